@@ -278,7 +278,9 @@ impl fmt::Debug for Card {
 
 /// Why a text is not a card.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{text:?} is not a card: {reason} (write a rank 2-10, J, Q, K or A, then a suit C, D, H, S or ♣ ♦ ♥ ♠, as in \"10H\", \"TH\" or \"A♠\")")]
+#[error(
+    "{text:?} is not a card: {reason} (write a rank 2-10, J, Q, K or A, then a suit C, D, H, S or ♣ ♦ ♥ ♠, as in \"10H\", \"TH\" or \"A♠\")"
+)]
 pub struct ParseCardError {
     /// The text that was given.
     pub text: String,
@@ -302,8 +304,10 @@ impl FromStr for Card {
         if rank_text.is_empty() {
             return Err(err("it has no rank"));
         }
-        let suit = Suit::parse_char(suit_char).ok_or_else(|| err("the last character is not a suit"))?;
-        let rank = Rank::parse(rank_text).ok_or_else(|| err("the rank is not one of 2-10, J, Q, K, A"))?;
+        let suit =
+            Suit::parse_char(suit_char).ok_or_else(|| err("the last character is not a suit"))?;
+        let rank =
+            Rank::parse(rank_text).ok_or_else(|| err("the rank is not one of 2-10, J, Q, K, A"))?;
         Ok(Card::new(rank, suit))
     }
 }
@@ -339,8 +343,14 @@ mod tests {
         for text in ["10H", "10h", "TH", "th", "10♥", "T♡", " 10H "] {
             assert_eq!(text.parse::<Card>(), Ok(ten_hearts), "{text}");
         }
-        assert_eq!("A♠".parse::<Card>().unwrap(), Card::new(Rank::Ace, Suit::Spades));
-        assert_eq!("2c".parse::<Card>().unwrap(), Card::new(Rank::Two, Suit::Clubs));
+        assert_eq!(
+            "A♠".parse::<Card>().unwrap(),
+            Card::new(Rank::Ace, Suit::Spades)
+        );
+        assert_eq!(
+            "2c".parse::<Card>().unwrap(),
+            Card::new(Rank::Two, Suit::Clubs)
+        );
     }
 
     #[test]

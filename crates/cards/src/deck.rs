@@ -8,7 +8,7 @@ use crate::card::Card;
 use crate::set::CardSet;
 
 /// The random number generator every seeded game uses: xoshiro256++ seeded
-/// through SplitMix64. Its output for a seed is fixed by its published
+/// through `SplitMix64`. Its output for a seed is fixed by its published
 /// algorithm, so a stored seed reproduces the same decks on every platform and
 /// every future version (unlike `rand`'s `StdRng`, whose algorithm may change).
 pub type GameRng = rand_xoshiro::Xoshiro256PlusPlus;
@@ -84,7 +84,9 @@ impl Deck {
     /// A deck in the given order, which must hold each of the 52 cards once.
     /// Tests and bug reports use this to set up any deal.
     pub fn from_cards(cards: &[Card]) -> Result<Deck, DeckError> {
-        let cards: [Card; 52] = cards.try_into().map_err(|_| DeckError::WrongSize(cards.len()))?;
+        let cards: [Card; 52] = cards
+            .try_into()
+            .map_err(|_| DeckError::WrongSize(cards.len()))?;
         let mut seen = CardSet::EMPTY;
         for &c in &cards {
             if !seen.insert(c) {
@@ -123,6 +125,16 @@ impl Deck {
         for (i, &c) in self.cards.iter().enumerate() {
             hands[i % n].insert(c);
         }
+    }
+}
+
+impl CardSet {
+    /// `n` cards drawn uniformly at random (the top `n` of a shuffled deck).
+    ///
+    /// # Panics
+    /// If `n > 52`.
+    pub fn random(rng: &mut (impl Rng + ?Sized), n: usize) -> CardSet {
+        Deck::shuffled(rng).cards()[..n].iter().copied().collect()
     }
 }
 
@@ -189,16 +201,25 @@ mod tests {
             let d = Deck::shuffled(&mut rng);
             counts[d.cards().iter().position(|&c| c == ace).unwrap()] += 1;
         }
-        let chi2: f64 = counts.iter().map(|&c| (f64::from(c) - 1000.0).powi(2) / 1000.0).sum();
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (f64::from(c) - 1000.0).powi(2) / 1000.0)
+            .sum();
         assert!(chi2 < 100.0, "chi-square {chi2}");
     }
 
     #[test]
     fn from_cards_checks_the_deck() {
         let mut cards = Deck::ordered().cards().to_vec();
-        assert_eq!(Deck::from_cards(&cards[..51]), Err(DeckError::WrongSize(51)));
+        assert_eq!(
+            Deck::from_cards(&cards[..51]),
+            Err(DeckError::WrongSize(51))
+        );
         cards[1] = cards[0];
-        assert_eq!(Deck::from_cards(&cards), Err(DeckError::Duplicate(cards[0])));
+        assert_eq!(
+            Deck::from_cards(&cards),
+            Err(DeckError::Duplicate(cards[0]))
+        );
         let d = Deck::shuffled(&mut seeded_rng(3));
         let json = serde_json::to_string(&d).unwrap();
         assert_eq!(serde_json::from_str::<Deck>(&json).unwrap(), d);

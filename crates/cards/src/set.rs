@@ -199,7 +199,9 @@ pub enum ParseCardSetError {
 
 impl CardSet {
     /// Builds a set from cards, refusing a card given twice.
-    pub fn try_from_cards(cards: impl IntoIterator<Item = Card>) -> Result<CardSet, ParseCardSetError> {
+    pub fn try_from_cards(
+        cards: impl IntoIterator<Item = Card>,
+    ) -> Result<CardSet, ParseCardSetError> {
         let mut set = CardSet::EMPTY;
         for c in cards {
             if !set.insert(c) {
@@ -401,14 +403,24 @@ mod tests {
         assert_eq!(s.lowest(), Some("2H".parse().unwrap()));
         assert_eq!(s.lowest_of(Suit::Spades), Some("5S".parse().unwrap()));
         assert_eq!(s.lowest_of(Suit::Diamonds), None);
-        assert_eq!(CardSet::from_suit_mask(Suit::Hearts, 0b1_0000_0000_1001), set("2H 5H AH"));
+        assert_eq!(
+            CardSet::from_suit_mask(Suit::Hearts, 0b1_0000_0000_1001),
+            set("2H 5H AH")
+        );
     }
 
     #[test]
     fn iterates_in_order_both_ways() {
         let s = set("AS 2C 10H");
-        assert_eq!(s.to_vec(), vec!["2C".parse().unwrap(), "10H".parse().unwrap(), "AS".parse().unwrap()]);
-        assert_eq!(s.iter().rev().next(), Some("AS".parse().unwrap()));
+        assert_eq!(
+            s.to_vec(),
+            vec![
+                "2C".parse().unwrap(),
+                "10H".parse().unwrap(),
+                "AS".parse().unwrap()
+            ]
+        );
+        assert_eq!(s.iter().next_back(), Some("AS".parse().unwrap()));
         assert_eq!(s.iter().len(), 3);
         assert_eq!(s.to_string(), "2C 10H AS");
         assert_eq!(format!("{s:#}"), "2♣ 10♥ A♠");
@@ -420,7 +432,10 @@ mod tests {
             "AH ah".parse::<CardSet>(),
             Err(ParseCardSetError::Duplicate("AH".parse().unwrap()))
         );
-        assert!(matches!("AH XX".parse::<CardSet>(), Err(ParseCardSetError::Card(_))));
+        assert!(matches!(
+            "AH XX".parse::<CardSet>(),
+            Err(ParseCardSetError::Card(_))
+        ));
         assert_eq!("AH, KH,QH".parse::<CardSet>().unwrap().len(), 3);
     }
 

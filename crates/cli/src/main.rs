@@ -1,1 +1,60 @@
-fn main() {}
+//! `tripoley`: the command-line front door to the game, its tools and benchmarks.
+
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Tripoley (Michigan Rummy, Rummoli, Three in One): play, analyse and benchmark.
+#[derive(Parser)]
+#[command(name = "tripoley", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Evaluate a poker hand: the best five of 5 to 52 cards and its name.
+    Eval(cmd::eval::Args),
+    /// Measure how fast the hot paths run (build with --release).
+    Bench(cmd::bench::Args),
+}
+
+/// A failure worth telling the user about, with the exit code it deserves.
+#[derive(Debug)]
+pub struct Failure {
+    /// What went wrong, in words a player understands.
+    pub message: String,
+    /// 2 for bad usage or input, 1 for anything else.
+    pub code: u8,
+}
+
+impl Failure {
+    /// Bad input from the user: exit code 2.
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: 2,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Eval(args) => cmd::eval::run(&args),
+        Command::Bench(args) => {
+            cmd::bench::run(&args);
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("tripoley: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}

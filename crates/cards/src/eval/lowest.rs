@@ -47,7 +47,12 @@ fn rainbow(cards: CardSet, mask: u32) -> Option<CardSet> {
             let first = of_rank.first().expect("rank is present");
             five.insert(first);
             if swap.is_none() && of_rank.len() > 1 {
-                swap = Some((first, (of_rank - CardSet::single(first)).first().expect("a second card")));
+                swap = Some((
+                    first,
+                    (of_rank - CardSet::single(first))
+                        .first()
+                        .expect("a second card"),
+                ));
             }
         }
     }

@@ -11,14 +11,15 @@
 
 mod lowest;
 mod rank;
+mod small;
 mod tables;
 
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-pub use rank::{Category, HandRank, Shape};
 use rank::PRIMARY_SHIFT;
+pub use rank::{Category, HandRank, Shape};
 use tables::{STRAIGHT_TOP, TOP_FIVE, straight_mask};
 
 use crate::card::{Rank, Suit};
@@ -32,8 +33,10 @@ pub struct Evaluator {
     pub ace_always_high: bool,
 }
 
-/// Index of the highest set bit.
+/// Index of the highest set bit of a non-zero mask (`ilog2` without its
+/// zero check, which every caller has already made).
 #[inline(always)]
+#[allow(clippy::manual_ilog2)]
 fn top(mask: u32) -> u32 {
     31 - mask.leading_zeros()
 }
@@ -80,7 +83,11 @@ impl Evaluator {
         if st != 0 {
             HandRank::new(Category::StraightFlush, st - 1).0
         } else {
-            HandRank::new(Category::Flush, u32::from(TOP_FIVE[suit_mask as usize & 8191])).0
+            HandRank::new(
+                Category::Flush,
+                u32::from(TOP_FIVE[suit_mask as usize & 8191]),
+            )
+            .0
         }
     }
 
@@ -88,7 +95,25 @@ impl Evaluator {
     #[inline]
     pub fn best(self, cards: CardSet) -> HandRank {
         debug_assert!(cards.len() >= 5, "a poker hand needs five cards");
-        let [s0, s1, s2, s3] = Suit::ALL.map(|s| u32::from(cards.suit_mask(s)));
+        let suits = Suit::ALL.map(|s| u32::from(cards.suit_mask(s)));
+        if cards.len() <= 7 {
+            // At most one suit can hold five, and then the flush is the best hand.
+            let flush = self.flush_in(suits[0])
+                | self.flush_in(suits[1])
+                | self.flush_in(suits[2])
+                | self.flush_in(suits[3]);
+            if flush != 0 {
+                return HandRank(flush);
+            }
+            return HandRank(small::SmallTable::get(self).lookup(small::key(suits)));
+        }
+        self.general(suits)
+    }
+
+    /// The evaluator for any number of cards, from the four suit masks.
+    #[inline]
+    fn general(self, suits: [u32; 4]) -> HandRank {
+        let [s0, s1, s2, s3] = suits;
 
         let flush = self
             .flush_in(s0)
@@ -124,7 +149,10 @@ impl Evaluator {
         }
         if threes != 0 {
             let t = top(threes);
-            return HandRank::new(Category::ThreeOfAKind, t << PRIMARY_SHIFT | top_bits(present ^ 1 << t, 2));
+            return HandRank::new(
+                Category::ThreeOfAKind,
+                t << PRIMARY_SHIFT | top_bits(present ^ 1 << t, 2),
+            );
         }
         if twos != 0 {
             let p = top(twos);
@@ -134,7 +162,10 @@ impl Evaluator {
                 let kicker = top_bits(present ^ pair_bits, 1);
                 return HandRank::new(Category::TwoPair, pair_bits << PRIMARY_SHIFT | kicker);
             }
-            return HandRank::new(Category::Pair, p << PRIMARY_SHIFT | top_bits(present ^ 1 << p, 3));
+            return HandRank::new(
+                Category::Pair,
+                p << PRIMARY_SHIFT | top_bits(present ^ 1 << p, 3),
+            );
         }
         HandRank::new(Category::HighCard, u32::from(TOP_FIVE[present as usize]))
     }
@@ -163,7 +194,11 @@ impl Evaluator {
                     .rev()
                     .find(|&s| self.flush_in(u32::from(cards.suit_mask(s))) == rank.0)
                     .expect("the flush suit is in the hand");
-                let ranks = if rank.category() == Category::Flush { d } else { straight_mask(d) };
+                let ranks = if rank.category() == Category::Flush {
+                    d
+                } else {
+                    straight_mask(d)
+                };
                 CardSet::from_suit_mask(suit, ranks as u16)
             }
             Category::Straight => take_each(cards, straight_mask(d), 1),
@@ -176,8 +211,12 @@ impl Evaluator {
                 };
                 take_each(cards, 1 << (d >> PRIMARY_SHIFT), n) | take_each(cards, d & 0x1FFF, 1)
             }
-            Category::TwoPair => take_each(cards, d >> PRIMARY_SHIFT, 2) | take_each(cards, d & 0x1FFF, 1),
-            Category::FullHouse => take_each(cards, 1 << (d >> PRIMARY_SHIFT), 3) | take_each(cards, 1 << (d & 15), 2),
+            Category::TwoPair => {
+                take_each(cards, d >> PRIMARY_SHIFT, 2) | take_each(cards, d & 0x1FFF, 1)
+            }
+            Category::FullHouse => {
+                take_each(cards, 1 << (d >> PRIMARY_SHIFT), 3) | take_each(cards, 1 << (d & 15), 2)
+            }
         }
     }
 
@@ -210,7 +249,8 @@ fn five_card_shapes() -> impl Iterator<Item = CardSet> {
     // Non-decreasing rank indices r[0] <= .. <= r[4], no rank five times.
     let multisets = (0..13u8).flat_map(|a| {
         (a..13).flat_map(move |b| {
-            (b..13).flat_map(move |c| (c..13).flat_map(move |d| (d..13).map(move |e| [a, b, c, d, e])))
+            (b..13)
+                .flat_map(move |c| (c..13).flat_map(move |d| (d..13).map(move |e| [a, b, c, d, e])))
         })
     });
     multisets.filter(|r| r[0] != r[4]).flat_map(|r| {
@@ -219,7 +259,8 @@ fn five_card_shapes() -> impl Iterator<Item = CardSet> {
             .map(|i| crate::Card::new(Rank::from_index(r[i as usize]), Suit::from_index(i)))
             .collect();
         let distinct = r.iter().fold(0u16, |m, &x| m | 1 << x);
-        let flush = (distinct.count_ones() == 5).then(|| CardSet::from_suit_mask(Suit::Spades, distinct));
+        let flush =
+            (distinct.count_ones() == 5).then(|| CardSet::from_suit_mask(Suit::Spades, distinct));
         std::iter::once(mixed).chain(flush)
     })
 }

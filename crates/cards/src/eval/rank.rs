@@ -37,7 +37,7 @@ impl Category {
         Category::StraightFlush,
     ];
 
-    /// The machine name used in JSON: "full_house".
+    /// The machine name used in JSON: `"full_house"`.
     pub const fn key(self) -> &'static str {
         match self {
             Category::HighCard => "high_card",
@@ -106,7 +106,10 @@ pub enum Shape {
 
 /// The ranks set in a 13-bit mask, highest first.
 fn ranks_desc(mask: u32) -> impl Iterator<Item = Rank> {
-    (0..13u8).rev().filter(move |&r| mask >> r & 1 == 1).map(Rank::from_index)
+    (0..13u8)
+        .rev()
+        .filter(move |&r| mask >> r & 1 == 1)
+        .map(Rank::from_index)
 }
 
 fn top_n<const N: usize>(mask: u32) -> [Rank; N] {
@@ -152,11 +155,30 @@ impl HandRank {
         }
     }
 
+    /// The cards of a five-card hand of this value in the order a player lays
+    /// them out: the biggest group first, higher ranks before lower, and a
+    /// wheel as 5-4-3-2-A.
+    pub fn arrange(self, five: crate::CardSet) -> Vec<crate::Card> {
+        let wheel = matches!(self.shape(), Shape::Run(Rank::Five));
+        let mut cards = five.to_vec();
+        cards.sort_by_key(|c| {
+            let rank = if wheel && c.rank() == Rank::Ace {
+                0
+            } else {
+                c.rank().index() + 1
+            };
+            std::cmp::Reverse((five.count_rank(c.rank()), rank, c.suit()))
+        });
+        cards
+    }
+
     /// The name a player would say: "full house, kings over fives".
     pub fn name(self) -> String {
         match self.shape() {
             Shape::Distinct(r) => format!("{}, {} high", self.category().name(), r[0].name()),
-            Shape::Run(Rank::Ace) if self.category() == Category::StraightFlush => "royal flush".to_owned(),
+            Shape::Run(Rank::Ace) if self.category() == Category::StraightFlush => {
+                "royal flush".to_owned()
+            }
             Shape::Run(top) => format!("{}, {} high", self.category().name(), top.name()),
             Shape::Pair(p, _) => format!("pair of {}", p.plural()),
             Shape::TwoPair(a, b, _) => format!("two pair, {} and {}", a.plural(), b.plural()),

@@ -12,7 +12,11 @@ pub(crate) const WHEEL: u32 = 0b1_0000_0000_1111;
 
 /// The rank mask of the straight whose top card has index `top` (3 = the wheel).
 pub(crate) const fn straight_mask(top: u32) -> u32 {
-    if top == 3 { WHEEL } else { 0b11111 << (top - 4) }
+    if top == 3 {
+        WHEEL
+    } else {
+        0b11111 << (top - 4)
+    }
 }
 
 const fn build_straight_top() -> [u8; 8192] {

@@ -58,15 +58,27 @@ fn p2_ace_always_high_has_no_wheel() {
     let r = Evaluator::ACE_HIGH.best(hand);
     assert_eq!(r.category(), Category::HighCard);
     assert_eq!(r.name(), "high card, ace high");
-    assert_eq!(Evaluator::ACE_HIGH.best(set("AC 2C 3C 4C 5C")).category(), Category::Flush);
+    assert_eq!(
+        Evaluator::ACE_HIGH.best(set("AC 2C 3C 4C 5C")).category(),
+        Category::Flush
+    );
     // A-2-3-4-5-6: the six-high straight is there in both modes.
-    assert_eq!(Evaluator::ACE_HIGH.best(set("AC 2D 3H 4S 5C 6D")).name(), "straight, six high");
-    assert_eq!(Evaluator::ACE_HIGH.best(set("10C JD QH KS AC")).name(), "straight, ace high");
+    assert_eq!(
+        Evaluator::ACE_HIGH.best(set("AC 2D 3H 4S 5C 6D")).name(),
+        "straight, six high"
+    );
+    assert_eq!(
+        Evaluator::ACE_HIGH.best(set("10C JD QH KS AC")).name(),
+        "straight, ace high"
+    );
 }
 
 #[test]
 fn names_read_like_a_player_says_them() {
-    assert_eq!(best("KC KD KH 5S 5C").name(), "full house, kings over fives");
+    assert_eq!(
+        best("KC KD KH 5S 5C").name(),
+        "full house, kings over fives"
+    );
     assert_eq!(best("3C 3D AH QS JC").name(), "pair of threes");
     assert_eq!(best("KC KD 5H 5S JC").name(), "two pair, kings and fives");
     assert_eq!(best("7C 7D 7H KS QC").name(), "three of a kind, sevens");
@@ -86,9 +98,15 @@ fn best_five_of_many_cards() {
     assert_eq!(five.len(), 5);
     assert!(five.contains_all(set("KC KD 9C 9D 5S")));
     // Two sets of trips make a full house.
-    assert_eq!(best("KC KD KH 5S 5C 5D 2H").name(), "full house, kings over fives");
+    assert_eq!(
+        best("KC KD KH 5S 5C 5D 2H").name(),
+        "full house, kings over fives"
+    );
     // Quads beat a flush that is also present; a flush beats a straight.
-    assert_eq!(best("2C 2D 2H 2S 4S 6S 8S 10S").category(), Category::FourOfAKind);
+    assert_eq!(
+        best("2C 2D 2H 2S 4S 6S 8S 10S").category(),
+        Category::FourOfAKind
+    );
     assert_eq!(best("5C 6D 7H 8S 9C 2C 3C JC").category(), Category::Flush);
 }
 
@@ -136,7 +154,10 @@ fn n4_lowest_five() {
     assert_eq!(r.category(), Category::HighCard);
     assert_eq!(five, set("2C 3D 4H 5S 9D"));
     // Five cards of one suit: the flush is forced.
-    assert_eq!(eval.lowest_five(set("2H 4H 6H 8H 10H")).0.category(), Category::Flush);
+    assert_eq!(
+        eval.lowest_five(set("2H 4H 6H 8H 10H")).0.category(),
+        Category::Flush
+    );
     // A flush is avoided when another card of the same rank can stand in.
     let (r, five) = eval.lowest_five(set("2H 4H 6H 8H 10H 10C"));
     assert_eq!(r.category(), Category::HighCard);
@@ -146,8 +167,14 @@ fn n4_lowest_five() {
     assert_eq!(r.name(), "pair of twos");
     // Under ordinary rules A-2-3-4-5 is a straight, under ace-high a high card.
     let wheel = set("AC 2D 3H 4S 5C");
-    assert_eq!(Evaluator::STANDARD.lowest_five(wheel).0.category(), Category::Straight);
-    assert_eq!(Evaluator::ACE_HIGH.lowest_five(wheel).0.category(), Category::HighCard);
+    assert_eq!(
+        Evaluator::STANDARD.lowest_five(wheel).0.category(),
+        Category::Straight
+    );
+    assert_eq!(
+        Evaluator::ACE_HIGH.lowest_five(wheel).0.category(),
+        Category::HighCard
+    );
 }
 
 #[test]
@@ -162,5 +189,8 @@ fn ordinal_counts_every_distinct_value() {
     // Under ace-high rules 5-4-3-2-A is no straight but an ace-high hand.
     let ace_high = Evaluator::ACE_HIGH;
     assert_eq!(ace_high.ordinal(ace_high.best(set("7C 5D 4H 3S 2C"))), 1);
-    assert!(ace_high.ordinal(ace_high.best(set("AC 5D 4H 3S 2C"))) > ace_high.ordinal(ace_high.best(set("KC QD JH 10S 8C"))));
+    assert!(
+        ace_high.ordinal(ace_high.best(set("AC 5D 4H 3S 2C")))
+            > ace_high.ordinal(ace_high.best(set("KC QD JH 10S 8C")))
+    );
 }

@@ -1,0 +1,92 @@
+//! `tripoley bench`: throughput of the hot paths, measured in this process.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use tripoley_cards::{CardSet, Evaluator, seeded_rng};
+
+/// Arguments of `tripoley bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(clap::Subcommand)]
+enum What {
+    /// Poker evaluations per second for random hands of 5, 7, 13, 18 and 26 cards.
+    Eval {
+        /// One JSON object per line instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// One line of `bench eval --json`.
+#[derive(Serialize)]
+struct EvalFigure {
+    bench: &'static str,
+    cards: usize,
+    evals_per_sec: f64,
+}
+
+/// The hand sizes measured: Hold'em's 7, and the hands of Tripoley tables.
+const EVAL_SIZES: [usize; 5] = [5, 7, 13, 18, 26];
+/// Hands generated per size: enough to defeat the branch predictor and
+/// caches that a short repeated list would flatter.
+const EVAL_HANDS: usize = 1 << 20;
+
+/// Runs the chosen benchmark and prints its figures.
+pub fn run(args: &Args) {
+    match args.what {
+        What::Eval { json } => {
+            if cfg!(debug_assertions) && !json {
+                eprintln!(
+                    "note: this is a debug build; run `cargo run --release -- bench eval` for real figures"
+                );
+            }
+            for cards in EVAL_SIZES {
+                let rate = eval_rate(cards);
+                if json {
+                    let fig = EvalFigure {
+                        bench: "eval",
+                        cards,
+                        evals_per_sec: rate.round(),
+                    };
+                    println!(
+                        "{}",
+                        serde_json::to_string(&fig).expect("plain data serialises")
+                    );
+                } else {
+                    println!("{cards:>2} cards: {:>7.1} M evaluations/s", rate / 1e6);
+                }
+            }
+        }
+    }
+}
+
+/// Evaluations per second of [`Evaluator::best`] over pre-generated hands,
+/// the best of several passes of at least 0.2 s each.
+fn eval_rate(cards: usize) -> f64 {
+    let mut rng = seeded_rng(cards as u64);
+    let hands: Vec<CardSet> = (0..EVAL_HANDS)
+        .map(|_| CardSet::random(&mut rng, cards))
+        .collect();
+    let eval = Evaluator::STANDARD;
+    let mut best = 0.0f64;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let mut done = 0usize;
+        while start.elapsed() < Duration::from_millis(200) {
+            let mut acc = 0u32;
+            for &h in &hands {
+                acc = acc.wrapping_add(eval.best(black_box(h)).value());
+            }
+            black_box(acc);
+            done += hands.len();
+        }
+        best = best.max(done as f64 / start.elapsed().as_secs_f64());
+    }
+    best
+}
