@@ -20,6 +20,9 @@ enum What {
         /// One JSON object per line instead of a table.
         #[arg(long)]
         json: bool,
+        /// A short run on few hands: checks the harness, not the speed.
+        #[arg(long)]
+        quick: bool,
     },
 }
 
@@ -40,14 +43,18 @@ const EVAL_HANDS: usize = 1 << 20;
 /// Runs the chosen benchmark and prints its figures.
 pub fn run(args: &Args) {
     match args.what {
-        What::Eval { json } => {
+        What::Eval { json, quick } => {
             if cfg!(debug_assertions) && !json {
                 eprintln!(
                     "note: this is a debug build; run `cargo run --release -- bench eval` for real figures"
                 );
             }
             for cards in EVAL_SIZES {
-                let rate = eval_rate(cards);
+                let rate = if quick {
+                    eval_rate(cards, 1 << 10, Duration::from_millis(5))
+                } else {
+                    eval_rate(cards, EVAL_HANDS, PASS)
+                };
                 if json {
                     let fig = EvalFigure {
                         bench: "eval",
@@ -66,11 +73,14 @@ pub fn run(args: &Args) {
     }
 }
 
-/// Evaluations per second of [`Evaluator::best`] over pre-generated hands,
-/// the best of several passes of at least 0.2 s each.
-fn eval_rate(cards: usize) -> f64 {
+/// How long one timed pass lasts at least.
+const PASS: Duration = Duration::from_millis(200);
+
+/// Evaluations per second of [`Evaluator::best`] over `count` pre-generated
+/// hands, the best of three passes of at least `pass` each.
+fn eval_rate(cards: usize, count: usize, pass: Duration) -> f64 {
     let mut rng = seeded_rng(cards as u64);
-    let hands: Vec<CardSet> = (0..EVAL_HANDS)
+    let hands: Vec<CardSet> = (0..count)
         .map(|_| CardSet::random(&mut rng, cards))
         .collect();
     let eval = Evaluator::STANDARD;
@@ -78,7 +88,7 @@ fn eval_rate(cards: usize) -> f64 {
     for _ in 0..3 {
         let start = Instant::now();
         let mut done = 0usize;
-        while start.elapsed() < Duration::from_millis(200) {
+        while start.elapsed() < pass {
             let mut acc = 0u32;
             for &h in &hands {
                 acc = acc.wrapping_add(eval.best(black_box(h)).value());
