@@ -312,6 +312,66 @@ impl FromStr for Card {
     }
 }
 
+impl Serialize for Suit {
+    /// The plural name: `"hearts"`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Suit {
+    /// Reads `"hearts"`, `"heart"`, `"H"` or `"♥"`, any case.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl FromStr for Suit {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Suit, String> {
+        let t = text.trim().to_ascii_lowercase();
+        let mut chars = t.chars();
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && let Some(s) = Suit::parse_char(c)
+        {
+            return Ok(s);
+        }
+        Suit::ALL
+            .into_iter()
+            .find(|s| t == s.name() || t == s.name().trim_end_matches('s'))
+            .ok_or_else(|| {
+                format!("{text:?} is not a suit: write clubs, diamonds, hearts or spades")
+            })
+    }
+}
+
+impl Serialize for Rank {
+    /// The short text: `"10"`, `"Q"`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.short())
+    }
+}
+
+impl<'de> Deserialize<'de> for Rank {
+    /// Reads `"2"`..`"10"`, `"T"`, `"J"`, `"Q"`, `"K"`, `"A"`, or a number 2-14.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rank, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Text<'a> {
+            Number(u8),
+            #[serde(borrow)]
+            Str(std::borrow::Cow<'a, str>),
+        }
+        let rank = match Text::deserialize(d)? {
+            Text::Number(n) if (2..=14).contains(&n) => Some(Rank::from_index(n - 2)),
+            Text::Number(_) => None,
+            Text::Str(s) => Rank::parse(&s),
+        };
+        rank.ok_or_else(|| serde::de::Error::custom("a rank is 2-10, J, Q, K or A"))
+    }
+}
+
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
@@ -379,6 +439,24 @@ mod tests {
         }
         assert_eq!(format!("{:#}", Card::new(Rank::Ten, Suit::Hearts)), "10♥");
         assert_eq!(Card::from_bit(13), None);
+    }
+
+    #[test]
+    fn suits_and_ranks_read_and_write_as_words() {
+        assert_eq!(serde_json::to_string(&Suit::Hearts).unwrap(), "\"hearts\"");
+        for text in ["\"hearts\"", "\"Heart\"", "\"H\"", "\"♥\""] {
+            assert_eq!(
+                serde_json::from_str::<Suit>(text).unwrap(),
+                Suit::Hearts,
+                "{text}"
+            );
+        }
+        assert!(serde_json::from_str::<Suit>("\"stars\"").is_err());
+        assert_eq!(serde_json::to_string(&Rank::Ten).unwrap(), "\"10\"");
+        assert_eq!(serde_json::from_str::<Rank>("\"10\"").unwrap(), Rank::Ten);
+        assert_eq!(serde_json::from_str::<Rank>("8").unwrap(), Rank::Eight);
+        assert!(serde_json::from_str::<Rank>("15").is_err());
+        assert!(serde_json::from_str::<Rank>("\"Z\"").is_err());
     }
 
     #[test]

@@ -1,0 +1,235 @@
+//! The spare hand (D3-D6) and the ascending auctions of D4 and H8.
+
+use tripoley_cards::{CardSet, Rank, Suit};
+
+use crate::action::{Action, AuctionItem, Decision};
+use crate::event::{Event, Reason};
+use crate::game::{Game, Phase};
+use crate::layout::{Account, Seat, Space};
+use crate::rules::AuctionPays;
+
+/// What an auction sells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AuctionKind {
+    /// A hand (D4).
+    Hand(AuctionItem),
+    /// The right to name the pay suit (H8).
+    PaySuit,
+}
+
+/// An ascending auction in progress (D4, H8).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Auction {
+    pub kind: AuctionKind,
+    /// Bidders who have not passed.
+    pub eligible: u16,
+    /// The high bid so far.
+    pub high: Option<(Seat, u32)>,
+    /// Whose turn it is.
+    pub turn: Seat,
+}
+
+impl Auction {
+    /// The decision of the seat whose turn it is.
+    pub(crate) fn decision(&self, game: &Game) -> Decision {
+        let min = self.high.map_or(1, |(_, bid)| bid + 1);
+        let mut max = game.stacks[usize::from(self.turn)];
+        if let AuctionKind::Hand(item) = self.kind {
+            // D5: a hand holding a bonus card may not bid.
+            if game.rules.bonus_card_limits
+                && game.has_bonus_card(game.deal.hands[usize::from(self.turn)])
+            {
+                max = 0;
+            }
+            Decision::AuctionBid { item, min, max }
+        } else {
+            Decision::PaySuitBid { min, max }
+        }
+    }
+}
+
+impl Game {
+    /// D5: whether `hand` holds a bonus card (judged with hearts until the
+    /// pay suit is known).
+    pub(crate) fn has_bonus_card(&self, hand: CardSet) -> bool {
+        let pay = self.deal.pay_suit.unwrap_or(Suit::Hearts);
+        let pay_cards = [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack, Rank::Ten]
+            .into_iter()
+            .map(|r| CardSet::single(tripoley_cards::Card::new(r, pay)))
+            .fold(CardSet::EMPTY, |a, b| a | b);
+        !(hand & pay_cards).is_empty()
+            || Suit::ALL
+                .into_iter()
+                .any(|s| hand.contains_all(self.sequence_cards(s)))
+    }
+
+    /// The three cards of the Sequence in `suit` (H7).
+    pub(crate) fn sequence_cards(&self, suit: Suit) -> CardSet {
+        let low = self.deal.sequence.unwrap_or(Rank::Eight).index();
+        CardSet::from_suit_mask(suit, 0b111 << low)
+    }
+
+    /// D3: the dealer's options.
+    pub(crate) fn spare_decision(&self, after_unsold: bool) -> Decision {
+        let may_swap = !self.rules.bonus_card_limits
+            || !self.has_bonus_card(self.deal.hands[usize::from(self.dealer)]);
+        Decision::SpareOption {
+            can_swap: may_swap,
+            can_auction: !after_unsold,
+            can_swap_and_auction: !after_unsold && may_swap,
+        }
+    }
+
+    /// Exchanges `seat`'s hand with the spare (D3, D4). The hand given up goes
+    /// face down as the spare; the player knows what it holds (D6).
+    fn swap_with_spare(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let s = usize::from(seat);
+        let old = self.deal.hands[s];
+        self.deal.hands[s] = self.deal.spare;
+        self.deal.spare = old;
+        for known in &mut self.deal.spare_known {
+            *known = CardSet::EMPTY;
+        }
+        self.deal.spare_known[s] = old;
+        ev.push(Event::Swapped { seat });
+        ev.push(Event::NewHand {
+            seat,
+            cards: self.deal.hands[s],
+        });
+    }
+
+    pub(crate) fn spare_choice(&mut self, action: Action, ev: &mut Vec<Event>) {
+        let dealer = self.dealer;
+        match action {
+            Action::Keep => {
+                ev.push(Event::DealerKept { seat: dealer });
+                self.after_spare(ev);
+            }
+            Action::Swap => {
+                self.swap_with_spare(dealer, ev);
+                self.after_spare(ev);
+            }
+            Action::AuctionSpare => self.open_hand_auction(AuctionItem::Spare, ev),
+            Action::SwapAndAuction => {
+                self.swap_with_spare(dealer, ev);
+                self.open_hand_auction(AuctionItem::DealersOldHand, ev);
+            }
+            _ => unreachable!("checked"),
+        }
+    }
+
+    /// D4: the players other than the dealer, from the dealer's left.
+    fn open_hand_auction(&mut self, item: AuctionItem, ev: &mut Vec<Event>) {
+        ev.push(Event::AuctionOpened { item });
+        let bidders = self.active() & !(1 << self.dealer);
+        let first = self.next_in(self.dealer, bidders);
+        self.run_auction(AuctionKind::Hand(item), bidders, first, ev);
+    }
+
+    /// H8: every player, from the dealer.
+    pub(crate) fn open_pay_suit_auction(&mut self, ev: &mut Vec<Event>) {
+        let bidders = self.active();
+        self.run_auction(AuctionKind::PaySuit, bidders, Some(self.dealer), ev);
+    }
+
+    fn run_auction(
+        &mut self,
+        kind: AuctionKind,
+        bidders: u16,
+        first: Option<Seat>,
+        ev: &mut Vec<Event>,
+    ) {
+        match first {
+            Some(turn) => {
+                self.phase = Phase::Auction(Auction {
+                    kind,
+                    eligible: bidders,
+                    high: None,
+                    turn,
+                });
+                self.resolve_forced(ev);
+            }
+            None => self.auction_over(kind, None, ev),
+        }
+    }
+
+    pub(crate) fn auction_act(&mut self, action: Action, ev: &mut Vec<Event>) {
+        let Phase::Auction(a) = &mut self.phase else {
+            unreachable!("checked")
+        };
+        let seat = a.turn;
+        match action {
+            Action::Bid(amount) => {
+                a.high = Some((seat, amount));
+                ev.push(Event::Bid { seat, amount });
+            }
+            Action::Pass => {
+                a.eligible &= !(1 << seat);
+                ev.push(Event::Passed { seat });
+            }
+            _ => unreachable!("checked"),
+        }
+        let (kind, eligible, high) = (a.kind, a.eligible, a.high);
+        let finished = eligible == 0
+            || (eligible.count_ones() == 1 && high.is_some_and(|(h, _)| eligible == 1 << h));
+        if finished {
+            self.auction_over(kind, high, ev);
+        } else {
+            let next = self
+                .next_in(seat, eligible)
+                .expect("someone is still bidding");
+            if let Phase::Auction(a) = &mut self.phase {
+                a.turn = next;
+            }
+            self.resolve_forced(ev);
+        }
+    }
+
+    fn auction_over(&mut self, kind: AuctionKind, high: Option<(Seat, u32)>, ev: &mut Vec<Event>) {
+        match (kind, high) {
+            (AuctionKind::Hand(item), Some((buyer, price))) => {
+                ev.push(Event::AuctionSold { seat: buyer, price });
+                let to = match self.rules.auction_pays {
+                    AuctionPays::Dealer => Account::Stack(self.dealer),
+                    AuctionPays::Kitty => Account::Space(Space::Kitty),
+                };
+                self.transfer(Account::Stack(buyer), to, price, Reason::AuctionPrice, ev);
+                self.swap_with_spare(buyer, ev);
+                if item == AuctionItem::DealersOldHand {
+                    // D6: the dealer knows the hand the buyer now holds.
+                    self.deal.known_by[usize::from(self.dealer)][usize::from(buyer)] =
+                        self.deal.hands[usize::from(buyer)];
+                }
+                self.after_spare(ev);
+            }
+            (AuctionKind::Hand(item), None) => {
+                ev.push(Event::AuctionUnsold);
+                if item == AuctionItem::Spare {
+                    // D3: after an unsold spare the dealer may still swap.
+                    self.phase = Phase::SpareChoice { after_unsold: true };
+                    self.resolve_forced(ev);
+                } else {
+                    self.after_spare(ev);
+                }
+            }
+            (AuctionKind::PaySuit, Some((seat, bid))) => {
+                self.transfer(
+                    Account::Stack(seat),
+                    Account::Space(Space::Kitty),
+                    bid,
+                    Reason::PaySuitBid,
+                    ev,
+                );
+                self.phase = Phase::NamePaySuit { seat };
+            }
+            (AuctionKind::PaySuit, None) => self.pay_suit_named(None, Suit::Hearts, ev),
+        }
+    }
+
+    /// H8: the pay suit is set; stage 1 or the poker follows.
+    pub(crate) fn pay_suit_named(&mut self, seat: Option<Seat>, suit: Suit, ev: &mut Vec<Event>) {
+        self.deal.pay_suit = Some(suit);
+        ev.push(Event::PaySuitNamed { seat, suit });
+        self.after_pay_suit(ev);
+    }
+}

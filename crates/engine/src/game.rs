@@ -1,0 +1,888 @@
+//! [`Game`]: the state machine of a whole game, and its one way in:
+//! [`Game::pending`], [`Game::legal`], [`Game::check`], [`Game::apply`] and
+//! [`Game::chance`].
+
+use serde::{Deserialize, Serialize};
+use tripoley_cards::{Card, CardSet, Rank, Suit};
+
+use crate::action::{Action, ChanceKind, DealChance, Decision, Pending};
+use crate::auction::Auction;
+use crate::event::{Event, Reason, Transfer};
+use crate::layout::{Account, Layout, Seat, Space};
+use crate::michigan::Michigan;
+use crate::poker::{Betting, Showdown};
+use crate::rules::{
+    FirstDealer, PaySuitRule, PokerRule, Rules, RulesError, SequenceRule, SpareRule,
+};
+
+/// The most seats a table has (T2).
+pub const MAX_SEATS: usize = 9;
+
+/// Why an action or a chance was refused. The game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalAction {
+    /// It is not this seat's turn (or the game waits for chance).
+    #[error("it is not seat {0}'s turn")]
+    NotYourTurn(Seat),
+    /// The action does not answer the pending decision.
+    #[error("{action:?} is not legal now: {why}")]
+    NotLegal {
+        /// The refused action.
+        action: Action,
+        /// Why, in words.
+        why: String,
+    },
+    /// The game waits for a decision, not for chance, or the chance is malformed.
+    #[error("chance refused: {0}")]
+    Chance(String),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// What the game is doing now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// T3: waiting for a deck to draw for first dealer among these seats.
+    DrawForDealer { contenders: u16 },
+    /// Waiting for the deal's deck.
+    AwaitDeal,
+    /// D3: the dealer's choice (`after_unsold`: the spare auction found no buyer).
+    SpareChoice { after_unsold: bool },
+    /// D4 or H8.
+    Auction(Auction),
+    /// H8: the high bidder names the suit.
+    NamePaySuit { seat: Seat },
+    /// P4-P5, and E2's extra poker.
+    Betting(Betting),
+    /// P6, and E2's final showdowns.
+    Showdown(Showdown),
+    /// Stage 3.
+    Michigan(Michigan),
+    /// E2: waiting for a fresh deck for final-pot round `round` of `rounds`.
+    AwaitFinalDeck { round: u32, rounds: u32, total: u32 },
+    /// E3.
+    GameOver,
+}
+
+/// What happens in one deal: hands, the spare, and what is known.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Deal {
+    pub number: u32,
+    pub hands: [CardSet; MAX_SEATS],
+    pub spare: CardSet,
+    pub pay_suit: Option<Suit>,
+    pub sequence: Option<Rank>,
+    /// D6: cards each seat knows to be in the spare.
+    pub spare_known: [CardSet; MAX_SEATS],
+    /// D6: `known_by[viewer][holder]`, cards a seat knows another holds
+    /// (the dealer who auctioned their old hand knows who bought it).
+    pub known_by: [[CardSet; MAX_SEATS]; MAX_SEATS],
+    /// Cards shown to everyone (H1, P8).
+    pub public: CardSet,
+    /// Stage 3: every card played, and by whom.
+    pub played: CardSet,
+    pub played_by: [CardSet; MAX_SEATS],
+    /// Deductions everyone can make: cards a seat cannot hold.
+    pub cannot_hold: [CardSet; MAX_SEATS],
+    /// Cards everyone knows to be in the spare (a run stopped below them).
+    pub public_spare: CardSet,
+    /// P9: hands as stage 3 began.
+    pub stage3_hands: [CardSet; MAX_SEATS],
+    /// M9: seats that can collect no pay space this deal.
+    pub barred: u16,
+    /// M9b: suits each seat withheld in (bit per suit index).
+    pub withheld_suits: [u8; MAX_SEATS],
+    /// M2: the winner of the main poker pot.
+    pub poker_winner: Option<Seat>,
+}
+
+/// A game of Tripoley: the table's chips, the dealer, and the current deal.
+///
+/// Pure: no I/O, no clock, no randomness of its own. Chance (deck orders and
+/// `cosmo`'s draws) comes in through [`Game::chance`]; decisions through
+/// [`Game::apply`]. Forced moves are made by the engine and reported as
+/// events, so callers only ever see real decisions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub(crate) rules: Rules,
+    pub(crate) n: u8,
+    pub(crate) stacks: [u32; MAX_SEATS],
+    pub(crate) out: u16,
+    pub(crate) layout: Layout,
+    pub(crate) dealer: Seat,
+    pub(crate) deals_done: u32,
+    pub(crate) deals_total: u32,
+    pub(crate) total_chips: u32,
+    pub(crate) phase: Phase,
+    pub(crate) deal: Deal,
+}
+
+/// A player's standing at the end (E3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    /// The seat.
+    pub seat: Seat,
+    /// Chips at the end (players who went out keep theirs).
+    pub chips: u32,
+    /// Whether the seat is among those with the most chips.
+    pub winner: bool,
+}
+
+impl Game {
+    /// A new game for `players` seats. The first dealer is drawn (chance asks
+    /// for decks) or given by the rules (T3).
+    pub fn new(rules: Rules, players: usize) -> Result<Game, RulesError> {
+        Game::start(rules, players, &mut Vec::new())
+    }
+
+    /// [`Game::new`], reporting what happens before the first decision or
+    /// chance (with a given first dealer: the antes of the first deal).
+    pub fn start(rules: Rules, players: usize, ev: &mut Vec<Event>) -> Result<Game, RulesError> {
+        rules.check_players(players)?;
+        let n = players as u8;
+        let mut stacks = [0; MAX_SEATS];
+        stacks[..players].fill(rules.starting_chips);
+        let deals_total = rules.deals.unwrap_or(u32::from(n));
+        let mut game = Game {
+            n,
+            stacks,
+            out: 0,
+            layout: Layout::default(),
+            dealer: 0,
+            deals_done: 0,
+            deals_total,
+            total_chips: rules.starting_chips * u32::from(n),
+            phase: Phase::AwaitDeal,
+            deal: Deal::default(),
+            rules,
+        };
+        match game.rules.first_dealer {
+            FirstDealer::HighCard => {
+                game.phase = Phase::DrawForDealer {
+                    contenders: (1 << n) - 1,
+                }
+            }
+            FirstDealer::Seat(s) => {
+                game.dealer = s % n;
+                ev.push(Event::FirstDealer { seat: game.dealer });
+                game.begin_deal(ev);
+            }
+        }
+        Ok(game)
+    }
+
+    /// The rules of this game.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Number of seats.
+    pub fn players(&self) -> usize {
+        usize::from(self.n)
+    }
+
+    /// Each seat's chips.
+    pub fn stacks(&self) -> &[u32] {
+        &self.stacks[..usize::from(self.n)]
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The current (or last) dealer.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// Whether `seat` is out of the game (T6).
+    pub fn is_out(&self, seat: Seat) -> bool {
+        self.out >> seat & 1 == 1
+    }
+
+    /// Deals finished so far.
+    pub fn deals_done(&self) -> u32 {
+        self.deals_done
+    }
+
+    /// Deals the game will have (E1).
+    pub fn deals_total(&self) -> u32 {
+        self.deals_total
+    }
+
+    /// The number of the current deal (1 for the first; 0 before it).
+    pub fn deal_number(&self) -> u32 {
+        self.deal.number
+    }
+
+    /// Chips on the table: every stack plus the layout, which never changes (T7).
+    pub fn chips_in_play(&self) -> u32 {
+        self.stacks().iter().sum::<u32>() + self.layout.total()
+    }
+
+    /// The chips the game started with.
+    pub fn total_chips(&self) -> u32 {
+        self.total_chips
+    }
+
+    /// Where each card is, for checks: each seat's hand, the spare, and the
+    /// cards played in stage 3.
+    pub fn card_locations(&self) -> (Vec<CardSet>, CardSet, CardSet) {
+        (
+            self.deal.hands[..usize::from(self.n)].to_vec(),
+            self.deal.spare,
+            self.deal.played,
+        )
+    }
+
+    /// This deal's pay suit, once known.
+    pub fn pay_suit(&self) -> Option<Suit> {
+        self.deal.pay_suit
+    }
+
+    /// The final standings, once the game is over (E3).
+    pub fn standings(&self) -> Option<Vec<Standing>> {
+        (self.phase == Phase::GameOver).then(|| self.current_standings())
+    }
+
+    pub(crate) fn current_standings(&self) -> Vec<Standing> {
+        let best = self.stacks().iter().copied().max().unwrap_or(0);
+        (0..self.n)
+            .map(|seat| Standing {
+                seat,
+                chips: self.stacks[usize::from(seat)],
+                winner: self.stacks[usize::from(seat)] == best,
+            })
+            .collect()
+    }
+
+    /// What the game waits for.
+    pub fn pending(&self) -> Pending {
+        let decide = |seat, decision| Pending::Decide { seat, decision };
+        match &self.phase {
+            Phase::DrawForDealer { .. } => Pending::Chance(ChanceKind::DrawForDealer),
+            Phase::AwaitDeal => Pending::Chance(ChanceKind::Deal),
+            Phase::AwaitFinalDeck { .. } => Pending::Chance(ChanceKind::FinalPot),
+            Phase::SpareChoice { after_unsold } => {
+                decide(self.dealer, self.spare_decision(*after_unsold))
+            }
+            Phase::Auction(a) => decide(a.turn, a.decision(self)),
+            Phase::NamePaySuit { seat } => decide(*seat, Decision::NamePaySuit),
+            Phase::Betting(b) => decide(b.turn, b.decision(self)),
+            Phase::Showdown(s) => decide(
+                s.turn,
+                Decision::ChooseFive {
+                    from: self.deal.hands[usize::from(s.turn)],
+                },
+            ),
+            Phase::Michigan(m) => decide(m.turn(), m.decision(self)),
+            Phase::GameOver => Pending::GameOver,
+        }
+    }
+
+    /// Every legal action of `seat` now, enumerated (a five-card choice out
+    /// of many cards has many answers: bots should work from
+    /// [`Game::pending`]'s shape instead).
+    pub fn legal(&self, seat: Seat) -> Vec<Action> {
+        match self.pending() {
+            Pending::Decide { seat: s, decision } if s == seat => decision.actions(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether `seat` may take `action` now; the error says why not.
+    pub fn check(&self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        match self.pending() {
+            Pending::GameOver => Err(IllegalAction::GameOver),
+            Pending::Decide { seat: s, decision } if s == seat => decision.check(action),
+            _ => Err(IllegalAction::NotYourTurn(seat)),
+        }
+    }
+
+    /// Applies `seat`'s `action`, then every forced move after it; returns
+    /// the events. An illegal action changes nothing.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, IllegalAction> {
+        let mut ev = Vec::new();
+        self.apply_into(seat, action, &mut ev)?;
+        Ok(ev)
+    }
+
+    /// [`Game::apply`], appending the events to `ev` (no allocation when
+    /// `ev` has room: the self-play path).
+    pub fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), IllegalAction> {
+        self.check(seat, action)?;
+        match &self.phase {
+            Phase::SpareChoice { .. } => self.spare_choice(action, ev),
+            Phase::Auction(_) => self.auction_act(action, ev),
+            Phase::NamePaySuit { seat } => {
+                let seat = *seat;
+                let Action::NameSuit(suit) = action else {
+                    unreachable!("checked")
+                };
+                self.pay_suit_named(Some(seat), suit, ev);
+            }
+            Phase::Betting(_) => self.betting_act(action, ev),
+            Phase::Showdown(_) => self.showdown_act(action, ev),
+            Phase::Michigan(_) => self.michigan_act(action, ev),
+            _ => unreachable!("check refuses actions outside decisions"),
+        }
+        Ok(())
+    }
+
+    /// Supplies what chance decides (a deck, and `cosmo`'s draws); returns the
+    /// events. Refused, with nothing changed, when the game is not waiting
+    /// for chance or the chance does not fit the rules.
+    pub fn chance(&mut self, chance: DealChance) -> Result<Vec<Event>, IllegalAction> {
+        let mut ev = Vec::new();
+        self.chance_into(chance, &mut ev)?;
+        Ok(ev)
+    }
+
+    /// [`Game::chance`], appending the events to `ev`.
+    pub fn chance_into(
+        &mut self,
+        chance: DealChance,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), IllegalAction> {
+        match self.phase {
+            Phase::DrawForDealer { contenders } => {
+                self.draw_for_dealer(contenders, &chance, ev);
+                Ok(())
+            }
+            Phase::AwaitDeal => {
+                let random_suit = self.rules.pay_suit == PaySuitRule::RandomEachDeal;
+                let random_seq = self.rules.sequence == SequenceRule::RandomEachDeal;
+                if random_suit != chance.pay_suit.is_some()
+                    || random_seq != chance.sequence.is_some()
+                {
+                    return Err(IllegalAction::Chance(
+                        "a pay suit and a Sequence are drawn exactly when the rules say so (H9)"
+                            .into(),
+                    ));
+                }
+                if chance.sequence.is_some_and(|r| r > Rank::Queen) {
+                    return Err(IllegalAction::Chance(
+                        "the Sequence starts at Q at the highest".into(),
+                    ));
+                }
+                self.start_deal(&chance, ev);
+                Ok(())
+            }
+            Phase::AwaitFinalDeck {
+                round,
+                rounds,
+                total,
+            } => {
+                self.final_round(round, rounds, total, &chance, ev);
+                Ok(())
+            }
+            Phase::GameOver => Err(IllegalAction::GameOver),
+            _ => Err(IllegalAction::Chance(
+                "the game waits for a decision, not for chance".into(),
+            )),
+        }
+    }
+
+    // ----- seats -----
+
+    /// Seats still in the game, as a bit set.
+    pub(crate) fn active(&self) -> u16 {
+        ((1u16 << self.n) - 1) & !self.out
+    }
+
+    /// The next seat clockwise from `seat` that is in `among`.
+    pub(crate) fn next_in(&self, seat: Seat, among: u16) -> Option<Seat> {
+        (1..=self.n)
+            .map(|i| (seat + i) % self.n)
+            .find(|&s| among >> s & 1 == 1)
+    }
+
+    /// The next active seat left of `seat` (T6: players who are out are skipped).
+    pub(crate) fn left_of(&self, seat: Seat) -> Seat {
+        self.next_in(seat, self.active()).unwrap_or(seat)
+    }
+
+    /// Active seats in order starting left of the dealer.
+    pub(crate) fn from_dealers_left(&self) -> impl Iterator<Item = Seat> + '_ {
+        let active = self.active();
+        (1..=self.n)
+            .map(move |i| (self.dealer + i) % self.n)
+            .filter(move |&s| active >> s & 1 == 1)
+    }
+
+    // ----- chips -----
+
+    fn account(&mut self, a: Account) -> &mut u32 {
+        match a {
+            Account::Stack(s) => &mut self.stacks[usize::from(s)],
+            Account::Space(sp) => self.layout.get_mut(sp),
+        }
+    }
+
+    /// Moves up to `amount` chips (capped at what `from` holds, T6) and
+    /// reports it; returns the amount moved.
+    pub(crate) fn transfer(
+        &mut self,
+        from: Account,
+        to: Account,
+        amount: u32,
+        reason: Reason,
+        ev: &mut Vec<Event>,
+    ) -> u32 {
+        let amount = amount.min(*self.account(from));
+        if amount == 0 || from == to {
+            return 0;
+        }
+        *self.account(from) -= amount;
+        *self.account(to) += amount;
+        ev.push(Event::Transfer(Transfer {
+            from,
+            to,
+            amount,
+            reason,
+        }));
+        amount
+    }
+
+    /// Moves every chip of a space to a seat.
+    pub(crate) fn take_space(
+        &mut self,
+        seat: Seat,
+        space: Space,
+        reason: Reason,
+        ev: &mut Vec<Event>,
+    ) {
+        let chips = self.layout.get(space);
+        self.transfer(
+            Account::Space(space),
+            Account::Stack(seat),
+            chips,
+            reason,
+            ev,
+        );
+    }
+
+    /// The spaces of this table's layout (T4).
+    pub(crate) fn spaces(&self) -> impl Iterator<Item = Space> + use<> {
+        let has_pot = self.rules.has_pot();
+        Space::ALL
+            .into_iter()
+            .filter(move |&s| has_pot || s != Space::Pot)
+    }
+
+    // ----- the flow of a game -----
+
+    fn draw_for_dealer(&mut self, contenders: u16, chance: &DealChance, ev: &mut Vec<Event>) {
+        let draws: Vec<(Seat, Card)> = (0..self.n)
+            .filter(|&s| contenders >> s & 1 == 1)
+            .zip(chance.deck.cards().iter().copied())
+            .collect();
+        let best = draws
+            .iter()
+            .map(|d| d.1.rank())
+            .max()
+            .expect("two or more players");
+        let tied = draws
+            .iter()
+            .filter(|d| d.1.rank() == best)
+            .fold(0u16, |m, d| m | 1 << d.0);
+        ev.push(Event::DrewForDealer { draws });
+        if tied.count_ones() == 1 {
+            self.dealer = tied.trailing_zeros() as Seat;
+            ev.push(Event::FirstDealer { seat: self.dealer });
+            self.begin_deal(ev);
+        } else {
+            self.phase = Phase::DrawForDealer { contenders: tied };
+        }
+    }
+
+    /// T5, T6: players who cannot ante leave; the rest ante; then the game
+    /// waits for the deck. Ends the game when fewer than two remain.
+    pub(crate) fn begin_deal(&mut self, ev: &mut Vec<Event>) {
+        let spaces = self.spaces().count() as u32;
+        loop {
+            for seat in 0..self.n {
+                if self.is_out(seat) {
+                    continue;
+                }
+                let per_space = if seat == self.dealer {
+                    self.rules.dealer_ante
+                } else {
+                    self.rules.ante
+                };
+                let chips = self.stacks[usize::from(seat)];
+                if chips < per_space * spaces {
+                    self.out |= 1 << seat;
+                    ev.push(Event::PlayerOut { seat, chips });
+                }
+            }
+            if self.active().count_ones() < 2 {
+                self.end_game(ev);
+                return;
+            }
+            if !self.is_out(self.dealer) {
+                break;
+            }
+            // T6: the deal passes left; the new dealer's double ante is checked again.
+            self.dealer = self.left_of(self.dealer);
+        }
+        for seat in 0..self.n {
+            if self.is_out(seat) {
+                continue;
+            }
+            let per_space = if seat == self.dealer {
+                self.rules.dealer_ante
+            } else {
+                self.rules.ante
+            };
+            for space in self.spaces() {
+                self.transfer(
+                    Account::Stack(seat),
+                    Account::Space(space),
+                    per_space,
+                    Reason::Ante,
+                    ev,
+                );
+            }
+        }
+        self.phase = Phase::AwaitDeal;
+    }
+
+    /// D1 and what follows it, up to the first decision.
+    fn start_deal(&mut self, chance: &DealChance, ev: &mut Vec<Event>) {
+        let pay_suit = match self.rules.pay_suit {
+            PaySuitRule::Fixed(s) => Some(s),
+            PaySuitRule::RandomEachDeal => chance.pay_suit,
+            PaySuitRule::Auction => None,
+        };
+        let sequence = match self.rules.sequence {
+            SequenceRule::From(r) => r,
+            SequenceRule::RandomEachDeal => chance.sequence.expect("checked"),
+        };
+        self.deal = Deal {
+            number: self.deals_done + 1,
+            pay_suit,
+            sequence: Some(sequence),
+            ..Deal::default()
+        };
+        ev.push(Event::DealStarted {
+            number: self.deal.number,
+            dealer: self.dealer,
+            pay_suit: pay_suit.unwrap_or(Suit::Hearts),
+            sequence,
+        });
+        // D1: left of the dealer first, the spare right after the dealer.
+        let order: Vec<Seat> = self.from_dealers_left().collect();
+        let mut hands = [CardSet::EMPTY; MAX_SEATS + 1];
+        chance.deck.deal_into(&mut hands[..=order.len()]);
+        for (i, &seat) in order.iter().enumerate() {
+            self.deal.hands[usize::from(seat)] = hands[i];
+            ev.push(Event::Dealt {
+                seat,
+                cards: hands[i],
+            });
+        }
+        self.deal.spare = hands[order.len()];
+        if self.rules.spare == SpareRule::DealerSwapOrAuction {
+            self.phase = Phase::SpareChoice {
+                after_unsold: false,
+            };
+            self.resolve_forced(ev);
+        } else {
+            self.after_spare(ev);
+        }
+    }
+
+    /// After the spare hand is settled: the pay-suit auction (H8) or stage 1.
+    pub(crate) fn after_spare(&mut self, ev: &mut Vec<Event>) {
+        if self.rules.pay_suit == PaySuitRule::Auction {
+            self.open_pay_suit_auction(ev);
+        } else {
+            self.after_pay_suit(ev);
+        }
+    }
+
+    /// The pay suit is fixed: stage 1, then poker or Michigan.
+    pub(crate) fn after_pay_suit(&mut self, ev: &mut Vec<Event>) {
+        if self.rules.pay_cards == crate::rules::PayCards::Stage1 {
+            self.stage1(ev);
+        }
+        if self.rules.poker == PokerRule::Betting {
+            self.open_betting(None, ev);
+        } else {
+            self.start_michigan(ev);
+        }
+    }
+
+    /// The deal is over: next deal, or the end of the game (E1).
+    pub(crate) fn end_deal(&mut self, ev: &mut Vec<Event>) {
+        self.deals_done += 1;
+        ev.push(Event::DealEnded {
+            number: self.deal.number,
+        });
+        self.dealer = self.left_of(self.dealer);
+        if self.deals_done >= self.deals_total {
+            self.end_game(ev);
+        } else {
+            self.begin_deal(ev);
+        }
+    }
+
+    /// E1-E3: the final pot, then the standings.
+    fn end_game(&mut self, ev: &mut Vec<Event>) {
+        let total = self.layout.total();
+        let rounds = self.rules.final_pot_rounds;
+        if self.rules.final_pot == crate::rules::FinalPot::Keep || total == 0 || self.active() == 0
+        {
+            self.finish(ev);
+            return;
+        }
+        // Gather the layout on the Pot; each round plays for its share.
+        for space in self.spaces() {
+            if space != Space::Pot {
+                let chips = self.layout.get(space);
+                self.transfer(
+                    Account::Space(space),
+                    Account::Space(Space::Pot),
+                    chips,
+                    Reason::FinalPotGathered,
+                    ev,
+                );
+            }
+        }
+        self.phase = Phase::AwaitFinalDeck {
+            round: 1,
+            rounds,
+            total,
+        };
+    }
+
+    /// E2: round `round`'s share of the layout.
+    pub(crate) fn final_share(round: u32, rounds: u32, total: u32) -> u32 {
+        total / rounds + if round == rounds { total % rounds } else { 0 }
+    }
+
+    /// After a final-pot round: the next one, or the end.
+    pub(crate) fn after_final_round(
+        &mut self,
+        round: u32,
+        rounds: u32,
+        total: u32,
+        ev: &mut Vec<Event>,
+    ) {
+        if round < rounds && self.layout.get(Space::Pot) > 0 {
+            self.phase = Phase::AwaitFinalDeck {
+                round: round + 1,
+                rounds,
+                total,
+            };
+        } else {
+            self.finish(ev);
+        }
+    }
+
+    fn finish(&mut self, ev: &mut Vec<Event>) {
+        self.phase = Phase::GameOver;
+        let winners = self
+            .current_standings()
+            .into_iter()
+            .filter(|s| s.winner)
+            .map(|s| s.seat)
+            .collect();
+        ev.push(Event::GameOver { winners });
+    }
+
+    /// Applies forced moves (a decision with a single answer) until a real
+    /// decision, chance, or the end.
+    pub(crate) fn resolve_forced(&mut self, ev: &mut Vec<Event>) {
+        while let Pending::Decide { seat, decision } = self.pending() {
+            let Some(action) = decision.forced() else {
+                break;
+            };
+            self.apply_into(seat, action, ev)
+                .expect("a forced action is legal");
+        }
+    }
+}
+
+impl Decision {
+    /// The only answer, when there is just one.
+    pub fn forced(&self) -> Option<Action> {
+        match *self {
+            Decision::SpareOption {
+                can_swap: false,
+                can_auction: false,
+                can_swap_and_auction: false,
+            } => Some(Action::Keep),
+            Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max }
+                if min > max =>
+            {
+                Some(Action::Pass)
+            }
+            Decision::ChooseFive { from } if from.len() == 5 => Some(Action::Show(from)),
+            Decision::Lead { cards } if cards.len() == 1 => cards.first().map(Action::Lead),
+            _ => None,
+        }
+    }
+
+    /// Every answer, enumerated.
+    pub fn actions(&self) -> Vec<Action> {
+        match *self {
+            Decision::SpareOption {
+                can_swap,
+                can_auction,
+                can_swap_and_auction,
+            } => {
+                let mut v = vec![Action::Keep];
+                if can_swap {
+                    v.push(Action::Swap);
+                }
+                if can_auction {
+                    v.push(Action::AuctionSpare);
+                }
+                if can_swap_and_auction {
+                    v.push(Action::SwapAndAuction);
+                }
+                v
+            }
+            Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
+                std::iter::once(Action::Pass)
+                    .chain((min..=max).map(Action::Bid))
+                    .collect()
+            }
+            Decision::NamePaySuit => Suit::ALL.into_iter().map(Action::NameSuit).collect(),
+            Decision::Open { max_bet } => std::iter::once(Action::Check)
+                .chain((1..=max_bet).map(Action::Bet))
+                .collect(),
+            Decision::Respond { max_raise, .. } => [Action::Fold, Action::Call]
+                .into_iter()
+                .chain((1..=max_raise).map(Action::Raise))
+                .collect(),
+            Decision::ChooseFive { from } => five_subsets(from).map(Action::Show).collect(),
+            Decision::Lead { cards } => cards.iter().map(Action::Lead).collect(),
+            Decision::Follow { .. } => vec![Action::Play, Action::Withhold],
+        }
+    }
+
+    /// Whether `action` answers this decision.
+    pub fn check(&self, action: Action) -> Result<(), IllegalAction> {
+        let no = |why: &str| {
+            Err(IllegalAction::NotLegal {
+                action,
+                why: why.to_owned(),
+            })
+        };
+        match (*self, action) {
+            (Decision::SpareOption { .. }, Action::Keep) => Ok(()),
+            (Decision::SpareOption { can_swap, .. }, Action::Swap) => {
+                if can_swap {
+                    Ok(())
+                } else {
+                    no("the dealer may not swap now (D3, D5)")
+                }
+            }
+            (Decision::SpareOption { can_auction, .. }, Action::AuctionSpare) => {
+                if can_auction {
+                    Ok(())
+                } else {
+                    no("the spare cannot be auctioned now (D3)")
+                }
+            }
+            (
+                Decision::SpareOption {
+                    can_swap_and_auction,
+                    ..
+                },
+                Action::SwapAndAuction,
+            ) => {
+                if can_swap_and_auction {
+                    Ok(())
+                } else {
+                    no("the dealer may not swap and auction now (D3, D5)")
+                }
+            }
+            (Decision::AuctionBid { .. } | Decision::PaySuitBid { .. }, Action::Pass)
+            | (Decision::Respond { .. }, Action::Fold | Action::Call)
+            | (Decision::Open { .. }, Action::Check)
+            | (Decision::NamePaySuit, Action::NameSuit(_))
+            | (Decision::Follow { .. }, Action::Play | Action::Withhold) => Ok(()),
+            (
+                Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max },
+                Action::Bid(x),
+            ) => {
+                if (min..=max).contains(&x) {
+                    Ok(())
+                } else {
+                    no(&format!("a bid must be from {min} to {max}"))
+                }
+            }
+            (Decision::Open { max_bet }, Action::Bet(x)) => {
+                if (1..=max_bet).contains(&x) {
+                    Ok(())
+                } else {
+                    no(&format!("a bet must be from 1 to {max_bet} (P4)"))
+                }
+            }
+            (Decision::Respond { max_raise, .. }, Action::Raise(x)) => {
+                if (1..=max_raise).contains(&x) {
+                    Ok(())
+                } else if max_raise == 0 {
+                    no("no raise is possible now (P4: raise cap or stack)")
+                } else {
+                    no(&format!("a raise must be from 1 to {max_raise} (P4)"))
+                }
+            }
+            (Decision::ChooseFive { from }, Action::Show(five)) => {
+                if five.len() == 5 && from.contains_all(five) {
+                    Ok(())
+                } else {
+                    no("show exactly five cards of your hand (P1)")
+                }
+            }
+            (Decision::Lead { cards }, Action::Lead(c)) => {
+                if cards.contains(c) {
+                    Ok(())
+                } else {
+                    no("that card may not be led now (M3, M5, M6)")
+                }
+            }
+            _ => no("it does not answer the decision pending"),
+        }
+    }
+}
+
+/// The seats in a bit set, lowest first.
+pub(crate) fn seats(mask: u16) -> impl Iterator<Item = Seat> {
+    (0..MAX_SEATS as Seat).filter(move |&s| mask >> s & 1 == 1)
+}
+
+/// Every five-card subset of `cards`.
+pub(crate) fn five_subsets(cards: CardSet) -> impl Iterator<Item = CardSet> {
+    let list = cards.to_vec();
+    let n = list.len();
+    let mut idx = [0usize, 1, 2, 3, 4];
+    let mut done = n < 5;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let five: CardSet = idx.iter().map(|&i| list[i]).collect();
+        match (0..5).rev().find(|&i| idx[i] < n - 5 + i) {
+            Some(i) => {
+                idx[i] += 1;
+                for j in i + 1..5 {
+                    idx[j] = idx[j - 1] + 1;
+                }
+            }
+            None => done = true,
+        }
+        Some(five)
+    })
+}

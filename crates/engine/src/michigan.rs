@@ -1,0 +1,407 @@
+//! Stage 3, Michigan (M1-M10), with pay cards collected in play (H5, H6).
+
+use tripoley_cards::{Card, CardSet, Suit};
+
+use crate::action::{Action, Decision};
+use crate::event::{Event, Reason, StopReason};
+use crate::game::{Game, Phase, seats};
+use crate::layout::{Account, Seat, Space};
+use crate::rules::{FirstLead, LeadColors, MichiganLeader, Misplays, PayCards, PokerRule};
+
+/// Which cards a lead may be (M3, M5, M6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LeadRule {
+    /// The lowest card of any suit held.
+    AnySuit,
+    /// The lowest card of any suit but this one (M5).
+    NotSuit(Suit),
+    /// The lowest card of a suit of this colour (`true` = red) (M6, casino).
+    ColourEachSuit(bool),
+    /// The lowest card of this colour, across its two suits (M3 `LowestBlack`, M6 strict).
+    ColourLowest(bool),
+    /// The lowest card in the hand (M3 `LowestOverall`).
+    LowestOverall,
+}
+
+/// What stage 3 waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Turn {
+    /// `seat` leads, under `rule`.
+    Lead { seat: Seat, rule: LeadRule },
+    /// M9b: `seat` holds the next card and may play or withhold it.
+    Follow { seat: Seat, card: Card },
+}
+
+/// Stage 3 in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Michigan {
+    pub turn: Turn,
+    /// The last card played, and by whom.
+    pub last: Option<(Seat, Card)>,
+    /// The last two cards the last player played in a row, oldest first
+    /// (`None` where the streak is shorter): for H6.
+    pub streak: [Option<Card>; 2],
+}
+
+impl Michigan {
+    pub(crate) fn turn(&self) -> Seat {
+        match self.turn {
+            Turn::Lead { seat, .. } | Turn::Follow { seat, .. } => seat,
+        }
+    }
+
+    pub(crate) fn decision(&self, game: &Game) -> Decision {
+        match self.turn {
+            Turn::Lead { seat, rule } => Decision::Lead {
+                cards: game.lead_options(seat, rule).0,
+            },
+            Turn::Follow { card, .. } => Decision::Follow { card },
+        }
+    }
+}
+
+fn suit_colour(suit: Suit) -> bool {
+    suit.is_red()
+}
+
+impl Game {
+    /// The cards `seat` may lead under `rule`, and the proper ones among
+    /// them (the others are misplays, M9a).
+    pub(crate) fn lead_options(&self, seat: Seat, rule: LeadRule) -> (CardSet, CardSet) {
+        let hand = self.deal.hands[usize::from(seat)];
+        let lowest_each = |suits: &mut dyn Iterator<Item = Suit>| {
+            suits
+                .filter_map(|s| hand.lowest_of(s))
+                .fold(CardSet::EMPTY, |a, c| a | CardSet::single(c))
+        };
+        let proper = match rule {
+            LeadRule::AnySuit => lowest_each(&mut Suit::ALL.into_iter()),
+            LeadRule::NotSuit(x) => lowest_each(&mut Suit::ALL.into_iter().filter(|&s| s != x)),
+            LeadRule::ColourEachSuit(red) => {
+                lowest_each(&mut Suit::ALL.into_iter().filter(|&s| suit_colour(s) == red))
+            }
+            LeadRule::ColourLowest(red) => {
+                let lows =
+                    lowest_each(&mut Suit::ALL.into_iter().filter(|&s| suit_colour(s) == red));
+                lowest_rank_only(lows)
+            }
+            LeadRule::LowestOverall => lowest_rank_only(lowest_each(&mut Suit::ALL.into_iter())),
+        };
+        let allowed = match self.rules.misplays {
+            Misplays::Forbidden => proper,
+            Misplays::Penalised => Suit::ALL
+                .into_iter()
+                .filter(|&s| !(proper & CardSet::suit(s)).is_empty())
+                .fold(CardSet::EMPTY, |a, s| a | (hand & CardSet::suit(s))),
+        };
+        (allowed, proper)
+    }
+
+    /// M1, M2, M3: stage 3 begins with every hand taken back.
+    pub(crate) fn start_michigan(&mut self, ev: &mut Vec<Event>) {
+        self.deal.stage3_hands = self.deal.hands;
+        let leader = match self.rules.michigan_leader {
+            MichiganLeader::PokerWinner => self
+                .deal
+                .poker_winner
+                .unwrap_or_else(|| self.left_of(self.dealer)),
+            MichiganLeader::Dealer => self.dealer,
+            MichiganLeader::LeftOfDealer => self.left_of(self.dealer),
+        };
+        let rule = match self.rules.first_lead {
+            FirstLead::Any => LeadRule::AnySuit,
+            FirstLead::LowestOverall => LeadRule::LowestOverall,
+            FirstLead::LowestBlack => LeadRule::ColourLowest(false),
+        };
+        self.phase = Phase::Michigan(Michigan {
+            turn: Turn::Lead { seat: leader, rule },
+            last: None,
+            streak: [None; 2],
+        });
+        self.seek_leader(leader, rule, ev);
+    }
+
+    /// Seats that can still play: in the game and holding cards.
+    fn holding(&self) -> u16 {
+        (0..self.n)
+            .filter(|&s| !self.is_out(s) && !self.deal.hands[usize::from(s)].is_empty())
+            .fold(0u16, |m, s| m | 1 << s)
+    }
+
+    /// M5, M6: the turn to lead starts at `seat` and passes left to the first
+    /// player who can; if nobody can, the fallback of the rules applies.
+    fn seek_leader(&mut self, seat: Seat, rule: LeadRule, ev: &mut Vec<Event>) {
+        let holding = self.holding();
+        let candidates = std::iter::once(seat)
+            .filter(|&s| holding >> s & 1 == 1)
+            .chain(
+                (1..self.n)
+                    .map(|i| (seat + i) % self.n)
+                    .filter(|&s| holding >> s & 1 == 1),
+            );
+        let mut passed = Vec::new();
+        let mut found = None;
+        for s in candidates {
+            if self.lead_options(s, rule).0.is_empty() {
+                passed.push(s);
+            } else {
+                found = Some(s);
+                break;
+            }
+        }
+        for s in passed {
+            ev.push(Event::CannotLead { seat: s });
+            self.deal.cannot_hold[usize::from(s)] |= rule_cards(rule);
+        }
+        match found {
+            Some(leader) => self.set_turn(Turn::Lead { seat: leader, rule }, ev),
+            None => {
+                let alternate = self.rules.lead_colors == LeadColors::Alternate
+                    && matches!(rule, LeadRule::ColourEachSuit(_));
+                match self.michigan().last {
+                    // M6 (casino): nobody holds the colour; the stop player leads any suit.
+                    Some((stopper, _)) if alternate && holding >> stopper & 1 == 1 => {
+                        self.set_turn(
+                            Turn::Lead {
+                                seat: stopper,
+                                rule: LeadRule::AnySuit,
+                            },
+                            ev,
+                        );
+                    }
+                    _ => self.blocked(ev),
+                }
+            }
+        }
+    }
+
+    fn michigan(&mut self) -> &mut Michigan {
+        let Phase::Michigan(m) = &mut self.phase else {
+            unreachable!("in stage 3")
+        };
+        m
+    }
+
+    fn set_turn(&mut self, turn: Turn, ev: &mut Vec<Event>) {
+        self.michigan().turn = turn;
+        self.resolve_forced(ev);
+    }
+
+    pub(crate) fn michigan_act(&mut self, action: Action, ev: &mut Vec<Event>) {
+        match (self.michigan().turn, action) {
+            (Turn::Lead { seat, rule }, Action::Lead(card)) => {
+                let proper = self.lead_options(seat, rule).1;
+                let misplay = !proper.contains(card);
+                if misplay {
+                    // M9a: one chip to each other player, and no pay space this deal.
+                    self.deal.barred |= 1 << seat;
+                    for other in seats(self.active() & !(1 << seat)) {
+                        self.transfer(
+                            Account::Stack(seat),
+                            Account::Stack(other),
+                            1,
+                            Reason::Misled,
+                            ev,
+                        );
+                    }
+                } else {
+                    // Everyone learns the leader holds nothing lower in the suit.
+                    let below =
+                        CardSet::from_suit_mask(card.suit(), (1u16 << card.rank().index()) - 1);
+                    self.deal.cannot_hold[usize::from(seat)] |= below;
+                }
+                ev.push(Event::Led {
+                    seat,
+                    card,
+                    misplay,
+                });
+                self.play_run(seat, card, ev);
+            }
+            (Turn::Follow { seat, card }, Action::Play) => {
+                ev.push(Event::Played { seat, card });
+                self.play_run(seat, card, ev);
+            }
+            (Turn::Follow { seat, card }, Action::Withhold) => {
+                // M9b: the run stops; the withholder is barred and owes later.
+                self.deal.barred |= 1 << seat;
+                self.deal.withheld_suits[usize::from(seat)] |= 1 << card.suit().index();
+                ev.push(Event::Withheld { seat, card });
+                self.stop(Some(card), StopReason::NotPlayed, ev);
+            }
+            _ => unreachable!("checked"),
+        }
+    }
+
+    /// M4: `card` is played by `seat`, and the run goes on by itself as long
+    /// as the next card is in a hand (each holder plays it, M10), until a
+    /// stop (M5), a decision (M9b), or someone goes out (M7).
+    fn play_run(&mut self, mut seat: Seat, mut card: Card, ev: &mut Vec<Event>) {
+        loop {
+            self.place(seat, card, ev);
+            if self.deal.hands[usize::from(seat)].is_empty()
+                && self.deal.withheld_suits[usize::from(seat)] == 0
+            {
+                self.went_out(seat, ev);
+                return;
+            }
+            let Some(rank) = card.rank().next() else {
+                self.stop(None, StopReason::Ace, ev);
+                return;
+            };
+            let next = Card::new(rank, card.suit());
+            if self.deal.played.contains(next) {
+                self.stop(Some(next), StopReason::AlreadyPlayed, ev);
+                return;
+            }
+            let Some(holder) = self.holder(next) else {
+                self.stop(Some(next), StopReason::NotPlayed, ev);
+                return;
+            };
+            if self.rules.misplays == Misplays::Penalised {
+                self.set_turn(
+                    Turn::Follow {
+                        seat: holder,
+                        card: next,
+                    },
+                    ev,
+                );
+                return;
+            }
+            ev.push(Event::Played {
+                seat: holder,
+                card: next,
+            });
+            seat = holder;
+            card = next;
+        }
+    }
+
+    /// Moves `card` from `seat`'s hand to the played cards, collecting in play.
+    fn place(&mut self, seat: Seat, card: Card, ev: &mut Vec<Event>) {
+        let s = usize::from(seat);
+        self.deal.hands[s].remove(card);
+        self.deal.played.insert(card);
+        self.deal.played_by[s].insert(card);
+        let m = self.michigan();
+        let before = match m.last {
+            Some((last_seat, _)) if last_seat == seat => m.streak,
+            _ => [None; 2],
+        };
+        m.streak = [before[1], Some(card)];
+        m.last = Some((seat, card));
+        if self.rules.pay_cards == PayCards::InPlay {
+            self.collect_in_play(seat, card, before, ev);
+        }
+    }
+
+    /// M5: the run stopped; the player of the last card leads next.
+    fn stop(&mut self, next: Option<Card>, reason: StopReason, ev: &mut Vec<Event>) {
+        ev.push(Event::RunStopped { next, reason });
+        if reason == StopReason::NotPlayed
+            && self.rules.misplays == Misplays::Forbidden
+            && let Some(card) = next
+        {
+            // Nobody holds it and it was not played: it is in the spare.
+            self.deal.public_spare.insert(card);
+            for known in &mut self.deal.cannot_hold {
+                known.insert(card);
+            }
+        }
+        let (stopper, last) = self.michigan().last.expect("a card was played");
+        let suit = last.suit();
+        let rule = match self.rules.lead_colors {
+            LeadColors::OtherSuit => LeadRule::NotSuit(suit),
+            LeadColors::Alternate => LeadRule::ColourEachSuit(!suit_colour(suit)),
+            LeadColors::StrictAlternate => LeadRule::ColourLowest(!suit_colour(suit)),
+        };
+        self.seek_leader(stopper, rule, ev);
+    }
+
+    /// M7: `seat` played their last card and ends play.
+    fn went_out(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        ev.push(Event::WentOut { seat });
+        self.take_space(seat, Space::Kitty, Reason::WentOut, ev);
+        for other in seats(self.active() & !(1 << seat)) {
+            let held = self.deal.hands[usize::from(other)].len();
+            self.transfer(
+                Account::Stack(other),
+                Account::Stack(seat),
+                held,
+                Reason::CardsLeft,
+                ev,
+            );
+        }
+        self.end_michigan(ev);
+    }
+
+    /// M5: nobody can lead; one chip per card held goes into the Kitty.
+    fn blocked(&mut self, ev: &mut Vec<Event>) {
+        ev.push(Event::PlayBlocked);
+        for seat in seats(self.active()) {
+            let held = self.deal.hands[usize::from(seat)].len();
+            self.transfer(
+                Account::Stack(seat),
+                Account::Space(Space::Kitty),
+                held,
+                Reason::Blocked,
+                ev,
+            );
+        }
+        self.end_michigan(ev);
+    }
+
+    /// Settlement after stage 3: M9b payments, then the Poker Pool (P9).
+    fn end_michigan(&mut self, ev: &mut Vec<Event>) {
+        let pay = self.pay_suit_now();
+        for w in 0..self.n {
+            let suits = self.deal.withheld_suits[usize::from(w)];
+            if suits >> pay.index() & 1 == 0 {
+                continue;
+            }
+            for space in Space::PAY_CARDS {
+                let card = space.pay_card(pay).expect("a pay-card space");
+                let chips = self.layout.get(space);
+                if let Some(holder) = self.holder(card)
+                    && holder != w
+                    && chips > 0
+                {
+                    self.transfer(
+                        Account::Stack(w),
+                        Account::Stack(holder),
+                        chips,
+                        Reason::Withheld,
+                        ev,
+                    );
+                }
+            }
+        }
+        if self.rules.poker == PokerRule::PoolAfterMichigan {
+            self.poker_pool(ev);
+        }
+        self.end_deal(ev);
+    }
+}
+
+/// The cards a lead rule looks at, for the deduction that a seat that cannot
+/// lead holds none of them.
+fn rule_cards(rule: LeadRule) -> CardSet {
+    let colour = |red: bool| {
+        Suit::ALL
+            .into_iter()
+            .filter(|&s| suit_colour(s) == red)
+            .fold(CardSet::EMPTY, |a, s| a | CardSet::suit(s))
+    };
+    match rule {
+        LeadRule::AnySuit | LeadRule::LowestOverall => CardSet::FULL,
+        LeadRule::NotSuit(s) => !CardSet::suit(s),
+        LeadRule::ColourEachSuit(red) | LeadRule::ColourLowest(red) => colour(red),
+    }
+}
+
+/// The cards of `lows` (one per suit) whose rank is the lowest among them.
+fn lowest_rank_only(lows: CardSet) -> CardSet {
+    let Some(min) = lows.iter().map(Card::rank).min() else {
+        return CardSet::EMPTY;
+    };
+    lows & CardSet::rank(min)
+}

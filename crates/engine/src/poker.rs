@@ -1,0 +1,482 @@
+//! Stage 2, poker: betting (P3-P5), showdown and side pots (P6-P8), the
+//! Poker Pool (P9), and the final pots of E2.
+
+use tripoley_cards::{CardSet, HandRank};
+
+use crate::action::{Action, DealChance, Decision};
+use crate::event::{Event, Reason};
+use crate::game::{Game, MAX_SEATS, Phase};
+use crate::layout::{Account, Seat, Space};
+use crate::rules::{FinalPot, PokerOpener};
+
+/// Which final pot a poker round plays for (E2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FinalRound {
+    pub round: u32,
+    pub rounds: u32,
+    pub total: u32,
+}
+
+/// A betting round in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Betting {
+    /// `None` in a deal's stage 2; the final pot otherwise.
+    pub final_round: Option<FinalRound>,
+    /// Chips of the main pot before any bet (antes, earlier deals, or the final share).
+    pub base: u32,
+    /// Each seat's chips put in this round.
+    pub contributed: [u32; MAX_SEATS],
+    /// Seats in the hand, and those of them who folded.
+    pub players: u16,
+    pub folded: u16,
+    /// The highest total put in.
+    pub current: u32,
+    /// Raises so far (P4's `max_raises`).
+    pub raises: u32,
+    pub turn: Seat,
+    /// Seats that have acted since the last bet or raise.
+    pub acted: u16,
+    /// The last to bet or raise.
+    pub aggressor: Option<Seat>,
+    /// Who opened (P3).
+    pub opener: Seat,
+}
+
+/// A showdown in progress: hands are shown one by one (P6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Showdown {
+    pub betting: Betting,
+    /// Seats still to show.
+    pub to_show: u16,
+    pub turn: Seat,
+    /// The value of each shown hand.
+    pub ranks: [Option<HandRank>; MAX_SEATS],
+}
+
+impl Betting {
+    /// Seats still in the hand.
+    fn live(&self) -> u16 {
+        self.players & !self.folded
+    }
+
+    pub(crate) fn decision(&self, game: &Game) -> Decision {
+        let t = usize::from(self.turn);
+        let stack = game.stacks[t];
+        let to_call = self.current - self.contributed[t];
+        let may_raise = game.rules.max_raises.is_none_or(|cap| self.raises < cap);
+        let limit = game.rules.bet_limit;
+        if to_call == 0 {
+            let max_bet = if self.current == 0 || may_raise {
+                limit.min(stack)
+            } else {
+                0
+            };
+            Decision::Open { max_bet }
+        } else {
+            let max_raise = if may_raise && stack > to_call {
+                limit.min(stack - to_call)
+            } else {
+                0
+            };
+            Decision::Respond { to_call, max_raise }
+        }
+    }
+}
+
+impl Game {
+    /// P3: opens a betting round, for the deal's poker or a final pot.
+    pub(crate) fn open_betting(&mut self, final_round: Option<FinalRound>, ev: &mut Vec<Event>) {
+        let opener = match self.rules.poker_opener {
+            PokerOpener::LeftOfDealer => self.left_of(self.dealer),
+            PokerOpener::Dealer => self.dealer,
+        };
+        let base = match final_round {
+            Some(f) => Game::final_share(f.round, f.rounds, f.total),
+            None => self.layout.get(Space::Pot),
+        };
+        let betting = Betting {
+            final_round,
+            base,
+            contributed: [0; MAX_SEATS],
+            players: self.active(),
+            folded: 0,
+            current: 0,
+            raises: 0,
+            // Before anyone acts, the "previous" seat is the one right of the opener.
+            turn: opener,
+            acted: 0,
+            aggressor: None,
+            opener,
+        };
+        self.next_bettor(betting, true, ev);
+    }
+
+    /// Chips from `seat`'s stack onto the Pot (P5).
+    fn put_in(&mut self, b: &mut Betting, seat: Seat, amount: u32, ev: &mut Vec<Event>) -> u32 {
+        let paid = self.transfer(
+            Account::Stack(seat),
+            Account::Space(Space::Pot),
+            amount,
+            Reason::Bet,
+            ev,
+        );
+        b.contributed[usize::from(seat)] += paid;
+        paid
+    }
+
+    pub(crate) fn betting_act(&mut self, action: Action, ev: &mut Vec<Event>) {
+        let Phase::Betting(b) = &self.phase else {
+            unreachable!("checked")
+        };
+        let mut b = b.clone();
+        let seat = b.turn;
+        let bit = 1u16 << seat;
+        let to_call = b.current - b.contributed[usize::from(seat)];
+        match action {
+            Action::Check => {
+                b.acted |= bit;
+                ev.push(Event::Checked { seat });
+            }
+            Action::Bet(x) => {
+                if b.current > 0 {
+                    b.raises += 1;
+                }
+                let amount = self.put_in(&mut b, seat, x, ev);
+                b.current = b.contributed[usize::from(seat)];
+                b.acted = bit;
+                b.aggressor = Some(seat);
+                ev.push(Event::Bet { seat, amount });
+            }
+            Action::Call => {
+                let amount = self.put_in(&mut b, seat, to_call, ev);
+                b.acted |= bit;
+                ev.push(Event::Called {
+                    seat,
+                    amount,
+                    all_in: self.stacks[usize::from(seat)] == 0,
+                });
+            }
+            Action::Raise(x) => {
+                let amount = self.put_in(&mut b, seat, to_call + x, ev);
+                b.current = b.contributed[usize::from(seat)];
+                b.raises += 1;
+                b.acted = bit;
+                b.aggressor = Some(seat);
+                ev.push(Event::Raised {
+                    seat,
+                    amount,
+                    by: x,
+                });
+            }
+            Action::Fold => {
+                b.folded |= bit;
+                b.acted |= bit;
+                ev.push(Event::Folded { seat });
+            }
+            _ => unreachable!("checked"),
+        }
+        self.next_bettor(b, false, ev);
+    }
+
+    /// P5: the next seat to act, or the end of the round.
+    fn next_bettor(&mut self, mut b: Betting, first: bool, ev: &mut Vec<Event>) {
+        let live = b.live();
+        if live.count_ones() == 1 {
+            self.fold_win(&b, live.trailing_zeros() as Seat, ev);
+            return;
+        }
+        let can_act = (0..self.n)
+            .filter(|&s| live >> s & 1 == 1 && self.stacks[usize::from(s)] > 0)
+            .fold(0u16, |m, s| m | 1 << s);
+        let needs = (0..self.n)
+            .filter(|&s| {
+                can_act >> s & 1 == 1
+                    && (b.acted >> s & 1 == 0 || b.contributed[usize::from(s)] < b.current)
+            })
+            .fold(0u16, |m, s| m | 1 << s);
+        // P5: with one player able to act and nothing to call, nobody is left to bet against.
+        let lone = can_act.count_ones() == 1 && needs != 0 && {
+            let s = needs.trailing_zeros() as usize;
+            b.contributed[s] >= b.current
+        };
+        let next = if first {
+            (needs >> b.opener & 1 == 1)
+                .then_some(b.opener)
+                .or_else(|| self.next_in(b.opener, needs))
+        } else {
+            self.next_in(b.turn, needs)
+        };
+        match next {
+            Some(turn) if !lone => {
+                b.turn = turn;
+                self.phase = Phase::Betting(b);
+                self.resolve_forced(ev);
+            }
+            _ => self.open_showdown(b, ev),
+        }
+    }
+
+    /// P5: everyone else folded; the last player takes the pot unseen.
+    fn fold_win(&mut self, b: &Betting, winner: Seat, ev: &mut Vec<Event>) {
+        match b.final_round {
+            None => {
+                self.take_space(winner, Space::Pot, Reason::PotWon, ev);
+                self.deal.poker_winner = Some(winner);
+                self.start_michigan(ev);
+            }
+            Some(f) => {
+                let pot = b.base + b.contributed.iter().sum::<u32>();
+                self.transfer(
+                    Account::Space(Space::Pot),
+                    Account::Stack(winner),
+                    pot,
+                    Reason::FinalPot,
+                    ev,
+                );
+                self.after_final_round(f.round, f.rounds, f.total, ev);
+            }
+        }
+    }
+
+    /// P6: show order from the last aggressor (the opener if nobody bet).
+    fn open_showdown(&mut self, b: Betting, ev: &mut Vec<Event>) {
+        let live = b.live();
+        let start = b.aggressor.unwrap_or(b.opener);
+        let turn = if live >> start & 1 == 1 {
+            start
+        } else {
+            self.next_in(start, live).expect("two or more live")
+        };
+        self.phase = Phase::Showdown(Showdown {
+            betting: b,
+            to_show: live,
+            turn,
+            ranks: [None; MAX_SEATS],
+        });
+        self.resolve_forced(ev);
+    }
+
+    pub(crate) fn showdown_act(&mut self, action: Action, ev: &mut Vec<Event>) {
+        let Action::Show(five) = action else {
+            unreachable!("checked")
+        };
+        let eval = self.rules.evaluator();
+        let Phase::Showdown(s) = &mut self.phase else {
+            unreachable!("checked")
+        };
+        let seat = s.turn;
+        let rank = eval.best(five);
+        s.ranks[usize::from(seat)] = Some(rank);
+        s.to_show &= !(1 << seat);
+        self.deal.public |= five;
+        ev.push(Event::Showed {
+            seat,
+            cards: five,
+            rank,
+        });
+        let Phase::Showdown(s) = &self.phase else {
+            unreachable!()
+        };
+        if s.to_show == 0 {
+            let s = s.clone();
+            self.settle_showdown(&s, ev);
+        } else {
+            let next = self
+                .next_in(seat, s.to_show)
+                .expect("someone still to show");
+            if let Phase::Showdown(s) = &mut self.phase {
+                s.turn = next;
+            }
+            self.resolve_forced(ev);
+        }
+    }
+
+    /// P6, P7: the main pot and side pots to the best hands among those in them.
+    fn settle_showdown(&mut self, s: &Showdown, ev: &mut Vec<Event>) {
+        let b = &s.betting;
+        let live = b.live();
+        let mut levels: Vec<u32> = (0..self.n)
+            .filter(|&x| live >> x & 1 == 1)
+            .map(|x| b.contributed[usize::from(x)])
+            .collect();
+        levels.sort_unstable();
+        levels.dedup();
+        let mut prev = 0;
+        let mut main_winners = 0u16;
+        for (i, &level) in levels.iter().enumerate() {
+            let mut amount: u32 = b
+                .contributed
+                .iter()
+                .map(|&c| c.min(level) - c.min(prev))
+                .sum();
+            if i == 0 {
+                amount += b.base;
+            }
+            if i + 1 == levels.len() {
+                // Anything put in above the last live level (never, in practice).
+                amount += b
+                    .contributed
+                    .iter()
+                    .map(|&c| c.saturating_sub(level))
+                    .sum::<u32>();
+            }
+            let eligible = (0..self.n)
+                .filter(|&x| live >> x & 1 == 1 && b.contributed[usize::from(x)] >= level)
+                .fold(0u16, |m, x| m | 1 << x);
+            let winners = self.award(amount, eligible, &s.ranks, b.final_round.is_some(), ev);
+            if i == 0 {
+                main_winners = winners;
+            }
+            prev = level;
+        }
+        match b.final_round {
+            None => {
+                // M2: the main pot's winner; with a split, the first from the dealer's left.
+                let winner = self
+                    .from_dealers_left()
+                    .find(|&x| main_winners >> x & 1 == 1);
+                self.deal.poker_winner = winner;
+                self.start_michigan(ev);
+            }
+            Some(f) => self.after_final_round(f.round, f.rounds, f.total, ev),
+        }
+    }
+
+    /// Pays `amount` from the Pot to the best of `eligible`; equal hands split
+    /// and the remainder stays on the Pot (P6), or in a final pot goes to the
+    /// first tied player left of the dealer (E2). Returns the winners.
+    fn award(
+        &mut self,
+        amount: u32,
+        eligible: u16,
+        ranks: &[Option<HandRank>; MAX_SEATS],
+        final_pot: bool,
+        ev: &mut Vec<Event>,
+    ) -> u16 {
+        let best = (0..self.n)
+            .filter(|&x| eligible >> x & 1 == 1)
+            .filter_map(|x| ranks[usize::from(x)])
+            .max();
+        let Some(best) = best else { return 0 };
+        let winners = (0..self.n)
+            .filter(|&x| eligible >> x & 1 == 1 && ranks[usize::from(x)] == Some(best))
+            .fold(0u16, |m, x| m | 1 << x);
+        let k = winners.count_ones();
+        let share = amount / k;
+        let reason = if final_pot {
+            Reason::FinalPot
+        } else {
+            Reason::PotWon
+        };
+        let order: Vec<Seat> = self
+            .from_dealers_left()
+            .filter(|&x| winners >> x & 1 == 1)
+            .collect();
+        for &w in &order {
+            self.transfer(
+                Account::Space(Space::Pot),
+                Account::Stack(w),
+                share,
+                reason,
+                ev,
+            );
+        }
+        if final_pot && let Some(&first) = order.first() {
+            self.transfer(
+                Account::Space(Space::Pot),
+                Account::Stack(first),
+                amount % k,
+                reason,
+                ev,
+            );
+        }
+        winners
+    }
+
+    /// P9: after stage 3, the best hand of the cards held as it began takes
+    /// the Pot space; ties split, the remainder stays.
+    pub(crate) fn poker_pool(&mut self, ev: &mut Vec<Event>) {
+        let eval = self.rules.evaluator();
+        let mut ranks = [None; MAX_SEATS];
+        let seats: Vec<Seat> = self.from_dealers_left().collect();
+        for &seat in &seats {
+            let hand = self.deal.stage3_hands[usize::from(seat)];
+            if hand.len() >= 5 {
+                let (rank, five) = eval.best_five(hand);
+                ranks[usize::from(seat)] = Some(rank);
+                ev.push(Event::Showed {
+                    seat,
+                    cards: five,
+                    rank,
+                });
+            }
+        }
+        let eligible = seats.iter().fold(0u16, |m, &x| m | 1 << x);
+        let pot = self.layout.get(Space::Pot);
+        self.award(pot, eligible, &ranks, false, ev);
+    }
+
+    /// E2: one final pot, five cards each from a fresh deck.
+    pub(crate) fn final_round(
+        &mut self,
+        round: u32,
+        rounds: u32,
+        total: u32,
+        chance: &DealChance,
+        ev: &mut Vec<Event>,
+    ) {
+        let f = FinalRound {
+            round,
+            rounds,
+            total,
+        };
+        ev.push(Event::FinalPotRound {
+            round,
+            chips: Game::final_share(round, rounds, total).min(self.layout.get(Space::Pot)),
+        });
+        let seats: Vec<Seat> = self.from_dealers_left().collect();
+        let number = self.deal.number;
+        self.deal = crate::game::Deal {
+            number,
+            pay_suit: self.deal.pay_suit,
+            sequence: self.deal.sequence,
+            ..crate::game::Deal::default()
+        };
+        let mut rest = CardSet::FULL;
+        let face_up = self.rules.final_pot == FinalPot::ShowdownPoker;
+        for (i, &seat) in seats.iter().enumerate() {
+            let five: CardSet = chance.deck.cards()[5 * i..5 * i + 5]
+                .iter()
+                .copied()
+                .collect();
+            rest -= five;
+            self.deal.hands[usize::from(seat)] = five;
+            if face_up {
+                self.deal.public |= five;
+                ev.push(Event::FaceUp { seat, cards: five });
+            } else {
+                ev.push(Event::Dealt { seat, cards: five });
+            }
+        }
+        // The undealt cards stay in the stock, face down like a spare.
+        self.deal.spare = rest;
+        if face_up {
+            let b = Betting {
+                final_round: Some(f),
+                base: Game::final_share(round, rounds, total),
+                contributed: [0; MAX_SEATS],
+                players: self.active(),
+                folded: 0,
+                current: 0,
+                raises: 0,
+                turn: self.dealer,
+                acted: 0,
+                aggressor: None,
+                opener: self.left_of(self.dealer),
+            };
+            self.open_showdown(b, ev);
+        } else {
+            self.open_betting(Some(f), ev);
+        }
+    }
+}

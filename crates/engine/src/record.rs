@@ -1,0 +1,116 @@
+//! [`Record`]: a whole game as rules, seats, chance and actions; replaying it
+//! rebuilds the identical game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Action, DealChance};
+use crate::event::Event;
+use crate::game::{Game, IllegalAction};
+use crate::layout::Seat;
+use crate::rules::{Rules, RulesError};
+
+/// One step of a game: what chance supplied or what a seat did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// A deck (and draws) supplied by chance.
+    Chance(DealChance),
+    /// A seat's action.
+    Act {
+        /// Who.
+        seat: Seat,
+        /// What.
+        action: Action,
+    },
+}
+
+/// Everything needed to replay a game exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Format version, for readers of stored records.
+    pub version: u32,
+    /// The rules.
+    pub rules: Rules,
+    /// The players' names, by seat.
+    pub names: Vec<String>,
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+}
+
+/// Why a record does not replay.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The rules or the seats are not playable.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// A step was refused.
+    #[error("step {index}: {error}")]
+    Step {
+        /// Which step (0 for the first).
+        index: usize,
+        /// Why it was refused.
+        error: IllegalAction,
+    },
+    /// The file is not a record.
+    #[error("not a game record: {0}")]
+    Format(String),
+}
+
+/// The current record format.
+pub const RECORD_VERSION: u32 = 1;
+
+impl Record {
+    /// An empty record for a table.
+    pub fn new(rules: Rules, names: Vec<String>) -> Record {
+        Record {
+            version: RECORD_VERSION,
+            rules,
+            names,
+            steps: Vec::new(),
+        }
+    }
+
+    /// Starts the game this record describes, with no steps applied.
+    pub fn start(&self, ev: &mut Vec<Event>) -> Result<Game, ReplayError> {
+        Ok(Game::start(self.rules.clone(), self.names.len(), ev)?)
+    }
+
+    /// Replays every step; returns the game and all its events.
+    pub fn replay(&self) -> Result<(Game, Vec<Event>), ReplayError> {
+        let mut ev = Vec::new();
+        let mut game = self.start(&mut ev)?;
+        for (index, step) in self.steps.iter().enumerate() {
+            game.step(step, &mut ev)
+                .map_err(|error| ReplayError::Step { index, error })?;
+        }
+        Ok((game, ev))
+    }
+
+    /// Reads a record from JSON.
+    pub fn from_json(text: &str) -> Result<Record, ReplayError> {
+        let record: Record =
+            serde_json::from_str(text).map_err(|e| ReplayError::Format(e.to_string()))?;
+        if record.version != RECORD_VERSION {
+            return Err(ReplayError::Format(format!(
+                "record version {} is not supported (this build reads version {RECORD_VERSION})",
+                record.version
+            )));
+        }
+        Ok(record)
+    }
+
+    /// The record as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records serialise")
+    }
+}
+
+impl Game {
+    /// Applies one recorded step.
+    pub fn step(&mut self, step: &Step, ev: &mut Vec<Event>) -> Result<(), IllegalAction> {
+        match step {
+            Step::Chance(c) => self.chance_into(c.clone(), ev),
+            Step::Act { seat, action } => self.apply_into(*seat, *action, ev),
+        }
+    }
+}

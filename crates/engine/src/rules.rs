@@ -1,0 +1,472 @@
+//! [`Rules`]: every option of RULES.md as data, the five presets, validation.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use tripoley_cards::{Evaluator, Rank, Suit};
+
+/// The named rule sets of RULES.md section 8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Preset {
+    /// John McLeod's description: the dealer's spare-hand options, betting
+    /// poker opened left of the dealer, the poker winner leads Michigan.
+    Pagat,
+    /// The boxed game: spare unused, dealer opens the poker and leads Michigan.
+    Tripoley,
+    /// The casino tray game: double dealer ante, money cards collected in
+    /// play, poker pool without betting, alternating colours, penalties.
+    MichiganCasino,
+    /// Pay cards collected in play, otherwise as `pagat`.
+    Rummoli,
+    /// No poker; pay suit and Sequence drawn every deal; strict colours.
+    Cosmo,
+}
+
+impl Preset {
+    /// All presets.
+    pub const ALL: [Preset; 5] = [
+        Preset::Pagat,
+        Preset::Tripoley,
+        Preset::MichiganCasino,
+        Preset::Rummoli,
+        Preset::Cosmo,
+    ];
+
+    /// The name used on the command line: `michigan-casino`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Pagat => "pagat",
+            Preset::Tripoley => "tripoley",
+            Preset::MichiganCasino => "michigan-casino",
+            Preset::Rummoli => "rummoli",
+            Preset::Cosmo => "cosmo",
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Preset {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Preset, RulesError> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| RulesError::UnknownPreset(s.to_owned()))
+    }
+}
+
+/// How the first dealer is chosen (T3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstDealer {
+    /// Everyone draws a card; highest rank deals; ties draw again.
+    HighCard,
+    /// This seat deals first.
+    Seat(u8),
+}
+
+/// What happens to the spare hand (D2, D3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpareRule {
+    /// Face down all deal, never seen (D2).
+    Unused,
+    /// The dealer keeps, swaps, auctions, or swaps and auctions (D3).
+    DealerSwapOrAuction,
+}
+
+/// Where an auction's price goes (D4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AuctionPays {
+    /// To the dealer's stack.
+    Dealer,
+    /// Into the Kitty.
+    Kitty,
+}
+
+/// When pay cards are collected (section 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PayCards {
+    /// Stage 1: holders show and collect before the poker (H1-H4).
+    Stage1,
+    /// In stage 3, as the cards are played (H5, H6).
+    InPlay,
+}
+
+/// How the pay suit is fixed (H8, H9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaySuitRule {
+    /// Always this suit (hearts by default).
+    Fixed(Suit),
+    /// Auctioned after the spare hand (H8); hearts if everybody passes.
+    Auction,
+    /// Drawn at random before each deal and shown to all (H9, `cosmo`).
+    RandomEachDeal,
+}
+
+/// Which three ranks make the Sequence (H7, H9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SequenceRule {
+    /// Three consecutive ranks starting at this one (8 for 8-9-10).
+    From(Rank),
+    /// Drawn at random before each deal (H9, `cosmo`).
+    RandomEachDeal,
+}
+
+/// How stage 2 is played (P3-P9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PokerRule {
+    /// A betting round, then showdown (P3-P8).
+    Betting,
+    /// No betting: after stage 3 the best hand of the cards held when stage 3
+    /// began takes the Pot space, the "Poker Pool" (P9).
+    PoolAfterMichigan,
+    /// No poker and no Pot space (`cosmo`).
+    None,
+}
+
+/// Who opens the betting (P3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PokerOpener {
+    /// The player left of the dealer.
+    LeftOfDealer,
+    /// The dealer.
+    Dealer,
+}
+
+/// Who leads first in Michigan (M2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MichiganLeader {
+    /// The winner of the (main) poker pot.
+    PokerWinner,
+    /// The dealer.
+    Dealer,
+    /// The player left of the dealer.
+    LeftOfDealer,
+}
+
+/// The first lead of a deal (M3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstLead {
+    /// Like every other lead.
+    Any,
+    /// The lowest card in the hand.
+    LowestOverall,
+    /// The leader's lowest black card.
+    LowestBlack,
+}
+
+/// Which suits a lead after a stop may use (M5, M6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeadColors {
+    /// Any suit but the one just stopped (M5).
+    OtherSuit,
+    /// The other colour; if nobody holds it, the stop player leads any suit (M6, casino).
+    Alternate,
+    /// The other colour, lowest card; if nobody holds it, play ends blocked (M6, pagat variation).
+    StrictAlternate,
+}
+
+/// Whether misplays are legal at a price (M9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Misplays {
+    /// Leads are always the lowest card; following is automatic.
+    Forbidden,
+    /// Leading high and withholding are allowed and penalised (M9).
+    Penalised,
+}
+
+/// What happens to chips left on the layout at the end (E2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinalPot {
+    /// Five cards each and a betting round; the winner takes the layout.
+    ExtraPoker,
+    /// Five cards each face up, no betting; the best takes the layout.
+    ShowdownPoker,
+    /// The chips stay and count for nobody.
+    Keep,
+}
+
+/// Every rule of a table: a preset fills them, any can be changed on its own.
+///
+/// Serialises to TOML (house-rule files) and JSON (records); missing fields
+/// take the `pagat` values, or those of `preset` when the file names one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// Fewest players the rules allow (T2).
+    pub min_players: u8,
+    /// Most players the rules allow (T2).
+    pub max_players: u8,
+    /// Each player's chips at the start (T2).
+    pub starting_chips: u32,
+    /// T3.
+    pub first_dealer: FirstDealer,
+    /// Chips each player puts on each space before a deal (T5).
+    pub ante: u32,
+    /// Chips the dealer puts on each space instead (T5; 2 under `michigan-casino`).
+    pub dealer_ante: u32,
+    /// D2, D3.
+    pub spare: SpareRule,
+    /// D5: a hand with a bonus card may not swap or bid.
+    pub bonus_card_limits: bool,
+    /// D4.
+    pub auction_pays: AuctionPays,
+    /// Section 3.
+    pub pay_cards: PayCards,
+    /// H8, H9.
+    pub pay_suit: PaySuitRule,
+    /// H7, H9.
+    pub sequence: SequenceRule,
+    /// Section 4.
+    pub poker: PokerRule,
+    /// P3.
+    pub poker_opener: PokerOpener,
+    /// Largest bet or raise (P4).
+    pub bet_limit: u32,
+    /// Most raises in a betting round, none if unlimited (P4).
+    pub max_raises: Option<u32>,
+    /// No A-2-3-4-5 straight (P2).
+    pub ace_always_high: bool,
+    /// M2.
+    pub michigan_leader: MichiganLeader,
+    /// M3.
+    pub first_lead: FirstLead,
+    /// M5, M6.
+    pub lead_colors: LeadColors,
+    /// M9.
+    pub misplays: Misplays,
+    /// E2.
+    pub final_pot: FinalPot,
+    /// The layout is split into this many final pots, played one after another (E2).
+    pub final_pot_rounds: u32,
+    /// Deals in a game; none means one round, a deal per starting player (E1).
+    pub deals: Option<u32>,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::preset(Preset::Pagat)
+    }
+}
+
+/// What is wrong with a set of rules or a table.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// Not one of the five preset names.
+    #[error("unknown preset {0:?}: choose pagat, tripoley, michigan-casino, rummoli or cosmo")]
+    UnknownPreset(String),
+    /// A combination or value that cannot be played.
+    #[error("{0}")]
+    Invalid(String),
+    /// The number of players is outside what the rules allow.
+    #[error("these rules are for {min} to {max} players, not {given}")]
+    Players {
+        /// Fewest allowed.
+        min: u8,
+        /// Most allowed.
+        max: u8,
+        /// Asked for.
+        given: usize,
+    },
+    /// A house-rule file that does not parse.
+    #[error("house rules: {0}")]
+    Parse(String),
+}
+
+impl Rules {
+    /// The rules of a preset (RULES.md section 8).
+    pub fn preset(preset: Preset) -> Rules {
+        let pagat = Rules {
+            min_players: 2,
+            max_players: 9,
+            starting_chips: 100,
+            first_dealer: FirstDealer::HighCard,
+            ante: 1,
+            dealer_ante: 1,
+            spare: SpareRule::DealerSwapOrAuction,
+            bonus_card_limits: false,
+            auction_pays: AuctionPays::Dealer,
+            pay_cards: PayCards::Stage1,
+            pay_suit: PaySuitRule::Fixed(Suit::Hearts),
+            sequence: SequenceRule::From(Rank::Eight),
+            poker: PokerRule::Betting,
+            poker_opener: PokerOpener::LeftOfDealer,
+            bet_limit: 10,
+            max_raises: None,
+            ace_always_high: false,
+            michigan_leader: MichiganLeader::PokerWinner,
+            first_lead: FirstLead::Any,
+            lead_colors: LeadColors::OtherSuit,
+            misplays: Misplays::Forbidden,
+            final_pot: FinalPot::ExtraPoker,
+            final_pot_rounds: 1,
+            deals: None,
+        };
+        match preset {
+            Preset::Pagat => pagat,
+            Preset::Tripoley => Rules {
+                spare: SpareRule::Unused,
+                poker_opener: PokerOpener::Dealer,
+                michigan_leader: MichiganLeader::Dealer,
+                first_lead: FirstLead::LowestOverall,
+                final_pot: FinalPot::ShowdownPoker,
+                ..pagat
+            },
+            Preset::MichiganCasino => Rules {
+                min_players: 3,
+                max_players: 8,
+                dealer_ante: 2,
+                bonus_card_limits: true,
+                pay_cards: PayCards::InPlay,
+                sequence: SequenceRule::From(Rank::Seven),
+                poker: PokerRule::PoolAfterMichigan,
+                ace_always_high: true,
+                michigan_leader: MichiganLeader::LeftOfDealer,
+                lead_colors: LeadColors::Alternate,
+                misplays: Misplays::Penalised,
+                final_pot: FinalPot::ShowdownPoker,
+                ..pagat
+            },
+            Preset::Rummoli => Rules {
+                pay_cards: PayCards::InPlay,
+                ..pagat
+            },
+            Preset::Cosmo => Rules {
+                spare: SpareRule::Unused,
+                pay_cards: PayCards::InPlay,
+                pay_suit: PaySuitRule::RandomEachDeal,
+                sequence: SequenceRule::RandomEachDeal,
+                poker: PokerRule::None,
+                michigan_leader: MichiganLeader::LeftOfDealer,
+                first_lead: FirstLead::LowestBlack,
+                lead_colors: LeadColors::StrictAlternate,
+                final_pot: FinalPot::Keep,
+                ..pagat
+            },
+        }
+    }
+
+    /// The poker evaluator these rules call for (P2).
+    pub fn evaluator(&self) -> Evaluator {
+        Evaluator {
+            ace_always_high: self.ace_always_high,
+        }
+    }
+
+    /// Whether the layout has a Pot space (T4: not without poker).
+    pub fn has_pot(&self) -> bool {
+        self.poker != PokerRule::None
+    }
+
+    /// Says what is wrong with a combination of options, if anything.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let bad = |m: &str| Err(RulesError::Invalid(m.to_owned()));
+        if self.min_players < 2 || self.max_players > 9 || self.min_players > self.max_players {
+            return bad("players must be between 2 and 9, with min_players <= max_players (T2)");
+        }
+        if self.starting_chips == 0 {
+            return bad("starting_chips must be at least 1 (T2)");
+        }
+        if let FirstDealer::Seat(s) = self.first_dealer
+            && s >= self.max_players
+        {
+            return bad("first_dealer names a seat beyond max_players (T3)");
+        }
+        if self.ante == 0 || self.dealer_ante == 0 {
+            return bad("ante and dealer_ante must be at least 1 (T5)");
+        }
+        if let SequenceRule::From(r) = self.sequence
+            && r > Rank::Queen
+        {
+            return bad(
+                "the Sequence is three consecutive ranks: it can start at Q (Q-K-A) at the highest (H7)",
+            );
+        }
+        if self.poker == PokerRule::Betting && self.bet_limit == 0 {
+            return bad("bet_limit must be at least 1 when the poker has betting (P4)");
+        }
+        if self.pay_suit == PaySuitRule::Auction && self.pay_cards != PayCards::InPlay {
+            return bad(
+                "a paying-suit auction implies pay cards collected in play: set pay_cards = \"in_play\" (H8)",
+            );
+        }
+        if self.poker != PokerRule::Betting && self.michigan_leader == MichiganLeader::PokerWinner {
+            return bad(
+                "michigan_leader = poker_winner needs poker with betting before Michigan (M2)",
+            );
+        }
+        if self.poker == PokerRule::None && self.final_pot != FinalPot::Keep {
+            return bad("without poker there is no final poker: set final_pot = \"keep\" (E2)");
+        }
+        if self.final_pot_rounds == 0 {
+            return bad("final_pot_rounds must be at least 1 (E2)");
+        }
+        if self.deals == Some(0) {
+            return bad("a game has at least one deal (E1)");
+        }
+        Ok(())
+    }
+
+    /// Checks that `players` may sit at a table with these rules.
+    pub fn check_players(&self, players: usize) -> Result<(), RulesError> {
+        self.validate()?;
+        if players < usize::from(self.min_players) || players > usize::from(self.max_players) {
+            return Err(RulesError::Players {
+                min: self.min_players,
+                max: self.max_players,
+                given: players,
+            });
+        }
+        Ok(())
+    }
+
+    /// Reads a house-rule file (TOML). An optional top-level `preset = "..."`
+    /// names the starting point; every other key overrides one option.
+    pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
+        let mut table: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| RulesError::Parse(e.to_string()))?;
+        let base = match table.remove("preset") {
+            Some(toml::Value::String(name)) => name.parse()?,
+            Some(_) => {
+                return Err(RulesError::Parse(
+                    "preset must be a string such as \"pagat\"".into(),
+                ));
+            }
+            None => Preset::Pagat,
+        };
+        let mut merged = toml::Table::try_from(Rules::preset(base))
+            .map_err(|e| RulesError::Parse(e.to_string()))?;
+        for (k, v) in table {
+            merged.insert(k, v);
+        }
+        let rules: Rules = merged
+            .try_into()
+            .map_err(|e: toml::de::Error| RulesError::Parse(e.to_string()))?;
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// The rules as TOML, the form of a house-rule file.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("rules serialise")
+    }
+}
