@@ -34,6 +34,7 @@
 
 mod action;
 mod auction;
+mod describe;
 mod event;
 mod game;
 mod layout;
