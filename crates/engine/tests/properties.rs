@@ -1,0 +1,254 @@
+//! Properties over many random games: every preset, 2-9 seats, random option
+//! mixes. Chips are conserved (T7), every card is in exactly one place, every
+//! game ends, legal actions apply and illegal ones change nothing, replay
+//! equals the live game, and views hide what they must.
+
+mod common;
+
+use proptest::prelude::*;
+use tripoley_cards::{Card, CardSet, Rank, Suit, seeded_rng};
+use tripoley_engine::{
+    Action, AuctionPays, Decision, Event, FinalPot, FirstDealer, FirstLead, Game, LeadColors, MichiganLeader, Misplays,
+    PayCards, PaySuitRule, Pending, PokerOpener, PokerRule, Preset, Rules, SequenceRule, SpareRule,
+};
+
+/// Rules built from a preset with random options changed; `None` if the mix
+/// is not valid (validate() must then say why).
+fn mixed_rules(preset: Preset, bits: u64) -> Option<Rules> {
+    let mut r = Rules::preset(preset);
+    let pick = |k: u32, n: u64| (bits >> k) % n;
+    if pick(0, 3) == 0 {
+        r.spare = [SpareRule::Unused, SpareRule::DealerSwapOrAuction][pick(2, 2) as usize];
+    }
+    if pick(3, 3) == 0 {
+        r.pay_cards = [PayCards::Stage1, PayCards::InPlay][pick(5, 2) as usize];
+    }
+    if pick(6, 4) == 0 {
+        r.pay_suit = [PaySuitRule::Fixed(Suit::Spades), PaySuitRule::Auction, PaySuitRule::RandomEachDeal][pick(8, 3) as usize];
+    }
+    if pick(10, 4) == 0 {
+        r.sequence = [SequenceRule::From(Rank::Six), SequenceRule::From(Rank::Queen), SequenceRule::RandomEachDeal][pick(12, 3) as usize];
+    }
+    if pick(14, 3) == 0 {
+        r.poker = [PokerRule::Betting, PokerRule::PoolAfterMichigan, PokerRule::None][pick(16, 3) as usize];
+    }
+    if pick(18, 3) == 0 {
+        r.poker_opener = [PokerOpener::Dealer, PokerOpener::LeftOfDealer][pick(20, 2) as usize];
+    }
+    if pick(21, 3) == 0 {
+        r.max_raises = [None, Some(0), Some(2)][pick(23, 3) as usize];
+        r.bet_limit = 1 + pick(25, 20) as u32;
+    }
+    if pick(30, 3) == 0 {
+        r.michigan_leader =
+            [MichiganLeader::PokerWinner, MichiganLeader::Dealer, MichiganLeader::LeftOfDealer][pick(32, 3) as usize];
+    }
+    if pick(34, 3) == 0 {
+        r.first_lead = [FirstLead::Any, FirstLead::LowestOverall, FirstLead::LowestBlack][pick(36, 3) as usize];
+    }
+    if pick(38, 3) == 0 {
+        r.lead_colors = [LeadColors::OtherSuit, LeadColors::Alternate, LeadColors::StrictAlternate][pick(40, 3) as usize];
+    }
+    if pick(42, 3) == 0 {
+        r.misplays = [Misplays::Forbidden, Misplays::Penalised][pick(44, 2) as usize];
+    }
+    if pick(45, 3) == 0 {
+        r.final_pot = [FinalPot::ExtraPoker, FinalPot::ShowdownPoker, FinalPot::Keep][pick(47, 3) as usize];
+        r.final_pot_rounds = 1 + pick(49, 3) as u32;
+    }
+    if pick(51, 3) == 0 {
+        r.auction_pays = AuctionPays::Kitty;
+        r.bonus_card_limits = !r.bonus_card_limits;
+        r.ace_always_high = !r.ace_always_high;
+    }
+    if pick(53, 4) == 0 {
+        r.starting_chips = 10 + pick(55, 40) as u32;
+        r.dealer_ante = 1 + pick(58, 2) as u32;
+        r.first_dealer = FirstDealer::Seat(0);
+    }
+    match r.validate() {
+        Ok(()) => Some(r),
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            None
+        }
+    }
+}
+
+/// Each card is in exactly one place: a hand, the spare, or played.
+fn cards_accounted(game: &Game) {
+    if game.deal_number() == 0 {
+        return;
+    }
+    let (hands, spare, played) = game.card_locations();
+    let mut all = CardSet::EMPTY;
+    for part in hands.iter().copied().chain([spare, played]) {
+        assert!((all & part).is_empty(), "a card is in two places");
+        all |= part;
+    }
+    assert_eq!(all, CardSet::FULL, "a card is missing");
+}
+
+/// No view holds a card its seat may not see, not even inside its JSON.
+fn views_hide(game: &Game) {
+    let (hands, spare, _) = game.card_locations();
+    for viewer in (0..game.players() as u8).map(Some).chain([None]) {
+        let view = game.view(viewer);
+        let mut visible = view.spare_known | view.hand;
+        for (h, known) in view.known_cards.iter().enumerate() {
+            assert!(hands[h].contains_all(*known), "a known card is not in that hand");
+            visible |= *known;
+        }
+        for p in &view.played {
+            visible |= *p;
+        }
+        assert!(spare.contains_all(view.spare_known));
+        if let Some(s) = viewer {
+            assert_eq!(view.hand, hands[usize::from(s)]);
+        } else {
+            assert!(view.hand.is_empty());
+        }
+        // Deductions must be true, and only they may name hidden cards.
+        for (h, cannot) in view.cannot_hold.iter().enumerate() {
+            assert!((*cannot & hands[h]).is_empty(), "seat {h} holds a card it cannot hold");
+        }
+        let mut view = view;
+        view.cannot_hold.clear();
+        let hidden = (hands.iter().fold(CardSet::EMPTY, |a, &h| a | h) | spare) - visible;
+        let json = serde_json::to_string(&view).unwrap();
+        for card in hidden {
+            // Shown cards of earlier stages (public) may legitimately appear;
+            // a hidden card never does.
+            assert!(!json.contains(&format!("\"{card}\"")), "{card} leaks to {viewer:?}");
+        }
+    }
+}
+
+/// Illegal actions are refused and change nothing.
+fn illegal_refused(game: &Game) {
+    let Pending::Decide { seat, decision } = game.pending() else { return };
+    let other = (seat + 1) % game.players() as u8;
+    let mut copy = game.clone();
+    let legal = decision.actions_sample();
+    for wrong in [
+        Action::Bid(0),
+        Action::Bid(u32::MAX),
+        Action::Bet(0),
+        Action::Raise(u32::MAX),
+        Action::Show(CardSet::EMPTY),
+        Action::Lead(Card::new(Rank::Two, Suit::Clubs)),
+        Action::NameSuit(Suit::Clubs),
+        Action::Play,
+        Action::Keep,
+    ] {
+        if !legal.contains(&wrong) {
+            assert!(copy.apply(seat, wrong).is_err(), "{wrong:?} accepted for {decision:?}");
+            assert_eq!(&copy, game, "a refused action changed the game");
+        }
+    }
+    if let Some(action) = legal.first() {
+        assert!(copy.apply(other, *action).is_err() || other == seat);
+        assert_eq!(&copy, game);
+    }
+}
+
+/// A few actions the decision allows (all of them when there are few).
+trait Sample {
+    fn actions_sample(&self) -> Vec<Action>;
+}
+
+impl Sample for Decision {
+    fn actions_sample(&self) -> Vec<Action> {
+        match self {
+            Decision::ChooseFive { from } => from.iter().take(5).collect::<CardSet>().pipe(|five| vec![Action::Show(five)]),
+            _ => self.actions(),
+        }
+    }
+}
+
+trait Pipe: Sized {
+    fn pipe<T>(self, f: impl FnOnce(Self) -> T) -> T {
+        f(self)
+    }
+}
+impl<T> Pipe for T {}
+
+/// Every legal action applies (tried on copies, where there are few).
+fn legal_apply(game: &Game) {
+    let Pending::Decide { seat, decision } = game.pending() else { return };
+    let actions = decision.actions_sample();
+    if actions.len() > 30 {
+        return;
+    }
+    for a in actions {
+        let mut copy = game.clone();
+        copy.apply(seat, a).unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
+        assert_eq!(copy.chips_in_play(), copy.total_chips());
+    }
+}
+
+fn check_game(rules: &Rules, players: usize, seed: u64, deep: bool) {
+    let mut steps = 0;
+    let (record, game, events) = common::play_random(rules, players, seed, |g, ev| {
+        steps += 1;
+        assert_eq!(g.chips_in_play(), g.total_chips(), "T7: chips conserved");
+        cards_accounted(g);
+        if deep || steps % 7 == 0 {
+            views_hide(g);
+            illegal_refused(g);
+            legal_apply(g);
+        }
+        for e in ev {
+            if let Event::Transfer(t) = e {
+                assert!(t.amount > 0);
+            }
+        }
+    });
+    assert!(game.standings().is_some(), "the game ended");
+    let (replayed, replay_events) = record.replay().expect("the record replays");
+    assert_eq!(replayed, game, "replay reproduces the game");
+    assert_eq!(replay_events, events, "replay reproduces every event");
+    let json = record.to_json();
+    assert_eq!(tripoley_engine::Record::from_json(&json).unwrap(), record);
+}
+
+#[test]
+fn t7_every_preset_every_table_size() {
+    for preset in Preset::ALL {
+        let rules = Rules::preset(preset);
+        for players in rules.min_players..=rules.max_players {
+            for seed in 0..6 {
+                check_game(&rules, usize::from(players), seed, seed == 0);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn t7_random_option_mixes(preset in 0..5usize, bits in any::<u64>(), players in 2..=9usize, seed in any::<u64>()) {
+        if let Some(rules) = mixed_rules(Preset::ALL[preset], bits)
+            && rules.check_players(players).is_ok()
+        {
+            check_game(&rules, players, seed, false);
+        }
+    }
+}
+
+#[test]
+fn t6_short_stacks_never_soft_lock() {
+    // Tiny stacks: players drop out (T6), the dealer may be out, and games
+    // still end with chips conserved.
+    for preset in Preset::ALL {
+        let mut rules = Rules::preset(preset);
+        rules.starting_chips = 12;
+        rules.deals = Some(30);
+        for seed in 0..40 {
+            let players = usize::from(rules.min_players) + (seed as usize % 3);
+            check_game(&rules, players, seed, false);
+        }
+    }
+    let _ = seeded_rng(0);
+}
