@@ -57,3 +57,78 @@ pub fn play_random(
     }
     panic!("the game did not end within 100,000 steps");
 }
+
+/// A game of `players` with `dealer` dealing first (T3 `Seat`), before the
+/// first deck is supplied.
+pub fn table(mut rules: Rules, players: usize, dealer: u8) -> Game {
+    rules.first_dealer = tripoley_engine::FirstDealer::Seat(dealer);
+    Game::new(rules, players).expect("valid table")
+}
+
+/// Parses "AH KH 10C".
+pub fn cards(text: &str) -> CardSet {
+    text.parse().expect("card text")
+}
+
+/// The deck that deals exactly `hands` (by seat) and `spare` when `dealer`
+/// deals (D1: left of the dealer first, the spare right after the dealer).
+/// Hands given incompletely are filled, in dealing order, with the cards no
+/// hand names, lowest first: tests name every card that matters.
+pub fn deck_for(dealer: u8, hands: &[&str], spare: &str) -> tripoley_cards::Deck {
+    let n = hands.len();
+    let order: Vec<usize> = (1..=n).map(|i| (usize::from(dealer) + i) % n).collect();
+    let mut wanted: Vec<CardSet> = order.iter().map(|&s| cards(hands[s])).collect();
+    wanted.push(cards(spare));
+    let sizes: Vec<usize> = (0..=n).map(|i| 52 / (n + 1) + usize::from(i < 52 % (n + 1))).collect();
+    let named = wanted.iter().fold(CardSet::EMPTY, |a, &h| {
+        assert!((a & h).is_empty(), "a card named twice");
+        a | h
+    });
+    let mut free = (CardSet::FULL - named).iter();
+    for (h, size) in wanted.iter_mut().zip(&sizes) {
+        assert!(h.len() as usize <= *size, "hand {h} has more than {size} cards");
+        while (h.len() as usize) < *size {
+            h.insert(free.next().expect("enough cards"));
+        }
+    }
+    let lists: Vec<Vec<tripoley_cards::Card>> = wanted.iter().map(|h| h.to_vec()).collect();
+    let mut deck = Vec::with_capacity(52);
+    for round in 0..sizes[0] {
+        for list in &lists {
+            if let Some(&c) = list.get(round) {
+                deck.push(c);
+            }
+        }
+    }
+    tripoley_cards::Deck::from_cards(&deck).expect("52 cards")
+}
+
+/// Supplies the deal `deck_for` builds; returns its events.
+pub fn deal(game: &mut Game, hands: &[&str], spare: &str) -> Vec<Event> {
+    let deck = deck_for(game.dealer(), hands, spare);
+    game.chance(DealChance::deck(deck)).expect("the game waits for a deal")
+}
+
+/// Applies an action that must be legal.
+pub fn act(game: &mut Game, seat: u8, action: Action) -> Vec<Event> {
+    game.apply(seat, action).unwrap_or_else(|e| panic!("seat {seat} {action:?}: {e}"))
+}
+
+/// The transfers among `events`, as (from, to, amount, reason).
+pub fn transfers(events: &[Event]) -> Vec<tripoley_engine::Transfer> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Transfer(t) => Some(*t),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The seat that must decide now, and the decision.
+pub fn turn(game: &Game) -> (u8, Decision) {
+    match game.pending() {
+        Pending::Decide { seat, decision } => (seat, decision),
+        other => panic!("no decision pending: {other:?}"),
+    }
+}
