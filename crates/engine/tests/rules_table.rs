@@ -1,0 +1,392 @@
+//! Table, setup and the spare hand: T1-T6, D1-D6.
+
+mod common;
+
+use common::*;
+use tripoley_cards::{Card, CardSet, Deck, Rank, Suit};
+use tripoley_engine::{
+    Account, Action, AuctionItem, AuctionPays, ChanceKind, DealChance, Decision, Event, FirstDealer, Game, Pending, Preset,
+    Reason, Rules, RulesError, Space, Stage,
+};
+
+fn kept(rules: Rules) -> Rules {
+    Rules { deals: Some(3), ..rules }
+}
+
+#[test]
+fn t1_a_deal_uses_one_52_card_deck() {
+    let mut game = table(Rules::preset(Preset::Pagat), 4, 0);
+    deal(&mut game, &["", "", "", ""], "");
+    let (hands, spare, played) = game.card_locations();
+    let all = hands.iter().fold(spare | played, |a, &h| a | h);
+    assert_eq!(all, CardSet::FULL);
+}
+
+#[test]
+fn t2_player_counts_by_preset() {
+    for preset in Preset::ALL {
+        let rules = Rules::preset(preset);
+        let (min, max) = if preset == Preset::MichiganCasino { (3, 8) } else { (2, 9) };
+        assert_eq!((rules.min_players, rules.max_players), (min, max), "{preset}");
+        assert!(Game::new(rules.clone(), usize::from(min)).is_ok());
+        assert!(Game::new(rules.clone(), usize::from(max)).is_ok());
+        assert!(matches!(Game::new(rules.clone(), usize::from(min) - 1), Err(RulesError::Players { .. })));
+        let err = Game::new(rules, usize::from(max) + 1).unwrap_err();
+        assert!(err.to_string().contains(&format!("{min} to {max} players")), "{err}");
+    }
+}
+
+#[test]
+fn t2_equal_starting_stacks() {
+    let mut rules = Rules::preset(Preset::Pagat);
+    rules.starting_chips = 250;
+    let game = Game::new(rules, 5).unwrap();
+    assert_eq!(game.stacks(), &[250; 5]);
+}
+
+fn draw_deck(top: &[&str]) -> DealChance {
+    let mut order: Vec<Card> = top.iter().map(|t| t.parse().unwrap()).collect();
+    let rest: Vec<Card> = Deck::ordered().cards().iter().copied().filter(|c| !order.contains(c)).collect();
+    order.extend(rest);
+    DealChance::deck(Deck::from_cards(&order).unwrap())
+}
+
+#[test]
+fn t3_highest_card_deals_ties_draw_again() {
+    let mut game = Game::new(Rules::preset(Preset::Pagat), 4).unwrap();
+    assert_eq!(game.pending(), Pending::Chance(ChanceKind::DrawForDealer));
+    // Seats 1 and 3 tie with kings (suits do not count); seat 0's queen loses.
+    let ev = game.chance(draw_deck(&["QS", "KH", "2C", "KC"])).unwrap();
+    assert_eq!(ev.len(), 1, "only the draw so far: {ev:?}");
+    assert_eq!(game.pending(), Pending::Chance(ChanceKind::DrawForDealer));
+    // The tied players draw again from a fresh deck, in seat order: 1 then 3.
+    let ev = game.chance(draw_deck(&["5D", "9S"])).unwrap();
+    assert_eq!(ev[0], Event::DrewForDealer { draws: vec![(1, "5D".parse().unwrap()), (3, "9S".parse().unwrap())] });
+    assert_eq!(ev[1], Event::FirstDealer { seat: 3 });
+    assert_eq!(game.dealer(), 3);
+    assert_eq!(game.pending(), Pending::Chance(ChanceKind::Deal));
+}
+
+#[test]
+fn t3_given_first_dealer_and_deal_passes_left() {
+    let mut rules = Rules::preset(Preset::Tripoley);
+    rules.poker = tripoley_engine::PokerRule::None;
+    rules.final_pot = tripoley_engine::FinalPot::Keep;
+    rules.michigan_leader = tripoley_engine::MichiganLeader::Dealer;
+    rules.first_dealer = FirstDealer::Seat(2);
+    let mut game = Game::new(rules, 3).unwrap();
+    assert_eq!(game.dealer(), 2);
+    deal(&mut game, &["", "", ""], "");
+    // Play the deal out: every decision here is a lead.
+    while let Pending::Decide { seat, decision } = game.pending() {
+        let Decision::Lead { cards } = decision else { panic!("{decision:?}") };
+        act(&mut game, seat, Action::Lead(cards.first().unwrap()));
+        if game.deal_number() == 2 {
+            break;
+        }
+    }
+    assert_eq!(game.dealer(), 0, "after seat 2 the deal passes left to seat 0");
+}
+
+#[test]
+fn t4_layout_has_nine_spaces_cosmo_eight() {
+    let game = table(Rules::preset(Preset::Pagat), 3, 0);
+    let spaces: Vec<Space> = game.view(None).layout.iter().map(|s| s.0).collect();
+    assert_eq!(spaces, Space::ALL.to_vec());
+    let game = table(Rules::preset(Preset::Cosmo), 3, 0);
+    let spaces: Vec<Space> = game.view(None).layout.iter().map(|s| s.0).collect();
+    assert_eq!(spaces, Space::ALL[..8].to_vec());
+}
+
+#[test]
+fn t5_everyone_antes_one_on_each_space() {
+    let mut ev = Vec::new();
+    let mut rules = Rules::preset(Preset::Pagat);
+    rules.first_dealer = FirstDealer::Seat(1);
+    let game = Game::start(rules, 4, &mut ev).unwrap();
+    let antes = transfers(&ev);
+    assert_eq!(antes.len(), 36);
+    assert!(antes.iter().all(|t| t.amount == 1 && t.reason == Reason::Ante));
+    for space in Space::ALL {
+        assert_eq!(game.layout().get(space), 4, "{space}");
+    }
+    assert_eq!(game.stacks(), &[91; 4]);
+}
+
+#[test]
+fn t5_casino_dealer_antes_two() {
+    let game = table(Rules::preset(Preset::MichiganCasino), 3, 2);
+    assert_eq!(game.stacks(), &[91, 91, 82]);
+    assert_eq!(game.layout().get(Space::Kitty), 4);
+}
+
+#[test]
+fn t5_chips_on_a_space_stay_and_are_added_to() {
+    let mut game = table(kept(Rules::preset(Preset::Cosmo)), 3, 0);
+    // Cosmo: nobody collects the Ace space unless its card is played.
+    let before = game.layout().get(Space::Kitty);
+    assert_eq!(before, 3);
+    let mut chance = DealChance::random(game.rules(), &mut tripoley_cards::seeded_rng(5));
+    chance.pay_suit = Some(Suit::Hearts);
+    game.chance(chance).unwrap();
+    assert!(game.layout().total() >= 24 - 1);
+}
+
+#[test]
+fn t6_player_who_cannot_ante_is_out_and_keeps_chips() {
+    let mut rules = Rules::preset(Preset::Tripoley);
+    rules.starting_chips = 8; // less than 9 spaces x 1
+    rules.first_dealer = FirstDealer::Seat(0);
+    let mut ev = Vec::new();
+    let game = Game::start(rules, 3, &mut ev).unwrap();
+    assert!(ev.contains(&Event::PlayerOut { seat: 0, chips: 8 }));
+    // Fewer than two players remain: the game ends at once; chips are kept.
+    assert_eq!(game.stage(), Stage::GameOver);
+    assert_eq!(game.stacks(), &[8, 8, 8]);
+}
+
+#[test]
+fn t6_dealer_who_cannot_pay_double_ante_is_out_and_the_deal_passes_left() {
+    let mut rules = Rules::preset(Preset::MichiganCasino);
+    rules.starting_chips = 17; // 9 for one ante each, but not 18 for the dealer's double
+    rules.first_dealer = FirstDealer::Seat(1);
+    let mut ev = Vec::new();
+    let game = Game::start(rules, 4, &mut ev).unwrap();
+    // Seat 1 cannot pay 18 and is out; seat 2 must then deal, and cannot either.
+    assert!(ev.contains(&Event::PlayerOut { seat: 1, chips: 17 }));
+    assert!(ev.contains(&Event::PlayerOut { seat: 2, chips: 17 }));
+    assert!(ev.contains(&Event::PlayerOut { seat: 3, chips: 17 }));
+    assert!(game.is_out(1) && game.is_out(2) && game.is_out(3));
+    assert_eq!(game.stage(), Stage::GameOver, "one player left: the game ends (T6)");
+}
+
+#[test]
+fn t6_players_who_are_out_are_skipped() {
+    let mut rules = Rules::preset(Preset::Tripoley);
+    rules.first_dealer = FirstDealer::Seat(0);
+    rules.starting_chips = 9;
+    let mut game = Game::new(rules, 3).unwrap();
+    // Everyone had exactly 9: all ante, stacks are 0; they stay in for this deal.
+    assert_eq!(game.stacks(), &[0, 0, 0]);
+    deal(&mut game, &["", "", ""], "");
+    assert!(matches!(game.pending(), Pending::Decide { .. }));
+    assert_eq!(game.chips_in_play(), 27);
+}
+
+#[test]
+fn d1_dealing_starts_left_of_dealer_spare_after_dealer() {
+    let mut game = table(Rules::preset(Preset::Pagat), 4, 2);
+    let deck = Deck::shuffled(&mut tripoley_cards::seeded_rng(11));
+    let ev = game.chance(DealChance::deck(deck.clone())).unwrap();
+    let dealt: Vec<(u8, CardSet)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Dealt { seat, cards } => Some((*seat, *cards)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dealt.iter().map(|d| d.0).collect::<Vec<_>>(), vec![3, 0, 1, 2]);
+    // Five hands: the first card to seat 3, the fifth to the spare; 52 = 11+11+10+10+10.
+    assert!(dealt[0].1.contains(deck.cards()[0]));
+    assert!(dealt[3].1.contains(deck.cards()[3]));
+    let sizes: Vec<u32> = dealt.iter().map(|d| d.1.len()).collect();
+    assert_eq!(sizes, vec![11, 11, 10, 10]);
+    let (_, spare, _) = game.card_locations();
+    assert!(spare.contains(deck.cards()[4]));
+    assert_eq!(spare.len(), 10);
+}
+
+#[test]
+fn d2_unused_spare_is_never_seen_and_offers_no_choice() {
+    let mut game = table(Rules::preset(Preset::Tripoley), 3, 0);
+    deal(&mut game, &["", "", ""], "2S 3S");
+    assert_ne!(game.stage(), Stage::Spare);
+    for seat in 0..3 {
+        assert!(game.view(Some(seat)).spare_known.is_empty());
+    }
+}
+
+fn pagat3() -> Game {
+    table(Rules::preset(Preset::Pagat), 3, 0)
+}
+
+#[test]
+fn d3_dealer_decides_after_seeing_hand_and_may_keep() {
+    let mut game = pagat3();
+    deal(&mut game, &["", "", ""], "");
+    let (seat, decision) = turn(&game);
+    assert_eq!(seat, 0);
+    assert_eq!(
+        decision,
+        Decision::SpareOption { can_swap: true, can_auction: true, can_swap_and_auction: true }
+    );
+    // Nobody sees the spare before the choice.
+    assert!(game.view(Some(0)).spare_known.is_empty());
+    let ev = act(&mut game, 0, Action::Keep);
+    assert_eq!(ev[0], Event::DealerKept { seat: 0 });
+    assert_eq!(game.stage(), Stage::Betting);
+}
+
+#[test]
+fn d3_swap_gives_the_spare_and_the_old_hand_becomes_the_spare() {
+    let mut game = pagat3();
+    deal(&mut game, &["2C 3C", "", ""], "AS KS");
+    let (hands, spare, _) = game.card_locations();
+    let (old, spare_before) = (hands[0], spare);
+    let ev = act(&mut game, 0, Action::Swap);
+    assert!(ev.contains(&Event::Swapped { seat: 0 }));
+    let (hands, spare, _) = game.card_locations();
+    assert_eq!(hands[0], spare_before);
+    assert_eq!(spare, old);
+    // D6: the dealer knows the hand given up; nobody else does.
+    assert_eq!(game.view(Some(0)).spare_known, old);
+    assert!(game.view(Some(1)).spare_known.is_empty());
+}
+
+#[test]
+fn d3_unsold_spare_dealer_may_still_swap_but_not_auction_again() {
+    let mut game = pagat3();
+    deal(&mut game, &["", "", ""], "");
+    act(&mut game, 0, Action::AuctionSpare);
+    act(&mut game, 1, Action::Pass);
+    let ev = act(&mut game, 2, Action::Pass);
+    assert!(ev.contains(&Event::AuctionUnsold));
+    assert_eq!(
+        turn(&game),
+        (0, Decision::SpareOption { can_swap: true, can_auction: false, can_swap_and_auction: false })
+    );
+    act(&mut game, 0, Action::Swap);
+    assert_eq!(game.stage(), Stage::Betting);
+}
+
+#[test]
+fn d3_swap_then_auction_the_old_hand() {
+    let mut game = pagat3();
+    deal(&mut game, &["AH KH", "", ""], "");
+    let old = game.card_locations().0[0];
+    act(&mut game, 0, Action::SwapAndAuction);
+    let (seat, decision) = turn(&game);
+    assert_eq!(seat, 1);
+    assert!(matches!(decision, Decision::AuctionBid { item: AuctionItem::DealersOldHand, min: 1, .. }));
+    act(&mut game, 1, Action::Bid(5));
+    act(&mut game, 2, Action::Pass);
+    let (hands, spare, _) = game.card_locations();
+    assert_eq!(hands[1], old, "the buyer holds the dealer's old hand");
+    // D6: the buyer knows the hand it gave up; the dealer knows what the buyer holds.
+    assert_eq!(game.view(Some(1)).spare_known, spare);
+    assert!(game.view(Some(0)).spare_known.is_empty());
+    assert_eq!(game.view(Some(0)).known_cards[1], old);
+    // The others know only what stage 1 showed (H1, H3): part of it.
+    let shown = game.view(Some(2)).known_cards[1];
+    assert!(old.contains_all(shown) && shown.contains_all(cards("AH KH")) && shown != old);
+}
+
+#[test]
+fn d4_auction_goes_clockwise_ends_with_one_bidder_and_pays_the_dealer() {
+    let mut game = table(Rules::preset(Preset::Pagat), 4, 3);
+    deal(&mut game, &["", "", "", ""], "");
+    act(&mut game, 3, Action::AuctionSpare);
+    assert_eq!(turn(&game).0, 0, "the dealer's left bids first");
+    act(&mut game, 0, Action::Bid(2));
+    assert!(matches!(turn(&game), (1, Decision::AuctionBid { min: 3, .. })));
+    assert!(game.apply(1, Action::Bid(2)).is_err(), "a bid must be higher");
+    act(&mut game, 1, Action::Bid(4));
+    act(&mut game, 2, Action::Pass);
+    act(&mut game, 0, Action::Bid(6));
+    let spare = game.card_locations().1;
+    let stacks = game.stacks().to_vec();
+    let ev = act(&mut game, 1, Action::Pass);
+    assert!(ev.contains(&Event::AuctionSold { seat: 0, price: 6 }));
+    let paid = transfers(&ev);
+    assert_eq!(paid[0].from, Account::Stack(0));
+    assert_eq!(paid[0].to, Account::Stack(3));
+    assert_eq!((paid[0].amount, paid[0].reason), (6, Reason::AuctionPrice));
+    assert_eq!(stacks, vec![91; 4]);
+    assert_eq!(game.card_locations().0[0], spare);
+}
+
+#[test]
+fn d4_last_player_who_has_not_bid_still_gets_a_turn() {
+    let mut game = table(Rules::preset(Preset::Pagat), 4, 0);
+    deal(&mut game, &["", "", "", ""], "");
+    act(&mut game, 0, Action::AuctionSpare);
+    act(&mut game, 1, Action::Pass);
+    act(&mut game, 2, Action::Pass);
+    let (seat, _) = turn(&game);
+    assert_eq!(seat, 3);
+    act(&mut game, 3, Action::Bid(1));
+    assert_ne!(game.stage(), Stage::Auction, "one bidder left: sold");
+    assert_eq!(game.layout().get(Space::Kitty), 4);
+}
+
+#[test]
+fn d4_auction_price_into_the_kitty_option() {
+    let mut rules = Rules::preset(Preset::Pagat);
+    rules.auction_pays = AuctionPays::Kitty;
+    let mut game = table(rules, 3, 0);
+    deal(&mut game, &["", "", ""], "");
+    act(&mut game, 0, Action::AuctionSpare);
+    act(&mut game, 1, Action::Bid(7));
+    let ev = act(&mut game, 2, Action::Pass);
+    let paid = transfers(&ev);
+    assert_eq!(paid[0].to, Account::Space(Space::Kitty));
+    assert_eq!(game.layout().get(Space::Kitty), 3 + 7);
+}
+
+#[test]
+fn d4_bid_at_most_the_stack() {
+    let mut game = pagat3();
+    deal(&mut game, &["", "", ""], "");
+    act(&mut game, 0, Action::AuctionSpare);
+    let (_, decision) = turn(&game);
+    assert_eq!(decision, Decision::AuctionBid { item: AuctionItem::Spare, min: 1, max: 91 });
+    assert!(game.apply(1, Action::Bid(92)).is_err());
+}
+
+#[test]
+fn d5_bonus_cards_forbid_swapping_and_bidding() {
+    // Casino: 4 players. The dealer (0) holds the A of hearts: no swap.
+    let mut game = table(Rules::preset(Preset::MichiganCasino), 4, 0);
+    // Every other bonus card is with the dealer or in the spare.
+    deal(&mut game, &["AH KH QH JH 10H 7D 7H 7S", "7C 8C 9C", "2C 3C", "4C 5C"], "8D 8H 8S 9D 9H 9S");
+    assert_eq!(
+        turn(&game),
+        (0, Decision::SpareOption { can_swap: false, can_auction: true, can_swap_and_auction: false })
+    );
+    assert!(game.apply(0, Action::Swap).is_err());
+    act(&mut game, 0, Action::AuctionSpare);
+    // Seat 1 holds the casino Sequence 7-8-9 of clubs: a bonus card; it may only pass.
+    let ev = game.view(Some(2)).stage;
+    assert_eq!(ev, Stage::Auction);
+    let (seat, decision) = turn(&game);
+    assert_eq!(seat, 2, "seat 1 was passed over: it may not bid");
+    assert!(matches!(decision, Decision::AuctionBid { min: 1, max: 91, .. }));
+}
+
+#[test]
+fn d5_nobody_may_bid_auction_ends_unsold() {
+    let mut game = table(Rules::preset(Preset::MichiganCasino), 3, 0);
+    deal(&mut game, &["2C", "AH", "KH"], "");
+    let ev = act(&mut game, 0, Action::AuctionSpare);
+    assert!(ev.contains(&Event::AuctionUnsold));
+    assert!(ev.contains(&Event::Passed { seat: 1 }) && ev.contains(&Event::Passed { seat: 2 }));
+}
+
+#[test]
+fn d6_nobody_learns_the_spare_from_a_plain_swap() {
+    let mut game = pagat3();
+    deal(&mut game, &["", "", ""], "");
+    act(&mut game, 0, Action::AuctionSpare);
+    act(&mut game, 1, Action::Bid(1));
+    act(&mut game, 2, Action::Pass);
+    let given_up = game.card_locations().1;
+    assert_eq!(game.view(Some(1)).spare_known, given_up);
+    assert!(game.view(Some(0)).spare_known.is_empty());
+    assert!(game.view(Some(2)).spare_known.is_empty());
+    assert_eq!(
+        game.view(Some(0)).known_cards[1],
+        game.view(Some(2)).known_cards[1],
+        "the spare was unseen: the dealer knows no more than anyone"
+    );
+    let _ = Rank::Two;
+}
