@@ -628,6 +628,7 @@ mod tests {
 
     /// Every field of `Rules` changes the text, under every preset.
     #[test]
+    #[allow(clippy::too_many_lines)] // one change per field
     fn every_field_influences_the_text_of_every_preset() {
         type Change = fn(&mut Rules);
         let changes: [(&str, Change); 24] = [

@@ -2,3 +2,5 @@
 
 pub mod bench;
 pub mod eval;
+pub mod replay;
+pub mod rules;

@@ -1,0 +1,57 @@
+//! `tripoley rules`: the rules of a preset or a house-rule file in plain
+//! words, a house-rule file checked, or a preset as TOML to start one from.
+
+use std::path::PathBuf;
+
+use tripoley_engine::{Preset, Rules};
+
+use crate::Failure;
+
+/// Arguments of `tripoley rules`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The preset to describe: pagat (the default), tripoley, michigan-casino, rummoli or cosmo.
+    #[arg(long, value_name = "NAME", value_parser = parse_preset, conflicts_with = "check")]
+    preset: Option<Preset>,
+    /// Check a house-rule file (TOML) and describe the rules it sets.
+    #[arg(long, value_name = "FILE.toml")]
+    check: Option<PathBuf>,
+    /// Print the rules as TOML instead of words: the start of a house-rule file.
+    #[arg(long)]
+    toml: bool,
+}
+
+/// `--preset NAME`, with the engine's message for an unknown name.
+fn parse_preset(name: &str) -> Result<Preset, String> {
+    name.parse().map_err(|e| format!("{e}"))
+}
+
+/// Prints the rules chosen by `args`.
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let Some(path) = &args.check else {
+        let rules = Rules::preset(args.preset.unwrap_or(Preset::Pagat));
+        print(&rules, args.toml);
+        return Ok(());
+    };
+    let shown = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::usage(format!("cannot read the house-rule file {shown}: {e}")))?;
+    let rules = Rules::from_toml(&text)
+        .map_err(|e| Failure::usage(format!("{shown} is not a valid house-rule file: {e}")))?;
+    if args.toml {
+        // Stdout stays pure TOML, ready to be saved as a complete house-rule file.
+        eprintln!("ok: {shown} is valid");
+    } else {
+        println!("ok: {shown} is valid\n");
+    }
+    print(&rules, args.toml);
+    Ok(())
+}
+
+fn print(rules: &Rules, toml: bool) {
+    if toml {
+        print!("{}", rules.to_toml());
+    } else {
+        print!("{}", rules.describe());
+    }
+}
