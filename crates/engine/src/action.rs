@@ -176,7 +176,7 @@ impl DealChance {
         let pay_suit = (rules.pay_suit == PaySuitRule::RandomEachDeal)
             .then(|| Suit::from_index((rng.next_u32() >> 30) as u8));
         let sequence = (rules.sequence == SequenceRule::RandomEachDeal)
-            .then(|| Rank::from_index((u64::from(rng.next_u32()) * 11 >> 32) as u8));
+            .then(|| Rank::from_index(((u64::from(rng.next_u32()) * 11) >> 32) as u8));
         DealChance {
             deck,
             pay_suit,

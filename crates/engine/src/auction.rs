@@ -84,9 +84,8 @@ impl Game {
     /// face down as the spare; the player knows what it holds (D6).
     fn swap_with_spare(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         let s = usize::from(seat);
-        let old = self.deal.hands[s];
-        self.deal.hands[s] = self.deal.spare;
-        self.deal.spare = old;
+        std::mem::swap(&mut self.deal.hands[s], &mut self.deal.spare);
+        let old = self.deal.spare;
         for known in &mut self.deal.spare_known {
             *known = CardSet::EMPTY;
         }

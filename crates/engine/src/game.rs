@@ -339,21 +339,22 @@ impl Game {
     /// Supplies what chance decides (a deck, and `cosmo`'s draws); returns the
     /// events. Refused, with nothing changed, when the game is not waiting
     /// for chance or the chance does not fit the rules.
+    #[allow(clippy::needless_pass_by_value)] // callers hand the chance over; it is not reused
     pub fn chance(&mut self, chance: DealChance) -> Result<Vec<Event>, IllegalAction> {
         let mut ev = Vec::new();
-        self.chance_into(chance, &mut ev)?;
+        self.chance_into(&chance, &mut ev)?;
         Ok(ev)
     }
 
     /// [`Game::chance`], appending the events to `ev`.
     pub fn chance_into(
         &mut self,
-        chance: DealChance,
+        chance: &DealChance,
         ev: &mut Vec<Event>,
     ) -> Result<(), IllegalAction> {
         match self.phase {
             Phase::DrawForDealer { contenders } => {
-                self.draw_for_dealer(contenders, &chance, ev);
+                self.draw_for_dealer(contenders, chance, ev);
                 Ok(())
             }
             Phase::AwaitDeal => {
@@ -372,7 +373,7 @@ impl Game {
                         "the Sequence starts at Q at the highest".into(),
                     ));
                 }
-                self.start_deal(&chance, ev);
+                self.start_deal(chance, ev);
                 Ok(())
             }
             Phase::AwaitFinalDeck {
@@ -380,7 +381,7 @@ impl Game {
                 rounds,
                 total,
             } => {
-                self.final_round(round, rounds, total, &chance, ev);
+                self.final_round(round, rounds, total, chance, ev);
                 Ok(())
             }
             Phase::GameOver => Err(IllegalAction::GameOver),
@@ -410,7 +411,7 @@ impl Game {
     }
 
     /// Active seats in order starting left of the dealer.
-    pub(crate) fn from_dealers_left(&self) -> impl Iterator<Item = Seat> + '_ {
+    pub(crate) fn seats_from_dealers_left(&self) -> impl Iterator<Item = Seat> + '_ {
         let active = self.active();
         (1..=self.n)
             .map(move |i| (self.dealer + i) % self.n)
@@ -579,7 +580,7 @@ impl Game {
             sequence,
         });
         // D1: left of the dealer first, the spare right after the dealer.
-        let order: Vec<Seat> = self.from_dealers_left().collect();
+        let order: Vec<Seat> = self.seats_from_dealers_left().collect();
         let mut hands = [CardSet::EMPTY; MAX_SEATS + 1];
         chance.deck.deal_into(&mut hands[..=order.len()]);
         for (i, &seat) in order.iter().enumerate() {
@@ -780,7 +781,6 @@ impl Decision {
             })
         };
         match (*self, action) {
-            (Decision::SpareOption { .. }, Action::Keep) => Ok(()),
             (Decision::SpareOption { can_swap, .. }, Action::Swap) => {
                 if can_swap {
                     Ok(())
@@ -808,7 +808,8 @@ impl Decision {
                     no("the dealer may not swap and auction now (D3, D5)")
                 }
             }
-            (Decision::AuctionBid { .. } | Decision::PaySuitBid { .. }, Action::Pass)
+            (Decision::SpareOption { .. }, Action::Keep)
+            | (Decision::AuctionBid { .. } | Decision::PaySuitBid { .. }, Action::Pass)
             | (Decision::Respond { .. }, Action::Fold | Action::Call)
             | (Decision::Open { .. }, Action::Check)
             | (Decision::NamePaySuit, Action::NameSuit(_))

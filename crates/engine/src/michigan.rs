@@ -153,9 +153,10 @@ impl Game {
             ev.push(Event::CannotLead { seat: s });
             self.deal.cannot_hold[usize::from(s)] |= rule_cards(rule);
         }
-        match found {
-            Some(leader) => self.set_turn(Turn::Lead { seat: leader, rule }, ev),
-            None => {
+        if let Some(leader) = found {
+            self.set_turn(Turn::Lead { seat: leader, rule }, ev);
+        } else {
+            {
                 let alternate = self.rules.lead_colors == LeadColors::Alternate
                     && matches!(rule, LeadRule::ColourEachSuit(_));
                 match self.michigan().last {

@@ -62,8 +62,7 @@ impl Game {
             self.show(seat, shown[usize::from(seat)], ev);
         }
         let k = claimants.count_ones();
-        if k > 0 {
-            let share = self.layout.get(Space::Sequence) / k;
+        if let Some(share) = self.layout.get(Space::Sequence).checked_div(k) {
             for seat in (0..self.n).filter(|&s| claimants >> s & 1 == 1) {
                 self.transfer(
                     Account::Space(Space::Sequence),

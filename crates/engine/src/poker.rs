@@ -333,7 +333,7 @@ impl Game {
             None => {
                 // M2: the main pot's winner; with a split, the first from the dealer's left.
                 let winner = self
-                    .from_dealers_left()
+                    .seats_from_dealers_left()
                     .find(|&x| main_winners >> x & 1 == 1);
                 self.deal.poker_winner = winner;
                 self.start_michigan(ev);
@@ -369,7 +369,7 @@ impl Game {
             Reason::PotWon
         };
         let order: Vec<Seat> = self
-            .from_dealers_left()
+            .seats_from_dealers_left()
             .filter(|&x| winners >> x & 1 == 1)
             .collect();
         for &w in &order {
@@ -398,7 +398,7 @@ impl Game {
     pub(crate) fn poker_pool(&mut self, ev: &mut Vec<Event>) {
         let eval = self.rules.evaluator();
         let mut ranks = [None; MAX_SEATS];
-        let seats: Vec<Seat> = self.from_dealers_left().collect();
+        let seats: Vec<Seat> = self.seats_from_dealers_left().collect();
         for &seat in &seats {
             let hand = self.deal.stage3_hands[usize::from(seat)];
             if hand.len() >= 5 {
@@ -434,7 +434,7 @@ impl Game {
             round,
             chips: Game::final_share(round, rounds, total).min(self.layout.get(Space::Pot)),
         });
-        let seats: Vec<Seat> = self.from_dealers_left().collect();
+        let seats: Vec<Seat> = self.seats_from_dealers_left().collect();
         let number = self.deal.number;
         self.deal = crate::game::Deal {
             number,

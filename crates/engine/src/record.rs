@@ -109,7 +109,7 @@ impl Game {
     /// Applies one recorded step.
     pub fn step(&mut self, step: &Step, ev: &mut Vec<Event>) -> Result<(), IllegalAction> {
         match step {
-            Step::Chance(c) => self.chance_into(c.clone(), ev),
+            Step::Chance(c) => self.chance_into(c, ev),
             Step::Act { seat, action } => self.apply_into(*seat, *action, ev),
         }
     }

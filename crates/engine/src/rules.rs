@@ -9,7 +9,7 @@ use tripoley_cards::{Evaluator, Rank, Suit};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Preset {
-    /// John McLeod's description: the dealer's spare-hand options, betting
+    /// John `McLeod`'s description: the dealer's spare-hand options, betting
     /// poker opened left of the dealer, the poker winner leads Michigan.
     Pagat,
     /// The boxed game: spare unused, dealer opens the poker and leads Michigan.

@@ -11,7 +11,8 @@ use std::path::PathBuf;
 use tripoley_engine::{Preset, Record, Rules};
 
 fn golden(preset: Preset, players: usize, seed: u64) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{preset}.json"));
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{preset}.json"));
     if std::env::var_os("UPDATE_GOLDEN").is_some() || !path.exists() {
         let rules = Rules {
             deals: Some(1),
@@ -23,8 +24,14 @@ fn golden(preset: Preset, players: usize, seed: u64) {
     let text = std::fs::read_to_string(&path).expect("read the golden record");
     let record = Record::from_json(&text).expect("a valid record");
     let (game, events) = record.replay().expect("the golden record replays");
-    let mut log: Vec<String> = events.iter().map(|e| serde_json::to_string(e).expect("events serialise")).collect();
-    log.push(format!("standings: {}", serde_json::to_string(&game.standings()).expect("serialise")));
+    let mut log: Vec<String> = events
+        .iter()
+        .map(|e| serde_json::to_string(e).expect("events serialise"))
+        .collect();
+    log.push(format!(
+        "standings: {}",
+        serde_json::to_string(&game.standings()).expect("serialise")
+    ));
     insta::assert_snapshot!(format!("golden_{preset}"), log.join("\n"));
 }
 

@@ -8,8 +8,9 @@ mod common;
 use proptest::prelude::*;
 use tripoley_cards::{Card, CardSet, Rank, Suit, seeded_rng};
 use tripoley_engine::{
-    Action, AuctionPays, Decision, Event, FinalPot, FirstDealer, FirstLead, Game, LeadColors, MichiganLeader, Misplays,
-    PayCards, PaySuitRule, Pending, PokerOpener, PokerRule, Preset, Rules, SequenceRule, SpareRule,
+    Action, AuctionPays, Decision, Event, FinalPot, FirstDealer, FirstLead, Game, LeadColors,
+    MichiganLeader, Misplays, PayCards, PaySuitRule, Pending, PokerOpener, PokerRule, Preset,
+    Rules, SequenceRule, SpareRule,
 };
 
 /// Rules built from a preset with random options changed; `None` if the mix
@@ -24,13 +25,25 @@ fn mixed_rules(preset: Preset, bits: u64) -> Option<Rules> {
         r.pay_cards = [PayCards::Stage1, PayCards::InPlay][pick(5, 2) as usize];
     }
     if pick(6, 4) == 0 {
-        r.pay_suit = [PaySuitRule::Fixed(Suit::Spades), PaySuitRule::Auction, PaySuitRule::RandomEachDeal][pick(8, 3) as usize];
+        r.pay_suit = [
+            PaySuitRule::Fixed(Suit::Spades),
+            PaySuitRule::Auction,
+            PaySuitRule::RandomEachDeal,
+        ][pick(8, 3) as usize];
     }
     if pick(10, 4) == 0 {
-        r.sequence = [SequenceRule::From(Rank::Six), SequenceRule::From(Rank::Queen), SequenceRule::RandomEachDeal][pick(12, 3) as usize];
+        r.sequence = [
+            SequenceRule::From(Rank::Six),
+            SequenceRule::From(Rank::Queen),
+            SequenceRule::RandomEachDeal,
+        ][pick(12, 3) as usize];
     }
     if pick(14, 3) == 0 {
-        r.poker = [PokerRule::Betting, PokerRule::PoolAfterMichigan, PokerRule::None][pick(16, 3) as usize];
+        r.poker = [
+            PokerRule::Betting,
+            PokerRule::PoolAfterMichigan,
+            PokerRule::None,
+        ][pick(16, 3) as usize];
     }
     if pick(18, 3) == 0 {
         r.poker_opener = [PokerOpener::Dealer, PokerOpener::LeftOfDealer][pick(20, 2) as usize];
@@ -40,20 +53,35 @@ fn mixed_rules(preset: Preset, bits: u64) -> Option<Rules> {
         r.bet_limit = 1 + pick(25, 20) as u32;
     }
     if pick(30, 3) == 0 {
-        r.michigan_leader =
-            [MichiganLeader::PokerWinner, MichiganLeader::Dealer, MichiganLeader::LeftOfDealer][pick(32, 3) as usize];
+        r.michigan_leader = [
+            MichiganLeader::PokerWinner,
+            MichiganLeader::Dealer,
+            MichiganLeader::LeftOfDealer,
+        ][pick(32, 3) as usize];
     }
     if pick(34, 3) == 0 {
-        r.first_lead = [FirstLead::Any, FirstLead::LowestOverall, FirstLead::LowestBlack][pick(36, 3) as usize];
+        r.first_lead = [
+            FirstLead::Any,
+            FirstLead::LowestOverall,
+            FirstLead::LowestBlack,
+        ][pick(36, 3) as usize];
     }
     if pick(38, 3) == 0 {
-        r.lead_colors = [LeadColors::OtherSuit, LeadColors::Alternate, LeadColors::StrictAlternate][pick(40, 3) as usize];
+        r.lead_colors = [
+            LeadColors::OtherSuit,
+            LeadColors::Alternate,
+            LeadColors::StrictAlternate,
+        ][pick(40, 3) as usize];
     }
     if pick(42, 3) == 0 {
         r.misplays = [Misplays::Forbidden, Misplays::Penalised][pick(44, 2) as usize];
     }
     if pick(45, 3) == 0 {
-        r.final_pot = [FinalPot::ExtraPoker, FinalPot::ShowdownPoker, FinalPot::Keep][pick(47, 3) as usize];
+        r.final_pot = [
+            FinalPot::ExtraPoker,
+            FinalPot::ShowdownPoker,
+            FinalPot::Keep,
+        ][pick(47, 3) as usize];
         r.final_pot_rounds = 1 + pick(49, 3) as u32;
     }
     if pick(51, 3) == 0 {
@@ -96,7 +124,10 @@ fn views_hide(game: &Game) {
         let view = game.view(viewer);
         let mut visible = view.spare_known | view.hand;
         for (h, known) in view.known_cards.iter().enumerate() {
-            assert!(hands[h].contains_all(*known), "a known card is not in that hand");
+            assert!(
+                hands[h].contains_all(*known),
+                "a known card is not in that hand"
+            );
             visible |= *known;
         }
         for p in &view.played {
@@ -110,7 +141,10 @@ fn views_hide(game: &Game) {
         }
         // Deductions must be true, and only they may name hidden cards.
         for (h, cannot) in view.cannot_hold.iter().enumerate() {
-            assert!((*cannot & hands[h]).is_empty(), "seat {h} holds a card it cannot hold");
+            assert!(
+                (*cannot & hands[h]).is_empty(),
+                "seat {h} holds a card it cannot hold"
+            );
         }
         let mut view = view;
         view.cannot_hold.clear();
@@ -119,14 +153,19 @@ fn views_hide(game: &Game) {
         for card in hidden {
             // Shown cards of earlier stages (public) may legitimately appear;
             // a hidden card never does.
-            assert!(!json.contains(&format!("\"{card}\"")), "{card} leaks to {viewer:?}");
+            assert!(
+                !json.contains(&format!("\"{card}\"")),
+                "{card} leaks to {viewer:?}"
+            );
         }
     }
 }
 
 /// Illegal actions are refused and change nothing.
 fn illegal_refused(game: &Game) {
-    let Pending::Decide { seat, decision } = game.pending() else { return };
+    let Pending::Decide { seat, decision } = game.pending() else {
+        return;
+    };
     let other = (seat + 1) % game.players() as u8;
     let mut copy = game.clone();
     let legal = decision.actions_sample();
@@ -142,7 +181,10 @@ fn illegal_refused(game: &Game) {
         Action::Keep,
     ] {
         if !legal.contains(&wrong) {
-            assert!(copy.apply(seat, wrong).is_err(), "{wrong:?} accepted for {decision:?}");
+            assert!(
+                copy.apply(seat, wrong).is_err(),
+                "{wrong:?} accepted for {decision:?}"
+            );
             assert_eq!(&copy, game, "a refused action changed the game");
         }
     }
@@ -160,7 +202,11 @@ trait Sample {
 impl Sample for Decision {
     fn actions_sample(&self) -> Vec<Action> {
         match self {
-            Decision::ChooseFive { from } => from.iter().take(5).collect::<CardSet>().pipe(|five| vec![Action::Show(five)]),
+            Decision::ChooseFive { from } => from
+                .iter()
+                .take(5)
+                .collect::<CardSet>()
+                .pipe(|five| vec![Action::Show(five)]),
             _ => self.actions(),
         }
     }
@@ -175,14 +221,17 @@ impl<T> Pipe for T {}
 
 /// Every legal action applies (tried on copies, where there are few).
 fn legal_apply(game: &Game) {
-    let Pending::Decide { seat, decision } = game.pending() else { return };
+    let Pending::Decide { seat, decision } = game.pending() else {
+        return;
+    };
     let actions = decision.actions_sample();
     if actions.len() > 30 {
         return;
     }
     for a in actions {
         let mut copy = game.clone();
-        copy.apply(seat, a).unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
+        copy.apply(seat, a)
+            .unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
         assert_eq!(copy.chips_in_play(), copy.total_chips());
     }
 }

@@ -6,12 +6,18 @@ mod common;
 use common::*;
 use tripoley_cards::{Deck, Rank, Suit};
 use tripoley_engine::{
-    Account, Action, DealChance, Decision, Event, FinalPot, IllegalAction, MichiganLeader, PayCards, PaySuitRule, Pending,
-    PokerRule, Preset, Reason, Rules, SequenceRule, Space, Stage, Transfer,
+    Account, Action, DealChance, Decision, Event, FinalPot, IllegalAction, MichiganLeader,
+    PayCards, PaySuitRule, Pending, PokerRule, Preset, Reason, Rules, SequenceRule, Space, Stage,
+    Transfer,
 };
 
 fn claim(to: u8, space: Space, amount: u32, reason: Reason) -> Transfer {
-    Transfer { from: Account::Space(space), to: Account::Stack(to), amount, reason }
+    Transfer {
+        from: Account::Space(space),
+        to: Account::Stack(to),
+        amount,
+        reason,
+    }
 }
 
 /// Tripoley with 3 players, seat 0 dealing: stage 1 runs as the cards are dealt.
@@ -54,7 +60,10 @@ fn h3_sequence_holders_share_remainder_stays() {
     let t = transfers(&ev);
     assert!(t.contains(&claim(0, Space::Sequence, 1, Reason::Sequence)));
     assert!(t.contains(&claim(2, Space::Sequence, 1, Reason::Sequence)));
-    assert!(ev.contains(&Event::SequenceShared { claimants: 0b101, remainder: 1 }));
+    assert!(ev.contains(&Event::SequenceShared {
+        claimants: 0b101,
+        remainder: 1
+    }));
     assert_eq!(game.layout().get(Space::Sequence), 1);
     assert!(game.view(Some(1)).known_cards[0].contains_all(cards("8C 9C 10C")));
 }
@@ -63,7 +72,10 @@ fn h3_sequence_holders_share_remainder_stays() {
 fn h3_sequence_in_two_suits_is_one_claimant() {
     let mut game = tripoley3();
     let ev = deal(&mut game, &["", "8D 9D 10D 8S 9S 10S", ""], "8C 8H");
-    let t: Vec<Transfer> = transfers(&ev).into_iter().filter(|t| t.reason == Reason::Sequence).collect();
+    let t: Vec<Transfer> = transfers(&ev)
+        .into_iter()
+        .filter(|t| t.reason == Reason::Sequence)
+        .collect();
     assert_eq!(t, vec![claim(1, Space::Sequence, 3, Reason::Sequence)]);
 }
 
@@ -95,15 +107,25 @@ fn h5_no_stage_1_pay_card_taken_when_played() {
     // Seat 0 (dealer) leads 9H; 10H (seat 1) and JH (seat 2) follow; QH is in the spare.
     let ev = deal(
         &mut game,
-        &["9H 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", "10H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", "JH 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"],
+        &[
+            "9H 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC",
+            "10H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",
+            "JH 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS",
+        ],
         "QH",
     );
-    assert!(transfers(&ev).iter().all(|t| t.reason == Reason::Ante), "nothing collected before play");
+    assert!(
+        transfers(&ev).iter().all(|t| t.reason == Reason::Ante),
+        "nothing collected before play"
+    );
     let ev = act(&mut game, 0, Action::Lead("9H".parse().unwrap()));
     let t = transfers(&ev);
     assert_eq!(t[0], claim(1, Space::Ten, 3, Reason::PayCard));
     assert_eq!(t[1], claim(2, Space::Jack, 3, Reason::PayCard));
-    assert!(ev.contains(&Event::RunStopped { next: Some("QH".parse().unwrap()), reason: tripoley_engine::StopReason::NotPlayed }));
+    assert!(ev.contains(&Event::RunStopped {
+        next: Some("QH".parse().unwrap()),
+        reason: tripoley_engine::StopReason::NotPlayed
+    }));
 }
 
 #[test]
@@ -111,7 +133,11 @@ fn h6_queen_then_king_consecutively_take_king_queen() {
     let mut game = table(in_play_rules(), 3, 0);
     deal(
         &mut game,
-        &["JH QH KH 2C 3C 4C 5C 6C 7C 8C 9C 10C JC", "AH 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"],
+        &[
+            "JH QH KH 2C 3C 4C 5C 6C 7C 8C 9C 10C JC",
+            "AH 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",
+            "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+        ],
         "2H 3H 4H 5H 6H 7H 8H 9H 10H QC KC AC AD",
     );
     let ev = act(&mut game, 0, Action::Lead("JH".parse().unwrap()));
@@ -133,7 +159,11 @@ fn h6_sequence_played_by_one_player_consecutively() {
     let mut game = table(in_play_rules(), 3, 0);
     deal(
         &mut game,
-        &["8C 9C 10C 2H 3H 4H 5H 6H 7H 8H 9H 10H JH", "JC 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"],
+        &[
+            "8C 9C 10C 2H 3H 4H 5H 6H 7H 8H 9H 10H JH",
+            "JC 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",
+            "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+        ],
         "2C 3C 4C 5C 6C 7C QC KC AC AD QH KH AH",
     );
     let ev = act(&mut game, 0, Action::Lead("8C".parse().unwrap()));
@@ -145,20 +175,37 @@ fn h6_sequence_split_between_players_takes_nothing() {
     let mut game = table(in_play_rules(), 3, 0);
     deal(
         &mut game,
-        &["8C 10C 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH", "9C 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"],
+        &[
+            "8C 10C 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH",
+            "9C 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",
+            "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+        ],
         "2C 3C 4C 5C 6C 7C JC QC KC AC AD KH AH",
     );
     let ev = act(&mut game, 0, Action::Lead("8C".parse().unwrap()));
-    let first_run = ev.iter().position(|e| matches!(e, Event::RunStopped { .. })).unwrap();
-    assert!(!transfers(&ev[..first_run]).iter().any(|t| t.reason == Reason::Sequence));
+    let first_run = ev
+        .iter()
+        .position(|e| matches!(e, Event::RunStopped { .. }))
+        .unwrap();
+    assert!(
+        !transfers(&ev[..first_run])
+            .iter()
+            .any(|t| t.reason == Reason::Sequence)
+    );
     // Seat 0 then leads hearts and plays 8-9-10 of hearts in a row: that counts.
     assert!(transfers(&ev[first_run..]).contains(&claim(0, Space::Sequence, 3, Reason::Sequence)));
 }
 
 #[test]
 fn h7_sequence_ranks_are_an_option() {
-    assert_eq!(Rules::preset(Preset::MichiganCasino).sequence, SequenceRule::From(Rank::Seven));
-    assert_eq!(Rules::preset(Preset::Pagat).sequence, SequenceRule::From(Rank::Eight));
+    assert_eq!(
+        Rules::preset(Preset::MichiganCasino).sequence,
+        SequenceRule::From(Rank::Seven)
+    );
+    assert_eq!(
+        Rules::preset(Preset::Pagat).sequence,
+        SequenceRule::From(Rank::Eight)
+    );
     let mut rules = Rules::preset(Preset::Tripoley);
     rules.sequence = SequenceRule::From(Rank::Six);
     let mut game = table(rules, 3, 0);
@@ -183,16 +230,30 @@ fn h8_pay_suit_auction_from_the_dealer_bid_into_kitty() {
     let mut game = table(suit_auction_rules(), 3, 1);
     deal(&mut game, &["", "", ""], "");
     assert_eq!(game.stage(), Stage::PaySuit);
-    assert!(matches!(turn(&game), (1, Decision::PaySuitBid { min: 1, .. })), "the dealer bids first");
+    assert!(
+        matches!(turn(&game), (1, Decision::PaySuitBid { min: 1, .. })),
+        "the dealer bids first"
+    );
     act(&mut game, 1, Action::Bid(2));
     act(&mut game, 2, Action::Bid(3));
     act(&mut game, 0, Action::Pass);
     act(&mut game, 1, Action::Bid(5));
     let ev = act(&mut game, 2, Action::Pass);
-    assert_eq!(transfers(&ev), vec![Transfer { from: Account::Stack(1), to: Account::Space(Space::Kitty), amount: 5, reason: Reason::PaySuitBid }]);
+    assert_eq!(
+        transfers(&ev),
+        vec![Transfer {
+            from: Account::Stack(1),
+            to: Account::Space(Space::Kitty),
+            amount: 5,
+            reason: Reason::PaySuitBid
+        }]
+    );
     assert_eq!(turn(&game), (1, Decision::NamePaySuit));
     let ev = act(&mut game, 1, Action::NameSuit(Suit::Spades));
-    assert!(ev.contains(&Event::PaySuitNamed { seat: Some(1), suit: Suit::Spades }));
+    assert!(ev.contains(&Event::PaySuitNamed {
+        seat: Some(1),
+        suit: Suit::Spades
+    }));
     assert_eq!(game.pay_suit(), Some(Suit::Spades));
     assert_eq!(game.stage(), Stage::Betting);
 }
@@ -204,7 +265,10 @@ fn h8_everybody_passes_hearts() {
     act(&mut game, 0, Action::Pass);
     act(&mut game, 1, Action::Pass);
     let ev = act(&mut game, 2, Action::Pass);
-    assert!(ev.contains(&Event::PaySuitNamed { seat: None, suit: Suit::Hearts }));
+    assert!(ev.contains(&Event::PaySuitNamed {
+        seat: None,
+        suit: Suit::Hearts
+    }));
 }
 
 #[test]
@@ -220,12 +284,26 @@ fn h9_cosmo_draws_pay_suit_and_sequence_each_deal() {
     let deck = Deck::shuffled(&mut tripoley_cards::seeded_rng(4));
     // Without the draws the chance is refused, and nothing changes.
     let before = game.clone();
-    assert!(matches!(game.chance(DealChance::deck(deck.clone())), Err(IllegalAction::Chance(_))));
+    assert!(matches!(
+        game.chance(DealChance::deck(deck.clone())),
+        Err(IllegalAction::Chance(_))
+    ));
     assert_eq!(game, before);
     let ev = game
-        .chance(DealChance { deck, pay_suit: Some(Suit::Clubs), sequence: Some(Rank::Four) })
+        .chance(DealChance {
+            deck,
+            pay_suit: Some(Suit::Clubs),
+            sequence: Some(Rank::Four),
+        })
         .unwrap();
-    assert!(matches!(ev[0], Event::DealStarted { pay_suit: Suit::Clubs, sequence: Rank::Four, .. }));
+    assert!(matches!(
+        ev[0],
+        Event::DealStarted {
+            pay_suit: Suit::Clubs,
+            sequence: Rank::Four,
+            ..
+        }
+    ));
     assert_eq!(game.pay_suit(), Some(Suit::Clubs));
     assert_eq!(game.view(Some(2)).sequence, Some(Rank::Four));
     assert!(matches!(game.pending(), Pending::Decide { .. }));

@@ -4,7 +4,9 @@ mod common;
 
 use common::*;
 use tripoley_cards::{CardSet, Category};
-use tripoley_engine::{Account, Action, Decision, Event, Game, Pending, Preset, Reason, Rules, Space, Stage, Transfer};
+use tripoley_engine::{
+    Account, Action, Decision, Event, Game, Pending, Preset, Reason, Rules, Space, Stage, Transfer,
+};
 
 /// Tripoley, 3 players, seat 0 deals and opens (P3).
 fn tripoley3(rules: Rules) -> Game {
@@ -21,10 +23,19 @@ fn showed(ev: &[Event]) -> Vec<(u8, CardSet)> {
 }
 
 fn won(to: u8, amount: u32) -> Transfer {
-    Transfer { from: Account::Space(Space::Pot), to: Account::Stack(to), amount, reason: Reason::PotWon }
+    Transfer {
+        from: Account::Space(Space::Pot),
+        to: Account::Stack(to),
+        amount,
+        reason: Reason::PotWon,
+    }
 }
 
-const HANDS: [&str; 3] = ["2C 3D 4H 6S 8C 9D", "5C 6D 7H 8S 9C 10D", "5D 6C 7S 8D 9H 10C"];
+const HANDS: [&str; 3] = [
+    "2C 3D 4H 6S 8C 9D",
+    "5C 6D 7H 8S 9C 10D",
+    "5D 6C 7S 8D 9H 10C",
+];
 
 #[test]
 fn p1_a_player_may_show_any_five_not_only_the_best() {
@@ -36,10 +47,19 @@ fn p1_a_player_may_show_any_five_not_only_the_best() {
     assert_eq!(game.stage(), Stage::Showdown);
     let (seat, decision) = turn(&game);
     assert_eq!(seat, 0);
-    let Decision::ChooseFive { from } = decision else { panic!("{decision:?}") };
+    let Decision::ChooseFive { from } = decision else {
+        panic!("{decision:?}")
+    };
     assert_eq!(from.len(), 13);
-    assert!(game.apply(0, Action::Show(cards("2C 3D 4H 6S"))).is_err(), "exactly five");
-    assert!(game.apply(0, Action::Show(cards("2C 3D 4H 6S AS"))).is_err(), "of one's own hand");
+    assert!(
+        game.apply(0, Action::Show(cards("2C 3D 4H 6S"))).is_err(),
+        "exactly five"
+    );
+    assert!(
+        game.apply(0, Action::Show(cards("2C 3D 4H 6S AS")))
+            .is_err(),
+        "of one's own hand"
+    );
     act(&mut game, 0, Action::Show(cards("2C 3D 4H 6S 8C")));
     // Seat 1 holds a straight but shows a weaker hand; seat 2 shows its straight.
     act(&mut game, 1, Action::Show(cards("5C 6D 7H 8S 10D")));
@@ -69,11 +89,36 @@ fn p4_bet_limit_and_raises() {
     assert!(game.apply(0, Action::Bet(0)).is_err());
     assert!(game.apply(0, Action::Call).is_err(), "nothing to call");
     act(&mut game, 0, Action::Bet(10));
-    assert_eq!(turn(&game), (1, Decision::Respond { to_call: 10, max_raise: 10 }));
-    assert!(game.apply(1, Action::Check).is_err(), "no check after a bet");
+    assert_eq!(
+        turn(&game),
+        (
+            1,
+            Decision::Respond {
+                to_call: 10,
+                max_raise: 10
+            }
+        )
+    );
+    assert!(
+        game.apply(1, Action::Check).is_err(),
+        "no check after a bet"
+    );
     let ev = act(&mut game, 1, Action::Raise(4));
-    assert!(ev.contains(&Event::Raised { seat: 1, amount: 14, by: 4 }));
-    assert_eq!(turn(&game), (2, Decision::Respond { to_call: 14, max_raise: 10 }));
+    assert!(ev.contains(&Event::Raised {
+        seat: 1,
+        amount: 14,
+        by: 4
+    }));
+    assert_eq!(
+        turn(&game),
+        (
+            2,
+            Decision::Respond {
+                to_call: 14,
+                max_raise: 10
+            }
+        )
+    );
 }
 
 #[test]
@@ -84,7 +129,16 @@ fn p4_max_raises_caps_the_round() {
     deal(&mut game, &["", "", ""], "");
     act(&mut game, 0, Action::Bet(1));
     act(&mut game, 1, Action::Raise(1));
-    assert_eq!(turn(&game), (2, Decision::Respond { to_call: 2, max_raise: 0 }));
+    assert_eq!(
+        turn(&game),
+        (
+            2,
+            Decision::Respond {
+                to_call: 2,
+                max_raise: 0
+            }
+        )
+    );
     assert!(game.apply(2, Action::Raise(1)).is_err());
 }
 
@@ -137,7 +191,11 @@ fn p6_show_order_from_last_raiser_split_remainder_stays() {
     act(&mut game, 2, Action::Show(cards("5D 6C 7S 8D 9H")));
     let ev = act(&mut game, 0, Action::Show(cards("2C 3D 4H 6S 8C")));
     assert_eq!(transfers(&ev)[..2], [won(1, 4), won(2, 4)]);
-    assert_eq!(game.layout().get(Space::Pot), 1, "the odd chip stays on the Pot");
+    assert_eq!(
+        game.layout().get(Space::Pot),
+        1,
+        "the odd chip stays on the Pot"
+    );
 }
 
 #[test]
@@ -146,14 +204,35 @@ fn p7_all_in_call_and_side_pot() {
     rules.starting_chips = 20;
     let mut game = tripoley3(rules);
     // Seat 2 collects Ace, King, Queen and King-Queen in stage 1: 11 + 12 = 23 chips.
-    deal(&mut game, &["2C 3D 4H 6S 8C AS AD AC", "5C 6D 7H 8S 9C 10D", "AH KH QH 2S 3S"], "");
+    deal(
+        &mut game,
+        &[
+            "2C 3D 4H 6S 8C AS AD AC",
+            "5C 6D 7H 8S 9C 10D",
+            "AH KH QH 2S 3S",
+        ],
+        "",
+    );
     assert_eq!(game.stacks(), &[11, 11, 23]);
     act(&mut game, 0, Action::Bet(10));
     act(&mut game, 1, Action::Call);
     act(&mut game, 2, Action::Raise(10));
     let ev = act(&mut game, 0, Action::Call);
-    assert!(ev.contains(&Event::Called { seat: 0, amount: 1, all_in: true }));
-    assert_eq!(turn(&game), (1, Decision::Respond { to_call: 10, max_raise: 0 }));
+    assert!(ev.contains(&Event::Called {
+        seat: 0,
+        amount: 1,
+        all_in: true
+    }));
+    assert_eq!(
+        turn(&game),
+        (
+            1,
+            Decision::Respond {
+                to_call: 10,
+                max_raise: 0
+            }
+        )
+    );
     act(&mut game, 1, Action::Call);
     // Showdown from the raiser: seat 2, then 0, 1. Seat 0 shows trip aces.
     act(&mut game, 2, Action::Show(cards("AH KH QH 2S 3S")));
@@ -176,7 +255,10 @@ fn p8_shown_cards_are_public() {
     act(&mut game, 2, Action::Show(cards("5D 6C 7S 8D 9H")));
     assert_eq!(game.stage(), Stage::Michigan);
     for viewer in [Some(2), None] {
-        assert!(game.view(viewer).known_cards[1].contains_all(cards("5C 6D 7H 8S 9C")) || game.view(viewer).played[1].len() > 0);
+        assert!(
+            game.view(viewer).known_cards[1].contains_all(cards("5C 6D 7H 8S 9C"))
+                || game.view(viewer).played[1].len() > 0
+        );
     }
 }
 
@@ -200,7 +282,12 @@ fn p9_casino_poker_pool_after_michigan() {
         let action = match decision {
             Decision::Lead { cards } => {
                 let hand = game.view(Some(seat)).hand;
-                Action::Lead(cards.iter().find(|c| hand.lowest_of(c.suit()) == Some(*c)).unwrap())
+                Action::Lead(
+                    cards
+                        .iter()
+                        .find(|c| hand.lowest_of(c.suit()) == Some(*c))
+                        .unwrap(),
+                )
             }
             Decision::Follow { .. } => Action::Play,
             other => panic!("{other:?}"),
@@ -209,7 +296,10 @@ fn p9_casino_poker_pool_after_michigan() {
     }
     let shown = showed(&events);
     assert_eq!(shown.len(), 3, "every hand is compared: {shown:?}");
-    let pool: Vec<Transfer> = transfers(&events).into_iter().filter(|t| t.reason == Reason::PotWon).collect();
+    let pool: Vec<Transfer> = transfers(&events)
+        .into_iter()
+        .filter(|t| t.reason == Reason::PotWon)
+        .collect();
     // Pot: the dealer's 2 and 1 from each other player (T5).
     assert_eq!(pool, vec![won(1, 4)], "quad aces take the Poker Pool");
     let rank = events
@@ -220,5 +310,8 @@ fn p9_casino_poker_pool_after_michigan() {
         })
         .unwrap();
     assert_eq!(rank.category(), Category::FourOfAKind);
-    assert!(matches!(game.pending(), Pending::Chance(_) | Pending::GameOver));
+    assert!(matches!(
+        game.pending(),
+        Pending::Chance(_) | Pending::GameOver
+    ));
 }

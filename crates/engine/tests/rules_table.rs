@@ -5,12 +5,15 @@ mod common;
 use common::*;
 use tripoley_cards::{Card, CardSet, Deck, Rank, Suit};
 use tripoley_engine::{
-    Account, Action, AuctionItem, AuctionPays, ChanceKind, DealChance, Decision, Event, FirstDealer, Game, Pending, Preset,
-    Reason, Rules, RulesError, Space, Stage,
+    Account, Action, AuctionItem, AuctionPays, ChanceKind, DealChance, Decision, Event,
+    FirstDealer, Game, Pending, Preset, Reason, Rules, RulesError, Space, Stage,
 };
 
 fn kept(rules: Rules) -> Rules {
-    Rules { deals: Some(3), ..rules }
+    Rules {
+        deals: Some(3),
+        ..rules
+    }
 }
 
 #[test]
@@ -26,13 +29,27 @@ fn t1_a_deal_uses_one_52_card_deck() {
 fn t2_player_counts_by_preset() {
     for preset in Preset::ALL {
         let rules = Rules::preset(preset);
-        let (min, max) = if preset == Preset::MichiganCasino { (3, 8) } else { (2, 9) };
-        assert_eq!((rules.min_players, rules.max_players), (min, max), "{preset}");
+        let (min, max) = if preset == Preset::MichiganCasino {
+            (3, 8)
+        } else {
+            (2, 9)
+        };
+        assert_eq!(
+            (rules.min_players, rules.max_players),
+            (min, max),
+            "{preset}"
+        );
         assert!(Game::new(rules.clone(), usize::from(min)).is_ok());
         assert!(Game::new(rules.clone(), usize::from(max)).is_ok());
-        assert!(matches!(Game::new(rules.clone(), usize::from(min) - 1), Err(RulesError::Players { .. })));
+        assert!(matches!(
+            Game::new(rules.clone(), usize::from(min) - 1),
+            Err(RulesError::Players { .. })
+        ));
         let err = Game::new(rules, usize::from(max) + 1).unwrap_err();
-        assert!(err.to_string().contains(&format!("{min} to {max} players")), "{err}");
+        assert!(
+            err.to_string().contains(&format!("{min} to {max} players")),
+            "{err}"
+        );
     }
 }
 
@@ -46,7 +63,12 @@ fn t2_equal_starting_stacks() {
 
 fn draw_deck(top: &[&str]) -> DealChance {
     let mut order: Vec<Card> = top.iter().map(|t| t.parse().unwrap()).collect();
-    let rest: Vec<Card> = Deck::ordered().cards().iter().copied().filter(|c| !order.contains(c)).collect();
+    let rest: Vec<Card> = Deck::ordered()
+        .cards()
+        .iter()
+        .copied()
+        .filter(|c| !order.contains(c))
+        .collect();
     order.extend(rest);
     DealChance::deck(Deck::from_cards(&order).unwrap())
 }
@@ -61,7 +83,12 @@ fn t3_highest_card_deals_ties_draw_again() {
     assert_eq!(game.pending(), Pending::Chance(ChanceKind::DrawForDealer));
     // The tied players draw again from a fresh deck, in seat order: 1 then 3.
     let ev = game.chance(draw_deck(&["5D", "9S"])).unwrap();
-    assert_eq!(ev[0], Event::DrewForDealer { draws: vec![(1, "5D".parse().unwrap()), (3, "9S".parse().unwrap())] });
+    assert_eq!(
+        ev[0],
+        Event::DrewForDealer {
+            draws: vec![(1, "5D".parse().unwrap()), (3, "9S".parse().unwrap())]
+        }
+    );
     assert_eq!(ev[1], Event::FirstDealer { seat: 3 });
     assert_eq!(game.dealer(), 3);
     assert_eq!(game.pending(), Pending::Chance(ChanceKind::Deal));
@@ -79,13 +106,19 @@ fn t3_given_first_dealer_and_deal_passes_left() {
     deal(&mut game, &["", "", ""], "");
     // Play the deal out: every decision here is a lead.
     while let Pending::Decide { seat, decision } = game.pending() {
-        let Decision::Lead { cards } = decision else { panic!("{decision:?}") };
+        let Decision::Lead { cards } = decision else {
+            panic!("{decision:?}")
+        };
         act(&mut game, seat, Action::Lead(cards.first().unwrap()));
         if game.deal_number() == 2 {
             break;
         }
     }
-    assert_eq!(game.dealer(), 0, "after seat 2 the deal passes left to seat 0");
+    assert_eq!(
+        game.dealer(),
+        0,
+        "after seat 2 the deal passes left to seat 0"
+    );
 }
 
 #[test]
@@ -106,7 +139,11 @@ fn t5_everyone_antes_one_on_each_space() {
     let game = Game::start(rules, 4, &mut ev).unwrap();
     let antes = transfers(&ev);
     assert_eq!(antes.len(), 36);
-    assert!(antes.iter().all(|t| t.amount == 1 && t.reason == Reason::Ante));
+    assert!(
+        antes
+            .iter()
+            .all(|t| t.amount == 1 && t.reason == Reason::Ante)
+    );
     for space in Space::ALL {
         assert_eq!(game.layout().get(space), 4, "{space}");
     }
@@ -157,7 +194,11 @@ fn t6_dealer_who_cannot_pay_double_ante_is_out_and_the_deal_passes_left() {
     assert!(ev.contains(&Event::PlayerOut { seat: 2, chips: 17 }));
     assert!(ev.contains(&Event::PlayerOut { seat: 3, chips: 17 }));
     assert!(game.is_out(1) && game.is_out(2) && game.is_out(3));
-    assert_eq!(game.stage(), Stage::GameOver, "one player left: the game ends (T6)");
+    assert_eq!(
+        game.stage(),
+        Stage::GameOver,
+        "one player left: the game ends (T6)"
+    );
 }
 
 #[test]
@@ -185,7 +226,10 @@ fn d1_dealing_starts_left_of_dealer_spare_after_dealer() {
             _ => None,
         })
         .collect();
-    assert_eq!(dealt.iter().map(|d| d.0).collect::<Vec<_>>(), vec![3, 0, 1, 2]);
+    assert_eq!(
+        dealt.iter().map(|d| d.0).collect::<Vec<_>>(),
+        vec![3, 0, 1, 2]
+    );
     // Five hands: the first card to seat 3, the fifth to the spare; 52 = 11+11+10+10+10.
     assert!(dealt[0].1.contains(deck.cards()[0]));
     assert!(dealt[3].1.contains(deck.cards()[3]));
@@ -218,7 +262,11 @@ fn d3_dealer_decides_after_seeing_hand_and_may_keep() {
     assert_eq!(seat, 0);
     assert_eq!(
         decision,
-        Decision::SpareOption { can_swap: true, can_auction: true, can_swap_and_auction: true }
+        Decision::SpareOption {
+            can_swap: true,
+            can_auction: true,
+            can_swap_and_auction: true
+        }
     );
     // Nobody sees the spare before the choice.
     assert!(game.view(Some(0)).spare_known.is_empty());
@@ -253,7 +301,14 @@ fn d3_unsold_spare_dealer_may_still_swap_but_not_auction_again() {
     assert!(ev.contains(&Event::AuctionUnsold));
     assert_eq!(
         turn(&game),
-        (0, Decision::SpareOption { can_swap: true, can_auction: false, can_swap_and_auction: false })
+        (
+            0,
+            Decision::SpareOption {
+                can_swap: true,
+                can_auction: false,
+                can_swap_and_auction: false
+            }
+        )
     );
     act(&mut game, 0, Action::Swap);
     assert_eq!(game.stage(), Stage::Betting);
@@ -267,7 +322,14 @@ fn d3_swap_then_auction_the_old_hand() {
     act(&mut game, 0, Action::SwapAndAuction);
     let (seat, decision) = turn(&game);
     assert_eq!(seat, 1);
-    assert!(matches!(decision, Decision::AuctionBid { item: AuctionItem::DealersOldHand, min: 1, .. }));
+    assert!(matches!(
+        decision,
+        Decision::AuctionBid {
+            item: AuctionItem::DealersOldHand,
+            min: 1,
+            ..
+        }
+    ));
     act(&mut game, 1, Action::Bid(5));
     act(&mut game, 2, Action::Pass);
     let (hands, spare, _) = game.card_locations();
@@ -288,8 +350,14 @@ fn d4_auction_goes_clockwise_ends_with_one_bidder_and_pays_the_dealer() {
     act(&mut game, 3, Action::AuctionSpare);
     assert_eq!(turn(&game).0, 0, "the dealer's left bids first");
     act(&mut game, 0, Action::Bid(2));
-    assert!(matches!(turn(&game), (1, Decision::AuctionBid { min: 3, .. })));
-    assert!(game.apply(1, Action::Bid(2)).is_err(), "a bid must be higher");
+    assert!(matches!(
+        turn(&game),
+        (1, Decision::AuctionBid { min: 3, .. })
+    ));
+    assert!(
+        game.apply(1, Action::Bid(2)).is_err(),
+        "a bid must be higher"
+    );
     act(&mut game, 1, Action::Bid(4));
     act(&mut game, 2, Action::Pass);
     act(&mut game, 0, Action::Bid(6));
@@ -339,7 +407,14 @@ fn d4_bid_at_most_the_stack() {
     deal(&mut game, &["", "", ""], "");
     act(&mut game, 0, Action::AuctionSpare);
     let (_, decision) = turn(&game);
-    assert_eq!(decision, Decision::AuctionBid { item: AuctionItem::Spare, min: 1, max: 91 });
+    assert_eq!(
+        decision,
+        Decision::AuctionBid {
+            item: AuctionItem::Spare,
+            min: 1,
+            max: 91
+        }
+    );
     assert!(game.apply(1, Action::Bid(92)).is_err());
 }
 
@@ -348,10 +423,21 @@ fn d5_bonus_cards_forbid_swapping_and_bidding() {
     // Casino: 4 players. The dealer (0) holds the A of hearts: no swap.
     let mut game = table(Rules::preset(Preset::MichiganCasino), 4, 0);
     // Every other bonus card is with the dealer or in the spare.
-    deal(&mut game, &["AH KH QH JH 10H 7D 7H 7S", "7C 8C 9C", "2C 3C", "4C 5C"], "8D 8H 8S 9D 9H 9S");
+    deal(
+        &mut game,
+        &["AH KH QH JH 10H 7D 7H 7S", "7C 8C 9C", "2C 3C", "4C 5C"],
+        "8D 8H 8S 9D 9H 9S",
+    );
     assert_eq!(
         turn(&game),
-        (0, Decision::SpareOption { can_swap: false, can_auction: true, can_swap_and_auction: false })
+        (
+            0,
+            Decision::SpareOption {
+                can_swap: false,
+                can_auction: true,
+                can_swap_and_auction: false
+            }
+        )
     );
     assert!(game.apply(0, Action::Swap).is_err());
     act(&mut game, 0, Action::AuctionSpare);
@@ -360,7 +446,14 @@ fn d5_bonus_cards_forbid_swapping_and_bidding() {
     assert_eq!(ev, Stage::Auction);
     let (seat, decision) = turn(&game);
     assert_eq!(seat, 2, "seat 1 was passed over: it may not bid");
-    assert!(matches!(decision, Decision::AuctionBid { min: 1, max: 91, .. }));
+    assert!(matches!(
+        decision,
+        Decision::AuctionBid {
+            min: 1,
+            max: 91,
+            ..
+        }
+    ));
 }
 
 #[test]

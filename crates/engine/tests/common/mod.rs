@@ -79,14 +79,19 @@ pub fn deck_for(dealer: u8, hands: &[&str], spare: &str) -> tripoley_cards::Deck
     let order: Vec<usize> = (1..=n).map(|i| (usize::from(dealer) + i) % n).collect();
     let mut wanted: Vec<CardSet> = order.iter().map(|&s| cards(hands[s])).collect();
     wanted.push(cards(spare));
-    let sizes: Vec<usize> = (0..=n).map(|i| 52 / (n + 1) + usize::from(i < 52 % (n + 1))).collect();
+    let sizes: Vec<usize> = (0..=n)
+        .map(|i| 52 / (n + 1) + usize::from(i < 52 % (n + 1)))
+        .collect();
     let named = wanted.iter().fold(CardSet::EMPTY, |a, &h| {
         assert!((a & h).is_empty(), "a card named twice");
         a | h
     });
     let mut free = (CardSet::FULL - named).iter();
     for (h, size) in wanted.iter_mut().zip(&sizes) {
-        assert!(h.len() as usize <= *size, "hand {h} has more than {size} cards");
+        assert!(
+            h.len() as usize <= *size,
+            "hand {h} has more than {size} cards"
+        );
         while (h.len() as usize) < *size {
             h.insert(free.next().expect("enough cards"));
         }
@@ -106,12 +111,14 @@ pub fn deck_for(dealer: u8, hands: &[&str], spare: &str) -> tripoley_cards::Deck
 /// Supplies the deal `deck_for` builds; returns its events.
 pub fn deal(game: &mut Game, hands: &[&str], spare: &str) -> Vec<Event> {
     let deck = deck_for(game.dealer(), hands, spare);
-    game.chance(DealChance::deck(deck)).expect("the game waits for a deal")
+    game.chance(DealChance::deck(deck))
+        .expect("the game waits for a deal")
 }
 
 /// Applies an action that must be legal.
 pub fn act(game: &mut Game, seat: u8, action: Action) -> Vec<Event> {
-    game.apply(seat, action).unwrap_or_else(|e| panic!("seat {seat} {action:?}: {e}"))
+    game.apply(seat, action)
+        .unwrap_or_else(|e| panic!("seat {seat} {action:?}: {e}"))
 }
 
 /// The transfers among `events`, as (from, to, amount, reason).
