@@ -470,3 +470,80 @@ impl Rules {
         toml::to_string(self).expect("rules serialise")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn t2_casino_is_for_three_to_eight_players() {
+        let casino = Rules::preset(Preset::MichiganCasino);
+        let err = casino.check_players(9).unwrap_err();
+        assert_eq!(err.to_string(), "these rules are for 3 to 8 players, not 9");
+        assert!(casino.check_players(2).is_err());
+        assert!(casino.check_players(8).is_ok());
+        assert!(Rules::preset(Preset::Pagat).check_players(9).is_ok());
+    }
+
+    #[test]
+    fn every_preset_is_valid_and_round_trips_as_toml_and_json() {
+        for preset in Preset::ALL {
+            let rules = Rules::preset(preset);
+            rules.validate().unwrap();
+            let toml = rules.to_toml();
+            assert_eq!(Rules::from_toml(&toml).unwrap(), rules, "{preset}:\n{toml}");
+            let json = serde_json::to_string(&rules).unwrap();
+            assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
+            assert_eq!(preset.name().parse::<Preset>().unwrap(), preset);
+        }
+    }
+
+    #[test]
+    fn house_rules_start_from_a_preset_and_override_options() {
+        let rules = Rules::from_toml(
+            r#"
+            preset = "tripoley"
+            bet_limit = 5
+            max_raises = 3
+            pay_suit = { fixed = "spades" }
+            sequence = { from = "6" }
+            "#,
+        )
+        .unwrap();
+        assert_eq!(rules.bet_limit, 5);
+        assert_eq!(rules.max_raises, Some(3));
+        assert_eq!(rules.pay_suit, PaySuitRule::Fixed(Suit::Spades));
+        assert_eq!(rules.sequence, SequenceRule::From(Rank::Six));
+        assert_eq!(rules.spare, SpareRule::Unused, "the rest comes from the preset");
+        assert_eq!(Rules::from_toml("").unwrap(), Rules::preset(Preset::Pagat));
+    }
+
+    #[test]
+    fn bad_house_rules_say_what_is_wrong() {
+        let cases = [
+            ("preset = \"poker\"", "unknown preset"),
+            ("bet_limt = 3", "bet_limt"),
+            ("bet_limit = \"ten\"", "bet_limit"),
+            ("spare = \"sometimes\"", "sometimes"),
+            ("poker = \"none\"", "M2"),
+            ("poker = \"none\"\nmichigan_leader = \"dealer\"", "final_pot"),
+            ("pay_suit = \"auction\"", "H8"),
+            ("min_players = 1", "T2"),
+            ("deals = 0", "E1"),
+            ("bet_limit = 0", "P4"),
+            ("= broken", "house rules"),
+        ];
+        for (text, want) in cases {
+            let err = Rules::from_toml(text).unwrap_err().to_string();
+            assert!(err.contains(want), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn e2_keep_without_poker_is_the_only_final_pot() {
+        let mut cosmo = Rules::preset(Preset::Cosmo);
+        assert!(!cosmo.has_pot());
+        cosmo.final_pot = FinalPot::ExtraPoker;
+        assert!(cosmo.validate().is_err());
+    }
+}
