@@ -20,6 +20,10 @@ enum Command {
     Eval(cmd::eval::Args),
     /// Measure how fast the hot paths run (build with --release).
     Bench(cmd::bench::Args),
+    /// Print the rules of a preset in plain words, check a house-rule file, or print TOML.
+    Rules(cmd::rules::Args),
+    /// Replay a recorded game and print each deal's ledger and the standings.
+    Replay(cmd::replay::Args),
 }
 
 /// A failure worth telling the user about, with the exit code it deserves.
@@ -49,6 +53,8 @@ fn main() -> ExitCode {
             cmd::bench::run(&args);
             Ok(())
         }
+        Command::Rules(args) => cmd::rules::run(&args),
+        Command::Replay(args) => cmd::replay::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

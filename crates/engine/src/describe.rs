@@ -134,7 +134,9 @@ impl Rules {
             Some(p) => {
                 let _ = writeln!(t.0, "The rules of the {p} preset.");
             }
-            None => t.0.push_str("House rules (they match none of the five presets).\n"),
+            None => {
+                t.0.push_str("House rules (they match none of the five presets).\n");
+            }
         }
         if let Err(e) = self.validate() {
             let _ = writeln!(t.0, "These rules cannot be played: {e}");
@@ -255,8 +257,8 @@ impl Rules {
                     );
                 }
                 t.line(
-                    "Only the dealer knows the hand they gave up, and only a buyer the hand they \
-                     sold themselves out of; nobody else learns anything about the spare. (D6)",
+                    "The dealer knows the hand they gave up, a buyer knows the hand they gave up, \
+                     and nobody else learns anything about the spare. (D6)",
                 );
             }
         }
@@ -264,7 +266,10 @@ impl Rules {
         // ----- Pay cards -----
         t.heading("Pay cards");
         match pay_suit {
-            PaySuitRule::Fixed(s) => t.line(format!("The pay suit is {}.", s.name())),
+            PaySuitRule::Fixed(s) => t.line(format!(
+                "The pay suit is {}: its A, K, Q, J and 10 are the pay cards. (H1)",
+                s.name()
+            )),
             PaySuitRule::Auction => t.line(format!(
                 "The pay suit is auctioned once the spare hand is settled: bidding starts with \
                  the dealer and goes round as often as needed until all but one have passed. The \
@@ -375,11 +380,15 @@ impl Rules {
                 t.line("Cards shown at the showdown are public for the rest of the deal. (P8)");
             }
             PokerRule::PoolAfterMichigan => {
-                t.line(format!(
+                t.line(
                     "There is no betting. After stage 3, the best five cards of the hand each \
                      player held when stage 3 began (chosen for them) are compared, and the best \
                      takes the Pot space, the Poker Pool; equal best hands split it and the \
-                     remainder stays. {straights} (P9)"
+                     remainder stays. (P9)",
+                );
+                t.line(format!(
+                    "Hands rank from straight flush down to high card, ties broken by kickers, \
+                     never by suits. {straights}"
                 ));
             }
             PokerRule::None => {
@@ -482,9 +491,9 @@ impl Rules {
                 "Pay cards, King-Queen and the Sequence are collected as they are played (H5, H6). \
                  (M8)",
             ),
-            PayCards::Stage1 => t.line(
-                "Pay cards played here collect nothing: they were paid in stage 1. (M8)",
-            ),
+            PayCards::Stage1 => {
+                t.line("Pay cards played here collect nothing: they were paid in stage 1. (M8)");
+            }
         }
         match misplays {
             Misplays::Forbidden => t.line(
@@ -550,9 +559,9 @@ impl Rules {
                  to each player from a freshly shuffled deck, no betting; the best hand takes \
                  the pot. (E2)"
             )),
-            FinalPot::Keep => t.line(
-                "Chips left on the layout at the end stay there and count for nobody. (E2)",
-            ),
+            FinalPot::Keep => {
+                t.line("Chips left on the layout at the end stay there and count for nobody. (E2)");
+            }
         }
         if final_poker {
             t.line(
@@ -695,7 +704,9 @@ mod tests {
                     Some(_) => None,
                 }
             }),
-            ("ace_always_high", |r| r.ace_always_high = !r.ace_always_high),
+            ("ace_always_high", |r| {
+                r.ace_always_high = !r.ace_always_high;
+            }),
             ("michigan_leader", |r| {
                 r.michigan_leader = match r.michigan_leader {
                     MichiganLeader::Dealer => MichiganLeader::LeftOfDealer,
@@ -831,7 +842,11 @@ mod tests {
     fn t6_describe_says_what_an_ante_costs_and_who_goes_out() {
         for (p, r) in each_preset() {
             let spaces = if p == Preset::Cosmo { 8 } else { 9 };
-            let dealer = if p == Preset::MichiganCasino { 18 } else { spaces };
+            let dealer = if p == Preset::MichiganCasino {
+                18
+            } else {
+                spaces
+            };
             assert!(
                 r.describe().contains(&format!(
                     "({spaces} chips a deal, {dealer} chips when dealing) is out of the game"
@@ -917,7 +932,10 @@ mod tests {
             };
             assert!(text.contains(want), "{p}");
             let text = changed(&r, |r| r.sequence = SequenceRule::From(Rank::Queen));
-            assert!(text.contains("The Sequence is Q-K-A of any one suit."), "{p}");
+            assert!(
+                text.contains("The Sequence is Q-K-A of any one suit."),
+                "{p}"
+            );
         }
         let mut r = Rules::preset(Preset::Pagat);
         r.sequence = SequenceRule::From(Rank::King);
@@ -933,7 +951,10 @@ mod tests {
                 r.pay_suit = PaySuitRule::Auction;
             });
             assert!(text.contains("The pay suit is auctioned"), "{p}");
-            assert!(text.contains("if everybody passes, it is hearts. (H8)"), "{p}");
+            assert!(
+                text.contains("if everybody passes, it is hearts. (H8)"),
+                "{p}"
+            );
         }
     }
 
@@ -947,12 +968,12 @@ mod tests {
                 "{p}"
             );
             assert_eq!(
-                text.contains("The pay suit is hearts."),
+                text.contains("The pay suit is hearts: its A, K, Q, J and 10"),
                 p != Preset::Cosmo,
                 "{p}"
             );
             let text = changed(&r, |r| r.pay_suit = PaySuitRule::Fixed(Suit::Diamonds));
-            assert!(text.contains("The pay suit is diamonds."));
+            assert!(text.contains("The pay suit is diamonds: its A, K, Q, J and 10"));
             assert!(text.contains("the Ace, King, Queen, Jack and Ten of diamonds"));
         }
     }
@@ -1061,7 +1082,10 @@ mod tests {
             };
             assert!(text.contains(want), "{p}");
             let (to, now) = if p == Preset::Cosmo {
-                (FirstLead::Any, "The first lead of a deal is like any other.")
+                (
+                    FirstLead::Any,
+                    "The first lead of a deal is like any other.",
+                )
             } else {
                 (FirstLead::LowestBlack, "the leader's lowest black card")
             };

@@ -121,8 +121,8 @@ pub enum Event {
         number: u32,
         /// The dealer.
         dealer: Seat,
-        /// The pay suit (H8 may still change it).
-        pay_suit: Suit,
+        /// The pay suit; `None` while it is still to be auctioned (H8).
+        pay_suit: Option<Suit>,
         /// The Sequence's lowest rank (H7).
         sequence: Rank,
     },
@@ -204,7 +204,7 @@ pub enum Event {
         /// Who.
         seat: Seat,
     },
-    /// P4: a bet (`to` is the player's total in the round).
+    /// P4: the first bet of a round.
     Bet {
         /// Who.
         seat: Seat,

@@ -164,7 +164,7 @@ impl Game {
                 }
             }
             FirstDealer::Seat(s) => {
-                game.dealer = s % n;
+                game.dealer = s;
                 ev.push(Event::FirstDealer { seat: game.dealer });
                 game.begin_deal(ev);
             }
@@ -576,7 +576,7 @@ impl Game {
         ev.push(Event::DealStarted {
             number: self.deal.number,
             dealer: self.dealer,
-            pay_suit: pay_suit.unwrap_or(Suit::Hearts),
+            pay_suit,
             sequence,
         });
         // D1: left of the dealer first, the spare right after the dealer.

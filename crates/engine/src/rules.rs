@@ -435,6 +435,14 @@ impl Rules {
                 given: players,
             });
         }
+        if let FirstDealer::Seat(s) = self.first_dealer
+            && usize::from(s) >= players
+        {
+            return Err(RulesError::Invalid(format!(
+                "first_dealer is seat {s}, but the seats of {players} players are 0 to {} (T3)",
+                players - 1
+            )));
+        }
         Ok(())
     }
 
@@ -483,6 +491,18 @@ mod tests {
         assert!(casino.check_players(2).is_err());
         assert!(casino.check_players(8).is_ok());
         assert!(Rules::preset(Preset::Pagat).check_players(9).is_ok());
+        let seat_five = Rules {
+            first_dealer: FirstDealer::Seat(5),
+            ..Rules::preset(Preset::Pagat)
+        };
+        assert!(
+            seat_five
+                .check_players(4)
+                .unwrap_err()
+                .to_string()
+                .contains("T3")
+        );
+        assert!(seat_five.check_players(6).is_ok());
     }
 
     #[test]
@@ -514,7 +534,11 @@ mod tests {
         assert_eq!(rules.max_raises, Some(3));
         assert_eq!(rules.pay_suit, PaySuitRule::Fixed(Suit::Spades));
         assert_eq!(rules.sequence, SequenceRule::From(Rank::Six));
-        assert_eq!(rules.spare, SpareRule::Unused, "the rest comes from the preset");
+        assert_eq!(
+            rules.spare,
+            SpareRule::Unused,
+            "the rest comes from the preset"
+        );
         assert_eq!(Rules::from_toml("").unwrap(), Rules::preset(Preset::Pagat));
     }
 
@@ -526,7 +550,10 @@ mod tests {
             ("bet_limit = \"ten\"", "bet_limit"),
             ("spare = \"sometimes\"", "sometimes"),
             ("poker = \"none\"", "M2"),
-            ("poker = \"none\"\nmichigan_leader = \"dealer\"", "final_pot"),
+            (
+                "poker = \"none\"\nmichigan_leader = \"dealer\"",
+                "final_pot",
+            ),
             ("pay_suit = \"auction\"", "H8"),
             ("min_players = 1", "T2"),
             ("deals = 0", "E1"),

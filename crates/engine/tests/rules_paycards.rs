@@ -299,7 +299,7 @@ fn h9_cosmo_draws_pay_suit_and_sequence_each_deal() {
     assert!(matches!(
         ev[0],
         Event::DealStarted {
-            pay_suit: Suit::Clubs,
+            pay_suit: Some(Suit::Clubs),
             sequence: Rank::Four,
             ..
         }

@@ -257,7 +257,7 @@ fn p8_shown_cards_are_public() {
     for viewer in [Some(2), None] {
         assert!(
             game.view(viewer).known_cards[1].contains_all(cards("5C 6D 7H 8S 9C"))
-                || game.view(viewer).played[1].len() > 0
+                || !game.view(viewer).played[1].is_empty()
         );
     }
 }

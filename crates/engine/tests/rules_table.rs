@@ -9,10 +9,10 @@ use tripoley_engine::{
     FirstDealer, Game, Pending, Preset, Reason, Rules, RulesError, Space, Stage,
 };
 
-fn kept(rules: Rules) -> Rules {
+fn kept(rules: &Rules) -> Rules {
     Rules {
         deals: Some(3),
-        ..rules
+        ..rules.clone()
     }
 }
 
@@ -159,7 +159,7 @@ fn t5_casino_dealer_antes_two() {
 
 #[test]
 fn t5_chips_on_a_space_stay_and_are_added_to() {
-    let mut game = table(kept(Rules::preset(Preset::Cosmo)), 3, 0);
+    let mut game = table(kept(&Rules::preset(Preset::Cosmo)), 3, 0);
     // Cosmo: nobody collects the Ace space unless its card is played.
     let before = game.layout().get(Space::Kitty);
     assert_eq!(before, 3);

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use tripoley_engine::{Preset, Rules};
+use tripoley_engine::{Preset, Rules, RulesError};
 
 use crate::Failure;
 
@@ -36,8 +36,14 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let shown = path.display();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::usage(format!("cannot read the house-rule file {shown}: {e}")))?;
-    let rules = Rules::from_toml(&text)
-        .map_err(|e| Failure::usage(format!("{shown} is not a valid house-rule file: {e}")))?;
+    let rules = Rules::from_toml(&text).map_err(|e| {
+        let why = match e {
+            // Already says it is about house rules; the file name says which.
+            RulesError::Parse(why) => why,
+            other => other.to_string(),
+        };
+        Failure::usage(format!("{shown} is not a valid house-rule file: {why}"))
+    })?;
     if args.toml {
         // Stdout stays pure TOML, ready to be saved as a complete house-rule file.
         eprintln!("ok: {shown} is valid");
@@ -50,8 +56,37 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 
 fn print(rules: &Rules, toml: bool) {
     if toml {
-        print!("{}", rules.to_toml());
+        print!("{}", with_hints(rules));
     } else {
         print!("{}", rules.describe());
     }
+}
+
+/// The rules as TOML: a header naming the preset, then the keys, then the
+/// options left unset as comments (before the first `[table]`, so that
+/// uncommenting one sets a top-level key), then the tables.
+fn with_hints(rules: &Rules) -> String {
+    let text = rules.to_toml();
+    let mut out = String::new();
+    if let Some(p) = Preset::ALL
+        .into_iter()
+        .find(|&p| Rules::preset(p) == *rules)
+    {
+        out.push_str("# Tripoley house rules, starting from the ");
+        out.push_str(p.name());
+        out.push_str(" preset.\n# Check a file with `tripoley rules --check FILE.toml`.\n");
+    }
+    let split = text.find("\n[").map_or(text.len(), |i| i + 1);
+    let (keys, tables) = text.split_at(split);
+    out.push_str(keys);
+    if rules.max_raises.is_none() {
+        out.push_str("# max_raises = 3  # most raises in a betting round (P4); unset: no limit\n");
+    }
+    if rules.deals.is_none() {
+        out.push_str(
+            "# deals = 4  # deals in a game (E1); unset: one round, a deal per starting player\n",
+        );
+    }
+    out.push_str(tables);
+    out
 }

@@ -7,21 +7,19 @@ use tripoley_engine::{Action, DealChance, Decision, Event, Game, Pending, Record
 
 /// A uniformly random answer to `decision`, built from its shape.
 pub fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
-    let below = |rng: &mut GameRng, n: u32| (u64::from(rng.next_u32()) * u64::from(n) >> 32) as u32;
-    match *decision {
-        Decision::ChooseFive { from } => {
-            let mut cards = from.to_vec();
-            let mut five = CardSet::EMPTY;
-            for _ in 0..5 {
-                let i = below(rng, cards.len() as u32) as usize;
-                five.insert(cards.swap_remove(i));
-            }
-            Action::Show(five)
+    let below =
+        |rng: &mut GameRng, n: u32| ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32;
+    if let Decision::ChooseFive { from } = *decision {
+        let mut cards = from.to_vec();
+        let mut five = CardSet::EMPTY;
+        for _ in 0..5 {
+            let i = below(rng, cards.len() as u32) as usize;
+            five.insert(cards.swap_remove(i));
         }
-        _ => {
-            let all = decision.actions();
-            all[below(rng, all.len() as u32) as usize]
-        }
+        Action::Show(five)
+    } else {
+        let all = decision.actions();
+        all[below(rng, all.len() as u32) as usize]
     }
 }
 

@@ -1,0 +1,70 @@
+//! [`RandomBot`]: a uniformly random legal action.
+
+use tripoley_cards::{CardSet, GameRng};
+use tripoley_engine::{Action, Decision, View};
+
+use crate::{Bot, below};
+
+/// Picks uniformly among the legal answers of each decision (a random five
+/// of the hand for a poker hand). The baseline every other bot must beat.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomBot;
+
+impl Bot for RandomBot {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn act(&mut self, view: &View, rng: &mut GameRng) -> Action {
+        let decision = view.decision.expect("the bot is asked only on its turn");
+        random_action(&decision, rng)
+    }
+}
+
+/// A uniformly random answer to `decision`, without listing large choices.
+pub(crate) fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
+    match *decision {
+        Decision::ChooseFive { from } => Action::Show(random_subset(from, 5, rng)),
+        Decision::Lead { cards } => Action::Lead(nth(cards, below(rng, cards.len()))),
+        Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
+            let bids = if max >= min { max - min + 1 } else { 0 };
+            match below(rng, bids + 1) {
+                0 => Action::Pass,
+                k => Action::Bid(min + k - 1),
+            }
+        }
+        Decision::Open { max_bet } => match below(rng, max_bet + 1) {
+            0 => Action::Check,
+            k => Action::Bet(k),
+        },
+        Decision::Respond { max_raise, .. } => match below(rng, max_raise + 2) {
+            0 => Action::Fold,
+            1 => Action::Call,
+            k => Action::Raise(k - 1),
+        },
+        _ => {
+            let all = decision.actions();
+            all[below(rng, all.len() as u32) as usize]
+        }
+    }
+}
+
+/// The `i`-th card of a set, in iteration order.
+fn nth(cards: CardSet, i: u32) -> tripoley_cards::Card {
+    cards
+        .iter()
+        .nth(i as usize)
+        .expect("index below the set's size")
+}
+
+/// `k` cards of `from`, uniformly.
+fn random_subset(from: CardSet, k: u32, rng: &mut GameRng) -> CardSet {
+    let mut left = from;
+    let mut out = CardSet::EMPTY;
+    for _ in 0..k {
+        let c = nth(left, below(rng, left.len()));
+        left.remove(c);
+        out.insert(c);
+    }
+    out
+}

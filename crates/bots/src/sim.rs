@@ -1,0 +1,1 @@
+//! The self-play simulator: many games between bots, summarised.

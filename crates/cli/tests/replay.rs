@@ -1,0 +1,308 @@
+//! `tripoley replay` as a user runs it, on records of seeded random games
+//! played through the engine here.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use rand_core::Rng;
+use serde_json::Value;
+use tripoley_cards::{CardSet, GameRng, seeded_rng};
+use tripoley_engine::{
+    Action, DealChance, Decision, Game, Pending, Preset, Record, Rules, Space, Step,
+};
+
+fn tripoley(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tripoley"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scratch directory of this test process, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("tripoley-cli-replay-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("write temp file");
+        path.to_str().expect("utf-8 temp path").to_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A uniformly random answer to `decision` (as in the engine's tests).
+fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
+    let below =
+        |rng: &mut GameRng, n: u32| ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32;
+    if let Decision::ChooseFive { from } = *decision {
+        let mut cards = from.to_vec();
+        let mut five = CardSet::EMPTY;
+        for _ in 0..5 {
+            let i = below(rng, cards.len() as u32) as usize;
+            five.insert(cards.swap_remove(i));
+        }
+        Action::Show(five)
+    } else {
+        let all = decision.actions();
+        all[below(rng, all.len() as u32) as usize]
+    }
+}
+
+/// A whole seeded random game: its record and the game at the end.
+fn play_random(rules: &Rules, players: usize, seed: u64) -> (Record, Game) {
+    let mut rng = seeded_rng(seed);
+    let mut record = Record::new(
+        rules.clone(),
+        (0..players).map(|i| format!("P{i}")).collect(),
+    );
+    let mut events = Vec::new();
+    let mut game = Game::start(rules.clone(), players, &mut events).expect("valid table");
+    for _ in 0..100_000 {
+        let step = match game.pending() {
+            Pending::GameOver => return (record, game),
+            Pending::Chance(_) => Step::Chance(DealChance::random(rules, &mut rng)),
+            Pending::Decide { seat, decision } => Step::Act {
+                seat,
+                action: random_action(&decision, &mut rng),
+            },
+        };
+        game.step(&step, &mut events).expect("a legal step applies");
+        record.steps.push(step);
+    }
+    panic!("the game did not end within 100,000 steps");
+}
+
+/// The chips of a JSON stacks array plus a JSON layout object.
+fn chips_of(line: &Value) -> u64 {
+    let stacks: u64 = line["stacks"]
+        .as_array()
+        .expect("stacks")
+        .iter()
+        .map(|v| v.as_u64().expect("a count"))
+        .sum();
+    let layout: u64 = line["layout"]
+        .as_object()
+        .expect("layout")
+        .values()
+        .map(|v| v.as_u64().expect("a count"))
+        .sum();
+    stacks + layout
+}
+
+/// Where a JSON transfer account is: a stack index or a layout key.
+fn account(v: &Value) -> (Option<usize>, Option<String>) {
+    if let Some(s) = v.get("stack") {
+        (Some(s.as_u64().expect("seat") as usize), None)
+    } else {
+        (None, Some(v["space"].as_str().expect("space").to_owned()))
+    }
+}
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// T7 and E3: every section's chips add up to the start, each section's
+/// transfers lead from the previous section's state to its own, and the
+/// standings are the replayed game's.
+#[test]
+fn t7_e3_json_ledger_adds_up_and_standings_match_the_game() {
+    let dir = Scratch::new("json");
+    for (i, preset) in Preset::ALL.into_iter().enumerate() {
+        for (players, seed) in [(3, 11 + i as u64), (5, 40 + i as u64)] {
+            let rules = Rules::preset(preset);
+            let (record, game) = play_random(&rules, players, seed);
+            let file = dir.file(&format!("{preset}-{players}.json"), &record.to_json());
+            let o = tripoley(&["replay", &file, "--json"]);
+            assert!(o.status.success(), "{preset}: {}", stderr(&o));
+            let lines = json_lines(&o);
+            let (end, sections) = lines.split_last().expect("at least the standings");
+
+            let total = u64::from(rules.starting_chips) * players as u64;
+            let mut stacks = vec![i64::from(rules.starting_chips); players];
+            let mut layout = std::collections::BTreeMap::<String, i64>::new();
+            let mut deals = 0;
+            for line in sections {
+                assert_eq!(chips_of(line), total, "{preset}: {line}");
+                for t in line["transfers"].as_array().expect("transfers") {
+                    let amount = t["amount"].as_i64().expect("amount");
+                    assert!(amount > 0);
+                    assert!(t["reason"].is_string());
+                    for (side, sign) in [(&t["from"], -1), (&t["to"], 1)] {
+                        match account(side) {
+                            (Some(seat), _) => stacks[seat] += sign * amount,
+                            (_, Some(space)) => *layout.entry(space).or_default() += sign * amount,
+                            _ => unreachable!(),
+                        }
+                    }
+                }
+                let want: Vec<i64> = line["stacks"]
+                    .as_array()
+                    .expect("stacks")
+                    .iter()
+                    .map(|v| v.as_i64().expect("chips"))
+                    .collect();
+                assert_eq!(stacks, want, "{preset}: {line}");
+                let spaces = line["layout"].as_object().expect("layout");
+                let keys: Vec<&str> = spaces.keys().map(String::as_str).collect();
+                assert_eq!(keys.contains(&"pot"), preset != Preset::Cosmo);
+                for space in Space::ALL {
+                    let on = layout.get(space.key()).copied().unwrap_or(0);
+                    assert_eq!(
+                        spaces
+                            .get(space.key())
+                            .map_or(0, |v| v.as_i64().expect("chips")),
+                        on,
+                        "{preset}: {space}"
+                    );
+                }
+                if line["section"] == "deal" {
+                    deals += 1;
+                    assert_eq!(line["deal"], deals, "{preset}");
+                }
+            }
+            assert_eq!(deals, u64::from(game.deals_done()), "{preset}");
+            let last = sections.last().expect("a deal");
+            assert_eq!(
+                last["stacks"],
+                serde_json::to_value(game.stacks()).expect("json"),
+                "{preset}"
+            );
+            let standings = game.standings().expect("the game is over");
+            assert_eq!(
+                end["standings"],
+                serde_json::to_value(&standings).expect("json"),
+                "{preset}"
+            );
+            assert!(standings.iter().any(|s| s.winner));
+        }
+    }
+}
+
+#[test]
+fn text_ledger_names_transfers_stacks_and_standings() {
+    let dir = Scratch::new("text");
+    let rules = Rules::preset(Preset::Pagat);
+    let (record, game) = play_random(&rules, 4, 3);
+    let file = dir.file("pagat.json", &record.to_json());
+    let o = tripoley(&["replay", &file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("4 players, preset pagat: seat 0 (P0), seat 1 (P1)"));
+    assert!(text.contains("\nDeal 1: dealer seat "));
+    assert!(text.contains(" -> the Ace: 1 (ante)\n"));
+    assert!(text.contains("  Stacks:\n    seat 0 (P0): "));
+    assert!(text.contains("  Layout: Ace "));
+    assert!(text.contains("\nStandings (E3)\n"));
+    for s in game.standings().expect("over") {
+        let line = format!(
+            "  seat {} (P{}): {} chips{}\n",
+            s.seat,
+            s.seat,
+            s.chips,
+            if s.winner { ", winner" } else { "" }
+        );
+        assert!(text.contains(&line), "{line}");
+    }
+    let deals = text.matches("\nDeal ").count();
+    assert_eq!(deals, game.deals_done() as usize);
+}
+
+#[test]
+fn an_unfinished_record_replays_without_standings() {
+    let dir = Scratch::new("unfinished");
+    let rules = Rules::preset(Preset::Tripoley);
+    let (mut record, _) = play_random(&rules, 3, 5);
+    record.steps.truncate(record.steps.len() / 2);
+    let file = dir.file("half.json", &record.to_json());
+    let o = tripoley(&["replay", &file, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines = json_lines(&o);
+    let (end, sections) = lines.split_last().expect("lines");
+    assert_eq!(end["standings"], Value::Null);
+    for line in sections {
+        assert_eq!(chips_of(line), 300);
+    }
+    let o = tripoley(&["replay", &file]);
+    assert!(stdout(&o).contains("no standings yet"));
+}
+
+#[test]
+fn bad_records_are_clear_errors_with_exit_code_2() {
+    let dir = Scratch::new("bad");
+    let rules = Rules::preset(Preset::Rummoli);
+    let (record, _) = play_random(&rules, 3, 9);
+
+    // A step the engine refuses: an action by the wrong seat.
+    let mut wrong = record.clone();
+    let index = wrong
+        .steps
+        .iter()
+        .position(|s| matches!(s, Step::Act { .. }))
+        .expect("someone acts");
+    if let Step::Act { seat, .. } = &mut wrong.steps[index] {
+        *seat = (*seat + 1) % 3;
+    }
+    let refused = dir.file("refused.json", &wrong.to_json());
+
+    let mut newer = record.clone();
+    newer.version += 1;
+    let newer = dir.file("newer.json", &newer.to_json());
+
+    let mut empty = record;
+    empty.names.truncate(1);
+    let one_player = dir.file("one.json", &empty.to_json());
+
+    let not_json = dir.file("notes.json", "this is not a record\n");
+    let not_record = dir.file("other.json", "{\"deals\": []}\n");
+    let missing = dir.0.join("missing.json");
+    let missing = missing.to_str().expect("utf-8").to_owned();
+
+    let step_words = format!("step {index} of ");
+    for (file, want) in [
+        (&refused, step_words.as_str()),
+        (&refused, "refused by the engine"),
+        (&newer, "is not supported"),
+        (&one_player, "cannot be played"),
+        (&not_json, "not a game record"),
+        (&not_record, "not a game record"),
+        (&missing, "cannot read the game record"),
+    ] {
+        for json in [false, true] {
+            let mut args = vec!["replay", file.as_str()];
+            if json {
+                args.push("--json");
+            }
+            let o = tripoley(&args);
+            assert_eq!(o.status.code(), Some(2), "{file}: {}", stdout(&o));
+            let err = stderr(&o);
+            assert!(err.contains(want), "{file}: {err}");
+            assert!(err.contains(file.as_str()), "{file}: {err}");
+            assert!(o.stdout.is_empty(), "{file}");
+        }
+    }
+    assert_eq!(tripoley(&["replay"]).status.code(), Some(2));
+}

@@ -1,0 +1,251 @@
+//! `tripoley rules` as a user runs it: presets in words, house-rule files
+//! checked, presets as TOML.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn tripoley(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tripoley"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scratch directory of this test process, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("tripoley-cli-rules-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("write temp file");
+        path.to_str().expect("utf-8 temp path").to_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The description of a preset, checked to have run cleanly.
+fn described(preset: &str) -> String {
+    let o = tripoley(&["rules", "--preset", preset]);
+    assert!(o.status.success(), "{preset}: {}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with(&format!("The rules of the {preset} preset.\n")),
+        "{text}"
+    );
+    for heading in [
+        "Table and setup",
+        "Spare hand",
+        "Pay cards",
+        "Poker",
+        "Michigan",
+        "End of the game",
+    ] {
+        assert!(
+            text.contains(&format!("\n{heading}\n")),
+            "{preset}: {heading}"
+        );
+    }
+    text
+}
+
+#[test]
+fn t2_t5_pagat_is_the_default() {
+    let o = tripoley(&["rules"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert_eq!(text, described("pagat"));
+    assert!(text.contains("Players: 2 to 9. Each starts with 100 chips. (T2)"));
+    assert!(text.contains("every player puts 1 chip on each of the 9 spaces. (T5)"));
+    assert!(text.contains("auction the spare, unseen"));
+    assert!(text.contains("Betting starts with the player left of the dealer"));
+    assert!(text.contains("The winner of the poker pot leads first"));
+    assert!(text.contains("a betting round as in stage 2"));
+}
+
+#[test]
+fn t2_t5_michigan_casino_three_to_eight_and_double_ante() {
+    let text = described("michigan-casino");
+    assert!(text.contains("Players: 3 to 8. Each starts with 100 chips. (T2)"));
+    assert!(text.contains("every player puts 1 chip on each of the 9 spaces (the dealer puts 2)"));
+    assert!(text.contains("only players whose hand holds no bonus card may bid. "));
+    assert!(text.contains("The Sequence is 7-8-9 of any one suit. (H7)"));
+    assert!(text.contains("A-2-3-4-5 is not a straight"));
+    assert!(text.contains("the Poker Pool"));
+    assert!(text.contains("(M9a)") && text.contains("(M9b)"));
+    assert!(text.contains("the stop player leads again with any suit"));
+}
+
+#[test]
+fn d2_p3_m3_tripoley_dealer_opens_and_leads() {
+    let text = described("tripoley");
+    assert!(text.contains("nobody ever sees it. (D2)"));
+    assert!(text.contains("Betting starts with the dealer and goes clockwise. (P3)"));
+    assert!(text.contains("The dealer leads first. (M2)"));
+    assert!(text.contains("the lowest card in the leader's hand"));
+    assert!(text.contains("five cards face up"));
+}
+
+#[test]
+fn h5_rummoli_collects_pay_cards_in_play() {
+    let text = described("rummoli");
+    assert!(text.contains("There is no stage 1"));
+    assert!(text.contains("takes its space at once. (H5)"));
+    assert!(!text.contains("Stage 1: whoever holds"));
+    assert!(text.contains("Betting starts with the player left of the dealer"));
+}
+
+#[test]
+fn h9_t4_cosmo_has_no_poker_and_eight_spaces() {
+    let text = described("cosmo");
+    assert!(text.contains("The layout has 8 spaces"));
+    assert!(text.contains("every player puts 1 chip on each of the 8 spaces. (T5)"));
+    assert!(text.contains("The pay suit is drawn at random before each deal"));
+    assert!(text.contains("There is no poker"));
+    assert!(text.contains("the leader's lowest black card"));
+    assert!(text.contains("stay there and count for nobody. (E2)"));
+}
+
+#[test]
+fn unknown_preset_is_a_usage_error() {
+    let o = tripoley(&["rules", "--preset", "poker"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown preset \"poker\""),
+        "{}",
+        stderr(&o)
+    );
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn preset_as_toml_reads_back_as_the_same_rules() {
+    let dir = Scratch::new("toml");
+    for preset in ["pagat", "tripoley", "michigan-casino", "rummoli", "cosmo"] {
+        let o = tripoley(&["rules", "--preset", preset, "--toml"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let toml = stdout(&o);
+        assert!(toml.contains("starting_chips = 100"), "{toml}");
+        let file = dir.file(&format!("{preset}.toml"), &toml);
+        let o = tripoley(&["rules", "--check", &file]);
+        assert!(o.status.success(), "{preset}: {}", stderr(&o));
+        let text = stdout(&o);
+        assert!(
+            text.starts_with(&format!("ok: {file} is valid\n")),
+            "{text}"
+        );
+        // The full file names every option, so it is the preset itself.
+        assert!(text.ends_with(&described(preset)), "{preset}");
+    }
+}
+
+#[test]
+fn check_accepts_a_house_rule_file_and_describes_it() {
+    let dir = Scratch::new("good");
+    let file = dir.file(
+        "house.toml",
+        "# our table\npreset = \"tripoley\"\nstarting_chips = 250\nante = 2\ndealer_ante = 3\n\
+         deals = 6\nauction_pays = \"kitty\"\nspare = \"dealer_swap_or_auction\"\n",
+    );
+    let o = tripoley(&["rules", "--check", &file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with(&format!("ok: {file} is valid\n")));
+    assert!(text.contains("House rules"));
+    assert!(text.contains("Each starts with 250 chips"));
+    assert!(text.contains("every player puts 2 chips on each of the 9 spaces (the dealer puts 3)"));
+    assert!(text.contains("pays the price into the Kitty"));
+    assert!(text.contains("A game is 6 deals"));
+    // Still tripoley where the file says nothing.
+    assert!(text.contains("Betting starts with the dealer"));
+
+    // --toml: the whole rule set, ready to save; the verdict goes to stderr.
+    let o = tripoley(&["rules", "--check", &file, "--toml"]);
+    assert!(o.status.success());
+    assert!(stderr(&o).contains("is valid"));
+    let toml = stdout(&o);
+    assert!(toml.contains("starting_chips = 250") && toml.contains("deals = 6"));
+}
+
+#[test]
+fn check_refuses_bad_files_with_exit_code_2() {
+    let dir = Scratch::new("bad");
+    let cases = [
+        (
+            "syntax.toml",
+            "starting_chips = = 3\n",
+            "not a valid house-rule file",
+        ),
+        ("unknown.toml", "starting_chip = 100\n", "unknown field"),
+        (
+            "type.toml",
+            "ante = \"one\"\n",
+            "not a valid house-rule file",
+        ),
+        (
+            "preset.toml",
+            "preset = \"poker\"\n",
+            "unknown preset \"poker\"",
+        ),
+        (
+            "players.toml",
+            "min_players = 1\n",
+            "players must be between 2 and 9",
+        ),
+        (
+            "h8.toml",
+            "pay_suit = \"auction\"\npay_cards = \"stage1\"\n",
+            "paying-suit auction implies pay cards collected in play",
+        ),
+        (
+            "m2.toml",
+            "poker = \"none\"\nfinal_pot = \"keep\"\n",
+            "michigan_leader = poker_winner needs poker with betting",
+        ),
+        (
+            "e2.toml",
+            "final_pot_rounds = 0\n",
+            "final_pot_rounds must be at least 1",
+        ),
+    ];
+    for (name, text, want) in cases {
+        let file = dir.file(name, text);
+        let o = tripoley(&["rules", "--check", &file]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stdout(&o));
+        let err = stderr(&o);
+        assert!(err.contains(want), "{name}: {err}");
+        assert!(err.contains(&file), "{name}: {err}");
+        assert!(o.stdout.is_empty(), "{name}");
+    }
+    let missing = dir.0.join("missing.toml");
+    let missing = missing.to_str().expect("utf-8");
+    let o = tripoley(&["rules", "--check", missing]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read the house-rule file"));
+    assert!(stderr(&o).contains("missing.toml"));
+}
+
+#[test]
+fn preset_and_check_together_is_a_usage_error() {
+    let o = tripoley(&["rules", "--preset", "pagat", "--check", "x.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+}
