@@ -10,7 +10,10 @@
 //! use tripoley_engine::{Preset, Rules};
 //!
 //! let rules = Rules::preset(Preset::Pagat);
-//! let mut bots = vec![BotKind::Heuristic.make(), BotKind::Random.make(), BotKind::Random.make()];
+//! let mut bots: Vec<_> = [BotKind::Heuristic, BotKind::Random, BotKind::Random]
+//!     .iter()
+//!     .map(|k| k.make(&rules))
+//!     .collect();
 //! let game = play_game(&rules, &mut bots, 7, |_, _| {})?;
 //! assert_eq!(game.stacks().iter().sum::<u32>() + game.layout().total(), 300);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -51,11 +54,11 @@ impl BotKind {
     /// Every kind.
     pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Heuristic];
 
-    /// A new bot of this kind.
-    pub fn make(self) -> Box<dyn Bot> {
+    /// A new bot of this kind for a table with these rules.
+    pub fn make(self, rules: &tripoley_engine::Rules) -> Box<dyn Bot> {
         match self {
             BotKind::Random => Box::new(RandomBot),
-            BotKind::Heuristic => Box::new(HeuristicBot::default()),
+            BotKind::Heuristic => Box::new(HeuristicBot::for_rules(rules)),
         }
     }
 

@@ -1,1 +1,674 @@
-//! The self-play simulator: many games between bots, summarised.
+//! The self-play simulator: many games between bots on all cores, summarised
+//! with confidence intervals, per stage and per layout space.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+use serde::Serialize;
+use tripoley_cards::Category;
+use tripoley_engine::{Account, Event, Reason, Record, Rules, Space};
+
+use crate::{BotKind, PlayError, play_game};
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// The table's rules.
+    pub rules: Rules,
+    /// The bot in each seat.
+    pub bots: Vec<BotKind>,
+    /// Deals to play (whole games are played, so a few more may be).
+    pub deals: u64,
+    /// Seeds every game: the same seed gives the same results.
+    pub seed: u64,
+    /// Deals kept in order for the time series (chips over deals).
+    pub series_deals: usize,
+    /// Save the records of the first `limit` games into this folder.
+    pub save_records: Option<(PathBuf, usize)>,
+}
+
+/// Where chips changed hands, for per-stage accounting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// T5.
+    Ante,
+    /// D4, H8: auction prices.
+    Spare,
+    /// H1-H6.
+    PayCards,
+    /// P4-P9.
+    Poker,
+    /// M5-M9.
+    Michigan,
+    /// E2.
+    FinalPot,
+}
+
+impl Stage {
+    /// Every stage.
+    pub const ALL: [Stage; 6] = [
+        Stage::Ante,
+        Stage::Spare,
+        Stage::PayCards,
+        Stage::Poker,
+        Stage::Michigan,
+        Stage::FinalPot,
+    ];
+
+    fn of(reason: Reason) -> Stage {
+        match reason {
+            Reason::Ante => Stage::Ante,
+            Reason::AuctionPrice | Reason::PaySuitBid => Stage::Spare,
+            Reason::PayCard | Reason::KingQueen | Reason::Sequence => Stage::PayCards,
+            Reason::Bet | Reason::PotWon | Reason::PokerPool => Stage::Poker,
+            Reason::Blocked
+            | Reason::WentOut
+            | Reason::CardsLeft
+            | Reason::Misled
+            | Reason::Withheld => Stage::Michigan,
+            Reason::FinalPotGathered | Reason::FinalPot => Stage::FinalPot,
+        }
+    }
+}
+
+/// A running mean and variance (Welford), mergeable across threads.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Moments {
+    n: u64,
+    mean: f64,
+    m2: f64,
+}
+
+impl Moments {
+    /// Adds one sample.
+    pub fn push(&mut self, x: f64) {
+        self.n += 1;
+        let d = x - self.mean;
+        self.mean += d / self.n as f64;
+        self.m2 += d * (x - self.mean);
+    }
+
+    /// Combines two sets of samples (Chan et al.).
+    pub fn merge(&mut self, o: &Moments) {
+        if o.n == 0 {
+            return;
+        }
+        let n = self.n + o.n;
+        let d = o.mean - self.mean;
+        self.mean += d * o.n as f64 / n as f64;
+        self.m2 += o.m2 + d * d * self.n as f64 * o.n as f64 / n as f64;
+        self.n = n;
+    }
+
+    /// Mean with the half-width of its 95% confidence interval.
+    pub fn estimate(&self) -> Estimate {
+        let var = if self.n > 1 {
+            self.m2 / (self.n - 1) as f64
+        } else {
+            0.0
+        };
+        Estimate {
+            mean: self.mean,
+            ci95: 1.96 * (var / self.n.max(1) as f64).sqrt(),
+            samples: self.n,
+        }
+    }
+}
+
+/// A mean and its 95% confidence interval, mean ± ci95.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    /// The sample mean.
+    pub mean: f64,
+    /// Half-width of the 95% interval.
+    pub ci95: f64,
+    /// Number of samples.
+    pub samples: u64,
+}
+
+/// Chips won per deal, in total and per stage.
+#[derive(Clone, Debug, Default)]
+struct ChipStats {
+    total: Moments,
+    by_stage: [Moments; 6],
+}
+
+impl ChipStats {
+    fn push(&mut self, row: &[i64; 6]) {
+        self.total.push(row.iter().sum::<i64>() as f64);
+        for (m, &x) in self.by_stage.iter_mut().zip(row) {
+            m.push(x as f64);
+        }
+    }
+
+    fn merge(&mut self, o: &ChipStats) {
+        self.total.merge(&o.total);
+        for (a, b) in self.by_stage.iter_mut().zip(&o.by_stage) {
+            a.merge(b);
+        }
+    }
+
+    fn report(&self) -> ChipReport {
+        ChipReport {
+            chips_per_deal: self.total.estimate(),
+            by_stage: Stage::ALL
+                .iter()
+                .zip(&self.by_stage)
+                .map(|(s, m)| (*s, m.estimate()))
+                .collect(),
+        }
+    }
+}
+
+/// Per-space figures being gathered.
+#[derive(Clone, Debug, Default)]
+struct SpaceStats {
+    deals: u64,
+    claimed: u64,
+    payout: u64,
+    size: u64,
+    payouts: BTreeMap<u32, u64>,
+}
+
+/// One deal of the time series.
+#[derive(Clone, Debug, Serialize)]
+pub struct DealRow {
+    /// The deal's index in the run (0 first).
+    pub deal: u64,
+    /// Chips each seat won in this deal.
+    pub won: Vec<i64>,
+    /// Chips on each space as the deal began (after the antes), in T4 order.
+    pub spaces: Vec<u32>,
+}
+
+/// Everything gathered, mergeable.
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    deals: u64,
+    games: u64,
+    seats: Vec<ChipStats>,
+    spaces: [SpaceStats; 9],
+    showdowns: u64,
+    fold_wins: u64,
+    winning_categories: [u64; 9],
+    blocked: u64,
+    first_leader_out: u64,
+    series: Vec<(u64, Vec<DealRow>)>,
+}
+
+impl Tally {
+    fn merge(mut self, o: Tally) -> Tally {
+        self.deals += o.deals;
+        self.games += o.games;
+        if self.seats.is_empty() {
+            self.seats = o.seats;
+        } else {
+            for (a, b) in self.seats.iter_mut().zip(&o.seats) {
+                a.merge(b);
+            }
+        }
+        for (a, b) in self.spaces.iter_mut().zip(o.spaces) {
+            a.deals += b.deals;
+            a.claimed += b.claimed;
+            a.payout += b.payout;
+            a.size += b.size;
+            for (k, v) in b.payouts {
+                *a.payouts.entry(k).or_default() += v;
+            }
+        }
+        self.showdowns += o.showdowns;
+        self.fold_wins += o.fold_wins;
+        for (a, b) in self.winning_categories.iter_mut().zip(o.winning_categories) {
+            *a += b;
+        }
+        self.blocked += o.blocked;
+        self.first_leader_out += o.first_leader_out;
+        self.series.extend(o.series);
+        self
+    }
+}
+
+/// What one deal did, read from its events.
+struct DealWatch {
+    won: Vec<[i64; 6]>,
+    layout: [u32; 9],
+    start_sizes: [u32; 9],
+    paid_out: [u32; 9],
+    showed: Vec<(u8, Category)>,
+    pot_winner: Option<u8>,
+    blocked: bool,
+    first_leader: Option<u8>,
+    went_out: Option<u8>,
+    /// The deal's `DealEnded` was seen; what follows until the next deal's
+    /// antes (the final pot, at the end of a game) still counts for it.
+    ended: bool,
+}
+
+impl DealWatch {
+    fn new(players: usize) -> DealWatch {
+        DealWatch {
+            won: vec![[0; 6]; players],
+            layout: [0; 9],
+            start_sizes: [0; 9],
+            paid_out: [0; 9],
+            showed: Vec::new(),
+            pot_winner: None,
+            blocked: false,
+            first_leader: None,
+            went_out: None,
+            ended: false,
+        }
+    }
+
+    /// Whether `e` begins what comes after an ended deal.
+    fn closes(&self, e: &Event) -> bool {
+        self.ended
+            && match e {
+                Event::PlayerOut { .. } | Event::DealStarted { .. } | Event::GameOver { .. } => {
+                    true
+                }
+                Event::Transfer(t) => t.reason == Reason::Ante,
+                _ => false,
+            }
+    }
+
+    fn reset(&mut self) {
+        for w in &mut self.won {
+            *w = [0; 6];
+        }
+        self.paid_out = [0; 9];
+        self.showed.clear();
+        self.pot_winner = None;
+        self.blocked = false;
+        self.first_leader = None;
+        self.went_out = None;
+        self.ended = false;
+    }
+
+    fn see(&mut self, e: &Event) {
+        match e {
+            Event::Transfer(t) => {
+                let stage = Stage::of(t.reason) as usize;
+                for (acc, sign) in [(t.from, -1i64), (t.to, 1)] {
+                    match acc {
+                        Account::Stack(s) => {
+                            self.won[usize::from(s)][stage] += sign * i64::from(t.amount);
+                        }
+                        Account::Space(sp) => {
+                            let v = &mut self.layout[sp as usize];
+                            *v = if sign < 0 {
+                                *v - t.amount
+                            } else {
+                                *v + t.amount
+                            };
+                        }
+                    }
+                }
+                if let (Account::Space(sp), Account::Stack(s)) = (t.from, t.to) {
+                    if stage != Stage::FinalPot as usize {
+                        self.paid_out[sp as usize] += t.amount;
+                    }
+                    if matches!(t.reason, Reason::PotWon | Reason::PokerPool)
+                        && self.pot_winner.is_none()
+                    {
+                        self.pot_winner = Some(s);
+                    }
+                }
+            }
+            Event::DealStarted { .. } => self.start_sizes = self.layout,
+            Event::Showed { seat, rank, .. } => self.showed.push((*seat, rank.category())),
+            Event::PlayBlocked => self.blocked = true,
+            Event::Led { seat, .. } if self.first_leader.is_none() => {
+                self.first_leader = Some(*seat);
+            }
+            Event::WentOut { seat } => self.went_out = Some(*seat),
+            Event::DealEnded { .. } => self.ended = true,
+            _ => {}
+        }
+    }
+
+    /// Adds the finished deal to `t`.
+    fn close(
+        &mut self,
+        t: &mut Tally,
+        spaces: &[Space],
+        series: Option<&mut Vec<DealRow>>,
+        index: u64,
+    ) {
+        t.deals += 1;
+        for (stats, row) in t.seats.iter_mut().zip(&self.won) {
+            stats.push(row);
+        }
+        for &sp in spaces {
+            let s = &mut t.spaces[sp as usize];
+            s.deals += 1;
+            s.size += u64::from(self.start_sizes[sp as usize]);
+            let paid = self.paid_out[sp as usize];
+            if paid > 0 {
+                s.claimed += 1;
+                s.payout += u64::from(paid);
+                *s.payouts.entry(paid).or_default() += 1;
+            }
+        }
+        if let Some(w) = self.pot_winner {
+            match self.showed.iter().find(|(s, _)| *s == w) {
+                Some((_, cat)) => {
+                    t.showdowns += 1;
+                    t.winning_categories[*cat as usize] += 1;
+                }
+                None => t.fold_wins += 1,
+            }
+        }
+        t.blocked += u64::from(self.blocked);
+        t.first_leader_out +=
+            u64::from(self.first_leader.is_some() && self.first_leader == self.went_out);
+        if let Some(series) = series {
+            series.push(DealRow {
+                deal: index,
+                won: self.won.iter().map(|r| r.iter().sum()).collect(),
+                spaces: spaces
+                    .iter()
+                    .map(|&sp| self.start_sizes[sp as usize])
+                    .collect(),
+            });
+        }
+        self.reset();
+    }
+}
+
+/// A seat's or a bot's chips.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChipReport {
+    /// Chips won per deal (negative: lost).
+    pub chips_per_deal: Estimate,
+    /// The same, per stage.
+    pub by_stage: BTreeMap<Stage, Estimate>,
+}
+
+/// One seat's results.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatReport {
+    /// The seat.
+    pub seat: u8,
+    /// Its bot.
+    pub bot: BotKind,
+    /// Its chips.
+    #[serde(flatten)]
+    pub chips: ChipReport,
+}
+
+/// One bot kind's results, pooled over its seats.
+#[derive(Clone, Debug, Serialize)]
+pub struct BotReport {
+    /// The bot.
+    pub bot: BotKind,
+    /// Seats it played.
+    pub seats: usize,
+    /// Its chips per seat.
+    #[serde(flatten)]
+    pub chips: ChipReport,
+}
+
+/// One layout space.
+#[derive(Clone, Debug, Serialize)]
+pub struct SpaceReport {
+    /// The space, named as in RULES.md T4.
+    pub space: &'static str,
+    /// Share of deals in which it paid out.
+    pub claim_rate: f64,
+    /// Average payout when it paid.
+    pub average_payout: f64,
+    /// Average chips on it as a deal began.
+    pub average_size: f64,
+    /// How often each payout happened.
+    #[serde(skip)]
+    pub payouts: BTreeMap<u32, u64>,
+}
+
+/// Stage 2 figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct PokerReport {
+    /// Pots won at a showdown.
+    pub showdowns: u64,
+    /// Pots won because everyone else folded.
+    pub fold_wins: u64,
+    /// `fold_wins` over all pots won.
+    pub fold_win_rate: f64,
+    /// The category of the winning hand, share of showdowns.
+    pub winning_categories: BTreeMap<&'static str, f64>,
+}
+
+/// Stage 3 figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct MichiganReport {
+    /// Share of deals whose Michigan ended blocked (M5).
+    pub blocked_rate: f64,
+    /// Share of deals in which the first leader went out (M7).
+    pub first_leader_goes_out_rate: f64,
+}
+
+/// The result of a simulation.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// Seats at the table.
+    pub players: usize,
+    /// Deals played.
+    pub deals: u64,
+    /// Games played.
+    pub games: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Per seat.
+    pub seats: Vec<SeatReport>,
+    /// Per bot kind.
+    pub bots: Vec<BotReport>,
+    /// Per layout space.
+    pub spaces: Vec<SpaceReport>,
+    /// Stage 2.
+    pub poker: PokerReport,
+    /// Stage 3.
+    pub michigan: MichiganReport,
+    /// The first deals, in order (up to `series_deals`).
+    #[serde(skip)]
+    pub series: Vec<DealRow>,
+}
+
+/// Why a simulation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    /// A game could not be played.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// The seats and bots do not match the rules.
+    #[error("{0}")]
+    Config(String),
+    /// A record could not be saved.
+    #[error("saving records: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The seed of game `i` of a run seeded with `seed` (`SplitMix64` steps).
+fn game_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Runs the simulation on the current rayon pool; `progress` is told the
+/// number of deals finished so far, now and then.
+pub fn simulate(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary, SimError> {
+    let players = config.bots.len();
+    config
+        .rules
+        .check_players(players)
+        .map_err(|e| SimError::Config(e.to_string()))?;
+    if let Some((dir, _)) = &config.save_records {
+        std::fs::create_dir_all(dir)?;
+    }
+    let per_game = u64::from(config.rules.deals.unwrap_or(players as u32));
+    let games = config.deals.div_ceil(per_game).max(1);
+    let series_games = (config.series_deals as u64).div_ceil(per_game);
+    let spaces: Vec<Space> = Space::ALL
+        .into_iter()
+        .filter(|&s| config.rules.has_pot() || s != Space::Pot)
+        .collect();
+    let done = AtomicU64::new(0);
+    let tally = (0..games)
+        .into_par_iter()
+        .map(|g| play_one(config, g, g < series_games, &spaces, &done, progress))
+        .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;
+    Ok(summarise(config, tally, &spaces))
+}
+
+fn play_one(
+    config: &SimConfig,
+    g: u64,
+    keep_series: bool,
+    spaces: &[Space],
+    done: &AtomicU64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, SimError> {
+    let players = config.bots.len();
+    let mut bots: Vec<_> = config.bots.iter().map(|k| k.make(&config.rules)).collect();
+    let mut tally = Tally {
+        games: 1,
+        seats: vec![ChipStats::default(); players],
+        ..Tally::default()
+    };
+    let mut watch = DealWatch::new(players);
+    let mut series = Vec::new();
+    let save = config
+        .save_records
+        .as_ref()
+        .filter(|(_, limit)| g < *limit as u64);
+    let mut record = save.map(|_| {
+        Record::new(
+            config.rules.clone(),
+            config
+                .bots
+                .iter()
+                .enumerate()
+                .map(|(i, k)| format!("{k} {i}"))
+                .collect(),
+        )
+    });
+    let mut deal_index = 0;
+    play_game(
+        &config.rules,
+        &mut bots,
+        game_seed(config.seed, g),
+        |step, events| {
+            if let Some(r) = record.as_mut() {
+                r.steps.push(step.clone());
+            }
+            for e in events {
+                if watch.closes(e) {
+                    watch.close(
+                        &mut tally,
+                        spaces,
+                        keep_series.then_some(&mut series),
+                        deal_index,
+                    );
+                    deal_index += 1;
+                }
+                watch.see(e);
+            }
+        },
+    )?;
+    if let (Some((dir, _)), Some(r)) = (save, record) {
+        std::fs::write(dir.join(format!("game-{g:06}.json")), r.to_json())?;
+    }
+    if keep_series {
+        tally.series.push((g, series));
+    }
+    let total = done.fetch_add(tally.deals, Ordering::Relaxed) + tally.deals;
+    progress(total);
+    Ok(tally)
+}
+
+fn summarise(config: &SimConfig, mut t: Tally, spaces: &[Space]) -> Summary {
+    let seats: Vec<SeatReport> = t
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| SeatReport {
+            seat: i as u8,
+            bot: config.bots[i],
+            chips: s.report(),
+        })
+        .collect();
+    let mut kinds: Vec<BotKind> = config.bots.clone();
+    kinds.sort_by_key(|k| k.name());
+    kinds.dedup();
+    let bots = kinds
+        .into_iter()
+        .map(|kind| {
+            let mut pooled = ChipStats::default();
+            let mut n = 0;
+            for (i, s) in t.seats.iter().enumerate() {
+                if config.bots[i] == kind {
+                    pooled.merge(s);
+                    n += 1;
+                }
+            }
+            BotReport {
+                bot: kind,
+                seats: n,
+                chips: pooled.report(),
+            }
+        })
+        .collect();
+    let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    let space_reports = spaces
+        .iter()
+        .map(|&sp| {
+            let s = &t.spaces[sp as usize];
+            SpaceReport {
+                space: sp.key(),
+                claim_rate: ratio(s.claimed, s.deals),
+                average_payout: ratio(s.payout, s.claimed),
+                average_size: ratio(s.size, s.deals),
+                payouts: s.payouts.clone(),
+            }
+        })
+        .collect();
+    let pots = t.showdowns + t.fold_wins;
+    t.series.sort_by_key(|(g, _)| *g);
+    let mut series: Vec<DealRow> = t.series.into_iter().flat_map(|(_, rows)| rows).collect();
+    series.truncate(config.series_deals);
+    for (i, row) in series.iter_mut().enumerate() {
+        row.deal = i as u64;
+    }
+    Summary {
+        players: config.bots.len(),
+        deals: t.deals,
+        games: t.games,
+        seed: config.seed,
+        seats,
+        bots,
+        spaces: space_reports,
+        poker: PokerReport {
+            showdowns: t.showdowns,
+            fold_wins: t.fold_wins,
+            fold_win_rate: ratio(t.fold_wins, pots),
+            winning_categories: Category::ALL
+                .iter()
+                .map(|c| {
+                    (
+                        c.key(),
+                        ratio(t.winning_categories[*c as usize], t.showdowns),
+                    )
+                })
+                .collect(),
+        },
+        michigan: MichiganReport {
+            blocked_rate: ratio(t.blocked, t.deals),
+            first_leader_goes_out_rate: ratio(t.first_leader_out, t.deals),
+        },
+        series,
+    }
+}

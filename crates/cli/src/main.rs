@@ -1,6 +1,8 @@
 //! `tripoley`: the command-line front door to the game, its tools and benchmarks.
 
 mod cmd;
+mod plots;
+mod setup;
 
 use std::process::ExitCode;
 
@@ -24,6 +26,8 @@ enum Command {
     Rules(cmd::rules::Args),
     /// Replay a recorded game and print each deal's ledger and the standings.
     Replay(cmd::replay::Args),
+    /// Self-play between bots on all cores: chips per seat and stage, layout, poker and Michigan figures.
+    Sim(cmd::sim::Args),
 }
 
 /// A failure worth telling the user about, with the exit code it deserves.
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
         }
         Command::Rules(args) => cmd::rules::run(&args),
         Command::Replay(args) => cmd::replay::run(&args),
+        Command::Sim(args) => cmd::sim::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,7 +14,7 @@ use tripoley_engine::{
 };
 
 /// Rules built from a preset with random options changed; `None` if the mix
-/// is not valid (validate() must then say why).
+/// is not valid (`validate()` must then say why).
 fn mixed_rules(preset: Preset, bits: u64) -> Option<Rules> {
     let mut r = Rules::preset(preset);
     let pick = |k: u32, n: u64| (bits >> k) % n;

@@ -4,3 +4,4 @@ pub mod bench;
 pub mod eval;
 pub mod replay;
 pub mod rules;
+pub mod sim;

@@ -3,9 +3,10 @@
 
 use std::path::PathBuf;
 
-use tripoley_engine::{Preset, Rules, RulesError};
+use tripoley_engine::{Preset, Rules};
 
 use crate::Failure;
+use crate::setup::{load_house_rules, parse_preset};
 
 /// Arguments of `tripoley rules`.
 #[derive(clap::Args)]
@@ -21,11 +22,6 @@ pub struct Args {
     toml: bool,
 }
 
-/// `--preset NAME`, with the engine's message for an unknown name.
-fn parse_preset(name: &str) -> Result<Preset, String> {
-    name.parse().map_err(|e| format!("{e}"))
-}
-
 /// Prints the rules chosen by `args`.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let Some(path) = &args.check else {
@@ -34,16 +30,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         return Ok(());
     };
     let shown = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::usage(format!("cannot read the house-rule file {shown}: {e}")))?;
-    let rules = Rules::from_toml(&text).map_err(|e| {
-        let why = match e {
-            // Already says it is about house rules; the file name says which.
-            RulesError::Parse(why) => why,
-            other => other.to_string(),
-        };
-        Failure::usage(format!("{shown} is not a valid house-rule file: {why}"))
-    })?;
+    let rules = load_house_rules(path)?;
     if args.toml {
         // Stdout stays pure TOML, ready to be saved as a complete house-rule file.
         eprintln!("ok: {shown} is valid");

@@ -1,0 +1,167 @@
+//! Bots see only views; the heuristic bot beats the random one; the
+//! simulator agrees with figures computed exactly.
+
+use tripoley_bots::sim::{SimConfig, simulate};
+use tripoley_bots::{Bot, BotKind, HeuristicBot, RandomBot};
+use tripoley_cards::{CardSet, Deck, seeded_rng};
+use tripoley_engine::{DealChance, FirstDealer, Game, Pending, Preset, Rules};
+
+/// A deck dealing `hands` by seat (dealer 0, 3 players, 13 cards each) and the spare.
+fn deck(hands: [&str; 3], spare: &str) -> Deck {
+    let sets: Vec<CardSet> = [hands[1], hands[2], hands[0], spare]
+        .iter()
+        .map(|h| h.parse().unwrap())
+        .collect();
+    let lists: Vec<Vec<_>> = sets.iter().map(|s| s.to_vec()).collect();
+    let cards: Vec<_> = (0..13)
+        .flat_map(|i| lists.iter().map(move |l| l[i]))
+        .collect();
+    Deck::from_cards(&cards).unwrap()
+}
+
+fn game_with(d: Deck) -> Game {
+    let rules = Rules {
+        first_dealer: FirstDealer::Seat(0),
+        ..Rules::preset(Preset::Pagat)
+    };
+    let mut g = Game::new(rules, 3).unwrap();
+    g.chance(DealChance::deck(d)).unwrap();
+    g
+}
+
+const SEAT0: &str = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC";
+const SPARE: &str = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS";
+
+#[test]
+fn bots_act_the_same_on_states_that_look_the_same() {
+    // Seats 1 and 2 exchange all their cards: seat 0 cannot tell.
+    let a = game_with(deck(
+        [
+            SEAT0,
+            "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+            "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+        ],
+        SPARE,
+    ));
+    let b = game_with(deck(
+        [
+            SEAT0,
+            "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+            "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+        ],
+        SPARE,
+    ));
+    assert_ne!(a, b);
+    assert!(matches!(a.pending(), Pending::Decide { seat: 0, .. }));
+    let (va, vb) = (a.view(Some(0)), b.view(Some(0)));
+    assert_eq!(va, vb, "the views are the same");
+    let rules = a.rules().clone();
+    for seed in 0..20 {
+        let mut h = HeuristicBot::for_rules(&rules);
+        assert_eq!(
+            h.act(&va, &mut seeded_rng(seed)),
+            h.act(&vb, &mut seeded_rng(seed))
+        );
+        assert_eq!(
+            RandomBot.act(&va, &mut seeded_rng(seed)),
+            RandomBot.act(&vb, &mut seeded_rng(seed))
+        );
+    }
+}
+
+#[test]
+fn heuristic_beats_random() {
+    let config = SimConfig {
+        rules: Rules::preset(Preset::Pagat),
+        bots: vec![
+            BotKind::Heuristic,
+            BotKind::Random,
+            BotKind::Heuristic,
+            BotKind::Random,
+        ],
+        deals: 4000,
+        seed: 11,
+        series_deals: 0,
+        save_records: None,
+    };
+    let s = simulate(&config, &|_| {}).unwrap();
+    let h = s
+        .bots
+        .iter()
+        .find(|b| b.bot == BotKind::Heuristic)
+        .unwrap()
+        .chips
+        .chips_per_deal;
+    let r = s
+        .bots
+        .iter()
+        .find(|b| b.bot == BotKind::Random)
+        .unwrap()
+        .chips
+        .chips_per_deal;
+    let diff = h.mean - r.mean;
+    let ci = (h.ci95.powi(2) + r.ci95.powi(2)).sqrt();
+    assert!(diff - ci > 0.0, "heuristic {h:?} vs random {r:?}");
+}
+
+/// Falling factorial n (n-1) .. (n-k+1).
+fn falling(n: u32, k: u32) -> f64 {
+    (0..k).map(|i| f64::from(n - i)).product()
+}
+
+/// The exact chance that some player (hands of the given sizes, the rest in
+/// the spare) holds the 8-9-10 of at least one suit: inclusion-exclusion over
+/// the suits, summing over which player holds each chosen suit's three cards.
+fn exact_sequence_chance(sizes: &[u32]) -> f64 {
+    let mut total = 0.0;
+    for subset in 1u32..16 {
+        let k = subset.count_ones();
+        // Every way to give each of the k suits to one player.
+        let mut joint = 0.0;
+        for assign in 0..sizes.len().pow(k) {
+            let mut counts = vec![0u32; sizes.len()];
+            let mut a = assign;
+            for _ in 0..k {
+                counts[a % sizes.len()] += 3;
+                a /= sizes.len();
+            }
+            if counts.iter().zip(sizes).all(|(&c, &h)| c <= h) {
+                joint += counts
+                    .iter()
+                    .zip(sizes)
+                    .map(|(&c, &h)| falling(h, c))
+                    .product::<f64>()
+                    / falling(52, 3 * k);
+            }
+        }
+        total += if k % 2 == 1 { joint } else { -joint };
+    }
+    total
+}
+
+#[test]
+fn h3_simulated_sequence_rate_matches_the_exact_chance() {
+    // Tripoley: spare unused, so players hold 11, 11, 10 and 10 cards (D1).
+    let exact = exact_sequence_chance(&[11, 11, 10, 10]);
+    assert!((0.05..0.2).contains(&exact), "{exact}");
+    let config = SimConfig {
+        rules: Rules {
+            deals: Some(1),
+            ..Rules::preset(Preset::Tripoley)
+        },
+        bots: vec![BotKind::Random; 4],
+        deals: 20_000,
+        seed: 3,
+        series_deals: 0,
+        save_records: None,
+    };
+    let s = simulate(&config, &|_| {}).unwrap();
+    let seq = s.spaces.iter().find(|sp| sp.space == "sequence").unwrap();
+    let n = s.deals as f64;
+    let ci = 1.96 * (exact * (1.0 - exact) / n).sqrt();
+    assert!(
+        (seq.claim_rate - exact).abs() < ci,
+        "simulated {} vs exact {exact} ± {ci}",
+        seq.claim_rate
+    );
+}

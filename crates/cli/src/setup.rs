@@ -1,0 +1,73 @@
+//! Choosing a table from the command line: a preset or a house-rule file,
+//! and the bots in the seats. Shared by the commands that play games.
+
+use std::path::{Path, PathBuf};
+
+use tripoley_bots::BotKind;
+use tripoley_engine::{Preset, Rules, RulesError};
+
+use crate::Failure;
+
+/// `--preset NAME`, with the engine's message for an unknown name.
+pub fn parse_preset(name: &str) -> Result<Preset, String> {
+    name.parse().map_err(|e| format!("{e}"))
+}
+
+/// Reads and checks a house-rule file.
+pub fn load_house_rules(path: &Path) -> Result<Rules, Failure> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::usage(format!("cannot read the house-rule file {shown}: {e}")))?;
+    Rules::from_toml(&text).map_err(|e| {
+        let why = match e {
+            // Already says it is about house rules; the file name says which.
+            RulesError::Parse(why) => why,
+            other => other.to_string(),
+        };
+        Failure::usage(format!("{shown} is not a valid house-rule file: {why}"))
+    })
+}
+
+/// The rules and seats of a table.
+#[derive(clap::Args, Debug)]
+pub struct TableArgs {
+    /// The rules: pagat (the default), tripoley, michigan-casino, rummoli or cosmo.
+    #[arg(long, value_name = "NAME", value_parser = parse_preset, conflicts_with = "house_rules")]
+    pub preset: Option<Preset>,
+    /// A house-rule file (TOML; see `tripoley rules --toml`) instead of a preset.
+    #[arg(long, value_name = "FILE.toml")]
+    pub house_rules: Option<PathBuf>,
+    /// Seats at the table.
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+}
+
+impl TableArgs {
+    /// The rules chosen, checked for the number of players.
+    pub fn rules(&self) -> Result<Rules, Failure> {
+        let rules = match &self.house_rules {
+            Some(path) => load_house_rules(path)?,
+            None => Rules::preset(self.preset.unwrap_or(Preset::Pagat)),
+        };
+        rules
+            .check_players(self.players)
+            .map_err(|e| Failure::usage(e.to_string()))?;
+        Ok(rules)
+    }
+}
+
+/// `--bots a,b,c`: one bot per seat, or one for every seat.
+pub fn bots_for_seats(list: &str, players: usize) -> Result<Vec<BotKind>, Failure> {
+    let kinds = list
+        .split(',')
+        .map(str::parse::<BotKind>)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::usage)?;
+    match kinds.len() {
+        1 => Ok(vec![kinds[0]; players]),
+        n if n == players => Ok(kinds),
+        n => Err(Failure::usage(format!(
+            "--bots names {n} bots for {players} players: name one per seat, or one for all"
+        ))),
+    }
+}
