@@ -10,6 +10,7 @@ use crate::auction::Auction;
 use crate::event::{Event, Reason, Transfer};
 use crate::layout::{Account, Layout, Seat, Space};
 use crate::michigan::Michigan;
+use crate::view::PerSeat;
 use crate::poker::{Betting, Showdown};
 use crate::rules::{
     FirstDealer, PaySuitRule, PokerRule, Rules, RulesError, SequenceRule, SpareRule,
@@ -580,7 +581,7 @@ impl Game {
             sequence,
         });
         // D1: left of the dealer first, the spare right after the dealer.
-        let order: Vec<Seat> = self.seats_from_dealers_left().collect();
+        let order: PerSeat<Seat> = self.seats_from_dealers_left().collect();
         let mut hands = [CardSet::EMPTY; MAX_SEATS + 1];
         chance.deck.deal_into(&mut hands[..=order.len()]);
         for (i, &seat) in order.iter().enumerate() {

@@ -54,4 +54,4 @@ pub use rules::{
     AuctionPays, FinalPot, FirstDealer, FirstLead, LeadColors, MichiganLeader, Misplays, PayCards,
     PaySuitRule, PokerOpener, PokerRule, Preset, Rules, RulesError, SequenceRule, SpareRule,
 };
-pub use view::{AuctionView, BettingView, Stage, View};
+pub use view::{AuctionView, BettingView, PerSeat, Stage, View};

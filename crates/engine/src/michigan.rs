@@ -7,6 +7,7 @@ use crate::event::{Event, Reason, StopReason};
 use crate::game::{Game, Phase, seats};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::{FirstLead, LeadColors, MichiganLeader, Misplays, PayCards, PokerRule};
+use crate::view::PerSeat;
 
 /// Which cards a lead may be (M3, M5, M6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,7 +140,7 @@ impl Game {
                     .map(|i| (seat + i) % self.n)
                     .filter(|&s| holding >> s & 1 == 1),
             );
-        let mut passed = Vec::new();
+        let mut passed = PerSeat::<Seat>::new();
         let mut found = None;
         for s in candidates {
             if self.lead_options(s, rule).0.is_empty() {

@@ -8,6 +8,7 @@ use crate::event::{Event, Reason};
 use crate::game::{Game, MAX_SEATS, Phase};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::{FinalPot, PokerOpener};
+use crate::view::PerSeat;
 
 /// Which final pot a poker round plays for (E2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -295,12 +296,15 @@ impl Game {
     fn settle_showdown(&mut self, s: &Showdown, ev: &mut Vec<Event>) {
         let b = &s.betting;
         let live = b.live();
-        let mut levels: Vec<u32> = (0..self.n)
-            .filter(|&x| live >> x & 1 == 1)
-            .map(|x| b.contributed[usize::from(x)])
-            .collect();
+        // The distinct totals put in by players still in: one pot per level.
+        let mut levels: PerSeat<u32> = PerSeat::new();
+        for x in (0..self.n).filter(|&x| live >> x & 1 == 1) {
+            let c = b.contributed[usize::from(x)];
+            if !levels.contains(&c) {
+                levels.push(c);
+            }
+        }
         levels.sort_unstable();
-        levels.dedup();
         let mut prev = 0;
         let mut main_winners = 0u16;
         for (i, &level) in levels.iter().enumerate() {
@@ -368,7 +372,7 @@ impl Game {
         } else {
             Reason::PotWon
         };
-        let order: Vec<Seat> = self
+        let order: PerSeat<Seat> = self
             .seats_from_dealers_left()
             .filter(|&x| winners >> x & 1 == 1)
             .collect();
@@ -398,7 +402,7 @@ impl Game {
     pub(crate) fn poker_pool(&mut self, ev: &mut Vec<Event>) {
         let eval = self.rules.evaluator();
         let mut ranks = [None; MAX_SEATS];
-        let seats: Vec<Seat> = self.seats_from_dealers_left().collect();
+        let seats: PerSeat<Seat> = self.seats_from_dealers_left().collect();
         for &seat in &seats {
             let hand = self.deal.stage3_hands[usize::from(seat)];
             if hand.len() >= 5 {
@@ -434,7 +438,7 @@ impl Game {
             round,
             chips: Game::final_share(round, rounds, total).min(self.layout.get(Space::Pot)),
         });
-        let seats: Vec<Seat> = self.seats_from_dealers_left().collect();
+        let seats: PerSeat<Seat> = self.seats_from_dealers_left().collect();
         let number = self.deal.number;
         self.deal = crate::game::Deal {
             number,

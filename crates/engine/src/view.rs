@@ -1,12 +1,17 @@
 //! [`View`]: exactly what one seat (or a spectator) may know.
 
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use tripoley_cards::{Card, CardSet, Rank, Suit};
 
 use crate::action::{AuctionItem, Decision, Pending};
 use crate::auction::AuctionKind;
-use crate::game::{Game, Phase, Standing};
+use crate::game::{Game, MAX_SEATS, Phase, Standing};
 use crate::layout::{Seat, Space};
+
+/// One item per seat (or per layout space), stored inline: building a view
+/// allocates nothing, which keeps self-play fast.
+pub type PerSeat<T> = ArrayVec<T, MAX_SEATS>;
 
 /// Where the game is, as anyone can see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,9 +43,9 @@ pub enum Stage {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BettingView {
     /// Chips each seat put in this round.
-    pub contributed: Vec<u32>,
+    pub contributed: PerSeat<u32>,
     /// Seats that folded.
-    pub folded: Vec<bool>,
+    pub folded: PerSeat<bool>,
     /// The highest total.
     pub current: u32,
     /// Raises so far.
@@ -55,7 +60,7 @@ pub struct AuctionView {
     /// The high bid.
     pub high: Option<(Seat, u32)>,
     /// Seats still bidding.
-    pub bidding: Vec<bool>,
+    pub bidding: PerSeat<bool>,
 }
 
 /// One seat's information set, built field by field from what that seat has
@@ -76,11 +81,11 @@ pub struct View {
     /// Where the game is.
     pub stage: Stage,
     /// Each seat's chips.
-    pub stacks: Vec<u32>,
+    pub stacks: PerSeat<u32>,
     /// Seats out of the game (T6).
-    pub out: Vec<bool>,
+    pub out: PerSeat<bool>,
     /// Chips on each space of this table's layout, in T4 order.
-    pub layout: Vec<(Space, u32)>,
+    pub layout: PerSeat<(Space, u32)>,
     /// The pay suit, once known.
     pub pay_suit: Option<Suit>,
     /// The Sequence's lowest rank.
@@ -88,18 +93,18 @@ pub struct View {
     /// The viewer's hand.
     pub hand: CardSet,
     /// Cards in each seat's hand.
-    pub hand_sizes: Vec<u32>,
+    pub hand_sizes: PerSeat<u32>,
     /// Cards in the spare (or the undealt stock of a final pot).
     pub spare_size: u32,
     /// Cards the viewer knows to be in the spare (D6, M5).
     pub spare_known: CardSet,
     /// For each seat, the cards the viewer knows it holds (shown, or D6).
-    pub known_cards: Vec<CardSet>,
+    pub known_cards: PerSeat<CardSet>,
     /// For each seat, cards everyone can tell it does not hold (a lead is
     /// the lowest of its suit; a run stopped below a card nobody holds).
-    pub cannot_hold: Vec<CardSet>,
+    pub cannot_hold: PerSeat<CardSet>,
     /// Cards each seat played in stage 3.
-    pub played: Vec<CardSet>,
+    pub played: PerSeat<CardSet>,
     /// The last card played in stage 3.
     pub last_played: Option<(Seat, Card)>,
     /// Whose turn it is, when that is public.
@@ -147,7 +152,7 @@ impl Game {
             _ => None,
         }
         .map(|b| BettingView {
-            contributed: b.contributed[..n].to_vec(),
+            contributed: b.contributed[..n].iter().copied().collect(),
             folded: (0..n).map(|s| b.folded >> s & 1 == 1).collect(),
             current: b.current,
             raises: b.raises,
@@ -174,7 +179,7 @@ impl Game {
             deal_number: d.number,
             deals_total: self.deals_total,
             stage: self.stage(),
-            stacks: self.stacks[..n].to_vec(),
+            stacks: self.stacks[..n].iter().copied().collect(),
             out: (0..self.n).map(|s| self.is_out(s)).collect(),
             layout: self.spaces().map(|s| (s, self.layout.get(s))).collect(),
             pay_suit: d.pay_suit,
@@ -184,8 +189,8 @@ impl Game {
             spare_size: d.spare.len(),
             spare_known,
             known_cards,
-            cannot_hold: d.cannot_hold[..n].to_vec(),
-            played: d.played_by[..n].to_vec(),
+            cannot_hold: d.cannot_hold[..n].iter().copied().collect(),
+            played: d.played_by[..n].iter().copied().collect(),
             last_played,
             to_act,
             decision,

@@ -1,10 +1,13 @@
 //! `tripoley bench`: throughput of the hot paths, measured in this process.
 
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
+use tripoley_bots::{BotKind, play_game};
 use tripoley_cards::{CardSet, Evaluator, seeded_rng};
+use tripoley_engine::{Preset, Rules};
 
 /// Arguments of `tripoley bench`.
 #[derive(clap::Args)]
@@ -24,6 +27,27 @@ enum What {
         #[arg(long)]
         quick: bool,
     },
+    /// Complete `pagat` deals per second with 4 and 9 players, random and
+    /// heuristic bots, on one thread and on all.
+    Deals {
+        /// One JSON object per line instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// A short run: checks the harness, not the speed.
+        #[arg(long)]
+        quick: bool,
+    },
+}
+
+/// One line of `bench deals --json`.
+#[derive(Serialize)]
+struct DealsFigure {
+    bench: &'static str,
+    preset: &'static str,
+    players: usize,
+    bots: &'static str,
+    threads: usize,
+    deals_per_sec: f64,
 }
 
 /// One line of `bench eval --json`.
@@ -43,6 +67,7 @@ const EVAL_HANDS: usize = 1 << 20;
 /// Runs the chosen benchmark and prints its figures.
 pub fn run(args: &Args) {
     match args.what {
+        What::Deals { json, quick } => bench_deals(json, quick),
         What::Eval { json, quick } => {
             if cfg!(debug_assertions) && !json {
                 eprintln!(
@@ -99,4 +124,52 @@ fn eval_rate(cards: usize, count: usize, pass: Duration) -> f64 {
         best = best.max(done as f64 / start.elapsed().as_secs_f64());
     }
     best
+}
+
+/// Runs `bench deals`.
+fn bench_deals(json: bool, quick: bool) {
+    if cfg!(debug_assertions) && !json {
+        eprintln!("note: this is a debug build; run `cargo run --release -- bench deals` for real figures");
+    }
+    let all = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let pass = if quick { Duration::from_millis(20) } else { Duration::from_secs(1) };
+    for players in [4, 9] {
+        for bot in [BotKind::Random, BotKind::Heuristic] {
+            for threads in [1, all] {
+                let rate = deals_rate(players, bot, threads, pass);
+                if json {
+                    let fig = DealsFigure {
+                        bench: "deals",
+                        preset: "pagat",
+                        players,
+                        bots: bot.name(),
+                        threads,
+                        deals_per_sec: rate.round(),
+                    };
+                    println!("{}", serde_json::to_string(&fig).expect("plain data serialises"));
+                } else {
+                    println!("pagat {players} players, {:<9} {threads} thread(s): {:>10.0} deals/s", bot.name(), rate);
+                }
+            }
+        }
+    }
+}
+
+/// Complete deals per second: whole games of `pagat` between bots of one
+/// kind, on `threads` threads, for at least `pass`.
+fn deals_rate(players: usize, bot: BotKind, threads: usize, pass: Duration) -> f64 {
+    let rules = Rules::preset(Preset::Pagat);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("threads start");
+    let start = Instant::now();
+    let deals = AtomicU64::new(0);
+    pool.broadcast(|ctx| {
+        let mut bots: Vec<_> = (0..players).map(|_| bot.make(&rules)).collect();
+        let mut game_index = ctx.index() as u64;
+        while start.elapsed() < pass {
+            let game = play_game(&rules, &mut bots, game_index, |_, _| {}).expect("bots play legal moves");
+            deals.fetch_add(u64::from(game.deals_done()), Ordering::Relaxed);
+            game_index += threads as u64;
+        }
+    });
+    deals.load(Ordering::Relaxed) as f64 / start.elapsed().as_secs_f64()
 }
