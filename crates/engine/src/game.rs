@@ -10,11 +10,11 @@ use crate::auction::Auction;
 use crate::event::{Event, Reason, Transfer};
 use crate::layout::{Account, Layout, Seat, Space};
 use crate::michigan::Michigan;
-use crate::view::PerSeat;
 use crate::poker::{Betting, Showdown};
 use crate::rules::{
     FirstDealer, PaySuitRule, PokerRule, Rules, RulesError, SequenceRule, SpareRule,
 };
+use crate::view::PerSeat;
 
 /// The most seats a table has (T2).
 pub const MAX_SEATS: usize = 9;
@@ -112,6 +112,8 @@ pub struct Game {
     pub(crate) out: u16,
     pub(crate) layout: Layout,
     pub(crate) dealer: Seat,
+    /// The dealer of the last deal played: E2's ties count from their left.
+    pub(crate) last_dealer: Seat,
     pub(crate) deals_done: u32,
     pub(crate) deals_total: u32,
     pub(crate) total_chips: u32,
@@ -151,6 +153,7 @@ impl Game {
             out: 0,
             layout: Layout::default(),
             dealer: 0,
+            last_dealer: 0,
             deals_done: 0,
             deals_total,
             total_chips: rules.starting_chips * u32::from(n),
@@ -626,6 +629,7 @@ impl Game {
     /// The deal is over: next deal, or the end of the game (E1).
     pub(crate) fn end_deal(&mut self, ev: &mut Vec<Event>) {
         self.deals_done += 1;
+        self.last_dealer = self.dealer;
         ev.push(Event::DealEnded {
             number: self.deal.number,
         });
@@ -639,6 +643,10 @@ impl Game {
 
     /// E1-E3: the final pot, then the standings.
     fn end_game(&mut self, ev: &mut Vec<Event>) {
+        if self.deals_done > 0 {
+            // E2 counts from the last deal's dealer.
+            self.dealer = self.last_dealer;
+        }
         let total = self.layout.total();
         let rounds = self.rules.final_pot_rounds;
         if self.rules.final_pot == crate::rules::FinalPot::Keep || total == 0 || self.active() == 0

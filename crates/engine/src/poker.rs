@@ -327,7 +327,17 @@ impl Game {
             let eligible = (0..self.n)
                 .filter(|&x| live >> x & 1 == 1 && b.contributed[usize::from(x)] >= level)
                 .fold(0u16, |m, x| m | 1 << x);
-            let winners = self.award(amount, eligible, &s.ranks, b.final_round.is_some(), ev);
+            let winners = self.award(
+                amount,
+                eligible,
+                &s.ranks,
+                if b.final_round.is_some() {
+                    Reason::FinalPot
+                } else {
+                    Reason::PotWon
+                },
+                ev,
+            );
             if i == 0 {
                 main_winners = winners;
             }
@@ -354,9 +364,10 @@ impl Game {
         amount: u32,
         eligible: u16,
         ranks: &[Option<HandRank>; MAX_SEATS],
-        final_pot: bool,
+        reason: Reason,
         ev: &mut Vec<Event>,
     ) -> u16 {
+        let final_pot = reason == Reason::FinalPot;
         let best = (0..self.n)
             .filter(|&x| eligible >> x & 1 == 1)
             .filter_map(|x| ranks[usize::from(x)])
@@ -367,11 +378,6 @@ impl Game {
             .fold(0u16, |m, x| m | 1 << x);
         let k = winners.count_ones();
         let share = amount / k;
-        let reason = if final_pot {
-            Reason::FinalPot
-        } else {
-            Reason::PotWon
-        };
         let order: PerSeat<Seat> = self
             .seats_from_dealers_left()
             .filter(|&x| winners >> x & 1 == 1)
@@ -417,7 +423,7 @@ impl Game {
         }
         let eligible = seats.iter().fold(0u16, |m, &x| m | 1 << x);
         let pot = self.layout.get(Space::Pot);
-        self.award(pot, eligible, &ranks, false, ev);
+        self.award(pot, eligible, &ranks, Reason::PokerPool, ev);
     }
 
     /// E2: one final pot, five cards each from a fresh deck.

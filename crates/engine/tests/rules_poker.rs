@@ -23,11 +23,15 @@ fn showed(ev: &[Event]) -> Vec<(u8, CardSet)> {
 }
 
 fn won(to: u8, amount: u32) -> Transfer {
+    won_as(to, amount, Reason::PotWon)
+}
+
+fn won_as(to: u8, amount: u32, reason: Reason) -> Transfer {
     Transfer {
         from: Account::Space(Space::Pot),
         to: Account::Stack(to),
         amount,
-        reason: Reason::PotWon,
+        reason,
     }
 }
 
@@ -298,10 +302,14 @@ fn p9_casino_poker_pool_after_michigan() {
     assert_eq!(shown.len(), 3, "every hand is compared: {shown:?}");
     let pool: Vec<Transfer> = transfers(&events)
         .into_iter()
-        .filter(|t| t.reason == Reason::PotWon)
+        .filter(|t| t.reason == Reason::PokerPool)
         .collect();
     // Pot: the dealer's 2 and 1 from each other player (T5).
-    assert_eq!(pool, vec![won(1, 4)], "quad aces take the Poker Pool");
+    assert_eq!(
+        pool,
+        vec![won_as(1, 4, Reason::PokerPool)],
+        "quad aces take the Poker Pool"
+    );
     let rank = events
         .iter()
         .find_map(|e| match e {
