@@ -416,6 +416,13 @@ impl Rules {
         if self.poker == PokerRule::None && self.final_pot != FinalPot::Keep {
             return bad("without poker there is no final poker: set final_pot = \"keep\" (E2)");
         }
+        if self.lead_colors == LeadColors::StrictAlternate
+            && self.first_lead != FirstLead::LowestBlack
+        {
+            return bad(
+                "strictly alternating colours start with the lowest black card: set first_lead = \"lowest_black\" (M3, M6)",
+            );
+        }
         if self.final_pot_rounds == 0 {
             return bad("final_pot_rounds must be at least 1 (E2)");
         }
