@@ -129,10 +129,16 @@ fn eval_rate(cards: usize, count: usize, pass: Duration) -> f64 {
 /// Runs `bench deals`.
 fn bench_deals(json: bool, quick: bool) {
     if cfg!(debug_assertions) && !json {
-        eprintln!("note: this is a debug build; run `cargo run --release -- bench deals` for real figures");
+        eprintln!(
+            "note: this is a debug build; run `cargo run --release -- bench deals` for real figures"
+        );
     }
     let all = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let pass = if quick { Duration::from_millis(20) } else { Duration::from_secs(1) };
+    let pass = if quick {
+        Duration::from_millis(20)
+    } else {
+        Duration::from_secs(1)
+    };
     for players in [4, 9] {
         for bot in [BotKind::Random, BotKind::Heuristic] {
             for threads in [1, all] {
@@ -146,9 +152,16 @@ fn bench_deals(json: bool, quick: bool) {
                         threads,
                         deals_per_sec: rate.round(),
                     };
-                    println!("{}", serde_json::to_string(&fig).expect("plain data serialises"));
+                    println!(
+                        "{}",
+                        serde_json::to_string(&fig).expect("plain data serialises")
+                    );
                 } else {
-                    println!("pagat {players} players, {:<9} {threads} thread(s): {:>10.0} deals/s", bot.name(), rate);
+                    println!(
+                        "pagat {players} players, {:<9} {threads} thread(s): {:>10.0} deals/s",
+                        bot.name(),
+                        rate
+                    );
                 }
             }
         }
@@ -159,14 +172,18 @@ fn bench_deals(json: bool, quick: bool) {
 /// kind, on `threads` threads, for at least `pass`.
 fn deals_rate(players: usize, bot: BotKind, threads: usize, pass: Duration) -> f64 {
     let rules = Rules::preset(Preset::Pagat);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("threads start");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("threads start");
     let start = Instant::now();
     let deals = AtomicU64::new(0);
     pool.broadcast(|ctx| {
         let mut bots: Vec<_> = (0..players).map(|_| bot.make(&rules)).collect();
         let mut game_index = ctx.index() as u64;
         while start.elapsed() < pass {
-            let game = play_game(&rules, &mut bots, game_index, |_, _| {}).expect("bots play legal moves");
+            let game =
+                play_game(&rules, &mut bots, game_index, |_, _| {}).expect("bots play legal moves");
             deals.fetch_add(u64::from(game.deals_done()), Ordering::Relaxed);
             game_index += threads as u64;
         }
