@@ -5,86 +5,23 @@
 
 mod common;
 
-use common::{act, cards, deck_for, play_random, table, transfers, turn};
-use tripoley_cards::{Card, CardSet, Deck, Rank, Suit, seeded_rng};
+use common::{
+    act, cards, check_and_show, deal_owners, michigan_rules, play_random, space, stack, table, tr,
+    transfers, turn,
+};
+use tripoley_cards::{Card, CardSet, Deck, seeded_rng};
 use tripoley_engine::{
-    Account, Action, ChanceKind, DealChance, Decision, Event, FinalPot, Game, MichiganLeader,
-    PayCards, Pending, PokerRule, Preset, Reason, Rules, Space, SpareRule, Standing, Transfer,
+    Account, Action, ChanceKind, DealChance, Decision, Event, Game, Pending, Preset, Reason, Rules,
+    Space, Standing, Transfer,
 };
 
 // ----- helpers -----
-
-/// Rules that go straight from the deal to Michigan: no spare options, no
-/// poker, pay cards collected in play, the dealer leads, one deal.
-fn michigan_rules() -> Rules {
-    let mut r = Rules::preset(Preset::Pagat);
-    r.spare = SpareRule::Unused;
-    r.pay_cards = PayCards::InPlay;
-    r.poker = PokerRule::None;
-    r.final_pot = FinalPot::Keep;
-    r.michigan_leader = MichiganLeader::Dealer;
-    r.deals = Some(1);
-    r
-}
-
-/// Builds the deal from the owner of every card: one string per suit (clubs,
-/// diamonds, hearts, spades), 13 owners from the two up to the ace, each a
-/// seat digit or `.` for the spare.
-fn deal_owners(game: &mut Game, suits: [&str; 4]) -> Vec<Event> {
-    let mut hands = vec![String::new(); game.players()];
-    let mut spare = String::new();
-    for (suit, text) in Suit::ALL.into_iter().zip(suits) {
-        let marks: Vec<char> = text.chars().collect();
-        assert_eq!(marks.len(), 13, "{suit}: name the owner of all 13 cards");
-        for (rank, mark) in Rank::ALL.into_iter().zip(marks) {
-            let target = match mark {
-                '.' => &mut spare,
-                d => &mut hands[d.to_digit(10).expect("a seat digit") as usize],
-            };
-            target.push_str(&Card::new(rank, suit).to_string());
-            target.push(' ');
-        }
-    }
-    let named: Vec<&str> = hands.iter().map(String::as_str).collect();
-    let deck = deck_for(game.dealer(), &named, &spare);
-    let ev = game
-        .chance(DealChance::deck(deck))
-        .expect("the game waits for a deal");
-    let (held, _, _) = game.card_locations();
-    for (seat, text) in hands.iter().enumerate() {
-        assert_eq!(held[seat], cards(text), "seat {seat} was dealt as named");
-    }
-    ev
-}
 
 /// Leads `card` for whoever must lead; returns the events.
 fn lead(game: &mut Game, card: &str) -> Vec<Event> {
     let (seat, decision) = turn(game);
     assert!(matches!(decision, Decision::Lead { .. }), "{decision:?}");
     act(game, seat, Action::Lead(card.parse().expect("a card")))
-}
-
-/// Answers stage 2 with everyone checking, each seat then showing the five
-/// cards given for it.
-fn check_and_show(game: &mut Game, shows: &[&str]) -> Vec<Event> {
-    let mut ev = Vec::new();
-    loop {
-        match game.pending() {
-            Pending::Decide {
-                seat,
-                decision: Decision::Open { .. },
-            } => ev.extend(act(game, seat, Action::Check)),
-            Pending::Decide {
-                seat,
-                decision: Decision::ChooseFive { .. },
-            } => ev.extend(act(
-                game,
-                seat,
-                Action::Show(cards(shows[usize::from(seat)])),
-            )),
-            _ => return ev,
-        }
-    }
 }
 
 /// Plays on with a fixed simple policy (first answer; the first five cards
@@ -143,23 +80,6 @@ fn final_round(game: &mut Game, fives: &[&str]) -> Vec<Event> {
         }
     }
     ev
-}
-
-fn tr(from: Account, to: Account, amount: u32, reason: Reason) -> Transfer {
-    Transfer {
-        from,
-        to,
-        amount,
-        reason,
-    }
-}
-
-fn stack(seat: u8) -> Account {
-    Account::Stack(seat)
-}
-
-fn space(space: Space) -> Account {
-    Account::Space(space)
 }
 
 /// Chips each seat received from the Pot as final-pot winnings.

@@ -2,8 +2,12 @@
 #![allow(dead_code)]
 
 use rand_core::Rng;
-use tripoley_cards::{CardSet, GameRng, seeded_rng};
-use tripoley_engine::{Action, DealChance, Decision, Event, Game, Pending, Record, Rules, Step};
+use tripoley_cards::{Card, CardSet, GameRng, Rank, Suit, seeded_rng};
+use tripoley_engine::{
+    Account, Action, DealChance, Decision, Event, FinalPot, Game, MichiganLeader, PayCards,
+    PaySuitRule, Pending, PokerRule, Preset, Reason, Record, Rules, SequenceRule, Space, SpareRule,
+    Step, Transfer,
+};
 
 /// A uniformly random answer to `decision`, built from its shape.
 pub fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
@@ -136,4 +140,103 @@ pub fn turn(game: &Game) -> (u8, Decision) {
         Pending::Decide { seat, decision } => (seat, decision),
         other => panic!("no decision pending: {other:?}"),
     }
+}
+
+/// Rules that go straight from the deal to Michigan: no spare options, no
+/// poker, pay cards collected in play, the dealer leads, one deal.
+pub fn michigan_rules() -> Rules {
+    let mut r = Rules::preset(Preset::Pagat);
+    r.spare = SpareRule::Unused;
+    r.pay_cards = PayCards::InPlay;
+    r.poker = PokerRule::None;
+    r.final_pot = FinalPot::Keep;
+    r.michigan_leader = MichiganLeader::Dealer;
+    r.deals = Some(1);
+    r
+}
+
+/// Builds the deal from the owner of every card: one string per suit (clubs,
+/// diamonds, hearts, spades), 13 owners from the two up to the ace, each a
+/// seat digit or `.` for the spare. Under `cosmo` the drawn pay suit is
+/// hearts and the Sequence 8-9-10.
+pub fn deal_owners(game: &mut Game, suits: [&str; 4]) -> Vec<Event> {
+    let mut hands = vec![String::new(); game.players()];
+    let mut spare = String::new();
+    for (suit, text) in Suit::ALL.into_iter().zip(suits) {
+        let marks: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        assert_eq!(marks.len(), 13, "{suit}: name the owner of all 13 cards");
+        for (rank, mark) in Rank::ALL.into_iter().zip(marks) {
+            let target = match mark {
+                '.' => &mut spare,
+                d => &mut hands[d.to_digit(10).expect("a seat digit") as usize],
+            };
+            target.push_str(&Card::new(rank, suit).to_string());
+            target.push(' ');
+        }
+    }
+    let named: Vec<&str> = hands.iter().map(String::as_str).collect();
+    let deck = deck_for(game.dealer(), &named, &spare);
+    let rules = game.rules().clone();
+    let chance = DealChance {
+        deck,
+        pay_suit: (rules.pay_suit == PaySuitRule::RandomEachDeal).then_some(Suit::Hearts),
+        sequence: (rules.sequence == SequenceRule::RandomEachDeal).then_some(Rank::Eight),
+    };
+    let ev = game.chance(chance).expect("the game waits for a deal");
+    // Every hand is exactly as named: nothing was filled in.
+    let (held, _, _) = game.card_locations();
+    let dealt: Vec<CardSet> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Dealt { seat, cards } => Some((*seat, *cards)),
+            _ => None,
+        })
+        .fold(vec![CardSet::EMPTY; held.len()], |mut v, (s, c)| {
+            v[usize::from(s)] = c;
+            v
+        });
+    for (seat, text) in hands.iter().enumerate() {
+        assert_eq!(dealt[seat], cards(text), "seat {seat} was dealt as named");
+    }
+    ev
+}
+
+/// Answers stage 2 with everyone checking, each seat then showing the five
+/// cards given for it.
+pub fn check_and_show(game: &mut Game, shows: &[&str]) -> Vec<Event> {
+    let mut ev = Vec::new();
+    loop {
+        match game.pending() {
+            Pending::Decide {
+                seat,
+                decision: Decision::Open { .. },
+            } => ev.extend(act(game, seat, Action::Check)),
+            Pending::Decide {
+                seat,
+                decision: Decision::ChooseFive { .. },
+            } => ev.extend(act(
+                game,
+                seat,
+                Action::Show(cards(shows[usize::from(seat)])),
+            )),
+            _ => return ev,
+        }
+    }
+}
+
+pub fn tr(from: Account, to: Account, amount: u32, reason: Reason) -> Transfer {
+    Transfer {
+        from,
+        to,
+        amount,
+        reason,
+    }
+}
+
+pub fn stack(seat: u8) -> Account {
+    Account::Stack(seat)
+}
+
+pub fn space(space: Space) -> Account {
+    Account::Space(space)
 }
