@@ -340,6 +340,24 @@ impl Game {
         Ok(())
     }
 
+    /// E1: the table asks to end the game. A deal in progress is played to
+    /// its end; then (or at once, between deals) the final pot (E2) and the
+    /// standings follow. Returns the events of ending now, if any.
+    pub fn end_after_this_deal(&mut self) -> Vec<Event> {
+        let mut ev = Vec::new();
+        match self.phase {
+            Phase::GameOver | Phase::AwaitFinalDeck { .. } => {}
+            Phase::DrawForDealer { .. } | Phase::AwaitDeal => {
+                self.deals_total = self.deals_done;
+                self.end_game(&mut ev);
+            }
+            Phase::Betting(ref b) if b.final_round.is_some() => {}
+            Phase::Showdown(ref s) if s.betting.final_round.is_some() => {}
+            _ => self.deals_total = self.deals_done + 1,
+        }
+        ev
+    }
+
     /// Supplies what chance decides (a deck, and `cosmo`'s draws); returns the
     /// events. Refused, with nothing changed, when the game is not waiting
     /// for chance or the chance does not fit the rules.

@@ -586,3 +586,40 @@ fn e3_players_who_went_out_count_with_the_chips_they_kept() {
     );
     assert_eq!(game.chips_in_play(), 45);
 }
+
+#[test]
+fn e1_the_table_asks_to_end_after_the_current_deal() {
+    let mut rules = Rules::preset(Preset::Tripoley);
+    rules.first_dealer = tripoley_engine::FirstDealer::Seat(0);
+    // Mid-deal: the deal is played out, then the final pot and the standings.
+    let mut game = Game::new(rules.clone(), 3).unwrap();
+    game.chance(DealChance::random(&rules, &mut seeded_rng(1)))
+        .unwrap();
+    assert!(game.end_after_this_deal().is_empty());
+    assert_eq!(game.deals_total(), 1);
+    let mut rng = seeded_rng(2);
+    while let tripoley_engine::Pending::Decide { seat, decision } = game.pending() {
+        let action = common::random_action(&decision, &mut rng);
+        game.apply(seat, action).unwrap();
+    }
+    assert_eq!(game.deals_done(), 1);
+    // Between deals (the next deck not yet dealt): the game ends at once,
+    // with the final pot (E2) for the antes already on the layout.
+    let mut game = Game::new(rules.clone(), 3).unwrap();
+    let ev = game.end_after_this_deal();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Transfer(t) if t.reason == Reason::FinalPotGathered))
+    );
+    assert_eq!(
+        game.pending(),
+        tripoley_engine::Pending::Chance(tripoley_engine::ChanceKind::FinalPot)
+    );
+    game.chance(DealChance::random(&rules, &mut rng)).unwrap();
+    assert!(game.standings().is_some());
+    assert_eq!(
+        game.chips_in_play(),
+        300,
+        "the antes went to the final pot, chips conserved"
+    );
+}
