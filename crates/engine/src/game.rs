@@ -119,6 +119,9 @@ pub struct Game {
     pub(crate) total_chips: u32,
     pub(crate) phase: Phase,
     pub(crate) deal: Deal,
+    /// What the game waits for, cached after every public change: bots,
+    /// views and checks ask for it several times per decision.
+    pending: Pending,
 }
 
 /// A player's standing at the end (E3).
@@ -159,6 +162,7 @@ impl Game {
             total_chips: rules.starting_chips * u32::from(n),
             phase: Phase::AwaitDeal,
             deal: Deal::default(),
+            pending: Pending::GameOver,
             rules,
         };
         match game.rules.first_dealer {
@@ -173,6 +177,7 @@ impl Game {
                 game.begin_deal(ev);
             }
         }
+        game.pending = game.compute_pending();
         Ok(game)
     }
 
@@ -264,6 +269,12 @@ impl Game {
 
     /// What the game waits for.
     pub fn pending(&self) -> Pending {
+        self.pending
+    }
+
+    /// What the game waits for, worked out from the phase (the cached
+    /// [`Game::pending`] is refreshed from this after every change).
+    fn compute_pending(&self) -> Pending {
         let decide = |seat, decision| Pending::Decide { seat, decision };
         match &self.phase {
             Phase::DrawForDealer { .. } => Pending::Chance(ChanceKind::DrawForDealer),
@@ -322,6 +333,13 @@ impl Game {
         ev: &mut Vec<Event>,
     ) -> Result<(), IllegalAction> {
         self.check(seat, action)?;
+        self.act(action, ev);
+        self.pending = self.compute_pending();
+        Ok(())
+    }
+
+    /// Carries out a legal action (checked by the caller).
+    fn act(&mut self, action: Action, ev: &mut Vec<Event>) {
         match &self.phase {
             Phase::SpareChoice { .. } => self.spare_choice(action, ev),
             Phase::Auction(_) => self.auction_act(action, ev),
@@ -337,7 +355,6 @@ impl Game {
             Phase::Michigan(_) => self.michigan_act(action, ev),
             _ => unreachable!("check refuses actions outside decisions"),
         }
-        Ok(())
     }
 
     /// E1: the table asks to end the game. A deal in progress is played to
@@ -355,6 +372,7 @@ impl Game {
             Phase::Showdown(ref s) if s.betting.final_round.is_some() => {}
             _ => self.deals_total = self.deals_done + 1,
         }
+        self.pending = self.compute_pending();
         ev
     }
 
@@ -377,6 +395,7 @@ impl Game {
         match self.phase {
             Phase::DrawForDealer { contenders } => {
                 self.draw_for_dealer(contenders, chance, ev);
+                self.pending = self.compute_pending();
                 Ok(())
             }
             Phase::AwaitDeal => {
@@ -396,6 +415,7 @@ impl Game {
                     ));
                 }
                 self.start_deal(chance, ev);
+                self.pending = self.compute_pending();
                 Ok(())
             }
             Phase::AwaitFinalDeck {
@@ -404,6 +424,7 @@ impl Game {
                 total,
             } => {
                 self.final_round(round, rounds, total, chance, ev);
+                self.pending = self.compute_pending();
                 Ok(())
             }
             Phase::GameOver => Err(IllegalAction::GameOver),
@@ -730,12 +751,12 @@ impl Game {
     /// Applies forced moves (a decision with a single answer) until a real
     /// decision, chance, or the end.
     pub(crate) fn resolve_forced(&mut self, ev: &mut Vec<Event>) {
-        while let Pending::Decide { seat, decision } = self.pending() {
+        while let Pending::Decide { decision, .. } = self.compute_pending() {
             let Some(action) = decision.forced() else {
                 break;
             };
-            self.apply_into(seat, action, ev)
-                .expect("a forced action is legal");
+            debug_assert!(decision.check(action).is_ok(), "a forced action is legal");
+            self.act(action, ev);
         }
     }
 }
