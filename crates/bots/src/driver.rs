@@ -2,7 +2,7 @@
 
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{
-    DealChance, Event, Game, IllegalAction, Pending, Record, Rules, RulesError, Step,
+    DealChance, Event, Game, IllegalAction, InfoSet, Pending, Record, Rules, RulesError, Step,
 };
 
 use crate::Bot;
@@ -64,8 +64,8 @@ pub(crate) fn next_step(
         Pending::GameOver => None,
         Pending::Chance(_) => Some(Step::Chance(DealChance::random(rules, rng))),
         Pending::Decide { seat, .. } => {
-            let view = game.view(Some(seat));
-            let action = bots[usize::from(seat)].act(&view, rng);
+            let info = InfoSet::new(game, seat);
+            let action = bots[usize::from(seat)].act_in(&info, rng);
             Some(Step::Act { seat, action })
         }
     }

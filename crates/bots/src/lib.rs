@@ -29,7 +29,7 @@ pub use heuristic::HeuristicBot;
 pub use random::RandomBot;
 
 use tripoley_cards::GameRng;
-use tripoley_engine::{Action, View};
+use tripoley_engine::{Action, InfoSet, View};
 
 /// A player. It sees its seat's view, whose `decision` is set when it must act.
 pub trait Bot: Send {
@@ -38,6 +38,13 @@ pub trait Bot: Send {
 
     /// The bot's answer to `view.decision`, which the caller guarantees is set.
     fn act(&mut self, view: &View, rng: &mut GameRng) -> Action;
+
+    /// The bot's answer at a decision, given the seat's information set:
+    /// its view, and worlds sampled consistently with it for bots that
+    /// search. By default, [`Bot::act`] on the view.
+    fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
+        self.act(&info.view(), rng)
+    }
 }
 
 /// The bots that can be named on the command line.

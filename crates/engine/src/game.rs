@@ -92,6 +92,8 @@ pub(crate) struct Deal {
     pub stage3_hands: [CardSet; MAX_SEATS],
     /// M9: seats that can collect no pay space this deal.
     pub barred: u16,
+    /// M9a: seats that misled this deal (public, unlike a withheld card).
+    pub misled: u16,
     /// M9b: suits each seat withheld in (bit per suit index).
     pub withheld_suits: [u8; MAX_SEATS],
     /// M2: the winner of the main poker pot.
@@ -270,6 +272,12 @@ impl Game {
     /// What the game waits for.
     pub fn pending(&self) -> Pending {
         self.pending
+    }
+
+    /// Refreshes the cached [`Game::pending`] after a change made from outside
+    /// the usual entry points (a sampled world).
+    pub(crate) fn refresh_pending(&mut self) {
+        self.pending = self.compute_pending();
     }
 
     /// What the game waits for, worked out from the phase (the cached

@@ -43,6 +43,7 @@ mod paycards;
 mod poker;
 mod record;
 mod rules;
+mod sample;
 mod view;
 
 pub use action::{Action, AuctionItem, ChanceKind, DealChance, Decision, Pending};
@@ -54,4 +55,5 @@ pub use rules::{
     AuctionPays, FinalPot, FirstDealer, FirstLead, LeadColors, MichiganLeader, Misplays, PayCards,
     PaySuitRule, PokerOpener, PokerRule, Preset, Rules, RulesError, SequenceRule, SpareRule,
 };
+pub use sample::InfoSet;
 pub use view::{AuctionView, BettingView, PerSeat, Stage, View};

@@ -197,6 +197,7 @@ impl Game {
                 if misplay {
                     // M9a: one chip to each other player, and no pay space this deal.
                     self.deal.barred |= 1 << seat;
+                    self.deal.misled |= 1 << seat;
                     for other in seats(self.active() & !(1 << seat)) {
                         self.transfer(
                             Account::Stack(seat),

@@ -8,9 +8,9 @@ mod common;
 use proptest::prelude::*;
 use tripoley_cards::{Card, CardSet, Rank, Suit, seeded_rng};
 use tripoley_engine::{
-    Action, AuctionPays, Decision, Event, FinalPot, FirstDealer, FirstLead, Game, LeadColors,
-    MichiganLeader, Misplays, PayCards, PaySuitRule, Pending, PokerOpener, PokerRule, Preset,
-    Rules, SequenceRule, SpareRule,
+    Action, AuctionPays, Decision, Event, FinalPot, FirstDealer, FirstLead, Game, InfoSet,
+    LeadColors, MichiganLeader, Misplays, PayCards, PaySuitRule, Pending, PokerOpener, PokerRule,
+    Preset, Rules, SequenceRule, SpareRule,
 };
 
 /// Rules built from a preset with random options changed; `None` if the mix
@@ -161,6 +161,38 @@ fn views_hide(game: &Game) {
     }
 }
 
+/// Sampled worlds look exactly like the real one from the deciding seat,
+/// are whole games (chips, cards), and play on legally.
+fn samples_consistent(game: &Game, seed: u64) {
+    let Pending::Decide { seat, .. } = game.pending() else {
+        return;
+    };
+    let info = InfoSet::new(game, seat);
+    let mut rng = seeded_rng(seed);
+    for _ in 0..2 {
+        let mut world = info.sample(&mut rng);
+        assert_eq!(
+            world.view(Some(seat)),
+            game.view(Some(seat)),
+            "the sample contradicts the view"
+        );
+        assert_eq!(world.pending(), game.pending());
+        cards_accounted(&world);
+        assert_eq!(world.chips_in_play(), world.total_chips());
+        for _ in 0..30 {
+            match world.pending() {
+                Pending::Decide { seat, decision } => {
+                    let action = common::random_action(&decision, &mut rng);
+                    world
+                        .apply(seat, action)
+                        .expect("legal in the sampled world");
+                }
+                Pending::Chance(_) | Pending::GameOver => break,
+            }
+        }
+    }
+}
+
 /// Illegal actions are refused and change nothing.
 fn illegal_refused(game: &Game) {
     let Pending::Decide { seat, decision } = game.pending() else {
@@ -246,6 +278,7 @@ fn check_game(rules: &Rules, players: usize, seed: u64, deep: bool) {
             views_hide(g);
             illegal_refused(g);
             legal_apply(g);
+            samples_consistent(g, steps);
         }
         for e in ev {
             if let Event::Transfer(t) = e {

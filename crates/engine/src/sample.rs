@@ -1,0 +1,208 @@
+//! [`InfoSet`]: what a searching bot may use at its decision: its view, and
+//! games sampled consistently with that view (determinizations).
+
+use rand_core::Rng;
+use tripoley_cards::{Card, CardSet};
+
+use crate::game::{Game, MAX_SEATS, Phase};
+use crate::layout::Seat;
+use crate::view::View;
+
+/// One seat's information set at a decision. It holds the real game but
+/// lets a bot see only the seat's [`View`] and sample whole games that look
+/// exactly the same from that seat: every card hidden from it is dealt anew,
+/// respecting hand sizes, the cards it knows where they are, and every public
+/// deduction (a seat that led a card holds nothing lower in that suit, a card
+/// nobody played after a stop is in the spare...). Hidden choices of other
+/// players (a withheld card, M9b) are forgotten in the sample too.
+pub struct InfoSet<'a> {
+    game: &'a Game,
+    seat: Seat,
+}
+
+impl<'a> InfoSet<'a> {
+    /// The information set of `seat` in `game`.
+    pub fn new(game: &'a Game, seat: Seat) -> InfoSet<'a> {
+        InfoSet { game, seat }
+    }
+
+    /// Whose information set this is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The seat's view.
+    pub fn view(&self) -> View {
+        self.game.view(Some(self.seat))
+    }
+
+    /// A game that looks the same from this seat, hidden cards dealt at random.
+    pub fn sample(&self, rng: &mut (impl Rng + ?Sized)) -> Game {
+        self.game.sample_world(self.seat, rng)
+    }
+}
+
+/// Where a hidden card may go: a seat's hand or the spare.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// Cards still to place.
+    room: u32,
+    /// Cards it may not take.
+    forbidden: CardSet,
+}
+
+impl Game {
+    /// A copy of this game in which every card `seat` cannot see is dealt
+    /// again at random (see [`InfoSet`]).
+    pub(crate) fn sample_world(&self, seat: Seat, rng: &mut (impl Rng + ?Sized)) -> Game {
+        let mut g = self.clone();
+        let n = usize::from(self.n);
+        let me = usize::from(seat);
+        let d = &self.deal;
+        if d.number == 0 && !matches!(self.phase, Phase::AwaitFinalDeck { .. }) {
+            return g;
+        }
+        // Cards fixed where the seat knows them to be.
+        let fixed: [CardSet; MAX_SEATS] = std::array::from_fn(|h| match h {
+            _ if h >= n => CardSet::EMPTY,
+            _ if h == me => d.hands[h],
+            _ => (d.public | d.known_by[me][h]) & d.hands[h],
+        });
+        let spare_fixed = (d.public_spare | d.spare_known[me]) & d.spare;
+        let hidden = fixed
+            .iter()
+            .fold(CardSet::FULL - d.played - spare_fixed, |a, &f| a - f);
+        // Slots 0..n are the seats, slot n the spare.
+        let mut slots = [Slot {
+            room: 0,
+            forbidden: CardSet::EMPTY,
+        }; MAX_SEATS + 1];
+        for h in 0..n {
+            slots[h] = Slot {
+                room: d.hands[h].len() - fixed[h].len(),
+                forbidden: d.cannot_hold[h],
+            };
+        }
+        slots[n].room = d.spare.len() - spare_fixed.len();
+        let placed = deal_hidden(hidden, &mut slots[..=n], rng)
+            .expect("the real deal satisfies the constraints, so a placement exists");
+        for h in 0..n {
+            g.deal.hands[h] = fixed[h] | placed[h];
+        }
+        g.deal.spare = spare_fixed | placed[n];
+        // Others' private knowledge follows the new cards; its existence is public.
+        for o in (0..n).filter(|&o| o != me) {
+            for h in 0..n {
+                if !d.known_by[o][h].is_empty() {
+                    g.deal.known_by[o][h] = g.deal.hands[h];
+                }
+            }
+            if !d.spare_known[o].is_empty() {
+                g.deal.spare_known[o] = g.deal.spare;
+            }
+            // Withholding is private (M9b): forget it.
+            g.deal.withheld_suits[o] = 0;
+            if d.misled >> o & 1 == 0 {
+                g.deal.barred &= !(1 << o);
+            }
+        }
+        if matches!(self.phase, Phase::Michigan(_)) {
+            for h in 0..n {
+                g.deal.stage3_hands[h] = g.deal.hands[h] | g.deal.played_by[h];
+            }
+        }
+        g.refresh_pending();
+        g
+    }
+}
+
+/// Places every card of `hidden` in a slot with room that does not forbid it,
+/// filling every slot exactly. Cards are taken in random order, the most
+/// constrained first, each into a random allowed slot weighted by its room;
+/// when that dead-ends, an augmenting path (bipartite matching) moves earlier
+/// cards to make space, so a placement is found whenever one exists.
+fn deal_hidden(
+    hidden: CardSet,
+    slots: &mut [Slot],
+    rng: &mut (impl Rng + ?Sized),
+) -> Option<Vec<CardSet>> {
+    let mut cards: Vec<Card> = hidden.to_vec();
+    // Random order (Fisher-Yates), then most constrained first (stable).
+    for i in (1..cards.len()).rev() {
+        let j = ((u64::from(rng.next_u32()) * (i as u64 + 1)) >> 32) as usize;
+        cards.swap(i, j);
+    }
+    let allowed = |c: Card, s: &Slot| !s.forbidden.contains(c);
+    cards.sort_by_key(|&c| slots.iter().filter(|s| allowed(c, s)).count());
+    let mut owner: Vec<usize> = vec![usize::MAX; cards.len()];
+    let mut load = vec![0u32; slots.len()];
+    for i in 0..cards.len() {
+        let open: u32 = slots
+            .iter()
+            .enumerate()
+            .filter(|&(k, s)| allowed(cards[i], s) && load[k] < s.room)
+            .map(|(k, s)| s.room - load[k])
+            .sum();
+        if open > 0 {
+            let mut pick = ((u64::from(rng.next_u32()) * u64::from(open)) >> 32) as u32;
+            for (k, s) in slots.iter().enumerate() {
+                if allowed(cards[i], s) && load[k] < s.room {
+                    let free = s.room - load[k];
+                    if pick < free {
+                        owner[i] = k;
+                        load[k] += 1;
+                        break;
+                    }
+                    pick -= free;
+                }
+            }
+        } else {
+            let mut seen = vec![false; slots.len()];
+            if !augment(i, &cards, slots, &mut owner, &mut load, &mut seen) {
+                return None;
+            }
+        }
+    }
+    let mut out = vec![CardSet::EMPTY; slots.len()];
+    for (i, &k) in owner.iter().enumerate() {
+        out[k].insert(cards[i]);
+    }
+    Some(out)
+}
+
+/// Finds room for card `i` by moving other cards along an augmenting path.
+fn augment(
+    i: usize,
+    cards: &[Card],
+    slots: &[Slot],
+    owner: &mut [usize],
+    load: &mut [u32],
+    seen: &mut [bool],
+) -> bool {
+    for k in 0..slots.len() {
+        if seen[k] || slots[k].forbidden.contains(cards[i]) {
+            continue;
+        }
+        seen[k] = true;
+        if load[k] < slots[k].room {
+            owner[i] = k;
+            load[k] += 1;
+            return true;
+        }
+        // Slot k is full: try to move one of its cards elsewhere.
+        for j in 0..cards.len() {
+            if owner[j] == k {
+                load[k] -= 1;
+                owner[j] = usize::MAX;
+                if augment(j, cards, slots, owner, load, seen) {
+                    owner[i] = k;
+                    load[k] += 1;
+                    return true;
+                }
+                owner[j] = k;
+                load[k] += 1;
+            }
+        }
+    }
+    false
+}
