@@ -157,22 +157,20 @@ impl Game {
         if let Some(leader) = found {
             self.set_turn(Turn::Lead { seat: leader, rule }, ev);
         } else {
-            {
-                let alternate = self.rules.lead_colors == LeadColors::Alternate
-                    && matches!(rule, LeadRule::ColourEachSuit(_));
-                match self.michigan().last {
-                    // M6 (casino): nobody holds the colour; the stop player leads any suit.
-                    Some((stopper, _)) if alternate && holding >> stopper & 1 == 1 => {
-                        self.set_turn(
-                            Turn::Lead {
-                                seat: stopper,
-                                rule: LeadRule::AnySuit,
-                            },
-                            ev,
-                        );
-                    }
-                    _ => self.blocked(ev),
+            let alternate = self.rules.lead_colors == LeadColors::Alternate
+                && matches!(rule, LeadRule::ColourEachSuit(_));
+            match self.michigan().last {
+                // M6 (casino): nobody holds the colour; the stop player leads any suit.
+                Some((stopper, _)) if alternate && holding >> stopper & 1 == 1 => {
+                    self.set_turn(
+                        Turn::Lead {
+                            seat: stopper,
+                            rule: LeadRule::AnySuit,
+                        },
+                        ev,
+                    );
                 }
+                _ => self.blocked(ev),
             }
         }
     }
