@@ -13,6 +13,11 @@ use crate::layout::{Seat, Space};
 /// allocates nothing, which keeps self-play fast.
 pub type PerSeat<T> = ArrayVec<T, MAX_SEATS>;
 
+/// Copies at most nine items into an inline list in one go.
+fn inline<T: Copy>(items: &[T]) -> PerSeat<T> {
+    PerSeat::try_from(items).expect("at most one item per seat")
+}
+
 /// Where the game is, as anyone can see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -152,7 +157,7 @@ impl Game {
             _ => None,
         }
         .map(|b| BettingView {
-            contributed: b.contributed[..n].iter().copied().collect(),
+            contributed: inline(&b.contributed[..n]),
             folded: (0..n).map(|s| b.folded >> s & 1 == 1).collect(),
             current: b.current,
             raises: b.raises,
@@ -179,7 +184,7 @@ impl Game {
             deal_number: d.number,
             deals_total: self.deals_total,
             stage: self.stage(),
-            stacks: self.stacks[..n].iter().copied().collect(),
+            stacks: inline(&self.stacks[..n]),
             out: (0..self.n).map(|s| self.is_out(s)).collect(),
             layout: self.spaces().map(|s| (s, self.layout.get(s))).collect(),
             pay_suit: d.pay_suit,
@@ -189,8 +194,8 @@ impl Game {
             spare_size: d.spare.len(),
             spare_known,
             known_cards,
-            cannot_hold: d.cannot_hold[..n].iter().copied().collect(),
-            played: d.played_by[..n].iter().copied().collect(),
+            cannot_hold: inline(&d.cannot_hold[..n]),
+            played: inline(&d.played_by[..n]),
             last_played,
             to_act,
             decision,
@@ -219,3 +224,4 @@ impl Game {
         }
     }
 }
+
