@@ -1,6 +1,7 @@
 //! `tripoley`: the command-line front door to the game, its tools and benchmarks.
 
 mod cmd;
+mod play;
 mod plots;
 mod setup;
 
@@ -18,6 +19,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play a game against bots in a full-screen terminal table.
+    Play(play::Args),
     /// Evaluate a poker hand: the best five of 5 to 52 cards and its name.
     Eval(cmd::eval::Args),
     /// Measure how fast the hot paths run (build with --release).
@@ -52,6 +55,7 @@ impl Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Play(args) => play::run(&args),
         Command::Eval(args) => cmd::eval::run(&args),
         Command::Bench(args) => {
             cmd::bench::run(&args);

@@ -1,0 +1,331 @@
+//! `tripoley play`: a full-screen game against bots in the terminal.
+//!
+//! The human sits in seat 0, bots in the others. [`app::App`] is the game as
+//! a state machine of keys and ticks (tested without a terminal), [`ui`]
+//! draws it with ratatui, [`text`] puts events into words; this module reads
+//! the arguments, runs the terminal loop and saves the record.
+//!
+//! Saved games: the record is written as the engine's `Record` JSON (which
+//! `tripoley replay` reads) with one more top-level field, `"play"`, holding
+//! what continuing needs: the seed, the bot of each seat and the rules'
+//! label. Chance and the bots draw, at step `k` of the record, from an RNG
+//! seeded from the seed and `k` ([`app::step_rng`]), so a game resumed with
+//! `--resume` replays its record and goes on with exactly the cards and bot
+//! moves it would have had without the pause. A record without `"play"` (a
+//! record saved by `tripoley sim`, say) resumes with seed 0, the human in
+//! seat 0, and bots named after the seats' names where those are bot names
+//! (heuristic bots otherwise).
+
+mod app;
+mod text;
+mod ui;
+
+#[cfg(test)]
+mod tests;
+
+use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, Event as TermEvent};
+use serde::{Deserialize, Serialize};
+use tripoley_bots::BotKind;
+use tripoley_engine::{Preset, Record, Rules};
+
+use crate::Failure;
+use crate::setup::{TableArgs, bots_for_seats};
+use app::{App, HUMAN, Table};
+
+/// Arguments of `tripoley play`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    table: TableArgs,
+    /// The bots in the other seats, one for all or one per seat: random, heuristic.
+    #[arg(long, default_value = "heuristic")]
+    bots: String,
+    /// Seeds the cards and the bots: the same seed and moves give the same game
+    /// (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Deals in the game (default: one round, as many deals as players).
+    #[arg(long)]
+    deals: Option<u32>,
+    /// Your name at the table.
+    #[arg(long, default_value = "You")]
+    name: String,
+    /// Milliseconds between the moves shown (0: no pause; Space skips anyway).
+    #[arg(long, default_value_t = 700, value_name = "MS")]
+    pace_ms: u64,
+    /// Continue a game saved by `tripoley play`.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["preset", "house_rules", "players", "bots", "seed", "deals", "name"]
+    )]
+    resume: Option<PathBuf>,
+    /// Where to save the game record (default: ./tripoley-SEED.json for a new
+    /// game, the same file for a resumed one).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+}
+
+/// What a saved game needs besides its record to go on (the `"play"` field).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayMeta {
+    /// Seeds chance and the bots (see [`app::step_rng`]).
+    pub seed: u64,
+    /// The human's seat.
+    pub human: u8,
+    /// The bot in each seat, `null` for the human's.
+    pub bots: Vec<Option<BotKind>>,
+    /// How the rules are called on screen.
+    pub label: String,
+}
+
+/// Plays a game in the terminal; saves the record when it ends or the player quits.
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let (table, path) = match &args.resume {
+        Some(file) => resume_table(file)?,
+        None => new_table(args)?,
+    };
+    let path = args.save.clone().unwrap_or(path);
+    if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
+        return Err(Failure::usage(
+            "tripoley play needs an interactive terminal (its input and output are not one); \
+             run it in a terminal, or let bots play each other with `tripoley sim`",
+        ));
+    }
+    let mut app = App::new(table).map_err(Failure::usage)?;
+    app.set_color(std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()));
+    app.set_save_path(path.display().to_string());
+    let pace = Duration::from_millis(args.pace_ms);
+    let looped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        terminal_loop(&mut app, pace, &path)
+    }));
+    let saved = save(&app, &path);
+    let looped = match looped {
+        Ok(result) => result,
+        Err(panic) => {
+            if saved.is_ok() {
+                eprintln!("tripoley: the game so far is saved to {}", path.display());
+            }
+            std::panic::resume_unwind(panic);
+        }
+    };
+    looped.map_err(|e| Failure {
+        message: format!("the terminal failed: {e}"),
+        code: 1,
+    })?;
+    saved.map_err(|e| Failure {
+        message: format!("cannot save the game to {}: {e}", path.display()),
+        code: 1,
+    })?;
+    let shown = path.display();
+    if app.is_over() {
+        println!(
+            "The game is over. Its record is saved to {shown}; `tripoley replay {shown}` prints its ledger."
+        );
+    } else {
+        println!("Game saved to {shown}. Continue it with: tripoley play --resume {shown}");
+    }
+    Ok(())
+}
+
+/// A new game from the arguments, and the default file to save it to.
+fn new_table(args: &Args) -> Result<(Table, PathBuf), Failure> {
+    let mut rules = args.table.rules()?;
+    if let Some(deals) = args.deals {
+        if deals == 0 {
+            return Err(Failure::usage("--deals must be at least 1"));
+        }
+        rules.deals = Some(deals);
+    }
+    let players = args.table.players;
+    let named = args.bots.split(',').count();
+    if named != 1 && named != players - 1 {
+        return Err(Failure::usage(format!(
+            "--bots names {named} bots for the {} bot seats: name one per bot seat, or one for all",
+            players - 1
+        )));
+    }
+    let others: Vec<BotKind> = bots_for_seats(&args.bots, players - 1)?;
+    let name = args.name.trim();
+    if name.is_empty() || name.chars().count() > 16 || name.chars().any(char::is_control) {
+        return Err(Failure::usage(
+            "--name must be 1 to 16 printable characters",
+        ));
+    }
+    let mut names = vec![name.to_owned()];
+    names.extend((1..players).map(|i| format!("Bot {i}")));
+    let mut bots = vec![None];
+    bots.extend(others.into_iter().map(Some));
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let label = match (&args.table.house_rules, args.table.preset) {
+        (Some(path), _) => format!(
+            "house rules ({})",
+            path.file_name()
+                .map_or_else(String::new, |f| f.to_string_lossy().into_owned())
+        ),
+        (None, preset) => preset.unwrap_or(Preset::Pagat).name().to_owned(),
+    };
+    let table = Table {
+        record: Record::new(rules, names),
+        bots,
+        seed,
+        label,
+    };
+    Ok((table, free_path(seed)))
+}
+
+/// A seed from the clock, for a game nobody asked to repeat.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()) << 20)
+}
+
+/// `./tripoley-SEED.json`, or `-2`, `-3`… after it when taken.
+fn free_path(seed: u64) -> PathBuf {
+    let base = PathBuf::from(format!("tripoley-{seed}.json"));
+    if !base.exists() {
+        return base;
+    }
+    (2..10_000)
+        .map(|k| PathBuf::from(format!("tripoley-{seed}-{k}.json")))
+        .find(|p| !p.exists())
+        .unwrap_or(base)
+}
+
+/// A saved game to continue, and its own file to save it back to.
+fn resume_table(file: &Path) -> Result<(Table, PathBuf), Failure> {
+    let shown = file.display();
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| Failure::usage(format!("cannot read {shown}: {e}")))?;
+    let (record, meta) = parse_saved(&text).map_err(|e| Failure::usage(format!("{shown}: {e}")))?;
+    Ok((
+        Table {
+            record,
+            bots: meta.bots,
+            seed: meta.seed,
+            label: meta.label,
+        },
+        file.to_path_buf(),
+    ))
+}
+
+/// A saved game: the record and what continuing needs.
+pub fn parse_saved(text: &str) -> Result<(Record, PlayMeta), String> {
+    let record = Record::from_json(text).map_err(|e| e.to_string())?;
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let players = record.names.len();
+    let meta = match value.get("play") {
+        Some(play) => serde_json::from_value::<PlayMeta>(play.clone())
+            .map_err(|e| format!("its \"play\" field is not readable: {e}"))?,
+        None => PlayMeta {
+            seed: 0,
+            human: HUMAN,
+            bots: (0..players)
+                .map(|s| {
+                    (s != usize::from(HUMAN)).then(|| {
+                        record.names[s]
+                            .parse::<BotKind>()
+                            .unwrap_or(BotKind::Heuristic)
+                    })
+                })
+                .collect(),
+            label: rules_label(&record.rules),
+        },
+    };
+    if meta.human != HUMAN {
+        return Err(format!(
+            "the human played seat {}; this version seats you in seat {HUMAN}",
+            meta.human
+        ));
+    }
+    if meta.bots.len() != players
+        || meta
+            .bots
+            .iter()
+            .enumerate()
+            .any(|(s, b)| b.is_none() != (s == usize::from(HUMAN)))
+    {
+        return Err("its \"play\" field does not match its seats".to_owned());
+    }
+    Ok((record, meta))
+}
+
+/// The preset's name when the rules are a preset's (whatever the deals), else "house rules".
+fn rules_label(rules: &Rules) -> String {
+    Preset::ALL
+        .into_iter()
+        .find(|&p| {
+            let mut r = Rules::preset(p);
+            r.deals = rules.deals;
+            &r == rules
+        })
+        .map_or_else(|| "house rules".to_owned(), |p| p.name().to_owned())
+}
+
+/// The record as saved: the engine's record JSON plus the `"play"` field.
+pub fn saved_json(app: &App) -> String {
+    let mut value = serde_json::to_value(app.record()).expect("records serialise");
+    let meta = PlayMeta {
+        seed: app.seed(),
+        human: HUMAN,
+        bots: app.bot_kinds().to_vec(),
+        label: app.label.clone(),
+    };
+    if let serde_json::Value::Object(map) = &mut value {
+        map.insert(
+            "play".to_owned(),
+            serde_json::to_value(meta).expect("metadata serialises"),
+        );
+    }
+    serde_json::to_string_pretty(&value).expect("JSON values print")
+}
+
+/// Writes the record next to its final place, then moves it there.
+fn save(app: &App, path: &Path) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, saved_json(app) + "\n")?;
+    std::fs::rename(&tmp, path)
+}
+
+/// Draws, reads keys, and moves the game on at the pace; saves the record
+/// after each deal.
+fn terminal_loop(app: &mut App, pace: Duration, path: &Path) -> std::io::Result<()> {
+    let mut terminal = ratatui::try_init()?;
+    let result = (|| {
+        let mut last = Instant::now();
+        loop {
+            if app.take_save_request() {
+                if let Err(e) = save(app, path) {
+                    app.tell(format!("cannot save to {}: {e}", path.display()));
+                }
+            }
+            terminal.draw(|f| ui::draw(f, app))?;
+            if app.wants_quit() {
+                return Ok(());
+            }
+            let timeout = if app.busy() {
+                pace.saturating_sub(last.elapsed())
+            } else {
+                Duration::from_millis(500)
+            };
+            if event::poll(timeout)? {
+                if let TermEvent::Key(key) = event::read()? {
+                    app.key(key);
+                    last = Instant::now();
+                }
+            } else if app.busy() {
+                app.tick();
+                last = Instant::now();
+            }
+        }
+    })();
+    ratatui::restore();
+    result
+}

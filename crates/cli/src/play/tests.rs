@@ -1,0 +1,507 @@
+//! `tripoley play` without a terminal: screen snapshots of every decision
+//! (ratatui's `TestBackend`, insta), and whole games driven through the keys.
+//!
+//! The snapshots start from records built here with a simple seeded policy
+//! for every seat, so they depend on the engine and the deck, not on the
+//! bots' play.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use rand_core::Rng;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::style::Color;
+use tripoley_bots::BotKind;
+use tripoley_cards::{CardSet, GameRng, seeded_rng};
+use tripoley_engine::{
+    Action, DealChance, Decision, Game, PaySuitRule, Pending, Preset, Record, Rules, Step,
+};
+
+use super::app::{App, HUMAN, Screen, Table};
+use super::{parse_saved, saved_json, ui};
+
+/// The screen as text, 80x24 unless said.
+fn screen(app: &App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
+    terminal.draw(|f| ui::draw(f, app)).expect("draws");
+    terminal.backend().to_string()
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn ch(app: &mut App, c: char) {
+    key(app, KeyCode::Char(c));
+}
+
+fn below(rng: &mut GameRng, n: u32) -> u32 {
+    ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32
+}
+
+/// A seeded, simple answer for any seat: keeps the tests apart from the bots.
+fn policy(decision: Decision, rng: &mut GameRng) -> Action {
+    match decision {
+        Decision::SpareOption {
+            can_auction: true, ..
+        } if below(rng, 2) == 0 => Action::AuctionSpare,
+        Decision::SpareOption { .. } => Action::Keep,
+        Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
+            if min <= max && below(rng, 3) == 0 {
+                Action::Bid(min)
+            } else {
+                Action::Pass
+            }
+        }
+        Decision::NamePaySuit => Action::NameSuit(tripoley_cards::Suit::Spades),
+        Decision::Open { max_bet } if max_bet > 0 && below(rng, 2) == 0 => {
+            Action::Bet(2.min(max_bet))
+        }
+        Decision::Open { .. } => Action::Check,
+        Decision::Respond { .. } => Action::Call,
+        Decision::ChooseFive { from } => Action::Show(from.iter().take(5).collect()),
+        Decision::Lead { cards } => Action::Lead(cards.lowest().expect("a card to lead")),
+        Decision::Follow { .. } => Action::Play,
+    }
+}
+
+fn names(players: usize) -> Vec<String> {
+    let mut v = vec!["Ann".to_owned()];
+    v.extend((1..players).map(|i| format!("Bot {i}")));
+    v
+}
+
+/// The first seed's game, played by [`policy`], stopped at the human's
+/// first decision that `want` accepts (after `skip` of them).
+fn reach(rules: &Rules, players: usize, want: fn(&Decision) -> bool, skip: usize) -> App {
+    for seed in 1..300 {
+        let mut game = Game::new(rules.clone(), players).expect("a table");
+        let mut record = Record::new(rules.clone(), names(players));
+        let mut rng = seeded_rng(seed);
+        let mut seen = 0;
+        loop {
+            let step = match game.pending() {
+                Pending::GameOver => break,
+                Pending::Chance(_) => Step::Chance(DealChance::random(rules, &mut rng)),
+                Pending::Decide { seat, decision } => {
+                    if seat == HUMAN && want(&decision) {
+                        if seen == skip {
+                            return table_app(record, seed);
+                        }
+                        seen += 1;
+                    }
+                    Step::Act {
+                        seat,
+                        action: policy(decision, &mut rng),
+                    }
+                }
+            };
+            game.step(&step, &mut Vec::new()).expect("legal");
+            record.steps.push(step);
+        }
+    }
+    panic!("no seed reaches the decision");
+}
+
+fn table_app(record: Record, seed: u64) -> App {
+    let players = record.names.len();
+    let mut bots = vec![None];
+    bots.extend((1..players).map(|_| Some(BotKind::Heuristic)));
+    let mut app = App::new(Table {
+        record,
+        bots,
+        seed,
+        label: "test".to_owned(),
+    })
+    .expect("replays");
+    app.set_save_path("./tripoley-test.json".to_owned());
+    app
+}
+
+fn pagat() -> Rules {
+    Rules::preset(Preset::Pagat)
+}
+
+#[test]
+fn snapshot_spare_option() {
+    let app = reach(
+        &pagat(),
+        4,
+        |d| matches!(d, Decision::SpareOption { .. }),
+        0,
+    );
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn snapshot_auction_bid() {
+    let mut app = reach(&pagat(), 4, |d| matches!(d, Decision::AuctionBid { .. }), 0);
+    // Raise the bid with the arrows, then type one.
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn snapshot_poker_open() {
+    let app = reach(&pagat(), 4, |d| matches!(d, Decision::Open { .. }), 0);
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn snapshot_poker_respond() {
+    let mut app = reach(&pagat(), 4, |d| matches!(d, Decision::Respond { .. }), 0);
+    ch(&mut app, '3');
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn snapshot_choose_five() {
+    let mut app = reach(&pagat(), 4, |d| matches!(d, Decision::ChooseFive { .. }), 0);
+    // Move right and drop a card of the best five.
+    key(&mut app, KeyCode::Right);
+    insta::assert_snapshot!("choose_five_best", screen(&app, 80, 24));
+    let five = app.input.five;
+    for _ in 0..20 {
+        if five.len() == 5
+            && five.contains(super::text::sorted_hand(app.shown.hand)[app.input.cursor])
+        {
+            break;
+        }
+        key(&mut app, KeyCode::Right);
+    }
+    ch(&mut app, ' ');
+    assert_eq!(app.input.five.len(), 4);
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .contains("exactly five")
+    );
+    insta::assert_snapshot!("choose_five_four", screen(&app, 80, 24));
+}
+
+#[test]
+fn snapshot_michigan_lead() {
+    let app = reach(&pagat(), 4, |d| matches!(d, Decision::Lead { .. }), 1);
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn snapshot_misplay_lead_and_follow() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    // A lead where some card is not the lowest of its suit: a misplay.
+    let mut app = reach(
+        &rules,
+        4,
+        |d| matches!(d, Decision::Lead { cards } if cards.len() > 4),
+        0,
+    );
+    let hand = super::text::sorted_hand(app.shown.hand);
+    for _ in 0..hand.len() {
+        if app.is_misplay(hand[app.input.cursor]) {
+            break;
+        }
+        key(&mut app, KeyCode::Right);
+    }
+    insta::assert_snapshot!("misplay_lead", screen(&app, 80, 24));
+    let app = reach(&rules, 4, |d| matches!(d, Decision::Follow { .. }), 0);
+    insta::assert_snapshot!("follow", screen(&app, 80, 24));
+}
+
+fn pay_suit_auction() -> Rules {
+    let mut rules = Rules::preset(Preset::Rummoli);
+    rules.pay_suit = PaySuitRule::Auction;
+    rules.validate().expect("valid house rules");
+    rules
+}
+
+#[test]
+fn snapshot_pay_suit_auction_and_naming() {
+    let rules = pay_suit_auction();
+    let app = reach(&rules, 3, |d| matches!(d, Decision::PaySuitBid { .. }), 0);
+    insta::assert_snapshot!("pay_suit_bid", screen(&app, 80, 24));
+    let app = reach(&rules, 3, |d| matches!(d, Decision::NamePaySuit), 0);
+    insta::assert_snapshot!("name_pay_suit", screen(&app, 80, 24));
+}
+
+#[test]
+fn snapshot_nine_players_fit() {
+    let app = reach(
+        &pagat(),
+        9,
+        |d| matches!(d, Decision::Open { .. } | Decision::Respond { .. }),
+        0,
+    );
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn snapshot_deal_over_and_standings() {
+    let mut app = reach(&pagat(), 3, |d| matches!(d, Decision::Lead { .. }), 0);
+    let mut guard = 0;
+    while app.screen() != Screen::DealOver {
+        guard += 1;
+        assert!(guard < 10_000, "the deal ends");
+        if app.my_decision().is_some() {
+            key(&mut app, KeyCode::Enter);
+            ch(&mut app, 'p');
+        } else {
+            app.tick();
+        }
+    }
+    insta::assert_snapshot!("deal_over", screen(&app, 80, 24));
+    let app = finish(app);
+    insta::assert_snapshot!("standings", screen(&app, 80, 24));
+}
+
+#[test]
+fn too_small_a_terminal_says_so() {
+    let app = reach(&pagat(), 4, |d| matches!(d, Decision::Open { .. }), 0);
+    let text = screen(&app, 60, 20);
+    assert!(text.contains("at least 80x24"), "{text}");
+}
+
+#[test]
+fn no_color_means_no_colours() {
+    let mut app = reach(&pagat(), 4, |d| matches!(d, Decision::Lead { .. }), 0);
+    let colours = |app: &App| {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
+        terminal.draw(|f| ui::draw(f, app)).expect("draws");
+        terminal
+            .backend()
+            .buffer()
+            .content()
+            .iter()
+            .filter(|c| c.fg != Color::Reset || c.bg != Color::Reset)
+            .count()
+    };
+    assert!(colours(&app) > 0);
+    app.set_color(false);
+    assert_eq!(colours(&app), 0);
+}
+
+#[test]
+fn hint_shows_and_presets_the_heuristic_move() {
+    let mut app = reach(&pagat(), 4, |d| matches!(d, Decision::ChooseFive { .. }), 0);
+    app.input.five = CardSet::EMPTY;
+    ch(&mut app, '?');
+    let hint = app.hint.clone().expect("a hint");
+    assert!(
+        hint.starts_with("Hint: the heuristic bot would show"),
+        "{hint}"
+    );
+    assert_eq!(app.input.five.len(), 5);
+    assert!(screen(&app, 80, 24).contains("Hint: the heuristic bot"));
+}
+
+#[test]
+fn amounts_follow_arrows_and_digits() {
+    let mut app = reach(
+        &pagat(),
+        4,
+        |d| matches!(d, Decision::Open { max_bet } if *max_bet >= 10),
+        0,
+    );
+    assert_eq!(app.input.amount, 1);
+    key(&mut app, KeyCode::Up);
+    assert_eq!(app.input.amount, 6);
+    key(&mut app, KeyCode::End);
+    assert_eq!(app.input.amount, 10);
+    ch(&mut app, '4');
+    assert_eq!(app.input.amount, 4);
+    ch(&mut app, '2');
+    assert_eq!(app.input.amount, 2, "42 is over the limit: a fresh 2");
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.input.amount, 1, "never below the minimum");
+    let steps = app.record().steps.len();
+    ch(&mut app, 'b');
+    assert_eq!(
+        app.record().steps[steps],
+        Step::Act {
+            seat: HUMAN,
+            action: Action::Bet(1)
+        }
+    );
+}
+
+/// Plays the human's decision with keys only, choosing by the decision and
+/// the record's length (so that a resumed game is played the same way).
+fn play_keys(app: &mut App) {
+    let Some(decision) = app.my_decision() else {
+        return;
+    };
+    let k = app.record().steps.len();
+    if k % 7 == 0 {
+        ch(app, '?');
+    }
+    match decision {
+        Decision::SpareOption { can_auction, .. } => {
+            ch(app, if can_auction && k % 2 == 0 { 'a' } else { 'k' });
+        }
+        Decision::AuctionBid { .. } | Decision::PaySuitBid { .. } => {
+            ch(app, if k % 3 == 0 { 'b' } else { 'p' });
+        }
+        Decision::NamePaySuit => ch(app, 'h'),
+        Decision::Open { .. } => {
+            key(app, KeyCode::Right);
+            ch(app, if k % 2 == 0 { 'b' } else { 'c' });
+        }
+        Decision::Respond { .. } => ch(app, if k % 5 == 0 { 'f' } else { 'c' }),
+        Decision::ChooseFive { .. } => {
+            key(app, KeyCode::Left);
+            ch(app, ' ');
+            ch(app, ' ');
+            key(app, KeyCode::Enter);
+        }
+        Decision::Lead { .. } => {
+            if k % 2 == 0 {
+                key(app, KeyCode::Right);
+            }
+            key(app, KeyCode::Enter);
+        }
+        Decision::Follow { .. } => ch(app, 'p'),
+    }
+    assert!(
+        app.my_decision().is_none() || app.record().steps.len() > k,
+        "the keys answered {decision:?}"
+    );
+}
+
+/// Plays on to the final standings, through the keys and ticks.
+fn finish(mut app: App) -> App {
+    for _ in 0..200_000 {
+        match app.screen() {
+            Screen::Standings => return app,
+            Screen::DealOver => key(&mut app, KeyCode::Enter),
+            Screen::Table if app.my_decision().is_some() => play_keys(&mut app),
+            Screen::Table => {
+                if app.record().steps.len() % 3 == 0 {
+                    ch(&mut app, ' ');
+                } else {
+                    app.tick();
+                }
+            }
+        }
+    }
+    panic!("the game did not end");
+}
+
+fn new_game(rules: Rules, players: usize, seed: u64, bots: BotKind) -> App {
+    let mut kinds = vec![None];
+    kinds.extend((1..players).map(|_| Some(bots)));
+    App::new(Table {
+        record: Record::new(rules, names(players)),
+        bots: kinds,
+        seed,
+        label: "test".to_owned(),
+    })
+    .expect("a table")
+}
+
+#[test]
+fn a_whole_game_through_the_keys() {
+    for (preset, players, bots) in [
+        (Preset::Pagat, 4, BotKind::Heuristic),
+        (Preset::Tripoley, 3, BotKind::Random),
+        (Preset::MichiganCasino, 4, BotKind::Heuristic),
+        (Preset::Cosmo, 5, BotKind::Random),
+        (Preset::Rummoli, 2, BotKind::Heuristic),
+    ] {
+        let app = finish(new_game(Rules::preset(preset), players, 3, bots));
+        assert!(app.is_over());
+        let text = screen(&app, 80, 24);
+        assert!(text.contains("Final standings"), "{preset}: {text}");
+        assert!(text.contains("★ winner"), "{preset}: {text}");
+        // The record replays to the same end, every chip accounted for.
+        let (game, _) = app.record().replay().expect("the record replays");
+        assert_eq!(game.pending(), Pending::GameOver);
+        assert_eq!(game.chips_in_play(), game.total_chips());
+        assert_eq!(app.shown.stacks.as_slice(), game.stacks(), "{preset}");
+    }
+}
+
+#[test]
+fn a_whole_game_with_the_pay_suit_auction() {
+    let app = finish(new_game(pay_suit_auction(), 3, 5, BotKind::Heuristic));
+    assert!(screen(&app, 80, 24).contains("Final standings"));
+}
+
+#[test]
+fn a_saved_game_resumes_exactly() {
+    let whole = finish(new_game(pagat(), 4, 11, BotKind::Random));
+    // The same game, saved in the middle of the second deal, then resumed.
+    let mut app = new_game(pagat(), 4, 11, BotKind::Random);
+    while app.shown.deal_number < 2 || app.my_decision().is_none() {
+        match app.screen() {
+            Screen::DealOver => key(&mut app, KeyCode::Enter),
+            _ if app.my_decision().is_some() => play_keys(&mut app),
+            _ => {
+                app.tick();
+            }
+        }
+    }
+    let json = saved_json(&app);
+    let (record, meta) = parse_saved(&json).expect("reads back");
+    assert_eq!(meta.seed, 11);
+    assert_eq!(&record, app.record());
+    // `tripoley replay` reads the file as a plain record.
+    assert_eq!(Record::from_json(&json).expect("a record"), record);
+    let resumed = App::new(Table {
+        record,
+        bots: meta.bots,
+        seed: meta.seed,
+        label: meta.label,
+    })
+    .expect("resumes");
+    assert!(resumed.log.iter().any(|l| l.contains("resumed")));
+    let resumed = finish(resumed);
+    assert_eq!(resumed.record(), whole.record());
+}
+
+#[test]
+fn quitting_asks_first() {
+    let mut app = reach(&pagat(), 4, |d| matches!(d, Decision::Open { .. }), 0);
+    ch(&mut app, 'q');
+    assert!(screen(&app, 80, 24).contains("Save and quit?"));
+    ch(&mut app, 'n');
+    assert!(!app.wants_quit());
+    ch(&mut app, 'q');
+    ch(&mut app, 'y');
+    assert!(app.wants_quit());
+}
+
+#[test]
+fn the_ledger_panel_shows_who_paid_whom() {
+    let mut app = reach(&pagat(), 4, |d| matches!(d, Decision::Lead { .. }), 0);
+    ch(&mut app, 'l');
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Ledger of deal"), "{text}");
+    assert!(text.contains("poker bets"), "{text}");
+    // The ledger reads back from its newest line: the antes are further up.
+    key(&mut app, KeyCode::PageUp);
+    key(&mut app, KeyCode::PageUp);
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Antes: You 9, Bot 1 9"), "{text}");
+}
+
+#[test]
+fn a_finished_game_resumes_on_its_standings() {
+    let app = finish(new_game(
+        Rules::preset(Preset::Tripoley),
+        3,
+        2,
+        BotKind::Random,
+    ));
+    let (record, meta) = parse_saved(&saved_json(&app)).expect("reads back");
+    let again = App::new(Table {
+        record,
+        bots: meta.bots,
+        seed: meta.seed,
+        label: meta.label,
+    })
+    .expect("resumes");
+    assert_eq!(again.screen(), Screen::Standings);
+    assert!(!again.busy());
+}
