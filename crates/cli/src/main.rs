@@ -1,6 +1,7 @@
 //! `tripoley`: the command-line front door to the game, its tools and benchmarks.
 
 mod cmd;
+mod napalm;
 mod play;
 mod plots;
 mod setup;

@@ -88,7 +88,7 @@ impl NapalmBot for HeuristicNapalmBot {
         let stack = view.seat.map_or(0, |s| view.stacks[usize::from(s)]);
         // Risking the pot in side bets matters more when it is a large part of the stack.
         let risk = f64::from(view.pot) / f64::from(stack.max(1));
-        let bar = 0.5 + 0.3 * risk.min(1.0);
+        let bar = 0.3 + 0.5 * risk.min(1.0);
         let yes = p > bar;
         match d {
             Decision::Declare { .. } => {

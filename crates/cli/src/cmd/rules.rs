@@ -11,6 +11,9 @@ use crate::setup::{load_house_rules, parse_preset};
 /// Arguments of `tripoley rules`.
 #[derive(clap::Args)]
 pub struct Args {
+    /// The game: tripoley (the default) or napalm.
+    #[arg(long, value_enum, default_value_t)]
+    game: crate::napalm::GameKind,
     /// The preset to describe: pagat (the default), tripoley, michigan-casino, rummoli or cosmo.
     #[arg(long, value_name = "NAME", value_parser = parse_preset, conflicts_with = "check")]
     preset: Option<Preset>,
@@ -24,6 +27,15 @@ pub struct Args {
 
 /// Prints the rules chosen by `args`.
 pub fn run(args: &Args) -> Result<(), Failure> {
+    if args.game == crate::napalm::GameKind::Napalm {
+        if args.preset.is_some() || args.check.is_some() || args.toml {
+            return Err(Failure::usage(
+                "Napalm has one rule set: --game napalm takes no --preset, --check or --toml",
+            ));
+        }
+        print!("{}", tripoley_napalm::NapalmRules::default().describe());
+        return Ok(());
+    }
     let Some(path) = &args.check else {
         let rules = Rules::preset(args.preset.unwrap_or(Preset::Pagat));
         print(&rules, args.toml);

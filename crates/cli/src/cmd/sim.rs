@@ -13,6 +13,9 @@ use crate::setup::{TableArgs, bots_for_seats};
 /// Arguments of `tripoley sim`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The game: tripoley (the default) or napalm (then --deals counts hands).
+    #[arg(long, value_enum, default_value_t)]
+    game: crate::napalm::GameKind,
     #[command(flatten)]
     table: TableArgs,
     /// Deals to play (whole games are played: a few more may be).
@@ -43,6 +46,16 @@ pub struct Args {
 
 /// Runs the simulation and prints the summary.
 pub fn run(args: &Args) -> Result<(), Failure> {
+    if args.game == crate::napalm::GameKind::Napalm {
+        let bots = bots_for_seats(&args.bots, args.table.players)?;
+        return crate::napalm::simulate(
+            args.table.players,
+            &bots,
+            args.deals,
+            args.seed,
+            args.json,
+        );
+    }
     let rules = args.table.rules()?;
     let bots = bots_for_seats(&args.bots, args.table.players)?;
     if args.deals == 0 {
