@@ -25,6 +25,19 @@ pub enum PlayError {
     },
 }
 
+/// Where chance and the bots draw their randomness.
+struct Rngs {
+    chance: GameRng,
+    /// The bots' own stream; `None`: they share chance's.
+    bots: Option<GameRng>,
+}
+
+impl Rngs {
+    fn bots(&mut self) -> &mut GameRng {
+        self.bots.as_mut().unwrap_or(&mut self.chance)
+    }
+}
+
 /// Plays a whole game, seat `i` played by `bots[i]`, chance and bots drawing
 /// from one RNG seeded with `seed`. `observe` sees every step and the events
 /// it caused. Returns the finished game.
@@ -32,13 +45,42 @@ pub fn play_game(
     rules: &Rules,
     bots: &mut [Box<dyn Bot>],
     seed: u64,
+    observe: impl FnMut(&Step, &[Event]),
+) -> Result<Game, PlayError> {
+    let rngs = Rngs {
+        chance: seeded_rng(seed),
+        bots: None,
+    };
+    drive(rules, bots, rngs, observe)
+}
+
+/// [`play_game`] with chance and the bots drawing from separate RNGs: the
+/// cards depend on `chance_seed` alone, whatever the bots do, so the same
+/// decks can be replayed with the bots in other seats (duplicate play).
+pub fn play_game_with(
+    rules: &Rules,
+    bots: &mut [Box<dyn Bot>],
+    chance_seed: u64,
+    bot_seed: u64,
+    observe: impl FnMut(&Step, &[Event]),
+) -> Result<Game, PlayError> {
+    let rngs = Rngs {
+        chance: seeded_rng(chance_seed),
+        bots: Some(seeded_rng(bot_seed)),
+    };
+    drive(rules, bots, rngs, observe)
+}
+
+fn drive(
+    rules: &Rules,
+    bots: &mut [Box<dyn Bot>],
+    mut rngs: Rngs,
     mut observe: impl FnMut(&Step, &[Event]),
 ) -> Result<Game, PlayError> {
-    let mut rng = seeded_rng(seed);
     let mut events = Vec::new();
     let mut game = Game::start(rules.clone(), bots.len(), &mut events)?;
     loop {
-        let step = next_step(&game, rules, bots, &mut rng);
+        let step = next_step(&game, rules, bots, &mut rngs);
         let Some(step) = step else { return Ok(game) };
         events.clear();
         game.step(&step, &mut events).map_err(|error| match &step {
@@ -53,19 +95,19 @@ pub fn play_game(
     }
 }
 
-/// The next step of a game: chance from `rng`, or the bot's action.
-pub(crate) fn next_step(
+/// The next step of a game: chance from its RNG, or the bot's action.
+fn next_step(
     game: &Game,
     rules: &Rules,
     bots: &mut [Box<dyn Bot>],
-    rng: &mut GameRng,
+    rngs: &mut Rngs,
 ) -> Option<Step> {
     match game.pending() {
         Pending::GameOver => None,
-        Pending::Chance(_) => Some(Step::Chance(DealChance::random(rules, rng))),
+        Pending::Chance(_) => Some(Step::Chance(DealChance::random(rules, &mut rngs.chance))),
         Pending::Decide { seat, .. } => {
             let info = InfoSet::new(game, seat);
-            let action = bots[usize::from(seat)].act_in(&info, rng);
+            let action = bots[usize::from(seat)].act_in(&info, rngs.bots());
             Some(Step::Act { seat, action })
         }
     }

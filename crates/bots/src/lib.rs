@@ -1,9 +1,12 @@
-//! Players for Tripoley: the [`Bot`] trait, [`RandomBot`] and
-//! [`HeuristicBot`], a driver that plays whole games with them
-//! ([`play_game`]), and the self-play simulator ([`sim`]).
+//! Players for Tripoley: the [`Bot`] trait, [`RandomBot`],
+//! [`HeuristicBot`] and the searching [`ExpertBot`], outside programs
+//! speaking a line protocol ([`ExecBot`]), a driver that plays whole games
+//! with them ([`play_game`]), the self-play simulator ([`sim`]) and
+//! duplicate matches between bots ([`arena`]).
 //!
-//! A bot sees only its seat's [`View`](tripoley_engine::View): it can never
-//! cheat, and the same bot can advise a human.
+//! A bot sees only its seat's [`View`](tripoley_engine::View) (or, to
+//! search, its [`InfoSet`]): it can never cheat, and the same bot can
+//! advise a human ([`hint`]).
 //!
 //! ```
 //! use tripoley_bots::{BotKind, play_game};
@@ -19,12 +22,19 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod arena;
 mod driver;
+mod exec;
+mod expert;
 mod heuristic;
 mod random;
 pub mod sim;
 
-pub use driver::{PlayError, play_game, record_game};
+use std::time::Duration;
+
+pub use driver::{PlayError, play_game, play_game_with, record_game};
+pub use exec::ExecBot;
+pub use expert::{Budget, ExpertBot, SearchStats, hint};
 pub use heuristic::HeuristicBot;
 pub use random::RandomBot;
 
@@ -45,6 +55,12 @@ pub trait Bot: Send {
     fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
         self.act(&info.view(), rng)
     }
+
+    /// For searching bots: what the searches since the last call cost
+    /// (decisions, playouts, time), and the counts are reset.
+    fn take_stats(&mut self) -> Option<SearchStats> {
+        None
+    }
 }
 
 /// The bots that can be named on the command line.
@@ -55,17 +71,26 @@ pub enum BotKind {
     Random,
     /// A sound human-like player.
     Heuristic,
+    /// Searches sampled worlds ([`ExpertBot`], default budget).
+    Expert,
 }
 
 impl BotKind {
     /// Every kind.
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Heuristic];
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Expert];
 
-    /// A new bot of this kind for a table with these rules.
+    /// A new bot of this kind for a table with these rules (an expert with
+    /// the default budget, [`Budget::DEFAULT`]).
     pub fn make(self, rules: &tripoley_engine::Rules) -> Box<dyn Bot> {
+        self.make_with(rules, &BotOptions::default())
+    }
+
+    /// A new bot of this kind, with these options.
+    pub fn make_with(self, rules: &tripoley_engine::Rules, options: &BotOptions) -> Box<dyn Bot> {
         match self {
             BotKind::Random => Box::new(RandomBot),
             BotKind::Heuristic => Box::new(HeuristicBot::for_rules(rules)),
+            BotKind::Expert => Box::new(ExpertBot::new(rules, options.budget)),
         }
     }
 
@@ -74,6 +99,7 @@ impl BotKind {
         match self {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
+            BotKind::Expert => "expert",
         }
     }
 }
@@ -84,13 +110,110 @@ impl std::str::FromStr for BotKind {
         BotKind::ALL
             .into_iter()
             .find(|k| k.name() == s.trim())
-            .ok_or_else(|| format!("unknown bot {s:?}: choose random or heuristic"))
+            .ok_or_else(|| format!("unknown bot {s:?}: choose random, heuristic or expert"))
     }
 }
 
 impl std::fmt::Display for BotKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A bot as named on the command line: a built-in kind, or an outside
+/// program (`exec:CMD`, see `docs/bot-protocol.md`). Its text form is
+/// what parses: `heuristic`, `expert`, `exec:python3 my_bot.py`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BotSpec {
+    /// A built-in bot.
+    Kind(BotKind),
+    /// An outside program, run with the shell (`sh -c CMD`).
+    Exec(String),
+}
+
+/// Settings for making bots: the expert's budget, an outside bot's timeout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotOptions {
+    /// The expert's budget per decision.
+    pub budget: Budget,
+    /// How long an outside bot may take to answer.
+    pub exec_timeout: Duration,
+}
+
+impl Default for BotOptions {
+    fn default() -> BotOptions {
+        BotOptions {
+            budget: Budget::DEFAULT,
+            exec_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+impl BotSpec {
+    /// A new bot for a table with these rules.
+    pub fn make(&self, rules: &tripoley_engine::Rules, options: &BotOptions) -> Box<dyn Bot> {
+        match self {
+            BotSpec::Kind(k) => k.make_with(rules, options),
+            BotSpec::Exec(cmd) => Box::new(ExecBot::new(cmd, rules, options.exec_timeout)),
+        }
+    }
+
+    /// The built-in kind, if it is one.
+    pub fn kind(&self) -> Option<BotKind> {
+        match self {
+            BotSpec::Kind(k) => Some(*k),
+            BotSpec::Exec(_) => None,
+        }
+    }
+}
+
+impl From<BotKind> for BotSpec {
+    fn from(k: BotKind) -> BotSpec {
+        BotSpec::Kind(k)
+    }
+}
+
+impl PartialEq<BotKind> for BotSpec {
+    fn eq(&self, other: &BotKind) -> bool {
+        self.kind() == Some(*other)
+    }
+}
+
+impl std::str::FromStr for BotSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<BotSpec, String> {
+        let s = s.trim();
+        match s.strip_prefix("exec:") {
+            Some(cmd) if cmd.trim().is_empty() => {
+                Err("exec: needs a command, e.g. exec:'python3 my_bot.py'".into())
+            }
+            Some(cmd) => Ok(BotSpec::Exec(cmd.trim().to_owned())),
+            None => s.parse::<BotKind>().map(BotSpec::Kind).map_err(|_| {
+                format!("unknown bot {s:?}: choose random, heuristic, expert or exec:COMMAND")
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotSpec::Kind(k) => f.write_str(k.name()),
+            BotSpec::Exec(cmd) => write!(f, "exec:{cmd}"),
+        }
+    }
+}
+
+impl serde::Serialize for BotSpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for BotSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BotSpec, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

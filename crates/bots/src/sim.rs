@@ -10,15 +10,15 @@ use serde::Serialize;
 use tripoley_cards::Category;
 use tripoley_engine::{Account, Event, Reason, Record, Rules, Space};
 
-use crate::{BotKind, PlayError, play_game};
+use crate::{BotOptions, BotSpec, PlayError, play_game};
 
 /// What to simulate.
 #[derive(Clone, Debug)]
 pub struct SimConfig {
     /// The table's rules.
     pub rules: Rules,
-    /// The bot in each seat.
-    pub bots: Vec<BotKind>,
+    /// The bot in each seat (experts search with the default budget).
+    pub bots: Vec<BotSpec>,
     /// Deals to play (whole games are played, so a few more may be).
     pub deals: u64,
     /// Seeds every game: the same seed gives the same results.
@@ -48,6 +48,18 @@ pub enum Stage {
 }
 
 impl Stage {
+    /// The name used in reports: `pay_cards`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Stage::Ante => "ante",
+            Stage::Spare => "spare",
+            Stage::PayCards => "pay_cards",
+            Stage::Poker => "poker",
+            Stage::Michigan => "michigan",
+            Stage::FinalPot => "final_pot",
+        }
+    }
+
     /// Every stage.
     pub const ALL: [Stage; 6] = [
         Stage::Ante,
@@ -58,7 +70,8 @@ impl Stage {
         Stage::FinalPot,
     ];
 
-    fn of(reason: Reason) -> Stage {
+    /// The stage a transfer of this reason belongs to.
+    pub fn of(reason: Reason) -> Stage {
         match reason {
             Reason::Ante => Stage::Ante,
             Reason::AuctionPrice | Reason::PaySuitBid => Stage::Spare,
@@ -394,7 +407,7 @@ pub struct SeatReport {
     /// The seat.
     pub seat: u8,
     /// Its bot.
-    pub bot: BotKind,
+    pub bot: BotSpec,
     /// Its chips.
     #[serde(flatten)]
     pub chips: ChipReport,
@@ -404,7 +417,7 @@ pub struct SeatReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct BotReport {
     /// The bot.
-    pub bot: BotKind,
+    pub bot: BotSpec,
     /// Seats it played.
     pub seats: usize,
     /// Its chips per seat.
@@ -491,7 +504,7 @@ pub enum SimError {
 }
 
 /// The seed of game `i` of a run seeded with `seed` (`SplitMix64` steps).
-fn game_seed(seed: u64, i: u64) -> u64 {
+pub(crate) fn game_seed(seed: u64, i: u64) -> u64 {
     let mut z = seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -533,7 +546,12 @@ fn play_one(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SimError> {
     let players = config.bots.len();
-    let mut bots: Vec<_> = config.bots.iter().map(|k| k.make(&config.rules)).collect();
+    let options = BotOptions::default();
+    let mut bots: Vec<_> = config
+        .bots
+        .iter()
+        .map(|k| k.make(&config.rules, &options))
+        .collect();
     let mut tally = Tally {
         games: 1,
         seats: vec![ChipStats::default(); players],
@@ -597,12 +615,12 @@ fn summarise(config: &SimConfig, mut t: Tally, spaces: &[Space]) -> Summary {
         .enumerate()
         .map(|(i, s)| SeatReport {
             seat: i as u8,
-            bot: config.bots[i],
+            bot: config.bots[i].clone(),
             chips: s.report(),
         })
         .collect();
-    let mut kinds: Vec<BotKind> = config.bots.clone();
-    kinds.sort_by_key(|k| k.name());
+    let mut kinds: Vec<BotSpec> = config.bots.clone();
+    kinds.sort_by_key(ToString::to_string);
     kinds.dedup();
     let bots = kinds
         .into_iter()

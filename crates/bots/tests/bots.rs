@@ -74,10 +74,10 @@ fn heuristic_beats_random() {
     let config = SimConfig {
         rules: Rules::preset(Preset::Pagat),
         bots: vec![
-            BotKind::Heuristic,
-            BotKind::Random,
-            BotKind::Heuristic,
-            BotKind::Random,
+            BotKind::Heuristic.into(),
+            BotKind::Random.into(),
+            BotKind::Heuristic.into(),
+            BotKind::Random.into(),
         ],
         deals: 4000,
         seed: 11,
@@ -149,7 +149,7 @@ fn h3_simulated_sequence_rate_matches_the_exact_chance() {
             deals: Some(1),
             ..Rules::preset(Preset::Tripoley)
         },
-        bots: vec![BotKind::Random; 4],
+        bots: vec![BotKind::Random.into(); 4],
         deals: 20_000,
         seed: 3,
         series_deals: 0,

@@ -22,6 +22,10 @@ struct Cli {
 enum Command {
     /// Play a game against bots in a full-screen terminal table.
     Play(play::Args),
+    /// Serve the multiplayer web table: create a table, share the link, play in the browser.
+    Serve(cmd::serve::ServeArgs),
+    /// Load the web server with tables of client bots and report latency and throughput.
+    Loadtest(cmd::serve::LoadArgs),
     /// Evaluate a poker hand: the best five of 5 to 52 cards and its name.
     Eval(cmd::eval::Args),
     /// Measure how fast the hot paths run (build with --release).
@@ -32,6 +36,8 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Self-play between bots on all cores: chips per seat and stage, layout, poker and Michigan figures.
     Sim(cmd::sim::Args),
+    /// Duplicate matches between bots: chips per deal per bot and stage, with 95% intervals.
+    Arena(cmd::arena::Args),
 }
 
 /// A failure worth telling the user about, with the exit code it deserves.
@@ -57,6 +63,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => play::run(&args),
+        Command::Serve(args) => cmd::serve::serve(&args),
+        Command::Loadtest(args) => cmd::serve::loadtest(&args),
         Command::Eval(args) => cmd::eval::run(&args),
         Command::Bench(args) => {
             cmd::bench::run(&args);
@@ -65,6 +73,7 @@ fn main() -> ExitCode {
         Command::Rules(args) => cmd::rules::run(&args),
         Command::Replay(args) => cmd::replay::run(&args),
         Command::Sim(args) => cmd::sim::run(&args),
+        Command::Arena(args) => cmd::arena::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,7 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use tripoley_bots::BotKind;
 use tripoley_engine::{Preset, Rules, RulesError};
 
 use crate::Failure;
@@ -56,18 +55,28 @@ impl TableArgs {
     }
 }
 
-/// `--bots a,b,c`: one bot per seat, or one for every seat.
-pub fn bots_for_seats(list: &str, players: usize) -> Result<Vec<BotKind>, Failure> {
-    let kinds = list
-        .split(',')
-        .map(str::parse::<BotKind>)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(Failure::usage)?;
+/// `--bots a,b,c`: one bot per seat, or one for every seat. `T` is
+/// [`tripoley_bots::BotKind`] (built-in bots) or [`tripoley_bots::BotSpec`] (built-in bots
+/// and outside programs, `exec:CMD`).
+pub fn bots_for_seats<T>(list: &str, players: usize) -> Result<Vec<T>, Failure>
+where
+    T: std::str::FromStr<Err = String> + Clone,
+{
+    let kinds = parse_bots::<T>(list)?;
     match kinds.len() {
-        1 => Ok(vec![kinds[0]; players]),
+        1 => Ok(vec![kinds[0].clone(); players]),
         n if n == players => Ok(kinds),
         n => Err(Failure::usage(format!(
             "--bots names {n} bots for {players} players: name one per seat, or one for all"
         ))),
     }
+}
+
+/// `--bots a,b,c` as a list (names are separated by commas, so an `exec:`
+/// command cannot contain one: put it in a script).
+pub fn parse_bots<T: std::str::FromStr<Err = String>>(list: &str) -> Result<Vec<T>, Failure> {
+    list.split(',')
+        .map(str::parse::<T>)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::usage)
 }

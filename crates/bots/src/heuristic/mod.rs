@@ -47,12 +47,18 @@ impl HeuristicBot {
         }
     }
 
+    /// Builds the tables the bot reads (once per process), so that its first
+    /// decision is as quick as the others.
+    pub(crate) fn prepare(self) {
+        let _ = self.odds();
+    }
+
     fn odds(self) -> &'static OddsTable {
         OddsTable::get(self.eval)
     }
 
     /// The chance of winning a showdown against the hands still in.
-    fn win_chance(self, view: &View) -> f32 {
+    pub(crate) fn win_chance(self, view: &View) -> f32 {
         let me = view.seat.map(usize::from);
         let folded = |s: usize| view.betting.as_ref().is_some_and(|b| b.folded[s]);
         let sizes = (0..view.hand_sizes.len())

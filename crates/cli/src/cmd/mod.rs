@@ -1,7 +1,9 @@
 //! One module per subcommand.
 
+pub mod arena;
 pub mod bench;
 pub mod eval;
 pub mod replay;
 pub mod rules;
+pub mod serve;
 pub mod sim;

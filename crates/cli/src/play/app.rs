@@ -13,17 +13,20 @@
 use std::collections::VecDeque;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use tripoley_bots::{Bot, BotKind, HeuristicBot};
+use tripoley_bots::{Bot, BotKind, Budget, HeuristicBot};
 use tripoley_cards::{Card, CardSet, GameRng, Suit, seeded_rng};
 use tripoley_engine::{
-    Account, Action, AuctionView, BettingView, DealChance, Decision, Event, Game, Misplays,
-    Pending, Record, Seat, Stage, Step, StopReason, Transfer, View,
+    Account, Action, AuctionView, BettingView, DealChance, Decision, Event, Game, InfoSet,
+    Misplays, Pending, Record, Seat, Stage, Step, StopReason, Transfer, View,
 };
 
 use super::text::{self, Context, Words};
 
 /// The seat of the human (bots fill the others).
 pub const HUMAN: Seat = 0;
+
+/// Playouts the hint key spends on the expert bot's search.
+const HINT_PLAYOUTS: u32 = 3000;
 
 /// Chance and bot moves at step `k` of a record draw from their own RNG,
 /// derived from the game's seed and `k`, so a resumed game goes on exactly
@@ -343,15 +346,15 @@ impl App {
 
     /// What the bot in `seat` does now.
     fn bot_action(&mut self, seat: Seat) -> Action {
-        let view = self.game.view(Some(seat));
+        let info = InfoSet::new(&self.game, seat);
         let mut rng = step_rng(self.seed, self.record.steps.len());
         let bot = self
             .bots
             .get_mut(usize::from(seat))
             .and_then(Option::as_mut);
         let action = match bot {
-            Some(bot) => bot.act(&view, &mut rng),
-            None => self.hint_bot.act(&view, &mut rng),
+            Some(bot) => bot.act_in(&info, &mut rng),
+            None => self.hint_bot.act_in(&info, &mut rng),
         };
         if self.game.check(seat, action).is_ok() {
             action
@@ -970,15 +973,17 @@ impl App {
         self.tick();
     }
 
-    /// What the heuristic bot would do in the human's place; the input is set
+    /// What the expert bot would do in the human's place; the input is set
     /// to it, so Enter (or the action's key) takes the advice.
     fn hint(&mut self) {
         let view = self.game.view(Some(HUMAN));
         if view.decision.is_none() {
             return;
         }
-        let mut rng = step_rng(self.seed, self.record.steps.len());
-        let action = self.hint_bot.act(&view, &mut rng);
+        // The expert bot's advice: a fixed number of playouts, so the same
+        // position always gets the same hint, in a few milliseconds.
+        let info = InfoSet::new(&self.game, HUMAN);
+        let action = tripoley_bots::hint(&info, self.game.rules(), Budget::playouts(HINT_PLAYOUTS));
         match action {
             Action::Bid(x) | Action::Bet(x) | Action::Raise(x) => {
                 self.input.amount = x;

@@ -1,0 +1,192 @@
+//! The search: sampled worlds, every surviving candidate played out in each
+//! with the same chance, successive halving.
+
+use std::time::Instant;
+
+use arrayvec::ArrayVec;
+use rand_core::Rng;
+use tripoley_cards::{GameRng, seeded_rng};
+use tripoley_engine::{
+    Action, ChanceKind, DealChance, Decision, Event, Game, InfoSet, MAX_SEATS, Pending, Seat, View,
+};
+
+use super::Budget;
+use super::candidates::MAX_CANDIDATES;
+use crate::{Bot, HeuristicBot};
+
+/// What a search found.
+pub(crate) struct Outcome {
+    /// The candidate with the best mean.
+    pub best: Action,
+    /// Playouts run.
+    pub playouts: u32,
+}
+
+/// Searches `cands` (two or more, all legal, the default first) at `info`'s
+/// decision.
+pub(crate) fn search(
+    info: &InfoSet<'_>,
+    cands: &[Action],
+    rollout: HeuristicBot,
+    rollout_bet_limit: u32,
+    budget: Budget,
+    rng: &mut GameRng,
+) -> Outcome {
+    let seat = info.seat();
+    let k = cands.len();
+    debug_assert!((2..=MAX_CANDIDATES).contains(&k));
+    let mut sum = [0f64; MAX_CANDIDATES];
+    let mut alive: ArrayVec<usize, MAX_CANDIDATES> = (0..k).collect();
+    // ceil(log2 k) rounds, each ending by dropping the worse half.
+    let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1);
+    let total = budget.playouts.max(k as u32);
+    let start = Instant::now();
+    let mut playouts = 0u32;
+    let mut ev: Vec<Event> = Vec::with_capacity(256);
+    let belief = betting_belief(&info.view(), rollout_bet_limit);
+    'rounds: for round in 0..rounds {
+        let round_budget = (total - playouts) / (rounds - round);
+        let worlds = (round_budget / alive.len() as u32).max(1);
+        for _ in 0..worlds {
+            if budget
+                .time
+                .is_some_and(|cap| playouts > 0 && start.elapsed() >= cap)
+            {
+                break 'rounds;
+            }
+            let world = sample(info, &belief, rollout, rng);
+            let seed = rng.next_u64();
+            // A world counts only once every survivor has been played in it.
+            let mut got = [0f64; MAX_CANDIDATES];
+            for (n, &i) in alive.iter().enumerate() {
+                if n > 0 && budget.time.is_some_and(|cap| start.elapsed() >= cap) {
+                    break 'rounds;
+                }
+                got[i] = playout(world.clone(), seat, cands[i], rollout, seed, &mut ev);
+            }
+            for &i in &alive {
+                sum[i] += got[i];
+            }
+            playouts += alive.len() as u32;
+        }
+        if round + 1 < rounds {
+            // Every survivor saw the same worlds: sums compare directly.
+            alive.sort_by(|&a, &b| sum[b].total_cmp(&sum[a]).then(a.cmp(&b)));
+            alive.truncate(alive.len().div_ceil(2));
+        }
+    }
+    let best = alive
+        .iter()
+        .copied()
+        .max_by(|&a, &b| sum[a].total_cmp(&sum[b]).then(b.cmp(&a)))
+        .expect("a candidate survives");
+    Outcome {
+        best: cands[best],
+        playouts,
+    }
+}
+
+/// Opponents whose chips in the betting round say something about their
+/// hands, with how strongly: a world is kept with chance `p^alpha` for each,
+/// `p` being the opponent's chance to win the showdown with its sampled hand
+/// (as the heuristic reckons it). Cards are dealt without regard to bets
+/// otherwise, and a searcher would call every raise as if it were a bluff.
+fn betting_belief(view: &View, bet_limit: u32) -> ArrayVec<(Seat, f32), MAX_SEATS> {
+    let mut out = ArrayVec::new();
+    let Some(b) = &view.betting else {
+        return out;
+    };
+    if !matches!(
+        view.decision,
+        Some(Decision::Open { .. } | Decision::Respond { .. })
+    ) {
+        return out;
+    }
+    let scale = (bet_limit as f32 / 3.0).max(1.0);
+    for (s, (&c, &folded)) in b.contributed.iter().zip(&b.folded).enumerate() {
+        if Some(s as Seat) != view.seat && !folded && c > 0 {
+            out.push((s as Seat, (c as f32 / scale).min(4.0)));
+        }
+    }
+    out
+}
+
+/// Tries at most this many worlds to find one the bets make likely.
+const BELIEF_TRIES: u32 = 16;
+
+/// A world sampled from the information set, weighed by `belief` (by
+/// rejection: the likeliest of the tries when none is accepted).
+fn sample(
+    info: &InfoSet<'_>,
+    belief: &[(Seat, f32)],
+    bot: HeuristicBot,
+    rng: &mut GameRng,
+) -> Game {
+    if belief.is_empty() {
+        return info.sample(rng);
+    }
+    let mut best: Option<(f32, Game)> = None;
+    for _ in 0..BELIEF_TRIES {
+        let g = info.sample(rng);
+        let w: f32 = belief
+            .iter()
+            .map(|&(s, alpha)| bot.win_chance(&g.view(Some(s))).powf(alpha))
+            .product();
+        let u = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
+        if u < w {
+            return g;
+        }
+        if best.as_ref().is_none_or(|(bw, _)| w > *bw) {
+            best = Some((w, g));
+        }
+    }
+    best.expect("at least one try").1
+}
+
+/// Plays `action` in `game`, then heuristic bots to the end of the deal (or
+/// of the game, when it is the last deal); returns what the seat is worth then.
+pub(crate) fn playout(
+    mut game: Game,
+    seat: Seat,
+    action: Action,
+    mut bot: HeuristicBot,
+    seed: u64,
+    ev: &mut Vec<Event>,
+) -> f64 {
+    ev.clear();
+    game.apply_into(seat, action, ev)
+        .expect("candidates are legal in every sampled world");
+    let mut rng = seeded_rng(seed);
+    loop {
+        ev.clear();
+        match game.pending() {
+            Pending::GameOver | Pending::Chance(ChanceKind::Deal) => break,
+            Pending::Chance(_) => {
+                let chance = DealChance::random(game.rules(), &mut rng);
+                game.chance_into(&chance, ev)
+                    .expect("random chance fits the rules");
+            }
+            Pending::Decide { seat: s, .. } => {
+                let view = game.view(Some(s));
+                let a = bot.act(&view, &mut rng);
+                game.apply_into(s, a, ev)
+                    .expect("the heuristic bot plays legal moves");
+            }
+        }
+    }
+    worth(&game, seat)
+}
+
+/// The seat's chips, plus its share of the layout while the game goes on
+/// (the chips on it will be won in later deals).
+fn worth(game: &Game, seat: Seat) -> f64 {
+    let stack = f64::from(game.stacks()[usize::from(seat)]);
+    if matches!(game.pending(), Pending::GameOver) {
+        return stack;
+    }
+    let active = (0..game.players() as Seat)
+        .filter(|&s| !game.is_out(s))
+        .count()
+        .max(1);
+    stack + f64::from(game.layout().total()) / active as f64
+}

@@ -1,0 +1,146 @@
+//! Secrets and limits: seat tokens (128 random bits, kept only as SHA-256
+//! digests), invite codes, the websocket Origin check and the per-connection
+//! message rate limit.
+
+use std::time::Instant;
+
+use axum::http::HeaderMap;
+use axum::http::header::{HOST, ORIGIN};
+use sha2::{Digest, Sha256};
+
+use crate::store::TokenHash;
+
+fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut b = [0; N];
+    getrandom::fill(&mut b).expect("the operating system supplies random bytes");
+    b
+}
+
+/// A new secret token: 128 random bits as 32 hex digits.
+pub(crate) fn new_token() -> String {
+    use std::fmt::Write;
+    random_bytes::<16>().iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// The digest the server stores instead of the token.
+pub(crate) fn hash_token(token: &str) -> TokenHash {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+/// Compares digests without an early exit.
+pub(crate) fn same_hash(a: &TokenHash, b: &TokenHash) -> bool {
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A new invite code: 10 characters of Crockford base 32 (no i, l, o, u)
+/// (50 bits).
+pub(crate) fn new_invite() -> String {
+    const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+    random_bytes::<10>()
+        .iter()
+        .map(|b| char::from(ALPHABET[usize::from(b & 31)]))
+        .collect()
+}
+
+/// Whether an invite code is well formed (checked before any lookup).
+pub(crate) fn valid_invite(invite: &str) -> bool {
+    (4..=32).contains(&invite.len())
+        && invite
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The websocket upgrade's Origin check (axum does none). Browsers always
+/// send `Origin`: it must be this server itself (`http(s)://<Host>`) or one of
+/// `allowed`. A request without `Origin` comes from a program, not a page,
+/// and is let through: the check protects players' browsers from other
+/// sites, and programs still need a seat token to act.
+pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if allowed.iter().any(|a| a == origin) {
+        return true;
+    }
+    let Some(host) = headers.get(HOST).and_then(|h| h.to_str().ok()) else {
+        return false;
+    };
+    origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+        .is_some_and(|o| o == host)
+}
+
+/// A token bucket: `burst` messages at once, refilled at `per_second`.
+pub(crate) struct RateLimit {
+    tokens: f64,
+    burst: f64,
+    per_second: f64,
+    last: Instant,
+}
+
+impl RateLimit {
+    pub fn new(burst: u32, per_second: u32) -> RateLimit {
+        RateLimit {
+            tokens: f64::from(burst),
+            burst: f64::from(burst),
+            per_second: f64::from(per_second),
+            last: Instant::now(),
+        }
+    }
+
+    /// Whether one more message may pass now.
+    pub fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        let dt = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + dt * self.per_second).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_random_and_hashed() {
+        let a = new_token();
+        let b = new_token();
+        assert_eq!(a.len(), 32);
+        assert_ne!(a, b);
+        assert!(same_hash(&hash_token(&a), &hash_token(&a)));
+        assert!(!same_hash(&hash_token(&a), &hash_token(&b)));
+        assert!(valid_invite(&new_invite()));
+        assert!(!valid_invite("../etc"));
+    }
+
+    #[test]
+    fn origin_must_be_this_host_or_allowed() {
+        let mut h = HeaderMap::new();
+        h.insert(HOST, "127.0.0.1:8080".parse().unwrap());
+        assert!(origin_allowed(&h, &[]));
+        h.insert(ORIGIN, "http://127.0.0.1:8080".parse().unwrap());
+        assert!(origin_allowed(&h, &[]));
+        h.insert(ORIGIN, "http://evil.example".parse().unwrap());
+        assert!(!origin_allowed(&h, &[]));
+        assert!(origin_allowed(&h, &["http://evil.example".into()]));
+    }
+
+    #[test]
+    fn the_rate_limit_allows_a_burst_then_refuses() {
+        let mut r = RateLimit::new(5, 1);
+        assert_eq!((0..10).filter(|_| r.allow()).count(), 5);
+    }
+}

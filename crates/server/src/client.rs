@@ -1,0 +1,358 @@
+//! A small client of the server: the HTTP API, a websocket [`Socket`] that
+//! speaks the protocol, and [`play_seat`], which plays a seat with a bot the
+//! way a person's browser would. The tests and the load generator use it;
+//! so can tools.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tripoley_bots::Bot;
+use tripoley_cards::GameRng;
+use tripoley_engine::{Seat, Stage, View};
+
+use crate::protocol::{
+    ClientMsg, CreateTable, Created, ErrorBody, PROTOCOL_VERSION, Seated, SitRequest, StartRequest,
+    TableInfo,
+};
+
+/// Why a client call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The connection failed.
+    #[error("connection: {0}")]
+    Io(String),
+    /// The server refused the request.
+    #[error("HTTP {status}: {body}")]
+    Refused {
+        /// The HTTP status.
+        status: u16,
+        /// The server's explanation.
+        body: ErrorBody,
+    },
+    /// The server answered something this client does not understand.
+    #[error("protocol: {0}")]
+    Protocol(String),
+    /// The websocket closed.
+    #[error("the connection closed")]
+    Closed,
+    /// Nothing arrived in time.
+    #[error("timed out")]
+    Timeout,
+}
+
+fn io(e: impl std::fmt::Display) -> ClientError {
+    ClientError::Io(e.to_string())
+}
+
+/// One HTTP/1.1 request with an optional JSON body; returns the status and
+/// the JSON answer (`null` when the body is not JSON).
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value), ClientError> {
+    let mut stream = TcpStream::connect(addr).await.map_err(io)?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.map_err(io)?;
+    stream.write_all(body.as_bytes()).await.map_err(io)?;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.map_err(io)?;
+    let text = String::from_utf8_lossy(&answer);
+    let (head, body) = text
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| ClientError::Protocol("no HTTP header".into()))?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| ClientError::Protocol(format!("bad status line: {head}")))?;
+    Ok((status, serde_json::from_str(body).unwrap_or(Value::Null)))
+}
+
+async fn api<T: DeserializeOwned>(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<T, ClientError> {
+    let (status, value) = request(addr, method, path, body).await?;
+    if !(200..300).contains(&status) {
+        let body = serde_json::from_value(value.clone()).unwrap_or_else(|_| {
+            ErrorBody::new(crate::protocol::ErrorCode::BadMessage, value.to_string())
+        });
+        return Err(ClientError::Refused { status, body });
+    }
+    serde_json::from_value(value).map_err(|e| ClientError::Protocol(e.to_string()))
+}
+
+/// `POST /api/tables`.
+pub async fn create_table(addr: SocketAddr, req: &CreateTable) -> Result<Created, ClientError> {
+    let body = serde_json::to_value(req).map_err(|e| ClientError::Protocol(e.to_string()))?;
+    api(addr, "POST", "/api/tables", Some(&body)).await
+}
+
+/// `POST /api/tables/<invite>/sit`.
+pub async fn sit(
+    addr: SocketAddr,
+    invite: &str,
+    seat: Option<Seat>,
+    name: &str,
+) -> Result<Seated, ClientError> {
+    let body = serde_json::to_value(SitRequest {
+        seat,
+        name: name.to_owned(),
+    })
+    .map_err(|e| ClientError::Protocol(e.to_string()))?;
+    api(
+        addr,
+        "POST",
+        &format!("/api/tables/{invite}/sit"),
+        Some(&body),
+    )
+    .await
+}
+
+/// `POST /api/tables/<invite>/start` with the host's token.
+pub async fn start_table(addr: SocketAddr, invite: &str, token: &str) -> Result<(), ClientError> {
+    let body = serde_json::to_value(StartRequest {
+        token: token.to_owned(),
+    })
+    .map_err(|e| ClientError::Protocol(e.to_string()))?;
+    api::<Value>(
+        addr,
+        "POST",
+        &format!("/api/tables/{invite}/start"),
+        Some(&body),
+    )
+    .await
+    .map(drop)
+}
+
+/// `GET /api/tables/<invite>`.
+pub async fn table_info(addr: SocketAddr, invite: &str) -> Result<TableInfo, ClientError> {
+    api(addr, "GET", &format!("/api/tables/{invite}"), None).await
+}
+
+/// A websocket to one table.
+pub struct Socket {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The last event number seen in an `update` or `state` message.
+    pub last: Option<u64>,
+}
+
+impl Socket {
+    /// Opens `/ws/<invite>` (sending no Origin, as programs do).
+    pub async fn connect(addr: SocketAddr, invite: &str) -> Result<Socket, ClientError> {
+        Socket::connect_with_origin(addr, invite, None).await
+    }
+
+    /// Opens `/ws/<invite>` with an `Origin` header, as a browser would.
+    pub async fn connect_with_origin(
+        addr: SocketAddr,
+        invite: &str,
+        origin: Option<&str>,
+    ) -> Result<Socket, ClientError> {
+        let mut req = format!("ws://{addr}/ws/{invite}")
+            .into_client_request()
+            .map_err(io)?;
+        if let Some(o) = origin {
+            req.headers_mut().insert(
+                "origin",
+                o.parse()
+                    .map_err(|_| ClientError::Protocol("bad origin".into()))?,
+            );
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(req).await.map_err(io)?;
+        Ok(Socket { ws, last: None })
+    }
+
+    /// Sends raw text (tests send malformed messages this way).
+    pub async fn send_text(&mut self, text: &str) -> Result<(), ClientError> {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|_| ClientError::Closed)
+    }
+
+    /// Sends a protocol message.
+    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), ClientError> {
+        let text = serde_json::to_string(msg).map_err(|e| ClientError::Protocol(e.to_string()))?;
+        self.send_text(&text).await
+    }
+
+    /// Says hello: a seat token (or none to watch) and the last event seen.
+    pub async fn hello(
+        &mut self,
+        token: Option<&str>,
+        last: Option<u64>,
+    ) -> Result<(), ClientError> {
+        self.send(&ClientMsg::Hello {
+            v: PROTOCOL_VERSION,
+            token: token.map(str::to_owned),
+            last,
+        })
+        .await
+    }
+
+    /// The next message from the server, as JSON.
+    pub async fn recv(&mut self) -> Result<Value, ClientError> {
+        loop {
+            match self.ws.next().await {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(t.as_str())
+                        .map_err(|e| ClientError::Protocol(e.to_string()))?;
+                    if matches!(v["type"].as_str(), Some("update" | "state"))
+                        && let Some(n) = v["n"].as_u64()
+                    {
+                        self.last = Some(self.last.map_or(n, |l| l.max(n)));
+                    }
+                    return Ok(v);
+                }
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return Err(ClientError::Closed),
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// [`Socket::recv`], giving up after `wait`.
+    pub async fn recv_timeout(&mut self, wait: Duration) -> Result<Value, ClientError> {
+        tokio::time::timeout(wait, self.recv())
+            .await
+            .map_err(|_| ClientError::Timeout)?
+    }
+
+    /// Waits for a message of type `kind`, skipping others.
+    pub async fn recv_type(&mut self, kind: &str, wait: Duration) -> Result<Value, ClientError> {
+        let end = Instant::now() + wait;
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            let v = self.recv_timeout(left).await?;
+            if v["type"] == kind {
+                return Ok(v);
+            }
+        }
+    }
+
+    /// Closes the socket.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// The view in an `update` or `state` message, if it has one.
+pub fn view_of(msg: &Value) -> Option<View> {
+    let v = msg.get("view")?;
+    if v.is_null() {
+        return None;
+    }
+    serde_json::from_value(v.clone()).ok()
+}
+
+/// What [`play_seat`] saw.
+#[derive(Clone, Debug, Default)]
+pub struct PlayStats {
+    /// Actions sent.
+    pub actions: u64,
+    /// Microseconds from sending each action to receiving the frame that
+    /// showed its result.
+    pub latencies_us: Vec<u64>,
+    /// Messages received.
+    pub frames: u64,
+    /// Error replies received (stale answers after a timeout, for example).
+    pub errors: u64,
+    /// The last view seen.
+    pub last_view: Option<View>,
+    /// Whether the game ended.
+    pub finished: bool,
+}
+
+/// Plays the seat this socket said hello for: whenever its view holds a
+/// decision, waits `think`, asks `bot`, and sends the action. Returns when the
+/// game is over, the socket closes, or `until` passes.
+pub async fn play_seat(
+    sock: &mut Socket,
+    bot: &mut dyn Bot,
+    rng: &mut GameRng,
+    think: Duration,
+    until: Option<Instant>,
+) -> Result<PlayStats, ClientError> {
+    play_seat_observed(sock, bot, rng, think, until, |_| {}).await
+}
+
+/// [`play_seat`], showing every message received to `observe` first.
+pub async fn play_seat_observed(
+    sock: &mut Socket,
+    bot: &mut dyn Bot,
+    rng: &mut GameRng,
+    think: Duration,
+    until: Option<Instant>,
+    mut observe: impl FnMut(&Value),
+) -> Result<PlayStats, ClientError> {
+    let mut stats = PlayStats::default();
+    let mut acted_at: Option<u64> = None;
+    let mut sent: Option<(u64, Instant)> = None;
+    loop {
+        let wait = until.map_or(Duration::from_secs(3600), |u| {
+            u.saturating_duration_since(Instant::now())
+        });
+        let msg = match sock.recv_timeout(wait).await {
+            Ok(m) => m,
+            Err(ClientError::Timeout) => return Ok(stats),
+            Err(e) => return Err(e),
+        };
+        stats.frames += 1;
+        observe(&msg);
+        match msg["type"].as_str() {
+            Some("error") => {
+                stats.errors += 1;
+                continue;
+            }
+            Some("update" | "state") => {}
+            _ => continue,
+        }
+        let n = msg["n"].as_u64().unwrap_or(0);
+        if let Some((at, t0)) = sent
+            && n > at
+        {
+            stats.latencies_us.push(t0.elapsed().as_micros() as u64);
+            sent = None;
+        }
+        let Some(view) = view_of(&msg) else { continue };
+        if view.stage == Stage::GameOver {
+            stats.finished = true;
+            stats.last_view = Some(view);
+            return Ok(stats);
+        }
+        if view.decision.is_some() && acted_at != Some(n) {
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
+            let action = bot.act(&view, rng);
+            acted_at = Some(n);
+            sent = Some((n, Instant::now()));
+            sock.send(&ClientMsg::Act {
+                action,
+                id: Some(n),
+                seat: view.seat,
+                n: Some(n),
+            })
+            .await?;
+            stats.actions += 1;
+        }
+        stats.last_view = Some(view);
+    }
+}

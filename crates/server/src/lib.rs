@@ -1,0 +1,338 @@
+//! Multiplayer Tripoley: the server behind `tripoley serve`.
+//!
+//! Each table is an actor: one tokio task owns its [`Game`](tripoley_engine::Game)
+//! and is its only writer; websocket connections and HTTP handlers talk to it
+//! through a channel. Every step is appended to SQLite before its effects go
+//! out, so a restarted server resumes each table by replaying its record.
+//! Each viewer's frames are built from that viewer's own view and the events
+//! it may see: a hidden card never leaves the server. The protocol (JSON
+//! over a websocket, versioned) is in `docs/protocol.md`; the web client in
+//! `web/` is embedded in the binary.
+//!
+//! ```
+//! use tripoley_server::{ServerConfig, client, protocol::CreateTable};
+//!
+//! # tokio::runtime::Runtime::new()?.block_on(async {
+//! let server = tripoley_server::start(ServerConfig::ephemeral()).await?;
+//! let table = client::create_table(server.addr(), &CreateTable::default()).await?;
+//! assert_eq!(table.path, format!("/t/{}", table.invite));
+//! server.shutdown().await;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # })?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+// SQLite, WebSocket and VmRSS are names here, not code.
+#![allow(clippy::doc_markdown)]
+
+mod auth;
+pub mod client;
+mod http;
+mod loadtest;
+pub mod protocol;
+mod store;
+mod table;
+mod web;
+mod ws;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::Duration;
+
+use tokio::sync::{oneshot, watch};
+use tripoley_engine::Record;
+
+pub use loadtest::{LoadOptions, LoadReport, loadtest, loadtest_with};
+
+use crate::protocol::{ErrorBody, ErrorCode};
+use crate::store::Store;
+use crate::table::{Cmd, TableConfig, TableHandle};
+
+/// How a server runs. [`ServerConfig::default`] is `tripoley serve`'s
+/// default: 127.0.0.1:8080 and `tripoley.db` in the working directory.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// Where to listen (port 0 picks a free port).
+    pub addr: SocketAddr,
+    /// The SQLite file; `:memory:` keeps everything in memory (lost on exit).
+    pub db: PathBuf,
+    /// Origins besides the server's own that may open websockets.
+    pub allowed_origins: Vec<String>,
+    /// How long a player may be away before a bot plays for them.
+    pub grace: Duration,
+    /// How long a bot waits before it acts, so people can follow the game.
+    pub bot_delay: Duration,
+    /// The largest message a client may send, in bytes.
+    pub max_message_bytes: usize,
+    /// Messages a connection may send at once.
+    pub rate_burst: u32,
+    /// Messages a connection may send per second, on average.
+    pub rate_per_second: u32,
+    /// Spectators per table.
+    pub max_spectators: usize,
+    /// Tables in memory at once (lobby or playing).
+    pub max_tables: usize,
+    /// Frames queued for a connection before it counts as too slow and is dropped.
+    pub outbox: usize,
+    /// A client this many events behind gets a full state instead of the events.
+    pub resume_window: u64,
+}
+
+impl Default for ServerConfig {
+    fn default() -> ServerConfig {
+        ServerConfig {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: PathBuf::from("tripoley.db"),
+            allowed_origins: Vec::new(),
+            grace: Duration::from_secs(30),
+            bot_delay: Duration::from_millis(700),
+            max_message_bytes: 4096,
+            rate_burst: 30,
+            rate_per_second: 10,
+            max_spectators: 50,
+            max_tables: 2000,
+            outbox: 1024,
+            resume_window: 500,
+        }
+    }
+}
+
+impl ServerConfig {
+    /// For tests and the load generator: a free loopback port, an in-memory
+    /// database, bots that act at once and a short grace time.
+    pub fn ephemeral() -> ServerConfig {
+        ServerConfig {
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            db: PathBuf::from(":memory:"),
+            grace: Duration::from_secs(5),
+            bot_delay: Duration::ZERO,
+            ..ServerConfig::default()
+        }
+    }
+}
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// Listening or another I/O operation failed.
+    #[error("{0}")]
+    Io(String),
+    /// The database failed.
+    #[error("storage: {0}")]
+    Storage(String),
+    /// A request was refused.
+    #[error("refused: {0}")]
+    Refused(ErrorBody),
+    /// A bad option (of the load generator, for example).
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// What every handler shares.
+pub(crate) struct App {
+    pub config: ServerConfig,
+    pub store: Store,
+    pub tables: tokio::sync::Mutex<HashMap<String, TableHandle>>,
+    pub tasks: std::sync::Mutex<tokio::task::JoinSet<()>>,
+    pub shutdown: watch::Receiver<bool>,
+    pub next_conn: AtomicU64,
+}
+
+impl App {
+    fn table_config(&self) -> TableConfig {
+        TableConfig {
+            grace: self.config.grace,
+            bot_delay: self.config.bot_delay,
+            max_spectators: self.config.max_spectators,
+            resume_window: self.config.resume_window,
+        }
+    }
+
+    /// The running table with this invite, loading it from storage if it is
+    /// not in memory.
+    pub async fn table(&self, invite: &str) -> Result<Option<TableHandle>, ServerError> {
+        if !auth::valid_invite(invite) {
+            return Ok(None);
+        }
+        let mut tables = self.tables.lock().await;
+        if let Some(h) = tables.get(invite) {
+            if !h.tx.is_closed() {
+                return Ok(Some(h.clone()));
+            }
+            tables.remove(invite);
+        }
+        let Some(stored) = self.store.load(invite.to_owned()).await? else {
+            return Ok(None);
+        };
+        let handle = {
+            let mut tasks = self
+                .tasks
+                .lock()
+                .map_err(|_| ServerError::Io("the task list lock is poisoned".into()))?;
+            table::spawn(
+                invite.to_owned(),
+                stored,
+                self.store.clone(),
+                self.table_config(),
+                self.shutdown.clone(),
+                &mut tasks,
+            )?
+        };
+        tables.insert(invite.to_owned(), handle.clone());
+        Ok(Some(handle))
+    }
+
+    /// Tables in memory, dropping those whose actors stopped.
+    async fn live_tables(&self) -> usize {
+        let mut tables = self.tables.lock().await;
+        tables.retain(|_, h| !h.tx.is_closed());
+        tables.len()
+    }
+
+    /// Asks a table something and waits for the answer.
+    pub async fn ask<T>(
+        &self,
+        invite: &str,
+        make: impl Fn(oneshot::Sender<T>) -> Cmd,
+    ) -> Result<T, ErrorBody> {
+        let no_table = || ErrorBody::new(ErrorCode::NoTable, "there is no table with this code");
+        for _ in 0..2 {
+            let handle = self
+                .table(invite)
+                .await
+                .map_err(|e| ErrorBody::new(ErrorCode::Storage, e.to_string()))?
+                .ok_or_else(no_table)?;
+            let (tx, rx) = oneshot::channel();
+            if handle.tx.send(make(tx)).await.is_ok()
+                && let Ok(answer) = rx.await
+            {
+                return Ok(answer);
+            }
+        }
+        Err(no_table())
+    }
+}
+
+/// A server started by [`start`]: its address, and the way to stop it.
+pub struct RunningServer {
+    addr: SocketAddr,
+    app: Arc<App>,
+    stop: watch::Sender<bool>,
+    serving: tokio::task::JoinHandle<()>,
+}
+
+impl RunningServer {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The record of a table's game so far, or `None` if it has not started
+    /// or does not exist. It holds every hidden card: for tests and tools,
+    /// never for clients.
+    pub async fn record(&self, invite: &str) -> Option<Record> {
+        self.app
+            .ask(invite, |reply| Cmd::Record { reply })
+            .await
+            .ok()
+            .flatten()
+    }
+
+    /// Resident memory of this process in KiB (Linux), if it can be read.
+    pub fn memory_kib() -> Option<u64> {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()
+    }
+
+    /// Stops the server: connections close, tables stop after their current
+    /// step (everything applied is already stored).
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        let mut tasks = std::mem::take(
+            &mut *self
+                .app
+                .tasks
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        while tasks.join_next().await.is_some() {}
+        let _ = self.serving.await;
+    }
+
+    /// Stops the server at once, as `kill -9` would: table tasks are
+    /// aborted wherever they are, then connections drop. Storage holds every
+    /// step whose effects went out; a server started on the same database
+    /// resumes from there.
+    pub async fn kill(self) {
+        let mut tasks = std::mem::take(
+            &mut *self
+                .app
+                .tasks
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        tasks.abort_all();
+        while tasks.join_next().await.is_some() {}
+        let _ = self.stop.send(true);
+        self.serving.abort();
+        let _ = self.serving.await;
+    }
+}
+
+/// Starts a server and returns once it listens. Games in progress in the
+/// database resume (bots and timers go on at once).
+pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
+    let store = Store::open(&config.db)?;
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| ServerError::Io(format!("cannot listen on {}: {e}", config.addr)))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| ServerError::Io(e.to_string()))?;
+    let (stop, shutdown) = watch::channel(false);
+    let app = Arc::new(App {
+        config,
+        store,
+        tables: tokio::sync::Mutex::new(HashMap::new()),
+        tasks: std::sync::Mutex::new(tokio::task::JoinSet::new()),
+        shutdown: shutdown.clone(),
+        next_conn: AtomicU64::new(1),
+    });
+    for invite in app.store.playing().await? {
+        app.table(&invite).await?;
+    }
+    let router = http::router(Arc::clone(&app));
+    let mut quit = shutdown;
+    let serving = tokio::spawn(async move {
+        let _ = axum::serve(listener, router)
+            .with_graceful_shutdown(async move {
+                let _ = quit.wait_for(|&stop| stop).await;
+            })
+            .await;
+    });
+    Ok(RunningServer {
+        addr,
+        app,
+        stop,
+        serving,
+    })
+}
+
+/// `tripoley serve`: runs the server until Ctrl-C.
+pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
+    let server = start(config).await?;
+    tokio::signal::ctrl_c()
+        .await
+        .map_err(|e| ServerError::Io(e.to_string()))?;
+    server.shutdown().await;
+    Ok(())
+}

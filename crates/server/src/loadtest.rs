@@ -1,0 +1,378 @@
+//! The load generator behind `tripoley loadtest`: N tables of client bots
+//! over loopback websockets, each answering its turn after a think time.
+//! Bounded in count and time, and loopback only.
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use tripoley_bots::BotKind;
+use tripoley_cards::seeded_rng;
+use tripoley_engine::{Preset, Rules, View};
+
+use crate::client::{self, PlayStats, Socket};
+use crate::protocol::CreateTable;
+use crate::{RunningServer, ServerConfig, ServerError};
+
+/// The most tables a load test may play at once.
+pub const MAX_TABLES: usize = 500;
+/// The longest a load test may run.
+pub const MAX_DURATION: Duration = Duration::from_secs(600);
+
+/// What a load test plays.
+#[derive(Clone, Debug)]
+pub struct LoadOptions {
+    /// Tables played at once (1 to [`MAX_TABLES`]).
+    pub tables: usize,
+    /// Seats per table, every one a client bot.
+    pub seats: u8,
+    /// How long each client waits before answering its turn.
+    pub think: Duration,
+    /// How long the test runs (at most [`MAX_DURATION`]); a table that
+    /// finishes its game early starts another.
+    pub duration: Duration,
+    /// A running server to load (loopback only); `None` starts one in this
+    /// process with an in-memory database.
+    pub addr: Option<SocketAddr>,
+    /// The rules.
+    pub preset: Preset,
+    /// The clients' bot.
+    pub bot: BotKind,
+}
+
+impl Default for LoadOptions {
+    fn default() -> LoadOptions {
+        LoadOptions {
+            tables: 10,
+            seats: 4,
+            think: Duration::from_millis(50),
+            duration: Duration::from_secs(10),
+            addr: None,
+            preset: Preset::Pagat,
+            bot: BotKind::Heuristic,
+        }
+    }
+}
+
+/// What a load test measured.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct LoadReport {
+    /// The server loaded.
+    pub addr: SocketAddr,
+    /// Tables played at once.
+    pub tables: usize,
+    /// The most clients connected at once.
+    pub clients: usize,
+    /// Games played to the end.
+    pub games_finished: u64,
+    /// Actions sent by all clients.
+    pub actions: u64,
+    /// Seconds the test ran.
+    pub seconds: f64,
+    /// Actions per second over the whole test.
+    pub actions_per_second: f64,
+    /// Median milliseconds from sending an action to receiving its result.
+    pub latency_p50_ms: f64,
+    /// 99th percentile of the same.
+    pub latency_p99_ms: f64,
+    /// The slowest.
+    pub latency_max_ms: f64,
+    /// The server's resident memory at the end in KiB (only when the server
+    /// ran in this process: it then includes the clients).
+    pub memory_kib: Option<u64>,
+    /// Error replies the clients received (stale answers, for example).
+    pub errors: u64,
+    /// Client failures (connections lost, requests refused).
+    pub failures: u64,
+    /// Whether every table's chips added up to what it started with.
+    pub chips_conserved: bool,
+}
+
+impl fmt::Display for LoadReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "server             {}", self.addr)?;
+        writeln!(f, "tables             {}", self.tables)?;
+        writeln!(f, "clients connected  {}", self.clients)?;
+        writeln!(f, "games finished     {}", self.games_finished)?;
+        writeln!(
+            f,
+            "actions            {} in {:.1} s ({:.0}/s)",
+            self.actions, self.seconds, self.actions_per_second
+        )?;
+        writeln!(
+            f,
+            "latency            p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            self.latency_p50_ms, self.latency_p99_ms, self.latency_max_ms
+        )?;
+        match self.memory_kib {
+            Some(k) => writeln!(f, "memory (VmRSS)     {:.1} MiB", k as f64 / 1024.0)?,
+            None => writeln!(
+                f,
+                "memory (VmRSS)     not measured (server in another process)"
+            )?,
+        }
+        writeln!(f, "errors, failures   {}, {}", self.errors, self.failures)?;
+        write!(
+            f,
+            "chips conserved    {}",
+            if self.chips_conserved { "yes" } else { "NO" }
+        )
+    }
+}
+
+/// [`loadtest_with`] with four seats per table, `pagat` rules and heuristic
+/// bots.
+pub async fn loadtest(
+    tables: usize,
+    think_ms: u64,
+    duration: Duration,
+    addr: Option<SocketAddr>,
+) -> Result<LoadReport, ServerError> {
+    loadtest_with(LoadOptions {
+        tables,
+        think: Duration::from_millis(think_ms),
+        duration,
+        addr,
+        ..LoadOptions::default()
+    })
+    .await
+}
+
+#[derive(Default)]
+struct TableResult {
+    stats: Vec<PlayStats>,
+    games: u64,
+    failures: u64,
+    conserved: bool,
+}
+
+/// Whether a view's chips add up to what the table started with (T7).
+fn conserved(view: &View, start: u32) -> bool {
+    let stacks: u32 = view.stacks.iter().sum();
+    let layout: u32 = view.layout.iter().map(|(_, c)| c).sum();
+    stacks + layout == start * u32::from(view.players)
+}
+
+/// Runs a load test; see [`LoadOptions`].
+pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError> {
+    if opts.tables == 0 || opts.tables > MAX_TABLES {
+        return Err(ServerError::Usage(format!(
+            "a load test plays 1 to {MAX_TABLES} tables"
+        )));
+    }
+    if opts.duration.is_zero() || opts.duration > MAX_DURATION {
+        return Err(ServerError::Usage(format!(
+            "a load test runs for at most {} seconds",
+            MAX_DURATION.as_secs()
+        )));
+    }
+    if opts.think > Duration::from_secs(60) {
+        return Err(ServerError::Usage("the think time is at most 60 s".into()));
+    }
+    let rules = Rules::preset(opts.preset);
+    rules
+        .check_players(usize::from(opts.seats))
+        .map_err(|e| ServerError::Usage(e.to_string()))?;
+    if let Some(a) = opts.addr
+        && !a.ip().is_loopback()
+    {
+        return Err(ServerError::Usage(format!(
+            "a load test only targets this machine (a loopback address), not {a}"
+        )));
+    }
+    let server: Option<RunningServer> = match opts.addr {
+        Some(_) => None,
+        None => Some(
+            crate::start(ServerConfig {
+                max_tables: MAX_TABLES * 4,
+                ..ServerConfig::ephemeral()
+            })
+            .await?,
+        ),
+    };
+    let addr = opts
+        .addr
+        .or_else(|| server.as_ref().map(RunningServer::addr))
+        .expect("an address or a server");
+    let started = Instant::now();
+    let deadline = started + opts.duration;
+    let connected = Arc::new(AtomicUsize::new(0));
+    let peak = Arc::new(AtomicUsize::new(0));
+    let mut slots = tokio::task::JoinSet::new();
+    for slot in 0..opts.tables {
+        slots.spawn(run_slot(
+            addr,
+            opts.clone(),
+            slot as u64,
+            deadline,
+            Arc::clone(&connected),
+            Arc::clone(&peak),
+        ));
+    }
+    let mut results = Vec::new();
+    while let Some(r) = slots.join_next().await {
+        if let Ok(r) = r {
+            results.push(r);
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let memory_kib = server.as_ref().and_then(|_| RunningServer::memory_kib());
+    if let Some(s) = server {
+        s.shutdown().await;
+    }
+    Ok(summarize(
+        addr,
+        opts.tables,
+        peak.load(Ordering::Relaxed),
+        seconds,
+        memory_kib,
+        &results,
+    ))
+}
+
+/// Plays games at one table until the deadline.
+async fn run_slot(
+    addr: SocketAddr,
+    opts: LoadOptions,
+    slot: u64,
+    deadline: Instant,
+    connected: Arc<AtomicUsize>,
+    peak: Arc<AtomicUsize>,
+) -> TableResult {
+    let mut result = TableResult {
+        conserved: true,
+        ..TableResult::default()
+    };
+    let mut game = 0u64;
+    while Instant::now() < deadline {
+        let played = play_table(addr, &opts, slot * 1000 + game, deadline, &connected, &peak).await;
+        if let Ok((stats, finished, ok)) = played {
+            result.conserved &= ok;
+            result.games += u64::from(finished);
+            result.stats.extend(stats);
+        } else {
+            result.failures += 1;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        game += 1;
+    }
+    result
+}
+
+fn summarize(
+    addr: SocketAddr,
+    tables: usize,
+    clients: usize,
+    seconds: f64,
+    memory_kib: Option<u64>,
+    results: &[TableResult],
+) -> LoadReport {
+    let mut lat: Vec<u64> = results
+        .iter()
+        .flat_map(|r| r.stats.iter().flat_map(|s| s.latencies_us.iter().copied()))
+        .collect();
+    lat.sort_unstable();
+    let pct = |p: usize| -> f64 {
+        if lat.is_empty() {
+            return 0.0;
+        }
+        let i = ((lat.len() - 1) * p + 50) / 100;
+        lat[i] as f64 / 1000.0
+    };
+    let actions: u64 = results
+        .iter()
+        .flat_map(|r| r.stats.iter().map(|s| s.actions))
+        .sum();
+    LoadReport {
+        addr,
+        tables,
+        clients,
+        games_finished: results.iter().map(|r| r.games).sum(),
+        actions,
+        seconds,
+        actions_per_second: actions as f64 / seconds.max(1e-9),
+        latency_p50_ms: pct(50),
+        latency_p99_ms: pct(99),
+        latency_max_ms: lat.last().map_or(0.0, |&m| m as f64 / 1000.0),
+        memory_kib,
+        errors: results
+            .iter()
+            .flat_map(|r| r.stats.iter().map(|s| s.errors))
+            .sum(),
+        failures: results.iter().map(|r| r.failures).sum(),
+        chips_conserved: results.iter().all(|r| r.conserved),
+    }
+}
+
+/// One game at one table: every seat a client bot. Returns each seat's
+/// stats, whether the game finished, and whether chips were conserved.
+async fn play_table(
+    addr: SocketAddr,
+    opts: &LoadOptions,
+    seed: u64,
+    deadline: Instant,
+    connected: &Arc<AtomicUsize>,
+    peak: &Arc<AtomicUsize>,
+) -> Result<(Vec<PlayStats>, bool, bool), client::ClientError> {
+    let created = client::create_table(
+        addr,
+        &CreateTable {
+            preset: Some(opts.preset),
+            seats: Some(opts.seats),
+            turn_seconds: Some(0),
+            bot: Some(opts.bot),
+            host_name: Some("Load 1".into()),
+            ..CreateTable::default()
+        },
+    )
+    .await?;
+    let mut tokens = vec![created.host_token.clone()];
+    for s in 1..opts.seats {
+        let seated =
+            client::sit(addr, &created.invite, Some(s), &format!("Load {}", s + 1)).await?;
+        tokens.push(seated.token);
+    }
+    let mut sockets = Vec::new();
+    for token in &tokens {
+        let mut sock = Socket::connect(addr, &created.invite).await?;
+        sock.hello(Some(token), None).await?;
+        sock.recv_type("welcome", Duration::from_secs(10)).await?;
+        sockets.push(sock);
+    }
+    let now = connected.fetch_add(sockets.len(), Ordering::Relaxed) + sockets.len();
+    peak.fetch_max(now, Ordering::Relaxed);
+    let result = async {
+        client::start_table(addr, &created.invite, &created.host_token).await?;
+        let start_chips = Rules::preset(opts.preset).starting_chips;
+        let mut players = tokio::task::JoinSet::new();
+        for (i, mut sock) in sockets.drain(..).enumerate() {
+            let think = opts.think;
+            let mut bot = opts.bot.make(&Rules::preset(opts.preset));
+            players.spawn(async move {
+                let mut rng = seeded_rng(seed * 16 + i as u64);
+                let stats =
+                    client::play_seat(&mut sock, bot.as_mut(), &mut rng, think, Some(deadline))
+                        .await;
+                sock.close().await;
+                stats
+            });
+        }
+        let mut all = Vec::new();
+        let mut finished = false;
+        let mut ok = true;
+        while let Some(r) = players.join_next().await {
+            let stats = r.map_err(|e| client::ClientError::Io(e.to_string()))??;
+            finished |= stats.finished;
+            if let Some(v) = &stats.last_view {
+                ok &= conserved(v, start_chips);
+            }
+            all.push(stats);
+        }
+        Ok((all, finished, ok))
+    }
+    .await;
+    connected.fetch_sub(tokens.len(), Ordering::Relaxed);
+    result
+}

@@ -1,0 +1,378 @@
+//! The wire protocol (version [`PROTOCOL_VERSION`]): JSON messages over a
+//! websocket, and the JSON bodies of the HTTP API. `docs/protocol.md`
+//! describes it for client writers.
+//!
+//! Every server message carries `v` (the protocol version) and `n`, the
+//! table's event number: how many steps the game has taken. A client keeps
+//! the last `n` it saw and sends it in its `hello` when it reconnects.
+
+use serde::{Deserialize, Serialize};
+use tripoley_bots::BotKind;
+use tripoley_engine::{Action, Preset, Rules, Seat};
+
+/// The protocol version this server speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// The first message: who I am (a seat token, or none for a spectator)
+    /// and the last event number I saw (none for a full state).
+    Hello {
+        /// Must be [`PROTOCOL_VERSION`].
+        v: u32,
+        /// The secret seat token (or the host's token).
+        #[serde(default)]
+        token: Option<String>,
+        /// The last event number seen.
+        #[serde(default)]
+        last: Option<u64>,
+    },
+    /// Take an action in my seat.
+    Act {
+        /// The action.
+        action: Action,
+        /// An id echoed in the `ack` or `error` reply.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The seat the client believes it holds; refused if it is not.
+        #[serde(default)]
+        seat: Option<Seat>,
+        /// The event number the action answers; refused if the game moved on.
+        #[serde(default)]
+        n: Option<u64>,
+    },
+    /// The host starts the game (empty seats become bots).
+    Start {
+        /// Echoed in the reply.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    /// Keep-alive; answered by `pong`.
+    Ping {
+        /// Echoed in the reply.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+}
+
+/// Why a message was refused: the `code` of an `error` message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, or not a message of this protocol.
+    BadMessage,
+    /// A protocol version this server does not speak.
+    Version,
+    /// Larger than the message size cap.
+    TooLarge,
+    /// Too many messages: slow down.
+    RateLimited,
+    /// A wrong token, a spectator acting, or not the host.
+    Unauthorized,
+    /// The message names a seat that is not the sender's.
+    WrongSeat,
+    /// It is not the sender's turn.
+    NotYourTurn,
+    /// The action is not legal now.
+    Illegal,
+    /// The action answers an earlier state (`n` is old).
+    Stale,
+    /// The game has not started.
+    NotStarted,
+    /// The game has started or is over.
+    AlreadyStarted,
+    /// The game is over.
+    GameOver,
+    /// No such table.
+    NoTable,
+    /// The seat is taken, does not exist, or the table is full.
+    SeatTaken,
+    /// A name or a table setting that cannot be used.
+    Invalid,
+    /// Too many spectators or tables.
+    Full,
+    /// The server could not store the action; nothing changed.
+    Storage,
+}
+
+/// A table's phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableStatus {
+    /// Seats are being taken.
+    Lobby,
+    /// The game is on.
+    Playing,
+    /// The game is over.
+    Finished,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// Nobody yet (lobby): a bot will play it if nobody takes it.
+    Open,
+    /// A person.
+    Human,
+    /// A bot.
+    Bot,
+}
+
+/// One seat as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The seat number.
+    pub seat: Seat,
+    /// The player's name.
+    pub name: Option<String>,
+    /// Who sits there.
+    pub kind: SeatKind,
+    /// Whether the player has a connection open.
+    pub connected: bool,
+    /// A person away longer than the grace time: a bot plays for them.
+    pub bot_playing: bool,
+}
+
+/// The settings chosen when the table was created.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableSettings {
+    /// The rules (a preset, changed by house rules).
+    pub rules: Rules,
+    /// Seats at the table.
+    pub seats: u8,
+    /// Seconds a player has for a decision; 0 for no limit.
+    pub turn_seconds: u32,
+    /// The bot that plays empty seats, and players away or out of time.
+    pub bot: BotKind,
+}
+
+/// A table as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableInfo {
+    /// The invite code (`/t/<invite>` is its link).
+    pub invite: String,
+    /// Lobby, playing or finished.
+    pub status: TableStatus,
+    /// The settings.
+    pub settings: TableSettings,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// Spectators watching.
+    pub spectators: usize,
+}
+
+/// `POST /api/tables`: a new table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable {
+    /// The preset the rules start from (default `pagat`).
+    #[serde(default)]
+    pub preset: Option<Preset>,
+    /// House rules: any `Rules` fields, overriding the preset's.
+    #[serde(default)]
+    pub rules: Option<serde_json::Map<String, serde_json::Value>>,
+    /// Seats (default 4).
+    #[serde(default)]
+    pub seats: Option<u8>,
+    /// Each player's starting chips (default: the preset's).
+    #[serde(default)]
+    pub starting_chips: Option<u32>,
+    /// Deals in the game (default: one per player).
+    #[serde(default)]
+    pub deals: Option<u32>,
+    /// Seconds per decision; 0 for none (default 60).
+    #[serde(default)]
+    pub turn_seconds: Option<u32>,
+    /// The bot for empty seats (default heuristic).
+    #[serde(default)]
+    pub bot: Option<BotKind>,
+    /// The host's name: when given, the host takes seat 0.
+    #[serde(default)]
+    pub host_name: Option<String>,
+}
+
+/// The answer to `POST /api/tables`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    /// The invite code.
+    pub invite: String,
+    /// The invite link's path: `/t/<invite>`.
+    pub path: String,
+    /// The host's secret: it starts the game. When the host took a seat it
+    /// is also that seat's token.
+    pub host_token: String,
+    /// The host's seat, when `host_name` was given.
+    pub seat: Option<Seat>,
+}
+
+/// `POST /api/tables/<invite>/sit`: take a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SitRequest {
+    /// The seat wanted (default: the first open one).
+    #[serde(default)]
+    pub seat: Option<Seat>,
+    /// The player's name.
+    pub name: String,
+}
+
+/// The answer to a `sit`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seated {
+    /// The seat taken.
+    pub seat: Seat,
+    /// The secret seat token: keep it to act and to reconnect.
+    pub token: String,
+}
+
+/// `POST /api/tables/<invite>/start`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartRequest {
+    /// The host's token.
+    pub token: String,
+}
+
+/// An error body of the HTTP API (and the payload of a websocket `error`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    /// What kind of refusal.
+    pub code: ErrorCode,
+    /// In words a player understands.
+    pub message: String,
+}
+
+impl ErrorBody {
+    /// An error with a message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorBody {
+        ErrorBody {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}: {}", self.code, self.message)
+    }
+}
+
+/// A player's name: trimmed, 1 to 24 characters, no control characters.
+pub(crate) fn clean_name(name: &str) -> Result<String, ErrorBody> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 24 || name.chars().any(char::is_control) {
+        return Err(ErrorBody::new(
+            ErrorCode::Invalid,
+            "a name has 1 to 24 characters and no control characters",
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+impl CreateTable {
+    /// The table settings this request asks for, checked.
+    pub fn settings(&self) -> Result<TableSettings, ErrorBody> {
+        let invalid = |m: String| ErrorBody::new(ErrorCode::Invalid, m);
+        let base = Rules::preset(self.preset.unwrap_or(Preset::Pagat));
+        let mut rules = base;
+        if let Some(over) = &self.rules {
+            let serde_json::Value::Object(mut merged) =
+                serde_json::to_value(&rules).expect("rules serialise")
+            else {
+                unreachable!("rules serialise to an object")
+            };
+            for (k, v) in over {
+                merged.insert(k.clone(), v.clone());
+            }
+            rules = serde_json::from_value(serde_json::Value::Object(merged))
+                .map_err(|e| invalid(format!("house rules: {e}")))?;
+        }
+        if let Some(chips) = self.starting_chips {
+            if chips == 0 || chips > 1_000_000 {
+                return Err(invalid("starting chips must be 1 to 1,000,000".into()));
+            }
+            rules.starting_chips = chips;
+        }
+        if let Some(deals) = self.deals {
+            if deals > 1000 {
+                return Err(invalid("a game has at most 1,000 deals".into()));
+            }
+            rules.deals = Some(deals);
+        }
+        let seats = self.seats.unwrap_or(4);
+        rules
+            .check_players(usize::from(seats))
+            .map_err(|e| invalid(e.to_string()))?;
+        let turn_seconds = self.turn_seconds.unwrap_or(60);
+        if turn_seconds > 3600 {
+            return Err(invalid("the turn timer is at most 3,600 seconds".into()));
+        }
+        if let Some(name) = &self.host_name {
+            clean_name(name)?;
+        }
+        Ok(TableSettings {
+            rules,
+            seats,
+            turn_seconds,
+            bot: self.bot.unwrap_or(BotKind::Heuristic),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_fields_and_types_are_refused() {
+        for text in [
+            r#"{"type":"act","action":"check","extra":1}"#,
+            r#"{"type":"shout"}"#,
+            r#"{"type":"act","action":{"bid":"ten"}}"#,
+            r#"{"type":"hello"}"#,
+            "[]",
+        ] {
+            assert!(serde_json::from_str::<ClientMsg>(text).is_err(), "{text}");
+        }
+        let ok: ClientMsg =
+            serde_json::from_str(r#"{"type":"act","action":{"bid":3},"id":4}"#).unwrap();
+        assert_eq!(
+            ok,
+            ClientMsg::Act {
+                action: Action::Bid(3),
+                id: Some(4),
+                seat: None,
+                n: None
+            }
+        );
+    }
+
+    #[test]
+    fn house_rules_override_a_preset() {
+        let req = CreateTable {
+            preset: Some(Preset::Tripoley),
+            rules: Some(serde_json::from_str(r#"{"bet_limit":5}"#).expect("a JSON object")),
+            seats: Some(3),
+            starting_chips: Some(50),
+            ..CreateTable::default()
+        };
+        let s = req.settings().unwrap();
+        assert_eq!(s.rules.bet_limit, 5);
+        assert_eq!(s.rules.starting_chips, 50);
+        assert_eq!(s.rules.spare, Rules::preset(Preset::Tripoley).spare);
+        let bad = CreateTable {
+            rules: Some(serde_json::from_str(r#"{"bet_limt":5}"#).unwrap()),
+            ..CreateTable::default()
+        };
+        assert_eq!(bad.settings().unwrap_err().code, ErrorCode::Invalid);
+        let too_many = CreateTable {
+            seats: Some(12),
+            ..CreateTable::default()
+        };
+        assert!(too_many.settings().is_err());
+    }
+}

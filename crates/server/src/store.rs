@@ -1,0 +1,276 @@
+//! Storage: each table's settings, seats and record steps in SQLite.
+//!
+//! Every applied step is appended here before its events go out, so a
+//! restarted server (even after `kill -9`) rebuilds each table by replaying
+//! its steps. The database runs in WAL mode with `synchronous=NORMAL` and a
+//! busy timeout, all set explicitly.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rusqlite::{Connection, OptionalExtension, params};
+use tripoley_engine::Step;
+
+use crate::ServerError;
+use crate::protocol::{TableSettings, TableStatus};
+
+/// A token's SHA-256 digest: all the server keeps of a secret.
+pub(crate) type TokenHash = [u8; 32];
+
+/// The shared database handle. Calls run on tokio's blocking pool.
+#[derive(Clone)]
+pub(crate) struct Store {
+    conn: Arc<Mutex<Connection>>,
+}
+
+/// A table as stored.
+pub(crate) struct StoredTable {
+    pub settings: TableSettings,
+    pub host_hash: TokenHash,
+    pub status: TableStatus,
+    /// Claimed seats: seat, name, token hash.
+    pub seats: Vec<(u8, String, TokenHash)>,
+    /// Names fixed when the game started.
+    pub names: Option<Vec<String>>,
+    pub steps: Vec<Step>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS tables (
+    invite    TEXT PRIMARY KEY,
+    created   INTEGER NOT NULL,
+    settings  TEXT NOT NULL,
+    host_hash BLOB NOT NULL,
+    status    TEXT NOT NULL,
+    names     TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    invite     TEXT NOT NULL,
+    seat       INTEGER NOT NULL,
+    name       TEXT NOT NULL,
+    token_hash BLOB NOT NULL,
+    PRIMARY KEY (invite, seat)
+);
+CREATE TABLE IF NOT EXISTS steps (
+    invite TEXT NOT NULL,
+    idx    INTEGER NOT NULL,
+    step   TEXT NOT NULL,
+    PRIMARY KEY (invite, idx)
+) WITHOUT ROWID;
+";
+
+fn hash_from(blob: &[u8]) -> TokenHash {
+    let mut h = [0; 32];
+    if blob.len() == 32 {
+        h.copy_from_slice(blob);
+    }
+    h
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path`; `:memory:` keeps
+    /// it in memory.
+    pub fn open(path: &Path) -> Result<Store, ServerError> {
+        let conn = Connection::open(path).map_err(|e| ServerError::Storage(e.to_string()))?;
+        conn.busy_timeout(Duration::from_secs(5))
+            .map_err(|e| ServerError::Storage(e.to_string()))?;
+        // WAL survives `kill -9` with every committed transaction; NORMAL
+        // syncs at checkpoints, which in WAL mode loses nothing committed
+        // on a process crash (only, at worst, the last ones on power loss).
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+            .map_err(|e| ServerError::Storage(e.to_string()))?;
+        if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
+            return Err(ServerError::Storage(format!(
+                "the database refused WAL mode (it is in {mode} mode)"
+            )));
+        }
+        conn.execute_batch("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+            .map_err(|e| ServerError::Storage(e.to_string()))?;
+        conn.execute_batch(SCHEMA)
+            .map_err(|e| ServerError::Storage(e.to_string()))?;
+        Ok(Store {
+            conn: Arc::new(Mutex::new(conn)),
+        })
+    }
+
+    async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, ServerError> {
+        let conn = Arc::clone(&self.conn);
+        tokio::task::spawn_blocking(move || {
+            let mut guard = conn
+                .lock()
+                .map_err(|_| ServerError::Storage("the database lock is poisoned".into()))?;
+            f(&mut guard).map_err(|e| ServerError::Storage(e.to_string()))
+        })
+        .await
+        .map_err(|e| ServerError::Storage(e.to_string()))?
+    }
+
+    /// Stores a new table in the lobby.
+    pub async fn create_table(
+        &self,
+        invite: String,
+        settings: &TableSettings,
+        host_hash: TokenHash,
+    ) -> Result<(), ServerError> {
+        let settings = serde_json::to_string(settings).expect("settings serialise");
+        let created = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+        self.run(move |c| {
+            c.execute(
+                "INSERT INTO tables (invite, created, settings, host_hash, status) VALUES (?1, ?2, ?3, ?4, 'lobby')",
+                params![invite, created, settings, host_hash.as_slice()],
+            )
+            .map(drop)
+        })
+        .await
+    }
+
+    /// Stores a claimed seat.
+    pub async fn sit(
+        &self,
+        invite: String,
+        seat: u8,
+        name: String,
+        hash: TokenHash,
+    ) -> Result<(), ServerError> {
+        self.run(move |c| {
+            c.execute(
+                "INSERT INTO seats (invite, seat, name, token_hash) VALUES (?1, ?2, ?3, ?4)",
+                params![invite, seat, name, hash.as_slice()],
+            )
+            .map(drop)
+        })
+        .await
+    }
+
+    /// Marks the game started with these names.
+    pub async fn start(&self, invite: String, names: &[String]) -> Result<(), ServerError> {
+        let names = serde_json::to_string(names).expect("names serialise");
+        self.run(move |c| {
+            c.execute(
+                "UPDATE tables SET status = 'playing', names = ?2 WHERE invite = ?1",
+                params![invite, names],
+            )
+            .map(drop)
+        })
+        .await
+    }
+
+    /// Appends step `idx` (0 for the first) of a table's record.
+    pub async fn append_step(
+        &self,
+        invite: String,
+        idx: usize,
+        step: &Step,
+    ) -> Result<(), ServerError> {
+        let text = serde_json::to_string(step).expect("steps serialise");
+        self.run(move |c| {
+            c.execute(
+                "INSERT INTO steps (invite, idx, step) VALUES (?1, ?2, ?3)",
+                params![invite, i64::try_from(idx).unwrap_or(i64::MAX), text],
+            )
+            .map(drop)
+        })
+        .await
+    }
+
+    /// Marks the game over.
+    pub async fn finish(&self, invite: String) -> Result<(), ServerError> {
+        self.run(move |c| {
+            c.execute(
+                "UPDATE tables SET status = 'finished' WHERE invite = ?1",
+                params![invite],
+            )
+            .map(drop)
+        })
+        .await
+    }
+
+    /// Invites of the games in progress, to resume at startup.
+    pub async fn playing(&self) -> Result<Vec<String>, ServerError> {
+        self.run(|c| {
+            let mut q = c.prepare("SELECT invite FROM tables WHERE status = 'playing'")?;
+            let rows = q.query_map([], |r| r.get::<_, String>(0))?;
+            rows.collect()
+        })
+        .await
+    }
+
+    /// A stored table, if there is one with this invite.
+    pub async fn load(&self, invite: String) -> Result<Option<StoredTable>, ServerError> {
+        let loaded = self
+            .run(move |c| {
+                let tx = c.transaction()?;
+                let row = tx
+                    .query_row(
+                        "SELECT settings, host_hash, status, names FROM tables WHERE invite = ?1",
+                        params![invite],
+                        |r| {
+                            Ok((
+                                r.get::<_, String>(0)?,
+                                r.get::<_, Vec<u8>>(1)?,
+                                r.get::<_, String>(2)?,
+                                r.get::<_, Option<String>>(3)?,
+                            ))
+                        },
+                    )
+                    .optional()?;
+                let Some(row) = row else { return Ok(None) };
+                let seats = {
+                    let mut q = tx.prepare(
+                        "SELECT seat, name, token_hash FROM seats WHERE invite = ?1 ORDER BY seat",
+                    )?;
+                    q.query_map(params![invite], |r| {
+                        Ok((
+                            r.get::<_, u8>(0)?,
+                            r.get::<_, String>(1)?,
+                            hash_from(&r.get::<_, Vec<u8>>(2)?),
+                        ))
+                    })?
+                    .collect::<rusqlite::Result<Vec<_>>>()?
+                };
+                let steps = {
+                    let mut q =
+                        tx.prepare("SELECT step FROM steps WHERE invite = ?1 ORDER BY idx")?;
+                    q.query_map(params![invite], |r| r.get::<_, String>(0))?
+                        .collect::<rusqlite::Result<Vec<_>>>()?
+                };
+                tx.commit()?;
+                Ok(Some((row, seats, steps)))
+            })
+            .await?;
+        let Some(((settings, host_hash, status, names), seats, steps)) = loaded else {
+            return Ok(None);
+        };
+        let bad = |what: &str, e: serde_json::Error| ServerError::Storage(format!("{what}: {e}"));
+        let settings = serde_json::from_str(&settings).map_err(|e| bad("settings", e))?;
+        let status = match status.as_str() {
+            "lobby" => TableStatus::Lobby,
+            "playing" => TableStatus::Playing,
+            _ => TableStatus::Finished,
+        };
+        let names = names
+            .map(|n| serde_json::from_str(&n))
+            .transpose()
+            .map_err(|e| bad("names", e))?;
+        let steps = steps
+            .iter()
+            .map(|s| serde_json::from_str(s))
+            .collect::<Result<Vec<Step>, _>>()
+            .map_err(|e| bad("steps", e))?;
+        Ok(Some(StoredTable {
+            settings,
+            host_hash: hash_from(&host_hash),
+            status,
+            seats,
+            names,
+            steps,
+        }))
+    }
+}

@@ -1,0 +1,894 @@
+//! A table as an actor: one tokio task owns the table's [`Game`] and is its
+//! only writer. Connections and HTTP handlers talk to it through a channel
+//! ([`Cmd`]); it answers through each connection's outbox.
+//!
+//! The order of every step is: check it, append it to storage, apply it,
+//! then send each viewer a frame built from that viewer's own view and the
+//! events whose audience includes them.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tokio::sync::{Notify, mpsc, oneshot, watch};
+use tripoley_bots::Bot;
+use tripoley_cards::{GameRng, seeded_rng};
+use tripoley_engine::{
+    Action, DealChance, Event, Game, IllegalAction, Pending, Record, Seat, Step, View,
+};
+
+use crate::auth::{hash_token, new_token, same_hash};
+use crate::protocol::{
+    ErrorBody, ErrorCode, PROTOCOL_VERSION, SeatInfo, SeatKind, Seated, TableInfo, TableSettings,
+    TableStatus, clean_name,
+};
+use crate::store::{Store, StoredTable, TokenHash};
+
+/// How long a finished table with nobody watching stays in memory.
+const LINGER: Duration = Duration::from_secs(10);
+
+/// A connection's id, unique in the process.
+pub(crate) type ConnId = u64;
+
+/// What a table sends a connection's writer.
+#[derive(Debug)]
+pub(crate) enum Out {
+    /// A JSON message.
+    Text(Arc<str>),
+}
+
+/// A request to a table.
+pub(crate) enum Cmd {
+    /// A websocket connection says hello.
+    Join {
+        conn: ConnId,
+        token: Option<String>,
+        last: Option<u64>,
+        tx: mpsc::Sender<Out>,
+        kill: Arc<Notify>,
+        reply: oneshot::Sender<bool>,
+    },
+    /// A connection closed.
+    Leave { conn: ConnId },
+    /// A seated connection acts.
+    Act {
+        conn: ConnId,
+        action: Action,
+        id: Option<u64>,
+        seat: Option<Seat>,
+        n: Option<u64>,
+    },
+    /// The host starts the game (by connection or by token).
+    Start {
+        conn: Option<ConnId>,
+        token: Option<String>,
+        id: Option<u64>,
+        reply: oneshot::Sender<Result<(), ErrorBody>>,
+    },
+    /// Take a seat in the lobby.
+    Sit {
+        seat: Option<Seat>,
+        name: String,
+        reply: oneshot::Sender<Result<Seated, ErrorBody>>,
+    },
+    /// The table as everyone sees it.
+    Info { reply: oneshot::Sender<TableInfo> },
+    /// The game's record so far (for tests and tools; holds hidden cards).
+    Record {
+        reply: oneshot::Sender<Option<Record>>,
+    },
+}
+
+/// How a table reaches its actor.
+#[derive(Clone)]
+pub(crate) struct TableHandle {
+    pub tx: mpsc::Sender<Cmd>,
+    /// The table's event number, for connections' error replies.
+    pub n: Arc<AtomicU64>,
+}
+
+/// The limits and timings a table runs with.
+#[derive(Clone, Debug)]
+pub(crate) struct TableConfig {
+    pub grace: Duration,
+    pub bot_delay: Duration,
+    pub max_spectators: usize,
+    pub resume_window: u64,
+}
+
+struct SeatState {
+    name: Option<String>,
+    hash: Option<TokenHash>,
+    conns: u32,
+    away_since: Instant,
+    bot: Box<dyn Bot>,
+}
+
+struct Conn {
+    seat: Option<Seat>,
+    host: bool,
+    tx: mpsc::Sender<Out>,
+    kill: Arc<Notify>,
+}
+
+struct Table {
+    invite: String,
+    settings: TableSettings,
+    status: TableStatus,
+    host_hash: TokenHash,
+    seats: Vec<SeatState>,
+    game: Option<Game>,
+    record: Option<Record>,
+    /// `log[k]`: the events of step `k` (`log[0]`: those of the start).
+    log: Vec<Vec<Event>>,
+    /// The log index where the current deal's entries begin.
+    deal_start: usize,
+    conns: HashMap<ConnId, Conn>,
+    store: Store,
+    cfg: TableConfig,
+    n: Arc<AtomicU64>,
+    rng: GameRng,
+    turn_started: Instant,
+    retry_at: Option<Instant>,
+}
+
+fn frame(value: &Value) -> Out {
+    Out::Text(Arc::from(value.to_string()))
+}
+
+/// An `error` message.
+pub(crate) fn error_frame(n: u64, id: Option<u64>, err: &ErrorBody) -> Out {
+    frame(&json!({
+        "v": PROTOCOL_VERSION, "type": "error", "n": n, "id": id,
+        "code": err.code, "message": err.message,
+    }))
+}
+
+fn illegal(e: &IllegalAction) -> ErrorBody {
+    let code = match e {
+        IllegalAction::NotYourTurn(_) => ErrorCode::NotYourTurn,
+        IllegalAction::GameOver => ErrorCode::GameOver,
+        _ => ErrorCode::Illegal,
+    };
+    ErrorBody::new(code, e.to_string())
+}
+
+fn storage(e: &crate::ServerError) -> ErrorBody {
+    ErrorBody::new(
+        ErrorCode::Storage,
+        format!("the server could not store this; nothing changed ({e})"),
+    )
+}
+
+/// Starts the actor of a stored table; returns its handle and task.
+pub(crate) fn spawn(
+    invite: String,
+    stored: StoredTable,
+    store: Store,
+    cfg: TableConfig,
+    shutdown: watch::Receiver<bool>,
+    tasks: &mut tokio::task::JoinSet<()>,
+) -> Result<TableHandle, crate::ServerError> {
+    let now = Instant::now();
+    let rules = stored.settings.rules.clone();
+    let seats = (0..stored.settings.seats)
+        .map(|s| {
+            let claimed = stored.seats.iter().find(|(seat, ..)| *seat == s);
+            SeatState {
+                name: claimed.map(|(_, name, _)| name.clone()),
+                hash: claimed.map(|(.., h)| *h),
+                conns: 0,
+                away_since: now,
+                bot: stored.settings.bot.make(&rules),
+            }
+        })
+        .collect();
+    let mut seed = [0u8; 8];
+    getrandom::fill(&mut seed).map_err(|e| crate::ServerError::Io(e.to_string()))?;
+    let mut table = Table {
+        invite,
+        settings: stored.settings,
+        status: stored.status,
+        host_hash: stored.host_hash,
+        seats,
+        game: None,
+        record: None,
+        log: Vec::new(),
+        deal_start: 0,
+        conns: HashMap::new(),
+        store,
+        cfg,
+        n: Arc::new(AtomicU64::new(0)),
+        rng: seeded_rng(u64::from_le_bytes(seed)),
+        turn_started: now,
+        retry_at: None,
+    };
+    if stored.status != TableStatus::Lobby {
+        let names = stored.names.unwrap_or_else(|| table.default_names());
+        let record = Record {
+            steps: stored.steps,
+            ..Record::new(rules, names)
+        };
+        table.replay(record)?;
+    }
+    let (tx, rx) = mpsc::channel(1024);
+    let handle = TableHandle {
+        tx,
+        n: Arc::clone(&table.n),
+    };
+    tasks.spawn(table.run(rx, shutdown));
+    Ok(handle)
+}
+
+impl Table {
+    fn default_names(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.name.clone().unwrap_or_else(|| format!("Bot {}", i + 1)))
+            .collect()
+    }
+
+    /// Rebuilds the game from its record, step by step.
+    fn replay(&mut self, record: Record) -> Result<(), crate::ServerError> {
+        let bad = |e: String| {
+            crate::ServerError::Storage(format!("table {} does not replay: {e}", self.invite))
+        };
+        let mut ev = Vec::new();
+        let mut game = record.start(&mut ev).map_err(|e| bad(e.to_string()))?;
+        self.log = vec![ev];
+        for (i, step) in record.steps.iter().enumerate() {
+            let mut ev = Vec::new();
+            game.step(step, &mut ev)
+                .map_err(|e| bad(format!("step {i}: {e}")))?;
+            if ev.iter().any(|e| matches!(e, Event::DealEnded { .. })) {
+                self.deal_start = self.log.len();
+            }
+            self.log.push(ev);
+        }
+        self.status = if game.pending() == Pending::GameOver {
+            TableStatus::Finished
+        } else {
+            TableStatus::Playing
+        };
+        self.n.store(record.steps.len() as u64, Ordering::Release);
+        self.game = Some(game);
+        self.record = Some(record);
+        Ok(())
+    }
+
+    fn n(&self) -> u64 {
+        self.n.load(Ordering::Acquire)
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut shutdown: watch::Receiver<bool>) {
+        loop {
+            self.advance().await;
+            // Nobody watches a finished game: after a while, free it. The
+            // registry reloads it from storage if someone comes back.
+            let idle = self.status == TableStatus::Finished && self.conns.is_empty();
+            let due = if idle {
+                Some(Instant::now() + LINGER)
+            } else {
+                self.due()
+            };
+            tokio::select! {
+                biased;
+                _ = shutdown.changed() => break,
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                () = tokio::time::sleep_until(due.unwrap_or_else(Instant::now).into()), if due.is_some() => {
+                    if idle {
+                        break;
+                    }
+                    self.on_due().await;
+                }
+            }
+        }
+        for conn in self.conns.values() {
+            conn.kill.notify_one();
+        }
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Join {
+                conn,
+                token,
+                last,
+                tx,
+                kill,
+                reply,
+            } => {
+                let joined = self.join(conn, token.as_deref(), last, tx, kill);
+                let _ = reply.send(joined);
+            }
+            Cmd::Leave { conn } => self.leave(conn),
+            Cmd::Act {
+                conn,
+                action,
+                id,
+                seat,
+                n,
+            } => {
+                if let Err(e) = self.act(conn, action, seat, n).await {
+                    self.send(conn, error_frame(self.n(), id, &e));
+                } else if id.is_some() {
+                    let n = self.n();
+                    self.send(
+                        conn,
+                        frame(&json!({"v": PROTOCOL_VERSION, "type": "ack", "n": n, "id": id})),
+                    );
+                }
+            }
+            Cmd::Start {
+                conn,
+                token,
+                id,
+                reply,
+            } => {
+                let result = self.start(conn, token.as_deref()).await;
+                if let Some(conn) = conn {
+                    let n = self.n();
+                    let out = match &result {
+                        Ok(()) => {
+                            frame(&json!({"v": PROTOCOL_VERSION, "type": "ack", "n": n, "id": id}))
+                        }
+                        Err(e) => error_frame(n, id, e),
+                    };
+                    self.send(conn, out);
+                }
+                let _ = reply.send(result);
+            }
+            Cmd::Sit { seat, name, reply } => {
+                let _ = reply.send(self.sit(seat, &name).await);
+            }
+            Cmd::Info { reply } => {
+                let _ = reply.send(self.info());
+            }
+            Cmd::Record { reply } => {
+                let _ = reply.send(self.record.clone());
+            }
+        }
+    }
+
+    // ----- the game moving on -----
+
+    /// Supplies chance whenever the game waits for it.
+    async fn advance(&mut self) {
+        if self.retry_at.is_some_and(|t| Instant::now() < t) {
+            return;
+        }
+        self.retry_at = None;
+        while self.status == TableStatus::Playing {
+            let Some(game) = &self.game else { return };
+            let Pending::Chance(_) = game.pending() else {
+                return;
+            };
+            let chance = DealChance::random(game.rules(), &mut self.rng);
+            if self.take_step(Step::Chance(chance), false).await.is_err() {
+                self.retry_at = Some(Instant::now() + Duration::from_secs(1));
+                return;
+            }
+        }
+    }
+
+    /// When the server must act for the seat to decide: a bot's think time,
+    /// a person's turn timer, or the end of an absent person's grace time.
+    fn due(&self) -> Option<Instant> {
+        if let Some(t) = self.retry_at {
+            return Some(t);
+        }
+        if self.status != TableStatus::Playing {
+            return None;
+        }
+        let Pending::Decide { seat, .. } = self.game.as_ref()?.pending() else {
+            return None;
+        };
+        let s = &self.seats[usize::from(seat)];
+        let earliest = self.turn_started + self.cfg.bot_delay;
+        if s.hash.is_none() {
+            return Some(earliest);
+        }
+        let timer = (self.settings.turn_seconds > 0).then(|| {
+            self.turn_started + Duration::from_secs(u64::from(self.settings.turn_seconds))
+        });
+        let away = (s.conns == 0).then(|| (s.away_since + self.cfg.grace).max(earliest));
+        match (timer, away) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    fn bot_plays(&self, seat: Seat) -> bool {
+        let s = &self.seats[usize::from(seat)];
+        s.hash.is_none() || (s.conns == 0 && s.away_since.elapsed() >= self.cfg.grace)
+    }
+
+    async fn on_due(&mut self) {
+        if self.retry_at.is_some() {
+            return;
+        }
+        let Some(due) = self.due() else { return };
+        if Instant::now() < due {
+            return;
+        }
+        let Some(game) = &self.game else { return };
+        let Pending::Decide { seat, .. } = game.pending() else {
+            return;
+        };
+        let view = game.view(Some(seat));
+        let action = self.seats[usize::from(seat)].bot.act(&view, &mut self.rng);
+        let auto = self.seats[usize::from(seat)].hash.is_some();
+        if self
+            .take_step(Step::Act { seat, action }, auto)
+            .await
+            .is_err()
+        {
+            self.retry_at = Some(Instant::now() + Duration::from_secs(1));
+        }
+    }
+
+    /// Checks, stores, applies and broadcasts one step.
+    async fn take_step(&mut self, step: Step, auto: bool) -> Result<(), ErrorBody> {
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| ErrorBody::new(ErrorCode::NotStarted, "the game has not started"))?;
+        if let Step::Act { seat, action } = &step {
+            game.check(*seat, *action).map_err(|e| illegal(&e))?;
+        }
+        let record = self.record.as_mut().expect("a started game has a record");
+        let idx = record.steps.len();
+        self.store
+            .append_step(self.invite.clone(), idx, &step)
+            .await
+            .map_err(|e| storage(&e))?;
+        let game = self.game.as_mut().expect("checked above");
+        let mut ev = Vec::new();
+        // Checked before storing, so this cannot fail; if it did, the stored
+        // step would make the table fail to replay, which is reported then.
+        game.step(&step, &mut ev).map_err(|e| illegal(&e))?;
+        record.steps.push(step);
+        if ev.iter().any(|e| matches!(e, Event::DealEnded { .. })) {
+            self.deal_start = self.log.len();
+        }
+        self.log.push(ev);
+        self.n.store(idx as u64 + 1, Ordering::Release);
+        self.turn_started = Instant::now();
+        if game.pending() == Pending::GameOver {
+            self.status = TableStatus::Finished;
+            if let Err(e) = self.store.finish(self.invite.clone()).await {
+                // The record is complete: replaying it finds the game over.
+                let _ = e;
+            }
+        }
+        self.broadcast_update(auto);
+        Ok(())
+    }
+
+    async fn act(
+        &mut self,
+        conn: ConnId,
+        action: Action,
+        seat_claim: Option<Seat>,
+        n_claim: Option<u64>,
+    ) -> Result<(), ErrorBody> {
+        let Some(c) = self.conns.get(&conn) else {
+            return Err(ErrorBody::new(ErrorCode::Unauthorized, "say hello first"));
+        };
+        let Some(seat) = c.seat else {
+            return Err(ErrorBody::new(
+                ErrorCode::Unauthorized,
+                "spectators cannot act: take a seat with a seat token",
+            ));
+        };
+        if let Some(claimed) = seat_claim
+            && claimed != seat
+        {
+            return Err(ErrorBody::new(
+                ErrorCode::WrongSeat,
+                format!("you sit in seat {seat}, not seat {claimed}"),
+            ));
+        }
+        match self.status {
+            TableStatus::Lobby => {
+                return Err(ErrorBody::new(
+                    ErrorCode::NotStarted,
+                    "the game has not started",
+                ));
+            }
+            TableStatus::Finished => {
+                return Err(ErrorBody::new(ErrorCode::GameOver, "the game is over"));
+            }
+            TableStatus::Playing => {}
+        }
+        if let Some(k) = n_claim
+            && k != self.n()
+        {
+            return Err(ErrorBody::new(
+                ErrorCode::Stale,
+                format!(
+                    "this answers event {k}, but the game is at event {}",
+                    self.n()
+                ),
+            ));
+        }
+        self.take_step(Step::Act { seat, action }, false).await
+    }
+
+    // ----- lobby -----
+
+    async fn sit(&mut self, seat: Option<Seat>, name: &str) -> Result<Seated, ErrorBody> {
+        if self.status != TableStatus::Lobby {
+            return Err(ErrorBody::new(
+                ErrorCode::AlreadyStarted,
+                "the game has started: you can watch it",
+            ));
+        }
+        let name = clean_name(name)?;
+        let seat = match seat {
+            Some(s) => s,
+            None => self
+                .seats
+                .iter()
+                .position(|s| s.hash.is_none())
+                .ok_or_else(|| ErrorBody::new(ErrorCode::SeatTaken, "every seat is taken"))?
+                as Seat,
+        };
+        match self.seats.get(usize::from(seat)) {
+            None => {
+                return Err(ErrorBody::new(
+                    ErrorCode::SeatTaken,
+                    format!("this table has no seat {seat}"),
+                ));
+            }
+            Some(s) if s.hash.is_some() => {
+                return Err(ErrorBody::new(
+                    ErrorCode::SeatTaken,
+                    format!("seat {seat} is taken"),
+                ));
+            }
+            Some(_) => {}
+        }
+        let token = new_token();
+        let hash = hash_token(&token);
+        self.store
+            .sit(self.invite.clone(), seat, name.clone(), hash)
+            .await
+            .map_err(|e| storage(&e))?;
+        let s = &mut self.seats[usize::from(seat)];
+        s.name = Some(name);
+        s.hash = Some(hash);
+        s.away_since = Instant::now();
+        self.broadcast_table();
+        Ok(Seated { seat, token })
+    }
+
+    async fn start(&mut self, conn: Option<ConnId>, token: Option<&str>) -> Result<(), ErrorBody> {
+        let host = match (conn, token) {
+            (_, Some(t)) => same_hash(&hash_token(t), &self.host_hash),
+            (Some(c), None) => self.conns.get(&c).is_some_and(|c| c.host),
+            (None, None) => false,
+        };
+        if !host {
+            return Err(ErrorBody::new(
+                ErrorCode::Unauthorized,
+                "only the host can start the game",
+            ));
+        }
+        if self.status != TableStatus::Lobby {
+            return Err(ErrorBody::new(
+                ErrorCode::AlreadyStarted,
+                "the game has already started",
+            ));
+        }
+        let names = self.default_names();
+        let rules = self.settings.rules.clone();
+        let mut ev = Vec::new();
+        let game = Game::start(rules.clone(), names.len(), &mut ev)
+            .map_err(|e| ErrorBody::new(ErrorCode::Invalid, e.to_string()))?;
+        self.store
+            .start(self.invite.clone(), &names)
+            .await
+            .map_err(|e| storage(&e))?;
+        self.record = Some(Record::new(rules, names));
+        self.game = Some(game);
+        self.log = vec![ev];
+        self.deal_start = 0;
+        self.status = TableStatus::Playing;
+        let now = Instant::now();
+        self.turn_started = now;
+        for s in &mut self.seats {
+            if s.conns == 0 {
+                s.away_since = now;
+            }
+        }
+        self.broadcast_table();
+        let conns: Vec<ConnId> = self.conns.keys().copied().collect();
+        for c in conns {
+            self.send_state(c);
+        }
+        Ok(())
+    }
+
+    // ----- connections -----
+
+    fn join(
+        &mut self,
+        conn: ConnId,
+        token: Option<&str>,
+        last: Option<u64>,
+        tx: mpsc::Sender<Out>,
+        kill: Arc<Notify>,
+    ) -> bool {
+        let n = self.n();
+        let (seat, host) = match token {
+            None => (None, false),
+            Some(t) => {
+                let h = hash_token(t);
+                let seat = self
+                    .seats
+                    .iter()
+                    .position(|s| s.hash.is_some_and(|x| same_hash(&x, &h)))
+                    .map(|s| s as Seat);
+                let host = same_hash(&self.host_hash, &h);
+                if seat.is_none() && !host {
+                    let err = ErrorBody::new(
+                        ErrorCode::Unauthorized,
+                        "this token holds no seat at this table",
+                    );
+                    let _ = tx.try_send(error_frame(n, None, &err));
+                    return false;
+                }
+                (seat, host)
+            }
+        };
+        if seat.is_none() && self.spectators() >= self.cfg.max_spectators {
+            let err = ErrorBody::new(ErrorCode::Full, "too many spectators at this table");
+            let _ = tx.try_send(error_frame(n, None, &err));
+            return false;
+        }
+        self.conns.insert(
+            conn,
+            Conn {
+                seat,
+                host,
+                tx,
+                kill,
+            },
+        );
+        let role = if seat.is_some() {
+            "player"
+        } else {
+            "spectator"
+        };
+        self.send(
+            conn,
+            frame(&json!({
+                "v": PROTOCOL_VERSION, "type": "welcome", "n": n, "role": role,
+                "seat": seat, "host": host, "table": self.info(),
+            })),
+        );
+        if let Some(s) = seat {
+            let st = &mut self.seats[usize::from(s)];
+            st.conns += 1;
+            if st.conns == 1 {
+                self.broadcast_table();
+            }
+        } else {
+            self.broadcast_table();
+        }
+        if self.status != TableStatus::Lobby {
+            self.catch_up(conn, last);
+        }
+        true
+    }
+
+    fn leave(&mut self, conn: ConnId) {
+        let Some(c) = self.conns.remove(&conn) else {
+            return;
+        };
+        if let Some(s) = c.seat {
+            let st = &mut self.seats[usize::from(s)];
+            st.conns -= 1;
+            if st.conns == 0 {
+                st.away_since = Instant::now();
+            }
+        }
+        self.broadcast_table();
+    }
+
+    fn spectators(&self) -> usize {
+        self.conns.values().filter(|c| c.seat.is_none()).count()
+    }
+
+    /// Sends a connection what it missed since event `last`, or the full
+    /// state when it saw nothing or too long ago.
+    fn catch_up(&mut self, conn: ConnId, last: Option<u64>) {
+        let n = self.n();
+        let Some(k) = last.filter(|&k| k <= n && n - k <= self.cfg.resume_window) else {
+            self.send_state(conn);
+            return;
+        };
+        let Some(viewer) = self.conns.get(&conn).map(|c| c.seat) else {
+            return;
+        };
+        for step in k + 1..n {
+            let events = self.events_for(step as usize, viewer);
+            if !events.is_empty() {
+                let out = frame(&json!({
+                    "v": PROTOCOL_VERSION, "type": "update", "n": step, "events": events,
+                }));
+                self.send(conn, out);
+            }
+        }
+        let events = if k < n {
+            self.events_for(n as usize, viewer)
+        } else {
+            Vec::new()
+        };
+        let out = self.update_frame(viewer, &events, false);
+        self.send(conn, out);
+    }
+
+    fn events_for(&self, step: usize, viewer: Option<Seat>) -> Vec<&Event> {
+        self.log
+            .get(step)
+            .map(|ev| {
+                ev.iter()
+                    .filter(|e| e.audience().includes(viewer))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> Option<View> {
+        self.game.as_ref().map(|g| g.view(viewer))
+    }
+
+    fn turn(&self, view: &View) -> Value {
+        let Some(game) = &self.game else {
+            return Value::Null;
+        };
+        let Pending::Decide { seat, .. } = game.pending() else {
+            return Value::Null;
+        };
+        // A decision nobody else may know about (M9b) has no public turn.
+        if view.to_act != Some(seat) {
+            return Value::Null;
+        }
+        let human = self.seats[usize::from(seat)].hash.is_some();
+        let ms = (human && self.settings.turn_seconds > 0).then(|| {
+            let end =
+                self.turn_started + Duration::from_secs(u64::from(self.settings.turn_seconds));
+            end.saturating_duration_since(Instant::now()).as_millis() as u64
+        });
+        json!({"seat": seat, "ms": ms, "bot": self.bot_plays(seat)})
+    }
+
+    fn update_frame(&self, viewer: Option<Seat>, events: &[&Event], auto: bool) -> Out {
+        let n = self.n();
+        let view = self.view(viewer);
+        let turn = view.as_ref().map_or(Value::Null, |v| self.turn(v));
+        frame(&json!({
+            "v": PROTOCOL_VERSION, "type": "update", "n": n, "events": events,
+            "view": view, "turn": turn, "auto": auto,
+        }))
+    }
+
+    fn send_state(&mut self, conn: ConnId) {
+        let Some(viewer) = self.conns.get(&conn).map(|c| c.seat) else {
+            return;
+        };
+        let n = self.n();
+        let log: Vec<Value> = (self.deal_start..self.log.len())
+            .filter_map(|k| {
+                let mut events = self.events_for(k, viewer);
+                if k == self.deal_start
+                    && let Some(end) = events
+                        .iter()
+                        .rposition(|e| matches!(e, Event::DealEnded { .. }))
+                {
+                    // The entry that ended the last deal: keep only what
+                    // follows (the antes of this one).
+                    events.drain(..=end);
+                }
+                (!events.is_empty()).then(|| json!({"n": k, "events": events}))
+            })
+            .collect();
+        let view = self.view(viewer);
+        let turn = view.as_ref().map_or(Value::Null, |v| self.turn(v));
+        let out = frame(&json!({
+            "v": PROTOCOL_VERSION, "type": "state", "n": n, "view": view,
+            "log": log, "turn": turn, "table": self.info(),
+        }));
+        self.send(conn, out);
+    }
+
+    /// Sends the last step to every connection, each frame built from its
+    /// viewer's view and only the events that viewer may see.
+    fn broadcast_update(&mut self, auto: bool) {
+        let mut viewers: Vec<Option<Seat>> = self.conns.values().map(|c| c.seat).collect();
+        viewers.sort_unstable();
+        viewers.dedup();
+        let last = self.log.len() - 1;
+        for viewer in viewers {
+            let events = self.events_for(last, viewer);
+            let out = self.update_frame(viewer, &events, auto);
+            let Out::Text(text) = out;
+            let targets: Vec<ConnId> = self
+                .conns
+                .iter()
+                .filter(|(_, c)| c.seat == viewer)
+                .map(|(&id, _)| id)
+                .collect();
+            for id in targets {
+                self.send(id, Out::Text(Arc::clone(&text)));
+            }
+        }
+    }
+
+    fn broadcast_table(&mut self) {
+        let out = frame(&json!({
+            "v": PROTOCOL_VERSION, "type": "table", "n": self.n(), "table": self.info(),
+        }));
+        let Out::Text(text) = out;
+        let ids: Vec<ConnId> = self.conns.keys().copied().collect();
+        for id in ids {
+            self.send(id, Out::Text(Arc::clone(&text)));
+        }
+    }
+
+    /// Queues a message; a connection too slow to keep up is dropped.
+    fn send(&mut self, conn: ConnId, out: Out) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        if c.tx.try_send(out).is_err() {
+            c.kill.notify_one();
+            self.leave(conn);
+        }
+    }
+
+    fn info(&self) -> TableInfo {
+        TableInfo {
+            invite: self.invite.clone(),
+            status: self.status,
+            settings: self.settings.clone(),
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let kind = match (s.hash, self.status) {
+                        (Some(_), _) => SeatKind::Human,
+                        (None, TableStatus::Lobby) => SeatKind::Open,
+                        (None, _) => SeatKind::Bot,
+                    };
+                    let name = match kind {
+                        SeatKind::Bot => {
+                            Some(s.name.clone().unwrap_or_else(|| format!("Bot {}", i + 1)))
+                        }
+                        _ => s.name.clone(),
+                    };
+                    SeatInfo {
+                        seat: i as Seat,
+                        name,
+                        kind,
+                        connected: s.conns > 0,
+                        bot_playing: kind == SeatKind::Bot
+                            || (kind == SeatKind::Human
+                                && self.status == TableStatus::Playing
+                                && self.bot_plays(i as Seat)),
+                    }
+                })
+                .collect(),
+            spectators: self.spectators(),
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! Websocket connections: the transport only. A connection checks sizes and
+//! rates, parses messages and forwards them to its table's actor; it never
+//! touches a game. Frames from the table go out through its outbox.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tokio::sync::{Notify, mpsc, oneshot};
+
+use crate::App;
+use crate::auth::RateLimit;
+use crate::protocol::{ClientMsg, ErrorBody, ErrorCode, PROTOCOL_VERSION};
+use crate::table::{Cmd, ConnId, Out, TableHandle, error_frame};
+
+/// Refused messages a connection may send before it is closed.
+const MAX_STRIKES: u32 = 200;
+
+/// One connection's side of the conversation.
+struct Connection {
+    app: Arc<App>,
+    invite: String,
+    table: TableHandle,
+    conn: ConnId,
+    tx: mpsc::Sender<Out>,
+    kill: Arc<Notify>,
+    joined: bool,
+    strikes: u32,
+    rate: RateLimit,
+}
+
+/// What to do after a message.
+enum Next {
+    Continue,
+    Close,
+}
+
+/// Runs one websocket connection to the table `invite` until it closes.
+pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table: TableHandle) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Out>(app.config.outbox);
+    let mut writer = tokio::spawn(async move {
+        while let Some(Out::Text(text)) = rx.recv().await {
+            if sink
+                .send(Message::Text(text.as_ref().into()))
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        let _ = sink
+            .send(Message::Close(Some(CloseFrame {
+                code: 1001,
+                reason: "closed".into(),
+            })))
+            .await;
+    });
+    let mut c = Connection {
+        conn: app.next_conn.fetch_add(1, Ordering::Relaxed),
+        rate: RateLimit::new(app.config.rate_burst, app.config.rate_per_second),
+        app,
+        invite,
+        table,
+        tx,
+        kill: Arc::new(Notify::new()),
+        joined: false,
+        strikes: 0,
+    };
+    let mut shutdown = c.app.shutdown.clone();
+    let kill = Arc::clone(&c.kill);
+    loop {
+        let msg = tokio::select! {
+            biased;
+            _ = shutdown.changed() => break,
+            () = kill.notified() => break,
+            msg = stream.next() => msg,
+        };
+        let next = match msg {
+            Some(Ok(Message::Text(t))) => c.on_text(t.as_str()).await,
+            Some(Ok(Message::Binary(b))) => {
+                let code = if b.len() > c.app.config.max_message_bytes {
+                    ErrorCode::TooLarge
+                } else {
+                    ErrorCode::BadMessage
+                };
+                c.refuse(
+                    ErrorBody::new(code, "messages are JSON text, not binary"),
+                    None,
+                )
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => Next::Continue,
+            Some(Ok(Message::Close(_)) | Err(_)) | None => Next::Close,
+        };
+        if let Next::Close = next {
+            break;
+        }
+    }
+    if c.joined {
+        let _ = c.table.tx.send(Cmd::Leave { conn: c.conn }).await;
+    }
+    drop(c);
+    if tokio::time::timeout(Duration::from_secs(2), &mut writer)
+        .await
+        .is_err()
+    {
+        writer.abort();
+    }
+}
+
+impl Connection {
+    /// Sends an error reply and counts a strike.
+    #[allow(clippy::needless_pass_by_value)] // every caller builds the error in place
+    fn refuse(&mut self, err: ErrorBody, id: Option<u64>) -> Next {
+        self.strikes += 1;
+        self.reply(&err, id);
+        if self.strikes > MAX_STRIKES {
+            Next::Close
+        } else {
+            Next::Continue
+        }
+    }
+
+    fn reply(&self, err: &ErrorBody, id: Option<u64>) {
+        let n = self.table.n.load(Ordering::Acquire);
+        // A client that does not read its replies loses them, not the server.
+        let _ = self.tx.try_send(error_frame(n, id, err));
+    }
+
+    async fn on_text(&mut self, text: &str) -> Next {
+        if !self.rate.allow() {
+            return self.refuse(
+                ErrorBody::new(ErrorCode::RateLimited, "too many messages: slow down"),
+                None,
+            );
+        }
+        let cap = self.app.config.max_message_bytes;
+        if text.len() > cap {
+            return self.refuse(
+                ErrorBody::new(
+                    ErrorCode::TooLarge,
+                    format!("a message has at most {cap} bytes"),
+                ),
+                None,
+            );
+        }
+        let msg: ClientMsg = match serde_json::from_str(text) {
+            Ok(m) => m,
+            Err(e) => {
+                return self.refuse(
+                    ErrorBody::new(ErrorCode::BadMessage, format!("not a message: {e}")),
+                    None,
+                );
+            }
+        };
+        let not_joined = || ErrorBody::new(ErrorCode::Unauthorized, "say hello first");
+        let cmd = match msg {
+            ClientMsg::Ping { id } => {
+                let n = self.table.n.load(Ordering::Acquire);
+                let pong = json!({"v": PROTOCOL_VERSION, "type": "pong", "n": n, "id": id});
+                let _ = self.tx.try_send(Out::Text(Arc::from(pong.to_string())));
+                return Next::Continue;
+            }
+            ClientMsg::Hello { v, token, last } => return self.hello(v, token, last).await,
+            ClientMsg::Act { id, .. } | ClientMsg::Start { id } if !self.joined => {
+                return self.refuse(not_joined(), id);
+            }
+            ClientMsg::Act {
+                action,
+                id,
+                seat,
+                n,
+            } => Cmd::Act {
+                conn: self.conn,
+                action,
+                id,
+                seat,
+                n,
+            },
+            ClientMsg::Start { id } => {
+                let (reply, _) = oneshot::channel();
+                Cmd::Start {
+                    conn: Some(self.conn),
+                    token: None,
+                    id,
+                    reply,
+                }
+            }
+        };
+        if self.table.tx.send(cmd).await.is_err() {
+            return Next::Close;
+        }
+        Next::Continue
+    }
+
+    async fn hello(&mut self, v: u32, token: Option<String>, last: Option<u64>) -> Next {
+        if v != PROTOCOL_VERSION {
+            return self.refuse(
+                ErrorBody::new(
+                    ErrorCode::Version,
+                    format!("this server speaks protocol version {PROTOCOL_VERSION}"),
+                ),
+                None,
+            );
+        }
+        if self.joined {
+            return self.refuse(
+                ErrorBody::new(ErrorCode::BadMessage, "hello was already said"),
+                None,
+            );
+        }
+        // A finished table's actor may have just stopped: reload it once.
+        for _ in 0..2 {
+            let (reply, answer) = oneshot::channel();
+            let cmd = Cmd::Join {
+                conn: self.conn,
+                token: token.clone(),
+                last,
+                tx: self.tx.clone(),
+                kill: Arc::clone(&self.kill),
+                reply,
+            };
+            if self.table.tx.send(cmd).await.is_ok() {
+                self.joined = answer.await.unwrap_or(false);
+                if !self.joined {
+                    // The table sent the error reply.
+                    self.strikes += 1;
+                }
+                return Next::Continue;
+            }
+            match self.app.table(&self.invite).await {
+                Ok(Some(t)) => self.table = t,
+                _ => break,
+            }
+        }
+        Next::Close
+    }
+}

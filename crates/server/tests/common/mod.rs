@@ -1,0 +1,114 @@
+//! Helpers shared by the server's loopback tests.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_json::Value;
+use tripoley_bots::BotKind;
+use tripoley_engine::{Preset, Rules, View};
+use tripoley_server::client::{self, Socket};
+use tripoley_server::protocol::CreateTable;
+use tripoley_server::{RunningServer, ServerConfig};
+
+pub const WAIT: Duration = Duration::from_secs(20);
+
+pub async fn server() -> RunningServer {
+    tripoley_server::start(ServerConfig::ephemeral())
+        .await
+        .expect("the server starts")
+}
+
+/// A fresh database file path in the temp directory.
+pub fn temp_db(name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    std::env::temp_dir().join(format!("tripoley-{name}-{}-{nanos}.db", std::process::id()))
+}
+
+pub fn remove_db(path: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// A table whose seats `humans` are taken by people; returns the invite,
+/// the host token and each human seat's token.
+pub struct Table {
+    pub invite: String,
+    pub host_token: String,
+    pub tokens: Vec<(u8, String)>,
+}
+
+pub async fn table(
+    addr: SocketAddr,
+    preset: Preset,
+    seats: u8,
+    humans: &[u8],
+    turn_seconds: u32,
+) -> Table {
+    let created = client::create_table(
+        addr,
+        &CreateTable {
+            preset: Some(preset),
+            seats: Some(seats),
+            turn_seconds: Some(turn_seconds),
+            bot: Some(BotKind::Heuristic),
+            ..CreateTable::default()
+        },
+    )
+    .await
+    .expect("the table is created");
+    let mut tokens = Vec::new();
+    for &s in humans {
+        let seated = client::sit(addr, &created.invite, Some(s), &format!("Human {s}"))
+            .await
+            .expect("the seat is free");
+        assert_eq!(seated.seat, s);
+        tokens.push((s, seated.token));
+    }
+    Table {
+        invite: created.invite,
+        host_token: created.host_token,
+        tokens,
+    }
+}
+
+/// Connects and says hello; waits for the welcome.
+pub async fn join(
+    addr: SocketAddr,
+    invite: &str,
+    token: Option<&str>,
+    last: Option<u64>,
+) -> (Socket, Value) {
+    let mut sock = Socket::connect(addr, invite).await.expect("connects");
+    sock.hello(token, last).await.expect("sends hello");
+    let welcome = sock.recv_type("welcome", WAIT).await.expect("a welcome");
+    (sock, welcome)
+}
+
+/// Reads until a view whose decision is set, or the game ends.
+pub async fn until_decision(sock: &mut Socket) -> (u64, View) {
+    loop {
+        let msg = sock.recv_timeout(WAIT).await.expect("a message");
+        if let Some(view) = client::view_of(&msg) {
+            if view.decision.is_some() || view.standings.is_some() {
+                return (msg["n"].as_u64().unwrap(), view);
+            }
+        }
+    }
+}
+
+/// Chips on the table in a view: every stack plus the layout.
+pub fn chips(view: &View) -> u32 {
+    view.stacks.iter().sum::<u32>() + view.layout.iter().map(|(_, c)| c).sum::<u32>()
+}
+
+pub fn starting_total(preset: Preset, seats: u8) -> u32 {
+    Rules::preset(preset).starting_chips * u32::from(seats)
+}

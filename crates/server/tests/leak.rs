@@ -1,0 +1,265 @@
+//! The leak test: every frame sent to every client over several games is
+//! recorded, then checked against the game's true state at that frame's
+//! event number (rebuilt from the stored record). A frame may name a card
+//! only if its viewer may know it: a card the viewer held this deal, or one
+//! shown to everyone. Spectators see public cards only. The check uses its
+//! own list of revealing events, not the engine's audiences.
+
+mod common;
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use common::{WAIT, join, table};
+use serde_json::Value;
+use tokio::sync::mpsc;
+use tripoley_bots::BotKind;
+use tripoley_cards::{Card, CardSet, seeded_rng};
+use tripoley_engine::{Event, Preset, Record, Rules, Seat};
+use tripoley_server::client::{self, Socket};
+
+/// Who received a frame: a seat, or a spectator.
+type Viewer = Option<Seat>;
+
+fn is_card_text(s: &str) -> bool {
+    let Some(suit) = s.chars().last() else {
+        return false;
+    };
+    let rank = &s[..s.len() - suit.len_utf8()];
+    "CDHS".contains(suit)
+        && [
+            "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+        ]
+        .contains(&rank)
+}
+
+/// Every card named anywhere in a JSON message.
+fn cards_in(v: &Value, out: &mut CardSet) {
+    match v {
+        Value::String(s) if is_card_text(s) => {
+            out.insert(s.parse::<Card>().expect("a card"));
+        }
+        Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
+        Value::Object(o) => o.values().for_each(|x| cards_in(x, out)),
+        _ => {}
+    }
+}
+
+/// For each event number, the cards each viewer must not see.
+struct Truth {
+    /// `hidden[k][seat]`, and `[players]` for spectators.
+    hidden: Vec<Vec<CardSet>>,
+    players: usize,
+}
+
+fn revealed(e: &Event) -> CardSet {
+    match e {
+        Event::PayCardsShown { cards, .. }
+        | Event::Showed { cards, .. }
+        | Event::FaceUp { cards, .. } => *cards,
+        Event::Led { card, .. } | Event::Played { card, .. } => CardSet::from(*card),
+        Event::RunStopped { next, .. } => next.map(CardSet::from).unwrap_or_default(),
+        Event::DrewForDealer { draws } => draws.iter().map(|(_, c)| *c).collect(),
+        _ => CardSet::EMPTY,
+    }
+}
+
+fn truth(record: &Record) -> Truth {
+    let players = record.names.len();
+    let mut ev = Vec::new();
+    let mut game = record.start(&mut ev).expect("the record starts");
+    let mut public = CardSet::EMPTY;
+    let mut held = vec![CardSet::EMPTY; players];
+    let mut hidden = Vec::new();
+    let mut snapshot = |ev: &[Event], game: &tripoley_engine::Game| {
+        for e in ev {
+            if matches!(e, Event::DealStarted { .. } | Event::FinalPotRound { .. }) {
+                public = CardSet::EMPTY;
+                held.fill(CardSet::EMPTY);
+            }
+            public |= revealed(e);
+        }
+        let (hands, spare, _) = game.card_locations();
+        for (h, hand) in held.iter_mut().zip(&hands) {
+            *h |= *hand;
+        }
+        let all = hands.iter().fold(spare, |a, h| a | *h);
+        let mut row: Vec<CardSet> = (0..players)
+            .map(|v| (all - hands[v]) - public - held[v])
+            .collect();
+        row.push(all - public);
+        hidden.push(row);
+    };
+    snapshot(&ev, &game);
+    for step in &record.steps {
+        ev.clear();
+        game.step(step, &mut ev).expect("the record replays");
+        snapshot(&ev, &game);
+    }
+    Truth { hidden, players }
+}
+
+/// The leaks in `frames`: (viewer, event number, cards it must not see).
+/// A `state` message's log entries are checked at their own event numbers;
+/// a view's `cannot_hold` (cards everyone can tell a seat does not hold, a
+/// deduction from public events) names no card's place and is skipped.
+fn leaks(truth: &Truth, frames: &[(Viewer, Value)]) -> Vec<(Viewer, u64, CardSet)> {
+    let mut found = Vec::new();
+    let mut check = |viewer: Viewer, n: u64, part: &Value| {
+        let mut named = CardSet::EMPTY;
+        cards_in(part, &mut named);
+        let row = &truth.hidden[usize::try_from(n).unwrap()];
+        let hidden = row[viewer.map_or(truth.players, usize::from)];
+        if !(named & hidden).is_empty() {
+            found.push((viewer, n, named & hidden));
+        }
+    };
+    for (viewer, msg) in frames {
+        let Some(n) = msg["n"].as_u64() else {
+            panic!("a message without an event number: {msg}")
+        };
+        let mut msg = msg.clone();
+        if let Some(log) = msg.as_object_mut().and_then(|m| m.remove("log")) {
+            for entry in log.as_array().expect("a log is a list") {
+                check(
+                    *viewer,
+                    entry["n"].as_u64().expect("numbered"),
+                    &entry["events"],
+                );
+            }
+        }
+        if let Some(view) = msg.get_mut("view").and_then(Value::as_object_mut) {
+            view.remove("cannot_hold");
+        }
+        check(*viewer, n, &msg);
+    }
+    found
+}
+
+async fn watch(mut sock: Socket, viewer: Viewer, out: mpsc::UnboundedSender<(Viewer, Value)>) {
+    while let Ok(msg) = sock.recv_timeout(WAIT).await {
+        let over = client::view_of(&msg).is_some_and(|v| v.standings.is_some());
+        let _ = out.send((viewer, msg));
+        if over {
+            break;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[allow(clippy::too_many_lines)] // one scenario, read top to bottom
+async fn no_frame_holds_a_card_its_viewer_may_not_see() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let mut checked = 0usize;
+    for (g, preset) in Preset::ALL.into_iter().enumerate() {
+        let seats = 4;
+        // Seats 0-2 are clients driven by bots; seat 3 is the server's bot.
+        let t = table(addr, preset, seats, &[0, 1, 2], 0).await;
+        let (tx, mut rx) = mpsc::unbounded_channel();
+        let (spectator, _) = join(addr, &t.invite, None, None).await;
+        let spectator_task = tokio::spawn(watch(spectator, None, tx.clone()));
+        let mut players = Vec::new();
+        for (seat, token) in t.tokens.clone() {
+            let (sock, welcome) = join(addr, &t.invite, Some(&token), None).await;
+            tx.send((Some(seat), welcome)).unwrap();
+            let tx = tx.clone();
+            let invite = t.invite.clone();
+            players.push(tokio::spawn(async move {
+                let rules = Rules::preset(preset);
+                let mut bot = BotKind::Random.make(&rules);
+                let mut rng = seeded_rng(g as u64 * 10 + u64::from(seat));
+                let mut sock = sock;
+                let record = |m: &Value| {
+                    let _ = tx.send((Some(seat), m.clone()));
+                };
+                // Seat 0 drops out early and comes back with its last
+                // event number (catch-up frames), seat 1 later with none
+                // (a full state).
+                let cut = match seat {
+                    0 => Some((Duration::from_millis(150), true)),
+                    1 => Some((Duration::from_millis(400), false)),
+                    _ => None,
+                };
+                if let Some((after, resume)) = cut {
+                    let until = Some(Instant::now() + after);
+                    let stats = client::play_seat_observed(
+                        &mut sock,
+                        bot.as_mut(),
+                        &mut rng,
+                        Duration::ZERO,
+                        until,
+                        record,
+                    )
+                    .await
+                    .unwrap();
+                    if stats.finished {
+                        return;
+                    }
+                    let last = sock.last;
+                    sock.close().await;
+                    let (s, welcome) =
+                        join(addr, &invite, Some(&token), last.filter(|_| resume)).await;
+                    let _ = tx.send((Some(seat), welcome));
+                    sock = s;
+                }
+                let record = |m: &Value| {
+                    let _ = tx.send((Some(seat), m.clone()));
+                };
+                // A view with a decision may have arrived before the drop
+                // and been answered by nobody: the catch-up repeats it.
+                let stats = client::play_seat_observed(
+                    &mut sock,
+                    bot.as_mut(),
+                    &mut rng,
+                    Duration::ZERO,
+                    None,
+                    record,
+                )
+                .await
+                .unwrap();
+                assert!(stats.finished);
+            }));
+        }
+        client::start_table(addr, &t.invite, &t.host_token)
+            .await
+            .unwrap();
+        // A spectator who arrives mid-game gets a full state.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (late, welcome) = join(addr, &t.invite, None, None).await;
+        tx.send((None, welcome)).unwrap();
+        let late_task = tokio::spawn(watch(late, None, tx.clone()));
+        for p in players {
+            p.await.unwrap();
+        }
+        spectator_task.await.unwrap();
+        late_task.await.unwrap();
+        drop(tx);
+        let mut frames = Vec::new();
+        while let Some(f) = rx.recv().await {
+            frames.push(f);
+        }
+        let record = server.record(&t.invite).await.expect("a record");
+        let truth = truth(&record);
+        let found = leaks(&truth, &frames);
+        assert!(found.is_empty(), "{preset}: leaked {found:?}");
+        let mut per_viewer: HashMap<Viewer, usize> = HashMap::new();
+        for (v, _) in &frames {
+            *per_viewer.entry(*v).or_default() += 1;
+        }
+        assert_eq!(per_viewer.len(), 4, "{preset}: three seats and spectators");
+        checked += frames.len();
+
+        // The check catches a leak: another seat's card in seat 0's frame.
+        let k = truth
+            .hidden
+            .iter()
+            .position(|row| !row[0].is_empty())
+            .unwrap();
+        let card = truth.hidden[k][0].first().unwrap();
+        let fake = serde_json::json!({"n": k, "events": [{"event": "played", "card": card}]});
+        assert_eq!(leaks(&truth, &[(Some(0), fake)]).len(), 1);
+    }
+    assert!(checked > 1000, "{checked} frames checked");
+    server.shutdown().await;
+}

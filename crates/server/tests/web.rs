@@ -1,0 +1,42 @@
+//! The embedded web client and the HTTP API's refusals.
+
+mod common;
+
+use serde_json::json;
+use tripoley_server::client;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_client_is_served_and_bad_requests_are_refused() {
+    let server = common::server().await;
+    let addr = server.addr();
+    for path in ["/", "/t/abcdefgh", "/app.js", "/style.css", "/api/presets"] {
+        let (status, _) = client::request(addr, "GET", path, None).await.unwrap();
+        assert_eq!(status, 200, "{path}");
+    }
+    let (status, presets) = client::request(addr, "GET", "/api/presets", None)
+        .await
+        .unwrap();
+    assert_eq!(status, 200);
+    assert_eq!(presets.as_array().unwrap().len(), 5);
+    for (body, want) in [
+        (json!({"seats": 12}), 400),
+        (json!({"preset": "poker"}), 400),
+        (json!({"rules": {"bet_limt": 3}}), 400),
+        (json!({"host_name": ""}), 400),
+        (json!({"surprise": true}), 400),
+        (json!({"seats": 3, "host_name": "Ann"}), 201),
+    ] {
+        let (status, answer) = client::request(addr, "POST", "/api/tables", Some(&body))
+            .await
+            .unwrap();
+        assert_eq!(status, want, "{body}: {answer}");
+        if want != 201 {
+            assert!(answer["message"].is_string(), "{answer}");
+        }
+    }
+    let (status, _) = client::request(addr, "GET", "/api/tables/nosuchtable", None)
+        .await
+        .unwrap();
+    assert_eq!(status, 404);
+    server.shutdown().await;
+}

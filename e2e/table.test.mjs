@@ -1,0 +1,172 @@
+// End to end: two people at one table in two browser contexts (separate
+// cookies and storage, like two phones), joined by the invite link, play a
+// whole deal by clicking. Screenshots go to e2e/artifacts/.
+//
+// Needs the tripoley binary (TRIPOLEY_BIN, default ../target/ci/tripoley)
+// and Debian's Chromium (CHROMIUM, default /usr/bin/chromium).
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const BIN = process.env.TRIPOLEY_BIN || join(here, "..", "target", "ci", "tripoley");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const ARTIFACTS = join(here, "artifacts");
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let server;
+let base;
+let browser;
+
+async function waitForServer(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the server did not start: " + url);
+}
+
+before(async () => {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const db = join(mkdtempSync(join(tmpdir(), "tripoley-e2e-")), "e2e.db");
+  server = spawn(BIN, ["serve", "--addr", `127.0.0.1:${port}`, "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
+  base = `http://127.0.0.1:${port}`;
+  await waitForServer(base + "/api/presets", 20000);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill();
+});
+
+/** Makes one move if it is this page's turn; returns true if it did. */
+async function move(page) {
+  const mine = await page.locator("section.hand.mine").count();
+  if (!mine) return false;
+  const hand = page.locator("section.hand.mine");
+  const show = hand.locator('button[data-key="show"]');
+  if (await show.count()) {
+    // Choose five cards: click until five are chosen, then show them.
+    const cards = hand.locator("button.cardbtn.legal");
+    const n = await cards.count();
+    for (let i = 0; i < n && !(await show.isEnabled()); i++) {
+      if ((await cards.nth(i).getAttribute("aria-pressed")) !== "true") await cards.nth(i).click();
+    }
+    await show.click();
+    return true;
+  }
+  const lead = hand.locator("button.cardbtn.legal");
+  if ((await hand.locator(".controls button").count()) === 0 && (await lead.count())) {
+    await lead.first().click();
+    return true;
+  }
+  // Prefer the quiet answers: keep, check, call, pass, play.
+  for (const key of ["keep", "check", "call", "pass", "play", "Keep", "Check", "Pass"]) {
+    const b = hand.locator(`.controls button[data-key="${key}"]`);
+    if (await b.count()) {
+      await b.first().click();
+      return true;
+    }
+  }
+  const any = hand.locator(".controls button");
+  if (await any.count()) {
+    await any.first().click();
+    return true;
+  }
+  return false;
+}
+
+test("two players join one table by its link and play a whole deal by clicking", { timeout: 180000 }, async () => {
+  const hostCtx = await browser.newContext({ viewport: { width: 390, height: 844 } }); // a phone
+  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const host = await hostCtx.newPage();
+  const guest = await guestCtx.newPage();
+  const errors = [];
+  for (const p of [host, guest]) p.on("pageerror", (e) => errors.push(e.message));
+
+  await host.goto(base + "/");
+  const form = host.locator('form[aria-label="New table"]');
+  await form.locator('input[name="name"]').fill("Ann");
+  await form.locator('select[name="preset"]').selectOption("tripoley");
+  await form.locator('input[name="seats"]').fill("3");
+  await form.locator('input[name="deals"]').fill("1");
+  await form.locator('input[name="turn"]').fill("0");
+  await form.locator('button[type="submit"]').click();
+  await host.waitForURL(/\/t\//);
+  const link = await host.locator('input[aria-label="Invite link"]').inputValue();
+  assert.match(link, /\/t\//);
+  await host.screenshot({ path: join(ARTIFACTS, "1-lobby-host.png"), fullPage: true });
+
+  // The guest opens the link in another context and takes a seat.
+  await guest.goto(link);
+  const sit = guest.locator("form", { has: guest.locator('button:has-text("Take the seat")') });
+  await sit.locator('input[name="name"]').fill("Bob");
+  await sit.locator('button[type="submit"]').click();
+  // Both lobbies list Bob in his seat before the host starts.
+  await guest.locator("ol.seats li", { hasText: "Bob" }).waitFor();
+  await host.locator("ol.seats li", { hasText: "Bob" }).waitFor();
+
+  await host.locator('button[data-key="start"]').click();
+  await host.locator('section[aria-label="Players"]').waitFor();
+  await guest.locator('section[aria-label="Players"]').waitFor();
+  await host.screenshot({ path: join(ARTIFACTS, "2-table-host-phone.png"), fullPage: true });
+  await guest.screenshot({ path: join(ARTIFACTS, "3-table-guest.png"), fullPage: true });
+
+  // Play until the game (one deal, then the final pot) is over on both screens.
+  const until = Date.now() + 150000;
+  let moves = 0;
+  let hostMoves = 0;
+  let guestMoves = 0;
+  let shot = false;
+  while (Date.now() < until) {
+    const done = (await host.locator('section[aria-label="Final standings"]').count()) &&
+      (await guest.locator('section[aria-label="Final standings"]').count());
+    if (done) break;
+    const byHost = await move(host);
+    const byGuest = !byHost && (await move(guest));
+    const moved = byHost || byGuest;
+    hostMoves += byHost ? 1 : 0;
+    guestMoves += byGuest ? 1 : 0;
+    if (moved) {
+      moves++;
+      if (!shot && (await guest.locator("button.cardbtn.legal").count())) {
+        await guest.screenshot({ path: join(ARTIFACTS, "4-guest-deciding.png"), fullPage: true });
+        shot = true;
+      }
+    }
+    await new Promise((r) => setTimeout(r, moved ? 50 : 150));
+  }
+  await host.screenshot({ path: join(ARTIFACTS, "5-standings-host.png"), fullPage: true });
+  await guest.screenshot({ path: join(ARTIFACTS, "6-standings-guest.png"), fullPage: true });
+  assert.ok(moves > 0, "the players made moves by clicking");
+  for (const p of [host, guest]) {
+    const standings = p.locator('section[aria-label="Final standings"] li');
+    assert.equal(await standings.count(), 3);
+    const chips = (await standings.allTextContents()).map((t) => Number(t.match(/(\d+) chips/)[1]));
+    assert.equal(chips.reduce((a, b) => a + b, 0), 300, "chips are conserved");
+  }
+  // Both played: each page shows its own seat and hand, and no page failed.
+  assert.ok(guestMoves > 0 && hostMoves > 0, `both players moved (host ${hostMoves}, guest ${guestMoves})`);
+  assert.match(await guest.locator('section[aria-label="Players"]').innerText(), /Bob \(you\)/);
+  assert.match(await host.locator('section[aria-label="Players"]').innerText(), /Ann \(you\)/);
+  assert.deepEqual(errors, []);
+  await hostCtx.close();
+  await guestCtx.close();
+});
