@@ -73,7 +73,8 @@ async function move(page) {
     return true;
   }
   const lead = hand.locator("button.cardbtn.legal");
-  if ((await hand.locator(".controls button").count()) === 0 && (await lead.count())) {
+  const controls = hand.locator('.controls button:not([data-key="hint"])');
+  if ((await controls.count()) === 0 && (await lead.count())) {
     await lead.first().click();
     return true;
   }
@@ -85,9 +86,8 @@ async function move(page) {
       return true;
     }
   }
-  const any = hand.locator(".controls button");
-  if (await any.count()) {
-    await any.first().click();
+  if (await controls.count()) {
+    await controls.first().click();
     return true;
   }
   return false;
@@ -135,10 +135,18 @@ test("two players join one table by its link and play a whole deal by clicking",
   let hostMoves = 0;
   let guestMoves = 0;
   let shot = false;
+  let hinted = false;
   while (Date.now() < until) {
     const done = (await host.locator('section[aria-label="Final standings"]').count()) &&
       (await guest.locator('section[aria-label="Final standings"]').count());
     if (done) break;
+    if (!hinted && (await guest.locator("section.hand.mine").count())) {
+      // The hint button asks the server's expert bot for this seat's move.
+      await guest.locator('button[data-key="hint"]').click();
+      await guest.locator(".hint-text").waitFor();
+      assert.match(await guest.locator(".hint-text").innerText(), /^The expert would /);
+      hinted = true;
+    }
     const byHost = await move(host);
     const byGuest = !byHost && (await move(guest));
     const moved = byHost || byGuest;
@@ -156,6 +164,7 @@ test("two players join one table by its link and play a whole deal by clicking",
   await host.screenshot({ path: join(ARTIFACTS, "5-standings-host.png"), fullPage: true });
   await guest.screenshot({ path: join(ARTIFACTS, "6-standings-guest.png"), fullPage: true });
   assert.ok(moves > 0, "the players made moves by clicking");
+  assert.ok(hinted, "the guest asked for a hint");
   for (const p of [host, guest]) {
     const standings = p.locator('section[aria-label="Final standings"] li');
     assert.equal(await standings.count(), 3);

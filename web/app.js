@@ -211,7 +211,17 @@ function send(msg) {
 
 function act(action) {
   S.error = "";
+  S.hint = null;
   send({ type: "act", action, n: S.last, seat: S.seat });
+}
+
+/** An action in words, for the hint line. */
+function actionText(a) {
+  if (typeof a === "string") return a.replace(/_/g, " ");
+  const [k, v] = Object.entries(a)[0];
+  if (k === "lead") return "lead " + cardText(v);
+  if (k === "show") return "show " + sortCards(v).map(cardText).join(" ");
+  return k.replace(/_/g, " ") + " " + v;
 }
 
 function connect() {
@@ -253,9 +263,12 @@ function onMessage(m) {
       absorb(m.events, m.n);
       S.last = Math.max(S.last ?? 0, m.n);
       if (m.view) {
-        S.view = m.view; setTurn(m.turn); S.chosen.clear();
+        S.view = m.view; setTurn(m.turn); S.chosen.clear(); S.hint = null;
         if (m.auto && m.turn !== undefined) S.log.push({ n: m.n, text: "(the server played for a player who was away or out of time)" });
       }
+      break;
+    case "hint":
+      S.hint = m.action;
       break;
     case "error":
       S.error = m.message;
@@ -467,6 +480,10 @@ function handView(v) {
       break;
     default:
       break;
+  }
+  if (d) {
+    controls.append(el("button", { "data-key": "hint", class: "hint", onclick: () => send({ type: "hint" }) }, "Hint"));
+    if (S.hint) controls.append(el("span", { class: "hint-text", role: "status" }, "The expert would " + actionText(S.hint) + "."));
   }
   return el("section", { class: "hand panel" + (d ? " mine" : ""), "aria-label": "Your hand" },
     el("h2", {}, d ? "Your hand: your move" : "Your hand"), el("div", { class: "cards" }, hand), controls);

@@ -49,6 +49,12 @@ pub enum ClientMsg {
         #[serde(default)]
         id: Option<u64>,
     },
+    /// What the expert bot would do in my seat now; answered by `hint`.
+    Hint {
+        /// Echoed in the reply.
+        #[serde(default)]
+        id: Option<u64>,
+    },
     /// Keep-alive; answered by `pong`.
     Ping {
         /// Echoed in the reply.

@@ -16,8 +16,11 @@ use tokio::sync::{Notify, mpsc, oneshot, watch};
 use tripoley_bots::Bot;
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{
-    Action, DealChance, Event, Game, IllegalAction, Pending, Record, Seat, Step, View,
+    Action, DealChance, Event, Game, IllegalAction, InfoSet, Pending, Record, Seat, Step, View,
 };
+
+/// Playouts the expert bot spends on a hint (a few milliseconds).
+const HINT_PLAYOUTS: u32 = 2000;
 
 use crate::auth::{hash_token, new_token, same_hash};
 use crate::protocol::{
@@ -60,6 +63,8 @@ pub(crate) enum Cmd {
         seat: Option<Seat>,
         n: Option<u64>,
     },
+    /// A seated connection asks what the expert bot would do.
+    Hint { conn: ConnId, id: Option<u64> },
     /// The host starts the game (by connection or by token).
     Start {
         conn: Option<ConnId>,
@@ -325,6 +330,15 @@ impl Table {
                     );
                 }
             }
+            Cmd::Hint { conn, id } => {
+                let reply = match self.hint(conn) {
+                    Ok(action) => frame(
+                        &json!({"v": PROTOCOL_VERSION, "type": "hint", "n": self.n(), "id": id, "action": action}),
+                    ),
+                    Err(e) => error_frame(self.n(), id, &e),
+                };
+                self.send(conn, reply);
+            }
             Cmd::Start {
                 conn,
                 token,
@@ -469,6 +483,35 @@ impl Table {
         }
         self.broadcast_update(auto);
         Ok(())
+    }
+
+    /// The expert bot's move for `conn`'s seat, when it is that seat's turn.
+    /// A fixed number of playouts: the same position gets the same hint.
+    fn hint(&self, conn: ConnId) -> Result<Action, ErrorBody> {
+        let seat = self.conns.get(&conn).and_then(|c| c.seat).ok_or_else(|| {
+            ErrorBody::new(
+                ErrorCode::Unauthorized,
+                "only a seated player can ask for a hint",
+            )
+        })?;
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| ErrorBody::new(ErrorCode::NotStarted, "the game has not started"))?;
+        match game.pending() {
+            Pending::Decide { seat: s, .. } if s == seat => {
+                let info = InfoSet::new(game, seat);
+                Ok(tripoley_bots::hint(
+                    &info,
+                    game.rules(),
+                    tripoley_bots::Budget::playouts(HINT_PLAYOUTS),
+                ))
+            }
+            _ => Err(ErrorBody::new(
+                ErrorCode::NotYourTurn,
+                "a hint is for your own turn",
+            )),
+        }
     }
 
     async fn act(

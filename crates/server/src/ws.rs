@@ -165,7 +165,9 @@ impl Connection {
                 return Next::Continue;
             }
             ClientMsg::Hello { v, token, last } => return self.hello(v, token, last).await,
-            ClientMsg::Act { id, .. } | ClientMsg::Start { id } if !self.joined => {
+            ClientMsg::Act { id, .. } | ClientMsg::Start { id } | ClientMsg::Hint { id }
+                if !self.joined =>
+            {
                 return self.refuse(not_joined(), id);
             }
             ClientMsg::Act {
@@ -179,6 +181,10 @@ impl Connection {
                 id,
                 seat,
                 n,
+            },
+            ClientMsg::Hint { id } => Cmd::Hint {
+                conn: self.conn,
+                id,
             },
             ClientMsg::Start { id } => {
                 let (reply, _) = oneshot::channel();

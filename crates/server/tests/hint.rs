@@ -1,0 +1,58 @@
+//! The hint: the expert bot's move, for a seated player on their own turn.
+
+mod common;
+
+use common::{WAIT, join, table};
+use tripoley_engine::{Action, Preset};
+use tripoley_server::client::{self, Socket};
+use tripoley_server::protocol::ClientMsg;
+
+/// Reads until this socket's own decision; returns its view.
+async fn my_turn(sock: &mut Socket) -> tripoley_engine::View {
+    loop {
+        let msg = sock.recv_timeout(WAIT).await.unwrap();
+        if let Some(v) = client::view_of(&msg)
+            && v.decision.is_some()
+        {
+            return v;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_is_a_legal_move_for_the_asker_only() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let t = table(addr, Preset::Tripoley, 3, &[0], 0).await;
+    let (mut me, _) = join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
+    let (mut watcher, _) = join(addr, &t.invite, None, None).await;
+    // Before the start: no hint.
+    me.send(&ClientMsg::Hint { id: Some(1) }).await.unwrap();
+    let e = me.recv_type("error", WAIT).await.unwrap();
+    assert_eq!(e["code"], "not_started");
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    let view = my_turn(&mut me).await;
+    let decision = view.decision.unwrap();
+    me.send(&ClientMsg::Hint { id: Some(2) }).await.unwrap();
+    let hint = me.recv_type("hint", WAIT).await.unwrap();
+    assert_eq!(hint["id"], 2);
+    let action: Action = serde_json::from_value(hint["action"].clone()).unwrap();
+    assert!(
+        decision.check(action).is_ok(),
+        "{action:?} answers {decision:?}"
+    );
+    // The same position gets the same hint.
+    me.send(&ClientMsg::Hint { id: Some(3) }).await.unwrap();
+    let again = me.recv_type("hint", WAIT).await.unwrap();
+    assert_eq!(again["action"], hint["action"]);
+    // A spectator gets none.
+    watcher
+        .send(&ClientMsg::Hint { id: Some(4) })
+        .await
+        .unwrap();
+    let e = watcher.recv_type("error", WAIT).await.unwrap();
+    assert!(e["code"] == "unauthorized", "{e}");
+    server.shutdown().await;
+}
