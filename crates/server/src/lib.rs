@@ -93,7 +93,7 @@ impl Default for ServerConfig {
             rate_burst: 30,
             rate_per_second: 10,
             max_spectators: 50,
-            max_tables: 2000,
+            max_tables: 5000,
             outbox: 1024,
             resume_window: 500,
         }

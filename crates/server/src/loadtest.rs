@@ -17,7 +17,7 @@ use crate::protocol::CreateTable;
 use crate::{RunningServer, ServerConfig, ServerError};
 
 /// The most tables a load test may play at once.
-pub const MAX_TABLES: usize = 500;
+pub const MAX_TABLES: usize = 3000;
 /// The longest a load test may run.
 pub const MAX_DURATION: Duration = Duration::from_secs(600);
 
