@@ -1,7 +1,7 @@
 //! [`RandomBot`]: a uniformly random legal action.
 
 use tripoley_cards::{CardSet, GameRng};
-use tripoley_engine::{Action, Decision, View};
+use tripoley_engine::{Action, Decision, InfoSet, View};
 
 use crate::{Bot, below};
 
@@ -17,6 +17,12 @@ impl Bot for RandomBot {
 
     fn act(&mut self, view: &View, rng: &mut GameRng) -> Action {
         let decision = view.decision.expect("the bot is asked only on its turn");
+        random_action(&decision, rng)
+    }
+
+    /// The decision alone is enough: no view is built (fast self-play).
+    fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
+        let decision = info.decision().expect("the bot is asked only on its turn");
         random_action(&decision, rng)
     }
 }

@@ -66,6 +66,11 @@ fn bots_act_the_same_on_states_that_look_the_same() {
             RandomBot.act(&va, &mut seeded_rng(seed)),
             RandomBot.act(&vb, &mut seeded_rng(seed))
         );
+        // The random bot's fast path (the decision alone) answers as its view path does.
+        assert_eq!(
+            RandomBot.act_in(&tripoley_engine::InfoSet::new(&a, 0), &mut seeded_rng(seed)),
+            RandomBot.act(&va, &mut seeded_rng(seed))
+        );
     }
 }
 

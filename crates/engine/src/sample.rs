@@ -31,6 +31,17 @@ impl<'a> InfoSet<'a> {
         self.seat
     }
 
+    /// The seat's own decision, when it must decide: what a bot that needs
+    /// no more than the question can answer from without building a view.
+    pub fn decision(&self) -> Option<crate::action::Decision> {
+        match self.game.pending() {
+            crate::action::Pending::Decide { seat, decision } if seat == self.seat => {
+                Some(decision)
+            }
+            _ => None,
+        }
+    }
+
     /// The seat's view.
     pub fn view(&self) -> View {
         self.game.view(Some(self.seat))
