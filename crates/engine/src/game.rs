@@ -555,6 +555,15 @@ impl Game {
         }
     }
 
+    /// T5: what `seat` puts on each space this deal (the dealer's ante may differ).
+    fn ante_per_space(&self, seat: Seat) -> u32 {
+        if seat == self.dealer {
+            self.rules.dealer_ante
+        } else {
+            self.rules.ante
+        }
+    }
+
     /// T5, T6: players who cannot ante leave; the rest ante; then the game
     /// waits for the deck. Ends the game when fewer than two remain.
     pub(crate) fn begin_deal(&mut self, ev: &mut Vec<Event>) {
@@ -564,13 +573,8 @@ impl Game {
                 if self.is_out(seat) {
                     continue;
                 }
-                let per_space = if seat == self.dealer {
-                    self.rules.dealer_ante
-                } else {
-                    self.rules.ante
-                };
                 let chips = self.stacks[usize::from(seat)];
-                if chips < per_space * spaces {
+                if chips < self.ante_per_space(seat) * spaces {
                     self.out |= 1 << seat;
                     ev.push(Event::PlayerOut { seat, chips });
                 }
@@ -589,11 +593,7 @@ impl Game {
             if self.is_out(seat) {
                 continue;
             }
-            let per_space = if seat == self.dealer {
-                self.rules.dealer_ante
-            } else {
-                self.rules.ante
-            };
+            let per_space = self.ante_per_space(seat);
             for space in self.spaces() {
                 self.transfer(
                     Account::Stack(seat),

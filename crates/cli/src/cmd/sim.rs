@@ -133,7 +133,7 @@ fn table(s: &Summary, secs: f64) -> String {
         secs,
         s.deals as f64 / secs
     );
-    let stages: Vec<&str> = Stage::ALL.iter().map(|st| stage_name(*st)).collect();
+    let stages: Vec<&str> = Stage::ALL.iter().map(|st| st.key()).collect();
     let _ = writeln!(o, "chips won per deal (mean ± 95% interval)");
     let _ = writeln!(
         o,
@@ -188,15 +188,4 @@ fn table(s: &Summary, secs: f64) -> String {
         s.michigan.blocked_rate, s.michigan.first_leader_goes_out_rate
     );
     o
-}
-
-fn stage_name(s: Stage) -> &'static str {
-    match s {
-        Stage::Ante => "ante",
-        Stage::Spare => "spare",
-        Stage::PayCards => "pay_cards",
-        Stage::Poker => "poker",
-        Stage::Michigan => "michigan",
-        Stage::FinalPot => "final_pot",
-    }
 }
