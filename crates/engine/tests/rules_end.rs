@@ -6,8 +6,8 @@
 mod common;
 
 use common::{
-    act, cards, check_and_show, deal_owners, michigan_rules, play_random, space, stack, table, tr,
-    transfers, turn,
+    BLOCKED, PLAYED_EARLIER, STD, act, cards, check_and_show, deal_owners, michigan_rules,
+    play_random, space, stack, table, tr, transfers, turn,
 };
 use tripoley_cards::{Card, CardSet, Deck, seeded_rng};
 use tripoley_engine::{
@@ -114,31 +114,6 @@ fn standing(seat: u8, chips: u32, winner: bool) -> Standing {
 }
 
 // ----- deals: owners of 2..A in clubs, diamonds, hearts, spades -----
-
-/// Every suit alternating between the seats, spades in the spare. Each
-/// seat holds a flush A-J-8-5-2: seat 0 in clubs, 1 in diamonds, 2 in hearts.
-const STD: [&str; 4] = [
-    "0120120120120",
-    "1201201201201",
-    "2012012012012",
-    ".............",
-];
-
-/// Seat 1 goes out after three leads: seat 0 keeps 4 cards, seat 2 11.
-const PLAYED_EARLIER: [&str; 4] = [
-    "12121000.....",
-    "0000001111111",
-    "0000222222222",
-    "11122........",
-];
-
-/// Three leads, then play ends blocked: seat 0 holds 3 clubs, 1 and 2 two.
-const BLOCKED: [&str; 4] = [
-    "01112.0001122",
-    "0000111122222",
-    "0000111122222",
-    "............0",
-];
 
 /// Three leads, then blocked: seats 0 and 1 hold two clubs, seat 2 three.
 /// No pay card and no Sequence is collected.

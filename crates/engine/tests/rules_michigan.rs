@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    act, cards, check_and_show, deal_owners, michigan_rules, play_random, space, stack, table, tr,
-    transfers, turn,
+    BLOCKED, PLAYED_EARLIER, STD, act, cards, check_and_show, deal_owners, michigan_rules,
+    play_random, space, stack, table, tr, transfers, turn,
 };
 use tripoley_cards::{Card, CardSet};
 use tripoley_engine::{
@@ -107,17 +107,6 @@ fn hand(game: &Game, seat: u8) -> CardSet {
 
 // ----- deals: owners of 2..A in clubs, diamonds, hearts, spades -----
 
-/// Every suit alternating between the seats, spades in the spare. Seat 0:
-/// clubs 2 5 8 J A, diamonds 4 7 10 K, hearts 3 6 9 Q. Seat 1: clubs 3 6 9 Q,
-/// diamonds 2 5 8 J A, hearts 4 7 10 K. Seat 2: clubs 4 7 10 K, diamonds
-/// 3 6 9 Q, hearts 2 5 8 J A. Each seat holds a flush A-J-8-5-2.
-const STD: [&str; 4] = [
-    "0120120120120",
-    "1201201201201",
-    "2012012012012",
-    ".............",
-];
-
 /// Seat 0 holds the 2C and the 2D (and the top hearts).
 const TWO_TWOS: [&str; 4] = [
     "0120120120120",
@@ -133,23 +122,6 @@ const OTHER: [&str; 4] = [
     "1201201201201",
     "2012012012012",
     "02...........",
-];
-
-/// Seat 0: 7C 8C 9C, 2D-7D, 2H-5H. Seat 1: 2C 4C 6C, 8D-AD, 2S 3S 4S.
-/// Seat 2: 3C 5C, 6H-AH, 5S 6S. Spare: 10C-AC, 7S-AS.
-const PLAYED_EARLIER: [&str; 4] = [
-    "12121000.....",
-    "0000001111111",
-    "0000222222222",
-    "11122........",
-];
-
-/// Spare: 7C and 2S-KS. The deal ends blocked with only clubs held.
-const BLOCKED: [&str; 4] = [
-    "01112.0001122",
-    "0000111122222",
-    "0000111122222",
-    "............0",
 ];
 
 /// Diamonds in the spare; once the hearts are played nobody holds red.

@@ -240,3 +240,27 @@ pub fn stack(seat: u8) -> Account {
 pub fn space(space: Space) -> Account {
     Account::Space(space)
 }
+
+/// A deal by the owner of every card (see `deal_owners`), shared by several tests.
+pub const STD: [&str; 4] = [
+    "0120120120120",
+    "1201201201201",
+    "2012012012012",
+    ".............",
+];
+
+/// A deal by the owner of every card (see `deal_owners`), shared by several tests.
+pub const PLAYED_EARLIER: [&str; 4] = [
+    "12121000.....",
+    "0000001111111",
+    "0000222222222",
+    "11122........",
+];
+
+/// A deal by the owner of every card (see `deal_owners`), shared by several tests.
+pub const BLOCKED: [&str; 4] = [
+    "01112.0001122",
+    "0000111122222",
+    "0000111122222",
+    "............0",
+];
