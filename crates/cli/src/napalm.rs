@@ -26,7 +26,7 @@ pub enum GameKind {
 
 /// A Napalm bot of the kind named on the command line (Napalm's bots are
 /// random and heuristic; any stronger kind plays the heuristic).
-fn napalm_bot(kind: BotKind) -> Box<dyn NapalmBot> {
+pub(crate) fn napalm_bot(kind: BotKind) -> Box<dyn NapalmBot> {
     if kind == BotKind::Random {
         Box::new(RandomNapalmBot)
     } else {

@@ -4,6 +4,8 @@
 //! a state machine of keys and ticks (tested without a terminal), [`ui`]
 //! draws it with ratatui, [`text`] puts events into words; this module reads
 //! the arguments, runs the terminal loop and saves the record.
+//! `--game napalm` plays Napalm poker instead ([`napalm`]), through the same
+//! terminal loop ([`Interactive`]), colours and pacing.
 //!
 //! Saved games: the record is written as the engine's `Record` JSON (which
 //! `tripoley replay` reads) with one more top-level field, `"play"`, holding
@@ -17,6 +19,7 @@
 //! (heuristic bots otherwise).
 
 mod app;
+mod napalm;
 mod text;
 mod ui;
 
@@ -27,7 +30,8 @@ use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event as TermEvent};
+use crossterm::event::{self, Event as TermEvent, KeyEvent};
+use ratatui::Frame;
 use serde::{Deserialize, Serialize};
 use tripoley_bots::BotKind;
 use tripoley_engine::{Preset, Record, Rules};
@@ -39,6 +43,10 @@ use app::{App, HUMAN, Table};
 /// Arguments of `tripoley play`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The game: tripoley (the default) or napalm (Napalm poker; it takes no
+    /// --preset, --house-rules, --deals, --resume or --save).
+    #[arg(long, value_enum, default_value = "tripoley")]
+    game: crate::napalm::GameKind,
     #[command(flatten)]
     table: TableArgs,
     /// The bots in the other seats, one for all or one per seat: random, heuristic.
@@ -85,23 +93,27 @@ pub struct PlayMeta {
 
 /// Plays a game in the terminal; saves the record when it ends or the player quits.
 pub fn run(args: &Args) -> Result<(), Failure> {
+    if args.game == crate::napalm::GameKind::Napalm {
+        return napalm::run(args);
+    }
     let (table, path) = match &args.resume {
         Some(file) => resume_table(file)?,
         None => new_table(args)?,
     };
     let path = args.save.clone().unwrap_or(path);
-    if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
-        return Err(Failure::usage(
-            "tripoley play needs an interactive terminal (its input and output are not one); \
-             run it in a terminal, or let bots play each other with `tripoley sim`",
-        ));
-    }
+    need_terminal()?;
     let mut app = App::new(table).map_err(Failure::usage)?;
-    app.set_color(std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()));
+    app.set_color(color_wanted());
     app.set_save_path(path.display().to_string());
     let pace = Duration::from_millis(args.pace_ms);
     let looped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        terminal_loop(&mut app, pace, &path)
+        terminal_loop(&mut app, pace, |app| {
+            if app.take_save_request() {
+                if let Err(e) = save(app, &path) {
+                    app.tell(format!("cannot save to {}: {e}", path.display()));
+                }
+            }
+        })
     }));
     let saved = save(&app, &path);
     let looped = match looped {
@@ -142,21 +154,9 @@ fn new_table(args: &Args) -> Result<(Table, PathBuf), Failure> {
         rules.deals = Some(deals);
     }
     let players = args.table.players;
-    let named = args.bots.split(',').count();
-    if named != 1 && named != players - 1 {
-        return Err(Failure::usage(format!(
-            "--bots names {named} bots for the {} bot seats: name one per bot seat, or one for all",
-            players - 1
-        )));
-    }
-    let others: Vec<BotKind> = bots_for_seats(&args.bots, players - 1)?;
-    let name = args.name.trim();
-    if name.is_empty() || name.chars().count() > 16 || name.chars().any(char::is_control) {
-        return Err(Failure::usage(
-            "--name must be 1 to 16 printable characters",
-        ));
-    }
-    let mut names = vec![name.to_owned()];
+    let others = bot_seats(&args.bots, players)?;
+    let name = player_name(&args.name)?;
+    let mut names = vec![name];
     names.extend((1..players).map(|i| format!("Bot {i}")));
     let mut bots = vec![None];
     bots.extend(others.into_iter().map(Some));
@@ -176,6 +176,46 @@ fn new_table(args: &Args) -> Result<(Table, PathBuf), Failure> {
         label,
     };
     Ok((table, free_path(seed)))
+}
+
+/// Fails unless input and output are an interactive terminal.
+fn need_terminal() -> Result<(), Failure> {
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        Ok(())
+    } else {
+        Err(Failure::usage(
+            "tripoley play needs an interactive terminal (its input and output are not one); \
+             run it in a terminal, or let bots play each other with `tripoley sim`",
+        ))
+    }
+}
+
+/// `--bots` for the bot seats of a table of `players`: one per bot seat, or one for all.
+fn bot_seats(list: &str, players: usize) -> Result<Vec<BotKind>, Failure> {
+    let named = list.split(',').count();
+    if named != 1 && named != players - 1 {
+        return Err(Failure::usage(format!(
+            "--bots names {named} bots for the {} bot seats: name one per bot seat, or one for all",
+            players - 1
+        )));
+    }
+    bots_for_seats(list, players - 1)
+}
+
+/// `--name`, checked: 1 to 16 printable characters.
+fn player_name(name: &str) -> Result<String, Failure> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 16 || name.chars().any(char::is_control) {
+        return Err(Failure::usage(
+            "--name must be 1 to 16 printable characters",
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+/// Whether the screen may use colours: `NO_COLOR` unset or empty.
+fn color_wanted() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// A seed from the clock, for a game nobody asked to repeat.
@@ -294,19 +334,52 @@ fn save(app: &App, path: &Path) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
-/// Draws, reads keys, and moves the game on at the pace; saves the record
-/// after each deal.
-fn terminal_loop(app: &mut App, pace: Duration, path: &Path) -> std::io::Result<()> {
+/// A full-screen game that [`terminal_loop`] drives: drawn, fed keys, and
+/// moved on by ticks at the pace while it is busy.
+trait Interactive {
+    /// Draws the whole screen.
+    fn draw(&self, f: &mut Frame);
+    /// Whether the player asked to quit.
+    fn wants_quit(&self) -> bool;
+    /// Whether the game moves on by itself (ticks are due at the pace).
+    fn busy(&self) -> bool;
+    /// One key press.
+    fn key(&mut self, key: KeyEvent);
+    /// Moves the game on by one shown move.
+    fn tick(&mut self) -> bool;
+}
+
+impl Interactive for App {
+    fn draw(&self, f: &mut Frame) {
+        ui::draw(f, self);
+    }
+    fn wants_quit(&self) -> bool {
+        App::wants_quit(self)
+    }
+    fn busy(&self) -> bool {
+        App::busy(self)
+    }
+    fn key(&mut self, key: KeyEvent) {
+        App::key(self, key);
+    }
+    fn tick(&mut self) -> bool {
+        App::tick(self)
+    }
+}
+
+/// Draws, reads keys, and moves the game on at the pace; `before_draw` runs
+/// before each frame (the Tripoley game saves its record there after each deal).
+fn terminal_loop<A: Interactive>(
+    app: &mut A,
+    pace: Duration,
+    mut before_draw: impl FnMut(&mut A),
+) -> std::io::Result<()> {
     let mut terminal = ratatui::try_init()?;
     let result = (|| {
         let mut last = Instant::now();
         loop {
-            if app.take_save_request() {
-                if let Err(e) = save(app, path) {
-                    app.tell(format!("cannot save to {}: {e}", path.display()));
-                }
-            }
-            terminal.draw(|f| ui::draw(f, app))?;
+            before_draw(app);
+            terminal.draw(|f| app.draw(f))?;
             if app.wants_quit() {
                 return Ok(());
             }

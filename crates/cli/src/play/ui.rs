@@ -16,12 +16,13 @@ use super::text::{self, SUIT_ORDER};
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
 /// Styles, plain when `NO_COLOR` is set.
-struct Theme {
-    color: bool,
+pub(super) struct Theme {
+    /// Whether colours are wanted.
+    pub(super) color: bool,
 }
 
 impl Theme {
-    fn red(&self) -> Style {
+    pub(super) fn red(&self) -> Style {
         if self.color {
             Style::new().fg(Color::Red)
         } else {
@@ -29,7 +30,7 @@ impl Theme {
         }
     }
 
-    fn accent(&self) -> Style {
+    pub(super) fn accent(&self) -> Style {
         if self.color {
             Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
         } else {
@@ -37,7 +38,7 @@ impl Theme {
         }
     }
 
-    fn key(&self) -> Style {
+    pub(super) fn key(&self) -> Style {
         if self.color {
             Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD)
         } else {
@@ -45,7 +46,7 @@ impl Theme {
         }
     }
 
-    fn good(&self) -> Style {
+    pub(super) fn good(&self) -> Style {
         if self.color {
             Style::new().fg(Color::Green)
         } else {
@@ -54,11 +55,11 @@ impl Theme {
     }
 
     #[allow(clippy::unused_self)] // dimming is no colour: kept with the others
-    fn dim(&self) -> Style {
+    pub(super) fn dim(&self) -> Style {
         Style::new().add_modifier(Modifier::DIM)
     }
 
-    fn card(&self, c: Card) -> Style {
+    pub(super) fn card(&self, c: Card) -> Style {
         if c.suit().is_red() {
             self.red()
         } else {
@@ -354,7 +355,7 @@ fn draw_panel(f: &mut Frame, area: Rect, app: &App) {
 }
 
 /// The `height` lines ending `scroll` lines before the end.
-fn tail(lines: &[String], height: usize, scroll: usize) -> &[String] {
+pub(super) fn tail(lines: &[String], height: usize, scroll: usize) -> &[String] {
     let max_scroll = lines.len().saturating_sub(height);
     let end = lines.len() - scroll.min(max_scroll);
     &lines[end.saturating_sub(height)..end]
@@ -422,7 +423,7 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 }
 
 /// A key and what it does: `[k] keep`.
-fn key_span<'a>(theme: &Theme, key: &'a str, what: &'a str) -> Vec<Span<'a>> {
+pub(super) fn key_span<'a>(theme: &Theme, key: &'a str, what: &'a str) -> Vec<Span<'a>> {
     vec![
         Span::styled(format!("[{key}]"), theme.key()),
         Span::raw(format!(" {what}  ")),

@@ -1,0 +1,595 @@
+//! [`NapalmApp`]: a game of Napalm against bots as a state machine of keys
+//! and timer ticks, apart from any terminal, so tests can drive it.
+//!
+//! As in the Tripoley game, the engine runs ahead: a step returns all its
+//! events at once, and the screen shows them one at a time. `shown` is the
+//! human's view patched event by event, replaced by the engine's own view
+//! once the last event is out. Events the human may not see (others' cards,
+//! comparisons they took no part in, N7) change nothing on the screen; a
+//! comparison among others is told without its cards.
+
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use tripoley_bots::BotKind;
+use tripoley_cards::{Card, CardSet, Deck, Evaluator};
+use tripoley_napalm::{
+    Account, Action, Decision, Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRules,
+    NapalmView, Pending, Reason, Round, Seat, beats_share,
+};
+
+use super::super::app::step_rng;
+use super::super::text;
+use crate::napalm::napalm_bot;
+
+/// The seat of the human (bots fill the others).
+pub const HUMAN: Seat = 0;
+
+/// A game of Napalm with one human against bots, driven by keys.
+#[allow(clippy::struct_excessive_bools)] // independent flags of the screen
+pub struct NapalmApp {
+    game: NapalmGame,
+    /// The players' names, the human's first.
+    pub(super) names: Vec<String>,
+    /// The bot of each seat (`None`: the human).
+    pub(super) kinds: Vec<Option<BotKind>>,
+    bots: Vec<Option<Box<dyn NapalmBot>>>,
+    seed: u64,
+    /// Steps applied so far (decks and actions): chance and the bots draw
+    /// from an RNG seeded from the seed and this count.
+    steps: usize,
+    /// The human's view as the screen shows it.
+    pub(super) shown: NapalmView,
+    queue: VecDeque<Event>,
+    /// The events in plain words.
+    pub(super) log: Vec<String>,
+    /// Lines scrolled back from the end of the log.
+    pub(super) scroll: usize,
+    /// This round's answers to the dealer's lone Yes.
+    pub(super) challenged: Vec<Option<bool>>,
+    /// The human's cards dealt last.
+    last_dealt: CardSet,
+    /// Who took the pot, and how much, once the game is over.
+    pub(super) result: Option<(Vec<Seat>, u32)>,
+    /// The pot paid out so far at the end.
+    pot_paid: u32,
+    /// The final screen is up.
+    pub(super) over: bool,
+    /// `q` was pressed: `y` confirms.
+    pub(super) confirm_quit: bool,
+    quit: bool,
+    /// What the heuristic bot would do, after `?`.
+    pub(super) hint: Option<String>,
+    /// Whether the screen may use colours (`NO_COLOR` unset).
+    pub(super) color: bool,
+}
+
+impl NapalmApp {
+    /// A new game: the human named `name` in seat 0, `bots` in the others.
+    pub fn new(
+        rules: NapalmRules,
+        name: String,
+        bots: &[BotKind],
+        seed: u64,
+    ) -> Result<NapalmApp, String> {
+        let players = bots.len() + 1;
+        let mut first = Vec::new();
+        let game = NapalmGame::start(rules, players, &mut first).map_err(|e| e.to_string())?;
+        let mut names = vec![name];
+        names.extend((1..players).map(|i| format!("Bot {i}")));
+        let mut kinds = vec![None];
+        kinds.extend(bots.iter().copied().map(Some));
+        let shown = game.view(Some(HUMAN));
+        Ok(NapalmApp {
+            bots: kinds.iter().map(|k| k.map(napalm_bot)).collect(),
+            game,
+            names,
+            kinds,
+            seed,
+            steps: 0,
+            shown,
+            queue: first.into(),
+            log: Vec::new(),
+            scroll: 0,
+            challenged: vec![None; players],
+            last_dealt: CardSet::EMPTY,
+            result: None,
+            pot_paid: 0,
+            over: false,
+            confirm_quit: false,
+            quit: false,
+            hint: None,
+            color: true,
+        })
+    }
+
+    /// Whether the player asked to quit.
+    pub fn wants_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Whether the game is over (everything shown).
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Who took the pot, in a sentence, once the game is over.
+    pub fn result_words(&self) -> Option<String> {
+        let (winners, pot) = self.result.as_ref()?;
+        let who = self.list(winners);
+        let verb = if winners.len() == 1 && winners[0] != HUMAN {
+            "takes"
+        } else {
+            "take"
+        };
+        Some(if winners.len() > 1 {
+            format!("Game over: {who} share the pot of {pot} chips.")
+        } else {
+            format!("Game over: {who} {verb} the pot of {pot} chips.")
+        })
+    }
+
+    /// Whether the game moves on by itself: events to show, or bots or
+    /// chance to play, or the end to show.
+    pub fn busy(&self) -> bool {
+        !self.over
+            && !self.quit
+            && (!self.queue.is_empty()
+                || !matches!(self.game.pending(), Pending::Decide { seat: HUMAN, .. }))
+    }
+
+    /// The human's pending decision, once everything before it is shown.
+    pub fn my_decision(&self) -> Option<Decision> {
+        match self.game.pending() {
+            Pending::Decide { seat, decision } if seat == HUMAN && self.queue.is_empty() => {
+                Some(decision)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whose turn the screen shows (a bot's, while it thinks).
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.game.pending() {
+            Pending::Decide { seat, .. } if self.queue.is_empty() => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// "You" for the human, the name for anyone else.
+    pub fn who(&self, seat: Seat) -> String {
+        if seat == HUMAN {
+            "You".to_owned()
+        } else {
+            self.name(seat)
+        }
+    }
+
+    /// The seat's name.
+    pub fn name(&self, seat: Seat) -> String {
+        self.names
+            .get(usize::from(seat))
+            .cloned()
+            .unwrap_or_else(|| format!("Seat {seat}"))
+    }
+
+    /// "You say" / "Bot 1 says".
+    fn says(&self, seat: Seat, you: &str, they: &str) -> String {
+        if seat == HUMAN {
+            format!("You {you}")
+        } else {
+            format!("{} {they}", self.name(seat))
+        }
+    }
+
+    /// "You, Bot 1 and Bot 2".
+    fn list(&self, seats: &[Seat]) -> String {
+        let names: Vec<String> = seats.iter().map(|&s| self.who(s)).collect();
+        match names.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        }
+    }
+
+    // ----- moving on -----
+
+    /// Shows the next event worth a line (with the silent ones around it),
+    /// playing chance's and the bots' next step when none is left. Returns
+    /// whether anything changed.
+    pub fn tick(&mut self) -> bool {
+        if self.over || self.quit {
+            return false;
+        }
+        let mut changed = false;
+        // A bound, in case steps showed nothing: a game has far fewer steps.
+        for _ in 0..100_000 {
+            if let Some(ev) = self.queue.pop_front() {
+                let notable = self.reveal(&ev);
+                changed = true;
+                if notable {
+                    while self.queue.front().is_some_and(|e| self.line(e).is_none()) {
+                        if let Some(ev) = self.queue.pop_front() {
+                            self.reveal(&ev);
+                        }
+                    }
+                    if self.queue.is_empty() {
+                        self.sync();
+                    }
+                    return true;
+                }
+                if self.queue.is_empty() {
+                    self.sync();
+                }
+                continue;
+            }
+            match self.game.pending() {
+                Pending::GameOver => {
+                    self.sync();
+                    self.over = true;
+                    self.scroll = 0;
+                    return true;
+                }
+                Pending::Decide { seat: HUMAN, .. } => {
+                    self.sync();
+                    return changed;
+                }
+                Pending::Deck => {
+                    let deck = Deck::shuffled(&mut step_rng(self.seed, self.steps));
+                    let events = self.game.deal(&deck).expect("the game waits for a deck");
+                    self.push(events);
+                }
+                Pending::Decide { seat, .. } => {
+                    let view = self.game.view(Some(seat));
+                    let mut rng = step_rng(self.seed, self.steps);
+                    let action = match self.bots.get_mut(usize::from(seat)) {
+                        Some(Some(bot)) => bot.act(&view, &mut rng),
+                        _ => HeuristicNapalmBot.act(&view, &mut rng),
+                    };
+                    let events = self.game.apply(seat, action).expect("bots answer legally");
+                    self.push(events);
+                }
+            }
+        }
+        changed
+    }
+
+    /// Shows everything up to the human's next decision or the end.
+    pub fn skip(&mut self) {
+        while self.busy() {
+            if !self.tick() {
+                break;
+            }
+        }
+    }
+
+    /// A step's events, queued to be shown.
+    fn push(&mut self, events: Vec<Event>) {
+        self.steps += 1;
+        self.queue.extend(events);
+    }
+
+    /// The screen catches up with the engine.
+    fn sync(&mut self) {
+        self.shown = self.game.view(Some(HUMAN));
+    }
+
+    /// Shows an event: patches the view and logs its line. Returns whether
+    /// it had a line.
+    fn reveal(&mut self, ev: &Event) -> bool {
+        self.patch(ev);
+        let line = self.line(ev);
+        if let Some(l) = &line {
+            self.log.push(l.clone());
+            self.scroll = 0;
+        }
+        line.is_some()
+    }
+
+    /// The view as it is after `ev` (only what the human may see).
+    fn patch(&mut self, ev: &Event) {
+        if !ev.audience().includes(Some(HUMAN)) {
+            return;
+        }
+        let v = &mut self.shown;
+        v.to_act = None;
+        v.decision = None;
+        match ev {
+            Event::HandStarted { number, dealer } => {
+                v.hand_number = *number;
+                v.dealer = *dealer;
+                v.round = None;
+                v.cards = CardSet::EMPTY;
+                v.seen.iter_mut().for_each(|c| *c = CardSet::EMPTY);
+                v.card_counts.iter_mut().for_each(|c| *c = 0);
+                v.declared.iter_mut().for_each(|d| *d = None);
+                self.challenged.iter_mut().for_each(|d| *d = None);
+            }
+            Event::PlayerOut { seat, .. } => v.out[usize::from(*seat)] = true,
+            Event::Transfer(t) => {
+                match t.from {
+                    Account::Stack(s) => v.stacks[usize::from(s)] -= t.amount,
+                    Account::Pot => v.pot -= t.amount,
+                }
+                match t.to {
+                    Account::Stack(s) => v.stacks[usize::from(s)] += t.amount,
+                    Account::Pot => v.pot += t.amount,
+                }
+                if t.reason == Reason::PotWon {
+                    self.pot_paid += t.amount;
+                }
+            }
+            Event::Dealt { seat, cards } => {
+                if *seat == HUMAN {
+                    // A hand's first cards replace the last hand's (the
+                    // engine keeps those until the next deck).
+                    if v.round.is_none() {
+                        v.cards = CardSet::EMPTY;
+                        v.seen.iter_mut().for_each(|c| *c = CardSet::EMPTY);
+                    }
+                    v.cards |= *cards;
+                    self.last_dealt = *cards;
+                }
+            }
+            Event::RoundStarted { round } => {
+                v.round = Some(*round);
+                let dealt = match round {
+                    Round::BestTwo => 2,
+                    Round::LowestFive => 5,
+                    Round::BestOfSeven => 7,
+                };
+                for (s, c) in v.card_counts.iter_mut().enumerate() {
+                    *c = if v.out[s] { 0 } else { dealt };
+                }
+                v.declared.iter_mut().for_each(|d| *d = None);
+                self.challenged.iter_mut().for_each(|d| *d = None);
+            }
+            Event::Declared { seat, yes } => v.declared[usize::from(*seat)] = Some(*yes),
+            Event::Challenged { seat, yes } => {
+                self.challenged[usize::from(*seat)] = Some(*yes);
+                if *yes {
+                    v.declared[usize::from(*seat)] = Some(true);
+                }
+            }
+            Event::Compared { hands, .. } => {
+                for &(s, cards) in hands {
+                    if s != HUMAN {
+                        v.seen[usize::from(s)] = cards;
+                    }
+                }
+            }
+            Event::Token { seat, tokens } => v.tokens[usize::from(*seat)] = *tokens,
+            Event::HandEnded { .. } => v.round = None,
+            Event::GameOver { winners } => {
+                self.result = Some((winners.clone(), self.pot_paid));
+            }
+        }
+    }
+
+    /// The event in plain words, if it deserves a line of the log.
+    fn line(&self, ev: &Event) -> Option<String> {
+        let visible = ev.audience().includes(Some(HUMAN));
+        Some(match ev {
+            Event::HandStarted { number, dealer } => format!(
+                "Hand {number}: {} and everyone antes.",
+                self.says(*dealer, "deal", "deals")
+            ),
+            Event::PlayerOut { seat, chips } => format!(
+                "{} the game with {chips} chips: not enough to ante.",
+                self.says(*seat, "leave", "leaves")
+            ),
+            Event::Transfer(t) => match (t.reason, t.from, t.to) {
+                (Reason::SideBet, Account::Stack(from), Account::Stack(to)) => format!(
+                    "{} {} a side bet of {} chips (the pot).",
+                    self.says(from, "pay", "pays"),
+                    self.who(to),
+                    t.amount
+                ),
+                (Reason::PotWon, _, Account::Stack(to)) => format!(
+                    "{} the pot: {} chips.",
+                    self.says(to, "take", "takes"),
+                    t.amount
+                ),
+                _ => return None,
+            },
+            Event::Dealt { .. } => return None,
+            Event::RoundStarted { round } => {
+                let mut l = format!(
+                    "Round {}: a Yes claims {}.",
+                    round_number(*round),
+                    round.claim()
+                );
+                let held = self.shown.cards;
+                if held == self.last_dealt && !held.is_empty() {
+                    let _ = write!(
+                        l,
+                        " You get {} ({}).",
+                        text::cards(held),
+                        hand_words(*round, held)
+                    );
+                } else if !held.is_empty() {
+                    let _ = write!(
+                        l,
+                        " You get {}; you hold {} ({}).",
+                        text::cards(self.last_dealt),
+                        text::cards(held),
+                        hand_words(*round, held)
+                    );
+                }
+                l
+            }
+            Event::Declared { seat, yes } => {
+                format!("{} {}.", self.says(*seat, "say", "says"), yes_no(*yes))
+            }
+            Event::Challenged { seat, yes: true } => format!(
+                "{} the dealer: No becomes Yes.",
+                self.says(*seat, "challenge", "challenges")
+            ),
+            Event::Challenged { seat, yes: false } => {
+                format!("{} No.", self.says(*seat, "keep", "keeps"))
+            }
+            Event::Compared { seats, hands, best } if visible => {
+                let round = self.shown.round.unwrap_or(Round::BestTwo);
+                let shown: Vec<String> = hands
+                    .iter()
+                    .map(|&(s, cards)| {
+                        format!(
+                            "{} {} ({})",
+                            self.who(s),
+                            text::cards(cards),
+                            hand_words(round, cards)
+                        )
+                    })
+                    .collect();
+                format!(
+                    "Compared privately between {}: {}. Best: {}.",
+                    self.list(&bits(*seats)),
+                    shown.join("; "),
+                    self.list(&bits(*best))
+                )
+            }
+            Event::Compared { seats, .. } => format!(
+                "{} compare their hands privately (you do not see them).",
+                self.list(&bits(*seats))
+            ),
+            Event::Token { seat, tokens } => format!(
+                "{} the only Yes and {} a token ({tokens} now).",
+                self.says(*seat, "are", "is"),
+                if *seat == HUMAN { "take" } else { "takes" }
+            ),
+            Event::HandEnded { number } => format!("Hand {number} is over."),
+            Event::GameOver { winners } => {
+                format!("Game over: {} won.", self.list(winners))
+            }
+        })
+    }
+
+    // ----- keys -----
+
+    /// One key press.
+    pub fn key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(key.code, KeyCode::Char('c' | 'd'))
+        {
+            self.quit = true;
+            return;
+        }
+        if self.over {
+            match key.code {
+                KeyCode::Char('q' | 'Q') | KeyCode::Esc | KeyCode::Enter => self.quit = true,
+                code => self.scroll_key(code),
+            }
+            return;
+        }
+        if self.confirm_quit {
+            self.confirm_quit = false;
+            if matches!(key.code, KeyCode::Char('y' | 'Y' | 'q')) {
+                self.quit = true;
+            }
+            return;
+        }
+        match key.code {
+            KeyCode::Char('q' | 'Q') | KeyCode::Esc => self.confirm_quit = true,
+            KeyCode::Char('?') => self.hint(),
+            KeyCode::Char(' ') | KeyCode::Enter if self.busy() => self.skip(),
+            KeyCode::Char(c) => {
+                let action = match (self.my_decision(), c.to_ascii_lowercase()) {
+                    (Some(Decision::Declare { .. }), 'y') => Action::Yes,
+                    (Some(Decision::Declare { .. }), 'n') => Action::No,
+                    (Some(Decision::Challenge { .. }), 'c') => Action::Challenge,
+                    (Some(Decision::Challenge { .. }), 'd') => Action::Decline,
+                    _ => return,
+                };
+                self.act(action);
+            }
+            code => self.scroll_key(code),
+        }
+    }
+
+    /// Up and down scroll the log back from its end.
+    fn scroll_key(&mut self, code: KeyCode) {
+        match code {
+            KeyCode::PageUp => self.scroll += 5,
+            KeyCode::Up => self.scroll += 1,
+            KeyCode::PageDown => self.scroll = self.scroll.saturating_sub(5),
+            KeyCode::Down => self.scroll = self.scroll.saturating_sub(1),
+            KeyCode::End => self.scroll = 0,
+            _ => {}
+        }
+    }
+
+    /// The human's answer, shown at once.
+    fn act(&mut self, action: Action) {
+        let events = self
+            .game
+            .apply(HUMAN, action)
+            .expect("keys answer the decision pending");
+        self.hint = None;
+        self.push(events);
+        self.tick();
+    }
+
+    /// What the heuristic bot would do in the human's place.
+    fn hint(&mut self) {
+        let Some(decision) = self.my_decision() else {
+            return;
+        };
+        let view = self.game.view(Some(HUMAN));
+        let round = match decision {
+            Decision::Declare { round } | Decision::Challenge { round } => round,
+        };
+        let action = HeuristicNapalmBot.act(&view, &mut step_rng(self.seed, self.steps));
+        let share = beats_share(round, view.cards) * 100.0;
+        self.hint = Some(format!(
+            "Hint: the heuristic bot would {}; your hand beats {share:.0}% of random hands.",
+            match action {
+                Action::Yes => "say Yes",
+                Action::No => "say No",
+                Action::Challenge => "challenge",
+                Action::Decline => "decline",
+            },
+        ));
+    }
+}
+
+/// 1, 2 or 3.
+pub fn round_number(round: Round) -> usize {
+    round as usize + 1
+}
+
+fn yes_no(yes: bool) -> &'static str {
+    if yes { "Yes" } else { "No" }
+}
+
+/// The seats of a bit set, in order.
+fn bits(set: u16) -> Vec<Seat> {
+    (0..16u8).filter(|&s| set >> s & 1 == 1).collect()
+}
+
+/// A hand in words for a round's comparison: "pair of sevens", "king and
+/// nine", "lowest five: high card, nine high".
+pub fn hand_words(round: Round, cards: CardSet) -> String {
+    match round {
+        Round::BestTwo => {
+            let mut ranks: Vec<_> = cards.iter().map(Card::rank).collect();
+            ranks.sort_unstable();
+            match ranks.as_slice() {
+                [a, b] if a == b => format!("pair of {}", a.plural()),
+                [lo, hi] => format!("{} and {}", hi.name(), lo.name()),
+                _ => text::cards(cards),
+            }
+        }
+        Round::LowestFive if cards.len() >= 5 => {
+            let (rank, five) = Evaluator::ACE_HIGH.lowest_five(cards);
+            format!("lowest five {}: {rank}", text::cards(five))
+        }
+        Round::BestOfSeven if cards.len() >= 5 => {
+            format!("best five: {}", Evaluator::ACE_HIGH.best(cards))
+        }
+        _ => text::cards(cards),
+    }
+}

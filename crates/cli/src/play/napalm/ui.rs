@@ -1,0 +1,273 @@
+//! Drawing the [`NapalmApp`] with ratatui: the table and the final result,
+//! laid out for 80x24 and growing with the terminal.
+
+use std::fmt::Write as _;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use tripoley_napalm::Decision;
+
+use super::super::text;
+use super::super::ui::{MIN_SIZE, Theme, key_span, tail};
+use super::app::{HUMAN, NapalmApp, hand_words, round_number};
+
+/// Draws the whole screen.
+pub fn draw(f: &mut Frame, app: &NapalmApp) {
+    let area = f.area();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        let text = format!(
+            "The table needs a terminal of at least {}x{}; this one is {}x{}. \
+             Make it larger, or press q to quit.",
+            MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+        );
+        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let theme = Theme { color: app.color };
+    let n = u16::try_from(app.names.len()).unwrap_or(7);
+    let [header, players, body, footer] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Length(n + 2),
+        Constraint::Min(0),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    draw_header(f, header, app, &theme);
+    draw_players(f, players, app, &theme);
+    if app.is_over() {
+        draw_result(f, body, app, &theme);
+    } else {
+        let [log, hand, decision] = Layout::vertical([
+            Constraint::Min(2),
+            Constraint::Length(2),
+            Constraint::Length(3),
+        ])
+        .areas(body);
+        draw_log(f, log, app);
+        draw_hand(f, hand, app, &theme);
+        draw_decision(f, decision, app, &theme);
+    }
+    draw_footer(f, footer, app, &theme);
+}
+
+fn draw_header(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
+    let v = &app.shown;
+    let mut first = " Napalm poker".to_owned();
+    if v.hand_number > 0 {
+        let _ = write!(
+            first,
+            " · hand {} · dealer {}",
+            v.hand_number,
+            app.name(v.dealer)
+        );
+    }
+    let _ = write!(first, " · pot {}", v.pot);
+    let second = match v.round {
+        _ if app.is_over() => " Game over".to_owned(),
+        Some(r) => format!(
+            " Round {} of 3: a Yes claims {}",
+            round_number(r),
+            r.claim()
+        ),
+        None => " Between hands".to_owned(),
+    };
+    let width = usize::from(area.width);
+    f.render_widget(
+        Paragraph::new(vec![
+            Line::styled(text::clip(&first, width), theme.accent()),
+            Line::raw(text::clip(&second, width)),
+        ]),
+        area,
+    );
+}
+
+fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
+    let v = &app.shown;
+    let to_act = app.to_act();
+    let mut lines = vec![Line::styled(
+        format!(
+            "   {:<26} {:>5} {:>6}  {:<7} {}",
+            "player", "chips", "tokens", "says", "cards seen (N7)"
+        ),
+        theme.dim(),
+    )];
+    for (i, name) in app.names.iter().enumerate() {
+        let s = u8::try_from(i).unwrap_or(0);
+        let marker = if to_act == Some(s) { "▶" } else { " " };
+        let dealer = if v.dealer == s && v.hand_number > 0 {
+            "D"
+        } else {
+            " "
+        };
+        let who = match app.kinds[i] {
+            Some(k) => format!("{name} ({k})"),
+            None => format!("{name} (you)"),
+        };
+        let says = if v.out[i] {
+            "out".to_owned()
+        } else {
+            match (v.declared[i], app.challenged[i]) {
+                (_, Some(true)) => "No→Yes".to_owned(),
+                (Some(true), _) => "Yes".to_owned(),
+                (Some(false), _) => "No".to_owned(),
+                (None, _) => "—".to_owned(),
+            }
+        };
+        let mut spans = vec![
+            Span::styled(format!("{marker}{dealer} "), theme.accent()),
+            Span::raw(format!(
+                "{:<26} {:>5} {:>6}  {:<7} ",
+                text::clip(&who, 26),
+                v.stacks[i],
+                v.tokens[i],
+                says
+            )),
+        ];
+        for c in text::sorted_hand(v.seen[i]) {
+            spans.push(Span::styled(text::card(c), theme.card(c)));
+            spans.push(Span::raw(" "));
+        }
+        let line = Line::from(spans);
+        lines.push(if s == HUMAN {
+            line.style(ratatui::style::Style::new().add_modifier(ratatui::style::Modifier::BOLD))
+        } else {
+            line
+        });
+    }
+    f.render_widget(
+        Paragraph::new(lines).block(Block::new().borders(Borders::TOP).title(" Table ")),
+        area,
+    );
+}
+
+fn log_lines(app: &NapalmApp, width: u16) -> Vec<String> {
+    app.log
+        .iter()
+        .flat_map(|l| text::wrap(l, usize::from(width.saturating_sub(2))))
+        .collect()
+}
+
+fn draw_log(f: &mut Frame, area: Rect, app: &NapalmApp) {
+    let lines = log_lines(app, area.width);
+    let height = usize::from(area.height.saturating_sub(1));
+    let visible = tail(&lines, height, app.scroll);
+    f.render_widget(
+        Paragraph::new(
+            visible
+                .iter()
+                .map(|l| Line::raw(format!(" {l}")))
+                .collect::<Vec<_>>(),
+        )
+        .block(Block::new().borders(Borders::TOP).title(" Log ")),
+        area,
+    );
+}
+
+fn draw_hand(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
+    let v = &app.shown;
+    let mut spans = vec![Span::raw(" ")];
+    for c in text::sorted_hand(v.cards) {
+        spans.push(Span::styled(format!("{:<3}", text::card(c)), theme.card(c)));
+        spans.push(Span::raw(" "));
+    }
+    if let Some(r) = v.round.filter(|_| !v.cards.is_empty()) {
+        spans.push(Span::styled(
+            format!("  {}", hand_words(r, v.cards)),
+            theme.dim(),
+        ));
+    }
+    let title = format!(" Your cards: {} ", v.cards.len());
+    f.render_widget(
+        Paragraph::new(Line::from(spans)).block(Block::new().borders(Borders::TOP).title(title)),
+        area,
+    );
+}
+
+fn draw_decision(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
+    let (prompt, keys) = match app.my_decision() {
+        Some(Decision::Declare { round }) => (
+            format!("Your turn: do you hold {}?", round.claim()),
+            [key_span(theme, "y", "Yes"), key_span(theme, "n", "No")].concat(),
+        ),
+        Some(Decision::Challenge { round }) => (
+            format!(
+                "{} alone said Yes to {}. Challenge?",
+                app.name(app.shown.dealer),
+                round.claim()
+            ),
+            [
+                key_span(theme, "c", "Challenge (No becomes Yes)"),
+                key_span(theme, "d", "Decline (keep No)"),
+            ]
+            .concat(),
+        ),
+        None => (
+            match app.to_act() {
+                Some(s) if s != HUMAN => format!("{} to play…", app.name(s)),
+                _ => "The bots are playing…".to_owned(),
+            },
+            key_span(theme, "Space", "skip to your turn"),
+        ),
+    };
+    let mut choice = vec![Span::raw(" ")];
+    choice.extend(keys);
+    let hint = app.hint.as_ref().map_or_else(
+        || Line::raw(""),
+        |h| Line::styled(format!(" {h}"), theme.good()),
+    );
+    f.render_widget(
+        Paragraph::new(vec![
+            Line::styled(format!(" {prompt}"), theme.accent()),
+            Line::from(choice),
+            hint,
+        ]),
+        area,
+    );
+}
+
+fn draw_result(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
+    let width = area.width.saturating_sub(2);
+    let mut lines = vec![Line::styled(
+        format!(" {}", app.result_words().unwrap_or_default()),
+        theme.accent(),
+    )];
+    let hands = app.shown.hand_number;
+    lines.push(Line::raw(format!(
+        " {hands} hand{} played. The end of the log:",
+        if hands == 1 { "" } else { "s" }
+    )));
+    let log = log_lines(app, width);
+    let height = usize::from(area.height.saturating_sub(3));
+    for l in tail(&log, height, app.scroll) {
+        lines.push(Line::raw(format!(" {l}")));
+    }
+    f.render_widget(
+        Paragraph::new(lines).block(Block::new().borders(Borders::TOP).title(" Result ")),
+        area,
+    );
+}
+
+fn draw_footer(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
+    let spans = if app.confirm_quit {
+        vec![
+            Span::styled(" Quit the game? ", theme.accent()),
+            Span::styled("[y]", theme.key()),
+            Span::raw(" yes  any other key: no"),
+        ]
+    } else if app.is_over() {
+        let mut s = vec![Span::raw(" ")];
+        s.extend(key_span(theme, "↑/↓", "scroll"));
+        s.extend(key_span(theme, "q", "leave"));
+        s
+    } else {
+        let mut s = vec![Span::raw(" ")];
+        s.extend(key_span(theme, "?", "hint"));
+        s.extend(key_span(theme, "↑/↓", "scroll log"));
+        s.extend(key_span(theme, "Space", "skip"));
+        s.extend(key_span(theme, "q", "quit"));
+        s
+    };
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
