@@ -80,3 +80,38 @@ pub fn parse_bots<T: std::str::FromStr<Err = String>>(list: &str) -> Result<Vec<
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::usage)
 }
+
+/// Runs `work` on a pool of `threads` threads (all cores by default) while a
+/// progress bar counts `total` units named `unit` (indicatif draws nothing
+/// when the output is not a terminal). Returns the result and the seconds
+/// it took.
+pub fn run_with_progress<T: Send, E: std::fmt::Display + Send>(
+    total: u64,
+    unit: &str,
+    threads: Option<usize>,
+    work: impl FnOnce(&(dyn Fn(u64) + Sync)) -> Result<T, E> + Send,
+) -> Result<(T, f64), Failure> {
+    if threads == Some(0) {
+        return Err(Failure::usage("--threads must be at least 1"));
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {unit}, {{per_sec}}, eta {{eta}}"
+        ))
+        .expect("a valid template"),
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Failure::usage(format!("cannot start threads: {e}")))?;
+    let start = std::time::Instant::now();
+    let result = pool
+        .install(|| work(&|done| bar.set_position(done.min(total))))
+        .map_err(|e| Failure {
+            message: e.to_string(),
+            code: 1,
+        })?;
+    bar.finish_and_clear();
+    Ok((result, start.elapsed().as_secs_f64()))
+}

@@ -1,15 +1,14 @@
 //! `tripoley arena`: duplicate matches between bots.
 
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use tripoley_bots::arena::{ArenaConfig, ArenaSummary, run_arena};
 use tripoley_bots::sim::{Estimate, Stage};
 use tripoley_bots::{BotOptions, BotSpec, Budget};
 
 use crate::Failure;
-use crate::setup::{TableArgs, parse_bots};
+use crate::setup::{TableArgs, parse_bots, run_with_progress};
 
 /// Arguments of `tripoley arena`.
 #[derive(clap::Args, Debug)]
@@ -79,24 +78,10 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             exec_timeout: Duration::from_millis(args.exec_timeout.max(1)),
         },
     };
-    let bar = ProgressBar::new(args.deals);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} duplicate deals, {per_sec}, eta {eta}")
-            .expect("a valid template"),
-    );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure::usage(format!("cannot start threads: {e}")))?;
-    let start = Instant::now();
-    let summary = pool
-        .install(|| run_arena(&config, &|done| bar.set_position(done.min(args.deals))))
-        .map_err(|e| Failure {
-            message: e.to_string(),
-            code: 1,
+    let (summary, secs) =
+        run_with_progress(args.deals, "duplicate deals", args.threads, |progress| {
+            run_arena(&config, progress)
         })?;
-    bar.finish_and_clear();
-    let secs = start.elapsed().as_secs_f64();
     if args.json {
         let mut v = serde_json::to_value(&summary).expect("summaries serialise");
         v["elapsed_secs"] = secs.into();

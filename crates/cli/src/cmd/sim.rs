@@ -2,13 +2,11 @@
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use tripoley_bots::sim::{Estimate, SimConfig, Stage, Summary, simulate};
 
 use crate::Failure;
-use crate::setup::{TableArgs, bots_for_seats};
+use crate::setup::{TableArgs, bots_for_seats, run_with_progress};
 
 /// Arguments of `tripoley sim`.
 #[derive(clap::Args, Debug)]
@@ -72,24 +70,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         series_deals: 10_000,
         save_records: args.save_records.clone().map(|d| (d, args.save_limit)),
     };
-    let bar = ProgressBar::new(args.deals);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {per_sec}, eta {eta}")
-            .expect("a valid template"),
-    );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure::usage(format!("cannot start threads: {e}")))?;
-    let start = Instant::now();
-    let summary = pool
-        .install(|| simulate(&config, &|done| bar.set_position(done.min(args.deals))))
-        .map_err(|e| Failure {
-            message: e.to_string(),
-            code: 1,
-        })?;
-    bar.finish_and_clear();
-    let secs = start.elapsed().as_secs_f64();
+    let (summary, secs) = run_with_progress(args.deals, "deals", args.threads, |progress| {
+        simulate(&config, progress)
+    })?;
     if args.json {
         let mut v = serde_json::to_value(&summary).expect("summaries serialise");
         v["elapsed_secs"] = secs.into();
