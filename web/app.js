@@ -83,10 +83,12 @@ async function home() {
   const form = el("form", { class: "panel", "aria-label": "New table" },
     el("h2", {}, "New table"),
     el("label", {}, "Your name ", el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
-    el("label", {}, "Rules ", el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, p.name)))),
+    el("label", {}, "Game ", el("select", { name: "game" }, el("option", { value: "tripoley" }, "Tripoley"), el("option", { value: "napalm" }, "Napalm poker"))),
+    el("label", {}, "Rules (Tripoley) ", el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, p.name)))),
     el("label", {}, "Seats ", el("input", { name: "seats", type: "number", min: 2, max: 9, value: 4 })),
     el("label", {}, "Starting chips ", el("input", { name: "chips", type: "number", min: 1, value: 100 })),
-    el("label", {}, "Deals (empty: one per player) ", el("input", { name: "deals", type: "number", min: 1 })),
+    el("label", {}, "Tokens to win (Napalm) ", el("input", { name: "tokens", type: "number", min: 1, max: 100, value: 5 })),
+    el("label", {}, "Deals (Tripoley; empty: one per player) ", el("input", { name: "deals", type: "number", min: 1 })),
     el("label", {}, "Seconds per turn (0: no limit) ", el("input", { name: "turn", type: "number", min: 0, max: 3600, value: 60 })),
     el("label", {}, "Bots ", el("select", { name: "bot" }, el("option", { value: "heuristic" }, "heuristic"), el("option", { value: "random" }, "random"))),
     el("details", {}, el("summary", {}, "House rules (JSON)"),
@@ -105,7 +107,12 @@ async function home() {
       bot: f.get("bot"),
       host_name: f.get("name"),
     };
-    if (f.get("deals")) body.deals = Number(f.get("deals"));
+    if (f.get("game") === "napalm") {
+      // Napalm has no presets and no deal count; 2 to 7 seats.
+      delete body.preset;
+      body.game = "napalm";
+      body.tokens_to_win = Number(f.get("tokens"));
+    } else if (f.get("deals")) body.deals = Number(f.get("deals"));
     try {
       if (String(f.get("rules")).trim()) body.rules = JSON.parse(f.get("rules"));
       const t = await api("POST", "/api/tables", body);
@@ -132,7 +139,7 @@ async function home() {
 const S = {
   invite: null, ws: null, last: null, table: null, view: null, turn: null,
   turnAt: 0, log: [], ledger: [], role: null, seat: null, host: false,
-  chosen: new Set(), stopped: null, retry: 0, error: "",
+  chosen: new Set(), stopped: null, retry: 0, error: "", winners: null,
 };
 
 function name(seat) {
@@ -140,12 +147,64 @@ function name(seat) {
   return (s && s.name) || "Seat " + (seat + 1);
 }
 function account(a) {
+  if (a === "pot") return "the pot";
   if (a.stack !== undefined) return name(a.stack);
   return "the " + (SPACE_NAMES[a.space] || a.space);
 }
 
+function isNapalm() {
+  return !!(S.table && S.table.settings && S.table.settings.game === "napalm");
+}
+
+// ----- Napalm (RULES.md section 7) -----
+
+const ROUNDS = {
+  best_two: { number: 1, claim: "the best two cards", dealt: "two cards each" },
+  lowest_five: { number: 2, claim: "the lowest five-card hand", dealt: "three more cards each" },
+  best_of_seven: { number: 3, claim: "the best five cards of seven", dealt: "two more cards each" },
+};
+
+function seatsOf(mask) {
+  const out = [];
+  for (let s = 0; s < 16; s++) if ((mask >> s) & 1) out.push(s);
+  return out;
+}
+
+// One Napalm event in plain words (null for those not worth a line).
+function describeNapalm(e) {
+  const n = (s) => name(s);
+  switch (e.event) {
+    case "hand_started": return "Hand " + e.number + ": " + n(e.dealer) + " deals; everyone antes.";
+    case "player_out": return n(e.seat) + " cannot ante and is out with " + e.chips + " chips.";
+    case "transfer":
+      if (e.reason === "ante") return null;
+      if (e.reason === "side_bet") return account(e.from) + " pays " + account(e.to) + " " + e.amount + " (a side bet worth the pot).";
+      if (e.reason === "pot_won") return account(e.to) + " takes the pot: " + e.amount + " chips.";
+      return account(e.from) + " → " + account(e.to) + ": " + e.amount;
+    case "dealt": return "You are dealt " + sortCards(e.cards).map(cardText).join(" ") + ".";
+    case "round_started": {
+      const r = ROUNDS[e.round];
+      return r ? "Round " + r.number + " (" + r.dealt + "): a Yes claims " + r.claim + "." : "Round " + e.round + ".";
+    }
+    case "declared": return n(e.seat) + " says " + (e.yes ? "Yes." : "No.");
+    case "challenged": return n(e.seat) + (e.yes ? " challenges the dealer: now Yes." : " keeps their No.");
+    case "compared": {
+      const hands = e.hands.map(([s, cards]) => (s === S.seat ? "you" : n(s)) + ": " + sortCards(cards).map(cardText).join(" "));
+      const best = seatsOf(e.best).map((s) => (s === S.seat ? "you" : n(s)));
+      return "Compared privately: " + hands.join("; ") + ". Best: " + best.join(" and ") + (best.length > 1 ? " (a tie)." : ".");
+    }
+    case "token": return n(e.seat) + " is the only Yes and takes a token (" + e.tokens + " now).";
+    case "hand_ended": return "Hand " + e.number + " is over.";
+    case "game_over":
+      S.winners = e.winners;
+      return "Game over. " + e.winners.map(n).join(" and ") + (e.winners.length > 1 ? " share the pot." : " takes the pot and wins.");
+    default: return e.event.replace(/_/g, " ");
+  }
+}
+
 // One event in plain words (null for those not worth a line).
 function describe(e) {
+  if (isNapalm()) return describeNapalm(e);
   const n = (s) => name(s);
   switch (e.event) {
     case "drew_for_dealer": return "Draw for dealer: " + e.draws.map(([s, c]) => n(s) + " " + cardText(c)).join(", ");
@@ -253,7 +312,7 @@ function onMessage(m) {
       S.table = m.table;
       break;
     case "state":
-      S.log = []; S.ledger = []; S.stopped = null;
+      S.log = []; S.ledger = []; S.stopped = null; S.winners = null;
       S.table = m.table;
       for (const entry of m.log) absorb(entry.events, entry.n);
       S.view = m.view; S.last = m.n; setTurn(m.turn);
@@ -294,7 +353,7 @@ function render() {
   if (!S.table) return;
   const parts = [];
   if (S.table.status === "lobby") parts.push(lobby());
-  if (S.view) parts.push(tableView());
+  if (S.view) parts.push(isNapalm() ? napalmView() : tableView());
   if (S.error) parts.push(el("p", { class: "error", role: "alert" }, S.error));
   const active = document.activeElement;
   const focused = active && (active.dataset.key || active.name);
@@ -358,6 +417,11 @@ function lobby() {
 }
 
 function describeRules(s) {
+  if (s.game === "napalm" && s.napalm) {
+    const r = s.napalm;
+    return "Napalm poker: " + s.seats + " seats, " + r.starting_chips + " chips each, ante " + r.ante + ", " +
+      r.tokens_to_win + " tokens win (at most " + r.max_hands + " hands)" + (s.turn_seconds ? ", " + s.turn_seconds + " s per turn" : "");
+  }
   const r = s.rules;
   return s.seats + " seats, " + r.starting_chips + " chips each, spare " + JSON.stringify(r.spare).replace(/"/g, "") +
     ", poker " + JSON.stringify(r.poker).replace(/"/g, "") + (s.turn_seconds ? ", " + s.turn_seconds + " s per turn" : "");
@@ -487,6 +551,74 @@ function handView(v) {
   }
   return el("section", { class: "hand panel" + (d ? " mine" : ""), "aria-label": "Your hand" },
     el("h2", {}, d ? "Your hand: your move" : "Your hand"), el("div", { class: "cards" }, hand), controls);
+}
+
+function napalmView() {
+  const v = S.view;
+  const wrap = el("div", { class: "table" });
+  const turnSeat = S.turn ? S.turn.seat : v.to_act;
+  const round = v.round && ROUNDS[v.round];
+  const over = S.table.status === "finished" || S.winners;
+  wrap.append(el("section", { class: "status panel", "aria-label": "Status" },
+    el("p", {}, "Hand " + Math.max(v.hand_number, 1) + " · pot " + v.pot + " chips" +
+      (round ? " · round " + round.number + " of 3: a Yes claims " + round.claim : "")),
+    turnSeat != null && !over ? el("p", { class: "turn" }, (turnSeat === S.seat ? "Your turn" : name(turnSeat) + "'s turn"),
+      S.turn && S.turn.bot ? " (a bot plays)" : "", el("span", { id: "timer" })) : null));
+  wrap.append(el("section", { class: "players panel", "aria-label": "Players" },
+    el("h2", {}, "Players"),
+    el("ul", {}, v.stacks.map((chips, s) => {
+      const info = S.table.seats[s] || {};
+      const bits = [];
+      if (s === v.dealer) bits.push("dealer");
+      if (v.out[s]) bits.push("out");
+      if (info.kind === "bot") bits.push("bot");
+      else if (!info.connected) bits.push("away");
+      const said = v.declared[s];
+      const seen = v.seen[s] || [];
+      return el("li", { class: s === turnSeat ? "active" : "" },
+        el("strong", {}, name(s) + (s === S.seat ? " (you)" : "")), " · ",
+        chips + " chips · " + v.tokens[s] + (v.tokens[s] === 1 ? " token" : " tokens") + " · " + v.card_counts[s] + " cards",
+        said != null ? " · said " + (said ? "Yes" : "No") : "",
+        bits.length ? " · " + bits.join(", ") : "",
+        seen.length ? el("div", {}, "seen in a comparison: ", sortCards(seen).map((c) => cardEl(c))) : null);
+    }))));
+  wrap.append(el("section", { class: "layout panel", "aria-label": "Pot" },
+    el("h2", {}, "Pot"), el("p", {}, v.pot + " chips"),
+    round ? el("p", {}, "Yes means: I hold " + round.claim + ".") : null));
+  if (S.seat != null) wrap.append(napalmHand(v));
+  if (over) {
+    const order = v.stacks.map((chips, s) => ({ s, chips, tokens: v.tokens[s] }))
+      .sort((a, b) => b.tokens - a.tokens || b.chips - a.chips);
+    wrap.append(el("section", { class: "panel", "aria-label": "Final result" }, el("h2", {}, "Final result"),
+      S.winners ? el("p", {}, (S.winners.length > 1 ? "Winners: " : "Winner: ") + S.winners.map(name).join(" and ")) : null,
+      el("ol", {}, order.map((p) => el("li", {}, name(p.s) + ": " + p.chips + " chips, " + p.tokens + (p.tokens === 1 ? " token" : " tokens") +
+        (S.winners && S.winners.includes(p.s) ? " 🏆" : ""))))));
+  }
+  const log = el("ol", { class: "log", "aria-live": "polite" }, S.log.slice(-80).map((l) => el("li", {}, l.text)));
+  wrap.append(el("section", { class: "panel", "aria-label": "What happened" }, el("h2", {}, "What happened"), log));
+  requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+  return wrap;
+}
+
+function napalmHand(v) {
+  const d = v.decision;
+  const kind = d && Object.keys(d)[0];
+  const round = d && ROUNDS[d[kind].round];
+  const controls = el("div", { class: "controls" });
+  const button = (label, action) => el("button", { "data-key": action, onclick: () => act(action) }, label);
+  if (kind === "declare") {
+    controls.append(el("span", {}, "Do you hold " + round.claim + "? "), button("Yes", "yes"), button("No", "no"));
+  } else if (kind === "challenge") {
+    controls.append(el("span", {}, "The dealer alone said Yes. Change your No to Yes? "),
+      button("Challenge", "challenge"), button("Decline", "decline"));
+  }
+  if (d) {
+    controls.append(el("button", { "data-key": "hint", class: "hint", onclick: () => send({ type: "hint" }) }, "Hint"));
+    if (S.hint) controls.append(el("span", { class: "hint-text", role: "status" }, "The bot would say " + actionText(S.hint) + "."));
+  }
+  return el("section", { class: "hand panel" + (d ? " mine" : ""), "aria-label": "Your cards" },
+    el("h2", {}, d ? "Your cards: your move" : "Your cards"),
+    el("div", { class: "cards" }, sortCards(v.cards).map((c) => cardEl(c))), controls);
 }
 
 function tick() {

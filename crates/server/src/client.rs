@@ -19,8 +19,8 @@ use tripoley_cards::GameRng;
 use tripoley_engine::{Seat, Stage, View};
 
 use crate::protocol::{
-    ClientMsg, CreateTable, Created, ErrorBody, PROTOCOL_VERSION, Seated, SitRequest, StartRequest,
-    TableInfo,
+    ClientMsg, CreateTable, Created, ErrorBody, NapalmClientMsg, PROTOCOL_VERSION, Seated,
+    SitRequest, StartRequest, TableInfo,
 };
 
 /// Why a client call failed.
@@ -194,6 +194,12 @@ impl Socket {
         self.send_text(&text).await
     }
 
+    /// Sends an `act` with a Napalm action.
+    pub async fn send_napalm(&mut self, msg: &NapalmClientMsg) -> Result<(), ClientError> {
+        let text = serde_json::to_string(msg).map_err(|e| ClientError::Protocol(e.to_string()))?;
+        self.send_text(&text).await
+    }
+
     /// Says hello: a seat token (or none to watch) and the last event seen.
     pub async fn hello(
         &mut self,
@@ -354,5 +360,80 @@ pub async fn play_seat_observed(
             stats.actions += 1;
         }
         stats.last_view = Some(view);
+    }
+}
+
+/// The Napalm view in an `update` or `state` message, if it has one.
+pub fn napalm_view_of(msg: &Value) -> Option<tripoley_napalm::NapalmView> {
+    let v = msg.get("view")?;
+    if v.is_null() {
+        return None;
+    }
+    serde_json::from_value(v.clone()).ok()
+}
+
+/// Whether an `update` or `state` message shows a finished game: a
+/// `game_over` event, or a table whose status is finished.
+pub fn shows_game_over(msg: &Value) -> bool {
+    let over = |events: &Value| {
+        events
+            .as_array()
+            .is_some_and(|l| l.iter().any(|e| e["event"] == "game_over"))
+    };
+    over(&msg["events"])
+        || msg["log"]
+            .as_array()
+            .is_some_and(|l| l.iter().any(|entry| over(&entry["events"])))
+        || msg["table"]["status"] == "finished"
+}
+
+/// [`play_seat_observed`] at a Napalm table: whenever this socket's view
+/// holds a decision, asks `bot` and sends the action. Returns the last view
+/// when the game is over, the socket closes, or `until` passes.
+pub async fn play_napalm_seat(
+    sock: &mut Socket,
+    bot: &mut dyn tripoley_napalm::NapalmBot,
+    rng: &mut GameRng,
+    until: Option<Instant>,
+    mut observe: impl FnMut(&Value),
+) -> Result<(bool, Option<tripoley_napalm::NapalmView>), ClientError> {
+    let mut acted_at: Option<u64> = None;
+    let mut last_view = None;
+    loop {
+        let wait = until.map_or(Duration::from_secs(3600), |u| {
+            u.saturating_duration_since(Instant::now())
+        });
+        let msg = match sock.recv_timeout(wait).await {
+            Ok(m) => m,
+            Err(ClientError::Timeout) => return Ok((false, last_view)),
+            Err(e) => return Err(e),
+        };
+        observe(&msg);
+        if !matches!(msg["type"].as_str(), Some("update" | "state")) {
+            continue;
+        }
+        let n = msg["n"].as_u64().unwrap_or(0);
+        let over = shows_game_over(&msg);
+        let Some(view) = napalm_view_of(&msg) else {
+            if over {
+                return Ok((true, last_view));
+            }
+            continue;
+        };
+        if over {
+            return Ok((true, Some(view)));
+        }
+        if view.decision.is_some() && acted_at != Some(n) {
+            let action = bot.act(&view, rng);
+            acted_at = Some(n);
+            sock.send_napalm(&NapalmClientMsg::Act {
+                action,
+                id: Some(n),
+                seat: view.seat,
+                n: Some(n),
+            })
+            .await?;
+        }
+        last_view = Some(view);
     }
 }

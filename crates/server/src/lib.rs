@@ -241,6 +241,17 @@ impl RunningServer {
             .flatten()
     }
 
+    /// The record of a Napalm table's game so far, or `None` if it has not
+    /// started, does not exist or plays Tripoley. It holds every hidden
+    /// card: for tests and tools, never for clients.
+    pub async fn napalm_record(&self, invite: &str) -> Option<tripoley_napalm::NapalmRecord> {
+        self.app
+            .ask(invite, |reply| Cmd::NapalmRecord { reply })
+            .await
+            .ok()
+            .flatten()
+    }
+
     /// Resident memory of this process in KiB (Linux), if it can be read.
     pub fn memory_kib() -> Option<u64> {
         let status = std::fs::read_to_string("/proc/self/status").ok()?;

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 use tripoley_bots::BotKind;
 use tripoley_engine::{Action, Preset, Rules, Seat};
+use tripoley_napalm::NapalmRules;
 
 /// The protocol version this server speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -61,6 +62,39 @@ pub enum ClientMsg {
         #[serde(default)]
         id: Option<u64>,
     },
+}
+
+/// `act` at a Napalm table: the same message as [`ClientMsg::Act`], with a
+/// Napalm action (`"yes"`, `"no"`, `"challenge"`, `"decline"`). The server
+/// reads a message as this when it is not a [`ClientMsg`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum NapalmClientMsg {
+    /// Take a Napalm action in my seat.
+    Act {
+        /// The action.
+        action: tripoley_napalm::Action,
+        /// An id echoed in the `ack` or `error` reply.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The seat the client believes it holds; refused if it is not.
+        #[serde(default)]
+        seat: Option<Seat>,
+        /// The event number the action answers; refused if the game moved on.
+        #[serde(default)]
+        n: Option<u64>,
+    },
+}
+
+/// The game a table plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    /// Tripoley (RULES.md sections 1-6, 8), the default.
+    #[default]
+    Tripoley,
+    /// Napalm poker (RULES.md section 7).
+    Napalm,
 }
 
 /// Why a message was refused: the `code` of an `error` message.
@@ -153,6 +187,12 @@ pub struct TableSettings {
     pub turn_seconds: u32,
     /// The bot that plays empty seats, and players away or out of time.
     pub bot: BotKind,
+    /// The game (a table stored without this field plays Tripoley).
+    #[serde(default)]
+    pub game: GameKind,
+    /// A Napalm table's rules (`rules` is then unused).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub napalm: Option<NapalmRules>,
 }
 
 /// A table as everyone sees it.
@@ -174,6 +214,9 @@ pub struct TableInfo {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTable {
+    /// The game (default Tripoley).
+    #[serde(default)]
+    pub game: Option<GameKind>,
     /// The preset the rules start from (default `pagat`).
     #[serde(default)]
     pub preset: Option<Preset>,
@@ -198,6 +241,9 @@ pub struct CreateTable {
     /// The host's name: when given, the host takes seat 0.
     #[serde(default)]
     pub host_name: Option<String>,
+    /// Napalm: tokens that win the game (default 5).
+    #[serde(default)]
+    pub tokens_to_win: Option<u32>,
 }
 
 /// The answer to `POST /api/tables`.
@@ -282,7 +328,13 @@ pub(crate) fn clean_name(name: &str) -> Result<String, ErrorBody> {
 impl CreateTable {
     /// The table settings this request asks for, checked.
     pub fn settings(&self) -> Result<TableSettings, ErrorBody> {
+        if self.game == Some(GameKind::Napalm) {
+            return self.napalm_settings();
+        }
         let invalid = |m: String| ErrorBody::new(ErrorCode::Invalid, m);
+        if self.tokens_to_win.is_some() {
+            return Err(invalid("tokens_to_win is a Napalm setting".into()));
+        }
         let base = Rules::preset(self.preset.unwrap_or(Preset::Pagat));
         let mut rules = base;
         if let Some(over) = &self.rules {
@@ -325,6 +377,68 @@ impl CreateTable {
             seats,
             turn_seconds,
             bot: self.bot.unwrap_or(BotKind::Heuristic),
+            game: GameKind::Tripoley,
+            napalm: None,
+        })
+    }
+
+    /// The settings of a Napalm table: `rules` overrides [`NapalmRules`]
+    /// fields; there are no presets and no deal count.
+    fn napalm_settings(&self) -> Result<TableSettings, ErrorBody> {
+        let invalid = |m: String| ErrorBody::new(ErrorCode::Invalid, m);
+        if self.preset.is_some() || self.deals.is_some() {
+            return Err(invalid(
+                "a Napalm table has no preset and no deal count".into(),
+            ));
+        }
+        let mut rules = NapalmRules::default();
+        if let Some(over) = &self.rules {
+            let serde_json::Value::Object(mut merged) =
+                serde_json::to_value(&rules).expect("rules serialise")
+            else {
+                unreachable!("rules serialise to an object")
+            };
+            for (k, v) in over {
+                merged.insert(k.clone(), v.clone());
+            }
+            rules = serde_json::from_value(serde_json::Value::Object(merged))
+                .map_err(|e| invalid(format!("house rules: {e}")))?;
+        }
+        if let Some(chips) = self.starting_chips {
+            if chips == 0 || chips > 1_000_000 {
+                return Err(invalid("starting chips must be 1 to 1,000,000".into()));
+            }
+            rules.starting_chips = chips;
+        }
+        if let Some(tokens) = self.tokens_to_win {
+            if tokens == 0 || tokens > 100 {
+                return Err(invalid("tokens to win must be 1 to 100".into()));
+            }
+            rules.tokens_to_win = tokens;
+        }
+        if rules.max_hands > 1000 || rules.starting_chips > 1_000_000 {
+            return Err(invalid(
+                "a Napalm game has at most 1,000 hands and 1,000,000 chips a seat".into(),
+            ));
+        }
+        let seats = self.seats.unwrap_or(4);
+        rules
+            .check_players(usize::from(seats))
+            .map_err(|e| invalid(e.to_string()))?;
+        let turn_seconds = self.turn_seconds.unwrap_or(60);
+        if turn_seconds > 3600 {
+            return Err(invalid("the turn timer is at most 3,600 seconds".into()));
+        }
+        if let Some(name) = &self.host_name {
+            clean_name(name)?;
+        }
+        Ok(TableSettings {
+            rules: Rules::preset(Preset::Pagat),
+            seats,
+            turn_seconds,
+            bot: self.bot.unwrap_or(BotKind::Heuristic),
+            game: GameKind::Napalm,
+            napalm: Some(rules),
         })
     }
 }
@@ -380,5 +494,36 @@ mod tests {
             ..CreateTable::default()
         };
         assert!(too_many.settings().is_err());
+    }
+
+    #[test]
+    fn napalm_tables_have_their_own_settings() {
+        let req: CreateTable = serde_json::from_str(
+            r#"{"game":"napalm","seats":3,"tokens_to_win":2,"starting_chips":30,"rules":{"ante":2}}"#,
+        )
+        .unwrap();
+        let s = req.settings().unwrap();
+        assert_eq!(s.game, GameKind::Napalm);
+        let r = s.napalm.unwrap();
+        assert_eq!((r.tokens_to_win, r.starting_chips, r.ante), (2, 30, 2));
+        for bad in [
+            r#"{"game":"napalm","seats":8}"#,
+            r#"{"game":"napalm","preset":"pagat"}"#,
+            r#"{"game":"napalm","deals":3}"#,
+            r#"{"game":"napalm","rules":{"antes":1}}"#,
+            r#"{"tokens_to_win":3}"#,
+        ] {
+            let req: CreateTable = serde_json::from_str(bad).unwrap();
+            assert!(req.settings().is_err(), "{bad}");
+        }
+        // A table stored before there were two games plays Tripoley.
+        let mut old = serde_json::to_value(CreateTable::default().settings().unwrap()).unwrap();
+        old.as_object_mut().unwrap().remove("game");
+        let old: TableSettings = serde_json::from_value(old).unwrap();
+        assert_eq!((old.game, old.napalm), (GameKind::Tripoley, None));
+        let act: NapalmClientMsg =
+            serde_json::from_str(r#"{"type":"act","action":"challenge","n":4}"#).unwrap();
+        assert!(matches!(act, NapalmClientMsg::Act { n: Some(4), .. }));
+        assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"act","action":"yes"}"#).is_err());
     }
 }

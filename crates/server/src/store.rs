@@ -10,10 +10,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
 use tripoley_engine::Step;
+use tripoley_napalm::NapalmStep;
 
 use crate::ServerError;
-use crate::protocol::{TableSettings, TableStatus};
+use crate::protocol::{GameKind, TableSettings, TableStatus};
 
 /// A token's SHA-256 digest: all the server keeps of a secret.
 pub(crate) type TokenHash = [u8; 32];
@@ -33,7 +35,15 @@ pub(crate) struct StoredTable {
     pub seats: Vec<(u8, String, TokenHash)>,
     /// Names fixed when the game started.
     pub names: Option<Vec<String>>,
-    pub steps: Vec<Step>,
+    pub steps: StoredSteps,
+}
+
+/// A table's record steps, of the game its settings name.
+pub(crate) enum StoredSteps {
+    /// A Tripoley game's steps.
+    Tripoley(Vec<Step>),
+    /// A Napalm game's steps.
+    Napalm(Vec<NapalmStep>),
 }
 
 const SCHEMA: &str = "
@@ -163,11 +173,11 @@ impl Store {
     }
 
     /// Appends step `idx` (0 for the first) of a table's record.
-    pub async fn append_step(
+    pub async fn append_step<S: Serialize>(
         &self,
         invite: String,
         idx: usize,
-        step: &Step,
+        step: &S,
     ) -> Result<(), ServerError> {
         let text = serde_json::to_string(step).expect("steps serialise");
         self.run(move |c| {
@@ -249,7 +259,8 @@ impl Store {
             return Ok(None);
         };
         let bad = |what: &str, e: serde_json::Error| ServerError::Storage(format!("{what}: {e}"));
-        let settings = serde_json::from_str(&settings).map_err(|e| bad("settings", e))?;
+        let settings: TableSettings =
+            serde_json::from_str(&settings).map_err(|e| bad("settings", e))?;
         let status = match status.as_str() {
             "lobby" => TableStatus::Lobby,
             "playing" => TableStatus::Playing,
@@ -259,11 +270,22 @@ impl Store {
             .map(|n| serde_json::from_str(&n))
             .transpose()
             .map_err(|e| bad("names", e))?;
-        let steps = steps
-            .iter()
-            .map(|s| serde_json::from_str(s))
-            .collect::<Result<Vec<Step>, _>>()
-            .map_err(|e| bad("steps", e))?;
+        let steps = match settings.game {
+            GameKind::Tripoley => StoredSteps::Tripoley(
+                steps
+                    .iter()
+                    .map(|s| serde_json::from_str(s))
+                    .collect::<Result<Vec<Step>, _>>()
+                    .map_err(|e| bad("steps", e))?,
+            ),
+            GameKind::Napalm => StoredSteps::Napalm(
+                steps
+                    .iter()
+                    .map(|s| serde_json::from_str(s))
+                    .collect::<Result<Vec<NapalmStep>, _>>()
+                    .map_err(|e| bad("steps", e))?,
+            ),
+        };
         Ok(Some(StoredTable {
             settings,
             host_hash: hash_from(&host_hash),

@@ -5,6 +5,12 @@
 //! The order of every step is: check it, append it to storage, apply it,
 //! then send each viewer a frame built from that viewer's own view and the
 //! events whose audience includes them.
+//!
+//! A table plays Tripoley (`game`, `record` and `log` below) or Napalm
+//! (`napalm`, in the [`napalm`] module); the seats, connections, lobby,
+//! timers and frames are shared.
+
+mod napalm;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -24,10 +30,10 @@ const HINT_PLAYOUTS: u32 = 2000;
 
 use crate::auth::{hash_token, new_token, same_hash};
 use crate::protocol::{
-    ErrorBody, ErrorCode, PROTOCOL_VERSION, SeatInfo, SeatKind, Seated, TableInfo, TableSettings,
-    TableStatus, clean_name,
+    ErrorBody, ErrorCode, GameKind, PROTOCOL_VERSION, SeatInfo, SeatKind, Seated, TableInfo,
+    TableSettings, TableStatus, clean_name,
 };
-use crate::store::{Store, StoredTable, TokenHash};
+use crate::store::{Store, StoredSteps, StoredTable, TokenHash};
 
 /// How long a finished table with nobody watching stays in memory.
 const LINGER: Duration = Duration::from_secs(10);
@@ -84,6 +90,18 @@ pub(crate) enum Cmd {
     Record {
         reply: oneshot::Sender<Option<Record>>,
     },
+    /// A seated connection acts at a Napalm table.
+    NapalmAct {
+        conn: ConnId,
+        action: tripoley_napalm::Action,
+        id: Option<u64>,
+        seat: Option<Seat>,
+        n: Option<u64>,
+    },
+    /// A Napalm game's record so far (for tests and tools; holds hidden cards).
+    NapalmRecord {
+        reply: oneshot::Sender<Option<tripoley_napalm::NapalmRecord>>,
+    },
 }
 
 /// How a table reaches its actor.
@@ -137,6 +155,8 @@ struct Table {
     rng: GameRng,
     turn_started: Instant,
     retry_at: Option<Instant>,
+    /// A Napalm table's game, once started (`game` is then `None`).
+    napalm: Option<napalm::NapalmTable>,
 }
 
 fn frame(value: &Value) -> Out {
@@ -209,14 +229,20 @@ pub(crate) fn spawn(
         rng: seeded_rng(u64::from_le_bytes(seed)),
         turn_started: now,
         retry_at: None,
+        napalm: None,
     };
     if stored.status != TableStatus::Lobby {
         let names = stored.names.unwrap_or_else(|| table.default_names());
-        let record = Record {
-            steps: stored.steps,
-            ..Record::new(rules, names)
-        };
-        table.replay(record)?;
+        match stored.steps {
+            StoredSteps::Tripoley(steps) => {
+                let record = Record {
+                    steps,
+                    ..Record::new(rules, names)
+                };
+                table.replay(record)?;
+            }
+            StoredSteps::Napalm(steps) => table.replay_napalm(names, steps)?,
+        }
     }
     let (tx, rx) = mpsc::channel(1024);
     let handle = TableHandle {
@@ -331,7 +357,7 @@ impl Table {
                 }
             }
             Cmd::Hint { conn, id } => {
-                let reply = match self.hint(conn) {
+                let reply = match self.hint_value(conn) {
                     Ok(action) => frame(
                         &json!({"v": PROTOCOL_VERSION, "type": "hint", "n": self.n(), "id": id, "action": action}),
                     ),
@@ -367,6 +393,26 @@ impl Table {
             Cmd::Record { reply } => {
                 let _ = reply.send(self.record.clone());
             }
+            Cmd::NapalmAct {
+                conn,
+                action,
+                id,
+                seat,
+                n,
+            } => {
+                if let Err(e) = self.napalm_act(conn, action, seat, n).await {
+                    self.send(conn, error_frame(self.n(), id, &e));
+                } else if id.is_some() {
+                    let n = self.n();
+                    self.send(
+                        conn,
+                        frame(&json!({"v": PROTOCOL_VERSION, "type": "ack", "n": n, "id": id})),
+                    );
+                }
+            }
+            Cmd::NapalmRecord { reply } => {
+                let _ = reply.send(self.napalm.as_ref().map(|t| t.record.clone()));
+            }
         }
     }
 
@@ -378,6 +424,10 @@ impl Table {
             return;
         }
         self.retry_at = None;
+        if self.napalm.is_some() {
+            self.advance_napalm().await;
+            return;
+        }
         while self.status == TableStatus::Playing {
             let Some(game) = &self.game else { return };
             let Pending::Chance(_) = game.pending() else {
@@ -400,9 +450,7 @@ impl Table {
         if self.status != TableStatus::Playing {
             return None;
         }
-        let Pending::Decide { seat, .. } = self.game.as_ref()?.pending() else {
-            return None;
-        };
+        let seat = self.to_decide()?;
         let s = &self.seats[usize::from(seat)];
         let earliest = self.turn_started + self.cfg.bot_delay;
         if s.hash.is_none() {
@@ -429,6 +477,10 @@ impl Table {
         }
         let Some(due) = self.due() else { return };
         if Instant::now() < due {
+            return;
+        }
+        if self.napalm.is_some() {
+            self.napalm_bot_acts().await;
             return;
         }
         let Some(game) = &self.game else { return };
@@ -485,6 +537,15 @@ impl Table {
         Ok(())
     }
 
+    /// The hint for `conn`'s seat, in either game.
+    fn hint_value(&self, conn: ConnId) -> Result<Value, ErrorBody> {
+        if self.napalm.is_some() {
+            self.napalm_hint(conn).map(|a| json!(a))
+        } else {
+            self.hint(conn).map(|a| json!(a))
+        }
+    }
+
     /// The expert bot's move for `conn`'s seat, when it is that seat's turn.
     /// A fixed number of playouts: the same position gets the same hint.
     fn hint(&self, conn: ConnId) -> Result<Action, ErrorBody> {
@@ -521,6 +582,23 @@ impl Table {
         seat_claim: Option<Seat>,
         n_claim: Option<u64>,
     ) -> Result<(), ErrorBody> {
+        let seat = self.acting_seat(conn, seat_claim, n_claim)?;
+        if self.napalm.is_some() {
+            return Err(ErrorBody::new(
+                ErrorCode::Illegal,
+                "this is a Napalm table: the actions are yes, no, challenge and decline",
+            ));
+        }
+        self.take_step(Step::Act { seat, action }, false).await
+    }
+
+    /// The seat `conn` acts for, once the claims in its message are checked.
+    fn acting_seat(
+        &self,
+        conn: ConnId,
+        seat_claim: Option<Seat>,
+        n_claim: Option<u64>,
+    ) -> Result<Seat, ErrorBody> {
         let Some(c) = self.conns.get(&conn) else {
             return Err(ErrorBody::new(ErrorCode::Unauthorized, "say hello first"));
         };
@@ -561,7 +639,7 @@ impl Table {
                 ),
             ));
         }
-        self.take_step(Step::Act { seat, action }, false).await
+        Ok(seat)
     }
 
     // ----- lobby -----
@@ -631,18 +709,22 @@ impl Table {
             ));
         }
         let names = self.default_names();
-        let rules = self.settings.rules.clone();
-        let mut ev = Vec::new();
-        let game = Game::start(rules.clone(), names.len(), &mut ev)
-            .map_err(|e| ErrorBody::new(ErrorCode::Invalid, e.to_string()))?;
-        self.store
-            .start(self.invite.clone(), &names)
-            .await
-            .map_err(|e| storage(&e))?;
-        self.record = Some(Record::new(rules, names));
-        self.game = Some(game);
-        self.log = vec![ev];
-        self.deal_start = 0;
+        if self.settings.game == GameKind::Napalm {
+            self.start_napalm(names).await?;
+        } else {
+            let rules = self.settings.rules.clone();
+            let mut ev = Vec::new();
+            let game = Game::start(rules.clone(), names.len(), &mut ev)
+                .map_err(|e| ErrorBody::new(ErrorCode::Invalid, e.to_string()))?;
+            self.store
+                .start(self.invite.clone(), &names)
+                .await
+                .map_err(|e| storage(&e))?;
+            self.record = Some(Record::new(rules, names));
+            self.game = Some(game);
+            self.log = vec![ev];
+            self.deal_start = 0;
+        }
         self.status = TableStatus::Playing;
         let now = Instant::now();
         self.turn_started = now;
@@ -779,12 +861,17 @@ impl Table {
         self.send(conn, out);
     }
 
-    fn events_for(&self, step: usize, viewer: Option<Seat>) -> Vec<&Event> {
+    /// The events of step `step` that `viewer` may see, in either game.
+    fn events_for(&self, step: usize, viewer: Option<Seat>) -> Vec<Value> {
+        if let Some(t) = &self.napalm {
+            return t.events_for(step, viewer);
+        }
         self.log
             .get(step)
             .map(|ev| {
                 ev.iter()
                     .filter(|e| e.audience().includes(viewer))
+                    .map(|e| json!(e))
                     .collect()
             })
             .unwrap_or_default()
@@ -805,6 +892,36 @@ impl Table {
         if view.to_act != Some(seat) {
             return Value::Null;
         }
+        self.turn_of(seat)
+    }
+
+    /// The seat that must decide, in either game.
+    fn to_decide(&self) -> Option<Seat> {
+        if let Some(t) = &self.napalm {
+            return match t.game.pending() {
+                tripoley_napalm::Pending::Decide { seat, .. } => Some(seat),
+                _ => None,
+            };
+        }
+        match self.game.as_ref()?.pending() {
+            Pending::Decide { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// `viewer`'s view and the public turn, in either game.
+    fn view_and_turn(&self, viewer: Option<Seat>) -> (Value, Value) {
+        if let Some(t) = &self.napalm {
+            let turn = self.to_decide().map_or(Value::Null, |s| self.turn_of(s));
+            return (json!(t.game.view(viewer)), turn);
+        }
+        let view = self.view(viewer);
+        let turn = view.as_ref().map_or(Value::Null, |v| self.turn(v));
+        (json!(view), turn)
+    }
+
+    /// The `turn` of a frame: `seat` decides.
+    fn turn_of(&self, seat: Seat) -> Value {
         let human = self.seats[usize::from(seat)].hash.is_some();
         let ms = (human && self.settings.turn_seconds > 0).then(|| {
             let end =
@@ -814,10 +931,9 @@ impl Table {
         json!({"seat": seat, "ms": ms, "bot": self.bot_plays(seat)})
     }
 
-    fn update_frame(&self, viewer: Option<Seat>, events: &[&Event], auto: bool) -> Out {
+    fn update_frame(&self, viewer: Option<Seat>, events: &[Value], auto: bool) -> Out {
         let n = self.n();
-        let view = self.view(viewer);
-        let turn = view.as_ref().map_or(Value::Null, |v| self.turn(v));
+        let (view, turn) = self.view_and_turn(viewer);
         frame(&json!({
             "v": PROTOCOL_VERSION, "type": "update", "n": n, "events": events,
             "view": view, "turn": turn, "auto": auto,
@@ -829,13 +945,16 @@ impl Table {
             return;
         };
         let n = self.n();
-        let log: Vec<Value> = (self.deal_start..self.log.len())
+        let end_event = if self.napalm.is_some() {
+            "hand_ended"
+        } else {
+            "deal_ended"
+        };
+        let log: Vec<Value> = (self.deal_start..self.log_len())
             .filter_map(|k| {
                 let mut events = self.events_for(k, viewer);
                 if k == self.deal_start
-                    && let Some(end) = events
-                        .iter()
-                        .rposition(|e| matches!(e, Event::DealEnded { .. }))
+                    && let Some(end) = events.iter().rposition(|e| e["event"] == end_event)
                 {
                     // The entry that ended the last deal: keep only what
                     // follows (the antes of this one).
@@ -844,8 +963,7 @@ impl Table {
                 (!events.is_empty()).then(|| json!({"n": k, "events": events}))
             })
             .collect();
-        let view = self.view(viewer);
-        let turn = view.as_ref().map_or(Value::Null, |v| self.turn(v));
+        let (view, turn) = self.view_and_turn(viewer);
         let out = frame(&json!({
             "v": PROTOCOL_VERSION, "type": "state", "n": n, "view": view,
             "log": log, "turn": turn, "table": self.info(),
@@ -859,7 +977,7 @@ impl Table {
         let mut viewers: Vec<Option<Seat>> = self.conns.values().map(|c| c.seat).collect();
         viewers.sort_unstable();
         viewers.dedup();
-        let last = self.log.len() - 1;
+        let last = self.log_len() - 1;
         for viewer in viewers {
             let events = self.events_for(last, viewer);
             let out = self.update_frame(viewer, &events, auto);
@@ -874,6 +992,11 @@ impl Table {
                 self.send(id, Out::Text(Arc::clone(&text)));
             }
         }
+    }
+
+    /// Entries in the event log of either game.
+    fn log_len(&self) -> usize {
+        self.napalm.as_ref().map_or(self.log.len(), |t| t.log.len())
     }
 
     fn broadcast_table(&mut self) {

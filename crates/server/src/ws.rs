@@ -13,7 +13,7 @@ use tokio::sync::{Notify, mpsc, oneshot};
 
 use crate::App;
 use crate::auth::RateLimit;
-use crate::protocol::{ClientMsg, ErrorBody, ErrorCode, PROTOCOL_VERSION};
+use crate::protocol::{ClientMsg, ErrorBody, ErrorCode, NapalmClientMsg, PROTOCOL_VERSION};
 use crate::table::{Cmd, ConnId, Out, TableHandle, error_frame};
 
 /// Refused messages a connection may send before it is closed.
@@ -150,6 +150,32 @@ impl Connection {
         let msg: ClientMsg = match serde_json::from_str(text) {
             Ok(m) => m,
             Err(e) => {
+                // Not a Tripoley message: perhaps an `act` at a Napalm table.
+                if let Ok(NapalmClientMsg::Act {
+                    action,
+                    id,
+                    seat,
+                    n,
+                }) = serde_json::from_str(text)
+                {
+                    if !self.joined {
+                        return self.refuse(
+                            ErrorBody::new(ErrorCode::Unauthorized, "say hello first"),
+                            id,
+                        );
+                    }
+                    let cmd = Cmd::NapalmAct {
+                        conn: self.conn,
+                        action,
+                        id,
+                        seat,
+                        n,
+                    };
+                    if self.table.tx.send(cmd).await.is_err() {
+                        return Next::Close;
+                    }
+                    return Next::Continue;
+                }
                 return self.refuse(
                     ErrorBody::new(ErrorCode::BadMessage, format!("not a message: {e}")),
                     None,
