@@ -179,3 +179,65 @@ test("two players join one table by its link and play a whole deal by clicking",
   await hostCtx.close();
   await guestCtx.close();
 });
+
+test("a Napalm table: two players join by link and play to the result by clicking", { timeout: 180000 }, async () => {
+  const hostCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const guestCtx = await browser.newContext();
+  const host = await hostCtx.newPage();
+  const guest = await guestCtx.newPage();
+  const errors = [];
+  for (const p of [host, guest]) p.on("pageerror", (e) => errors.push(e.message));
+
+  await host.goto(base + "/");
+  const form = host.locator('form[aria-label="New table"]');
+  await form.locator('input[name="name"]').fill("Ann");
+  await form.locator('select[name="game"]').selectOption("napalm");
+  await form.locator('input[name="seats"]').fill("3");
+  await form.locator('input[name="tokens"]').fill("2");
+  await form.locator('input[name="turn"]').fill("0");
+  await form.locator('button[type="submit"]').click();
+  await host.waitForURL(/\/t\//);
+  const link = await host.locator('input[aria-label="Invite link"]').inputValue();
+  await guest.goto(link);
+  const sit = guest.locator("form", { has: guest.locator('button:has-text("Take the seat")') });
+  await sit.locator('input[name="name"]').fill("Bob");
+  await sit.locator('button[type="submit"]').click();
+  await host.locator("ol.seats li", { hasText: "Bob" }).waitFor();
+  await host.locator('button[data-key="start"]').click();
+
+  // Everyone says Yes when asked, so tokens and side bets come quickly.
+  const until = Date.now() + 150000;
+  let moves = 0;
+  while (Date.now() < until) {
+    if ((await host.locator('section[aria-label="Final result"]').count()) &&
+      (await guest.locator('section[aria-label="Final result"]').count())) break;
+    let moved = false;
+    for (const p of [host, guest]) {
+      const mine = p.locator("section.hand.mine");
+      if (!(await mine.count())) continue;
+      for (const key of ["yes", "challenge"]) {
+        const b = mine.locator(`.controls button[data-key="${key}"]`);
+        if (await b.count()) {
+          await b.click();
+          moved = true;
+          moves++;
+          break;
+        }
+      }
+    }
+    await new Promise((r) => setTimeout(r, moved ? 50 : 150));
+  }
+  await host.screenshot({ path: join(ARTIFACTS, "7-napalm-result-host.png"), fullPage: true });
+  await guest.screenshot({ path: join(ARTIFACTS, "8-napalm-result-guest.png"), fullPage: true });
+  assert.ok(moves > 0, "the players declared by clicking");
+  for (const p of [host, guest]) {
+    const result = p.locator('section[aria-label="Final result"]');
+    assert.match(await result.innerText(), /Winner/);
+    const chips = (await result.locator("li").allTextContents()).map((t) => Number(t.match(/(\d+) chips/)[1]));
+    assert.equal(chips.length, 3);
+    assert.equal(chips.reduce((a, b) => a + b, 0), 300, "chips are conserved (the pot went to the winner)");
+  }
+  assert.deepEqual(errors, []);
+  await hostCtx.close();
+  await guestCtx.close();
+});
