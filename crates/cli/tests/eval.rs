@@ -1,17 +1,8 @@
 //! `tripoley eval` as a user runs it.
 
-use std::process::{Command, Output};
+mod common;
 
-fn tripoley(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tripoley"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::{stdout, tripoley};
 
 #[test]
 fn names_the_best_five() {

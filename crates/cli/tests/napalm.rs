@@ -1,13 +1,8 @@
 //! Napalm on the command line.
 
-use std::process::Command;
+mod common;
 
-fn tripoley(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tripoley"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
+use common::tripoley;
 
 #[test]
 fn n1_rules_of_napalm_in_words() {

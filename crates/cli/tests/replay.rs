@@ -1,8 +1,11 @@
 //! `tripoley replay` as a user runs it, on records of seeded random games
 //! played through the engine here.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+
+use common::{Scratch, stderr, stdout, tripoley};
+
+use std::process::Output;
 
 use rand_core::Rng;
 use serde_json::Value;
@@ -10,45 +13,6 @@ use tripoley_cards::{CardSet, GameRng, seeded_rng};
 use tripoley_engine::{
     Action, DealChance, Decision, Game, Pending, Preset, Record, Rules, Space, Step,
 };
-
-fn tripoley(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tripoley"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A scratch directory of this test process, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("tripoley-cli-replay-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        Scratch(dir)
-    }
-
-    fn file(&self, name: &str, text: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).expect("write temp file");
-        path.to_str().expect("utf-8 temp path").to_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// A uniformly random answer to `decision` (as in the engine's tests).
 fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {

@@ -1,47 +1,9 @@
 //! `tripoley rules` as a user runs it: presets in words, house-rule files
 //! checked, presets as TOML.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn tripoley(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tripoley"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A scratch directory of this test process, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("tripoley-cli-rules-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        Scratch(dir)
-    }
-
-    fn file(&self, name: &str, text: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).expect("write temp file");
-        path.to_str().expect("utf-8 temp path").to_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use common::{Scratch, stderr, stdout, tripoley};
 
 /// The description of a preset, checked to have run cleanly.
 fn described(preset: &str) -> String {

@@ -1,0 +1,49 @@
+//! Helpers shared by the command-line tests: run the binary, read its
+//! output, and scratch files.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// Runs `tripoley` with these arguments.
+pub fn tripoley(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tripoley"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+/// What it printed on standard output.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// What it printed on standard error.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scratch directory of this test process, removed when dropped.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    /// A fresh directory named after the test.
+    pub fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("tripoley-cli-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        Scratch(dir)
+    }
+
+    /// Writes a file in it; returns its path.
+    pub fn file(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("write temp file");
+        path.to_str().expect("utf-8 temp path").to_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
