@@ -56,6 +56,32 @@ after(async () => {
   if (server) server.kill();
 });
 
+/** Creates a table from the home page as `host` (named Ann) with these
+ * form fields, has `guest` (Bob) take a seat by the invite link, and waits
+ * until both lobbies list Bob. Returns the invite link. */
+async function openTableWithGuest(host, guest, fields) {
+  await host.goto(base + "/");
+  const form = host.locator('form[aria-label="New table"]');
+  await form.locator('input[name="name"]').fill("Ann");
+  for (const [name, value] of Object.entries(fields)) {
+    const select = form.locator(`select[name="${name}"]`);
+    if (await select.count()) await select.selectOption(value);
+    else await form.locator(`input[name="${name}"]`).fill(value);
+  }
+  await form.locator('button[type="submit"]').click();
+  await host.waitForURL(/\/t\//);
+  const link = await host.locator('input[aria-label="Invite link"]').inputValue();
+  assert.match(link, /\/t\//);
+  await guest.goto(link);
+  const sit = guest.locator("form", { has: guest.locator('button:has-text("Take the seat")') });
+  await sit.locator('input[name="name"]').fill("Bob");
+  await sit.locator('button[type="submit"]').click();
+  // Both lobbies list Bob in his seat before the host starts.
+  await guest.locator("ol.seats li", { hasText: "Bob" }).waitFor();
+  await host.locator("ol.seats li", { hasText: "Bob" }).waitFor();
+  return link;
+}
+
 /** Makes one move if it is this page's turn; returns true if it did. */
 async function move(page) {
   const mine = await page.locator("section.hand.mine").count();
@@ -101,27 +127,8 @@ test("two players join one table by its link and play a whole deal by clicking",
   const errors = [];
   for (const p of [host, guest]) p.on("pageerror", (e) => errors.push(e.message));
 
-  await host.goto(base + "/");
-  const form = host.locator('form[aria-label="New table"]');
-  await form.locator('input[name="name"]').fill("Ann");
-  await form.locator('select[name="preset"]').selectOption("tripoley");
-  await form.locator('input[name="seats"]').fill("3");
-  await form.locator('input[name="deals"]').fill("1");
-  await form.locator('input[name="turn"]').fill("0");
-  await form.locator('button[type="submit"]').click();
-  await host.waitForURL(/\/t\//);
-  const link = await host.locator('input[aria-label="Invite link"]').inputValue();
-  assert.match(link, /\/t\//);
+  await openTableWithGuest(host, guest, { preset: "tripoley", seats: "3", deals: "1", turn: "0" });
   await host.screenshot({ path: join(ARTIFACTS, "1-lobby-host.png"), fullPage: true });
-
-  // The guest opens the link in another context and takes a seat.
-  await guest.goto(link);
-  const sit = guest.locator("form", { has: guest.locator('button:has-text("Take the seat")') });
-  await sit.locator('input[name="name"]').fill("Bob");
-  await sit.locator('button[type="submit"]').click();
-  // Both lobbies list Bob in his seat before the host starts.
-  await guest.locator("ol.seats li", { hasText: "Bob" }).waitFor();
-  await host.locator("ol.seats li", { hasText: "Bob" }).waitFor();
 
   await host.locator('button[data-key="start"]').click();
   await host.locator('section[aria-label="Players"]').waitFor();
@@ -188,21 +195,7 @@ test("a Napalm table: two players join by link and play to the result by clickin
   const errors = [];
   for (const p of [host, guest]) p.on("pageerror", (e) => errors.push(e.message));
 
-  await host.goto(base + "/");
-  const form = host.locator('form[aria-label="New table"]');
-  await form.locator('input[name="name"]').fill("Ann");
-  await form.locator('select[name="game"]').selectOption("napalm");
-  await form.locator('input[name="seats"]').fill("3");
-  await form.locator('input[name="tokens"]').fill("2");
-  await form.locator('input[name="turn"]').fill("0");
-  await form.locator('button[type="submit"]').click();
-  await host.waitForURL(/\/t\//);
-  const link = await host.locator('input[aria-label="Invite link"]').inputValue();
-  await guest.goto(link);
-  const sit = guest.locator("form", { has: guest.locator('button:has-text("Take the seat")') });
-  await sit.locator('input[name="name"]').fill("Bob");
-  await sit.locator('button[type="submit"]').click();
-  await host.locator("ol.seats li", { hasText: "Bob" }).waitFor();
+  await openTableWithGuest(host, guest, { game: "napalm", seats: "3", tokens: "2", turn: "0" });
   await host.locator('button[data-key="start"]').click();
 
   // Everyone says Yes when asked, so tokens and side bets come quickly.
