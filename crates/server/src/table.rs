@@ -346,15 +346,8 @@ impl Table {
                 seat,
                 n,
             } => {
-                if let Err(e) = self.act(conn, action, seat, n).await {
-                    self.send(conn, error_frame(self.n(), id, &e));
-                } else if id.is_some() {
-                    let n = self.n();
-                    self.send(
-                        conn,
-                        frame(&json!({"v": PROTOCOL_VERSION, "type": "ack", "n": n, "id": id})),
-                    );
-                }
+                let result = self.act(conn, action, seat, n).await;
+                self.answer(conn, id, result);
             }
             Cmd::Hint { conn, id } => {
                 let reply = match self.hint_value(conn) {
@@ -400,15 +393,8 @@ impl Table {
                 seat,
                 n,
             } => {
-                if let Err(e) = self.napalm_act(conn, action, seat, n).await {
-                    self.send(conn, error_frame(self.n(), id, &e));
-                } else if id.is_some() {
-                    let n = self.n();
-                    self.send(
-                        conn,
-                        frame(&json!({"v": PROTOCOL_VERSION, "type": "ack", "n": n, "id": id})),
-                    );
-                }
+                let result = self.napalm_act(conn, action, seat, n).await;
+                self.answer(conn, id, result);
             }
             Cmd::NapalmRecord { reply } => {
                 let _ = reply.send(self.napalm.as_ref().map(|t| t.record.clone()));
@@ -487,8 +473,11 @@ impl Table {
         let Pending::Decide { seat, .. } = game.pending() else {
             return;
         };
-        let view = game.view(Some(seat));
-        let action = self.seats[usize::from(seat)].bot.act(&view, &mut self.rng);
+        // Searching bots (expert) search the seat's information set.
+        let info = InfoSet::new(game, seat);
+        let action = self.seats[usize::from(seat)]
+            .bot
+            .act_in(&info, &mut self.rng);
         let auto = self.seats[usize::from(seat)].hash.is_some();
         if self
             .take_step(Step::Act { seat, action }, auto)
@@ -496,6 +485,21 @@ impl Table {
             .is_err()
         {
             self.retry_at = Some(Instant::now() + Duration::from_secs(1));
+        }
+    }
+
+    /// Replies to an action: its error, or an `ack` when the client gave an id.
+    fn answer(&mut self, conn: ConnId, id: Option<u64>, result: Result<(), ErrorBody>) {
+        match result {
+            Err(e) => self.send(conn, error_frame(self.n(), id, &e)),
+            Ok(()) if id.is_some() => {
+                let n = self.n();
+                self.send(
+                    conn,
+                    frame(&json!({"v": PROTOCOL_VERSION, "type": "ack", "n": n, "id": id})),
+                );
+            }
+            Ok(()) => {}
         }
     }
 
