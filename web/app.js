@@ -427,6 +427,23 @@ function describeRules(s) {
     ", poker " + JSON.stringify(r.poker).replace(/"/g, "") + (s.turn_seconds ? ", " + s.turn_seconds + " s per turn" : "");
 }
 
+/** "Your turn" or "Bob's turn", with whether a bot plays it and the timer. */
+function turnLine(turnSeat) {
+  return el("p", { class: "turn" }, (turnSeat === S.seat ? "Your turn" : name(turnSeat) + "'s turn"),
+    S.turn && S.turn.bot ? " (a bot plays)" : "", el("span", { id: "timer" }));
+}
+
+/** What both games say about a seat: dealer, out, bot or away. */
+function seatBits(v, s) {
+  const info = S.table.seats[s] || {};
+  const bits = [];
+  if (s === v.dealer) bits.push("dealer");
+  if (v.out[s]) bits.push("out");
+  if (info.kind === "bot") bits.push("bot");
+  else if (!info.connected) bits.push("away");
+  return bits;
+}
+
 function tableView() {
   const v = S.view;
   const wrap = el("div", { class: "table" });
@@ -434,19 +451,13 @@ function tableView() {
   wrap.append(el("section", { class: "status panel", "aria-label": "Status" },
     el("p", {}, "Deal " + Math.max(v.deal_number, 1) + " of " + v.deals_total + " · " + v.stage.replace(/_/g, " ") +
       (v.pay_suit ? " · pay suit " + v.pay_suit : "") + (v.sequence ? " · Sequence from " + v.sequence : "")),
-    turnSeat != null ? el("p", { class: "turn" }, (turnSeat === S.seat ? "Your turn" : name(turnSeat) + "'s turn"),
-      S.turn && S.turn.bot ? " (a bot plays)" : "", el("span", { id: "timer" })) : null,
+    turnSeat != null ? turnLine(turnSeat) : null,
     S.stopped ? el("p", {}, "Last run stopped: " + S.stopped + ".") : null));
   // Players.
   wrap.append(el("section", { class: "players panel", "aria-label": "Players" },
     el("h2", {}, "Players"),
     el("ul", {}, v.stacks.map((chips, s) => {
-      const info = S.table.seats[s] || {};
-      const bits = [];
-      if (s === v.dealer) bits.push("dealer");
-      if (v.out[s]) bits.push("out");
-      if (info.kind === "bot") bits.push("bot");
-      else if (!info.connected) bits.push("away");
+      const bits = seatBits(v, s);
       if (v.betting) {
         bits.push("bet " + v.betting.contributed[s]);
         if (v.betting.folded[s]) bits.push("folded");
@@ -562,17 +573,11 @@ function napalmView() {
   wrap.append(el("section", { class: "status panel", "aria-label": "Status" },
     el("p", {}, "Hand " + Math.max(v.hand_number, 1) + " · pot " + v.pot + " chips" +
       (round ? " · round " + round.number + " of 3: a Yes claims " + round.claim : "")),
-    turnSeat != null && !over ? el("p", { class: "turn" }, (turnSeat === S.seat ? "Your turn" : name(turnSeat) + "'s turn"),
-      S.turn && S.turn.bot ? " (a bot plays)" : "", el("span", { id: "timer" })) : null));
+    turnSeat != null && !over ? turnLine(turnSeat) : null));
   wrap.append(el("section", { class: "players panel", "aria-label": "Players" },
     el("h2", {}, "Players"),
     el("ul", {}, v.stacks.map((chips, s) => {
-      const info = S.table.seats[s] || {};
-      const bits = [];
-      if (s === v.dealer) bits.push("dealer");
-      if (v.out[s]) bits.push("out");
-      if (info.kind === "bot") bits.push("bot");
-      else if (!info.connected) bits.push("away");
+      const bits = seatBits(v, s);
       const said = v.declared[s];
       const seen = v.seen[s] || [];
       return el("li", { class: s === turnSeat ? "active" : "" },

@@ -717,18 +717,6 @@ impl App {
         }
     }
 
-    /// Up and down scroll the log or the ledger back from its end.
-    fn scroll_key(&mut self, code: KeyCode) {
-        match code {
-            KeyCode::PageUp => self.scroll += 5,
-            KeyCode::Up => self.scroll += 1,
-            KeyCode::PageDown => self.scroll = self.scroll.saturating_sub(5),
-            KeyCode::Down => self.scroll = self.scroll.saturating_sub(1),
-            KeyCode::End => self.scroll = 0,
-            _ => {}
-        }
-    }
-
     fn table_key(&mut self, key: KeyEvent) {
         match key.code {
             KeyCode::Char('l' | 'L') => {
@@ -741,7 +729,7 @@ impl App {
                 return;
             }
             KeyCode::PageUp | KeyCode::PageDown => {
-                self.scroll_key(key.code);
+                scroll_back(&mut self.scroll, key.code);
                 return;
             }
             _ => {}
@@ -1037,5 +1025,18 @@ pub fn action_words(action: Action) -> String {
         Action::Lead(c) => format!("lead {}", text::card(c)),
         Action::Play => "play the card".to_owned(),
         Action::Withhold => "withhold the card".to_owned(),
+    }
+}
+
+/// Up and down scroll a log (or ledger) read back from its end: `scroll` is
+/// how many lines above the end the view stands. Both games' tables use it.
+pub(super) fn scroll_back(scroll: &mut usize, code: KeyCode) {
+    match code {
+        KeyCode::PageUp => *scroll += 5,
+        KeyCode::Up => *scroll += 1,
+        KeyCode::PageDown => *scroll = scroll.saturating_sub(5),
+        KeyCode::Down => *scroll = scroll.saturating_sub(1),
+        KeyCode::End => *scroll = 0,
+        _ => {}
     }
 }

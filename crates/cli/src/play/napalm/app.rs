@@ -19,7 +19,7 @@ use tripoley_napalm::{
     NapalmView, Pending, Reason, Round, Seat, beats_share,
 };
 
-use super::super::app::step_rng;
+use super::super::app::{scroll_back, step_rng};
 use super::super::text;
 use crate::napalm::napalm_bot;
 
@@ -481,7 +481,7 @@ impl NapalmApp {
         if self.over {
             match key.code {
                 KeyCode::Char('q' | 'Q') | KeyCode::Esc | KeyCode::Enter => self.quit = true,
-                code => self.scroll_key(code),
+                code => scroll_back(&mut self.scroll, code),
             }
             return;
         }
@@ -506,19 +506,7 @@ impl NapalmApp {
                 };
                 self.act(action);
             }
-            code => self.scroll_key(code),
-        }
-    }
-
-    /// Up and down scroll the log back from its end.
-    fn scroll_key(&mut self, code: KeyCode) {
-        match code {
-            KeyCode::PageUp => self.scroll += 5,
-            KeyCode::Up => self.scroll += 1,
-            KeyCode::PageDown => self.scroll = self.scroll.saturating_sub(5),
-            KeyCode::Down => self.scroll = self.scroll.saturating_sub(1),
-            KeyCode::End => self.scroll = 0,
-            _ => {}
+            code => scroll_back(&mut self.scroll, code),
         }
     }
 
