@@ -338,16 +338,7 @@ impl CreateTable {
         let base = Rules::preset(self.preset.unwrap_or(Preset::Pagat));
         let mut rules = base;
         if let Some(over) = &self.rules {
-            let serde_json::Value::Object(mut merged) =
-                serde_json::to_value(&rules).expect("rules serialise")
-            else {
-                unreachable!("rules serialise to an object")
-            };
-            for (k, v) in over {
-                merged.insert(k.clone(), v.clone());
-            }
-            rules = serde_json::from_value(serde_json::Value::Object(merged))
-                .map_err(|e| invalid(format!("house rules: {e}")))?;
+            rules = with_overrides(&rules, over).map_err(invalid)?;
         }
         if let Some(chips) = self.starting_chips {
             if chips == 0 || chips > 1_000_000 {
@@ -393,16 +384,7 @@ impl CreateTable {
         }
         let mut rules = NapalmRules::default();
         if let Some(over) = &self.rules {
-            let serde_json::Value::Object(mut merged) =
-                serde_json::to_value(&rules).expect("rules serialise")
-            else {
-                unreachable!("rules serialise to an object")
-            };
-            for (k, v) in over {
-                merged.insert(k.clone(), v.clone());
-            }
-            rules = serde_json::from_value(serde_json::Value::Object(merged))
-                .map_err(|e| invalid(format!("house rules: {e}")))?;
+            rules = with_overrides(&rules, over).map_err(invalid)?;
         }
         if let Some(chips) = self.starting_chips {
             if chips == 0 || chips > 1_000_000 {
@@ -441,6 +423,24 @@ impl CreateTable {
             napalm: Some(rules),
         })
     }
+}
+
+/// `base` with the fields of `over` replaced (house rules on a preset, for
+/// either game); the error says which field does not fit.
+fn with_overrides<R: Serialize + serde::de::DeserializeOwned>(
+    base: &R,
+    over: &serde_json::Map<String, serde_json::Value>,
+) -> Result<R, String> {
+    let serde_json::Value::Object(mut merged) =
+        serde_json::to_value(base).expect("rules serialise")
+    else {
+        unreachable!("rules serialise to an object")
+    };
+    for (k, v) in over {
+        merged.insert(k.clone(), v.clone());
+    }
+    serde_json::from_value(serde_json::Value::Object(merged))
+        .map_err(|e| format!("house rules: {e}"))
 }
 
 #[cfg(test)]
