@@ -473,11 +473,8 @@ impl Table {
         let Pending::Decide { seat, .. } = game.pending() else {
             return;
         };
-        // Searching bots (expert) search the seat's information set.
-        let info = InfoSet::new(game, seat);
-        let action = self.seats[usize::from(seat)]
-            .bot
-            .act_in(&info, &mut self.rng);
+        let view = game.view(Some(seat));
+        let action = self.seats[usize::from(seat)].bot.act(&view, &mut self.rng);
         let auto = self.seats[usize::from(seat)].hash.is_some();
         if self
             .take_step(Step::Act { seat, action }, auto)
