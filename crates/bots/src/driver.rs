@@ -2,7 +2,8 @@
 
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{
-    DealChance, Event, Game, IllegalAction, InfoSet, Pending, Record, Rules, RulesError, Step,
+    DealChance, Event, EventSink, Game, IllegalAction, InfoSet, NoEvents, Pending, Record, Rules,
+    RulesError, Step,
 };
 
 use crate::Bot;
@@ -51,7 +52,21 @@ pub fn play_game(
         chance: seeded_rng(seed),
         bots: None,
     };
-    drive(rules, bots, rngs, observe)
+    drive(rules, bots, rngs, &mut Vec::new(), observe)
+}
+
+/// [`play_game`] without events: the engine builds none, so this is the
+/// fastest way to play a game whose end is all that matters (benchmarks).
+pub fn play_game_quietly(
+    rules: &Rules,
+    bots: &mut [Box<dyn Bot>],
+    seed: u64,
+) -> Result<Game, PlayError> {
+    let rngs = Rngs {
+        chance: seeded_rng(seed),
+        bots: None,
+    };
+    drive(rules, bots, rngs, &mut NoEvents, |_, _| {})
 }
 
 /// [`play_game`] with chance and the bots drawing from separate RNGs: the
@@ -68,22 +83,46 @@ pub fn play_game_with(
         chance: seeded_rng(chance_seed),
         bots: Some(seeded_rng(bot_seed)),
     };
-    drive(rules, bots, rngs, observe)
+    drive(rules, bots, rngs, &mut Vec::new(), observe)
+}
+
+/// Where [`drive`] collects the events of each step.
+trait StepEvents: EventSink {
+    /// Forgets the previous step's events.
+    fn clear(&mut self);
+    /// The events of the step just taken.
+    fn events(&self) -> &[Event];
+}
+
+impl StepEvents for Vec<Event> {
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    fn events(&self) -> &[Event] {
+        self
+    }
+}
+
+impl StepEvents for NoEvents {
+    fn clear(&mut self) {}
+    fn events(&self) -> &[Event] {
+        &[]
+    }
 }
 
 fn drive(
     rules: &Rules,
     bots: &mut [Box<dyn Bot>],
     mut rngs: Rngs,
+    events: &mut impl StepEvents,
     mut observe: impl FnMut(&Step, &[Event]),
 ) -> Result<Game, PlayError> {
-    let mut events = Vec::new();
-    let mut game = Game::start(rules.clone(), bots.len(), &mut events)?;
+    let mut game = Game::start(rules.clone(), bots.len(), events)?;
     loop {
         let step = next_step(&game, rules, bots, &mut rngs);
         let Some(step) = step else { return Ok(game) };
         events.clear();
-        game.step(&step, &mut events).map_err(|error| match &step {
+        game.step(&step, events).map_err(|error| match &step {
             Step::Act { seat, .. } => PlayError::Illegal {
                 bot: bots[usize::from(*seat)].name(),
                 seat: *seat,
@@ -91,7 +130,7 @@ fn drive(
             },
             Step::Chance(_) => unreachable!("random chance always fits the rules"),
         })?;
-        observe(&step, &events);
+        observe(&step, events.events());
     }
 }
 

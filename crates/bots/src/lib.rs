@@ -32,7 +32,7 @@ pub mod sim;
 
 use std::time::Duration;
 
-pub use driver::{PlayError, play_game, play_game_with, record_game};
+pub use driver::{PlayError, play_game, play_game_quietly, play_game_with, record_game};
 pub use exec::ExecBot;
 pub use expert::{Budget, ExpertBot, SearchStats, hint};
 pub use heuristic::HeuristicBot;

@@ -24,13 +24,16 @@ pub fn seeded_rng(seed: u64) -> GameRng {
 /// stream, never on a library's choice of algorithm.
 fn below(rng: &mut (impl Rng + ?Sized), n: u32) -> u32 {
     debug_assert!(n > 0);
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let m = u64::from(rng.next_u32()) * u64::from(n);
-        if (m as u32) >= threshold {
-            return (m >> 32) as u32;
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    // The division that finds the rejection threshold is needed only when
+    // the low half falls below `n` (the threshold is always below `n`).
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
         }
     }
+    (m >> 32) as u32
 }
 
 /// Why a list of cards is not a deck.
@@ -121,9 +124,13 @@ impl Deck {
     pub fn deal_into(&self, hands: &mut [CardSet]) {
         assert!(!hands.is_empty(), "cannot deal into zero hands");
         hands.fill(CardSet::EMPTY);
-        let n = hands.len();
-        for (i, &c) in self.cards.iter().enumerate() {
-            hands[i % n].insert(c);
+        let mut hand = 0;
+        for &c in &self.cards {
+            hands[hand].insert(c);
+            hand += 1;
+            if hand == hands.len() {
+                hand = 0;
+            }
         }
     }
 }

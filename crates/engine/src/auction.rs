@@ -3,8 +3,8 @@
 use tripoley_cards::{CardSet, Rank, Suit};
 
 use crate::action::{Action, AuctionItem, Decision};
-use crate::event::{Event, Reason};
-use crate::game::{Game, Phase};
+use crate::event::{Event, EventSink, Reason};
+use crate::game::{Game, Phase, next_in};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::AuctionPays;
 
@@ -82,7 +82,7 @@ impl Game {
 
     /// Exchanges `seat`'s hand with the spare (D3, D4). The hand given up goes
     /// face down as the spare; the player knows what it holds (D6).
-    fn swap_with_spare(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+    fn swap_with_spare(&mut self, seat: Seat, ev: &mut impl EventSink) {
         let s = usize::from(seat);
         std::mem::swap(&mut self.deal.hands[s], &mut self.deal.spare);
         let old = self.deal.spare;
@@ -97,7 +97,7 @@ impl Game {
         });
     }
 
-    pub(crate) fn spare_choice(&mut self, action: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn spare_choice(&mut self, action: Action, ev: &mut impl EventSink) {
         let dealer = self.dealer;
         match action {
             Action::Keep => {
@@ -118,15 +118,15 @@ impl Game {
     }
 
     /// D4: the players other than the dealer, from the dealer's left.
-    fn open_hand_auction(&mut self, item: AuctionItem, ev: &mut Vec<Event>) {
+    fn open_hand_auction(&mut self, item: AuctionItem, ev: &mut impl EventSink) {
         ev.push(Event::AuctionOpened { item });
         let bidders = self.active() & !(1 << self.dealer);
-        let first = self.next_in(self.dealer, bidders);
+        let first = next_in(self.dealer, bidders);
         self.run_auction(AuctionKind::Hand(item), bidders, first, ev);
     }
 
     /// H8: every player, from the dealer.
-    pub(crate) fn open_pay_suit_auction(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn open_pay_suit_auction(&mut self, ev: &mut impl EventSink) {
         let bidders = self.active();
         self.run_auction(AuctionKind::PaySuit, bidders, Some(self.dealer), ev);
     }
@@ -136,7 +136,7 @@ impl Game {
         kind: AuctionKind,
         bidders: u16,
         first: Option<Seat>,
-        ev: &mut Vec<Event>,
+        ev: &mut impl EventSink,
     ) {
         match first {
             Some(turn) => {
@@ -152,7 +152,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn auction_act(&mut self, action: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn auction_act(&mut self, action: Action, ev: &mut impl EventSink) {
         let Phase::Auction(a) = &mut self.phase else {
             unreachable!("checked")
         };
@@ -174,9 +174,7 @@ impl Game {
         if finished {
             self.auction_over(kind, high, ev);
         } else {
-            let next = self
-                .next_in(seat, eligible)
-                .expect("someone is still bidding");
+            let next = next_in(seat, eligible).expect("someone is still bidding");
             if let Phase::Auction(a) = &mut self.phase {
                 a.turn = next;
             }
@@ -184,7 +182,12 @@ impl Game {
         }
     }
 
-    fn auction_over(&mut self, kind: AuctionKind, high: Option<(Seat, u32)>, ev: &mut Vec<Event>) {
+    fn auction_over(
+        &mut self,
+        kind: AuctionKind,
+        high: Option<(Seat, u32)>,
+        ev: &mut impl EventSink,
+    ) {
         match (kind, high) {
             (AuctionKind::Hand(item), Some((buyer, price))) => {
                 ev.push(Event::AuctionSold { seat: buyer, price });
@@ -226,7 +229,12 @@ impl Game {
     }
 
     /// H8: the pay suit is set; stage 1 or the poker follows.
-    pub(crate) fn pay_suit_named(&mut self, seat: Option<Seat>, suit: Suit, ev: &mut Vec<Event>) {
+    pub(crate) fn pay_suit_named(
+        &mut self,
+        seat: Option<Seat>,
+        suit: Suit,
+        ev: &mut impl EventSink,
+    ) {
         self.deal.pay_suit = Some(suit);
         ev.push(Event::PaySuitNamed { seat, suit });
         self.after_pay_suit(ev);

@@ -94,6 +94,32 @@ impl Audience {
     }
 }
 
+/// Where the engine reports what happens. A `Vec<Event>` keeps every event
+/// (tables, records, replays); [`NoEvents`] drops them, for self-play and
+/// search, where nobody reads them and building them would cost a good share
+/// of the time of a deal.
+pub trait EventSink {
+    /// Reports one event.
+    fn push(&mut self, event: Event);
+}
+
+impl EventSink for Vec<Event> {
+    #[inline]
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event);
+    }
+}
+
+/// An [`EventSink`] that drops every event: the game plays the same, only
+/// silently.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoEvents;
+
+impl EventSink for NoEvents {
+    #[inline(always)]
+    fn push(&mut self, _event: Event) {}
+}
+
 /// Everything that happens in a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "event")]

@@ -7,7 +7,7 @@ use tripoley_cards::{Card, CardSet, Rank, Suit};
 
 use crate::action::{Action, ChanceKind, DealChance, Decision, Pending};
 use crate::auction::Auction;
-use crate::event::{Event, Reason, Transfer};
+use crate::event::{Event, EventSink, Reason, Transfer};
 use crate::layout::{Account, Layout, Seat, Space};
 use crate::michigan::Michigan;
 use crate::poker::{Betting, Showdown};
@@ -124,6 +124,9 @@ pub struct Game {
     /// What the game waits for, cached after every public change: bots,
     /// views and checks ask for it several times per decision.
     pending: Pending,
+    /// Whether [`Game::resolve_forced`] stored `pending` as the last thing an
+    /// action or chance did, so it need not be worked out again.
+    pending_fresh: bool,
 }
 
 /// A player's standing at the end (E3).
@@ -146,7 +149,11 @@ impl Game {
 
     /// [`Game::new`], reporting what happens before the first decision or
     /// chance (with a given first dealer: the antes of the first deal).
-    pub fn start(rules: Rules, players: usize, ev: &mut Vec<Event>) -> Result<Game, RulesError> {
+    pub fn start(
+        rules: Rules,
+        players: usize,
+        ev: &mut impl EventSink,
+    ) -> Result<Game, RulesError> {
         rules.check_players(players)?;
         let n = players as u8;
         let mut stacks = [0; MAX_SEATS];
@@ -165,6 +172,7 @@ impl Game {
             phase: Phase::AwaitDeal,
             deal: Deal::default(),
             pending: Pending::GameOver,
+            pending_fresh: false,
             rules,
         };
         match game.rules.first_dealer {
@@ -338,16 +346,32 @@ impl Game {
         &mut self,
         seat: Seat,
         action: Action,
-        ev: &mut Vec<Event>,
+        ev: &mut impl EventSink,
     ) -> Result<(), IllegalAction> {
         self.check(seat, action)?;
+        self.pending_fresh = false;
         self.act(action, ev);
-        self.pending = self.compute_pending();
+        self.settle_pending();
         Ok(())
     }
 
+    /// Brings the cached [`Game::pending`] up to date after an action or a
+    /// chance, unless [`Game::resolve_forced`] already did as its last step
+    /// (the common case: it is worked out once per step, not twice).
+    fn settle_pending(&mut self) {
+        if !self.pending_fresh {
+            self.pending = self.compute_pending();
+        }
+        self.pending_fresh = false;
+        debug_assert_eq!(
+            self.pending,
+            self.compute_pending(),
+            "the state changed after resolve_forced stored what is pending"
+        );
+    }
+
     /// Carries out a legal action (checked by the caller).
-    fn act(&mut self, action: Action, ev: &mut Vec<Event>) {
+    fn act(&mut self, action: Action, ev: &mut impl EventSink) {
         match &self.phase {
             Phase::SpareChoice { .. } => self.spare_choice(action, ev),
             Phase::Auction(_) => self.auction_act(action, ev),
@@ -398,12 +422,13 @@ impl Game {
     pub fn chance_into(
         &mut self,
         chance: &DealChance,
-        ev: &mut Vec<Event>,
+        ev: &mut impl EventSink,
     ) -> Result<(), IllegalAction> {
         match self.phase {
             Phase::DrawForDealer { contenders } => {
+                self.pending_fresh = false;
                 self.draw_for_dealer(contenders, chance, ev);
-                self.pending = self.compute_pending();
+                self.settle_pending();
                 Ok(())
             }
             Phase::AwaitDeal => {
@@ -422,8 +447,9 @@ impl Game {
                         "the Sequence starts at Q at the highest".into(),
                     ));
                 }
+                self.pending_fresh = false;
                 self.start_deal(chance, ev);
-                self.pending = self.compute_pending();
+                self.settle_pending();
                 Ok(())
             }
             Phase::AwaitFinalDeck {
@@ -431,8 +457,9 @@ impl Game {
                 rounds,
                 total,
             } => {
+                self.pending_fresh = false;
                 self.final_round(round, rounds, total, chance, ev);
-                self.pending = self.compute_pending();
+                self.settle_pending();
                 Ok(())
             }
             Phase::GameOver => Err(IllegalAction::GameOver),
@@ -449,24 +476,14 @@ impl Game {
         ((1u16 << self.n) - 1) & !self.out
     }
 
-    /// The next seat clockwise from `seat` that is in `among`.
-    pub(crate) fn next_in(&self, seat: Seat, among: u16) -> Option<Seat> {
-        (1..=self.n)
-            .map(|i| (seat + i) % self.n)
-            .find(|&s| among >> s & 1 == 1)
-    }
-
     /// The next active seat left of `seat` (T6: players who are out are skipped).
     pub(crate) fn left_of(&self, seat: Seat) -> Seat {
-        self.next_in(seat, self.active()).unwrap_or(seat)
+        next_in(seat, self.active()).unwrap_or(seat)
     }
 
     /// Active seats in order starting left of the dealer.
-    pub(crate) fn seats_from_dealers_left(&self) -> impl Iterator<Item = Seat> + '_ {
-        let active = self.active();
-        (1..=self.n)
-            .map(move |i| (self.dealer + i) % self.n)
-            .filter(move |&s| active >> s & 1 == 1)
+    pub(crate) fn seats_from_dealers_left(&self) -> impl Iterator<Item = Seat> + use<> {
+        seats_after(self.dealer, self.active())
     }
 
     // ----- chips -----
@@ -486,7 +503,7 @@ impl Game {
         to: Account,
         amount: u32,
         reason: Reason,
-        ev: &mut Vec<Event>,
+        ev: &mut impl EventSink,
     ) -> u32 {
         let amount = amount.min(*self.account(from));
         if amount == 0 || from == to {
@@ -509,7 +526,7 @@ impl Game {
         seat: Seat,
         space: Space,
         reason: Reason,
-        ev: &mut Vec<Event>,
+        ev: &mut impl EventSink,
     ) {
         let chips = self.layout.get(space);
         self.transfer(
@@ -531,7 +548,7 @@ impl Game {
 
     // ----- the flow of a game -----
 
-    fn draw_for_dealer(&mut self, contenders: u16, chance: &DealChance, ev: &mut Vec<Event>) {
+    fn draw_for_dealer(&mut self, contenders: u16, chance: &DealChance, ev: &mut impl EventSink) {
         let draws: Vec<(Seat, Card)> = (0..self.n)
             .filter(|&s| contenders >> s & 1 == 1)
             .zip(chance.deck.cards().iter().copied())
@@ -566,7 +583,7 @@ impl Game {
 
     /// T5, T6: players who cannot ante leave; the rest ante; then the game
     /// waits for the deck. Ends the game when fewer than two remain.
-    pub(crate) fn begin_deal(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn begin_deal(&mut self, ev: &mut impl EventSink) {
         let spaces = self.spaces().count() as u32;
         loop {
             for seat in 0..self.n {
@@ -608,7 +625,7 @@ impl Game {
     }
 
     /// D1 and what follows it, up to the first decision.
-    fn start_deal(&mut self, chance: &DealChance, ev: &mut Vec<Event>) {
+    fn start_deal(&mut self, chance: &DealChance, ev: &mut impl EventSink) {
         let pay_suit = match self.rules.pay_suit {
             PaySuitRule::Fixed(s) => Some(s),
             PaySuitRule::RandomEachDeal => chance.pay_suit,
@@ -653,7 +670,7 @@ impl Game {
     }
 
     /// After the spare hand is settled: the pay-suit auction (H8) or stage 1.
-    pub(crate) fn after_spare(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn after_spare(&mut self, ev: &mut impl EventSink) {
         if self.rules.pay_suit == PaySuitRule::Auction {
             self.open_pay_suit_auction(ev);
         } else {
@@ -662,7 +679,7 @@ impl Game {
     }
 
     /// The pay suit is fixed: stage 1, then poker or Michigan.
-    pub(crate) fn after_pay_suit(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn after_pay_suit(&mut self, ev: &mut impl EventSink) {
         if self.rules.pay_cards == crate::rules::PayCards::Stage1 {
             self.stage1(ev);
         }
@@ -674,7 +691,7 @@ impl Game {
     }
 
     /// The deal is over: next deal, or the end of the game (E1).
-    pub(crate) fn end_deal(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn end_deal(&mut self, ev: &mut impl EventSink) {
         self.deals_done += 1;
         self.last_dealer = self.dealer;
         ev.push(Event::DealEnded {
@@ -689,7 +706,7 @@ impl Game {
     }
 
     /// E1-E3: the final pot, then the standings.
-    fn end_game(&mut self, ev: &mut Vec<Event>) {
+    fn end_game(&mut self, ev: &mut impl EventSink) {
         if self.deals_done > 0 {
             // E2 counts from the last deal's dealer.
             self.dealer = self.last_dealer;
@@ -732,7 +749,7 @@ impl Game {
         round: u32,
         rounds: u32,
         total: u32,
-        ev: &mut Vec<Event>,
+        ev: &mut impl EventSink,
     ) {
         if round < rounds && self.layout.get(Space::Pot) > 0 {
             self.phase = Phase::AwaitFinalDeck {
@@ -745,7 +762,7 @@ impl Game {
         }
     }
 
-    fn finish(&mut self, ev: &mut Vec<Event>) {
+    fn finish(&mut self, ev: &mut impl EventSink) {
         self.phase = Phase::GameOver;
         let winners = self
             .current_standings()
@@ -758,13 +775,19 @@ impl Game {
 
     /// Applies forced moves (a decision with a single answer) until a real
     /// decision, chance, or the end.
-    pub(crate) fn resolve_forced(&mut self, ev: &mut Vec<Event>) {
-        while let Pending::Decide { decision, .. } = self.compute_pending() {
-            let Some(action) = decision.forced() else {
-                break;
-            };
-            debug_assert!(decision.check(action).is_ok(), "a forced action is legal");
-            self.act(action, ev);
+    pub(crate) fn resolve_forced(&mut self, ev: &mut impl EventSink) {
+        loop {
+            let pending = self.compute_pending();
+            if let Pending::Decide { decision, .. } = pending
+                && let Some(action) = decision.forced()
+            {
+                debug_assert!(decision.check(action).is_ok(), "a forced action is legal");
+                self.act(action, ev);
+            } else {
+                self.pending = pending;
+                self.pending_fresh = true;
+                return;
+            }
         }
     }
 }
@@ -917,7 +940,31 @@ impl Decision {
 
 /// The seats in a bit set, lowest first.
 pub(crate) fn seats(mask: u16) -> impl Iterator<Item = Seat> {
-    (0..MAX_SEATS as Seat).filter(move |&s| mask >> s & 1 == 1)
+    seats_after(MAX_SEATS as Seat, mask)
+}
+
+/// The next seat clockwise from `seat` that is in `among` (`seat` itself
+/// when it is the only one).
+pub(crate) fn next_in(seat: Seat, among: u16) -> Option<Seat> {
+    seats_after(seat, among).next()
+}
+
+/// The seats of `mask` clockwise after `seat`: those above it, then from
+/// seat 0 round to `seat` itself (last, if in `mask`). Bit arithmetic, no
+/// division: seat order is asked for at almost every step.
+pub(crate) fn seats_after(seat: Seat, mask: u16) -> impl Iterator<Item = Seat> {
+    let up_to_seat = (2u16 << seat).wrapping_sub(1);
+    let mut above = mask & !up_to_seat;
+    let mut rest = mask & up_to_seat;
+    std::iter::from_fn(move || {
+        let bits = if above != 0 { &mut above } else { &mut rest };
+        if *bits == 0 {
+            return None;
+        }
+        let s = bits.trailing_zeros() as Seat;
+        *bits &= *bits - 1;
+        Some(s)
+    })
 }
 
 /// Every five-card subset of `cards`.

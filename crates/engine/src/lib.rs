@@ -47,7 +47,7 @@ mod sample;
 mod view;
 
 pub use action::{Action, AuctionItem, ChanceKind, DealChance, Decision, Pending};
-pub use event::{Audience, Event, Reason, StopReason, Transfer};
+pub use event::{Audience, Event, EventSink, NoEvents, Reason, StopReason, Transfer};
 pub use game::{Game, IllegalAction, MAX_SEATS, Standing};
 pub use layout::{Account, Layout, Seat, Space};
 pub use record::{RECORD_VERSION, Record, ReplayError, Step};

@@ -1,10 +1,10 @@
 //! Stage 3, Michigan (M1-M10), with pay cards collected in play (H5, H6).
 
-use tripoley_cards::{Card, CardSet, Suit};
+use tripoley_cards::{Card, CardSet, Rank, Suit};
 
 use crate::action::{Action, Decision};
-use crate::event::{Event, Reason, StopReason};
-use crate::game::{Game, Phase, seats};
+use crate::event::{Event, EventSink, Reason, StopReason};
+use crate::game::{Game, Phase, seats, seats_after};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::{FirstLead, LeadColors, MichiganLeader, Misplays, PayCards, PokerRule};
 use crate::view::PerSeat;
@@ -70,36 +70,27 @@ impl Game {
     /// them (the others are misplays, M9a).
     pub(crate) fn lead_options(&self, seat: Seat, rule: LeadRule) -> (CardSet, CardSet) {
         let hand = self.deal.hands[usize::from(seat)];
-        let lowest_each = |suits: &mut dyn Iterator<Item = Suit>| {
-            suits
-                .filter_map(|s| hand.lowest_of(s))
-                .fold(CardSet::EMPTY, |a, c| a | CardSet::single(c))
-        };
         let proper = match rule {
-            LeadRule::AnySuit => lowest_each(&mut Suit::ALL.into_iter()),
-            LeadRule::NotSuit(x) => lowest_each(&mut Suit::ALL.into_iter().filter(|&s| s != x)),
-            LeadRule::ColourEachSuit(red) => {
-                lowest_each(&mut Suit::ALL.into_iter().filter(|&s| suit_colour(s) == red))
-            }
+            LeadRule::AnySuit => hand.lowest_of_each_suit(),
+            LeadRule::NotSuit(x) => (hand - CardSet::suit(x)).lowest_of_each_suit(),
+            LeadRule::ColourEachSuit(red) => (hand & colour(red)).lowest_of_each_suit(),
             LeadRule::ColourLowest(red) => {
-                let lows =
-                    lowest_each(&mut Suit::ALL.into_iter().filter(|&s| suit_colour(s) == red));
-                lowest_rank_only(lows)
+                lowest_rank_only((hand & colour(red)).lowest_of_each_suit())
             }
-            LeadRule::LowestOverall => lowest_rank_only(lowest_each(&mut Suit::ALL.into_iter())),
+            LeadRule::LowestOverall => lowest_rank_only(hand.lowest_of_each_suit()),
         };
         let allowed = match self.rules.misplays {
             Misplays::Forbidden => proper,
             Misplays::Penalised => Suit::ALL
                 .into_iter()
-                .filter(|&s| !(proper & CardSet::suit(s)).is_empty())
+                .filter(|&s| proper.suit_mask(s) != 0)
                 .fold(CardSet::EMPTY, |a, s| a | (hand & CardSet::suit(s))),
         };
         (allowed, proper)
     }
 
     /// M1, M2, M3: stage 3 begins with every hand taken back.
-    pub(crate) fn start_michigan(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn start_michigan(&mut self, ev: &mut impl EventSink) {
         self.deal.stage3_hands = self.deal.hands;
         let leader = match self.rules.michigan_leader {
             MichiganLeader::PokerWinner => self
@@ -124,22 +115,21 @@ impl Game {
 
     /// Seats that can still play: in the game and holding cards.
     fn holding(&self) -> u16 {
-        (0..self.n)
-            .filter(|&s| !self.is_out(s) && !self.deal.hands[usize::from(s)].is_empty())
-            .fold(0u16, |m, s| m | 1 << s)
+        let mut with_cards = 0u16;
+        for (s, hand) in self.deal.hands[..usize::from(self.n)].iter().enumerate() {
+            with_cards |= u16::from(!hand.is_empty()) << s;
+        }
+        with_cards & self.active()
     }
 
     /// M5, M6: the turn to lead starts at `seat` and passes left to the first
     /// player who can; if nobody can, the fallback of the rules applies.
-    fn seek_leader(&mut self, seat: Seat, rule: LeadRule, ev: &mut Vec<Event>) {
+    fn seek_leader(&mut self, seat: Seat, rule: LeadRule, ev: &mut impl EventSink) {
         let holding = self.holding();
+        // `seat` first, then the others clockwise.
         let candidates = std::iter::once(seat)
             .filter(|&s| holding >> s & 1 == 1)
-            .chain(
-                (1..self.n)
-                    .map(|i| (seat + i) % self.n)
-                    .filter(|&s| holding >> s & 1 == 1),
-            );
+            .chain(seats_after(seat, holding & !(1 << seat)));
         let mut passed = PerSeat::<Seat>::new();
         let mut found = None;
         for s in candidates {
@@ -182,12 +172,12 @@ impl Game {
         m
     }
 
-    fn set_turn(&mut self, turn: Turn, ev: &mut Vec<Event>) {
+    fn set_turn(&mut self, turn: Turn, ev: &mut impl EventSink) {
         self.michigan().turn = turn;
         self.resolve_forced(ev);
     }
 
-    pub(crate) fn michigan_act(&mut self, action: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn michigan_act(&mut self, action: Action, ev: &mut impl EventSink) {
         match (self.michigan().turn, action) {
             (Turn::Lead { seat, rule }, Action::Lead(card)) => {
                 let proper = self.lead_options(seat, rule).1;
@@ -236,7 +226,7 @@ impl Game {
     /// M4: `card` is played by `seat`, and the run goes on by itself as long
     /// as the next card is in a hand (each holder plays it, M10), until a
     /// stop (M5), a decision (M9b), or someone goes out (M7).
-    fn play_run(&mut self, mut seat: Seat, mut card: Card, ev: &mut Vec<Event>) {
+    fn play_run(&mut self, mut seat: Seat, mut card: Card, ev: &mut impl EventSink) {
         loop {
             self.place(seat, card, ev);
             if self.deal.hands[usize::from(seat)].is_empty()
@@ -278,7 +268,7 @@ impl Game {
     }
 
     /// Moves `card` from `seat`'s hand to the played cards, collecting in play.
-    fn place(&mut self, seat: Seat, card: Card, ev: &mut Vec<Event>) {
+    fn place(&mut self, seat: Seat, card: Card, ev: &mut impl EventSink) {
         let s = usize::from(seat);
         self.deal.hands[s].remove(card);
         self.deal.played.insert(card);
@@ -296,7 +286,7 @@ impl Game {
     }
 
     /// M5: the run stopped; the player of the last card leads next.
-    fn stop(&mut self, next: Option<Card>, reason: StopReason, ev: &mut Vec<Event>) {
+    fn stop(&mut self, next: Option<Card>, reason: StopReason, ev: &mut impl EventSink) {
         ev.push(Event::RunStopped { next, reason });
         if reason == StopReason::NotPlayed
             && self.rules.misplays == Misplays::Forbidden
@@ -319,7 +309,7 @@ impl Game {
     }
 
     /// M7: `seat` played their last card and ends play.
-    fn went_out(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+    fn went_out(&mut self, seat: Seat, ev: &mut impl EventSink) {
         ev.push(Event::WentOut { seat });
         self.take_space(seat, Space::Kitty, Reason::WentOut, ev);
         for other in seats(self.active() & !(1 << seat)) {
@@ -336,7 +326,7 @@ impl Game {
     }
 
     /// M5: nobody can lead; one chip per card held goes into the Kitty.
-    fn blocked(&mut self, ev: &mut Vec<Event>) {
+    fn blocked(&mut self, ev: &mut impl EventSink) {
         ev.push(Event::PlayBlocked);
         for seat in seats(self.active()) {
             let held = self.deal.hands[usize::from(seat)].len();
@@ -352,7 +342,7 @@ impl Game {
     }
 
     /// Settlement after stage 3: M9b payments, then the Poker Pool (P9).
-    fn end_michigan(&mut self, ev: &mut Vec<Event>) {
+    fn end_michigan(&mut self, ev: &mut impl EventSink) {
         let pay = self.pay_suit_now();
         for w in 0..self.n {
             let suits = self.deal.withheld_suits[usize::from(w)];
@@ -386,12 +376,6 @@ impl Game {
 /// The cards a lead rule looks at, for the deduction that a seat that cannot
 /// lead holds none of them.
 fn rule_cards(rule: LeadRule) -> CardSet {
-    let colour = |red: bool| {
-        Suit::ALL
-            .into_iter()
-            .filter(|&s| suit_colour(s) == red)
-            .fold(CardSet::EMPTY, |a, s| a | CardSet::suit(s))
-    };
     match rule {
         LeadRule::AnySuit | LeadRule::LowestOverall => CardSet::FULL,
         LeadRule::NotSuit(s) => !CardSet::suit(s),
@@ -401,8 +385,17 @@ fn rule_cards(rule: LeadRule) -> CardSet {
 
 /// The cards of `lows` (one per suit) whose rank is the lowest among them.
 fn lowest_rank_only(lows: CardSet) -> CardSet {
-    let Some(min) = lows.iter().map(Card::rank).min() else {
+    let ranks = lows.rank_mask();
+    if ranks == 0 {
         return CardSet::EMPTY;
-    };
-    lows & CardSet::rank(min)
+    }
+    lows & CardSet::rank(Rank::from_index(ranks.trailing_zeros() as u8))
+}
+
+/// Every card of the red (`true`) or the black suits.
+fn colour(red: bool) -> CardSet {
+    Suit::ALL
+        .into_iter()
+        .filter(|&s| suit_colour(s) == red)
+        .fold(CardSet::EMPTY, |a, s| a | CardSet::suit(s))
 }

@@ -2,7 +2,7 @@
 
 use tripoley_cards::{Card, CardSet, Rank, Suit};
 
-use crate::event::{Event, Reason};
+use crate::event::{Event, EventSink, Reason};
 use crate::game::Game;
 use crate::layout::{Account, Seat, Space};
 
@@ -18,7 +18,7 @@ impl Game {
     }
 
     /// Marks `cards` of `seat` as shown to everyone.
-    fn show(&mut self, seat: Seat, cards: CardSet, ev: &mut Vec<Event>) {
+    fn show(&mut self, seat: Seat, cards: CardSet, ev: &mut impl EventSink) {
         if cards.is_empty() {
             return;
         }
@@ -27,7 +27,7 @@ impl Game {
     }
 
     /// Stage 1 (H1-H4): holders show their pay cards and take the spaces.
-    pub(crate) fn stage1(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn stage1(&mut self, ev: &mut impl EventSink) {
         let pay = self.pay_suit_now();
         let mut shown = [CardSet::EMPTY; crate::game::MAX_SEATS];
         // H1: each single-card pay space.
@@ -89,7 +89,7 @@ impl Game {
         seat: Seat,
         card: Card,
         before: [Option<Card>; 2],
-        ev: &mut Vec<Event>,
+        ev: &mut impl EventSink,
     ) {
         if self.deal.barred >> seat & 1 == 1 {
             return;

@@ -4,8 +4,8 @@
 use tripoley_cards::{CardSet, HandRank};
 
 use crate::action::{Action, DealChance, Decision};
-use crate::event::{Event, Reason};
-use crate::game::{Game, MAX_SEATS, Phase};
+use crate::event::{Event, EventSink, Reason};
+use crate::game::{Game, MAX_SEATS, Phase, next_in};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::{FinalPot, PokerOpener};
 use crate::view::PerSeat;
@@ -86,7 +86,11 @@ impl Betting {
 
 impl Game {
     /// P3: opens a betting round, for the deal's poker or a final pot.
-    pub(crate) fn open_betting(&mut self, final_round: Option<FinalRound>, ev: &mut Vec<Event>) {
+    pub(crate) fn open_betting(
+        &mut self,
+        final_round: Option<FinalRound>,
+        ev: &mut impl EventSink,
+    ) {
         let opener = match self.rules.poker_opener {
             PokerOpener::LeftOfDealer => self.left_of(self.dealer),
             PokerOpener::Dealer => self.dealer,
@@ -113,7 +117,7 @@ impl Game {
     }
 
     /// Chips from `seat`'s stack onto the Pot (P5).
-    fn put_in(&mut self, b: &mut Betting, seat: Seat, amount: u32, ev: &mut Vec<Event>) -> u32 {
+    fn put_in(&mut self, b: &mut Betting, seat: Seat, amount: u32, ev: &mut impl EventSink) -> u32 {
         let paid = self.transfer(
             Account::Stack(seat),
             Account::Space(Space::Pot),
@@ -125,7 +129,7 @@ impl Game {
         paid
     }
 
-    pub(crate) fn betting_act(&mut self, action: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn betting_act(&mut self, action: Action, ev: &mut impl EventSink) {
         let Phase::Betting(b) = &self.phase else {
             unreachable!("checked")
         };
@@ -180,21 +184,20 @@ impl Game {
     }
 
     /// P5: the next seat to act, or the end of the round.
-    fn next_bettor(&mut self, mut b: Betting, first: bool, ev: &mut Vec<Event>) {
+    fn next_bettor(&mut self, mut b: Betting, first: bool, ev: &mut impl EventSink) {
         let live = b.live();
         if live.count_ones() == 1 {
             self.fold_win(&b, live.trailing_zeros() as Seat, ev);
             return;
         }
-        let can_act = (0..self.n)
-            .filter(|&s| live >> s & 1 == 1 && self.stacks[usize::from(s)] > 0)
-            .fold(0u16, |m, s| m | 1 << s);
-        let needs = (0..self.n)
-            .filter(|&s| {
-                can_act >> s & 1 == 1
-                    && (b.acted >> s & 1 == 0 || b.contributed[usize::from(s)] < b.current)
-            })
-            .fold(0u16, |m, s| m | 1 << s);
+        let mut with_chips = 0u16;
+        let mut behind = 0u16;
+        for s in 0..usize::from(self.n) {
+            with_chips |= u16::from(self.stacks[s] > 0) << s;
+            behind |= u16::from(b.contributed[s] < b.current) << s;
+        }
+        let can_act = live & with_chips;
+        let needs = can_act & (!b.acted | behind);
         // P5: with one player able to act and nothing to call, nobody is left to bet against.
         let lone = can_act.count_ones() == 1 && needs != 0 && {
             let s = needs.trailing_zeros() as usize;
@@ -203,9 +206,9 @@ impl Game {
         let next = if first {
             (needs >> b.opener & 1 == 1)
                 .then_some(b.opener)
-                .or_else(|| self.next_in(b.opener, needs))
+                .or_else(|| next_in(b.opener, needs))
         } else {
-            self.next_in(b.turn, needs)
+            next_in(b.turn, needs)
         };
         match next {
             Some(turn) if !lone => {
@@ -218,7 +221,7 @@ impl Game {
     }
 
     /// P5: everyone else folded; the last player takes the pot unseen.
-    fn fold_win(&mut self, b: &Betting, winner: Seat, ev: &mut Vec<Event>) {
+    fn fold_win(&mut self, b: &Betting, winner: Seat, ev: &mut impl EventSink) {
         match b.final_round {
             None => {
                 self.take_space(winner, Space::Pot, Reason::PotWon, ev);
@@ -240,13 +243,13 @@ impl Game {
     }
 
     /// P6: show order from the last aggressor (the opener if nobody bet).
-    fn open_showdown(&mut self, b: Betting, ev: &mut Vec<Event>) {
+    fn open_showdown(&mut self, b: Betting, ev: &mut impl EventSink) {
         let live = b.live();
         let start = b.aggressor.unwrap_or(b.opener);
         let turn = if live >> start & 1 == 1 {
             start
         } else {
-            self.next_in(start, live).expect("two or more live")
+            next_in(start, live).expect("two or more live")
         };
         self.phase = Phase::Showdown(Showdown {
             betting: b,
@@ -257,7 +260,7 @@ impl Game {
         self.resolve_forced(ev);
     }
 
-    pub(crate) fn showdown_act(&mut self, action: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn showdown_act(&mut self, action: Action, ev: &mut impl EventSink) {
         let Action::Show(five) = action else {
             unreachable!("checked")
         };
@@ -282,9 +285,7 @@ impl Game {
             let s = s.clone();
             self.settle_showdown(&s, ev);
         } else {
-            let next = self
-                .next_in(seat, s.to_show)
-                .expect("someone still to show");
+            let next = next_in(seat, s.to_show).expect("someone still to show");
             if let Phase::Showdown(s) = &mut self.phase {
                 s.turn = next;
             }
@@ -293,7 +294,7 @@ impl Game {
     }
 
     /// P6, P7: the main pot and side pots to the best hands among those in them.
-    fn settle_showdown(&mut self, s: &Showdown, ev: &mut Vec<Event>) {
+    fn settle_showdown(&mut self, s: &Showdown, ev: &mut impl EventSink) {
         let b = &s.betting;
         let live = b.live();
         // The distinct totals put in by players still in: one pot per level.
@@ -365,7 +366,7 @@ impl Game {
         eligible: u16,
         ranks: &[Option<HandRank>; MAX_SEATS],
         reason: Reason,
-        ev: &mut Vec<Event>,
+        ev: &mut impl EventSink,
     ) -> u16 {
         let final_pot = reason == Reason::FinalPot;
         let best = (0..self.n)
@@ -405,7 +406,7 @@ impl Game {
 
     /// P9: after stage 3, the best hand of the cards held as it began takes
     /// the Pot space; ties split, the remainder stays.
-    pub(crate) fn poker_pool(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn poker_pool(&mut self, ev: &mut impl EventSink) {
         let eval = self.rules.evaluator();
         let mut ranks = [None; MAX_SEATS];
         let seats: PerSeat<Seat> = self.seats_from_dealers_left().collect();
@@ -433,7 +434,7 @@ impl Game {
         rounds: u32,
         total: u32,
         chance: &DealChance,
-        ev: &mut Vec<Event>,
+        ev: &mut impl EventSink,
     ) {
         let f = FinalRound {
             round,

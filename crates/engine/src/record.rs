@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, DealChance};
-use crate::event::Event;
+use crate::event::{Event, EventSink};
 use crate::game::{Game, IllegalAction};
 use crate::layout::Seat;
 use crate::rules::{Rules, RulesError};
@@ -71,7 +71,7 @@ impl Record {
     }
 
     /// Starts the game this record describes, with no steps applied.
-    pub fn start(&self, ev: &mut Vec<Event>) -> Result<Game, ReplayError> {
+    pub fn start(&self, ev: &mut impl EventSink) -> Result<Game, ReplayError> {
         Ok(Game::start(self.rules.clone(), self.names.len(), ev)?)
     }
 
@@ -107,7 +107,7 @@ impl Record {
 
 impl Game {
     /// Applies one recorded step.
-    pub fn step(&mut self, step: &Step, ev: &mut Vec<Event>) -> Result<(), IllegalAction> {
+    pub fn step(&mut self, step: &Step, ev: &mut impl EventSink) -> Result<(), IllegalAction> {
         match step {
             Step::Chance(c) => self.chance_into(c, ev),
             Step::Act { seat, action } => self.apply_into(*seat, *action, ev),

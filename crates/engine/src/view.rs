@@ -18,6 +18,15 @@ fn inline<T: Copy>(items: &[T]) -> PerSeat<T> {
     PerSeat::try_from(items).expect("at most one item per seat")
 }
 
+/// Bit `s` of `mask` for each of the first `n` seats.
+fn seat_flags(mask: u16, n: usize) -> PerSeat<bool> {
+    let mut flags = [false; MAX_SEATS];
+    for (s, flag) in flags.iter_mut().enumerate() {
+        *flag = mask >> s & 1 == 1;
+    }
+    inline(&flags[..n])
+}
+
 /// Where the game is, as anyone can see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -131,15 +140,19 @@ impl Game {
         let d = &self.deal;
         let me = seat.map(usize::from);
         let hand = me.map_or(CardSet::EMPTY, |s| d.hands[s]);
-        let known_cards = (0..n)
-            .map(|h| {
-                if Some(h) == me {
-                    return d.hands[h];
-                }
-                let private = me.map_or(CardSet::EMPTY, |v| d.known_by[v][h]);
+        let mut known_cards = [CardSet::EMPTY; MAX_SEATS];
+        let mut hand_sizes = [0; MAX_SEATS];
+        let mut out = [false; MAX_SEATS];
+        for h in 0..n {
+            let private = me.map_or(CardSet::EMPTY, |v| d.known_by[v][h]);
+            known_cards[h] = if Some(h) == me {
+                d.hands[h]
+            } else {
                 (d.public | private) & d.hands[h]
-            })
-            .collect();
+            };
+            hand_sizes[h] = d.hands[h].len();
+            out[h] = self.out >> h & 1 == 1;
+        }
         let spare_known =
             (d.public_spare | me.map_or(CardSet::EMPTY, |s| d.spare_known[s])) & d.spare;
         let (to_act, decision) = match self.pending() {
@@ -158,7 +171,7 @@ impl Game {
         }
         .map(|b| BettingView {
             contributed: inline(&b.contributed[..n]),
-            folded: (0..n).map(|s| b.folded >> s & 1 == 1).collect(),
+            folded: seat_flags(b.folded, n),
             current: b.current,
             raises: b.raises,
         });
@@ -169,7 +182,7 @@ impl Game {
                     AuctionKind::PaySuit => None,
                 },
                 high: a.high,
-                bidding: (0..n).map(|s| a.eligible >> s & 1 == 1).collect(),
+                bidding: seat_flags(a.eligible, n),
             }),
             _ => None,
         };
@@ -185,15 +198,15 @@ impl Game {
             deals_total: self.deals_total,
             stage: self.stage(),
             stacks: inline(&self.stacks[..n]),
-            out: (0..self.n).map(|s| self.is_out(s)).collect(),
+            out: inline(&out[..n]),
             layout: self.spaces().map(|s| (s, self.layout.get(s))).collect(),
             pay_suit: d.pay_suit,
             sequence: d.sequence,
             hand,
-            hand_sizes: d.hands[..n].iter().map(|h| h.len()).collect(),
+            hand_sizes: inline(&hand_sizes[..n]),
             spare_size: d.spare.len(),
             spare_known,
-            known_cards,
+            known_cards: inline(&known_cards[..n]),
             cannot_hold: inline(&d.cannot_hold[..n]),
             played: inline(&d.played_by[..n]),
             last_played,

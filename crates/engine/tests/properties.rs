@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use tripoley_cards::{Card, CardSet, Rank, Suit, seeded_rng};
 use tripoley_engine::{
     Action, AuctionPays, Decision, Event, FinalPot, FirstDealer, FirstLead, Game, InfoSet,
-    LeadColors, MichiganLeader, Misplays, PayCards, PaySuitRule, Pending, PokerOpener, PokerRule,
-    Preset, Rules, SequenceRule, SpareRule,
+    LeadColors, MichiganLeader, Misplays, NoEvents, PayCards, PaySuitRule, Pending, PokerOpener,
+    PokerRule, Preset, Rules, SequenceRule, SpareRule,
 };
 
 /// Rules built from a preset with random options changed; `None` if the mix
@@ -290,6 +290,13 @@ fn check_game(rules: &Rules, players: usize, seed: u64, deep: bool) {
     let (replayed, replay_events) = record.replay().expect("the record replays");
     assert_eq!(replayed, game, "replay reproduces the game");
     assert_eq!(replay_events, events, "replay reproduces every event");
+    let mut quiet = record.start(&mut NoEvents).expect("the record starts");
+    for step in &record.steps {
+        quiet
+            .step(step, &mut NoEvents)
+            .expect("a recorded step applies");
+    }
+    assert_eq!(quiet, game, "a game played without events is the same game");
     let json = record.to_json();
     assert_eq!(tripoley_engine::Record::from_json(&json).unwrap(), record);
 }

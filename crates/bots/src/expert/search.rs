@@ -7,7 +7,8 @@ use arrayvec::ArrayVec;
 use rand_core::Rng;
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{
-    Action, ChanceKind, DealChance, Decision, Event, Game, InfoSet, MAX_SEATS, Pending, Seat, View,
+    Action, ChanceKind, DealChance, Decision, Game, InfoSet, MAX_SEATS, NoEvents, Pending, Seat,
+    View,
 };
 
 use super::Budget;
@@ -42,7 +43,6 @@ pub(crate) fn search(
     let total = budget.playouts.max(k as u32);
     let start = Instant::now();
     let mut playouts = 0u32;
-    let mut ev: Vec<Event> = Vec::with_capacity(256);
     let belief = betting_belief(&info.view(), rollout_bet_limit);
     'rounds: for round in 0..rounds {
         let round_budget = (total - playouts) / (rounds - round);
@@ -62,7 +62,7 @@ pub(crate) fn search(
                 if n > 0 && budget.time.is_some_and(|cap| start.elapsed() >= cap) {
                     break 'rounds;
                 }
-                got[i] = playout(world.clone(), seat, cands[i], rollout, seed, &mut ev);
+                got[i] = playout(world.clone(), seat, cands[i], rollout, seed);
             }
             for &i in &alive {
                 sum[i] += got[i];
@@ -151,25 +151,22 @@ pub(crate) fn playout(
     action: Action,
     mut bot: HeuristicBot,
     seed: u64,
-    ev: &mut Vec<Event>,
 ) -> f64 {
-    ev.clear();
-    game.apply_into(seat, action, ev)
+    // Nobody reads a playout's events: the engine builds none.
+    game.apply_into(seat, action, &mut NoEvents)
         .expect("candidates are legal in every sampled world");
     let mut rng = seeded_rng(seed);
     loop {
-        ev.clear();
         match game.pending() {
             Pending::GameOver | Pending::Chance(ChanceKind::Deal) => break,
             Pending::Chance(_) => {
                 let chance = DealChance::random(game.rules(), &mut rng);
-                game.chance_into(&chance, ev)
+                game.chance_into(&chance, &mut NoEvents)
                     .expect("random chance fits the rules");
             }
             Pending::Decide { seat: s, .. } => {
-                let view = game.view(Some(s));
-                let a = bot.act(&view, &mut rng);
-                game.apply_into(s, a, ev)
+                let a = bot.act_in(&InfoSet::new(&game, s), &mut rng);
+                game.apply_into(s, a, &mut NoEvents)
                     .expect("the heuristic bot plays legal moves");
             }
         }

@@ -5,7 +5,7 @@ mod odds;
 mod value;
 
 use tripoley_cards::{Evaluator, GameRng};
-use tripoley_engine::{Action, AuctionItem, Decision, PayCards, Space, View};
+use tripoley_engine::{Action, AuctionItem, Decision, InfoSet, PayCards, Space, View};
 
 use crate::Bot;
 use odds::OddsTable;
@@ -145,6 +145,18 @@ impl HeuristicBot {
     }
 }
 
+impl HeuristicBot {
+    /// The answer to decisions that need nothing but the question: the best
+    /// five of the hand at a showdown, and always playing on under M9b.
+    fn answer_blind(self, decision: Decision) -> Option<Action> {
+        match decision {
+            Decision::ChooseFive { from } => Some(Action::Show(self.eval.best_five(from).1)),
+            Decision::Follow { .. } => Some(Action::Play),
+            _ => None,
+        }
+    }
+}
+
 impl Bot for HeuristicBot {
     fn name(&self) -> &'static str {
         "heuristic"
@@ -152,13 +164,18 @@ impl Bot for HeuristicBot {
 
     fn act(&mut self, view: &View, _rng: &mut GameRng) -> Action {
         let decision = view.decision.expect("the bot is asked only on its turn");
+        if let Some(action) = self.answer_blind(decision) {
+            return action;
+        }
         match decision {
             Decision::SpareOption { .. } => self.spare_option(view, decision),
             Decision::AuctionBid { item, min, max } => self.auction_bid(view, item, min, max),
             Decision::PaySuitBid { min, max } => pay_suit_bid(view, min, max),
             Decision::NamePaySuit => Action::NameSuit(best_pay_suit(view.hand).0),
             Decision::Open { .. } | Decision::Respond { .. } => self.bet(view, decision),
-            Decision::ChooseFive { from } => Action::Show(self.eval.best_five(from).1),
+            Decision::ChooseFive { .. } | Decision::Follow { .. } => {
+                unreachable!("answered without the view")
+            }
             Decision::Lead { cards } => {
                 let pay = if self.pay_cards == PayCards::InPlay {
                     live_pay_cards(view)
@@ -167,7 +184,16 @@ impl Bot for HeuristicBot {
                 };
                 Action::Lead(lead::choose_lead(view, cards, pay))
             }
-            Decision::Follow { .. } => Action::Play,
+        }
+    }
+
+    /// Decisions answered from the question alone skip building the view:
+    /// a fifth of the decisions of a deal.
+    fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
+        let decision = info.decision().expect("the bot is asked only on its turn");
+        match self.answer_blind(decision) {
+            Some(action) => action,
+            None => self.act(&info.view(), rng),
         }
     }
 }

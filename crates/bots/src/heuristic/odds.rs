@@ -53,21 +53,24 @@ impl OddsTable {
         OddsTable { eval, cdf }
     }
 
-    /// The chance that a random hand of `size` cards is beaten by `hand`'s best five.
-    pub(crate) fn beats(&self, hand: CardSet, size: u32) -> f32 {
-        let size = (size as usize).clamp(MIN_CARDS, MAX_CARDS);
-        let ordinal = self.eval.ordinal(self.eval.best(hand)) as usize;
-        self.cdf[size][ordinal]
-    }
-
     /// The chance that `hand` beats every opponent, each holding a random
-    /// hand of the given size (independence assumed).
+    /// hand of the given size (independence assumed). The hand is evaluated
+    /// once, whatever the number of opponents.
     pub(crate) fn win_chance(
         &self,
         hand: CardSet,
         opponent_sizes: impl Iterator<Item = u32>,
     ) -> f32 {
-        opponent_sizes.map(|size| self.beats(hand, size)).product()
+        let ordinal = self.eval.ordinal(self.eval.best(hand)) as usize;
+        opponent_sizes
+            .map(|size| self.cdf[(size as usize).clamp(MIN_CARDS, MAX_CARDS)][ordinal])
+            .product()
+    }
+
+    /// The chance that a random hand of `size` cards is beaten by `hand`'s best five.
+    #[cfg(test)]
+    fn beats(&self, hand: CardSet, size: u32) -> f32 {
+        self.win_chance(hand, std::iter::once(size))
     }
 }
 

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use tripoley_bots::{BotKind, play_game};
+use tripoley_bots::{BotKind, play_game_quietly};
 use tripoley_cards::{CardSet, Evaluator, seeded_rng};
 use tripoley_engine::{Preset, Rules};
 
@@ -169,7 +169,9 @@ fn bench_deals(json: bool, quick: bool) {
 }
 
 /// Complete deals per second: whole games of `pagat` between bots of one
-/// kind, on `threads` threads, for at least `pass`.
+/// kind, on `threads` threads, for at least `pass`. The games are played
+/// without events (as the simulator's searches and bots need none); every
+/// rule is applied the same.
 fn deals_rate(players: usize, bot: BotKind, threads: usize, pass: Duration) -> f64 {
     let rules = Rules::preset(Preset::Pagat);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -183,7 +185,7 @@ fn deals_rate(players: usize, bot: BotKind, threads: usize, pass: Duration) -> f
         let mut game_index = ctx.index() as u64;
         while start.elapsed() < pass {
             let game =
-                play_game(&rules, &mut bots, game_index, |_, _| {}).expect("bots play legal moves");
+                play_game_quietly(&rules, &mut bots, game_index).expect("bots play legal moves");
             deals.fetch_add(u64::from(game.deals_done()), Ordering::Relaxed);
             game_index += threads as u64;
         }
