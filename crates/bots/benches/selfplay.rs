@@ -29,10 +29,9 @@ fn bench(c: &mut Criterion) {
             };
             let deals = play_all(&mut bots);
             group.throughput(Throughput::Elements(deals));
-            group.bench_function(
-                BenchmarkId::new(kind.name(), format!("{players}p")),
-                |b| b.iter(|| play_all(&mut bots)),
-            );
+            group.bench_function(BenchmarkId::new(kind.name(), format!("{players}p")), |b| {
+                b.iter(|| play_all(&mut bots));
+            });
         }
     }
     group.finish();

@@ -55,11 +55,15 @@ pub(crate) fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
     }
 }
 
-/// The `i`-th card of a set, in iteration order.
+/// The `i`-th card of a set, in iteration order: the lowest `i` bits
+/// cleared, then the lowest left.
 fn nth(cards: CardSet, i: u32) -> tripoley_cards::Card {
-    cards
-        .iter()
-        .nth(i as usize)
+    let mut bits = cards.bits();
+    for _ in 0..i {
+        bits &= bits.wrapping_sub(1);
+    }
+    CardSet::from_bits(bits)
+        .first()
         .expect("index below the set's size")
 }
 

@@ -13,10 +13,19 @@ use crate::layout::{Seat, Space};
 /// allocates nothing, which keeps self-play fast.
 pub type PerSeat<T> = ArrayVec<T, MAX_SEATS>;
 
-/// Copies at most nine items into an inline list in one go.
-fn inline<T: Copy>(items: &[T]) -> PerSeat<T> {
-    PerSeat::try_from(items).expect("at most one item per seat")
+/// The first `n` items of a per-seat array as an inline list. The whole
+/// array is moved (a fixed-size copy) and then cut: copying just `n` items
+/// would call `memcpy` with a run-time length, which costs more.
+fn first<T: Copy>(items: [T; MAX_SEATS], n: usize) -> PerSeat<T> {
+    let mut list = PerSeat::from(items);
+    list.truncate(n);
+    list
 }
+
+const _: () = assert!(
+    matches!(Space::ALL[Space::ALL.len() - 1], Space::Pot),
+    "views cut the Pot off the end of the layout"
+);
 
 /// Bit `s` of `mask` for each of the first `n` seats.
 fn seat_flags(mask: u16, n: usize) -> PerSeat<bool> {
@@ -24,7 +33,7 @@ fn seat_flags(mask: u16, n: usize) -> PerSeat<bool> {
     for (s, flag) in flags.iter_mut().enumerate() {
         *flag = mask >> s & 1 == 1;
     }
-    inline(&flags[..n])
+    first(flags, n)
 }
 
 /// Where the game is, as anyone can see.
@@ -170,7 +179,7 @@ impl Game {
             _ => None,
         }
         .map(|b| BettingView {
-            contributed: inline(&b.contributed[..n]),
+            contributed: first(b.contributed, n),
             folded: seat_flags(b.folded, n),
             current: b.current,
             raises: b.raises,
@@ -197,18 +206,23 @@ impl Game {
             deal_number: d.number,
             deals_total: self.deals_total,
             stage: self.stage(),
-            stacks: inline(&self.stacks[..n]),
-            out: inline(&out[..n]),
-            layout: self.spaces().map(|s| (s, self.layout.get(s))).collect(),
+            stacks: first(self.stacks, n),
+            out: first(out, n),
+            // The Pot is the last space of T4's order: a table without one
+            // shows the first eight.
+            layout: first(
+                Space::ALL.map(|s| (s, self.layout.get(s))),
+                Space::ALL.len() - usize::from(!self.rules.has_pot()),
+            ),
             pay_suit: d.pay_suit,
             sequence: d.sequence,
             hand,
-            hand_sizes: inline(&hand_sizes[..n]),
+            hand_sizes: first(hand_sizes, n),
             spare_size: d.spare.len(),
             spare_known,
-            known_cards: inline(&known_cards[..n]),
-            cannot_hold: inline(&d.cannot_hold[..n]),
-            played: inline(&d.played_by[..n]),
+            known_cards: first(known_cards, n),
+            cannot_hold: first(d.cannot_hold, n),
+            played: first(d.played_by, n),
             last_played,
             to_act,
             decision,
