@@ -1,6 +1,6 @@
 //! [`RandomBot`]: a uniformly random legal action.
 
-use tripoley_cards::{CardSet, GameRng};
+use tripoley_cards::{CardSet, GameRng, Suit};
 use tripoley_engine::{Action, Decision, InfoSet, View};
 
 use crate::{Bot, below};
@@ -48,9 +48,33 @@ pub(crate) fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
             1 => Action::Call,
             k => Action::Raise(k - 1),
         },
-        _ => {
-            let all = decision.actions();
-            all[below(rng, all.len() as u32) as usize]
+        Decision::SpareOption {
+            can_swap,
+            can_auction,
+            can_swap_and_auction,
+        } => {
+            let options = [
+                (true, Action::Keep),
+                (can_swap, Action::Swap),
+                (can_auction, Action::AuctionSpare),
+                (can_swap_and_auction, Action::SwapAndAuction),
+            ];
+            let open = options.iter().filter(|(open, _)| *open).count() as u32;
+            let pick = below(rng, open) as usize;
+            options
+                .iter()
+                .filter(|(open, _)| *open)
+                .nth(pick)
+                .expect("the pick is below the count")
+                .1
+        }
+        Decision::NamePaySuit => Action::NameSuit(Suit::ALL[below(rng, 4) as usize]),
+        Decision::Follow { .. } => {
+            if below(rng, 2) == 0 {
+                Action::Play
+            } else {
+                Action::Withhold
+            }
         }
     }
 }

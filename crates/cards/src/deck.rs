@@ -124,12 +124,10 @@ impl Deck {
     pub fn deal_into(&self, hands: &mut [CardSet]) {
         assert!(!hands.is_empty(), "cannot deal into zero hands");
         hands.fill(CardSet::EMPTY);
-        let mut hand = 0;
-        for &c in &self.cards {
-            hands[hand].insert(c);
-            hand += 1;
-            if hand == hands.len() {
-                hand = 0;
+        // One round of the table per chunk: card `i` of a round to hand `i`.
+        for round in self.cards.chunks(hands.len()) {
+            for (hand, &card) in hands.iter_mut().zip(round) {
+                hand.insert(card);
             }
         }
     }
