@@ -7,7 +7,6 @@ use crate::event::{Event, EventSink, Reason, StopReason};
 use crate::game::{Game, Phase, seats, seats_after};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::{FirstLead, LeadColors, MichiganLeader, Misplays, PayCards, PokerRule};
-use crate::view::PerSeat;
 
 /// Which cards a lead may be (M3, M5, M6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,17 +129,12 @@ impl Game {
         let candidates = std::iter::once(seat)
             .filter(|&s| holding >> s & 1 == 1)
             .chain(seats_after(seat, holding & !(1 << seat)));
-        let mut passed = PerSeat::<Seat>::new();
         let mut found = None;
         for s in candidates {
-            if self.lead_options(s, rule).0.is_empty() {
-                passed.push(s);
-            } else {
+            if !self.lead_options(s, rule).0.is_empty() {
                 found = Some(s);
                 break;
             }
-        }
-        for s in passed {
             ev.push(Event::CannotLead { seat: s });
             self.deal.cannot_hold[usize::from(s)] |= rule_cards(rule);
         }
@@ -180,8 +174,9 @@ impl Game {
     pub(crate) fn michigan_act(&mut self, action: Action, ev: &mut impl EventSink) {
         match (self.michigan().turn, action) {
             (Turn::Lead { seat, rule }, Action::Lead(card)) => {
-                let proper = self.lead_options(seat, rule).1;
-                let misplay = !proper.contains(card);
+                // Only penalised misplays let a lead be anything but proper.
+                let misplay = self.rules.misplays == Misplays::Penalised
+                    && !self.lead_options(seat, rule).1.contains(card);
                 if misplay {
                     // M9a: one chip to each other player, and no pay space this deal.
                     self.deal.barred |= 1 << seat;
