@@ -6,13 +6,17 @@
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use std::borrow::Cow;
+
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use tripoley_bots::Bot;
 use tripoley_cards::GameRng;
@@ -50,6 +54,28 @@ pub enum ClientError {
 
 fn io(e: impl std::fmt::Display) -> ClientError {
     ClientError::Io(e.to_string())
+}
+
+fn protocol(e: impl std::fmt::Display) -> ClientError {
+    ClientError::Protocol(e.to_string())
+}
+
+/// Bytes a client's websocket reads at once.
+const READ_BUFFER: usize = 16 * 1024;
+
+/// What [`play_seat`] reads of a server message: its type, event number,
+/// view and error code, parsed straight from the text (the events, turn and
+/// table are skipped without being built).
+#[derive(Deserialize)]
+struct Frame<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    #[serde(default)]
+    n: Option<u64>,
+    #[serde(default)]
+    view: Option<View>,
+    #[serde(default, borrow)]
+    code: Option<Cow<'a, str>>,
 }
 
 /// One HTTP/1.1 request with an optional JSON body; returns the status and
@@ -176,7 +202,13 @@ impl Socket {
                     .map_err(|_| ClientError::Protocol("bad origin".into()))?,
             );
         }
-        let (ws, _) = tokio_tungstenite::connect_async(req).await.map_err(io)?;
+        // Frames are a few KiB: a smaller read buffer than the default
+        // 128 KiB, which is zeroed and reallocated for every frame; and no
+        // Nagle delay on the small messages a client sends.
+        let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(req, Some(config), true)
+            .await
+            .map_err(io)?;
         Ok(Socket { ws, last: None })
     }
 
@@ -216,21 +248,29 @@ impl Socket {
 
     /// The next message from the server, as JSON.
     pub async fn recv(&mut self) -> Result<Value, ClientError> {
+        let text = self.recv_text().await?;
+        let v: Value = serde_json::from_str(text.as_str()).map_err(protocol)?;
+        self.saw(v["type"].as_str(), v["n"].as_u64());
+        Ok(v)
+    }
+
+    /// The next text message, unparsed.
+    async fn recv_text(&mut self) -> Result<Utf8Bytes, ClientError> {
         loop {
             match self.ws.next().await {
-                Some(Ok(Message::Text(t))) => {
-                    let v: Value = serde_json::from_str(t.as_str())
-                        .map_err(|e| ClientError::Protocol(e.to_string()))?;
-                    if matches!(v["type"].as_str(), Some("update" | "state"))
-                        && let Some(n) = v["n"].as_u64()
-                    {
-                        self.last = Some(self.last.map_or(n, |l| l.max(n)));
-                    }
-                    return Ok(v);
-                }
+                Some(Ok(Message::Text(t))) => return Ok(t),
                 Some(Ok(Message::Close(_)) | Err(_)) | None => return Err(ClientError::Closed),
                 Some(Ok(_)) => {}
             }
+        }
+    }
+
+    /// Keeps the event number of an `update` or `state` message.
+    fn saw(&mut self, kind: Option<&str>, n: Option<u64>) {
+        if matches!(kind, Some("update" | "state"))
+            && let Some(n) = n
+        {
+            self.last = Some(self.last.map_or(n, |l| l.max(n)));
         }
     }
 
@@ -278,17 +318,27 @@ pub struct PlayStats {
     pub latencies_us: Vec<u64>,
     /// Messages received.
     pub frames: u64,
-    /// Error replies received (stale answers after a timeout, for example).
+    /// Error replies received (stale answers after a timeout, for example),
+    /// besides the refusals counted in `rate_limited`.
     pub errors: u64,
+    /// Actions the server's rate limit refused and this client sent again:
+    /// a refused action changes nothing and no frame follows it, so a client
+    /// that did not resend it would wait for its own turn forever.
+    pub rate_limited: u64,
     /// The last view seen.
     pub last_view: Option<View>,
     /// Whether the game ended.
     pub finished: bool,
 }
 
+/// How long a client waits before sending again a message the server's rate
+/// limit refused (the default limit frees a message every 100 ms).
+const RATE_RETRY: Duration = Duration::from_millis(100);
+
 /// Plays the seat this socket said hello for: whenever its view holds a
-/// decision, waits `think`, asks `bot`, and sends the action. Returns when the
-/// game is over, the socket closes, or `until` passes.
+/// decision, waits `think`, asks `bot`, and sends the action; an action the
+/// rate limit refused is sent again after a pause. Returns when the game is
+/// over, the socket closes, or `until` passes.
 pub async fn play_seat(
     sock: &mut Socket,
     bot: &mut dyn Bot,
@@ -296,7 +346,7 @@ pub async fn play_seat(
     think: Duration,
     until: Option<Instant>,
 ) -> Result<PlayStats, ClientError> {
-    play_seat_observed(sock, bot, rng, think, until, |_| {}).await
+    play(sock, bot, rng, think, until, None::<fn(&Value)>).await
 }
 
 /// [`play_seat`], showing every message received to `observe` first.
@@ -306,38 +356,63 @@ pub async fn play_seat_observed(
     rng: &mut GameRng,
     think: Duration,
     until: Option<Instant>,
-    mut observe: impl FnMut(&Value),
+    observe: impl FnMut(&Value),
+) -> Result<PlayStats, ClientError> {
+    play(sock, bot, rng, think, until, Some(observe)).await
+}
+
+/// [`play_seat_observed`]; without an observer no message is built as a
+/// JSON value (the load generator's clients read thousands a second).
+async fn play<O: FnMut(&Value)>(
+    sock: &mut Socket,
+    bot: &mut dyn Bot,
+    rng: &mut GameRng,
+    think: Duration,
+    until: Option<Instant>,
+    mut observe: Option<O>,
 ) -> Result<PlayStats, ClientError> {
     let mut stats = PlayStats::default();
     let mut acted_at: Option<u64> = None;
-    let mut sent: Option<(u64, Instant)> = None;
+    // The action awaiting its result: the event it answers, when it was
+    // first sent, and the message (to send again if the rate limit refuses it).
+    let mut sent: Option<(u64, Instant, ClientMsg)> = None;
     loop {
         let wait = until.map_or(Duration::from_secs(3600), |u| {
             u.saturating_duration_since(Instant::now())
         });
-        let msg = match sock.recv_timeout(wait).await {
-            Ok(m) => m,
-            Err(ClientError::Timeout) => return Ok(stats),
-            Err(e) => return Err(e),
+        let text = match tokio::time::timeout(wait, sock.recv_text()).await {
+            Ok(t) => t?,
+            Err(_) => return Ok(stats),
         };
         stats.frames += 1;
-        observe(&msg);
-        match msg["type"].as_str() {
-            Some("error") => {
-                stats.errors += 1;
+        if let Some(observe) = observe.as_mut() {
+            observe(&serde_json::from_str(text.as_str()).map_err(protocol)?);
+        }
+        let frame: Frame<'_> = serde_json::from_str(text.as_str()).map_err(protocol)?;
+        sock.saw(Some(&frame.kind), frame.n);
+        match frame.kind.as_ref() {
+            "error" => {
+                match &sent {
+                    Some((.., act)) if frame.code.as_deref() == Some("rate_limited") => {
+                        stats.rate_limited += 1;
+                        tokio::time::sleep(RATE_RETRY).await;
+                        sock.send(act).await?;
+                    }
+                    _ => stats.errors += 1,
+                }
                 continue;
             }
-            Some("update" | "state") => {}
+            "update" | "state" => {}
             _ => continue,
         }
-        let n = msg["n"].as_u64().unwrap_or(0);
-        if let Some((at, t0)) = sent
-            && n > at
+        let n = frame.n.unwrap_or(0);
+        if let Some((at, t0, _)) = &sent
+            && n > *at
         {
             stats.latencies_us.push(t0.elapsed().as_micros() as u64);
             sent = None;
         }
-        let Some(view) = view_of(&msg) else { continue };
+        let Some(view) = frame.view else { continue };
         if view.stage == Stage::GameOver {
             stats.finished = true;
             stats.last_view = Some(view);
@@ -349,14 +424,14 @@ pub async fn play_seat_observed(
             }
             let action = bot.act(&view, rng);
             acted_at = Some(n);
-            sent = Some((n, Instant::now()));
-            sock.send(&ClientMsg::Act {
+            let act = ClientMsg::Act {
                 action,
                 id: Some(n),
                 seat: view.seat,
                 n: Some(n),
-            })
-            .await?;
+            };
+            sock.send(&act).await?;
+            sent = Some((n, Instant::now(), act));
             stats.actions += 1;
         }
         stats.last_view = Some(view);
@@ -398,6 +473,9 @@ pub async fn play_napalm_seat(
     mut observe: impl FnMut(&Value),
 ) -> Result<(bool, Option<tripoley_napalm::NapalmView>), ClientError> {
     let mut acted_at: Option<u64> = None;
+    // The action awaiting its result, to send again if the rate limit
+    // refuses it (see [`PlayStats::rate_limited`]).
+    let mut sent: Option<NapalmClientMsg> = None;
     let mut last_view = None;
     loop {
         let wait = until.map_or(Duration::from_secs(3600), |u| {
@@ -409,10 +487,21 @@ pub async fn play_napalm_seat(
             Err(e) => return Err(e),
         };
         observe(&msg);
+        if msg["type"] == "error"
+            && msg["code"] == "rate_limited"
+            && let Some(act) = &sent
+        {
+            tokio::time::sleep(RATE_RETRY).await;
+            sock.send_napalm(act).await?;
+            continue;
+        }
         if !matches!(msg["type"].as_str(), Some("update" | "state")) {
             continue;
         }
         let n = msg["n"].as_u64().unwrap_or(0);
+        if acted_at.is_some_and(|at| n > at) {
+            sent = None;
+        }
         let over = shows_game_over(&msg);
         let Some(view) = napalm_view_of(&msg) else {
             if over {
@@ -426,13 +515,14 @@ pub async fn play_napalm_seat(
         if view.decision.is_some() && acted_at != Some(n) {
             let action = bot.act(&view, rng);
             acted_at = Some(n);
-            sock.send_napalm(&NapalmClientMsg::Act {
+            let act = NapalmClientMsg::Act {
                 action,
                 id: Some(n),
                 seat: view.seat,
                 n: Some(n),
-            })
-            .await?;
+            };
+            sock.send_napalm(&act).await?;
+            sent = Some(act);
         }
         last_view = Some(view);
     }

@@ -21,6 +21,9 @@ use crate::protocol::{
 use crate::table::Cmd;
 use crate::web;
 
+/// Bytes a websocket reads at once.
+const READ_BUFFER: usize = 4096;
+
 /// The routes.
 pub(crate) fn router(app: Arc<App>) -> Router {
     Router::new()
@@ -196,7 +199,10 @@ async fn upgrade(
     // Transport caps a little above the message cap, so that a message
     // slightly too large gets an error reply rather than a dropped socket.
     let cap = app.config.max_message_bytes * 4;
+    // Client messages are small: a read buffer of the default 128 KiB
+    // would be zeroed and reallocated for every message.
     ws.max_message_size(cap)
         .max_frame_size(cap)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| crate::ws::run(socket, app, invite, table))
 }

@@ -299,12 +299,27 @@ impl RunningServer {
     }
 }
 
+/// Connections waiting to be accepted: thousands of clients may connect at
+/// once (the load generator's do), more than the usual 1,024.
+const BACKLOG: u32 = 4096;
+
+fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    // A restarted server takes its port back at once.
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(BACKLOG)
+}
+
 /// Starts a server and returns once it listens. Games in progress in the
 /// database resume (bots and timers go on at once).
 pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
     let store = Store::open(&config.db)?;
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
+    let listener = listen(config.addr)
         .map_err(|e| ServerError::Io(format!("cannot listen on {}: {e}", config.addr)))?;
     let addr = listener
         .local_addr()
@@ -322,6 +337,10 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         app.table(&invite).await?;
     }
     let router = http::router(Arc::clone(&app));
+    // Frames are small and each is wanted at once: no Nagle delay.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let mut quit = shutdown;
     let serving = tokio::spawn(async move {
         let _ = axum::serve(listener, router)

@@ -2,8 +2,10 @@
 //! over loopback websockets, each answering its turn after a think time.
 //! Bounded in count and time, and loopback only.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -34,7 +36,8 @@ pub struct LoadOptions {
     /// finishes its game early starts another.
     pub duration: Duration,
     /// A running server to load (loopback only); `None` starts one in this
-    /// process with an in-memory database.
+    /// process, storing every step in a temporary SQLite file as `tripoley
+    /// serve` does (removed at the end).
     pub addr: Option<SocketAddr>,
     /// The rules.
     pub preset: Preset,
@@ -84,8 +87,12 @@ pub struct LoadReport {
     pub memory_kib: Option<u64>,
     /// Error replies the clients received (stale answers, for example).
     pub errors: u64,
-    /// Client failures (connections lost, requests refused).
+    /// Games that could not be played: a connection refused or lost, a
+    /// request refused. Games cut short by the end of the test are not
+    /// failures.
     pub failures: u64,
+    /// How many failures had each cause (the client's error message).
+    pub failure_causes: BTreeMap<String, u64>,
     /// Whether every table's chips added up to what it started with.
     pub chips_conserved: bool,
 }
@@ -114,6 +121,9 @@ impl fmt::Display for LoadReport {
             )?,
         }
         writeln!(f, "errors, failures   {}, {}", self.errors, self.failures)?;
+        for (cause, count) in &self.failure_causes {
+            writeln!(f, "  {count} x {cause}")?;
+        }
         write!(
             f,
             "chips conserved    {}",
@@ -144,7 +154,7 @@ pub async fn loadtest(
 struct TableResult {
     stats: Vec<PlayStats>,
     games: u64,
-    failures: u64,
+    failures: BTreeMap<String, u64>,
     conserved: bool,
 }
 
@@ -182,11 +192,13 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
             "a load test only targets this machine (a loopback address), not {a}"
         )));
     }
-    let server: Option<RunningServer> = match opts.addr {
-        Some(_) => None,
-        None => Some(
+    let db = opts.addr.is_none().then(scratch_db);
+    let server: Option<RunningServer> = match &db {
+        None => None,
+        Some(db) => Some(
             crate::start(ServerConfig {
                 max_tables: MAX_TABLES * 4,
+                db: db.clone(),
                 ..ServerConfig::ephemeral()
             })
             .await?,
@@ -222,6 +234,9 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
     if let Some(s) = server {
         s.shutdown().await;
     }
+    if let Some(db) = &db {
+        remove_db(db);
+    }
     Ok(summarize(
         addr,
         opts.tables,
@@ -230,6 +245,26 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
         memory_kib,
         &results,
     ))
+}
+
+/// A fresh SQLite file for an in-process load test's server.
+fn scratch_db() -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    std::env::temp_dir().join(format!(
+        "tripoley-loadtest-{}-{nanos}.db",
+        std::process::id()
+    ))
+}
+
+/// Removes a SQLite file and its WAL companions.
+fn remove_db(path: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(p);
+    }
 }
 
 /// Plays games at one table until the deadline.
@@ -248,13 +283,16 @@ async fn run_slot(
     let mut game = 0u64;
     while Instant::now() < deadline {
         let played = play_table(addr, &opts, slot * 1000 + game, deadline, &connected, &peak).await;
-        if let Ok((stats, finished, ok)) = played {
-            result.conserved &= ok;
-            result.games += u64::from(finished);
-            result.stats.extend(stats);
-        } else {
-            result.failures += 1;
-            tokio::time::sleep(Duration::from_millis(100)).await;
+        match played {
+            Ok((stats, finished, ok)) => {
+                result.conserved &= ok;
+                result.games += u64::from(finished);
+                result.stats.extend(stats);
+            }
+            Err(e) => {
+                *result.failures.entry(e.to_string()).or_default() += 1;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
         }
         game += 1;
     }
@@ -301,7 +339,14 @@ fn summarize(
             .iter()
             .flat_map(|r| r.stats.iter().map(|s| s.errors))
             .sum(),
-        failures: results.iter().map(|r| r.failures).sum(),
+        failures: results.iter().flat_map(|r| r.failures.values()).sum(),
+        failure_causes: results.iter().flat_map(|r| &r.failures).fold(
+            BTreeMap::new(),
+            |mut all, (cause, n)| {
+                *all.entry(cause.clone()).or_default() += n;
+                all
+            },
+        ),
         chips_conserved: results.iter().all(|r| r.conserved),
     }
 }

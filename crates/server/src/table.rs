@@ -10,19 +10,22 @@
 //! (`napalm`, in the [`napalm`] module); the seats, connections, lobby,
 //! timers and frames are shared.
 
+mod frames;
 mod napalm;
+mod think;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use axum::extract::ws::Utf8Bytes;
 use serde_json::{Value, json};
 use tokio::sync::{Notify, mpsc, oneshot, watch};
 use tripoley_bots::Bot;
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{
-    Action, DealChance, Event, Game, IllegalAction, InfoSet, Pending, Record, Seat, Step, View,
+    Action, DealChance, Event, Game, IllegalAction, Pending, Record, Seat, Step,
 };
 
 /// Playouts the expert bot spends on a hint (a few milliseconds).
@@ -42,10 +45,10 @@ const LINGER: Duration = Duration::from_secs(10);
 pub(crate) type ConnId = u64;
 
 /// What a table sends a connection's writer.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum Out {
-    /// A JSON message.
-    Text(Arc<str>),
+    /// A JSON message (shared, not copied, by the connections that get it).
+    Text(Utf8Bytes),
 }
 
 /// A request to a table.
@@ -126,7 +129,8 @@ struct SeatState {
     hash: Option<TokenHash>,
     conns: u32,
     away_since: Instant,
-    bot: Box<dyn Bot>,
+    /// The seat's bot; `None` while it thinks on the blocking pool.
+    bot: Option<Box<dyn Bot>>,
 }
 
 struct Conn {
@@ -157,10 +161,15 @@ struct Table {
     retry_at: Option<Instant>,
     /// A Napalm table's game, once started (`game` is then `None`).
     napalm: Option<napalm::NapalmTable>,
+    /// Whether a bot is thinking on the blocking pool (nothing else is due
+    /// until it answers).
+    thinking: bool,
+    /// Where thinking bots send their answers.
+    answers: mpsc::UnboundedSender<think::Answer>,
 }
 
 fn frame(value: &Value) -> Out {
-    Out::Text(Arc::from(value.to_string()))
+    Out::Text(value.to_string().into())
 }
 
 /// An `error` message.
@@ -206,10 +215,11 @@ pub(crate) fn spawn(
                 hash: claimed.map(|(.., h)| *h),
                 conns: 0,
                 away_since: now,
-                bot: stored.settings.bot.make(&rules),
+                bot: Some(stored.settings.bot.make(&rules)),
             }
         })
         .collect();
+    let (answers, answers_rx) = mpsc::unbounded_channel();
     let mut seed = [0u8; 8];
     getrandom::fill(&mut seed).map_err(|e| crate::ServerError::Io(e.to_string()))?;
     let mut table = Table {
@@ -230,6 +240,8 @@ pub(crate) fn spawn(
         turn_started: now,
         retry_at: None,
         napalm: None,
+        thinking: false,
+        answers,
     };
     if stored.status != TableStatus::Lobby {
         let names = stored.names.unwrap_or_else(|| table.default_names());
@@ -249,7 +261,7 @@ pub(crate) fn spawn(
         tx,
         n: Arc::clone(&table.n),
     };
-    tasks.spawn(table.run(rx, shutdown));
+    tasks.spawn(table.run(rx, answers_rx, shutdown));
     Ok(handle)
 }
 
@@ -294,7 +306,12 @@ impl Table {
         self.n.load(Ordering::Acquire)
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut shutdown: watch::Receiver<bool>) {
+    async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<Cmd>,
+        mut answers: mpsc::UnboundedReceiver<think::Answer>,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
         loop {
             self.advance().await;
             // Nobody watches a finished game: after a while, free it. The
@@ -312,6 +329,7 @@ impl Table {
                     Some(cmd) => self.handle(cmd).await,
                     None => break,
                 },
+                Some(answer) = answers.recv() => self.on_answer(answer).await,
                 () = tokio::time::sleep_until(due.unwrap_or_else(Instant::now).into()), if due.is_some() => {
                     if idle {
                         break;
@@ -349,15 +367,7 @@ impl Table {
                 let result = self.act(conn, action, seat, n).await;
                 self.answer(conn, id, result);
             }
-            Cmd::Hint { conn, id } => {
-                let reply = match self.hint_value(conn) {
-                    Ok(action) => frame(
-                        &json!({"v": PROTOCOL_VERSION, "type": "hint", "n": self.n(), "id": id, "action": action}),
-                    ),
-                    Err(e) => error_frame(self.n(), id, &e),
-                };
-                self.send(conn, reply);
-            }
+            Cmd::Hint { conn, id } => self.hint(conn, id),
             Cmd::Start {
                 conn,
                 token,
@@ -429,9 +439,13 @@ impl Table {
 
     /// When the server must act for the seat to decide: a bot's think time,
     /// a person's turn timer, or the end of an absent person's grace time.
+    /// Nothing is due while a bot thinks: its answer wakes the table.
     fn due(&self) -> Option<Instant> {
         if let Some(t) = self.retry_at {
             return Some(t);
+        }
+        if self.thinking {
+            return None;
         }
         if self.status != TableStatus::Playing {
             return None;
@@ -473,30 +487,22 @@ impl Table {
         let Pending::Decide { seat, .. } = game.pending() else {
             return;
         };
-        let view = game.view(Some(seat));
-        let action = self.seats[usize::from(seat)].bot.act(&view, &mut self.rng);
-        let auto = self.seats[usize::from(seat)].hash.is_some();
-        if self
-            .take_step(Step::Act { seat, action }, auto)
-            .await
-            .is_err()
-        {
-            self.retry_at = Some(Instant::now() + Duration::from_secs(1));
-        }
+        self.ask_bot(seat);
     }
 
     /// Replies to an action: its error, or an `ack` when the client gave an id.
     fn answer(&mut self, conn: ConnId, id: Option<u64>, result: Result<(), ErrorBody>) {
         match result {
             Err(e) => self.send(conn, error_frame(self.n(), id, &e)),
-            Ok(()) if id.is_some() => {
-                let n = self.n();
-                self.send(
-                    conn,
-                    frame(&json!({"v": PROTOCOL_VERSION, "type": "ack", "n": n, "id": id})),
-                );
+            Ok(()) => {
+                if let Some(id) = id {
+                    let n = self.n();
+                    let ack = format!(
+                        "{{\"v\":{PROTOCOL_VERSION},\"type\":\"ack\",\"n\":{n},\"id\":{id}}}"
+                    );
+                    self.send(conn, Out::Text(ack.into()));
+                }
             }
-            Ok(()) => {}
         }
     }
 
@@ -536,44 +542,6 @@ impl Table {
         }
         self.broadcast_update(auto);
         Ok(())
-    }
-
-    /// The hint for `conn`'s seat, in either game.
-    fn hint_value(&self, conn: ConnId) -> Result<Value, ErrorBody> {
-        if self.napalm.is_some() {
-            self.napalm_hint(conn).map(|a| json!(a))
-        } else {
-            self.hint(conn).map(|a| json!(a))
-        }
-    }
-
-    /// The expert bot's move for `conn`'s seat, when it is that seat's turn.
-    /// A fixed number of playouts: the same position gets the same hint.
-    fn hint(&self, conn: ConnId) -> Result<Action, ErrorBody> {
-        let seat = self.conns.get(&conn).and_then(|c| c.seat).ok_or_else(|| {
-            ErrorBody::new(
-                ErrorCode::Unauthorized,
-                "only a seated player can ask for a hint",
-            )
-        })?;
-        let game = self
-            .game
-            .as_ref()
-            .ok_or_else(|| ErrorBody::new(ErrorCode::NotStarted, "the game has not started"))?;
-        match game.pending() {
-            Pending::Decide { seat: s, .. } if s == seat => {
-                let info = InfoSet::new(game, seat);
-                Ok(tripoley_bots::hint(
-                    &info,
-                    game.rules(),
-                    tripoley_bots::Budget::playouts(HINT_PLAYOUTS),
-                ))
-            }
-            _ => Err(ErrorBody::new(
-                ErrorCode::NotYourTurn,
-                "a hint is for your own turn",
-            )),
-        }
     }
 
     async fn act(
@@ -833,69 +801,6 @@ impl Table {
         self.conns.values().filter(|c| c.seat.is_none()).count()
     }
 
-    /// Sends a connection what it missed since event `last`, or the full
-    /// state when it saw nothing or too long ago.
-    fn catch_up(&mut self, conn: ConnId, last: Option<u64>) {
-        let n = self.n();
-        let Some(k) = last.filter(|&k| k <= n && n - k <= self.cfg.resume_window) else {
-            self.send_state(conn);
-            return;
-        };
-        let Some(viewer) = self.conns.get(&conn).map(|c| c.seat) else {
-            return;
-        };
-        for step in k + 1..n {
-            let events = self.events_for(step as usize, viewer);
-            if !events.is_empty() {
-                let out = frame(&json!({
-                    "v": PROTOCOL_VERSION, "type": "update", "n": step, "events": events,
-                }));
-                self.send(conn, out);
-            }
-        }
-        let events = if k < n {
-            self.events_for(n as usize, viewer)
-        } else {
-            Vec::new()
-        };
-        let out = self.update_frame(viewer, &events, false);
-        self.send(conn, out);
-    }
-
-    /// The events of step `step` that `viewer` may see, in either game.
-    fn events_for(&self, step: usize, viewer: Option<Seat>) -> Vec<Value> {
-        if let Some(t) = &self.napalm {
-            return t.events_for(step, viewer);
-        }
-        self.log
-            .get(step)
-            .map(|ev| {
-                ev.iter()
-                    .filter(|e| e.audience().includes(viewer))
-                    .map(|e| json!(e))
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    fn view(&self, viewer: Option<Seat>) -> Option<View> {
-        self.game.as_ref().map(|g| g.view(viewer))
-    }
-
-    fn turn(&self, view: &View) -> Value {
-        let Some(game) = &self.game else {
-            return Value::Null;
-        };
-        let Pending::Decide { seat, .. } = game.pending() else {
-            return Value::Null;
-        };
-        // A decision nobody else may know about (M9b) has no public turn.
-        if view.to_act != Some(seat) {
-            return Value::Null;
-        }
-        self.turn_of(seat)
-    }
-
     /// The seat that must decide, in either game.
     fn to_decide(&self) -> Option<Seat> {
         if let Some(t) = &self.napalm {
@@ -910,104 +815,13 @@ impl Table {
         }
     }
 
-    /// `viewer`'s view and the public turn, in either game.
-    fn view_and_turn(&self, viewer: Option<Seat>) -> (Value, Value) {
-        if let Some(t) = &self.napalm {
-            let turn = self.to_decide().map_or(Value::Null, |s| self.turn_of(s));
-            return (json!(t.game.view(viewer)), turn);
-        }
-        let view = self.view(viewer);
-        let turn = view.as_ref().map_or(Value::Null, |v| self.turn(v));
-        (json!(view), turn)
-    }
-
-    /// The `turn` of a frame: `seat` decides.
-    fn turn_of(&self, seat: Seat) -> Value {
-        let human = self.seats[usize::from(seat)].hash.is_some();
-        let ms = (human && self.settings.turn_seconds > 0).then(|| {
-            let end =
-                self.turn_started + Duration::from_secs(u64::from(self.settings.turn_seconds));
-            end.saturating_duration_since(Instant::now()).as_millis() as u64
-        });
-        json!({"seat": seat, "ms": ms, "bot": self.bot_plays(seat)})
-    }
-
-    fn update_frame(&self, viewer: Option<Seat>, events: &[Value], auto: bool) -> Out {
-        let n = self.n();
-        let (view, turn) = self.view_and_turn(viewer);
-        frame(&json!({
-            "v": PROTOCOL_VERSION, "type": "update", "n": n, "events": events,
-            "view": view, "turn": turn, "auto": auto,
-        }))
-    }
-
-    fn send_state(&mut self, conn: ConnId) {
-        let Some(viewer) = self.conns.get(&conn).map(|c| c.seat) else {
-            return;
-        };
-        let n = self.n();
-        let end_event = if self.napalm.is_some() {
-            "hand_ended"
-        } else {
-            "deal_ended"
-        };
-        let log: Vec<Value> = (self.deal_start..self.log_len())
-            .filter_map(|k| {
-                let mut events = self.events_for(k, viewer);
-                if k == self.deal_start
-                    && let Some(end) = events.iter().rposition(|e| e["event"] == end_event)
-                {
-                    // The entry that ended the last deal: keep only what
-                    // follows (the antes of this one).
-                    events.drain(..=end);
-                }
-                (!events.is_empty()).then(|| json!({"n": k, "events": events}))
-            })
-            .collect();
-        let (view, turn) = self.view_and_turn(viewer);
-        let out = frame(&json!({
-            "v": PROTOCOL_VERSION, "type": "state", "n": n, "view": view,
-            "log": log, "turn": turn, "table": self.info(),
-        }));
-        self.send(conn, out);
-    }
-
-    /// Sends the last step to every connection, each frame built from its
-    /// viewer's view and only the events that viewer may see.
-    fn broadcast_update(&mut self, auto: bool) {
-        let mut viewers: Vec<Option<Seat>> = self.conns.values().map(|c| c.seat).collect();
-        viewers.sort_unstable();
-        viewers.dedup();
-        let last = self.log_len() - 1;
-        for viewer in viewers {
-            let events = self.events_for(last, viewer);
-            let out = self.update_frame(viewer, &events, auto);
-            let Out::Text(text) = out;
-            let targets: Vec<ConnId> = self
-                .conns
-                .iter()
-                .filter(|(_, c)| c.seat == viewer)
-                .map(|(&id, _)| id)
-                .collect();
-            for id in targets {
-                self.send(id, Out::Text(Arc::clone(&text)));
-            }
-        }
-    }
-
-    /// Entries in the event log of either game.
-    fn log_len(&self) -> usize {
-        self.napalm.as_ref().map_or(self.log.len(), |t| t.log.len())
-    }
-
     fn broadcast_table(&mut self) {
         let out = frame(&json!({
             "v": PROTOCOL_VERSION, "type": "table", "n": self.n(), "table": self.info(),
         }));
-        let Out::Text(text) = out;
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         for id in ids {
-            self.send(id, Out::Text(Arc::clone(&text)));
+            self.send(id, out.clone());
         }
     }
 

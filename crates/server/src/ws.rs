@@ -43,12 +43,18 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Out>(app.config.outbox);
     let mut writer = tokio::spawn(async move {
-        while let Some(Out::Text(text)) = rx.recv().await {
-            if sink
-                .send(Message::Text(text.as_ref().into()))
-                .await
-                .is_err()
-            {
+        // Frames queued together (an update and the ack of the action that
+        // caused it, say) go out in one write.
+        'frames: while let Some(Out::Text(text)) = rx.recv().await {
+            if sink.feed(Message::Text(text)).await.is_err() {
+                break;
+            }
+            while let Ok(Out::Text(text)) = rx.try_recv() {
+                if sink.feed(Message::Text(text)).await.is_err() {
+                    break 'frames;
+                }
+            }
+            if sink.flush().await.is_err() {
                 break;
             }
         }
@@ -187,7 +193,7 @@ impl Connection {
             ClientMsg::Ping { id } => {
                 let n = self.table.n.load(Ordering::Acquire);
                 let pong = json!({"v": PROTOCOL_VERSION, "type": "pong", "n": n, "id": id});
-                let _ = self.tx.try_send(Out::Text(Arc::from(pong.to_string())));
+                let _ = self.tx.try_send(Out::Text(pong.to_string().into()));
                 return Next::Continue;
             }
             ClientMsg::Hello { v, token, last } => return self.hello(v, token, last).await,
@@ -255,9 +261,13 @@ impl Connection {
                 kill: Arc::clone(&self.kill),
                 reply,
             };
-            if self.table.tx.send(cmd).await.is_ok() {
-                self.joined = answer.await.unwrap_or(false);
-                if !self.joined {
+            // A hello the actor took but dropped unanswered (it stopped
+            // right after) is sent again to the reloaded table.
+            if self.table.tx.send(cmd).await.is_ok()
+                && let Ok(joined) = answer.await
+            {
+                self.joined = joined;
+                if !joined {
                     // The table sent the error reply.
                     self.strikes += 1;
                 }

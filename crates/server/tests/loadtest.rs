@@ -15,7 +15,7 @@ async fn a_short_load_test_plays_and_conserves_chips() {
     assert!(report.latency_p99_ms <= report.latency_max_ms);
     assert!(report.memory_kib.is_some_and(|k| k > 0));
     assert!(report.chips_conserved);
-    assert_eq!(report.failures, 0);
+    assert_eq!(report.failures, 0, "{:?}", report.failure_causes);
     let text = report.to_string();
     assert!(text.contains("chips conserved    yes"), "{text}");
 }

@@ -1,0 +1,191 @@
+//! `tripoley serve` as a real process: killed with SIGKILL mid-game and
+//! started again on the same database, it resumes the game, which the same
+//! people finish with every chip still there.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::Scratch;
+use tripoley_bots::BotKind;
+use tripoley_cards::seeded_rng;
+use tripoley_engine::{Preset, Rules, View};
+use tripoley_server::client::{self, Socket};
+use tripoley_server::protocol::{ClientMsg, CreateTable, TableStatus};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A free loopback port (bound, then released for the server).
+fn free_addr() -> SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    l.local_addr().expect("its address")
+}
+
+/// Starts `tripoley serve` on `addr` and `db`; returns once it answers.
+async fn serve(addr: SocketAddr, db: &Path) -> Child {
+    let child = Command::new(env!("CARGO_BIN_EXE_tripoley"))
+        .args(["serve", "--addr", &addr.to_string(), "--db"])
+        .arg(db)
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("tripoley serve starts");
+    let started = Instant::now();
+    while client::request(addr, "GET", "/api/health", None)
+        .await
+        .is_err()
+    {
+        assert!(started.elapsed() < WAIT, "the server answers");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    child
+}
+
+/// Chips on the table in a view: every stack plus the layout.
+fn chips(view: &View) -> u32 {
+    view.stacks.iter().sum::<u32>() + view.layout.iter().map(|(_, c)| c).sum::<u32>()
+}
+
+#[test]
+fn a_server_killed_with_sigkill_resumes_the_game_from_its_database() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(killed_and_resumed());
+}
+
+/// A table of three people, started; returns its invite, each seat's
+/// token (the host sits in seat 0) and each seat's socket.
+async fn table_of_three(addr: SocketAddr, preset: Preset) -> (String, Vec<String>, Vec<Socket>) {
+    let created = client::create_table(
+        addr,
+        &CreateTable {
+            preset: Some(preset),
+            seats: Some(3),
+            deals: Some(3),
+            turn_seconds: Some(0),
+            host_name: Some("Ann".into()),
+            ..CreateTable::default()
+        },
+    )
+    .await
+    .unwrap();
+    let mut tokens = vec![created.host_token.clone()];
+    for (seat, name) in [(1, "Bea"), (2, "Cy")] {
+        tokens.push(
+            client::sit(addr, &created.invite, Some(seat), name)
+                .await
+                .unwrap()
+                .token,
+        );
+    }
+    let mut socks = Vec::new();
+    for token in &tokens {
+        let mut sock = Socket::connect(addr, &created.invite).await.unwrap();
+        sock.hello(Some(token), None).await.unwrap();
+        sock.recv_type("welcome", WAIT).await.unwrap();
+        socks.push(sock);
+    }
+    client::start_table(addr, &created.invite, &created.host_token)
+        .await
+        .unwrap();
+    (created.invite, tokens, socks)
+}
+
+/// Everyone plays until the second deal is under way; returns the last
+/// event each seat saw.
+async fn play_into_the_second_deal(socks: &mut [Socket], rules: &Rules) -> Vec<u64> {
+    let mut bot = BotKind::Heuristic.make(rules);
+    let mut rng = seeded_rng(11);
+    let mut acted = 0;
+    'play: loop {
+        for sock in socks.iter_mut() {
+            let Ok(msg) = sock.recv_timeout(Duration::from_millis(20)).await else {
+                continue;
+            };
+            let Some(view) = client::view_of(&msg) else {
+                continue;
+            };
+            assert!(view.standings.is_none(), "the game is still on");
+            if view.deal_number >= 2 && acted >= 10 {
+                break 'play;
+            }
+            if view.decision.is_some() {
+                let action = bot.act(&view, &mut rng);
+                let n = msg["n"].as_u64();
+                sock.send(&ClientMsg::Act {
+                    action,
+                    id: None,
+                    seat: view.seat,
+                    n,
+                })
+                .await
+                .unwrap();
+                acted += 1;
+            }
+        }
+    }
+    socks.iter().map(|s| s.last.expect("events seen")).collect()
+}
+
+async fn killed_and_resumed() {
+    let scratch = Scratch::new("serve-kill");
+    let db = scratch.0.join("tables.db");
+    let addr = free_addr();
+    let mut server = serve(addr, &db).await;
+    let preset = Preset::Pagat;
+    let rules = Rules::preset(preset);
+    let (invite, tokens, mut socks) = table_of_three(addr, preset).await;
+    let last = play_into_the_second_deal(&mut socks, &rules).await;
+    server.kill().expect("SIGKILL");
+    server.wait().expect("the server is gone");
+    drop(socks);
+
+    // The same port and database: every seat comes back with its token and
+    // the last event it saw, and the game is played to its end.
+    let mut server = serve(addr, &db).await;
+    let info = client::table_info(addr, &invite).await.unwrap();
+    assert_eq!(info.status, TableStatus::Playing, "the game resumed");
+    let mut seats = tokio::task::JoinSet::new();
+    for (k, token) in tokens.iter().enumerate() {
+        let mut sock = Socket::connect(addr, &invite).await.unwrap();
+        sock.hello(Some(token), Some(last[k])).await.unwrap();
+        let welcome = sock.recv_type("welcome", WAIT).await.unwrap();
+        assert_eq!(welcome["seat"], k);
+        // Stored before its effects went out: no step anyone saw is lost.
+        let n = welcome["n"].as_u64().unwrap();
+        assert!(
+            n >= last[k],
+            "the server is at event {n}, seat {k} saw {}",
+            last[k]
+        );
+        let rules = rules.clone();
+        seats.spawn(async move {
+            let mut bot = BotKind::Heuristic.make(&rules);
+            let mut rng = seeded_rng(20 + k as u64);
+            let until = Some(Instant::now() + Duration::from_secs(120));
+            client::play_seat(&mut sock, bot.as_mut(), &mut rng, Duration::ZERO, until)
+                .await
+                .unwrap()
+        });
+    }
+    let mut ends = Vec::new();
+    while let Some(stats) = seats.join_next().await {
+        let stats = stats.unwrap();
+        assert!(stats.finished, "the game ends");
+        assert_eq!(stats.errors, 0);
+        ends.push(stats.last_view.unwrap());
+    }
+    for end in &ends {
+        assert_eq!(end.stacks, ends[0].stacks, "everyone sees the same end");
+        assert_eq!(chips(end), rules.starting_chips * 3, "T7: no chip lost");
+    }
+    let info = client::table_info(addr, &invite).await.unwrap();
+    assert_eq!(info.status, TableStatus::Finished);
+    server.kill().expect("stops");
+    server.wait().expect("stopped");
+}
