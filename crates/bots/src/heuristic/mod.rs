@@ -143,9 +143,7 @@ impl HeuristicBot {
             Action::Pass
         }
     }
-}
 
-impl HeuristicBot {
     /// The answer to decisions that need nothing but the question: the best
     /// five of the hand at a showdown, and always playing on under M9b.
     fn answer_blind(self, decision: Decision) -> Option<Action> {
@@ -187,8 +185,8 @@ impl Bot for HeuristicBot {
         }
     }
 
-    /// Decisions answered from the question alone skip building the view:
-    /// a fifth of the decisions of a deal.
+    /// Decisions answered from the question alone (showdowns, M9b) skip
+    /// building the view.
     fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
         let decision = info.decision().expect("the bot is asked only on its turn");
         match self.answer_blind(decision) {
