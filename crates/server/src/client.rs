@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
@@ -50,6 +50,13 @@ pub enum ClientError {
     /// Nothing arrived in time.
     #[error("timed out")]
     Timeout,
+}
+
+/// The websocket settings of every client: frames are a few KiB, so a
+/// smaller read buffer than the default 128 KiB, which is zeroed and
+/// reallocated for every frame.
+fn ws_config() -> WebSocketConfig {
+    WebSocketConfig::default().read_buffer_size(READ_BUFFER)
 }
 
 fn io(e: impl std::fmt::Display) -> ClientError {
@@ -202,13 +209,41 @@ impl Socket {
                     .map_err(|_| ClientError::Protocol("bad origin".into()))?,
             );
         }
-        // Frames are a few KiB: a smaller read buffer than the default
-        // 128 KiB, which is zeroed and reallocated for every frame; and no
-        // Nagle delay on the small messages a client sends.
-        let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(req, Some(config), true)
+        // No Nagle delay on the small messages a client sends.
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(req, Some(ws_config()), true)
             .await
             .map_err(io)?;
+        Ok(Socket { ws, last: None })
+    }
+
+    /// Opens `/ws/<invite>` over a TCP socket whose kernel receive buffer is
+    /// fixed at `bytes`. Left alone, the kernel grows a receive buffer to
+    /// tens of MiB, so a client that stops reading would take a whole long
+    /// game before the server noticed; with a small fixed one it behaves
+    /// like a slow phone, which is what tests of slow clients need.
+    pub async fn connect_with_receive_buffer(
+        addr: SocketAddr,
+        invite: &str,
+        bytes: u32,
+    ) -> Result<Socket, ClientError> {
+        let socket = if addr.is_ipv4() {
+            TcpSocket::new_v4()
+        } else {
+            TcpSocket::new_v6()
+        }
+        .map_err(io)?;
+        socket.set_recv_buffer_size(bytes).map_err(io)?;
+        let stream = socket.connect(addr).await.map_err(io)?;
+        let req = format!("ws://{addr}/ws/{invite}")
+            .into_client_request()
+            .map_err(io)?;
+        let (ws, _) = tokio_tungstenite::client_async_with_config(
+            req,
+            MaybeTlsStream::Plain(stream),
+            Some(ws_config()),
+        )
+        .await
+        .map_err(io)?;
         Ok(Socket { ws, last: None })
     }
 

@@ -8,7 +8,7 @@ use common::{WAIT, join};
 use tripoley_bots::BotKind;
 use tripoley_engine::Preset;
 use tripoley_server::ServerConfig;
-use tripoley_server::client::{self, ClientError};
+use tripoley_server::client::{self, ClientError, Socket};
 use tripoley_server::protocol::CreateTable;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -20,22 +20,29 @@ async fn a_spectator_who_stops_reading_is_dropped_and_the_game_goes_on() {
     .await
     .unwrap();
     let addr = server.addr();
-    // A long game of bots only: about 6 MiB of frames to each spectator,
+    // A long game of bots only: about 10 MB of frames to each spectator,
     // more than the socket buffers between the server and a client that
-    // does not read can hold (about 4 MiB here).
+    // does not read can hold (the server's send buffer grows to 4 MiB at
+    // most here; the lazy client's receive buffer is fixed at 16 KiB).
     let created = client::create_table(
         addr,
         &CreateTable {
             preset: Some(Preset::MichiganCasino),
             seats: Some(4),
-            deals: Some(200),
+            deals: Some(300),
+            // Deep stacks: nobody goes out, so all 300 deals are played.
+            starting_chips: Some(5000),
             bot: Some(BotKind::Heuristic),
             ..CreateTable::default()
         },
     )
     .await
     .unwrap();
-    let (mut lazy, _) = join(addr, &created.invite, None, None).await;
+    let mut lazy = Socket::connect_with_receive_buffer(addr, &created.invite, 16 * 1024)
+        .await
+        .unwrap();
+    lazy.hello(None, None).await.unwrap();
+    lazy.recv_type("welcome", WAIT).await.unwrap();
     let (mut watcher, _) = join(addr, &created.invite, None, None).await;
     client::start_table(addr, &created.invite, &created.host_token)
         .await
