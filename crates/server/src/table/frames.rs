@@ -26,6 +26,18 @@ struct Turn {
     bot: bool,
 }
 
+/// The events of step `step` of a game's log that a viewer `sees`, as JSON
+/// values: what a returning connection is sent, in either game.
+pub(super) fn visible_events<E: Serialize>(
+    log: &[Vec<E>],
+    step: usize,
+    sees: impl Fn(&E) -> bool,
+) -> Vec<Value> {
+    log.get(step)
+        .map(|ev| ev.iter().filter(|e| sees(e)).map(|e| json!(e)).collect())
+        .unwrap_or_default()
+}
+
 /// A frame's text from its JSON bytes.
 fn text(out: Vec<u8>) -> Out {
     Out::Text(
@@ -73,15 +85,7 @@ impl Table {
         if let Some(t) = &self.napalm {
             return t.events_for(step, viewer);
         }
-        self.log
-            .get(step)
-            .map(|ev| {
-                ev.iter()
-                    .filter(|e| e.audience().includes(viewer))
-                    .map(|e| json!(e))
-                    .collect()
-            })
-            .unwrap_or_default()
+        visible_events(&self.log, step, |e| e.audience().includes(viewer))
     }
 
     /// Each event of step `step` serialised once, with the viewers (bit `i`

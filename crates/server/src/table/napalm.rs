@@ -7,7 +7,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tripoley_bots::BotKind;
 use tripoley_cards::Deck;
 use tripoley_napalm::{
@@ -52,15 +52,7 @@ impl NapalmTable {
 
     /// The events of step `step` that `viewer` may see (N7).
     pub(super) fn events_for(&self, step: usize, viewer: Option<Seat>) -> Vec<Value> {
-        self.log
-            .get(step)
-            .map(|ev| {
-                ev.iter()
-                    .filter(|e| e.audience().includes(viewer))
-                    .map(|e| json!(e))
-                    .collect()
-            })
-            .unwrap_or_default()
+        super::frames::visible_events(&self.log, step, |e| e.audience().includes(viewer))
     }
 }
 
