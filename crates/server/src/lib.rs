@@ -45,7 +45,20 @@ use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 use tripoley_engine::Record;
 
-pub use loadtest::{LoadOptions, LoadReport, loadtest, loadtest_with};
+pub use loadtest::{LoadOptions, LoadReport, ScratchDb, loadtest, loadtest_with};
+
+/// Resident memory of process `pid` in KiB (Linux), if it can be read: the
+/// load test reports its server's.
+pub fn resident_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
 
 use crate::protocol::{ErrorBody, ErrorCode};
 use crate::store::Store;
@@ -254,14 +267,7 @@ impl RunningServer {
 
     /// Resident memory of this process in KiB (Linux), if it can be read.
     pub fn memory_kib() -> Option<u64> {
-        let status = std::fs::read_to_string("/proc/self/status").ok()?;
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))?
-            .split_whitespace()
-            .next()?
-            .parse()
-            .ok()
+        resident_kib(std::process::id())
     }
 
     /// Stops the server: connections close, tables stop after their current

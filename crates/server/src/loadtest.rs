@@ -82,8 +82,9 @@ pub struct LoadReport {
     pub latency_p99_ms: f64,
     /// The slowest.
     pub latency_max_ms: f64,
-    /// The server's resident memory at the end in KiB (only when the server
-    /// ran in this process: it then includes the clients).
+    /// The server's resident memory at the end in KiB: of this process,
+    /// clients included, when the server ran in it; `tripoley loadtest`
+    /// fills in its own server process's.
     pub memory_kib: Option<u64>,
     /// Error replies the clients received (stale answers, for example).
     pub errors: u64,
@@ -117,7 +118,7 @@ impl fmt::Display for LoadReport {
             Some(k) => writeln!(f, "memory (VmRSS)     {:.1} MiB", k as f64 / 1024.0)?,
             None => writeln!(
                 f,
-                "memory (VmRSS)     not measured (server in another process)"
+                "memory (VmRSS)     not measured (the server is not ours)"
             )?,
         }
         writeln!(f, "errors, failures   {}, {}", self.errors, self.failures)?;
@@ -192,13 +193,13 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
             "a load test only targets this machine (a loopback address), not {a}"
         )));
     }
-    let db = opts.addr.is_none().then(scratch_db);
+    let db = opts.addr.is_none().then(ScratchDb::new);
     let server: Option<RunningServer> = match &db {
         None => None,
         Some(db) => Some(
             crate::start(ServerConfig {
                 max_tables: MAX_TABLES * 4,
-                db: db.clone(),
+                db: db.path().to_path_buf(),
                 ..ServerConfig::ephemeral()
             })
             .await?,
@@ -234,9 +235,7 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
     if let Some(s) = server {
         s.shutdown().await;
     }
-    if let Some(db) = &db {
-        remove_db(db);
-    }
+    drop(db);
     Ok(summarize(
         addr,
         opts.tables,
@@ -247,23 +246,41 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
     ))
 }
 
-/// A fresh SQLite file for an in-process load test's server.
-fn scratch_db() -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    std::env::temp_dir().join(format!(
-        "tripoley-loadtest-{}-{nanos}.db",
-        std::process::id()
-    ))
+/// A fresh SQLite file in the temporary folder for a load test's own
+/// server; removed, with its WAL companions, when dropped.
+pub struct ScratchDb(PathBuf);
+
+impl ScratchDb {
+    /// A name no other load test uses (process id and clock).
+    pub fn new() -> ScratchDb {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        ScratchDb(std::env::temp_dir().join(format!(
+            "tripoley-loadtest-{}-{nanos}.db",
+            std::process::id()
+        )))
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
 }
 
-/// Removes a SQLite file and its WAL companions.
-fn remove_db(path: &std::path::Path) {
-    for suffix in ["", "-wal", "-shm"] {
-        let mut p = path.as_os_str().to_owned();
-        p.push(suffix);
-        let _ = std::fs::remove_file(p);
+impl Default for ScratchDb {
+    fn default() -> ScratchDb {
+        ScratchDb::new()
+    }
+}
+
+impl Drop for ScratchDb {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut p = self.0.as_os_str().to_owned();
+            p.push(suffix);
+            let _ = std::fs::remove_file(p);
+        }
     }
 }
 

@@ -1,11 +1,13 @@
 //! `tripoley serve` and `tripoley loadtest`: the multiplayer web table and
 //! its load generator.
 
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use tripoley_server::{LoadOptions, ServerConfig};
+use tripoley_server::{LoadOptions, ScratchDb, ServerConfig};
 
 use crate::Failure;
 
@@ -38,6 +40,11 @@ pub struct LoadArgs {
     /// Load a server already running here (loopback only) instead of starting one.
     #[arg(long)]
     addr: Option<SocketAddr>,
+    /// Run the server inside the load generator's process instead of as a
+    /// `tripoley serve` child process (both sides then share one limit of
+    /// open files: each client needs two sockets).
+    #[arg(long, conflicts_with = "addr")]
+    in_process: bool,
     /// Print the report as one JSON object.
     #[arg(long)]
     json: bool,
@@ -81,21 +88,33 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
     })
 }
 
-/// Runs the load generator and prints its report.
+/// Runs the load generator and prints its report. Unless given a server or
+/// asked to run in-process, it starts its own `tripoley serve` as a child
+/// process, as a real deployment runs: the server and the 4 clients per
+/// table then each have their own limit of open files, and the report gives
+/// the server's own memory.
 pub fn loadtest(args: &LoadArgs) -> Result<(), Failure> {
+    let own = if args.addr.is_none() && !args.in_process {
+        Some(ServerProcess::start()?)
+    } else {
+        None
+    };
     let opts = LoadOptions {
         tables: args.tables,
         think: Duration::from_millis(args.think_ms),
         duration: Duration::from_secs(args.duration),
-        addr: args.addr,
+        addr: args.addr.or(own.as_ref().map(|s| s.addr)),
         ..LoadOptions::default()
     };
-    let report = runtime()?
+    let mut report = runtime()?
         .block_on(tripoley_server::loadtest_with(opts))
         .map_err(|e| match e {
             tripoley_server::ServerError::Usage(m) => Failure::usage(m),
             other => failed(other),
         })?;
+    if let Some(server) = own {
+        report.memory_kib = tripoley_server::resident_kib(server.child.id());
+    }
     if args.json {
         println!(
             "{}",
@@ -105,4 +124,60 @@ pub fn loadtest(args: &LoadArgs) -> Result<(), Failure> {
         println!("{report}");
     }
     Ok(())
+}
+
+/// The load generator's own server: `tripoley serve` (this executable) on a
+/// free loopback port with a scratch database; killed, and its database
+/// removed, when dropped.
+struct ServerProcess {
+    child: Child,
+    addr: SocketAddr,
+    /// Held until the server is gone, then removed.
+    _db: ScratchDb,
+}
+
+impl ServerProcess {
+    fn start() -> Result<ServerProcess, Failure> {
+        let db = ScratchDb::new();
+        let exe = std::env::current_exe()
+            .map_err(|e| failed(format!("cannot find this program to start its server: {e}")))?;
+        let mut child = Command::new(exe)
+            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+            .arg(db.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| failed(format!("cannot start the server: {e}")))?;
+        // Its first line says where it listens: "... served at http://ADDR (...".
+        let mut line = String::new();
+        let read = child
+            .stdout
+            .take()
+            .map(|out| BufReader::new(out).read_line(&mut line));
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|a| a.parse().ok());
+        if let (Some(Ok(_)), Some(addr)) = (read, addr) {
+            return Ok(ServerProcess {
+                child,
+                addr,
+                _db: db,
+            });
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        Err(failed(format!(
+            "the server did not start (it said {:?})",
+            line.trim()
+        )))
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }

@@ -1,0 +1,49 @@
+//! `tripoley loadtest`: by default it starts its own `tripoley serve` as a
+//! child process, loads it over loopback websockets, reports the server's
+//! own memory, and leaves neither the process nor its database behind.
+
+mod common;
+
+use common::{stderr, stdout, tripoley};
+
+#[test]
+fn loadtest_plays_tables_against_its_own_server_process() {
+    let out = tripoley(&[
+        "loadtest",
+        "--tables",
+        "3",
+        "--think-ms",
+        "5",
+        "--duration",
+        "2",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value =
+        serde_json::from_str(stdout(&out).trim()).expect("one JSON object");
+    assert_eq!(report["tables"], 3);
+    assert_eq!(report["clients"], 12, "four clients per table");
+    assert!(report["actions"].as_u64().unwrap() > 0, "{report}");
+    assert_eq!(report["failures"], 0, "{report}");
+    assert_eq!(report["chips_conserved"], true);
+    let memory = report["memory_kib"]
+        .as_u64()
+        .expect("the server's memory is measured");
+    assert!(
+        memory > 1024,
+        "a server holds more than 1 MiB: {memory} KiB"
+    );
+    // The child server is gone with its port.
+    let addr = report["addr"].as_str().expect("the server's address");
+    assert!(
+        std::net::TcpStream::connect(addr).is_err(),
+        "the load test's server at {addr} is still listening"
+    );
+}
+
+#[test]
+fn loadtest_refuses_a_server_address_with_in_process() {
+    let out = tripoley(&["loadtest", "--in-process", "--addr", "127.0.0.1:9"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--in-process"), "{}", stderr(&out));
+}
