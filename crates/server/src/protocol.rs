@@ -340,10 +340,7 @@ impl CreateTable {
         if let Some(over) = &self.rules {
             rules = with_overrides(&rules, over).map_err(invalid)?;
         }
-        if let Some(chips) = self.starting_chips {
-            if chips == 0 || chips > 1_000_000 {
-                return Err(invalid("starting chips must be 1 to 1,000,000".into()));
-            }
+        if let Some(chips) = self.checked_starting_chips()? {
             rules.starting_chips = chips;
         }
         if let Some(deals) = self.deals {
@@ -356,13 +353,7 @@ impl CreateTable {
         rules
             .check_players(usize::from(seats))
             .map_err(|e| invalid(e.to_string()))?;
-        let turn_seconds = self.turn_seconds.unwrap_or(60);
-        if turn_seconds > 3600 {
-            return Err(invalid("the turn timer is at most 3,600 seconds".into()));
-        }
-        if let Some(name) = &self.host_name {
-            clean_name(name)?;
-        }
+        let turn_seconds = self.checked_table_basics()?;
         Ok(TableSettings {
             rules,
             seats,
@@ -371,6 +362,33 @@ impl CreateTable {
             game: GameKind::Tripoley,
             napalm: None,
         })
+    }
+
+    /// The starting chips asked for, if any: 1 to 1,000,000 (both games).
+    fn checked_starting_chips(&self) -> Result<Option<u32>, ErrorBody> {
+        match self.starting_chips {
+            Some(chips) if chips == 0 || chips > 1_000_000 => Err(ErrorBody::new(
+                ErrorCode::Invalid,
+                "starting chips must be 1 to 1,000,000",
+            )),
+            chips => Ok(chips),
+        }
+    }
+
+    /// What both games check the same way: the turn timer (returned, 60 s
+    /// by default, at most an hour) and the host's name.
+    fn checked_table_basics(&self) -> Result<u32, ErrorBody> {
+        let turn_seconds = self.turn_seconds.unwrap_or(60);
+        if turn_seconds > 3600 {
+            return Err(ErrorBody::new(
+                ErrorCode::Invalid,
+                "the turn timer is at most 3,600 seconds",
+            ));
+        }
+        if let Some(name) = &self.host_name {
+            clean_name(name)?;
+        }
+        Ok(turn_seconds)
     }
 
     /// The settings of a Napalm table: `rules` overrides [`NapalmRules`]
@@ -386,10 +404,7 @@ impl CreateTable {
         if let Some(over) = &self.rules {
             rules = with_overrides(&rules, over).map_err(invalid)?;
         }
-        if let Some(chips) = self.starting_chips {
-            if chips == 0 || chips > 1_000_000 {
-                return Err(invalid("starting chips must be 1 to 1,000,000".into()));
-            }
+        if let Some(chips) = self.checked_starting_chips()? {
             rules.starting_chips = chips;
         }
         if let Some(tokens) = self.tokens_to_win {
@@ -407,13 +422,7 @@ impl CreateTable {
         rules
             .check_players(usize::from(seats))
             .map_err(|e| invalid(e.to_string()))?;
-        let turn_seconds = self.turn_seconds.unwrap_or(60);
-        if turn_seconds > 3600 {
-            return Err(invalid("the turn timer is at most 3,600 seconds".into()));
-        }
-        if let Some(name) = &self.host_name {
-            clean_name(name)?;
-        }
+        let turn_seconds = self.checked_table_basics()?;
         Ok(TableSettings {
             rules: Rules::preset(Preset::Pagat),
             seats,

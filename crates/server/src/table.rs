@@ -531,17 +531,24 @@ impl Table {
             self.deal_start = self.log.len();
         }
         self.log.push(ev);
+        let over = game.pending() == Pending::GameOver;
+        self.step_taken(idx, over, auto).await;
+        Ok(())
+    }
+
+    /// After step `idx` is stored and applied, in either game: the event
+    /// number moves on, the turn clock restarts, a finished game is marked
+    /// so, and everyone gets the update.
+    async fn step_taken(&mut self, idx: usize, over: bool, auto: bool) {
         self.n.store(idx as u64 + 1, Ordering::Release);
         self.turn_started = Instant::now();
-        if game.pending() == Pending::GameOver {
+        if over {
             self.status = TableStatus::Finished;
-            if let Err(e) = self.store.finish(self.invite.clone()).await {
-                // The record is complete: replaying it finds the game over.
-                let _ = e;
-            }
+            // The record is complete: replaying it finds the game over, so
+            // a failure to mark it is not lost.
+            let _ = self.store.finish(self.invite.clone()).await;
         }
         self.broadcast_update(auto);
-        Ok(())
     }
 
     async fn act(

@@ -28,38 +28,22 @@ async fn napalm_table(
     bot: BotKind,
     tokens_to_win: u32,
 ) -> common::Table {
-    let created = client::create_table(
-        addr,
-        &CreateTable {
-            game: Some(GameKind::Napalm),
-            seats: Some(seats),
-            turn_seconds: Some(0),
-            bot: Some(bot),
-            starting_chips: Some(40),
-            tokens_to_win: Some(tokens_to_win),
-            rules: Some(
-                json!({"max_hands": 12})
-                    .as_object()
-                    .expect("an object")
-                    .clone(),
-            ),
-            ..CreateTable::default()
-        },
-    )
-    .await
-    .expect("the table is created");
-    let mut tokens = Vec::new();
-    for &s in humans {
-        let seated = client::sit(addr, &created.invite, Some(s), &format!("Human {s}"))
-            .await
-            .expect("the seat is free");
-        tokens.push((s, seated.token));
-    }
-    common::Table {
-        invite: created.invite,
-        host_token: created.host_token,
-        tokens,
-    }
+    let request = CreateTable {
+        game: Some(GameKind::Napalm),
+        seats: Some(seats),
+        turn_seconds: Some(0),
+        bot: Some(bot),
+        starting_chips: Some(40),
+        tokens_to_win: Some(tokens_to_win),
+        rules: Some(
+            json!({"max_hands": 12})
+                .as_object()
+                .expect("an object")
+                .clone(),
+        ),
+        ..CreateTable::default()
+    };
+    common::table_from(addr, &request, humans).await
 }
 
 /// Every card named anywhere in a frame.

@@ -191,14 +191,7 @@ impl Table {
         }
         t.log.push(ev);
         let over = t.game.is_over();
-        self.n.store(idx as u64 + 1, Ordering::Release);
-        self.turn_started = Instant::now();
-        if over {
-            self.status = TableStatus::Finished;
-            // The record is complete: replaying it finds the game over.
-            let _ = self.store.finish(self.invite.clone()).await;
-        }
-        self.broadcast_update(auto);
+        self.step_taken(idx, over, auto).await;
         Ok(())
     }
 

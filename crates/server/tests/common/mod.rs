@@ -52,18 +52,21 @@ pub async fn table(
     humans: &[u8],
     turn_seconds: u32,
 ) -> Table {
-    let created = client::create_table(
-        addr,
-        &CreateTable {
-            preset: Some(preset),
-            seats: Some(seats),
-            turn_seconds: Some(turn_seconds),
-            bot: Some(BotKind::Heuristic),
-            ..CreateTable::default()
-        },
-    )
-    .await
-    .expect("the table is created");
+    let request = CreateTable {
+        preset: Some(preset),
+        seats: Some(seats),
+        turn_seconds: Some(turn_seconds),
+        bot: Some(BotKind::Heuristic),
+        ..CreateTable::default()
+    };
+    table_from(addr, &request, humans).await
+}
+
+/// The table `request` asks for, with people in the seats `humans`.
+pub async fn table_from(addr: SocketAddr, request: &CreateTable, humans: &[u8]) -> Table {
+    let created = client::create_table(addr, request)
+        .await
+        .expect("the table is created");
     let mut tokens = Vec::new();
     for &s in humans {
         let seated = client::sit(addr, &created.invite, Some(s), &format!("Human {s}"))
