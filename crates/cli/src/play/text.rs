@@ -78,7 +78,7 @@ impl Words {
     }
 
     /// "You take" / "Bot 1 takes": the subject and its verb.
-    fn says(&self, seat: Seat, you: &str, they: &str) -> String {
+    pub(super) fn says(&self, seat: Seat, you: &str, they: &str) -> String {
         if seat == self.me {
             format!("You {you}")
         } else {

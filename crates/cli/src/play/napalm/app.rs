@@ -20,7 +20,7 @@ use tripoley_napalm::{
 };
 
 use super::super::app::{scroll_back, step_rng};
-use super::super::text;
+use super::super::text::{self, Words};
 use crate::napalm::napalm_bot;
 
 /// The seat of the human (bots fill the others).
@@ -30,8 +30,8 @@ pub const HUMAN: Seat = 0;
 #[allow(clippy::struct_excessive_bools)] // independent flags of the screen
 pub struct NapalmApp {
     game: NapalmGame,
-    /// The players' names, the human's first.
-    pub(super) names: Vec<String>,
+    /// The players' names, the human's first, and how events put them.
+    pub(super) words: Words,
     /// The bot of each seat (`None`: the human).
     pub(super) kinds: Vec<Option<BotKind>>,
     bots: Vec<Option<Box<dyn NapalmBot>>>,
@@ -84,7 +84,7 @@ impl NapalmApp {
         Ok(NapalmApp {
             bots: kinds.iter().map(|k| k.map(napalm_bot)).collect(),
             game,
-            names,
+            words: Words { names, me: HUMAN },
             kinds,
             seed,
             steps: 0,
@@ -157,35 +157,9 @@ impl NapalmApp {
         }
     }
 
-    /// "You" for the human, the name for anyone else.
-    pub fn who(&self, seat: Seat) -> String {
-        if seat == HUMAN {
-            "You".to_owned()
-        } else {
-            self.name(seat)
-        }
-    }
-
-    /// The seat's name.
-    pub fn name(&self, seat: Seat) -> String {
-        self.names
-            .get(usize::from(seat))
-            .cloned()
-            .unwrap_or_else(|| format!("Seat {seat}"))
-    }
-
-    /// "You say" / "Bot 1 says".
-    fn says(&self, seat: Seat, you: &str, they: &str) -> String {
-        if seat == HUMAN {
-            format!("You {you}")
-        } else {
-            format!("{} {they}", self.name(seat))
-        }
-    }
-
     /// "You, Bot 1 and Bot 2".
     fn list(&self, seats: &[Seat]) -> String {
-        let names: Vec<String> = seats.iter().map(|&s| self.who(s)).collect();
+        let names: Vec<String> = seats.iter().map(|&s| self.words.who(s)).collect();
         match names.as_slice() {
             [] => String::new(),
             [one] => one.clone(),
@@ -373,22 +347,22 @@ impl NapalmApp {
         Some(match ev {
             Event::HandStarted { number, dealer } => format!(
                 "Hand {number}: {} and everyone antes.",
-                self.says(*dealer, "deal", "deals")
+                self.words.says(*dealer, "deal", "deals")
             ),
             Event::PlayerOut { seat, chips } => format!(
                 "{} the game with {chips} chips: not enough to ante.",
-                self.says(*seat, "leave", "leaves")
+                self.words.says(*seat, "leave", "leaves")
             ),
             Event::Transfer(t) => match (t.reason, t.from, t.to) {
                 (Reason::SideBet, Account::Stack(from), Account::Stack(to)) => format!(
                     "{} {} a side bet of {} chips (the pot).",
-                    self.says(from, "pay", "pays"),
-                    self.who(to),
+                    self.words.says(from, "pay", "pays"),
+                    self.words.who(to),
                     t.amount
                 ),
                 (Reason::PotWon, _, Account::Stack(to)) => format!(
                     "{} the pot: {} chips.",
-                    self.says(to, "take", "takes"),
+                    self.words.says(to, "take", "takes"),
                     t.amount
                 ),
                 _ => return None,
@@ -420,14 +394,18 @@ impl NapalmApp {
                 l
             }
             Event::Declared { seat, yes } => {
-                format!("{} {}.", self.says(*seat, "say", "says"), yes_no(*yes))
+                format!(
+                    "{} {}.",
+                    self.words.says(*seat, "say", "says"),
+                    yes_no(*yes)
+                )
             }
             Event::Challenged { seat, yes: true } => format!(
                 "{} the dealer: No becomes Yes.",
-                self.says(*seat, "challenge", "challenges")
+                self.words.says(*seat, "challenge", "challenges")
             ),
             Event::Challenged { seat, yes: false } => {
-                format!("{} No.", self.says(*seat, "keep", "keeps"))
+                format!("{} No.", self.words.says(*seat, "keep", "keeps"))
             }
             Event::Compared { seats, hands, best } if visible => {
                 let round = self.shown.round.unwrap_or(Round::BestTwo);
@@ -436,7 +414,7 @@ impl NapalmApp {
                     .map(|&(s, cards)| {
                         format!(
                             "{} {} ({})",
-                            self.who(s),
+                            self.words.who(s),
                             text::cards(cards),
                             hand_words(round, cards)
                         )
@@ -455,7 +433,7 @@ impl NapalmApp {
             ),
             Event::Token { seat, tokens } => format!(
                 "{} the only Yes and {} a token ({tokens} now).",
-                self.says(*seat, "are", "is"),
+                self.words.says(*seat, "are", "is"),
                 if *seat == HUMAN { "take" } else { "takes" }
             ),
             Event::HandEnded { number } => format!("Hand {number} is over."),

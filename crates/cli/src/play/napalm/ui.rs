@@ -26,7 +26,7 @@ pub fn draw(f: &mut Frame, app: &NapalmApp) {
         return;
     }
     let theme = Theme { color: app.color };
-    let n = u16::try_from(app.names.len()).unwrap_or(7);
+    let n = u16::try_from(app.words.names.len()).unwrap_or(7);
     let [header, players, body, footer] = Layout::vertical([
         Constraint::Length(2),
         Constraint::Length(n + 2),
@@ -60,7 +60,7 @@ fn draw_header(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
             first,
             " · hand {} · dealer {}",
             v.hand_number,
-            app.name(v.dealer)
+            app.words.name(v.dealer)
         );
     }
     let _ = write!(first, " · pot {}", v.pot);
@@ -93,7 +93,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         ),
         theme.dim(),
     )];
-    for (i, name) in app.names.iter().enumerate() {
+    for (i, name) in app.words.names.iter().enumerate() {
         let s = u8::try_from(i).unwrap_or(0);
         let marker = if to_act == Some(s) { "▶" } else { " " };
         let dealer = if v.dealer == s && v.hand_number > 0 {
@@ -194,7 +194,7 @@ fn draw_decision(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         Some(Decision::Challenge { round }) => (
             format!(
                 "{} alone said Yes to {}. Challenge?",
-                app.name(app.shown.dealer),
+                app.words.name(app.shown.dealer),
                 round.claim()
             ),
             [
@@ -205,7 +205,7 @@ fn draw_decision(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         ),
         None => (
             match app.to_act() {
-                Some(s) if s != HUMAN => format!("{} to play…", app.name(s)),
+                Some(s) if s != HUMAN => format!("{} to play…", app.words.name(s)),
                 _ => "The bots are playing…".to_owned(),
             },
             key_span(theme, "Space", "skip to your turn"),
