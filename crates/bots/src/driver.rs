@@ -119,35 +119,28 @@ fn drive(
 ) -> Result<Game, PlayError> {
     let mut game = Game::start(rules.clone(), bots.len(), events)?;
     loop {
-        let step = next_step(&game, rules, bots, &mut rngs);
-        let Some(step) = step else { return Ok(game) };
         events.clear();
-        game.step(&step, events).map_err(|error| match &step {
-            Step::Act { seat, .. } => PlayError::Illegal {
-                bot: bots[usize::from(*seat)].name(),
-                seat: *seat,
-                error,
-            },
-            Step::Chance(_) => unreachable!("random chance always fits the rules"),
-        })?;
-        observe(&step, events.events());
-    }
-}
-
-/// The next step of a game: chance from its RNG, or the bot's action.
-fn next_step(
-    game: &Game,
-    rules: &Rules,
-    bots: &mut [Box<dyn Bot>],
-    rngs: &mut Rngs,
-) -> Option<Step> {
-    match game.pending() {
-        Pending::GameOver => None,
-        Pending::Chance(_) => Some(Step::Chance(DealChance::random(rules, &mut rngs.chance))),
-        Pending::Decide { seat, .. } => {
-            let info = InfoSet::new(game, seat);
-            let action = bots[usize::from(seat)].act_in(&info, rngs.bots());
-            Some(Step::Act { seat, action })
+        // Chance from its RNG, or the bot's action; the step is built for
+        // `observe` only after the game took it (self-play observes nothing).
+        match game.pending() {
+            Pending::GameOver => return Ok(game),
+            Pending::Chance(_) => {
+                let chance = DealChance::random(rules, &mut rngs.chance);
+                game.chance_into(&chance, events)
+                    .expect("random chance always fits the rules");
+                observe(&Step::Chance(chance), events.events());
+            }
+            Pending::Decide { seat, .. } => {
+                let bot = &mut bots[usize::from(seat)];
+                let action = bot.act_in(&InfoSet::new(&game, seat), rngs.bots());
+                game.apply_into(seat, action, events)
+                    .map_err(|error| PlayError::Illegal {
+                        bot: bot.name(),
+                        seat,
+                        error,
+                    })?;
+                observe(&Step::Act { seat, action }, events.events());
+            }
         }
     }
 }

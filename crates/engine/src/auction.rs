@@ -175,10 +175,15 @@ impl Game {
             self.auction_over(kind, high, ev);
         } else {
             let next = next_in(seat, eligible).expect("someone is still bidding");
-            if let Phase::Auction(a) = &mut self.phase {
-                a.turn = next;
-            }
-            self.resolve_forced(ev);
+            let Phase::Auction(a) = &mut self.phase else {
+                unreachable!("in an auction")
+            };
+            a.turn = next;
+            let Phase::Auction(a) = &self.phase else {
+                unreachable!("in an auction")
+            };
+            let decision = a.decision(self);
+            self.await_decision(next, decision, ev);
         }
     }
 

@@ -324,6 +324,7 @@ impl Game {
     }
 
     /// Whether `seat` may take `action` now; the error says why not.
+    #[inline]
     pub fn check(&self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
         match self.pending() {
             Pending::GameOver => Err(IllegalAction::GameOver),
@@ -538,12 +539,14 @@ impl Game {
         );
     }
 
-    /// The spaces of this table's layout (T4).
-    pub(crate) fn spaces(&self) -> impl Iterator<Item = Space> + use<> {
-        let has_pot = self.rules.has_pot();
-        Space::ALL
-            .into_iter()
-            .filter(move |&s| has_pot || s != Space::Pot)
+    /// The spaces of this table's layout (T4): all of them, or all but the
+    /// Pot (the last) when the rules play no poker pot.
+    pub(crate) fn spaces(&self) -> &'static [Space] {
+        if self.rules.has_pot() {
+            &Space::ALL
+        } else {
+            &Space::ALL[..Space::ALL.len() - 1]
+        }
     }
 
     // ----- the flow of a game -----
@@ -584,7 +587,7 @@ impl Game {
     /// T5, T6: players who cannot ante leave; the rest ante; then the game
     /// waits for the deck. Ends the game when fewer than two remain.
     pub(crate) fn begin_deal(&mut self, ev: &mut impl EventSink) {
-        let spaces = self.spaces().count() as u32;
+        let spaces = self.spaces().len() as u32;
         loop {
             for seat in 0..self.n {
                 if self.is_out(seat) {
@@ -606,19 +609,23 @@ impl Game {
             // T6: the deal passes left; the new dealer's double ante is checked again.
             self.dealer = self.left_of(self.dealer);
         }
-        for seat in 0..self.n {
-            if self.is_out(seat) {
+        // Every active seat can pay its antes (checked above), so the chips
+        // move without the caps of `transfer`, one event per space as usual.
+        let spaces = self.spaces();
+        for seat in seats(self.active()) {
+            let per_space = self.ante_per_space(seat);
+            if per_space == 0 {
                 continue;
             }
-            let per_space = self.ante_per_space(seat);
-            for space in self.spaces() {
-                self.transfer(
-                    Account::Stack(seat),
-                    Account::Space(space),
-                    per_space,
-                    Reason::Ante,
-                    ev,
-                );
+            self.stacks[usize::from(seat)] -= per_space * spaces.len() as u32;
+            for &space in spaces {
+                *self.layout.get_mut(space) += per_space;
+                ev.push(Event::Transfer(Transfer {
+                    from: Account::Stack(seat),
+                    to: Account::Space(space),
+                    amount: per_space,
+                    reason: Reason::Ante,
+                }));
             }
         }
         self.phase = Phase::AwaitDeal;
@@ -719,7 +726,7 @@ impl Game {
             return;
         }
         // Gather the layout on the Pot; each round plays for its share.
-        for space in self.spaces() {
+        for &space in self.spaces() {
             if space != Space::Pot {
                 let chips = self.layout.get(space);
                 self.transfer(
@@ -771,6 +778,28 @@ impl Game {
             .map(|s| s.seat)
             .collect();
         ev.push(Event::GameOver { winners });
+    }
+
+    /// The phase now waits for `seat`'s `decision`, which the caller has
+    /// just worked out: stored as pending without working it out again, or,
+    /// when it has a single answer, made at once like any forced move.
+    pub(crate) fn await_decision(
+        &mut self,
+        seat: Seat,
+        decision: Decision,
+        ev: &mut impl EventSink,
+    ) {
+        if decision.forced().is_some() {
+            self.resolve_forced(ev);
+            return;
+        }
+        self.pending = Pending::Decide { seat, decision };
+        self.pending_fresh = true;
+        debug_assert_eq!(
+            self.pending,
+            self.compute_pending(),
+            "the decision awaited is the one the phase asks for"
+        );
     }
 
     /// Applies forced moves (a decision with a single answer) until a real
@@ -851,90 +880,86 @@ impl Decision {
         }
     }
 
-    /// Whether `action` answers this decision.
+    /// Whether `action` answers this decision; the error says why not.
+    #[inline]
     pub fn check(&self, action: Action) -> Result<(), IllegalAction> {
-        let no = |why: &str| {
-            Err(IllegalAction::NotLegal {
-                action,
-                why: why.to_owned(),
-            })
-        };
+        if self.allows(action) {
+            Ok(())
+        } else {
+            Err(self.refusal(action))
+        }
+    }
+
+    /// Whether `action` answers this decision: [`Decision::check`] without
+    /// the reason, cheap enough for every step of self-play.
+    #[inline]
+    pub fn allows(&self, action: Action) -> bool {
         match (*self, action) {
-            (Decision::SpareOption { can_swap, .. }, Action::Swap) => {
-                if can_swap {
-                    Ok(())
-                } else {
-                    no("the dealer may not swap now (D3, D5)")
-                }
-            }
-            (Decision::SpareOption { can_auction, .. }, Action::AuctionSpare) => {
-                if can_auction {
-                    Ok(())
-                } else {
-                    no("the spare cannot be auctioned now (D3)")
-                }
-            }
+            (Decision::SpareOption { can_swap, .. }, Action::Swap) => can_swap,
+            (Decision::SpareOption { can_auction, .. }, Action::AuctionSpare) => can_auction,
             (
                 Decision::SpareOption {
                     can_swap_and_auction,
                     ..
                 },
                 Action::SwapAndAuction,
-            ) => {
-                if can_swap_and_auction {
-                    Ok(())
-                } else {
-                    no("the dealer may not swap and auction now (D3, D5)")
-                }
-            }
+            ) => can_swap_and_auction,
             (Decision::SpareOption { .. }, Action::Keep)
             | (Decision::AuctionBid { .. } | Decision::PaySuitBid { .. }, Action::Pass)
             | (Decision::Respond { .. }, Action::Fold | Action::Call)
             | (Decision::Open { .. }, Action::Check)
             | (Decision::NamePaySuit, Action::NameSuit(_))
-            | (Decision::Follow { .. }, Action::Play | Action::Withhold) => Ok(()),
+            | (Decision::Follow { .. }, Action::Play | Action::Withhold) => true,
             (
                 Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max },
                 Action::Bid(x),
-            ) => {
-                if (min..=max).contains(&x) {
-                    Ok(())
-                } else {
-                    no(&format!("a bid must be from {min} to {max}"))
-                }
-            }
-            (Decision::Open { max_bet }, Action::Bet(x)) => {
-                if (1..=max_bet).contains(&x) {
-                    Ok(())
-                } else {
-                    no(&format!("a bet must be from 1 to {max_bet} (P4)"))
-                }
-            }
-            (Decision::Respond { max_raise, .. }, Action::Raise(x)) => {
-                if (1..=max_raise).contains(&x) {
-                    Ok(())
-                } else if max_raise == 0 {
-                    no("no raise is possible now (P4: raise cap or stack)")
-                } else {
-                    no(&format!("a raise must be from 1 to {max_raise} (P4)"))
-                }
-            }
+            ) => (min..=max).contains(&x),
+            (Decision::Open { max_bet }, Action::Bet(x)) => (1..=max_bet).contains(&x),
+            (Decision::Respond { max_raise, .. }, Action::Raise(x)) => (1..=max_raise).contains(&x),
             (Decision::ChooseFive { from }, Action::Show(five)) => {
-                if five.len() == 5 && from.contains_all(five) {
-                    Ok(())
-                } else {
-                    no("show exactly five cards of your hand (P1)")
-                }
+                five.len() == 5 && from.contains_all(five)
             }
-            (Decision::Lead { cards }, Action::Lead(c)) => {
-                if cards.contains(c) {
-                    Ok(())
-                } else {
-                    no("that card may not be led now (M3, M5, M6)")
-                }
-            }
-            _ => no("it does not answer the decision pending"),
+            (Decision::Lead { cards }, Action::Lead(c)) => cards.contains(c),
+            _ => false,
         }
+    }
+
+    /// Why `action`, which [`Decision::allows`] refused, does not answer
+    /// this decision.
+    #[cold]
+    fn refusal(&self, action: Action) -> IllegalAction {
+        let why = match (*self, action) {
+            (Decision::SpareOption { .. }, Action::Swap) => {
+                "the dealer may not swap now (D3, D5)".to_owned()
+            }
+            (Decision::SpareOption { .. }, Action::AuctionSpare) => {
+                "the spare cannot be auctioned now (D3)".to_owned()
+            }
+            (Decision::SpareOption { .. }, Action::SwapAndAuction) => {
+                "the dealer may not swap and auction now (D3, D5)".to_owned()
+            }
+            (
+                Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max },
+                Action::Bid(_),
+            ) => format!("a bid must be from {min} to {max}"),
+            (Decision::Open { max_bet }, Action::Bet(_)) => {
+                format!("a bet must be from 1 to {max_bet} (P4)")
+            }
+            (Decision::Respond { max_raise: 0, .. }, Action::Raise(_)) => {
+                "no raise is possible now (P4: raise cap or stack)".to_owned()
+            }
+            (Decision::Respond { max_raise, .. }, Action::Raise(_)) => {
+                format!("a raise must be from 1 to {max_raise} (P4)")
+            }
+            (Decision::ChooseFive { .. }, Action::Show(_)) => {
+                "show exactly five cards of your hand (P1)".to_owned()
+            }
+            (Decision::Lead { .. }, Action::Lead(_)) => {
+                "that card may not be led now (M3, M5, M6)".to_owned()
+            }
+            _ => "it does not answer the decision pending".to_owned(),
+        };
+        IllegalAction::NotLegal { action, why }
     }
 }
 

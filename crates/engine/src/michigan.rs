@@ -131,15 +131,17 @@ impl Game {
             .chain(seats_after(seat, holding & !(1 << seat)));
         let mut found = None;
         for s in candidates {
-            if !self.lead_options(s, rule).0.is_empty() {
-                found = Some(s);
+            let cards = self.lead_options(s, rule).0;
+            if !cards.is_empty() {
+                found = Some((s, cards));
                 break;
             }
             ev.push(Event::CannotLead { seat: s });
             self.deal.cannot_hold[usize::from(s)] |= rule_cards(rule);
         }
-        if let Some(leader) = found {
-            self.set_turn(Turn::Lead { seat: leader, rule }, ev);
+        if let Some((leader, cards)) = found {
+            self.michigan().turn = Turn::Lead { seat: leader, rule };
+            self.await_decision(leader, Decision::Lead { cards }, ev);
         } else {
             let alternate = self.rules.lead_colors == LeadColors::Alternate
                 && matches!(rule, LeadRule::ColourEachSuit(_));

@@ -113,88 +113,95 @@ impl Game {
             aggressor: None,
             opener,
         };
-        self.next_bettor(betting, true, ev);
+        self.phase = Phase::Betting(betting);
+        self.next_bettor(true, ev);
     }
 
-    /// Chips from `seat`'s stack onto the Pot (P5).
-    fn put_in(&mut self, b: &mut Betting, seat: Seat, amount: u32, ev: &mut impl EventSink) -> u32 {
-        let paid = self.transfer(
-            Account::Stack(seat),
-            Account::Space(Space::Pot),
-            amount,
-            Reason::Bet,
-            ev,
-        );
-        b.contributed[usize::from(seat)] += paid;
-        paid
-    }
-
-    pub(crate) fn betting_act(&mut self, action: Action, ev: &mut impl EventSink) {
-        let Phase::Betting(b) = &self.phase else {
-            unreachable!("checked")
+    /// The betting round in progress.
+    fn betting(&mut self) -> &mut Betting {
+        let Phase::Betting(b) = &mut self.phase else {
+            unreachable!("in a betting round")
         };
-        let mut b = b.clone();
+        b
+    }
+
+    /// P4, P5: one player's bet, call, raise, check or fold, made on the
+    /// round in place (it is asked for at every other step of a deal).
+    pub(crate) fn betting_act(&mut self, action: Action, ev: &mut impl EventSink) {
+        let b = self.betting();
         let seat = b.turn;
         let bit = 1u16 << seat;
         let to_call = b.current - b.contributed[usize::from(seat)];
-        match action {
+        let put_in = match action {
             Action::Check => {
                 b.acted |= bit;
                 ev.push(Event::Checked { seat });
-            }
-            Action::Bet(x) => {
-                if b.current > 0 {
-                    b.raises += 1;
-                }
-                let amount = self.put_in(&mut b, seat, x, ev);
-                b.current = b.contributed[usize::from(seat)];
-                b.acted = bit;
-                b.aggressor = Some(seat);
-                ev.push(Event::Bet { seat, amount });
-            }
-            Action::Call => {
-                let amount = self.put_in(&mut b, seat, to_call, ev);
-                b.acted |= bit;
-                ev.push(Event::Called {
-                    seat,
-                    amount,
-                    all_in: self.stacks[usize::from(seat)] == 0,
-                });
-            }
-            Action::Raise(x) => {
-                let amount = self.put_in(&mut b, seat, to_call + x, ev);
-                b.current = b.contributed[usize::from(seat)];
-                b.raises += 1;
-                b.acted = bit;
-                b.aggressor = Some(seat);
-                ev.push(Event::Raised {
-                    seat,
-                    amount,
-                    by: x,
-                });
+                0
             }
             Action::Fold => {
                 b.folded |= bit;
                 b.acted |= bit;
                 ev.push(Event::Folded { seat });
+                0
             }
+            Action::Bet(x) => x,
+            Action::Call => to_call,
+            Action::Raise(x) => to_call + x,
             _ => unreachable!("checked"),
+        };
+        if put_in > 0 {
+            let amount = self.transfer(
+                Account::Stack(seat),
+                Account::Space(Space::Pot),
+                put_in,
+                Reason::Bet,
+                ev,
+            );
+            let b = self.betting();
+            b.contributed[usize::from(seat)] += amount;
+            match action {
+                Action::Call => ev.push(Event::Called {
+                    seat,
+                    amount,
+                    all_in: self.stacks[usize::from(seat)] == 0,
+                }),
+                Action::Bet(_) | Action::Raise(_) => {
+                    if b.current > 0 {
+                        b.raises += 1;
+                    }
+                    b.current = b.contributed[usize::from(seat)];
+                    b.acted = bit;
+                    b.aggressor = Some(seat);
+                    ev.push(match action {
+                        Action::Raise(by) => Event::Raised { seat, amount, by },
+                        _ => Event::Bet { seat, amount },
+                    });
+                }
+                _ => unreachable!("only these put chips in"),
+            }
+            if action == Action::Call {
+                self.betting().acted |= bit;
+            }
         }
-        self.next_bettor(b, false, ev);
+        self.next_bettor(false, ev);
     }
 
-    /// P5: the next seat to act, or the end of the round.
-    fn next_bettor(&mut self, mut b: Betting, first: bool, ev: &mut impl EventSink) {
+    /// P5: the next seat to act in the round in progress, or the end of the round.
+    fn next_bettor(&mut self, first: bool, ev: &mut impl EventSink) {
+        let mut with_chips = 0u16;
+        for (s, &chips) in self.stacks[..usize::from(self.n)].iter().enumerate() {
+            with_chips |= u16::from(chips > 0) << s;
+        }
+        let b = self.betting();
         let live = b.live();
         if live.count_ones() == 1 {
+            let b = b.clone();
             self.fold_win(&b, live.trailing_zeros() as Seat, ev);
             return;
         }
-        let mut with_chips = 0u16;
         let mut behind = 0u16;
-        for s in 0..usize::from(self.n) {
-            with_chips |= u16::from(self.stacks[s] > 0) << s;
-            behind |= u16::from(b.contributed[s] < b.current) << s;
+        for (s, &c) in b.contributed.iter().enumerate() {
+            behind |= u16::from(c < b.current) << s;
         }
         let can_act = live & with_chips;
         let needs = can_act & (!b.acted | behind);
@@ -213,10 +220,16 @@ impl Game {
         match next {
             Some(turn) if !lone => {
                 b.turn = turn;
-                self.phase = Phase::Betting(b);
-                self.resolve_forced(ev);
+                let Phase::Betting(b) = &self.phase else {
+                    unreachable!("in a betting round")
+                };
+                let decision = b.decision(self);
+                self.await_decision(turn, decision, ev);
             }
-            _ => self.open_showdown(b, ev),
+            _ => {
+                let b = b.clone();
+                self.open_showdown(b, ev);
+            }
         }
     }
 
@@ -289,7 +302,8 @@ impl Game {
             if let Phase::Showdown(s) = &mut self.phase {
                 s.turn = next;
             }
-            self.resolve_forced(ev);
+            let from = self.deal.hands[usize::from(next)];
+            self.await_decision(next, Decision::ChooseFive { from }, ev);
         }
     }
 
