@@ -4,7 +4,7 @@ use tripoley_cards::{Card, CardSet, Rank, Suit};
 
 use crate::action::{Action, Decision};
 use crate::event::{Event, EventSink, Reason, StopReason};
-use crate::game::{Game, Phase, seats, seats_after};
+use crate::game::{Game, MAX_SEATS, Phase, seats, seats_after};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::{FirstLead, LeadColors, MichiganLeader, Misplays, PayCards, PokerRule};
 
@@ -125,10 +125,9 @@ impl Game {
     /// player who can; if nobody can, the fallback of the rules applies.
     fn seek_leader(&mut self, seat: Seat, rule: LeadRule, ev: &mut impl EventSink) {
         let holding = self.holding();
-        // `seat` first, then the others clockwise.
-        let candidates = std::iter::once(seat)
-            .filter(|&s| holding >> s & 1 == 1)
-            .chain(seats_after(seat, holding & !(1 << seat)));
+        // `seat` first, then the others clockwise: those above it, then from seat 0.
+        let before_seat = seat.checked_sub(1).unwrap_or(MAX_SEATS as Seat);
+        let candidates = seats_after(before_seat, holding);
         let mut found = None;
         for s in candidates {
             let cards = self.lead_options(s, rule).0;
