@@ -31,7 +31,7 @@ impl Bot for RandomBot {
 pub(crate) fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
     match *decision {
         Decision::ChooseFive { from } => Action::Show(random_subset(from, 5, rng)),
-        Decision::Lead { cards } => Action::Lead(nth(cards, below(rng, cards.len()))),
+        Decision::Lead { cards } => Action::Lead(pick(cards, below(rng, cards.len()))),
         Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
             let bids = if max >= min { max - min + 1 } else { 0 };
             match below(rng, bids + 1) {
@@ -79,16 +79,9 @@ pub(crate) fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
     }
 }
 
-/// The `i`-th card of a set, in iteration order: the lowest `i` bits
-/// cleared, then the lowest left.
-fn nth(cards: CardSet, i: u32) -> tripoley_cards::Card {
-    let mut bits = cards.bits();
-    for _ in 0..i {
-        bits &= bits.wrapping_sub(1);
-    }
-    CardSet::from_bits(bits)
-        .first()
-        .expect("index below the set's size")
+/// The `i`-th card of `cards`, which has more than `i`.
+fn pick(cards: CardSet, i: u32) -> tripoley_cards::Card {
+    cards.nth(i).expect("index below the set's size")
 }
 
 /// `k` cards of `from`, uniformly.
@@ -96,7 +89,7 @@ fn random_subset(from: CardSet, k: u32, rng: &mut GameRng) -> CardSet {
     let mut left = from;
     let mut out = CardSet::EMPTY;
     for _ in 0..k {
-        let c = nth(left, below(rng, left.len()));
+        let c = pick(left, below(rng, left.len()));
         left.remove(c);
         out.insert(c);
     }

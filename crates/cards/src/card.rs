@@ -227,6 +227,17 @@ impl Card {
         self.0
     }
 
+    /// The card one rank higher in the same suit, `None` for an ace: the
+    /// next card of a Michigan run (M4), one step along the suit's lane.
+    #[inline]
+    pub const fn next_in_suit(self) -> Option<Card> {
+        if self.0 % 16 < 12 {
+            Some(Card(self.0 + 1))
+        } else {
+            None
+        }
+    }
+
     /// A dense index 0..52 (`13 * suit + rank`), for arrays indexed by card.
     pub const fn index(self) -> usize {
         (self.0 / 16) as usize * 13 + (self.0 % 16) as usize
@@ -395,6 +406,16 @@ mod tests {
         assert!(Rank::Two < Rank::Ten && Rank::King < Rank::Ace);
         assert_eq!(Rank::Ace.next(), None);
         assert_eq!(Rank::Ten.next(), Some(Rank::Jack));
+    }
+
+    #[test]
+    fn next_in_suit_is_the_next_rank_of_the_same_suit() {
+        for suit in Suit::ALL {
+            for rank in Rank::ALL {
+                let next = Card::new(rank, suit).next_in_suit();
+                assert_eq!(next, rank.next().map(|r| Card::new(r, suit)));
+            }
+        }
     }
 
     #[test]

@@ -32,6 +32,17 @@ pub(crate) enum Turn {
     Follow { seat: Seat, card: Card },
 }
 
+/// How the cards of a run ended (M4, M5, M7, M9b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RunEnd {
+    /// This seat played its last card (M7).
+    WentOut(Seat),
+    /// The run stopped before this card (none after an ace), for this reason (M5).
+    Stopped(Option<Card>, StopReason),
+    /// This seat holds the next card and may withhold it (M9b).
+    Follow(Seat, Card),
+}
+
 /// Stage 3 in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Michigan {
@@ -222,37 +233,59 @@ impl Game {
     /// M4: `card` is played by `seat`, and the run goes on by itself as long
     /// as the next card is in a hand (each holder plays it, M10), until a
     /// stop (M5), a decision (M9b), or someone goes out (M7).
-    fn play_run(&mut self, mut seat: Seat, mut card: Card, ev: &mut impl EventSink) {
-        loop {
-            self.place(seat, card, ev);
-            if self.deal.hands[usize::from(seat)].is_empty()
-                && self.deal.withheld_suits[usize::from(seat)] == 0
-            {
-                self.went_out(seat, ev);
-                return;
-            }
-            let Some(rank) = card.rank().next() else {
-                self.stop(None, StopReason::Ace, ev);
-                return;
+    ///
+    /// Stage 3's hot loop: the cards in hands, the last player and their
+    /// streak are kept in locals and the stage's state is written once, when
+    /// the run ends.
+    fn play_run(&mut self, seat: Seat, card: Card, ev: &mut impl EventSink) {
+        let n = usize::from(self.n);
+        let in_play = self.rules.pay_cards == PayCards::InPlay;
+        let penalised = self.rules.misplays == Misplays::Penalised;
+        let mut in_hands = 0u64;
+        for hand in &self.deal.hands[..n] {
+            in_hands |= hand.bits();
+        }
+        let (mut last_seat, mut streak) = match self.michigan().last {
+            Some((s, _)) => (Some(s), self.michigan().streak),
+            None => (None, [None; 2]),
+        };
+        let (mut seat, mut card) = (seat, card);
+        let end = loop {
+            // The card leaves its holder's hand for the played cards.
+            let s = usize::from(seat);
+            let bit = CardSet::single(card);
+            self.deal.hands[s] -= bit;
+            self.deal.played |= bit;
+            self.deal.played_by[s] |= bit;
+            in_hands &= !bit.bits();
+            // H6's streak: the cards this player played in a row.
+            let before = if last_seat == Some(seat) {
+                streak
+            } else {
+                [None; 2]
             };
-            let next = Card::new(rank, card.suit());
-            if self.deal.played.contains(next) {
-                self.stop(Some(next), StopReason::AlreadyPlayed, ev);
-                return;
+            streak = [before[1], Some(card)];
+            last_seat = Some(seat);
+            if in_play {
+                self.collect_in_play(seat, card, before, ev);
             }
-            let Some(holder) = self.holder(next) else {
-                self.stop(Some(next), StopReason::NotPlayed, ev);
-                return;
+            if self.deal.hands[s].is_empty() && self.deal.withheld_suits[s] == 0 {
+                break RunEnd::WentOut(seat);
+            }
+            let Some(next) = card.next_in_suit() else {
+                break RunEnd::Stopped(None, StopReason::Ace);
             };
-            if self.rules.misplays == Misplays::Penalised {
-                self.set_turn(
-                    Turn::Follow {
-                        seat: holder,
-                        card: next,
-                    },
-                    ev,
-                );
-                return;
+            if in_hands >> next.bit() & 1 == 0 {
+                let reason = if self.deal.played.contains(next) {
+                    StopReason::AlreadyPlayed
+                } else {
+                    StopReason::NotPlayed
+                };
+                break RunEnd::Stopped(Some(next), reason);
+            }
+            let holder = self.holder(next).expect("the card is in a hand");
+            if penalised {
+                break RunEnd::Follow(holder, next);
             }
             ev.push(Event::Played {
                 seat: holder,
@@ -260,24 +293,14 @@ impl Game {
             });
             seat = holder;
             card = next;
-        }
-    }
-
-    /// Moves `card` from `seat`'s hand to the played cards, collecting in play.
-    fn place(&mut self, seat: Seat, card: Card, ev: &mut impl EventSink) {
-        let s = usize::from(seat);
-        self.deal.hands[s].remove(card);
-        self.deal.played.insert(card);
-        self.deal.played_by[s].insert(card);
-        let m = self.michigan();
-        let before = match m.last {
-            Some((last_seat, _)) if last_seat == seat => m.streak,
-            _ => [None; 2],
         };
-        m.streak = [before[1], Some(card)];
+        let m = self.michigan();
         m.last = Some((seat, card));
-        if self.rules.pay_cards == PayCards::InPlay {
-            self.collect_in_play(seat, card, before, ev);
+        m.streak = streak;
+        match end {
+            RunEnd::WentOut(seat) => self.went_out(seat, ev),
+            RunEnd::Stopped(next, reason) => self.stop(next, reason, ev),
+            RunEnd::Follow(seat, card) => self.set_turn(Turn::Follow { seat, card }, ev),
         }
     }
 
