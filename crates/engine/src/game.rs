@@ -609,23 +609,16 @@ impl Game {
             // T6: the deal passes left; the new dealer's double ante is checked again.
             self.dealer = self.left_of(self.dealer);
         }
-        // Every active seat can pay its antes (checked above), so the chips
-        // move without the caps of `transfer`, one event per space as usual.
-        let spaces = self.spaces();
         for seat in seats(self.active()) {
             let per_space = self.ante_per_space(seat);
-            if per_space == 0 {
-                continue;
-            }
-            self.stacks[usize::from(seat)] -= per_space * spaces.len() as u32;
-            for &space in spaces {
-                *self.layout.get_mut(space) += per_space;
-                ev.push(Event::Transfer(Transfer {
-                    from: Account::Stack(seat),
-                    to: Account::Space(space),
-                    amount: per_space,
-                    reason: Reason::Ante,
-                }));
+            for &space in self.spaces() {
+                self.transfer(
+                    Account::Stack(seat),
+                    Account::Space(space),
+                    per_space,
+                    Reason::Ante,
+                    ev,
+                );
             }
         }
         self.phase = Phase::AwaitDeal;
