@@ -782,17 +782,22 @@ impl Game {
         decision: Decision,
         ev: &mut impl EventSink,
     ) {
-        if decision.forced().is_some() {
-            self.resolve_forced(ev);
+        debug_assert_eq!(
+            Pending::Decide { seat, decision },
+            self.compute_pending(),
+            "the decision awaited is the one the phase asks for"
+        );
+        if let Some(action) = decision.forced() {
+            // Made at once; whatever follows settles what is pending next.
+            self.pending_fresh = false;
+            self.act(action, ev);
+            if !self.pending_fresh {
+                self.resolve_forced(ev);
+            }
             return;
         }
         self.pending = Pending::Decide { seat, decision };
         self.pending_fresh = true;
-        debug_assert_eq!(
-            self.pending,
-            self.compute_pending(),
-            "the decision awaited is the one the phase asks for"
-        );
     }
 
     /// Applies forced moves (a decision with a single answer) until a real
