@@ -52,22 +52,7 @@ pub(crate) fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
             can_swap,
             can_auction,
             can_swap_and_auction,
-        } => {
-            let options = [
-                (true, Action::Keep),
-                (can_swap, Action::Swap),
-                (can_auction, Action::AuctionSpare),
-                (can_swap_and_auction, Action::SwapAndAuction),
-            ];
-            let open = options.iter().filter(|(open, _)| *open).count() as u32;
-            let pick = below(rng, open) as usize;
-            options
-                .iter()
-                .filter(|(open, _)| *open)
-                .nth(pick)
-                .expect("the pick is below the count")
-                .1
-        }
+        } => random_spare_option([can_swap, can_auction, can_swap_and_auction], rng),
         Decision::NamePaySuit => Action::NameSuit(Suit::ALL[below(rng, 4) as usize]),
         Decision::Follow { .. } => {
             if below(rng, 2) == 0 {
@@ -84,7 +69,29 @@ fn pick(cards: CardSet, i: u32) -> tripoley_cards::Card {
     cards.nth(i).expect("index below the set's size")
 }
 
+/// One of the dealer's open spare options (D3), uniformly: keep, and those
+/// of swap / auction / swap-and-auction that are open. Out of line, like
+/// [`random_subset`]: a decision once a deal keeps the bot's hot path small.
+#[inline(never)]
+fn random_spare_option(open: [bool; 3], rng: &mut GameRng) -> Action {
+    let options = [
+        (true, Action::Keep),
+        (open[0], Action::Swap),
+        (open[1], Action::AuctionSpare),
+        (open[2], Action::SwapAndAuction),
+    ];
+    let count = options.iter().filter(|(open, _)| *open).count() as u32;
+    let pick = below(rng, count) as usize;
+    options
+        .iter()
+        .filter(|(open, _)| *open)
+        .nth(pick)
+        .expect("the pick is below the count")
+        .1
+}
+
 /// `k` cards of `from`, uniformly.
+#[inline(never)]
 fn random_subset(from: CardSet, k: u32, rng: &mut GameRng) -> CardSet {
     let mut left = from;
     let mut out = CardSet::EMPTY;

@@ -892,33 +892,42 @@ impl Decision {
     /// the reason, cheap enough for every step of self-play.
     #[inline]
     pub fn allows(&self, action: Action) -> bool {
-        match (*self, action) {
-            (Decision::SpareOption { can_swap, .. }, Action::Swap) => can_swap,
-            (Decision::SpareOption { can_auction, .. }, Action::AuctionSpare) => can_auction,
-            (
-                Decision::SpareOption {
-                    can_swap_and_auction,
-                    ..
-                },
-                Action::SwapAndAuction,
-            ) => can_swap_and_auction,
-            (Decision::SpareOption { .. }, Action::Keep)
-            | (Decision::AuctionBid { .. } | Decision::PaySuitBid { .. }, Action::Pass)
-            | (Decision::Respond { .. }, Action::Fold | Action::Call)
-            | (Decision::Open { .. }, Action::Check)
-            | (Decision::NamePaySuit, Action::NameSuit(_))
-            | (Decision::Follow { .. }, Action::Play | Action::Withhold) => true,
-            (
-                Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max },
-                Action::Bid(x),
-            ) => (min..=max).contains(&x),
-            (Decision::Open { max_bet }, Action::Bet(x)) => (1..=max_bet).contains(&x),
-            (Decision::Respond { max_raise, .. }, Action::Raise(x)) => (1..=max_raise).contains(&x),
-            (Decision::ChooseFive { from }, Action::Show(five)) => {
-                five.len() == 5 && from.contains_all(five)
+        // Decision first, then the action: one small test per arm.
+        match *self {
+            Decision::Respond { max_raise, .. } => match action {
+                Action::Fold | Action::Call => true,
+                Action::Raise(x) => (1..=max_raise).contains(&x),
+                _ => false,
+            },
+            Decision::Lead { cards } => matches!(action, Action::Lead(c) if cards.contains(c)),
+            Decision::Open { max_bet } => match action {
+                Action::Check => true,
+                Action::Bet(x) => (1..=max_bet).contains(&x),
+                _ => false,
+            },
+            Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
+                match action {
+                    Action::Pass => true,
+                    Action::Bid(x) => (min..=max).contains(&x),
+                    _ => false,
+                }
             }
-            (Decision::Lead { cards }, Action::Lead(c)) => cards.contains(c),
-            _ => false,
+            Decision::ChooseFive { from } => {
+                matches!(action, Action::Show(five) if five.len() == 5 && from.contains_all(five))
+            }
+            Decision::SpareOption {
+                can_swap,
+                can_auction,
+                can_swap_and_auction,
+            } => match action {
+                Action::Keep => true,
+                Action::Swap => can_swap,
+                Action::AuctionSpare => can_auction,
+                Action::SwapAndAuction => can_swap_and_auction,
+                _ => false,
+            },
+            Decision::NamePaySuit => matches!(action, Action::NameSuit(_)),
+            Decision::Follow { .. } => matches!(action, Action::Play | Action::Withhold),
         }
     }
 

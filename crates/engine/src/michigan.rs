@@ -135,6 +135,13 @@ impl Game {
     /// M5, M6: the turn to lead starts at `seat` and passes left to the first
     /// player who can; if nobody can, the fallback of the rules applies.
     fn seek_leader(&mut self, seat: Seat, rule: LeadRule, ev: &mut impl EventSink) {
+        // Most often `seat` itself can lead (a seat out of the game holds nothing).
+        let cards = self.lead_options(seat, rule).0;
+        if !cards.is_empty() {
+            self.michigan().turn = Turn::Lead { seat, rule };
+            self.await_decision(seat, Decision::Lead { cards }, ev);
+            return;
+        }
         let holding = self.holding();
         // `seat` first, then the others clockwise: those above it, then from seat 0.
         let before_seat = seat.checked_sub(1).unwrap_or(MAX_SEATS as Seat);
@@ -184,8 +191,11 @@ impl Game {
     }
 
     pub(crate) fn michigan_act(&mut self, action: Action, ev: &mut impl EventSink) {
-        match (self.michigan().turn, action) {
-            (Turn::Lead { seat, rule }, Action::Lead(card)) => {
+        match self.michigan().turn {
+            Turn::Lead { seat, rule } => {
+                let Action::Lead(card) = action else {
+                    unreachable!("checked")
+                };
                 // Only penalised misplays let a lead be anything but proper.
                 let misplay = self.rules.misplays == Misplays::Penalised
                     && !self.lead_options(seat, rule).1.contains(card);
@@ -215,18 +225,18 @@ impl Game {
                 });
                 self.play_run(seat, card, ev);
             }
-            (Turn::Follow { seat, card }, Action::Play) => {
+            Turn::Follow { seat, card } if action == Action::Play => {
                 ev.push(Event::Played { seat, card });
                 self.play_run(seat, card, ev);
             }
-            (Turn::Follow { seat, card }, Action::Withhold) => {
+            Turn::Follow { seat, card } => {
+                debug_assert_eq!(action, Action::Withhold, "checked");
                 // M9b: the run stops; the withholder is barred and owes later.
                 self.deal.barred |= 1 << seat;
                 self.deal.withheld_suits[usize::from(seat)] |= 1 << card.suit().index();
                 ev.push(Event::Withheld { seat, card });
                 self.stop(Some(card), StopReason::NotPlayed, ev);
             }
-            _ => unreachable!("checked"),
         }
     }
 

@@ -5,7 +5,7 @@ use tripoley_cards::{CardSet, HandRank};
 
 use crate::action::{Action, DealChance, Decision};
 use crate::event::{Event, EventSink, Reason};
-use crate::game::{Game, MAX_SEATS, Phase, next_in};
+use crate::game::{Game, MAX_SEATS, Phase, next_in, seats, seats_after};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::{FinalPot, PokerOpener};
 use crate::view::PerSeat;
@@ -136,60 +136,59 @@ impl Game {
             Action::Check => {
                 b.acted |= bit;
                 ev.push(Event::Checked { seat });
-                0
+                self.next_bettor(false, ev);
+                return;
             }
             Action::Fold => {
                 b.folded |= bit;
                 b.acted |= bit;
                 ev.push(Event::Folded { seat });
-                0
+                self.next_bettor(false, ev);
+                return;
             }
-            Action::Bet(x) => x,
             Action::Call => to_call,
-            Action::Raise(x) => to_call + x,
+            Action::Bet(x) | Action::Raise(x) => to_call + x,
             _ => unreachable!("checked"),
         };
-        if put_in > 0 {
-            let amount = self.transfer(
-                Account::Stack(seat),
-                Account::Space(Space::Pot),
-                put_in,
-                Reason::Bet,
-                ev,
-            );
-            let b = self.betting();
-            b.contributed[usize::from(seat)] += amount;
-            match action {
-                Action::Call => ev.push(Event::Called {
-                    seat,
-                    amount,
-                    all_in: self.stacks[usize::from(seat)] == 0,
-                }),
-                Action::Bet(_) | Action::Raise(_) => {
-                    if b.current > 0 {
-                        b.raises += 1;
-                    }
-                    b.current = b.contributed[usize::from(seat)];
-                    b.acted = bit;
-                    b.aggressor = Some(seat);
-                    ev.push(match action {
-                        Action::Raise(by) => Event::Raised { seat, amount, by },
-                        _ => Event::Bet { seat, amount },
-                    });
-                }
-                _ => unreachable!("only these put chips in"),
+        let amount = self.transfer(
+            Account::Stack(seat),
+            Account::Space(Space::Pot),
+            put_in,
+            Reason::Bet,
+            ev,
+        );
+        let all_in = self.stacks[usize::from(seat)] == 0;
+        let b = self.betting();
+        b.contributed[usize::from(seat)] += amount;
+        if action == Action::Call {
+            b.acted |= bit;
+            ev.push(Event::Called {
+                seat,
+                amount,
+                all_in,
+            });
+        } else {
+            // A bet or a raise.
+            if b.current > 0 {
+                b.raises += 1;
             }
-            if action == Action::Call {
-                self.betting().acted |= bit;
-            }
+            b.current = b.contributed[usize::from(seat)];
+            b.acted = bit;
+            b.aggressor = Some(seat);
+            ev.push(match action {
+                Action::Raise(by) => Event::Raised { seat, amount, by },
+                _ => Event::Bet { seat, amount },
+            });
         }
         self.next_bettor(false, ev);
     }
 
     /// P5: the next seat to act in the round in progress, or the end of the round.
     fn next_bettor(&mut self, first: bool, ev: &mut impl EventSink) {
+        // Over all nine places (empty seats hold no chips and are in no
+        // hand): a fixed count the compiler turns into vector compares.
         let mut with_chips = 0u16;
-        for (s, &chips) in self.stacks[..usize::from(self.n)].iter().enumerate() {
+        for (s, &chips) in self.stacks.iter().enumerate() {
             with_chips |= u16::from(chips > 0) << s;
         }
         let b = self.betting();
@@ -313,7 +312,7 @@ impl Game {
         let live = b.live();
         // The distinct totals put in by players still in: one pot per level.
         let mut levels: PerSeat<u32> = PerSeat::new();
-        for x in (0..self.n).filter(|&x| live >> x & 1 == 1) {
+        for x in seats(live) {
             let c = b.contributed[usize::from(x)];
             if !levels.contains(&c) {
                 levels.push(c);
@@ -339,9 +338,10 @@ impl Game {
                     .map(|&c| c.saturating_sub(level))
                     .sum::<u32>();
             }
-            let eligible = (0..self.n)
-                .filter(|&x| live >> x & 1 == 1 && b.contributed[usize::from(x)] >= level)
-                .fold(0u16, |m, x| m | 1 << x);
+            let mut eligible = 0u16;
+            for x in seats(live) {
+                eligible |= u16::from(b.contributed[usize::from(x)] >= level) << x;
+            }
             let winners = self.award(
                 amount,
                 eligible,
@@ -361,10 +361,7 @@ impl Game {
         match b.final_round {
             None => {
                 // M2: the main pot's winner; with a split, the first from the dealer's left.
-                let winner = self
-                    .seats_from_dealers_left()
-                    .find(|&x| main_winners >> x & 1 == 1);
-                self.deal.poker_winner = winner;
+                self.deal.poker_winner = next_in(self.dealer, main_winners);
                 self.start_michigan(ev);
             }
             Some(f) => self.after_final_round(f.round, f.rounds, f.total, ev),
@@ -383,21 +380,19 @@ impl Game {
         ev: &mut impl EventSink,
     ) -> u16 {
         let final_pot = reason == Reason::FinalPot;
-        let best = (0..self.n)
-            .filter(|&x| eligible >> x & 1 == 1)
-            .filter_map(|x| ranks[usize::from(x)])
-            .max();
+        let mut best = None;
+        for x in seats(eligible) {
+            best = best.max(ranks[usize::from(x)]);
+        }
         let Some(best) = best else { return 0 };
-        let winners = (0..self.n)
-            .filter(|&x| eligible >> x & 1 == 1 && ranks[usize::from(x)] == Some(best))
-            .fold(0u16, |m, x| m | 1 << x);
+        let mut winners = 0u16;
+        for x in seats(eligible) {
+            winners |= u16::from(ranks[usize::from(x)] == Some(best)) << x;
+        }
         let k = winners.count_ones();
         let share = amount / k;
-        let order: PerSeat<Seat> = self
-            .seats_from_dealers_left()
-            .filter(|&x| winners >> x & 1 == 1)
-            .collect();
-        for &w in &order {
+        // Winners are paid from the dealer's left (they are all in the game).
+        for w in seats_after(self.dealer, winners) {
             self.transfer(
                 Account::Space(Space::Pot),
                 Account::Stack(w),
@@ -406,7 +401,7 @@ impl Game {
                 ev,
             );
         }
-        if final_pot && let Some(&first) = order.first() {
+        if final_pot && let Some(first) = next_in(self.dealer, winners) {
             self.transfer(
                 Account::Space(Space::Pot),
                 Account::Stack(first),
