@@ -135,47 +135,54 @@ impl Game {
     /// M5, M6: the turn to lead starts at `seat` and passes left to the first
     /// player who can; if nobody can, the fallback of the rules applies.
     fn seek_leader(&mut self, seat: Seat, rule: LeadRule, ev: &mut impl EventSink) {
-        // Most often `seat` itself can lead (a seat out of the game holds nothing).
-        let cards = self.lead_options(seat, rule).0;
-        if !cards.is_empty() {
-            self.michigan().turn = Turn::Lead { seat, rule };
-            self.await_decision(seat, Decision::Lead { cards }, ev);
+        if let Some((leader, cards)) = self.first_able_leader(seat, rule, ev) {
+            self.michigan().turn = Turn::Lead { seat: leader, rule };
+            self.await_decision(leader, Decision::Lead { cards }, ev);
             return;
         }
+        let alternate = self.rules.lead_colors == LeadColors::Alternate
+            && matches!(rule, LeadRule::ColourEachSuit(_));
         let holding = self.holding();
+        match self.michigan().last {
+            // M6 (casino): nobody holds the colour; the stop player leads any suit.
+            Some((stopper, _)) if alternate && holding >> stopper & 1 == 1 => {
+                self.set_turn(
+                    Turn::Lead {
+                        seat: stopper,
+                        rule: LeadRule::AnySuit,
+                    },
+                    ev,
+                );
+            }
+            _ => self.blocked(ev),
+        }
+    }
+
+    /// The first seat from `seat` clockwise that can lead under `rule`, with
+    /// the cards it may lead; every seat holding cards passed over on the way
+    /// is reported and known to hold none of the rule's cards.
+    fn first_able_leader(
+        &mut self,
+        seat: Seat,
+        rule: LeadRule,
+        ev: &mut impl EventSink,
+    ) -> Option<(Seat, CardSet)> {
+        // Most often `seat` itself can (a seat out of the game holds nothing).
+        let cards = self.lead_options(seat, rule).0;
+        if !cards.is_empty() {
+            return Some((seat, cards));
+        }
         // `seat` first, then the others clockwise: those above it, then from seat 0.
         let before_seat = seat.checked_sub(1).unwrap_or(MAX_SEATS as Seat);
-        let candidates = seats_after(before_seat, holding);
-        let mut found = None;
-        for s in candidates {
+        for s in seats_after(before_seat, self.holding()) {
             let cards = self.lead_options(s, rule).0;
             if !cards.is_empty() {
-                found = Some((s, cards));
-                break;
+                return Some((s, cards));
             }
             ev.push(Event::CannotLead { seat: s });
             self.deal.cannot_hold[usize::from(s)] |= rule_cards(rule);
         }
-        if let Some((leader, cards)) = found {
-            self.michigan().turn = Turn::Lead { seat: leader, rule };
-            self.await_decision(leader, Decision::Lead { cards }, ev);
-        } else {
-            let alternate = self.rules.lead_colors == LeadColors::Alternate
-                && matches!(rule, LeadRule::ColourEachSuit(_));
-            match self.michigan().last {
-                // M6 (casino): nobody holds the colour; the stop player leads any suit.
-                Some((stopper, _)) if alternate && holding >> stopper & 1 == 1 => {
-                    self.set_turn(
-                        Turn::Lead {
-                            seat: stopper,
-                            rule: LeadRule::AnySuit,
-                        },
-                        ev,
-                    );
-                }
-                _ => self.blocked(ev),
-            }
-        }
+        None
     }
 
     fn michigan(&mut self) -> &mut Michigan {
