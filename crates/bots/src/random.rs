@@ -23,7 +23,7 @@ impl Bot for RandomBot {
     /// The decision alone is enough: no view is built (fast self-play).
     fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
         let decision = info.decision().expect("the bot is asked only on its turn");
-        random_action(&decision, rng)
+        random_action(decision, rng)
     }
 }
 
@@ -74,20 +74,23 @@ fn pick(cards: CardSet, i: u32) -> tripoley_cards::Card {
 /// [`random_subset`]: a decision once a deal keeps the bot's hot path small.
 #[inline(never)]
 fn random_spare_option(open: [bool; 3], rng: &mut GameRng) -> Action {
-    let options = [
-        (true, Action::Keep),
-        (open[0], Action::Swap),
-        (open[1], Action::AuctionSpare),
-        (open[2], Action::SwapAndAuction),
-    ];
-    let count = options.iter().filter(|(open, _)| *open).count() as u32;
-    let pick = below(rng, count) as usize;
-    options
-        .iter()
-        .filter(|(open, _)| *open)
-        .nth(pick)
-        .expect("the pick is below the count")
-        .1
+    // A constant table, not one built on the stack per call: reading an
+    // answer back from freshly stored pairs stalls the processor.
+    const OPTIONS: [Action; 3] = [Action::Swap, Action::AuctionSpare, Action::SwapAndAuction];
+    let count = 1 + open.iter().filter(|&&o| o).count() as u32;
+    let mut pick = below(rng, count);
+    if pick == 0 {
+        return Action::Keep;
+    }
+    for (option, is_open) in OPTIONS.into_iter().zip(open) {
+        if is_open {
+            pick -= 1;
+            if pick == 0 {
+                return option;
+            }
+        }
+    }
+    unreachable!("the pick is below the count")
 }
 
 /// `k` cards of `from`, uniformly.

@@ -70,6 +70,7 @@ impl Game {
     }
 
     /// D3: the dealer's options.
+    #[inline]
     pub(crate) fn spare_decision(&self, after_unsold: bool) -> Decision {
         let may_swap = !self.rules.bonus_card_limits
             || !self.has_bonus_card(self.deal.hands[usize::from(self.dealer)]);

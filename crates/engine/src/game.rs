@@ -282,6 +282,11 @@ impl Game {
         self.pending
     }
 
+    /// [`Game::pending`] in place.
+    pub(crate) fn pending_ref(&self) -> &Pending {
+        &self.pending
+    }
+
     /// Refreshes the cached [`Game::pending`] after a change made from outside
     /// the usual entry points (a sampled world).
     pub(crate) fn refresh_pending(&mut self) {
@@ -317,8 +322,8 @@ impl Game {
     /// of many cards has many answers: bots should work from
     /// [`Game::pending`]'s shape instead).
     pub fn legal(&self, seat: Seat) -> Vec<Action> {
-        match self.pending() {
-            Pending::Decide { seat: s, decision } if s == seat => decision.actions(),
+        match &self.pending {
+            Pending::Decide { seat: s, decision } if *s == seat => decision.actions(),
             _ => Vec::new(),
         }
     }
@@ -326,9 +331,11 @@ impl Game {
     /// Whether `seat` may take `action` now; the error says why not.
     #[inline]
     pub fn check(&self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        match self.pending() {
+        // In place: copying the decision out would load it whole, which
+        // stalls on the field-by-field stores that just wrote it.
+        match &self.pending {
             Pending::GameOver => Err(IllegalAction::GameOver),
-            Pending::Decide { seat: s, decision } if s == seat => decision.check(action),
+            Pending::Decide { seat: s, decision } if *s == seat => decision.check(action),
             _ => Err(IllegalAction::NotYourTurn(seat)),
         }
     }
@@ -663,7 +670,7 @@ impl Game {
             self.phase = Phase::SpareChoice {
                 after_unsold: false,
             };
-            self.resolve_forced(ev);
+            self.await_decision(self.dealer, self.spare_decision(false), ev);
         } else {
             self.after_spare(ev);
         }
@@ -776,6 +783,12 @@ impl Game {
     /// The phase now waits for `seat`'s `decision`, which the caller has
     /// just worked out: stored as pending without working it out again, or,
     /// when it has a single answer, made at once like any forced move.
+    ///
+    /// Inlined, so the decision's fields go from the caller's registers
+    /// straight into `pending`: stored whole from a temporary, it would be
+    /// read back wider than it was written, which stalls the processor
+    /// (no store-to-load forwarding) at every step of self-play.
+    #[inline(always)]
     pub(crate) fn await_decision(
         &mut self,
         seat: Seat,
@@ -788,16 +801,21 @@ impl Game {
             "the decision awaited is the one the phase asks for"
         );
         if let Some(action) = decision.forced() {
-            // Made at once; whatever follows settles what is pending next.
-            self.pending_fresh = false;
-            self.act(action, ev);
-            if !self.pending_fresh {
-                self.resolve_forced(ev);
-            }
-            return;
+            self.make_forced(action, ev);
+        } else {
+            self.pending = Pending::Decide { seat, decision };
+            self.pending_fresh = true;
         }
-        self.pending = Pending::Decide { seat, decision };
-        self.pending_fresh = true;
+    }
+
+    /// Makes a forced move; whatever follows settles what is pending next.
+    #[inline(never)]
+    fn make_forced(&mut self, action: Action, ev: &mut impl EventSink) {
+        self.pending_fresh = false;
+        self.act(action, ev);
+        if !self.pending_fresh {
+            self.resolve_forced(ev);
+        }
     }
 
     /// Applies forced moves (a decision with a single answer) until a real
@@ -821,6 +839,7 @@ impl Game {
 
 impl Decision {
     /// The only answer, when there is just one.
+    #[inline]
     pub fn forced(&self) -> Option<Action> {
         match *self {
             Decision::SpareOption {

@@ -19,6 +19,11 @@ pub(crate) struct FinalRound {
 }
 
 /// A betting round in progress.
+///
+/// Its seat masks are `u32`, not the `u16` used elsewhere: they are written
+/// at every bet and read right after, and the compiler reads a `u16` field
+/// with a four-byte load spanning its neighbour, which the processor cannot
+/// serve from the two-byte store still in flight (a stall at every bet).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Betting {
     /// `None` in a deal's stage 2; the final pot otherwise.
@@ -28,15 +33,17 @@ pub(crate) struct Betting {
     /// Each seat's chips put in this round.
     pub contributed: [u32; MAX_SEATS],
     /// Seats in the hand, and those of them who folded.
-    pub players: u16,
-    pub folded: u16,
+    pub players: u32,
+    pub folded: u32,
     /// The highest total put in.
     pub current: u32,
     /// Raises so far (P4's `max_raises`).
     pub raises: u32,
     pub turn: Seat,
     /// Seats that have acted since the last bet or raise.
-    pub acted: u16,
+    pub acted: u32,
+    /// Seats in the hand with no chips left: they can no longer act.
+    pub all_in: u32,
     /// The last to bet or raise.
     pub aggressor: Option<Seat>,
     /// Who opened (P3).
@@ -57,7 +64,16 @@ pub(crate) struct Showdown {
 impl Betting {
     /// Seats still in the hand.
     fn live(&self) -> u16 {
-        self.players & !self.folded
+        (self.players & !self.folded) as u16
+    }
+
+    /// Seats that have put in less than the highest total.
+    fn behind(&self) -> u16 {
+        let mut behind = 0u16;
+        for (s, &c) in self.contributed.iter().enumerate() {
+            behind |= u16::from(c < self.current) << s;
+        }
+        behind
     }
 
     pub(crate) fn decision(&self, game: &Game) -> Decision {
@@ -99,11 +115,17 @@ impl Game {
             Some(f) => Game::final_share(f.round, f.rounds, f.total),
             None => self.layout.get(Space::Pot),
         };
+        let players = self.active();
+        let mut broke = 0u16;
+        for (s, &chips) in self.stacks().iter().enumerate() {
+            broke |= u16::from(chips == 0) << s;
+        }
         let betting = Betting {
             final_round,
             base,
             contributed: [0; MAX_SEATS],
-            players: self.active(),
+            players: players.into(),
+            all_in: (players & broke).into(),
             folded: 0,
             current: 0,
             raises: 0,
@@ -130,7 +152,7 @@ impl Game {
     pub(crate) fn betting_act(&mut self, action: Action, ev: &mut impl EventSink) {
         let b = self.betting();
         let seat = b.turn;
-        let bit = 1u16 << seat;
+        let bit = 1u32 << seat;
         let to_call = b.current - b.contributed[usize::from(seat)];
         let put_in = match action {
             Action::Check => {
@@ -160,6 +182,9 @@ impl Game {
         let all_in = self.stacks[usize::from(seat)] == 0;
         let b = self.betting();
         b.contributed[usize::from(seat)] += amount;
+        if all_in {
+            b.all_in |= bit;
+        }
         if action == Action::Call {
             b.acted |= bit;
             ev.push(Event::Called {
@@ -185,12 +210,6 @@ impl Game {
 
     /// P5: the next seat to act in the round in progress, or the end of the round.
     fn next_bettor(&mut self, first: bool, ev: &mut impl EventSink) {
-        // Over all nine places (empty seats hold no chips and are in no
-        // hand): a fixed count the compiler turns into vector compares.
-        let mut with_chips = 0u16;
-        for (s, &chips) in self.stacks.iter().enumerate() {
-            with_chips |= u16::from(chips > 0) << s;
-        }
         let b = self.betting();
         let live = b.live();
         if live.count_ones() == 1 {
@@ -198,12 +217,15 @@ impl Game {
             self.fold_win(&b, live.trailing_zeros() as Seat, ev);
             return;
         }
-        let mut behind = 0u16;
-        for (s, &c) in b.contributed.iter().enumerate() {
-            behind |= u16::from(c < b.current) << s;
-        }
-        let can_act = live & with_chips;
-        let needs = can_act & (!b.acted | behind);
+        let can_act = live & !b.all_in as u16;
+        // Whoever acted since the last bet or raise matched it (or is all
+        // in), so the seats still to act are those that have not acted.
+        let needs = can_act & !b.acted as u16;
+        debug_assert_eq!(
+            needs,
+            can_act & (!b.acted as u16 | b.behind()),
+            "a seat that acted has matched the bet"
+        );
         // P5: with one player able to act and nothing to call, nobody is left to bet against.
         let lone = can_act.count_ones() == 1 && needs != 0 && {
             let s = needs.trailing_zeros() as usize;
@@ -269,7 +291,8 @@ impl Game {
             turn,
             ranks: [None; MAX_SEATS],
         });
-        self.resolve_forced(ev);
+        let from = self.deal.hands[usize::from(turn)];
+        self.await_decision(turn, Decision::ChooseFive { from }, ev);
     }
 
     pub(crate) fn showdown_act(&mut self, action: Action, ev: &mut impl EventSink) {
@@ -485,12 +508,14 @@ impl Game {
                 final_round: Some(f),
                 base: Game::final_share(round, rounds, total),
                 contributed: [0; MAX_SEATS],
-                players: self.active(),
+                players: self.active().into(),
                 folded: 0,
                 current: 0,
                 raises: 0,
                 turn: self.dealer,
                 acted: 0,
+                // Nobody bets on a face-up final deal.
+                all_in: 0,
                 aggressor: None,
                 opener: self.left_of(self.dealer),
             };

@@ -33,9 +33,11 @@ impl<'a> InfoSet<'a> {
 
     /// The seat's own decision, when it must decide: what a bot that needs
     /// no more than the question can answer from without building a view.
-    pub fn decision(&self) -> Option<crate::action::Decision> {
-        match self.game.pending() {
-            crate::action::Pending::Decide { seat, decision } if seat == self.seat => {
+    /// Borrowed: the engine has just stored it field by field, and a copy
+    /// would read it back whole, which waits for those stores to land.
+    pub fn decision(&self) -> Option<&'a crate::action::Decision> {
+        match self.game.pending_ref() {
+            crate::action::Pending::Decide { seat, decision } if *seat == self.seat => {
                 Some(decision)
             }
             _ => None,

@@ -180,7 +180,7 @@ impl Game {
         }
         .map(|b| BettingView {
             contributed: first(b.contributed, n),
-            folded: seat_flags(b.folded, n),
+            folded: seat_flags(b.folded as u16, n),
             current: b.current,
             raises: b.raises,
         });

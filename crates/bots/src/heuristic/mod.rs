@@ -188,7 +188,10 @@ impl Bot for HeuristicBot {
     /// Decisions answered from the question alone (showdowns, M9b) skip
     /// building the view.
     fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
-        let decision = info.decision().expect("the bot is asked only on its turn");
+        let decision = info
+            .decision()
+            .copied()
+            .expect("the bot is asked only on its turn");
         match self.answer_blind(decision) {
             Some(action) => action,
             None => self.act(&info.view(), rng),
