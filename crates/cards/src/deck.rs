@@ -123,12 +123,13 @@ impl Deck {
     /// If `hands` is empty.
     pub fn deal_into(&self, hands: &mut [CardSet]) {
         assert!(!hands.is_empty(), "cannot deal into zero hands");
-        hands.fill(CardSet::EMPTY);
-        // One round of the table per chunk: card `i` of a round to hand `i`.
-        for round in self.cards.chunks(hands.len()) {
-            for (hand, &card) in hands.iter_mut().zip(round) {
-                hand.insert(card);
-            }
+        // Card `i` of each round of the table goes to hand `i`: hand `i`
+        // gets every `len`-th card from the `i`-th on, gathered in a register
+        // and stored once (adding to hands in memory card by card reads back
+        // what was just stored, which stalls).
+        let step = hands.len();
+        for (i, hand) in hands.iter_mut().enumerate() {
+            *hand = self.cards.iter().skip(i).step_by(step).copied().collect();
         }
     }
 }

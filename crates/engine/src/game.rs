@@ -84,7 +84,10 @@ pub(crate) struct Deal {
     /// Stage 3: every card played, and by whom.
     pub played: CardSet,
     pub played_by: [CardSet; MAX_SEATS],
-    /// Deductions everyone can make: cards a seat cannot hold.
+    /// Deductions everyone can make from a seat's own turns (what it led,
+    /// or could not lead): cards it cannot hold. Cards of the public spare,
+    /// which nobody holds, are not repeated here: see
+    /// [`Deal::known_not_held`].
     pub cannot_hold: [CardSet; MAX_SEATS],
     /// Cards everyone knows to be in the spare (a run stopped below them).
     pub public_spare: CardSet,
@@ -98,6 +101,13 @@ pub(crate) struct Deal {
     pub withheld_suits: [u8; MAX_SEATS],
     /// M2: the winner of the main poker pot.
     pub poker_winner: Option<Seat>,
+}
+
+impl Deal {
+    /// Every card everyone can tell `seat` does not hold.
+    pub fn known_not_held(&self, seat: usize) -> CardSet {
+        self.cannot_hold[seat] | self.public_spare
+    }
 }
 
 /// A game of Tripoley: the table's chips, the dealer, and the current deal.

@@ -330,9 +330,6 @@ impl Game {
         {
             // Nobody holds it and it was not played: it is in the spare.
             self.deal.public_spare.insert(card);
-            for known in &mut self.deal.cannot_hold {
-                known.insert(card);
-            }
         }
         let (stopper, last) = self.michigan().last.expect("a card was played");
         let suit = last.suit();

@@ -93,7 +93,7 @@ impl Game {
         for h in 0..n {
             slots[h] = Slot {
                 room: d.hands[h].len() - fixed[h].len(),
-                forbidden: d.cannot_hold[h],
+                forbidden: d.known_not_held(h),
             };
         }
         slots[n].room = d.spare.len() - spare_fixed.len();

@@ -221,7 +221,7 @@ impl Game {
             spare_size: d.spare.len(),
             spare_known,
             known_cards: first(known_cards, n),
-            cannot_hold: first(d.cannot_hold, n),
+            cannot_hold: first(std::array::from_fn(|s| d.known_not_held(s)), n),
             played: first(d.played_by, n),
             last_played,
             to_act,
