@@ -52,6 +52,22 @@ pub(crate) struct Michigan {
     /// The last two cards the last player played in a row, oldest first
     /// (`None` where the streak is shorter): for H6.
     pub streak: [Option<Card>; 2],
+    /// Who holds each card still in a hand, by [`Card::bit`] (meaningless
+    /// for other cards). In stage 3 hands change only by play, so this,
+    /// built when it begins, answers "who plays the next card" with one
+    /// look-up for every card that follows a lead.
+    pub holders: [Seat; 64],
+}
+
+/// [`Michigan::holders`] for `hands`, seat by seat.
+pub(crate) fn holders_of(hands: &[CardSet]) -> [Seat; 64] {
+    let mut holders = [0; 64];
+    for (seat, hand) in hands.iter().enumerate() {
+        for card in *hand {
+            holders[usize::from(card.bit())] = seat as Seat;
+        }
+    }
+    holders
 }
 
 impl Michigan {
@@ -119,6 +135,7 @@ impl Game {
             turn: Turn::Lead { seat: leader, rule },
             last: None,
             streak: [None; 2],
+            holders: holders_of(&self.deal.hands[..usize::from(self.n)]),
         });
         self.seek_leader(leader, rule, ev);
     }
@@ -300,7 +317,12 @@ impl Game {
                 };
                 break RunEnd::Stopped(Some(next), reason);
             }
-            let holder = self.holder(next).expect("the card is in a hand");
+            let holder = self.michigan().holders[usize::from(next.bit())];
+            debug_assert_eq!(
+                Some(holder),
+                self.holder(next),
+                "the holders are up to date"
+            );
             if penalised {
                 break RunEnd::Follow(holder, next);
             }
