@@ -57,6 +57,14 @@ pub(crate) struct Michigan {
     /// built when it begins, answers "who plays the next card" with one
     /// look-up for every card that follows a lead.
     pub holders: [Seat; 64],
+    /// The cards in hands when stage 3 began (so those in hands now are
+    /// these less the played ones).
+    pub dealt: CardSet,
+}
+
+/// Every card of `hands`.
+pub(crate) fn union(hands: &[CardSet]) -> CardSet {
+    hands.iter().fold(CardSet::EMPTY, |all, &hand| all | hand)
 }
 
 /// [`Michigan::holders`] for `hands`, seat by seat.
@@ -136,6 +144,7 @@ impl Game {
             last: None,
             streak: [None; 2],
             holders: holders_of(&self.deal.hands[..usize::from(self.n)]),
+            dealt: union(&self.deal.hands[..usize::from(self.n)]),
         });
         self.seek_leader(leader, rule, ev);
     }
@@ -275,10 +284,12 @@ impl Game {
         let n = usize::from(self.n);
         let in_play = self.rules.pay_cards == PayCards::InPlay;
         let penalised = self.rules.misplays == Misplays::Penalised;
-        let mut in_hands = 0u64;
-        for hand in &self.deal.hands[..n] {
-            in_hands |= hand.bits();
-        }
+        let mut in_hands = (self.michigan().dealt - self.deal.played).bits();
+        debug_assert_eq!(
+            in_hands,
+            union(&self.deal.hands[..n]).bits(),
+            "stage 3 hands change only by play"
+        );
         let (mut last_seat, mut streak) = match self.michigan().last {
             Some((s, _)) => (Some(s), self.michigan().streak),
             None => (None, [None; 2]),

@@ -105,6 +105,7 @@ impl Game {
         g.deal.spare = spare_fixed | placed[n];
         if let Phase::Michigan(m) = &mut g.phase {
             m.holders = crate::michigan::holders_of(&g.deal.hands[..n]);
+            m.dealt = crate::michigan::union(&g.deal.hands[..n]) | g.deal.played;
         }
         // Others' private knowledge follows the new cards; its existence is public.
         for o in (0..n).filter(|&o| o != me) {
