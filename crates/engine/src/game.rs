@@ -93,6 +93,14 @@ pub(crate) struct Deal {
     pub public_spare: CardSet,
     /// P9: hands as stage 3 began.
     pub stage3_hands: [CardSet; MAX_SEATS],
+    /// The cards in the players' hands once the spare and the pay suit are
+    /// settled ([`Deal::index_hands`]): from then on cards leave hands only
+    /// by play, so those in hands are these less the played ones.
+    pub dealt: CardSet,
+    /// Who holds each card of `dealt`, by [`Card::bit`] (meaningless for
+    /// other cards): stage 1 and every card that follows a lead in stage 3
+    /// ask who holds a card, and this answers with one look-up.
+    pub holders: Holders,
     /// M9: seats that can collect no pay space this deal.
     pub barred: u16,
     /// M9a: seats that misled this deal (public, unlike a withheld card).
@@ -103,7 +111,29 @@ pub(crate) struct Deal {
     pub poker_winner: Option<Seat>,
 }
 
+/// Who holds each card, by [`Card::bit`] (see [`Deal::holders`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Holders(pub [Seat; 64]);
+
+impl Default for Holders {
+    fn default() -> Holders {
+        Holders([0; 64])
+    }
+}
+
 impl Deal {
+    /// Records who holds which card ([`Deal::dealt`], [`Deal::holders`]) as
+    /// the hands now stand, the played cards counted as dealt.
+    pub(crate) fn index_hands(&mut self, players: usize) {
+        self.dealt = self.played;
+        for (seat, &hand) in self.hands[..players].iter().enumerate() {
+            self.dealt |= hand;
+            for card in hand {
+                self.holders.0[usize::from(card.bit())] = seat as Seat;
+            }
+        }
+    }
+
     /// Every card everyone can tell `seat` does not hold.
     pub fn known_not_held(&self, seat: usize) -> CardSet {
         self.cannot_hold[seat] | self.public_spare
@@ -697,6 +727,7 @@ impl Game {
 
     /// The pay suit is fixed: stage 1, then poker or Michigan.
     pub(crate) fn after_pay_suit(&mut self, ev: &mut impl EventSink) {
+        self.deal.index_hands(usize::from(self.n));
         if self.rules.pay_cards == crate::rules::PayCards::Stage1 {
             self.stage1(ev);
         }

@@ -52,30 +52,11 @@ pub(crate) struct Michigan {
     /// The last two cards the last player played in a row, oldest first
     /// (`None` where the streak is shorter): for H6.
     pub streak: [Option<Card>; 2],
-    /// Who holds each card still in a hand, by [`Card::bit`] (meaningless
-    /// for other cards). In stage 3 hands change only by play, so this,
-    /// built when it begins, answers "who plays the next card" with one
-    /// look-up for every card that follows a lead.
-    pub holders: [Seat; 64],
-    /// The cards in hands when stage 3 began (so those in hands now are
-    /// these less the played ones).
-    pub dealt: CardSet,
 }
 
 /// Every card of `hands`.
-pub(crate) fn union(hands: &[CardSet]) -> CardSet {
+fn union(hands: &[CardSet]) -> CardSet {
     hands.iter().fold(CardSet::EMPTY, |all, &hand| all | hand)
-}
-
-/// [`Michigan::holders`] for `hands`, seat by seat.
-pub(crate) fn holders_of(hands: &[CardSet]) -> [Seat; 64] {
-    let mut holders = [0; 64];
-    for (seat, hand) in hands.iter().enumerate() {
-        for card in *hand {
-            holders[usize::from(card.bit())] = seat as Seat;
-        }
-    }
-    holders
 }
 
 impl Michigan {
@@ -143,8 +124,6 @@ impl Game {
             turn: Turn::Lead { seat: leader, rule },
             last: None,
             streak: [None; 2],
-            holders: holders_of(&self.deal.hands[..usize::from(self.n)]),
-            dealt: union(&self.deal.hands[..usize::from(self.n)]),
         });
         self.seek_leader(leader, rule, ev);
     }
@@ -278,13 +257,14 @@ impl Game {
     /// stop (M5), a decision (M9b), or someone goes out (M7).
     ///
     /// Stage 3's hot loop: the cards in hands, the last player and their
-    /// streak are kept in locals and the stage's state is written once, when
+    /// streak are kept in locals, who plays each next card is looked up in
+    /// `Deal::holders`, and the stage's state is written once, when
     /// the run ends.
     fn play_run(&mut self, seat: Seat, card: Card, ev: &mut impl EventSink) {
         let n = usize::from(self.n);
         let in_play = self.rules.pay_cards == PayCards::InPlay;
         let penalised = self.rules.misplays == Misplays::Penalised;
-        let mut in_hands = (self.michigan().dealt - self.deal.played).bits();
+        let mut in_hands = (self.deal.dealt - self.deal.played).bits();
         debug_assert_eq!(
             in_hands,
             union(&self.deal.hands[..n]).bits(),
@@ -328,12 +308,7 @@ impl Game {
                 };
                 break RunEnd::Stopped(Some(next), reason);
             }
-            let holder = self.michigan().holders[usize::from(next.bit())];
-            debug_assert_eq!(
-                Some(holder),
-                self.holder(next),
-                "the holders are up to date"
-            );
+            let holder = self.holder(next).expect("the card is in a hand");
             if penalised {
                 break RunEnd::Follow(holder, next);
             }

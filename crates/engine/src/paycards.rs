@@ -12,16 +12,22 @@ impl Game {
         self.deal.pay_suit.unwrap_or(Suit::Hearts)
     }
 
-    /// The holder of `card` among the players, if any. Every hand is looked
-    /// at, without an early exit: in stage 3 this is asked for every card
-    /// played, and which seat holds the next card is a coin toss a branch
-    /// predictor loses.
+    /// The holder of `card` among the players, if any, once the hands are
+    /// settled (stage 1 on): one look-up in [`crate::game::Deal::holders`].
     pub(crate) fn holder(&self, card: Card) -> Option<Seat> {
-        let mut holders = 0u16;
-        for (s, hand) in self.deal.hands[..usize::from(self.n)].iter().enumerate() {
-            holders |= u16::from(hand.contains(card)) << s;
-        }
-        (holders != 0).then(|| holders.trailing_zeros() as Seat)
+        let held = (self.deal.dealt - self.deal.played).contains(card);
+        let holder = held.then(|| self.deal.holders.0[usize::from(card.bit())]);
+        debug_assert_eq!(
+            holder,
+            self.holder_by_search(card),
+            "the holders are up to date"
+        );
+        holder
+    }
+
+    /// [`Game::holder`] by looking at every hand (what the index must agree with).
+    fn holder_by_search(&self, card: Card) -> Option<Seat> {
+        (0..self.n).find(|&s| self.deal.hands[usize::from(s)].contains(card))
     }
 
     /// Marks `cards` of `seat` as shown to everyone.

@@ -103,10 +103,7 @@ impl Game {
             g.deal.hands[h] = fixed[h] | placed[h];
         }
         g.deal.spare = spare_fixed | placed[n];
-        if let Phase::Michigan(m) = &mut g.phase {
-            m.holders = crate::michigan::holders_of(&g.deal.hands[..n]);
-            m.dealt = crate::michigan::union(&g.deal.hands[..n]) | g.deal.played;
-        }
+        g.deal.index_hands(n);
         // Others' private knowledge follows the new cards; its existence is public.
         for o in (0..n).filter(|&o| o != me) {
             for h in 0..n {
