@@ -174,10 +174,14 @@ impl CardSet {
     pub fn nth(self, i: u32) -> Option<Card> {
         let b0 = self.0;
         if i < 4 {
-            let b1 = b0 & b0.wrapping_sub(1);
-            let b2 = b1 & b1.wrapping_sub(1);
-            let b3 = b2 & b2.wrapping_sub(1);
-            return CardSet([b0, b1, b2, b3][i as usize]).first();
+            // The lowest card cleared once for each step below `i`, by masks
+            // (all ones where the step is skipped), not by indexing a table
+            // of the four sets built on the stack.
+            let keep = |step: u32| u64::from(i < step).wrapping_neg();
+            let b1 = b0 & (b0.wrapping_sub(1) | keep(1));
+            let b2 = b1 & (b1.wrapping_sub(1) | keep(2));
+            let b3 = b2 & (b2.wrapping_sub(1) | keep(3));
+            return CardSet(b3).first();
         }
         if i >= self.len() {
             return None;
