@@ -157,19 +157,21 @@ impl Game {
         let Phase::Auction(a) = &mut self.phase else {
             unreachable!("checked")
         };
-        let seat = a.turn;
+        // Read before the change and the result kept in locals: a field read
+        // back right after it is stored stalls until the store lands.
+        let (seat, kind, mut eligible, mut high) = (a.turn, a.kind, a.eligible, a.high);
         match action {
             Action::Bid(amount) => {
-                a.high = Some((seat, amount));
+                high = Some((seat, amount));
                 ev.push(Event::Bid { seat, amount });
             }
             Action::Pass => {
-                a.eligible &= !(1 << seat);
+                eligible &= !(1 << seat);
                 ev.push(Event::Passed { seat });
             }
             _ => unreachable!("checked"),
         }
-        let (kind, eligible, high) = (a.kind, a.eligible, a.high);
+        (a.eligible, a.high) = (eligible, high);
         let finished = eligible == 0
             || (eligible.count_ones() == 1 && high.is_some_and(|(h, _)| eligible == 1 << h));
         if finished {
