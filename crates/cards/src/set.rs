@@ -147,15 +147,14 @@ impl CardSet {
     #[inline]
     #[must_use]
     pub const fn lowest_of_each_suit(self) -> CardSet {
+        // Each suit's 16-bit lane holds at most 13 cards, so with its top
+        // bit set it stays positive when one is subtracted from every lane
+        // at once (no borrow crosses lanes), and `b & !(lane - 1)` keeps
+        // each lane's lowest card.
+        const TOP: u64 = 0x8000_8000_8000_8000;
+        const ONES: u64 = 0x0001_0001_0001_0001;
         let b = self.0;
-        let mut out = 0;
-        let mut shift = 0;
-        while shift < 64 {
-            let lane = (b >> shift) & LANE;
-            out |= (lane & lane.wrapping_neg()) << shift;
-            shift += 16;
-        }
-        CardSet(out)
+        CardSet(b & !((b | TOP) - ONES))
     }
 
     /// The first card in iteration order (clubs two up to spades ace).
@@ -419,6 +418,28 @@ mod tests {
                 assert_eq!(cards.nth(i), listed.get(i as usize).copied(), "{cards} {i}");
             }
         }
+    }
+
+    #[test]
+    fn lowest_of_each_suit_is_the_lowest_card_of_every_suit() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..5_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            // Sparse and dense sets alike, empty suits included.
+            let cards = CardSet::from_bits(state & (state >> 7) & CardSet::FULL.bits());
+            let expected = Suit::ALL
+                .into_iter()
+                .filter_map(|suit| cards.lowest_of(suit))
+                .collect::<CardSet>();
+            assert_eq!(cards.lowest_of_each_suit(), expected, "{cards}");
+        }
+        assert_eq!(CardSet::EMPTY.lowest_of_each_suit(), CardSet::EMPTY);
+        assert_eq!(
+            CardSet::FULL.lowest_of_each_suit(),
+            CardSet::rank(Rank::Two)
+        );
     }
 
     fn set(text: &str) -> CardSet {
