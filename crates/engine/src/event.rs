@@ -101,6 +101,13 @@ impl Audience {
 pub trait EventSink {
     /// Reports one event.
     fn push(&mut self, event: Event);
+
+    /// Whether pushed events are kept: when not, the engine skips building
+    /// the events that would allocate (a draw's cards, the winners).
+    #[inline]
+    fn is_listening(&self) -> bool {
+        true
+    }
 }
 
 impl EventSink for Vec<Event> {
@@ -118,6 +125,11 @@ pub struct NoEvents;
 impl EventSink for NoEvents {
     #[inline(always)]
     fn push(&mut self, _event: Event) {}
+
+    #[inline(always)]
+    fn is_listening(&self) -> bool {
+        false
+    }
 }
 
 /// Everything that happens in a game.

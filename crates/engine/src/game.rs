@@ -3,7 +3,7 @@
 //! [`Game::chance`].
 
 use serde::{Deserialize, Serialize};
-use tripoley_cards::{Card, CardSet, Rank, Suit};
+use tripoley_cards::{CardSet, Rank, Suit};
 
 use crate::action::{Action, ChanceKind, DealChance, Decision, Pending};
 use crate::auction::Auction;
@@ -97,7 +97,7 @@ pub(crate) struct Deal {
     /// settled ([`Deal::index_hands`]): from then on cards leave hands only
     /// by play, so those in hands are these less the played ones.
     pub dealt: CardSet,
-    /// Who holds each card of `dealt`, by [`Card::bit`] (meaningless for
+    /// Who holds each card of `dealt`, by [`tripoley_cards::Card::bit`] (meaningless for
     /// other cards): stage 1 and every card that follows a lead in stage 3
     /// ask who holds a card, and this answers with one look-up.
     pub holders: Holders,
@@ -111,7 +111,7 @@ pub(crate) struct Deal {
     pub poker_winner: Option<Seat>,
 }
 
-/// Who holds each card, by [`Card::bit`] (see [`Deal::holders`]).
+/// Who holds each card, by [`tripoley_cards::Card::bit`] (see [`Deal::holders`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Holders(pub [Seat; 64]);
 
@@ -599,20 +599,23 @@ impl Game {
     // ----- the flow of a game -----
 
     fn draw_for_dealer(&mut self, contenders: u16, chance: &DealChance, ev: &mut impl EventSink) {
-        let draws: Vec<(Seat, Card)> = (0..self.n)
-            .filter(|&s| contenders >> s & 1 == 1)
-            .zip(chance.deck.cards().iter().copied())
-            .collect();
-        let best = draws
-            .iter()
-            .map(|d| d.1.rank())
+        let draws = || {
+            (0..self.n)
+                .filter(|&s| contenders >> s & 1 == 1)
+                .zip(chance.deck.cards().iter().copied())
+        };
+        let best = draws()
+            .map(|(_, card)| card.rank())
             .max()
             .expect("two or more players");
-        let tied = draws
-            .iter()
-            .filter(|d| d.1.rank() == best)
-            .fold(0u16, |m, d| m | 1 << d.0);
-        ev.push(Event::DrewForDealer { draws });
+        let tied = draws()
+            .filter(|(_, card)| card.rank() == best)
+            .fold(0u16, |m, (seat, _)| m | 1 << seat);
+        if ev.is_listening() {
+            ev.push(Event::DrewForDealer {
+                draws: draws().collect(),
+            });
+        }
         if tied.count_ones() == 1 {
             self.dealer = tied.trailing_zeros() as Seat;
             ev.push(Event::FirstDealer { seat: self.dealer });
@@ -812,13 +815,15 @@ impl Game {
 
     fn finish(&mut self, ev: &mut impl EventSink) {
         self.phase = Phase::GameOver;
-        let winners = self
-            .current_standings()
-            .into_iter()
-            .filter(|s| s.winner)
-            .map(|s| s.seat)
-            .collect();
-        ev.push(Event::GameOver { winners });
+        if ev.is_listening() {
+            let winners = self
+                .current_standings()
+                .into_iter()
+                .filter(|s| s.winner)
+                .map(|s| s.seat)
+                .collect();
+            ev.push(Event::GameOver { winners });
+        }
     }
 
     /// The phase now waits for `seat`'s `decision`, which the caller has
