@@ -125,13 +125,19 @@ impl Deal {
     /// Records who holds which card ([`Deal::dealt`], [`Deal::holders`]) as
     /// the hands now stand, the played cards counted as dealt.
     pub(crate) fn index_hands(&mut self, players: usize) {
-        self.dealt = self.played;
+        self.dealt = self.played | self.cards_in_hands(players);
         for (seat, &hand) in self.hands[..players].iter().enumerate() {
-            self.dealt |= hand;
             for card in hand {
                 self.holders.0[usize::from(card.bit())] = seat as Seat;
             }
         }
+    }
+
+    /// Every card in the hands of the first `players` seats.
+    pub(crate) fn cards_in_hands(&self, players: usize) -> CardSet {
+        self.hands[..players]
+            .iter()
+            .fold(CardSet::EMPTY, |all, &hand| all | hand)
     }
 
     /// Every card everyone can tell `seat` does not hold.

@@ -54,11 +54,6 @@ pub(crate) struct Michigan {
     pub streak: [Option<Card>; 2],
 }
 
-/// Every card of `hands`.
-fn union(hands: &[CardSet]) -> CardSet {
-    hands.iter().fold(CardSet::EMPTY, |all, &hand| all | hand)
-}
-
 impl Michigan {
     pub(crate) fn turn(&self) -> Seat {
         match self.turn {
@@ -267,7 +262,7 @@ impl Game {
         let mut in_hands = (self.deal.dealt - self.deal.played).bits();
         debug_assert_eq!(
             in_hands,
-            union(&self.deal.hands[..n]).bits(),
+            self.deal.cards_in_hands(n).bits(),
             "stage 3 hands change only by play"
         );
         let (mut last_seat, mut streak) = match self.michigan().last {
