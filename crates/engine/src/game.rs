@@ -1041,6 +1041,15 @@ impl Decision {
     }
 }
 
+/// The bit set of the seats whose entry in `per_seat` (seat 0 first)
+/// satisfies `test`, built without branches.
+pub(crate) fn seat_mask<T>(per_seat: &[T], test: impl Fn(&T) -> bool) -> u16 {
+    per_seat
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (s, x)| mask | u16::from(test(x)) << s)
+}
+
 /// The seats in a bit set, lowest first.
 pub(crate) fn seats(mask: u16) -> impl Iterator<Item = Seat> {
     seats_after(MAX_SEATS as Seat, mask)

@@ -4,7 +4,7 @@ use tripoley_cards::{Card, CardSet, Rank, Suit};
 
 use crate::action::{Action, Decision};
 use crate::event::{Event, EventSink, Reason, StopReason};
-use crate::game::{Game, MAX_SEATS, Phase, seats, seats_after};
+use crate::game::{Game, MAX_SEATS, Phase, seat_mask, seats, seats_after};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::{FirstLead, LeadColors, MichiganLeader, Misplays, PayCards, PokerRule};
 
@@ -125,11 +125,9 @@ impl Game {
 
     /// Seats that can still play: in the game and holding cards.
     fn holding(&self) -> u16 {
-        let mut with_cards = 0u16;
-        for (s, hand) in self.deal.hands[..usize::from(self.n)].iter().enumerate() {
-            with_cards |= u16::from(!hand.is_empty()) << s;
-        }
-        with_cards & self.active()
+        seat_mask(&self.deal.hands[..usize::from(self.n)], |hand| {
+            !hand.is_empty()
+        }) & self.active()
     }
 
     /// M5, M6: the turn to lead starts at `seat` and passes left to the first

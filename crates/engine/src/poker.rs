@@ -5,7 +5,7 @@ use tripoley_cards::{CardSet, HandRank};
 
 use crate::action::{Action, DealChance, Decision};
 use crate::event::{Event, EventSink, Reason};
-use crate::game::{Game, MAX_SEATS, Phase, next_in, seats, seats_after};
+use crate::game::{Game, MAX_SEATS, Phase, next_in, seat_mask, seats, seats_after};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::{FinalPot, PokerOpener};
 use crate::view::PerSeat;
@@ -69,11 +69,7 @@ impl Betting {
 
     /// Seats that have put in less than the highest total.
     fn behind(&self) -> u16 {
-        let mut behind = 0u16;
-        for (s, &c) in self.contributed.iter().enumerate() {
-            behind |= u16::from(c < self.current) << s;
-        }
-        behind
+        seat_mask(&self.contributed, |&c| c < self.current)
     }
 
     pub(crate) fn decision(&self, game: &Game) -> Decision {
@@ -116,10 +112,7 @@ impl Game {
             None => self.layout.get(Space::Pot),
         };
         let players = self.active();
-        let mut broke = 0u16;
-        for (s, &chips) in self.stacks().iter().enumerate() {
-            broke |= u16::from(chips == 0) << s;
-        }
+        let broke = seat_mask(self.stacks(), |&chips| chips == 0);
         let betting = Betting {
             final_round,
             base,
