@@ -2,6 +2,8 @@
 
 mod common;
 
+use std::path::PathBuf;
+
 use common::{Scratch, stderr, stdout, tripoley};
 
 #[test]
@@ -109,36 +111,31 @@ fn n6_sim_napalm_refuses_what_does_not_fit() {
     }
 }
 
-#[test]
-fn n8_sim_napalm_records_replay_and_out_writes_csv() {
-    let dir = Scratch::new("napalm-records");
+/// Runs `sim --game napalm` for three players saving `limit` records into
+/// `dir/records`, with `extra` flags; returns the records' paths in order.
+fn sim_records(dir: &Scratch, hands: &str, limit: &str, extra: &[&str]) -> Vec<PathBuf> {
     let records = dir.0.join("records");
-    let out = dir.0.join("out");
-    let o = tripoley(&[
-        "sim",
-        "--game",
-        "napalm",
-        "--players",
-        "3",
-        "--deals",
-        "200",
-        "--seed",
-        "2",
-        "--save-records",
-        records.to_str().unwrap(),
-        "--save-limit",
-        "4",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let mut args = vec!["sim", "--game", "napalm", "--players", "3", "--seed", "2"];
+    args.extend_from_slice(&["--deals", hands, "--save-limit", limit, "--save-records"]);
+    args.push(records.to_str().unwrap());
+    args.extend_from_slice(extra);
+    let o = tripoley(&args);
     assert!(o.status.success(), "{}", stderr(&o));
-    let csv = std::fs::read_to_string(out.join("napalm-seats.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 4, "{csv}");
     let mut files: Vec<_> = std::fs::read_dir(&records)
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();
+    files
+}
+
+#[test]
+fn n8_sim_napalm_records_replay_and_out_writes_csv() {
+    let dir = Scratch::new("napalm-records");
+    let out = dir.0.join("out");
+    let files = sim_records(&dir, "200", "4", &["--out", out.to_str().unwrap()]);
+    let csv = std::fs::read_to_string(out.join("napalm-seats.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 4, "{csv}");
     assert_eq!(files.len(), 4);
     for f in &files {
         let o = tripoley(&["replay", f.to_str().unwrap()]);
@@ -189,5 +186,44 @@ fn replay_tells_a_napalm_record_from_neither() {
         let o = tripoley(&["replay", &f]);
         assert_eq!(o.status.code(), Some(2), "{text}");
         assert!(stderr(&o).contains(want), "{text}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn play_napalm_resumes_a_napalm_record_and_refuses_what_does_not_fit() {
+    let dir = Scratch::new("napalm-play");
+    let files = sim_records(&dir, "5", "1", &[]);
+    let record = files[0].to_str().unwrap();
+    // Known as Napalm by its content, with or without --game: it gets as far
+    // as asking for a terminal (the tests have none).
+    for args in [
+        &["play", "--resume", record][..],
+        &["play", "--game", "napalm", "--resume", record],
+    ] {
+        let o = tripoley(args);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            stderr(&o).contains("interactive terminal"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    for (args, want) in [
+        (
+            &["play", "--game", "napalm", "--deals", "3"][..],
+            "no --deals",
+        ),
+        (
+            &["play", "--game", "napalm", "--preset", "cosmo"],
+            "one rule set",
+        ),
+        (
+            &["play", "--game", "napalm", "--bots", "expert"],
+            "random and heuristic",
+        ),
+    ] {
+        let o = tripoley(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
     }
 }
