@@ -50,17 +50,35 @@ impl OutWatch {
                     assert!(!self.out.contains(&to), "the pot went to {to}, who is out");
                     self.pot_won = true;
                 }
-                Event::GameOver { winners } => {
-                    assert!(winners.iter().all(|w| !self.out.contains(w)));
-                    let still_in = game.players() - self.out.len();
-                    if still_in < 2 {
-                        assert_eq!(winners.len(), still_in, "the last player still in");
-                    }
-                    assert_eq!(self.pot_won || game.pot() == 0, !winners.is_empty());
-                }
+                Event::GameOver { winners } => self.game_over(winners, game),
                 _ => {}
             }
         }
+    }
+
+    /// N1, N8: who takes the pot, by the way the game ended.
+    fn game_over(&self, winners: &[u8], game: &NapalmGame) {
+        let still_in: Vec<u8> = (0..game.players() as u8)
+            .filter(|s| !self.out.contains(s))
+            .collect();
+        let tokens = game.tokens();
+        let most = still_in.iter().map(|&s| tokens[usize::from(s)]).max();
+        let expected: Vec<u8> = if game.hands_played() == game.rules().max_hands {
+            // The hand limit: the most tokens among the players still in.
+            still_in
+                .iter()
+                .copied()
+                .filter(|&s| Some(tokens[usize::from(s)]) == most)
+                .collect()
+        } else if still_in.len() < 2 {
+            still_in
+        } else {
+            let winner = winners[0];
+            assert!(tokens[usize::from(winner)] >= game.rules().tokens_to_win);
+            vec![winner]
+        };
+        assert_eq!(winners, expected);
+        assert_eq!(self.pot_won, !winners.is_empty());
     }
 }
 
