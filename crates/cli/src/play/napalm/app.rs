@@ -103,7 +103,7 @@ impl NapalmApp {
         if bots.len() != players {
             return Err(format!("{} bots for {players} seats", bots.len()));
         }
-        let shown = game.view(Some(HUMAN));
+        let shown = before_start(&game);
         let mut app = NapalmApp {
             bots: bots.iter().map(|k| k.map(napalm_bot)).collect(),
             game,
@@ -189,6 +189,12 @@ impl NapalmApp {
     /// Who took the pot, in a sentence, once the game is over.
     pub fn result_words(&self) -> Option<String> {
         let (winners, pot) = self.result.as_ref()?;
+        if winners.is_empty() {
+            return Some(format!(
+                "Game over: nobody could ante any more, so the pot of {} chips stays unclaimed.",
+                self.shown.pot
+            ));
+        }
         let who = self.list(winners);
         let verb = if winners.len() == 1 && winners[0] != HUMAN {
             "takes"
@@ -512,9 +518,10 @@ impl NapalmApp {
                 if *seat == HUMAN { "take" } else { "takes" }
             ),
             Event::HandEnded { number } => format!("Hand {number} is over."),
-            Event::GameOver { winners } => {
-                format!("Game over: {} won.", self.list(winners))
+            Event::GameOver { winners } if winners.is_empty() => {
+                "Game over: nobody is left who can ante.".to_owned()
             }
+            Event::GameOver { winners } => format!("Game over: {} won.", self.list(winners)),
         })
     }
 
@@ -602,6 +609,27 @@ impl NapalmApp {
             },
         ));
     }
+}
+
+/// The human's view before the game's first event (every event since is
+/// patched into it exactly once): starting stacks, an empty pot, no tokens,
+/// no cards, nobody out.
+fn before_start(game: &NapalmGame) -> NapalmView {
+    let mut v = game.view(Some(HUMAN));
+    v.stacks.fill(game.rules().starting_chips);
+    v.tokens.fill(0);
+    v.out.fill(false);
+    v.card_counts.fill(0);
+    v.seen.fill(CardSet::EMPTY);
+    v.declared.fill(None);
+    v.pot = 0;
+    v.hand_number = 0;
+    v.dealer = 0;
+    v.round = None;
+    v.cards = CardSet::EMPTY;
+    v.to_act = None;
+    v.decision = None;
+    v
 }
 
 /// 1, 2 or 3.

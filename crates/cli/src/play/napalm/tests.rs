@@ -220,8 +220,8 @@ fn a_saved_game_resumes_exactly_where_it_stopped() {
                     .unwrap()
                     .starts_with("Game resumed after")
             );
+            assert_eq!(resumed.shown, first.game_view());
         }
-        assert_eq!(resumed.shown.stacks, first.game_view().stacks);
         play_until(&mut resumed, k, usize::MAX);
         assert_eq!(resumed.record(), whole.record(), "resumed at answer {stop}");
         assert_eq!(resumed.result_words(), whole.result_words());
@@ -260,5 +260,34 @@ fn saved_games_that_cannot_resume_are_refused() {
     assert_eq!(
         table.bots,
         vec![None, Some(BotKind::Heuristic), Some(BotKind::Heuristic)]
+    );
+}
+
+#[test]
+fn n8_when_nobody_can_ante_the_result_says_the_pot_stays() {
+    // One chip each, two players: both ante hand 1 with all they have. The
+    // human never says Yes, so no side bet moves a chip, and nobody can
+    // ante hand 2.
+    let rules = NapalmRules {
+        starting_chips: 1,
+        ..NapalmRules::default()
+    };
+    let table = NapalmTable::new_game(rules, "Ann".to_owned(), &[BotKind::Random], 3);
+    let mut app = NapalmApp::new(table).unwrap();
+    while !app.is_over() {
+        to_decision(&mut app);
+        match app.my_decision() {
+            Some(Decision::Declare { .. }) => ch(&mut app, 'n'),
+            Some(Decision::Challenge { .. }) => ch(&mut app, 'd'),
+            None => {}
+        }
+    }
+    assert_eq!(
+        app.result_words().unwrap(),
+        "Game over: nobody could ante any more, so the pot of 2 chips stays unclaimed."
+    );
+    assert_eq!(
+        app.log.last().unwrap(),
+        "Game over: nobody is left who can ante."
     );
 }
