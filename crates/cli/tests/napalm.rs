@@ -227,3 +227,34 @@ fn play_napalm_resumes_a_napalm_record_and_refuses_what_does_not_fit() {
         assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn replay_of_a_napalm_record_cut_mid_game_says_so() {
+    let dir = Scratch::new("napalm-cut");
+    let files = sim_records(&dir, "40", "1", &[]);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let steps = record["steps"].as_array_mut().unwrap();
+    steps.truncate(steps.len() / 2);
+    let cut = dir.file("cut.json", &record.to_string());
+    let o = tripoley(&["replay", &cut]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("The record stops before the end of the game."),
+        "{text}"
+    );
+    assert!(!text.contains("Game over"), "{text}");
+    // A step the game refuses is named.
+    let steps = record["steps"].as_array_mut().unwrap();
+    let act = steps.iter_mut().find(|s| s.get("act").is_some()).unwrap();
+    act["act"]["seat"] = serde_json::json!(6);
+    let bad = dir.file("bad.json", &record.to_string());
+    let o = tripoley(&["replay", &bad]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("does not replay: step"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -131,7 +131,7 @@ impl NapalmRules {
              \x20 After each round: a single Yes takes a token. Two or more Yes compare their hands privately; the single best takes from each other Yes a side bet equal to the pot. If the best hands tie, nobody pays, except that each Yes below the tied hands pays each of them the pot. No Yes: nothing happens. (N6)\n\
              \x20 Hands compared privately are seen only by the players in that comparison. (N7)\n\
              \x20 A player who cannot put in the ante is out of the game and keeps the chips they have. When fewer than two players can ante, the game ends and the last player still in takes the pot; a player who is out never takes it, whatever their tokens (if nobody is left, the pot stays unclaimed). (N8)\n\
-             \x20 After {} hands the game ends: the player still in with the most tokens takes the pot; equal counts share it, the odd chip to the first of them on the left of the last hand's dealer. (N8)\n\
+             \x20 After {} hands the game ends (no ante is due, so everyone who played the last hand is still in): the player still in with the most tokens takes the pot; equal counts share it, the odd chip to the first of them on the left of the last hand's dealer. (N8)\n\
              \x20 A player who owes side bets to several tied winners pays them in turn from the dealer's left, so when they run short the nearest on the dealer's left are paid first; players pay only what they have. (N8)\n",
             self.min_players,
             self.max_players,
