@@ -579,11 +579,7 @@ impl NapalmGame {
 
     /// Deals the round's cards one at a time from the dealer's left and opens declarations.
     fn start_round(&mut self, round: Round, ev: &mut Vec<Event>) {
-        let active = self.active();
-        let order: Vec<Seat> = (1..=self.n)
-            .map(|i| (self.dealer + i) % self.n)
-            .filter(|&s| active >> s & 1 == 1)
-            .collect();
+        let order: Vec<Seat> = self.clockwise_from(self.dealer, self.active()).collect();
         let mut new = [CardSet::EMPTY; MAX_SEATS];
         for _ in 0..round.cards_dealt() {
             for &s in &order {
