@@ -564,8 +564,8 @@ impl NapalmGame {
             number: self.hand_number,
             dealer: self.dealer,
         });
-        let active = self.active();
-        for seat in (0..self.n).filter(|&s| active >> s & 1 == 1) {
+        // T8 (as N8 asks): antes clockwise from the dealer's left.
+        for seat in self.clockwise_from(self.dealer, self.active()) {
             self.transfer(
                 Account::Stack(seat),
                 Account::Pot,

@@ -82,14 +82,18 @@ fn n1_everyone_antes_and_the_deal_passes_left() {
     let mut g = three(&R);
     assert_eq!(g.pot(), 3);
     assert_eq!(g.stacks(), &[99, 99, 99]);
+    let mut ev = Vec::new();
     for _ in 0..3 {
         for seat in [1, 2, 0] {
-            say(&mut g, seat, Action::No);
+            ev.extend(say(&mut g, seat, Action::No));
         }
     }
     assert_eq!(g.pending(), Pending::Deck);
     assert_eq!(g.dealer(), 1);
     assert_eq!(g.pot(), 6);
+    // N8, T8: the antes of hand 2 clockwise from its dealer's left.
+    let antes: Vec<Account> = transfers(&ev).iter().map(|t| t.from).collect();
+    assert_eq!(antes, [2, 0, 1].map(Account::Stack));
 }
 
 #[test]
