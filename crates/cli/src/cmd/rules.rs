@@ -77,7 +77,9 @@ pub fn rule_book() -> String {
         out.push_str(&markdown(&Rules::preset(preset).describe()));
     }
     out.push('\n');
-    out.push_str(&markdown(&tripoley_napalm::NapalmRules::default().describe()));
+    out.push_str(&markdown(
+        &tripoley_napalm::NapalmRules::default().describe(),
+    ));
     out
 }
 
@@ -98,7 +100,10 @@ fn markdown(text: &str) -> String {
                 out.push('\n');
             }
             let level = if i == 0 { "##" } else { "###" };
-            out.push_str(&format!("{level} {}\n\n", line.trim().trim_end_matches('.')));
+            out.push_str(&format!(
+                "{level} {}\n\n",
+                line.trim().trim_end_matches('.')
+            ));
         }
     }
     out
