@@ -100,10 +100,10 @@ fn markdown(text: &str) -> String {
                 out.push('\n');
             }
             let level = if i == 0 { "##" } else { "###" };
-            out.push_str(&format!(
-                "{level} {}\n\n",
-                line.trim().trim_end_matches('.')
-            ));
+            out.push_str(level);
+            out.push(' ');
+            out.push_str(line.trim().trim_end_matches('.'));
+            out.push_str("\n\n");
         }
     }
     out
