@@ -1,0 +1,1 @@
+//! Napalm in integers.
