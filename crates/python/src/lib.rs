@@ -10,6 +10,7 @@
 #![allow(clippy::doc_markdown)]
 
 pub mod draw;
+pub mod int_game;
 pub mod napalm;
 pub mod observe;
 pub mod space;

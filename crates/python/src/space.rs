@@ -24,9 +24,18 @@
 use tripoley_cards::{Card, CardSet, Suit};
 use tripoley_engine::{Action, Decision, Rules};
 
-/// The engine's action for "these five cards are my poker hand" (P1). The
-/// one place the binding names it.
+/// The engine's action for "these five cards are my poker hand" (P1). With
+/// [`chosen_five`] and [`ActionSpace::encode`], the only places the binding
+/// names it.
 pub const CHOOSE_FIVE: fn(CardSet) -> Action = Action::Show;
+
+/// The five of a choice of five, if `action` is one.
+pub fn chosen_five(action: Action) -> Option<CardSet> {
+    match action {
+        Action::Show(five) => Some(five),
+        _ => None,
+    }
+}
 
 /// The cards in a poker hand.
 const FIVE: u32 = 5;
@@ -233,7 +242,7 @@ impl ActionSpace {
     pub fn describe(self, a: usize) -> String {
         match self.action_at(a) {
             Some(Action::Lead(c)) => format!("card {c:#}"),
-            Some(Action::NameSuit(s)) => format!("name {s}"),
+            Some(Action::NameSuit(s)) => format!("name {}", s.name()),
             Some(Action::Bid(x)) => format!("bid {x}"),
             Some(Action::Bet(x)) => format!("bet {x}"),
             Some(Action::Raise(x)) => format!("raise {x}"),
