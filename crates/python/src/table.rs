@@ -130,6 +130,11 @@ impl Table {
         )
     }
 
+    /// What integer `a` would do now, if it is legal.
+    pub fn decode(&self, a: usize) -> Option<Step> {
+        self.space.decode(&self.decision()?, self.picked, a)
+    }
+
     /// Plays integer `a` for the seat to act.
     pub fn act(&mut self, a: usize) -> Result<(), String> {
         let Pending::Decide { seat, decision } = self.game.pending() else {

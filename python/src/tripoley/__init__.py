@@ -221,6 +221,10 @@ class Table:
     def legal(self) -> list[int]:
         return self._t.legal()
 
+    def picked(self) -> list[str]:
+        """The cards picked so far into the poker five being chosen (private to the seat)."""
+        return list(self._t.picked())
+
     def mask(self) -> np.ndarray:
         """1 for each legal integer, as int8."""
         return np.frombuffer(self._t.mask(), dtype=np.int8).copy()
@@ -255,6 +259,16 @@ class Table:
 
     def describe(self, action: int) -> str:
         return self._t.describe(int(action))
+
+    def engine_action(self, action: int) -> Any:
+        """What ``action`` does now in the engine's form (``{"pick": card}`` for a card picked
+        into a five), or None if it is not legal."""
+        text = self._t.engine_action(int(action))
+        return None if text is None else json.loads(text)
+
+    def engine_legal(self) -> list:
+        """The engine's own list of legal actions now (to check the mask against)."""
+        return json.loads(self._t.engine_legal())
 
     def record(self) -> str:
         return self._t.record()

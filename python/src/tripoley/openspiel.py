@@ -19,13 +19,15 @@ Parameters of ``python_tripoley``: ``preset`` (a preset name), ``players``, and
   the game; it is not a full history of every past bet, so it does not have
   perfect recall. ``resample_from_infostate`` deals every card hidden from the
   seat again with the engine's information-set sampling (Tripoley).
-* Returns are chips won or lost over the game (zero-sum: the layout is paid out
-  by the end).
+* Returns are chips won or lost over the game: zero-sum, as the layout is paid
+  out by the end, except under rules that keep its last chips for nobody
+  (``final_pot = "keep"``, as ``cosmo``), which are general-sum.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any, Optional
 
 import numpy as np
@@ -34,20 +36,21 @@ import pyspiel
 from . import Table, _rules_json, _tripoley
 from ._tripoley import TripoleyError
 
-__all__ = ["NapalmGame", "TripoleyGame", "TripoleyState"]
+__all__ = ["EngineBot", "NapalmGame", "TripoleyGame", "TripoleyState"]
 
 _DECK = 52
 
 
 def _game_type(short_name: str, long_name: str, min_players: int, max_players: int,
-               params: dict, resample: bool) -> pyspiel.GameType:
+               params: dict, general_sum: bool = False) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=short_name,
         long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        utility=(pyspiel.GameType.Utility.GENERAL_SUM if general_sum
+                 else pyspiel.GameType.Utility.ZERO_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max_players,
         min_num_players=min_players,
@@ -60,9 +63,9 @@ def _game_type(short_name: str, long_name: str, min_players: int, max_players: i
 
 
 _TRIPOLEY_TYPE = _game_type("python_tripoley", "Tripoley (Python binding of the Rust engine)",
-                            2, 9, {"preset": "pagat", "players": 4, "rules": "{}"}, True)
+                            2, 9, {"preset": "pagat", "players": 4, "rules": "{}"})
 _NAPALM_TYPE = _game_type("python_napalm", "Napalm poker (Python binding of the Rust engine)",
-                          2, 7, {"players": 3, "rules": "{}"}, False)
+                          2, 7, {"players": 3, "rules": "{}"})
 
 
 class _IntegerGame(pyspiel.Game):
@@ -81,13 +84,20 @@ class _IntegerGame(pyspiel.Game):
         probe = _tripoley.Table(self._rules_json, players, None, napalm)
         start = probe.starting_chips
         self._observation_size = probe.observation_size
+        # Zero-sum unless the rules keep the layout's last chips for nobody (E2 `keep`).
+        zero_sum = napalm or json.loads(
+            _tripoley.rules_json(self._rules_json))["final_pot"] != "keep"
+        if not zero_sum:
+            game_type = _game_type(game_type.short_name, game_type.long_name,
+                                   game_type.min_num_players, game_type.max_num_players,
+                                   game_type.parameter_specification, general_sum=True)
         info = pyspiel.GameInfo(
             num_distinct_actions=probe.num_actions,
             max_chance_outcomes=_DECK,
             num_players=players,
             min_utility=-float(start),
             max_utility=float(start * (players - 1)),
-            utility_sum=0.0,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=probe.max_length,
         )
         super().__init__(game_type, info, params)
@@ -171,6 +181,31 @@ class TripoleyState(pyspiel.State):
 
     def __str__(self) -> str:
         return self._table.render(None)
+
+
+class EngineBot(pyspiel.Bot):
+    """One of our bots (``random``, ``heuristic``, ``expert``; Napalm: random, heuristic) as an
+    OpenSpiel bot for these games. It decides from the seat's information set only; a poker
+    five it chooses is played as its picks, one per step."""
+
+    def __init__(self, game: _IntegerGame, kind: str, millis: Optional[int] = None,
+                 playouts: Optional[int] = None, seed: int = 0):
+        pyspiel.Bot.__init__(self)
+        self._bot = _tripoley.Bot(kind, game._rules_json, game._napalm, millis, playouts)
+        self._rng = random.Random(seed)
+        self._plan: list[int] = []
+
+    def restart_at(self, state: TripoleyState) -> None:
+        self._plan = []
+
+    def inform_action(self, state: TripoleyState, player_id: int, action: int) -> None:
+        pass
+
+    def step(self, state: TripoleyState) -> int:
+        # The rest of a five already chosen, while it is still what may be picked.
+        if not (self._plan and self._plan[0] in state.legal_actions()):
+            self._plan = list(self._bot.steps(state._table, self._rng.getrandbits(63)))
+        return self._plan.pop(0)
 
 
 class _Observer:

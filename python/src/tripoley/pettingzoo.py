@@ -115,7 +115,8 @@ class raw_env(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self._stacks = list(self._table.stacks())
+        # The first deal's antes are paid as the table is made: they count in its reward.
+        self._stacks = [self._table.starting_chips] * self._players
         self._deals = self._table.deals_done()
         self._select()
 

@@ -6,9 +6,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use tripoley_engine::Seat;
 
-use super::{napalm_rules_from_json, refused, rules_from_json};
+use tripoley_napalm::Pending as NapalmPending;
+
+use super::{json, napalm_rules_from_json, refused, rules_from_json};
 use crate::int_game::IntGame;
-use crate::napalm::NapalmTable;
+use crate::napalm::{NapalmTable, napalm_action};
+use crate::space::Step;
 use crate::table::{Table as TripoleyTable, Turn};
 
 /// OpenSpiel's player ids for chance and for the end.
@@ -99,6 +102,15 @@ impl Table {
         }
     }
 
+    /// The cards picked so far into the poker five being chosen (Tripoley),
+    /// which only the seat to act may know.
+    fn picked(&self) -> Vec<String> {
+        match &self.inner {
+            AnyTable::Tripoley(t) => t.picked().iter().map(|c| c.to_string()).collect(),
+            AnyTable::Napalm(_) => Vec::new(),
+        }
+    }
+
     /// The legal integers of the seat to act, ascending.
     fn legal(&self) -> Vec<usize> {
         each!(&self.inner, t => t.legal())
@@ -172,6 +184,37 @@ impl Table {
     /// Deals (Napalm: hands) finished.
     fn deals_done(&self) -> u32 {
         each!(&self.inner, t => t.deals_done())
+    }
+
+    /// What integer `a` does now, in the engine's JSON form: an action, or
+    /// `{"pick": card}` for a card picked into a five (None if not legal).
+    fn engine_action(&self, a: usize) -> Option<String> {
+        match &self.inner {
+            AnyTable::Tripoley(t) => t.decode(a).map(|step| match step {
+                Step::Act(action) => json(&action),
+                Step::Pick(card) => json(&serde_json::json!({ "pick": card })),
+            }),
+            AnyTable::Napalm(t) => match t.game().pending() {
+                NapalmPending::Decide { decision, .. } => {
+                    napalm_action(decision, a).map(|action| json(&action))
+                }
+                _ => None,
+            },
+        }
+    }
+
+    /// The engine's own list of legal actions now (JSON), to check the mask.
+    fn engine_legal(&self) -> String {
+        match &self.inner {
+            AnyTable::Tripoley(t) => match t.turn() {
+                Turn::Seat(seat) => json(&t.game().legal(seat)),
+                _ => "[]".into(),
+            },
+            AnyTable::Napalm(t) => match t.game().pending() {
+                NapalmPending::Decide { decision, .. } => json(&decision.actions()),
+                _ => "[]".into(),
+            },
+        }
     }
 
     /// Integer `a` in words, at the current decision.
