@@ -52,6 +52,19 @@ def holdem_aec(seconds):
                                                next(seeds), rng))
 
 
+def tripoley_table(seconds):
+    from tripoley import Table
+    rng, seeds = random.Random(1), iter(range(1 << 30))
+
+    def one_game():
+        table, steps = Table("pagat", 4, seed=next(seeds)), 0
+        while table.current() >= 0:
+            table.step(rng.choice(table.legal()))
+            steps += 1
+        return steps
+    return time_loop(seconds, one_game)
+
+
 def openspiel(seconds, counts):
     import pyspiel
     import tripoley.openspiel  # noqa: F401
@@ -93,9 +106,13 @@ def main():
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per environment")
     args = parser.parse_args()
     counts = {"chance": 0}
-    rows = [
-        ("RLCard limit hold'em, 4 players (rlcard.make)", rlcard_holdem(args.seconds)),
-        ("PettingZoo texas_holdem_v4 (RLCard), 4 players", holdem_aec(args.seconds)),
+    rows = [("RLCard limit hold'em, 4 players (rlcard.make)", rlcard_holdem(args.seconds))]
+    try:
+        rows.append(("PettingZoo texas_holdem_v4 (RLCard), 4 players", holdem_aec(args.seconds)))
+    except ImportError as e:  # PettingZoo's card games import pygame to draw themselves
+        print(f"(PettingZoo texas_holdem_v4 skipped: {e})")
+    rows += [
+        ("tripoley.Table (integers, no framework), pagat, 4 players", tripoley_table(args.seconds)),
         ("tripoley.pettingzoo env, pagat, 4 players", tripoley_aec(args.seconds)),
         ("OpenSpiel python_tripoley, pagat, 4 players", openspiel(args.seconds, counts)),
     ]
