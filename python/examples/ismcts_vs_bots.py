@@ -52,7 +52,8 @@ def play(game, bots, chance_seed):
     chance = np.random.RandomState(chance_seed)
     state = game.new_initial_state()
     for bot in bots:
-        bot.restart_at(state)
+        if isinstance(bot, EngineBot):  # the Python ISMCTSBot has no restart_at
+            bot.restart_at(state)
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
