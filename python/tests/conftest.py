@@ -22,7 +22,7 @@ def play_game_randomly(game: tripoley.Game, seed: int, each=None) -> tripoley.Ga
         seat = game.to_act()
         decision = game.pending()["decide"]["decision"]
         if isinstance(decision, dict) and "choose_five" in decision:
-            action = {"show": rng.sample(decision["choose_five"]["from"], 5)}
+            action = {tripoley.CHOOSE_FIVE_KEY: rng.sample(decision["choose_five"]["from"], 5)}
         else:
             action = rng.choice(game.legal(seat))
         game.apply(seat, action)

@@ -21,7 +21,7 @@ def _fives(table: Table) -> set:
                 nxt.step(a)
                 stack.append(nxt)
             else:
-                found.add(tuple(sorted(action["show"])))
+                found.add(tuple(sorted(action[tripoley.CHOOSE_FIVE_KEY])))
     return found
 
 
@@ -34,7 +34,7 @@ def _check_mask(table: Table) -> None:
     if table.picked():
         return  # in the middle of a five: checked whole at its first pick
     if picks and "pick" in picks[0]:
-        assert _fives(table) == {tuple(sorted(a["show"])) for a in engine}
+        assert _fives(table) == {tuple(sorted(a[tripoley.CHOOSE_FIVE_KEY])) for a in engine}
         return
     decoded = sorted(map(repr, picks))
     assert decoded == sorted(map(repr, engine))

@@ -27,6 +27,7 @@ from ._tripoley import TripoleyError
 
 __all__ = [
     "Bot",
+    "CHOOSE_FIVE_KEY",
     "Game",
     "Table",
     "TripoleyError",
@@ -39,6 +40,9 @@ __all__ = [
 ]
 
 RulesLike = Union[None, str, dict]
+
+#: The key of the engine's action "these five cards are my poker hand": ``{CHOOSE_FIVE_KEY: cards}``.
+CHOOSE_FIVE_KEY: str = _tripoley.choose_five_key()
 
 
 def presets() -> list[str]:
@@ -107,7 +111,7 @@ class Game:
     """A game of Tripoley (or of Napalm with ``napalm=True``) with the engine's own actions.
 
     Actions are the engine's JSON forms: ``"keep"``, ``{"bid": 3}``,
-    ``{"show": ["AS", "KS", "QS", "JS", "10S"]}``, ``{"lead": "7H"}``; Napalm's
+    ``{CHOOSE_FIVE_KEY: ["AS", "KS", "QS", "JS", "10S"]}``, ``{"lead": "7H"}``; Napalm's
     ``"yes"``, ``"no"``, ``"challenge"``, ``"decline"``. Every step is
     recorded: :meth:`record` is replayable in Rust (``tripoley replay``).
     """

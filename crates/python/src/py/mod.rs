@@ -20,6 +20,8 @@ use tripoley_cards::{CardSet, Evaluator};
 use tripoley_engine::{Preset, Rules};
 use tripoley_napalm::NapalmRules;
 
+use crate::space::CHOOSE_FIVE;
+
 pyo3::create_exception!(
     _tripoley,
     TripoleyError,
@@ -88,6 +90,17 @@ fn presets() -> Vec<&'static str> {
     Preset::ALL.iter().map(|p| p.name()).collect()
 }
 
+/// The JSON key of the engine's "these five are my poker hand" action
+/// (`{"show": [...]}` today), so Python names it in one place too.
+#[pyfunction]
+fn choose_five_key() -> String {
+    let value = serde_json::to_value(CHOOSE_FIVE(CardSet::EMPTY)).expect("actions serialise");
+    value
+        .as_object()
+        .and_then(|o| o.keys().next().cloned())
+        .expect("the five is an action with cards")
+}
+
 /// The best five of `cards` (card texts such as "10H"): the five, the
 /// hand's name and its value (larger is better).
 #[pyfunction]
@@ -148,6 +161,7 @@ fn _tripoley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rules_to_toml, m)?)?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
     m.add_function(wrap_pyfunction!(best_five, m)?)?;
+    m.add_function(wrap_pyfunction!(choose_five_key, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<table::Table>()?;
