@@ -305,3 +305,69 @@ impl IntGame for NapalmTable {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_core::Rng;
+    use tripoley_cards::seeded_rng;
+    use tripoley_engine::{Preset, Rules};
+    use tripoley_napalm::NapalmRules;
+
+    /// Plays to the end at random, chance from outside; returns the steps.
+    fn steps_to_end(game: &mut impl IntGame, seed: u64) -> usize {
+        let mut rng = seeded_rng(seed);
+        let mut steps = 0;
+        loop {
+            let pick = |options: Vec<usize>, rng: &mut tripoley_cards::GameRng| {
+                options[(rng.next_u64() % options.len() as u64) as usize]
+            };
+            match game.turn() {
+                Turn::Over => return steps,
+                Turn::Chance => game.chance(pick(game.chance_outcomes(), &mut rng)).unwrap(),
+                Turn::Seat(_) => game.act(pick(game.legal(), &mut rng)).unwrap(),
+            }
+            steps += 1;
+        }
+    }
+
+    #[test]
+    fn e1_a_whole_game_stays_within_its_announced_length() {
+        for preset in Preset::ALL {
+            for seed in 0..3 {
+                let mut table = Table::new(Rules::preset(preset), 4, None).unwrap();
+                let bound = table.max_length();
+                let steps = steps_to_end(&mut table, seed);
+                assert!(steps <= bound, "{preset}: {steps} steps, bound {bound}");
+            }
+        }
+        let mut napalm = NapalmTable::new(NapalmRules::default(), 3, None).unwrap();
+        let bound = napalm.max_length();
+        assert!(steps_to_end(&mut napalm, 1) <= bound);
+    }
+
+    #[test]
+    fn render_shows_the_seat_its_own_hand_and_nobody_elses() {
+        let table = Table::new(Rules::preset(Preset::Pagat), 4, Some(2)).unwrap();
+        let Turn::Seat(seat) = table.turn() else {
+            panic!("a seat decides after the deal");
+        };
+        let text = table.render(Some(seat));
+        let hand = format!("{:#}", table.view(Some(seat)).hand);
+        assert!(text.contains(&format!("your hand: {hand}")), "{text}");
+        assert!(text.contains("to act") && text.contains("you may: keep"));
+        assert!(!table.render(None).contains("your hand"));
+    }
+
+    #[test]
+    fn a_resampled_world_has_the_same_information_for_the_seat_and_not_for_others() {
+        let table = Table::new(Rules::preset(Preset::Pagat), 4, Some(5)).unwrap();
+        let Turn::Seat(seat) = table.turn() else {
+            panic!("a seat decides after the deal");
+        };
+        let other = (seat + 1) % 4;
+        assert_ne!(table.information(seat), table.information(other));
+        let sample = table.resample(seat, 9);
+        assert_eq!(sample.information(seat), table.information(seat));
+    }
+}
