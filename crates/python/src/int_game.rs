@@ -360,7 +360,7 @@ mod tests {
     }
 
     #[test]
-    fn a_resampled_world_has_the_same_information_for_the_seat_and_not_for_others() {
+    fn a_resampled_world_has_the_same_information_for_the_seat() {
         let table = Table::new(Rules::preset(Preset::Pagat), 4, Some(5)).unwrap();
         let Turn::Seat(seat) = table.turn() else {
             panic!("a seat decides after the deal");
