@@ -275,8 +275,10 @@ impl Table {
     #[must_use]
     /// A table in the same information state for `seat`: every card hidden
     /// from it dealt again consistently with what it has seen (the engine's
-    /// [`InfoSet`] sampling). Chance in the middle of being drawn from outside
-    /// is kept as it is: no seat has seen any of it.
+    /// [`InfoSet`] sampling). Cards another seat has picked into its five
+    /// are hidden from `seat`, so they are forgotten (its picks start again),
+    /// as the engine forgets others' hidden choices. Chance in the middle of
+    /// being drawn from outside is kept as it is: no seat has seen any of it.
     pub fn resample(&self, seat: Seat, seed: u64) -> Table {
         let mut rng = seeded_rng(seed);
         let game = InfoSet::new(&self.game, seat).sample(&mut rng);
