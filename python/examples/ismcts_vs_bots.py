@@ -31,6 +31,7 @@ class TimedISMCTS(ismcts.ISMCTSBot):
         super().__init__(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 1, random_state=rng)
         self._millis = millis
         self.simulations = 0
+        self.searches = 0
 
     def run_search(self, state):
         self.reset()
@@ -38,6 +39,7 @@ class TimedISMCTS(ismcts.ISMCTSBot):
         if len(legal) == 1:
             return [(legal[0], 1.0)]
         self._root_node = self.create_new_node(state)
+        self.searches += 1
         deadline = time.perf_counter() + self._millis / 1000
         while True:
             self.run_simulation(self.sample_root_state(state))
@@ -95,7 +97,8 @@ def main():
         mean, half = interval(diffs)
         elapsed = time.perf_counter() - start
         print(f"ISMCTS - {kind}: {mean:+.2f} ± {half:.2f} chips per deal per seat "
-              f"({search.simulations:,} ISMCTS simulations, {elapsed:.0f} s)")
+              f"({search.simulations / max(1, search.searches):.0f} ISMCTS simulations a decision "
+              f"over {search.searches:,} decisions, {elapsed:.0f} s)")
 
 
 if __name__ == "__main__":
