@@ -75,8 +75,7 @@ def test_an_illegal_action_raises_and_changes_nothing():
 
 
 def test_d1_an_explicit_deck_is_dealt_as_given():
-    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-    deck = [r + s for s in "CDHS" for r in ranks]
+    deck = list(tripoley.CARDS)
     game = Game({"preset": "tripoley", "first_dealer": {"seat": 0}}, 4)
     game.chance(deck=deck)
     hands, spare, _ = game.card_locations()

@@ -21,6 +21,18 @@ def test_random_simulation_test_for_napalm():
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 
+def test_chance_deals_named_cards_then_cosmos_draws():
+    game = pyspiel.load_game("python_tripoley", {"preset": "cosmo", "players": 3,
+                                                 "rules": '{"first_dealer": {"seat": 0}}'})
+    state = game.new_initial_state()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 8) == "deal 10C"
+    for _ in range(51):
+        state.apply_action(state.chance_outcomes()[-1][0])
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "pay suit hearts"
+    state.apply_action(2)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "Sequence from 5"
+
+
 def test_options_change_the_game():
     game = pyspiel.load_game("python_tripoley", {"players": 3, "rules": '{"bet_limit": 2}'})
     assert game.num_players() == 3

@@ -104,8 +104,6 @@ def test_observations_are_the_seats_view_only():
     obs = table.observation(0)
     assert obs.shape == (table.observation_size,) and obs.dtype.name == "float32"
     hand = set(table.view(0)["hand"])
-    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-    cards = [r + s for s in "CDHS" for r in ranks]
-    assert {cards[i] for i in range(52) if obs[i] == 1.0} == hand
+    assert {tripoley.CARDS[i] for i in range(52) if obs[i] == 1.0} == hand
     with pytest.raises(tripoley.TripoleyError, match="no seat 4"):
         table.observation(4)

@@ -27,6 +27,7 @@ from ._tripoley import TripoleyError
 
 __all__ = [
     "Bot",
+    "CARDS",
     "CHOOSE_FIVE_KEY",
     "Game",
     "Table",
@@ -40,6 +41,10 @@ __all__ = [
 ]
 
 RulesLike = Union[None, str, dict]
+
+#: The 52 cards in the order of the action space and observations: clubs 2 .. spades ace.
+CARDS: list[str] = [r + s for s in "CDHS"
+                    for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
 
 #: The key of the engine's action "these five cards are my poker hand": ``{CHOOSE_FIVE_KEY: cards}``.
 CHOOSE_FIVE_KEY: str = _tripoley.choose_five_key()

@@ -33,7 +33,7 @@ from typing import Any, Optional
 import numpy as np
 import pyspiel
 
-from . import Table, _rules_json, _tripoley
+from . import CARDS, Table, _rules_json, _tripoley
 from ._tripoley import TripoleyError
 
 __all__ = ["EngineBot", "NapalmGame", "TripoleyGame", "TripoleyState"]
@@ -156,10 +156,11 @@ class TripoleyState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            if action < _DECK and self._table.chance_progress() < 51:
-                rank = "23456789TJQKA"[action % 13]
-                return f"deal {rank}{'CDHS'[action // 13]}"
-            return f"draw {action}"
+            if self._table.chance_progress() < _DECK - 1:
+                return f"deal {CARDS[action]}"
+            if len(self._table.chance_outcomes()) == 4:
+                return f"pay suit {['clubs', 'diamonds', 'hearts', 'spades'][action]}"
+            return f"Sequence from {CARDS[action][:-1]}"
         return self._table.describe(action)
 
     def is_terminal(self) -> bool:
