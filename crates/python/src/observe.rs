@@ -22,13 +22,13 @@ const STAGES: [&str; 11] = [
 ];
 
 /// Card planes besides the per-seat ones: own hand, picked, known spare,
-/// the last card played.
-const PLANES: usize = 4;
+/// the last card played, the viewer's chosen five.
+const PLANES: usize = 5;
 /// Per-seat card planes: known in its hand, played by it, known not held.
 const SEAT_PLANES: usize = 3;
 /// Per-seat numbers: dealer, to act, stack, out, hand size, contributed,
-/// folded, high bidder, still bidding.
-const SEAT_ROWS: usize = 9;
+/// folded, high bidder, still bidding, has set a five apart.
+const SEAT_ROWS: usize = 10;
 /// Single numbers: spare size, deal number, deals total, my turn, who played
 /// last; betting on, current total, raises; auction on, its item (3), high bid.
 const SCALARS: usize = 5 + 3 + 5;
@@ -119,6 +119,26 @@ fn flag(b: bool) -> f32 {
     f32::from(u8::from(b))
 }
 
+/// Stages in which a five may have been chosen.
+const FIVE_STAGES: [&str; 3] = ["choose_five", "betting", "final_pot"];
+
+/// The viewer's chosen five (`my_five`) and who has set a five apart
+/// (`chose_five`), read by name from the view's serialised form: the engine
+/// is gaining these fields (the five chosen before the betting, P1), and
+/// reading them by name keeps this encoding right before and after.
+fn five_fields(view: &serde_json::Value) -> (CardSet, Vec<bool>) {
+    let five = view
+        .get("my_five")
+        .and_then(|f| serde_json::from_value::<CardSet>(f.clone()).ok())
+        .unwrap_or(CardSet::EMPTY);
+    let chose = view
+        .get("chose_five")
+        .and_then(|c| c.as_array())
+        .map(|c| c.iter().map(|b| b.as_bool() == Some(true)).collect())
+        .unwrap_or_default();
+    (five, chose)
+}
+
 /// Encodes `view` and the cards the viewer has picked into its five.
 pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
     let n = usize::from(view.players);
@@ -130,11 +150,17 @@ pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
         view.last_played
             .map_or(CardSet::EMPTY, |(_, c)| CardSet::single(c)),
     );
+    let stage = serde_json::to_value(view.stage).ok();
+    let stage = stage.as_ref().and_then(|v| v.as_str());
+    let (my_five, chose_five) = if stage.is_some_and(|s| FIVE_STAGES.contains(&s)) {
+        five_fields(&serde_json::to_value(view).expect("views serialise"))
+    } else {
+        (CardSet::EMPTY, Vec::new())
+    };
+    w.plane(my_five);
     w.seat_planes(&view.known_cards);
     w.seat_planes(&view.played);
     w.seat_planes(&view.cannot_hold);
-    let stage = serde_json::to_value(view.stage).ok();
-    let stage = stage.as_ref().and_then(|v| v.as_str());
     w.one_hot(STAGES.len(), STAGES.iter().position(|s| Some(*s) == stage));
     w.one_hot(4, view.pay_suit.map(|s| usize::from(s.index())));
     w.one_hot(13, view.sequence.map(|r| usize::from(r.index())));
@@ -160,6 +186,7 @@ pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
     let high = auction.and_then(|a| a.high);
     w.seat_row(|s| flag(high.is_some_and(|(h, _)| usize::from(h) == s)));
     w.seat_row(|s| flag(auction.is_some_and(|a| a.bidding[s])));
+    w.seat_row(|s| flag(chose_five.get(s) == Some(&true)));
     w.flag(betting.is_some());
     w.number(betting.map_or(0.0, |b| b.current as f32));
     w.number(betting.map_or(0.0, |b| b.raises as f32));
@@ -172,4 +199,22 @@ pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
     w.one_hot(3, item);
     w.number(high.map_or(0.0, |(_, bid)| bid as f32));
     debug_assert_eq!(w.written(), observation_size(n));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn p1_the_chosen_five_and_who_chose_are_read_from_the_view_when_present() {
+        let view = serde_json::json!({
+            "my_five": ["2C", "3C", "4C", "5C", "7D"],
+            "chose_five": [true, false, true],
+        });
+        let (five, chose) = five_fields(&view);
+        assert_eq!(five, "2C 3C 4C 5C 7D".parse().unwrap());
+        assert_eq!(chose, vec![true, false, true]);
+        let (five, chose) = five_fields(&serde_json::json!({"my_five": null}));
+        assert!(five.is_empty() && chose.is_empty());
+    }
 }

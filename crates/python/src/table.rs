@@ -366,7 +366,7 @@ mod tests {
                 // The "known in hand" plane of every other seat.
                 for other in 1..3usize {
                     let real = (usize::from(seat) + other) % 3;
-                    let known = plane(&obs, 52 * (4 + other));
+                    let known = plane(&obs, 52 * (5 + other));
                     assert!(hands[real].contains_all(known));
                     assert!(view.known_cards[real].contains_all(known));
                 }
