@@ -2,8 +2,10 @@
 //! from the viewer (the viewer first), so one policy can play any seat.
 //! Cards are 0/1 planes of 52 (dense card index), chips raw counts.
 
+use std::sync::OnceLock;
+
 use tripoley_cards::CardSet;
-use tripoley_engine::{AuctionItem, Space, View};
+use tripoley_engine::{AuctionItem, Game, Preset, Rules, Space, View};
 
 /// The stages in the order the observation encodes them: every name the
 /// engine has used, so the encoding survives stages being added or renamed.
@@ -122,6 +124,18 @@ fn flag(b: bool) -> f32 {
 /// Stages in which a five may have been chosen.
 const FIVE_STAGES: [&str; 3] = ["choose_five", "betting", "final_pot"];
 
+/// Whether this engine's views have the chosen-five fields: found once, so
+/// that until they exist no view is serialised to look for them (which
+/// costs several times the rest of an observation).
+fn view_has_five_fields() -> bool {
+    static HAS: OnceLock<bool> = OnceLock::new();
+    *HAS.get_or_init(|| {
+        let game = Game::new(Rules::preset(Preset::Pagat), 2).expect("pagat seats two");
+        let view = serde_json::to_value(game.view(Some(0))).expect("views serialise");
+        view.get("chose_five").is_some() || view.get("my_five").is_some()
+    })
+}
+
 /// The viewer's chosen five (`my_five`) and who has set a five apart
 /// (`chose_five`), read by name from the view's serialised form: the engine
 /// is gaining these fields (the five chosen before the betting, P1), and
@@ -152,7 +166,8 @@ pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
     );
     let stage = serde_json::to_value(view.stage).ok();
     let stage = stage.as_ref().and_then(|v| v.as_str());
-    let (my_five, chose_five) = if stage.is_some_and(|s| FIVE_STAGES.contains(&s)) {
+    let five_stage = stage.is_some_and(|s| FIVE_STAGES.contains(&s));
+    let (my_five, chose_five) = if five_stage && view_has_five_fields() {
         five_fields(&serde_json::to_value(view).expect("views serialise"))
     } else {
         (CardSet::EMPTY, Vec::new())
