@@ -157,3 +157,23 @@ def test_a_sampled_world_looks_the_same_from_the_seat():
     assert world.view(seat) == game.view(seat)
     with pytest.raises(TripoleyError, match="no record"):
         world.record()
+
+
+def test_d1_a_viewer_gets_only_its_own_hand_among_the_events():
+    game = Game({"preset": "pagat", "first_dealer": {"seat": 0}}, 4)
+    mine = game.chance(seed=3, viewer=2)
+    dealt = [e for e in mine if e["event"] == "dealt"]
+    assert [d["seat"] for d in dealt] == [2]
+    assert sorted(dealt[0]["cards"]) == sorted(game.view(2)["hand"])
+    everyone = Game({"preset": "pagat", "first_dealer": {"seat": 0}}, 4).chance(seed=3)
+    assert sorted(e["seat"] for e in everyone if e["event"] == "dealt") == [0, 1, 2, 3]
+
+
+def test_a_record_of_another_version_is_refused_with_the_engines_message():
+    game = play_game_randomly(Game("tripoley", 3), 2)
+    record = json.loads(game.record())
+    record["version"] = 99
+    with pytest.raises(TripoleyError, match="record version 99 is not supported"):
+        Game.from_record(record)
+    with pytest.raises(TripoleyError, match="not a game record"):
+        Game.from_record("{}")
