@@ -177,3 +177,20 @@ def test_a_record_of_another_version_is_refused_with_the_engines_message():
         Game.from_record(record)
     with pytest.raises(TripoleyError, match="not a game record"):
         Game.from_record("{}")
+
+
+def test_one_bot_asked_from_two_threads_answers_both():
+    import threading
+    bot = Bot("expert", "pagat", playouts=2000)
+    game = Game("pagat", 4)
+    while game.needs_chance():
+        game.chance(seed=4)
+    seat, answers = game.to_act(), []
+    threads = [threading.Thread(target=lambda: answers.append(bot.act(game, seat, seed=1)))
+               for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads), "the bot's lock and the GIL deadlocked"
+    assert len(answers) == 2 and answers[0] == answers[1]

@@ -91,15 +91,15 @@ impl Bot {
     /// The bot's action (JSON) for `seat`, whose turn it must be, in `game`.
     fn act(&self, py: Python<'_>, game: &Game, seat: Seat, seed: u64) -> PyResult<String> {
         let mut rng = seeded_rng(seed);
-        let mut player = self.lock();
-        match (&mut *player, &game.inner) {
+        // Without the GIL: an expert searches for a while, and a bot asked
+        // from two threads waits for its lock without holding the GIL.
+        py.detach(|| match (&mut *self.lock(), &game.inner) {
             (Player::Tripoley(bot), Inner::Tripoley(g, _)) => {
                 ensure_turn(matches!(
                     g.pending(),
                     tripoley_engine::Pending::Decide { seat: s, .. } if s == seat
                 ))?;
-                let info = InfoSet::new(g, seat);
-                Ok(json(&py.detach(|| bot.act_in(&info, &mut rng))))
+                Ok(json(&bot.act_in(&InfoSet::new(g, seat), &mut rng)))
             }
             (Player::Napalm(bot), Inner::Napalm(g, _)) => {
                 let view = g.view(Some(seat));
@@ -107,16 +107,15 @@ impl Bot {
                 Ok(json(&bot.act(&view, &mut rng)))
             }
             _ => Err(refused("this bot plays the other game")),
-        }
+        })
     }
 
     /// The bot's action (JSON) on a bare view (JSON) whose decision is set.
     /// The expert, given no game to sample, plays as its heuristic would.
-    fn act_on_view(&self, view_json: &str, seed: u64) -> PyResult<String> {
+    fn act_on_view(&self, py: Python<'_>, view_json: &str, seed: u64) -> PyResult<String> {
         let mut rng: GameRng = seeded_rng(seed);
-        let mut player = self.lock();
         let bad = |e: serde_json::Error| refused(format!("view: {e}"));
-        match &mut *player {
+        py.detach(|| match &mut *self.lock() {
             Player::Tripoley(bot) => {
                 let view: View = serde_json::from_str(view_json).map_err(bad)?;
                 ensure_turn(view.decision.is_some())?;
@@ -127,7 +126,7 @@ impl Bot {
                 ensure_turn(view.decision.is_some())?;
                 Ok(json(&bot.act(&view, &mut rng)))
             }
-        }
+        })
     }
 
     /// The integers that play the bot's choice at `table`'s decision: one,
@@ -137,14 +136,13 @@ impl Bot {
     fn steps(&self, py: Python<'_>, table: &mut Table, seed: Option<u64>) -> PyResult<Vec<usize>> {
         let seed = seed.or_else(|| table.next_seed()).unwrap_or(0);
         let mut rng = seeded_rng(seed);
-        let mut player = self.lock();
-        match (&mut *player, &table.inner) {
+        let table = &*table;
+        py.detach(|| match (&mut *self.lock(), &table.inner) {
             (Player::Tripoley(bot), AnyTable::Tripoley(t)) => {
                 let Turn::Seat(seat) = t.turn() else {
                     return Err(refused("no seat is to act now"));
                 };
-                let info = InfoSet::new(t.game(), seat);
-                let action = py.detach(|| bot.act_in(&info, &mut rng));
+                let action = bot.act_in(&InfoSet::new(t.game(), seat), &mut rng);
                 if let Some(a) = t.space().encode(action) {
                     return Ok(vec![a]);
                 }
@@ -165,7 +163,7 @@ impl Bot {
                 Ok(vec![napalm_integer(bot.act(&t.view(Some(seat)), &mut rng))])
             }
             _ => Err(refused("this bot plays the other game")),
-        }
+        })
     }
 }
 
