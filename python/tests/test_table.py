@@ -107,3 +107,18 @@ def test_observations_are_the_seats_view_only():
     assert {tripoley.CARDS[i] for i in range(52) if obs[i] == 1.0} == hand
     with pytest.raises(tripoley.TripoleyError, match="no seat 4"):
         table.observation(4)
+
+
+@pytest.mark.parametrize("preset", ["pagat", "michigan-casino"])
+def test_an_observation_is_unchanged_when_every_hidden_card_is_dealt_again(preset):
+    table = Table(preset, 4, seed=12)
+    rng = random.Random(4)
+    checked = 0
+    while table.current() >= 0:
+        seat = table.current()
+        world = table.resample(seat, rng.getrandbits(32))
+        assert (world.observation(seat) == table.observation(seat)).all()
+        assert world.information(seat) == table.information(seat)
+        checked += 1
+        table.step(rng.choice(table.legal()))
+    assert checked > 50
