@@ -135,6 +135,11 @@ pub enum ErrorCode {
     Full,
     /// The server could not store the action; nothing changed.
     Storage,
+    /// The server is busy (hints, or tables created from one address): try
+    /// again later.
+    Busy,
+    /// An HTTP request that is not JSON, or comes from a page of another site.
+    Forbidden,
 }
 
 /// A table's phase.
@@ -395,20 +400,16 @@ impl CreateTable {
         if let Some(deals) = self.deals {
             rules.deals = Some(deals);
         }
-        let seats = self.seats.unwrap_or(4);
-        // Every number, top-level or among the house rules, is bounded here.
-        rules
-            .check_players(usize::from(seats))
-            .map_err(|e| invalid(e.to_string()))?;
-        let turn_seconds = self.checked_table_basics()?;
-        Ok(TableSettings {
+        let settings = TableSettings {
             rules,
-            seats,
-            turn_seconds,
+            seats: self.seats.unwrap_or(4),
+            turn_seconds: self.checked_table_basics()?,
             bot: self.bot.unwrap_or(BotKind::Heuristic),
             game: GameKind::Tripoley,
             napalm: None,
-        })
+        };
+        settings.check()?;
+        Ok(settings)
     }
 
     /// The starting chips asked for, if any: 1 to 1,000,000 (both games).
@@ -422,20 +423,13 @@ impl CreateTable {
         }
     }
 
-    /// What both games check the same way: the turn timer (returned, 60 s
-    /// by default, at most an hour) and the host's name.
+    /// What both games check the same way: the host's name; returns the
+    /// turn timer (60 s by default; [`TableSettings::check`] bounds it).
     fn checked_table_basics(&self) -> Result<u32, ErrorBody> {
-        let turn_seconds = self.turn_seconds.unwrap_or(60);
-        if turn_seconds > 3600 {
-            return Err(ErrorBody::new(
-                ErrorCode::Invalid,
-                "the turn timer is at most 3,600 seconds",
-            ));
-        }
         if let Some(name) = &self.host_name {
             clean_name(name)?;
         }
-        Ok(turn_seconds)
+        Ok(self.turn_seconds.unwrap_or(60))
     }
 
     /// The settings of a Napalm table: `rules` overrides [`NapalmRules`]
@@ -457,22 +451,53 @@ impl CreateTable {
         if let Some(tokens) = self.tokens_to_win {
             rules.tokens_to_win = tokens;
         }
-        napalm_bounds(&rules).map_err(invalid)?;
-        let seats = self.seats.unwrap_or(4);
-        rules
-            .check_players(usize::from(seats))
-            .map_err(|e| invalid(e.to_string()))?;
-        let turn_seconds = self.checked_table_basics()?;
-        Ok(TableSettings {
+        let settings = TableSettings {
             rules: Rules::preset(Preset::Pagat),
-            seats,
-            turn_seconds,
+            seats: self.seats.unwrap_or(4),
+            turn_seconds: self.checked_table_basics()?,
             bot: self.bot.unwrap_or(BotKind::Heuristic),
             game: GameKind::Napalm,
             napalm: Some(rules),
-        })
+        };
+        settings.check()?;
+        Ok(settings)
     }
 }
+
+impl TableSettings {
+    /// Checks the settings however they arrived: from a request, or from
+    /// storage written by an older server. Every number, top-level or among
+    /// the house rules, is bounded here (`Rules::validate` and
+    /// [`napalm_bounds`]).
+    pub fn check(&self) -> Result<(), ErrorBody> {
+        let invalid = |m: String| ErrorBody::new(ErrorCode::Invalid, m);
+        let seats = usize::from(self.seats);
+        match (self.game, &self.napalm) {
+            (GameKind::Tripoley, _) => self
+                .rules
+                .check_players(seats)
+                .map_err(|e| invalid(e.to_string()))?,
+            (GameKind::Napalm, Some(rules)) => {
+                napalm_bounds(rules).map_err(invalid)?;
+                rules
+                    .check_players(seats)
+                    .map_err(|e| invalid(e.to_string()))?;
+            }
+            (GameKind::Napalm, None) => {
+                return Err(invalid("a Napalm table needs its rules".into()));
+            }
+        }
+        if self.turn_seconds > MAX_TURN_SECONDS {
+            return Err(invalid(format!(
+                "the turn timer is at most {MAX_TURN_SECONDS} seconds"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The longest turn timer, in seconds (an hour).
+pub const MAX_TURN_SECONDS: u32 = 3600;
 
 /// The most tokens a Napalm game may need to win.
 pub const MAX_NAPALM_TOKENS: u32 = 100;
