@@ -188,6 +188,9 @@ async fn create(
         }
         None => None,
     };
+    // The table's actor starts now, so that its idle time runs from its
+    // creation: a lobby nobody joins expires.
+    app.table(&invite).await.map_err(storage)?;
     let created = Created {
         path: format!("/t/{invite}"),
         invite,

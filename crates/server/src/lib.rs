@@ -443,6 +443,10 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
     for invite in app.store.playing().await? {
         app.table(&invite).await?;
     }
+    app.tasks
+        .lock()
+        .map_err(|_| ServerError::Io("the task list lock is poisoned".into()))?
+        .spawn(sweep_finished(Arc::clone(&app)));
     let router = http::router(Arc::clone(&app)).into_make_service_with_connect_info::<SocketAddr>();
     // Connect info (the client's address) is read through `tap_io`, which
     // also turns off Nagle's delay: frames are small and wanted at once.
@@ -461,6 +465,24 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         stop,
         serving,
     })
+}
+
+/// Removes finished games older than `keep_finished` from the database, a
+/// few times within that time, until the server stops: the database of a
+/// server that runs for months holds a bounded number of games.
+async fn sweep_finished(app: Arc<App>) {
+    let keep = app.config.keep_finished;
+    let every = (keep / 4).clamp(Duration::from_secs(1), Duration::from_secs(3600));
+    let mut stop = app.shutdown.clone();
+    loop {
+        tokio::select! {
+            _ = stop.changed() => return,
+            () = tokio::time::sleep(every) => {
+                // A failed sweep is tried again at the next one.
+                let _ = app.store.forget_old(keep, None).await;
+            }
+        }
+    }
 }
 
 /// `tripoley serve`: runs the server until Ctrl-C.
