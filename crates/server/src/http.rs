@@ -95,7 +95,13 @@ fn json_request(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+/// A POST's body, once [`json_request`] lets it through.
+fn json_body<T: DeserializeOwned>(
+    app: &App,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<T, ApiError> {
+    json_request(app, headers)?;
     serde_json::from_slice(body).map_err(|e| {
         ApiError(ErrorBody::new(
             ErrorCode::BadMessage,
@@ -150,8 +156,7 @@ async fn create(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    json_request(&app, &headers)?;
-    let req: CreateTable = parse(&body)?;
+    let req: CreateTable = json_body(&app, &headers, &body)?;
     let settings = req.settings()?;
     if app.live_tables().await >= app.config.max_tables {
         return Err(ApiError(ErrorBody::new(
@@ -214,8 +219,7 @@ async fn sit(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    json_request(&app, &headers)?;
-    let req: SitRequest = parse(&body)?;
+    let req: SitRequest = json_body(&app, &headers, &body)?;
     let seated = app
         .ask(&invite, |reply| Cmd::Sit {
             seat: req.seat,
@@ -232,8 +236,7 @@ async fn start(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    json_request(&app, &headers)?;
-    let req: StartRequest = parse(&body)?;
+    let req: StartRequest = json_body(&app, &headers, &body)?;
     app.ask(&invite, |reply| Cmd::Start {
         conn: None,
         token: Some(req.token.clone()),
