@@ -47,3 +47,50 @@ fn loadtest_refuses_a_server_address_with_in_process() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--in-process"), "{}", stderr(&out));
 }
+
+#[test]
+fn loadtest_refuses_a_duration_of_zero() {
+    let out = tripoley(&["loadtest", "--duration", "0"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--duration"), "{}", stderr(&out));
+}
+
+#[test]
+fn serve_that_cannot_bind_or_open_its_database_exits_2_with_the_cause() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let addr = taken.local_addr().expect("its address").to_string();
+    let dir = std::env::temp_dir().join(format!("tripoley-serve-fail-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let db = dir.join("t.db");
+    let db = db.to_str().expect("a UTF-8 path");
+    let out = tripoley(&["serve", "--addr", &addr, "--db", db]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot listen on"),
+        "{}",
+        stderr(&out)
+    );
+    // A database in a directory that does not exist.
+    let missing = dir.join("no-such-dir").join("t.db");
+    let out = tripoley(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--db",
+        missing.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("storage"), "{}", stderr(&out));
+    let out = tripoley(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--db",
+        db,
+        "--idle-timeout",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("idle_timeout"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}

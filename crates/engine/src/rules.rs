@@ -376,7 +376,25 @@ impl Rules {
         self.poker != PokerRule::None
     }
 
-    /// Says what is wrong with a combination of options, if anything.
+    /// The most chips a player may start with. With at most nine players the
+    /// game then holds at most 9,000,000 chips: every sum of stacks, pots and
+    /// bets fits a `u32` (4,294,967,295) with room to spare.
+    pub const MAX_STARTING_CHIPS: u32 = 1_000_000;
+    /// The most chips a bet may raise by, the same bound as a stack.
+    pub const MAX_BET_LIMIT: u32 = Rules::MAX_STARTING_CHIPS;
+    /// The longest game in deals: a game must end in a time people wait for.
+    pub const MAX_DEALS: u32 = 1_000;
+    /// The most pots the final poker is split into: each round is a deal of
+    /// its own that may need no decision at all, so it must be few.
+    pub const MAX_FINAL_POT_ROUNDS: u32 = 10;
+    /// The most raises a betting round may allow when it caps them.
+    pub const MAX_RAISES: u32 = 100;
+
+    /// Says what is wrong with a combination of options, if anything. Every
+    /// number is bounded (the `MAX_` constants): no game these rules allow
+    /// can overflow a chip count, loop without decisions or run unboundedly
+    /// long, so rules from a stranger (a server's house-rules box) are safe
+    /// once they pass.
     pub fn validate(&self) -> Result<(), RulesError> {
         let bad = |m: &str| Err(RulesError::Invalid(m.to_owned()));
         if self.min_players < 2 || self.max_players > 9 || self.min_players > self.max_players {
@@ -428,6 +446,41 @@ impl Rules {
         }
         if self.deals == Some(0) {
             return bad("a game has at least one deal (E1)");
+        }
+        self.validate_bounds()
+    }
+
+    /// The bounds on numbers: each error names the option and its range.
+    fn validate_bounds(&self) -> Result<(), RulesError> {
+        let out_of = |name: &str, max: u32| {
+            Err(RulesError::Invalid(format!(
+                "{name} must be between 1 and {max}"
+            )))
+        };
+        if self.starting_chips > Rules::MAX_STARTING_CHIPS {
+            return out_of("starting_chips", Rules::MAX_STARTING_CHIPS);
+        }
+        if self.ante > self.starting_chips || self.dealer_ante > self.starting_chips {
+            return Err(RulesError::Invalid(format!(
+                "ante and dealer_ante must be at most starting_chips ({}): nobody could pay the \
+                 first ante",
+                self.starting_chips
+            )));
+        }
+        if self.bet_limit > Rules::MAX_BET_LIMIT {
+            return out_of("bet_limit", Rules::MAX_BET_LIMIT);
+        }
+        if self.max_raises.is_some_and(|m| m > Rules::MAX_RAISES) {
+            return Err(RulesError::Invalid(format!(
+                "max_raises must be between 0 and {} (or unset for no cap)",
+                Rules::MAX_RAISES
+            )));
+        }
+        if self.final_pot_rounds > Rules::MAX_FINAL_POT_ROUNDS {
+            return out_of("final_pot_rounds", Rules::MAX_FINAL_POT_ROUNDS);
+        }
+        if self.deals.is_some_and(|d| d > Rules::MAX_DEALS) {
+            return out_of("deals", Rules::MAX_DEALS);
         }
         Ok(())
     }
@@ -579,5 +632,47 @@ mod tests {
         assert!(!cosmo.has_pot());
         cosmo.final_pot = FinalPot::ExtraPoker;
         assert!(cosmo.validate().is_err());
+    }
+
+    #[test]
+    fn every_number_is_bounded_so_no_game_overflows_or_runs_forever() {
+        let pagat = Rules::preset(Preset::Pagat);
+        let at_most = Rules {
+            starting_chips: Rules::MAX_STARTING_CHIPS,
+            ante: Rules::MAX_STARTING_CHIPS,
+            dealer_ante: Rules::MAX_STARTING_CHIPS,
+            bet_limit: Rules::MAX_BET_LIMIT,
+            max_raises: Some(Rules::MAX_RAISES),
+            final_pot_rounds: Rules::MAX_FINAL_POT_ROUNDS,
+            deals: Some(Rules::MAX_DEALS),
+            ..pagat.clone()
+        };
+        at_most.check_players(9).unwrap();
+        // Every chip of the largest game, counted twice over, fits a u32.
+        let total = u64::from(Rules::MAX_STARTING_CHIPS) * 9;
+        assert!(total * 2 < u64::from(u32::MAX));
+        let cases: [(&str, fn(&mut Rules)); 7] = [
+            ("starting_chips", |r| r.starting_chips = u32::MAX),
+            ("ante", |r| r.ante = u32::MAX),
+            ("dealer_ante", |r| r.dealer_ante = r.starting_chips + 1),
+            ("bet_limit", |r| r.bet_limit = u32::MAX),
+            ("max_raises", |r| r.max_raises = Some(u32::MAX)),
+            ("final_pot_rounds", |r| r.final_pot_rounds = u32::MAX),
+            ("deals", |r| r.deals = Some(1_000_000_000)),
+        ];
+        for (name, change) in cases {
+            let mut r = at_most.clone();
+            change(&mut r);
+            let err = r.validate().unwrap_err().to_string();
+            assert!(err.contains(name), "{name}: {err}");
+        }
+        // The same limits hold for house rules read from TOML.
+        let err = Rules::from_toml("final_pot_rounds = 4294967295")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("final_pot_rounds must be between 1 and 10"),
+            "{err}"
+        );
     }
 }

@@ -1,11 +1,12 @@
 //! The HTTP side: the embedded web client, the JSON API (create a table,
 //! look at it, take a seat, start it) and the websocket upgrade.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -31,10 +32,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/t/{invite}", get(web::index))
         .route("/app.js", get(web::app_js))
         .route("/style.css", get(web::style_css))
-        .route(
-            "/api/health",
-            get(|| async { axum::Json(json!({"ok": true})) }),
-        )
+        .route("/api/health", get(health))
         .route("/api/presets", get(presets))
         .route("/api/tables", post(create))
         .route("/api/tables/{invite}", get(info))
@@ -52,11 +50,11 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = match self.0.code {
             ErrorCode::NoTable => StatusCode::NOT_FOUND,
-            ErrorCode::Unauthorized => StatusCode::FORBIDDEN,
+            ErrorCode::Unauthorized | ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::SeatTaken | ErrorCode::AlreadyStarted | ErrorCode::GameOver => {
                 StatusCode::CONFLICT
             }
-            ErrorCode::Full => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Full | ErrorCode::Busy => StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::Storage => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::BAD_REQUEST,
         };
@@ -70,7 +68,40 @@ impl From<ErrorBody> for ApiError {
     }
 }
 
-fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+/// Checks a POST to the JSON API before its body is read: it must say it is
+/// JSON (`application/json`, which a page of another site cannot send
+/// without the browser asking this server first) and, when a browser sends
+/// an Origin, come from this server's own pages or an allowed origin. So
+/// another website cannot make its visitors' browsers create tables or take
+/// seats here.
+fn json_request(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+    if !json {
+        return Err(ApiError(ErrorBody::new(
+            ErrorCode::Forbidden,
+            "requests to this API are JSON: send Content-Type: application/json",
+        )));
+    }
+    if !origin_allowed(headers, &app.config.allowed_origins) {
+        return Err(ApiError(ErrorBody::new(
+            ErrorCode::Forbidden,
+            "this page's origin may not use this server",
+        )));
+    }
+    Ok(())
+}
+
+/// A POST's body, once [`json_request`] lets it through.
+fn json_body<T: DeserializeOwned>(
+    app: &App,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<T, ApiError> {
+    json_request(app, headers)?;
     serde_json::from_slice(body).map_err(|e| {
         ApiError(ErrorBody::new(
             ErrorCode::BadMessage,
@@ -94,13 +125,52 @@ async fn presets() -> impl IntoResponse {
     axum::Json(list)
 }
 
-async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response, ApiError> {
-    let req: CreateTable = parse(&body)?;
+/// `GET /api/health`: the server answers, and its limits.
+async fn health(State(app): State<Arc<App>>) -> Response {
+    let c = &app.config;
+    axum::Json(json!({
+        "ok": true,
+        "tables": app.live_tables().await,
+        "limits": {
+            "max_tables": c.max_tables,
+            "max_tables_per_address_per_hour": c.max_tables_per_address,
+            "max_connections_per_address": c.max_connections_per_address,
+            "max_connections_per_seat": c.max_connections_per_seat,
+            "max_spectators": c.max_spectators,
+            "max_message_bytes": c.max_message_bytes,
+            "rate_burst": c.rate_burst,
+            "rate_per_second": c.rate_per_second,
+            "max_hint_searches": c.max_hint_searches,
+            "hello_timeout_ms": c.hello_timeout.as_millis() as u64,
+            "idle_timeout_ms": c.idle_timeout.as_millis() as u64,
+            "table_idle_ms": c.table_idle.as_millis() as u64,
+            "keep_finished_ms": c.keep_finished.as_millis() as u64,
+        },
+    }))
+    .into_response()
+}
+
+async fn create(
+    State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let req: CreateTable = json_body(&app, &headers, &body)?;
     let settings = req.settings()?;
     if app.live_tables().await >= app.config.max_tables {
         return Err(ApiError(ErrorBody::new(
             ErrorCode::Full,
             "the server has too many tables; try again later",
+        )));
+    }
+    if !app
+        .addresses
+        .create_table(client.ip(), app.config.max_tables_per_address)
+    {
+        return Err(ApiError(ErrorBody::new(
+            ErrorCode::Busy,
+            "you have created many tables this hour: use one of them, or try again later",
         )));
     }
     let storage =
@@ -123,6 +193,9 @@ async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response, Ap
         }
         None => None,
     };
+    // The table's actor starts now, so that its idle time runs from its
+    // creation: a lobby nobody joins expires.
+    app.table(&invite).await.map_err(storage)?;
     let created = Created {
         path: format!("/t/{invite}"),
         invite,
@@ -143,9 +216,10 @@ async fn info(
 async fn sit(
     State(app): State<Arc<App>>,
     Path(invite): Path<String>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let req: SitRequest = parse(&body)?;
+    let req: SitRequest = json_body(&app, &headers, &body)?;
     let seated = app
         .ask(&invite, |reply| Cmd::Sit {
             seat: req.seat,
@@ -159,9 +233,10 @@ async fn sit(
 async fn start(
     State(app): State<Arc<App>>,
     Path(invite): Path<String>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let req: StartRequest = parse(&body)?;
+    let req: StartRequest = json_body(&app, &headers, &body)?;
     app.ask(&invite, |reply| Cmd::Start {
         conn: None,
         token: Some(req.token.clone()),

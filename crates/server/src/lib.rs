@@ -28,6 +28,7 @@
 mod auth;
 pub mod client;
 mod http;
+mod limits;
 mod loadtest;
 pub mod protocol;
 mod store;
@@ -92,6 +93,26 @@ pub struct ServerConfig {
     pub outbox: usize,
     /// A client this many events behind gets a full state instead of the events.
     pub resume_window: u64,
+    /// Connections open at once from one address (HTTP and websocket).
+    pub max_connections_per_address: usize,
+    /// Tables one address may create per hour.
+    pub max_tables_per_address: u32,
+    /// Connections open at once with one seat token.
+    pub max_connections_per_seat: usize,
+    /// Time a new connection has to send its request, and a websocket its
+    /// `hello`.
+    pub hello_timeout: Duration,
+    /// Time a connection may stay silent; the server pings websockets three
+    /// times within it, and a browser's automatic answer counts.
+    pub idle_timeout: Duration,
+    /// Time a table with nobody connected is kept (in the lobby or playing):
+    /// then it is removed, its game abandoned.
+    pub table_idle: Duration,
+    /// Time a finished game is kept in the database before it is removed.
+    pub keep_finished: Duration,
+    /// Hint searches running at once in the whole server; a hint asked
+    /// while all are busy is refused with "try again".
+    pub max_hint_searches: usize,
 }
 
 impl Default for ServerConfig {
@@ -109,6 +130,14 @@ impl Default for ServerConfig {
             max_tables: 5000,
             outbox: 1024,
             resume_window: 500,
+            max_connections_per_address: 64,
+            max_tables_per_address: 60,
+            max_connections_per_seat: 4,
+            hello_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(120),
+            table_idle: Duration::from_secs(30 * 60),
+            keep_finished: Duration::from_secs(7 * 24 * 3600),
+            max_hint_searches: 2,
         }
     }
 }
@@ -126,6 +155,12 @@ impl ServerConfig {
         }
     }
 }
+
+/// Connections per address a load generator needs: two for each of its
+/// clients (`tripoley serve --max-connections-per-address` for one).
+pub const LOAD_CONNECTIONS: usize = loadtest::MAX_TABLES * 4 * 2;
+/// Tables per address per hour a load generator needs.
+pub const LOAD_TABLES: u32 = 1_000_000;
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -152,6 +187,10 @@ pub(crate) struct App {
     pub tasks: std::sync::Mutex<tokio::task::JoinSet<()>>,
     pub shutdown: watch::Receiver<bool>,
     pub next_conn: AtomicU64,
+    /// Connections and tables created per client address.
+    pub addresses: Arc<limits::AddressBook>,
+    /// The server-wide budget of hint searches running at once.
+    pub hints: Arc<tokio::sync::Semaphore>,
 }
 
 impl App {
@@ -161,6 +200,9 @@ impl App {
             bot_delay: self.config.bot_delay,
             max_spectators: self.config.max_spectators,
             resume_window: self.config.resume_window,
+            max_connections_per_seat: self.config.max_connections_per_seat,
+            idle: self.config.table_idle,
+            hints: Arc::clone(&self.hints),
         }
     }
 
@@ -321,9 +363,53 @@ fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
     socket.listen(BACKLOG)
 }
 
+impl ServerConfig {
+    /// These limits with the per-address caps raised for a load generator
+    /// on this machine: all its clients come from one address (two sockets
+    /// each at most, a websocket and a request).
+    #[must_use]
+    pub fn for_load_generator(self) -> ServerConfig {
+        ServerConfig {
+            max_connections_per_address: LOAD_CONNECTIONS,
+            max_tables_per_address: LOAD_TABLES,
+            ..self
+        }
+    }
+
+    /// Refuses limits that would stop the server working: a zero cap or
+    /// time (every connection or table refused or timed out at once).
+    pub fn check(&self) -> Result<(), ServerError> {
+        let zero = [
+            ("max_tables", self.max_tables == 0),
+            (
+                "max_connections_per_address",
+                self.max_connections_per_address == 0,
+            ),
+            ("max_tables_per_address", self.max_tables_per_address == 0),
+            (
+                "max_connections_per_seat",
+                self.max_connections_per_seat == 0,
+            ),
+            ("max_hint_searches", self.max_hint_searches == 0),
+            ("max_message_bytes", self.max_message_bytes == 0),
+            ("outbox", self.outbox == 0),
+            ("hello_timeout", self.hello_timeout.is_zero()),
+            ("idle_timeout", self.idle_timeout < Duration::from_secs(1)),
+            ("table_idle", self.table_idle.is_zero()),
+        ];
+        match zero.iter().find(|(_, bad)| *bad) {
+            Some((name, _)) => Err(ServerError::Usage(format!(
+                "{name} must be above zero (idle_timeout at least a second)"
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Starts a server and returns once it listens. Games in progress in the
 /// database resume (bots and timers go on at once).
 pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
+    config.check()?;
     let store = Store::open(&config.db)?;
     let listener = listen(config.addr)
         .map_err(|e| ServerError::Io(format!("cannot listen on {}: {e}", config.addr)))?;
@@ -331,22 +417,40 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         .local_addr()
         .map_err(|e| ServerError::Io(e.to_string()))?;
     let (stop, shutdown) = watch::channel(false);
+    let addresses = Arc::new(limits::AddressBook::default());
+    let listener = limits::LimitedListener {
+        listener,
+        book: Arc::clone(&addresses),
+        limits: limits::ConnLimits {
+            per_address: config.max_connections_per_address,
+            first_bytes: config.hello_timeout,
+            silence: config.idle_timeout,
+        },
+    };
     let app = Arc::new(App {
+        hints: Arc::new(tokio::sync::Semaphore::new(config.max_hint_searches)),
         config,
         store,
         tables: tokio::sync::Mutex::new(HashMap::new()),
         tasks: std::sync::Mutex::new(tokio::task::JoinSet::new()),
         shutdown: shutdown.clone(),
         next_conn: AtomicU64::new(1),
+        addresses,
     });
+    app.store
+        .forget_old(app.config.keep_finished, Some(app.config.table_idle))
+        .await?;
     for invite in app.store.playing().await? {
         app.table(&invite).await?;
     }
-    let router = http::router(Arc::clone(&app));
-    // Frames are small and each is wanted at once: no Nagle delay.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
+    app.tasks
+        .lock()
+        .map_err(|_| ServerError::Io("the task list lock is poisoned".into()))?
+        .spawn(sweep_finished(Arc::clone(&app)));
+    let router = http::router(Arc::clone(&app)).into_make_service_with_connect_info::<SocketAddr>();
+    // Connect info (the client's address) is read through `tap_io`, which
+    // also turns off Nagle's delay: frames are small and wanted at once.
+    let listener = axum::serve::ListenerExt::tap_io(listener, limits::Limited::set_nodelay);
     let mut quit = shutdown;
     let serving = tokio::spawn(async move {
         let _ = axum::serve(listener, router)
@@ -361,6 +465,24 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         stop,
         serving,
     })
+}
+
+/// Removes finished games older than `keep_finished` from the database, a
+/// few times within that time, until the server stops: the database of a
+/// server that runs for months holds a bounded number of games.
+async fn sweep_finished(app: Arc<App>) {
+    let keep = app.config.keep_finished;
+    let every = (keep / 4).clamp(Duration::from_secs(1), Duration::from_secs(3600));
+    let mut stop = app.shutdown.clone();
+    loop {
+        tokio::select! {
+            _ = stop.changed() => return,
+            () = tokio::time::sleep(every) => {
+                // A failed sweep is tried again at the next one.
+                let _ = app.store.forget_old(keep, None).await;
+            }
+        }
+    }
 }
 
 /// `tripoley serve`: runs the server until Ctrl-C.

@@ -175,7 +175,7 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
     }
     if opts.duration.is_zero() || opts.duration > MAX_DURATION {
         return Err(ServerError::Usage(format!(
-            "a load test runs for at most {} seconds",
+            "a load test runs for 1 to {} seconds",
             MAX_DURATION.as_secs()
         )));
     }
@@ -200,7 +200,7 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
             crate::start(ServerConfig {
                 max_tables: MAX_TABLES * 4,
                 db: db.path().to_path_buf(),
-                ..ServerConfig::ephemeral()
+                ..ServerConfig::ephemeral().for_load_generator()
             })
             .await?,
         ),

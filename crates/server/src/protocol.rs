@@ -135,6 +135,11 @@ pub enum ErrorCode {
     Full,
     /// The server could not store the action; nothing changed.
     Storage,
+    /// The server is busy (hints, or tables created from one address): try
+    /// again later.
+    Busy,
+    /// An HTTP request that is not JSON, or comes from a page of another site.
+    Forbidden,
 }
 
 /// A table's phase.
@@ -313,14 +318,63 @@ impl std::fmt::Display for ErrorBody {
     }
 }
 
-/// A player's name: trimmed, 1 to 24 characters, no control characters.
+/// The longest name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Characters that change how the text around them is drawn: bidi controls
+/// (U+202E mirrors the rest of every line a name appears in) and the other
+/// invisible format characters (zero-width spaces and joiners, the word
+/// joiner, the byte-order mark, the soft hyphen, ...).
+fn is_format(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+        | '\u{FFA0}' | '\u{FFF0}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
+}
+
+/// Whether a character leaves a visible mark: not a space, not a format
+/// character, not a combining mark on its own, not the blank braille cell.
+fn is_visible(c: char) -> bool {
+    !(c.is_whitespace()
+        || is_format(c)
+        || c == '\u{2800}'
+        || matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}'))
+}
+
+/// A player's name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, with a
+/// visible one among them, no control or format characters (so a name can
+/// neither garble nor mirror the lines it appears in), and nothing that
+/// passes for what the table itself writes: a bot's name ("Bot 3") or the
+/// "(you)" the web client puts after the reader's own name.
 pub(crate) fn clean_name(name: &str) -> Result<String, ErrorBody> {
+    let invalid = |m: &str| Err(ErrorBody::new(ErrorCode::Invalid, m));
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > 24 || name.chars().any(char::is_control) {
-        return Err(ErrorBody::new(
-            ErrorCode::Invalid,
-            "a name has 1 to 24 characters and no control characters",
-        ));
+    if name.chars().count() > MAX_NAME_CHARS {
+        return invalid("a name has at most 24 characters");
+    }
+    if name.chars().any(|c| c.is_control() || is_format(c)) {
+        return invalid("a name cannot hold control or invisible formatting characters");
+    }
+    if !name.chars().any(is_visible) {
+        return invalid("a name needs at least one visible character");
+    }
+    let folded: String = name
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '\u{FF08}' => '(',
+            '\u{FF09}' => ')',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    if folded.contains("(you)") {
+        return invalid("a name cannot contain \"(you)\": the table adds it after your own name");
+    }
+    if let Some(number) = folded.strip_prefix("bot")
+        && number.chars().all(|c| c.is_ascii_digit())
+    {
+        return invalid("names like \"Bot 3\" are kept for the table's bots");
     }
     Ok(name.to_owned())
 }
@@ -344,30 +398,24 @@ impl CreateTable {
             rules.starting_chips = chips;
         }
         if let Some(deals) = self.deals {
-            if deals > 1000 {
-                return Err(invalid("a game has at most 1,000 deals".into()));
-            }
             rules.deals = Some(deals);
         }
-        let seats = self.seats.unwrap_or(4);
-        rules
-            .check_players(usize::from(seats))
-            .map_err(|e| invalid(e.to_string()))?;
-        let turn_seconds = self.checked_table_basics()?;
-        Ok(TableSettings {
+        let settings = TableSettings {
             rules,
-            seats,
-            turn_seconds,
+            seats: self.seats.unwrap_or(4),
+            turn_seconds: self.checked_table_basics()?,
             bot: self.bot.unwrap_or(BotKind::Heuristic),
             game: GameKind::Tripoley,
             napalm: None,
-        })
+        };
+        settings.check()?;
+        Ok(settings)
     }
 
     /// The starting chips asked for, if any: 1 to 1,000,000 (both games).
     fn checked_starting_chips(&self) -> Result<Option<u32>, ErrorBody> {
         match self.starting_chips {
-            Some(chips) if chips == 0 || chips > 1_000_000 => Err(ErrorBody::new(
+            Some(chips) if chips == 0 || chips > Rules::MAX_STARTING_CHIPS => Err(ErrorBody::new(
                 ErrorCode::Invalid,
                 "starting chips must be 1 to 1,000,000",
             )),
@@ -375,20 +423,13 @@ impl CreateTable {
         }
     }
 
-    /// What both games check the same way: the turn timer (returned, 60 s
-    /// by default, at most an hour) and the host's name.
+    /// What both games check the same way: the host's name; returns the
+    /// turn timer (60 s by default; [`TableSettings::check`] bounds it).
     fn checked_table_basics(&self) -> Result<u32, ErrorBody> {
-        let turn_seconds = self.turn_seconds.unwrap_or(60);
-        if turn_seconds > 3600 {
-            return Err(ErrorBody::new(
-                ErrorCode::Invalid,
-                "the turn timer is at most 3,600 seconds",
-            ));
-        }
         if let Some(name) = &self.host_name {
             clean_name(name)?;
         }
-        Ok(turn_seconds)
+        Ok(self.turn_seconds.unwrap_or(60))
     }
 
     /// The settings of a Napalm table: `rules` overrides [`NapalmRules`]
@@ -408,30 +449,85 @@ impl CreateTable {
             rules.starting_chips = chips;
         }
         if let Some(tokens) = self.tokens_to_win {
-            if tokens == 0 || tokens > 100 {
-                return Err(invalid("tokens to win must be 1 to 100".into()));
-            }
             rules.tokens_to_win = tokens;
         }
-        if rules.max_hands > 1000 || rules.starting_chips > 1_000_000 {
-            return Err(invalid(
-                "a Napalm game has at most 1,000 hands and 1,000,000 chips a seat".into(),
-            ));
-        }
-        let seats = self.seats.unwrap_or(4);
-        rules
-            .check_players(usize::from(seats))
-            .map_err(|e| invalid(e.to_string()))?;
-        let turn_seconds = self.checked_table_basics()?;
-        Ok(TableSettings {
+        let settings = TableSettings {
             rules: Rules::preset(Preset::Pagat),
-            seats,
-            turn_seconds,
+            seats: self.seats.unwrap_or(4),
+            turn_seconds: self.checked_table_basics()?,
             bot: self.bot.unwrap_or(BotKind::Heuristic),
             game: GameKind::Napalm,
             napalm: Some(rules),
-        })
+        };
+        settings.check()?;
+        Ok(settings)
     }
+}
+
+impl TableSettings {
+    /// Checks the settings however they arrived: from a request, or from
+    /// storage written by an older server. Every number, top-level or among
+    /// the house rules, is bounded here (`Rules::validate` and
+    /// [`napalm_bounds`]).
+    pub fn check(&self) -> Result<(), ErrorBody> {
+        let invalid = |m: String| ErrorBody::new(ErrorCode::Invalid, m);
+        let seats = usize::from(self.seats);
+        match (self.game, &self.napalm) {
+            (GameKind::Tripoley, _) => self
+                .rules
+                .check_players(seats)
+                .map_err(|e| invalid(e.to_string()))?,
+            (GameKind::Napalm, Some(rules)) => {
+                napalm_bounds(rules).map_err(invalid)?;
+                rules
+                    .check_players(seats)
+                    .map_err(|e| invalid(e.to_string()))?;
+            }
+            (GameKind::Napalm, None) => {
+                return Err(invalid("a Napalm table needs its rules".into()));
+            }
+        }
+        if self.turn_seconds > MAX_TURN_SECONDS {
+            return Err(invalid(format!(
+                "the turn timer is at most {MAX_TURN_SECONDS} seconds"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The longest turn timer, in seconds (an hour).
+pub const MAX_TURN_SECONDS: u32 = 3600;
+
+/// The most tokens a Napalm game may need to win.
+pub const MAX_NAPALM_TOKENS: u32 = 100;
+/// The most hands a Napalm game may last.
+pub const MAX_NAPALM_HANDS: u32 = 1_000;
+
+/// Bounds on a Napalm table's numbers, wherever they were given (top-level
+/// or among its `rules`): `NapalmRules::check_players` checks only that they
+/// are at least 1. The chip bound is Tripoley's, so seven stacks fit a `u32`.
+fn napalm_bounds(rules: &NapalmRules) -> Result<(), String> {
+    if rules.tokens_to_win > MAX_NAPALM_TOKENS {
+        return Err(format!(
+            "tokens_to_win must be between 1 and {MAX_NAPALM_TOKENS}"
+        ));
+    }
+    if rules.max_hands > MAX_NAPALM_HANDS {
+        return Err(format!(
+            "max_hands must be between 1 and {MAX_NAPALM_HANDS}"
+        ));
+    }
+    if rules.starting_chips > Rules::MAX_STARTING_CHIPS {
+        return Err("starting_chips must be between 1 and 1000000".into());
+    }
+    if rules.ante > rules.starting_chips {
+        return Err(format!(
+            "ante must be at most starting_chips ({}): nobody could pay the first ante",
+            rules.starting_chips
+        ));
+    }
+    Ok(())
 }
 
 /// `base` with the fields of `over` replaced (house rules on a preset, for
@@ -534,5 +630,84 @@ mod tests {
             serde_json::from_str(r#"{"type":"act","action":"challenge","n":4}"#).unwrap();
         assert!(matches!(act, NapalmClientMsg::Act { n: Some(4), .. }));
         assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"act","action":"yes"}"#).is_err());
+    }
+
+    #[test]
+    fn names_cannot_mirror_vanish_or_pass_for_a_bot_or_you() {
+        for bad in [
+            "",
+            "   ",
+            "\u{202E}Ann",
+            "An\u{2067}n",
+            "\u{200B}\u{200B}",
+            "\u{3164}",
+            "\u{2800}",
+            "\u{0301}\u{0301}",
+            "Bot 4",
+            "bot4",
+            "BOT  12",
+            "Bot",
+            "Ann (you)",
+            "Ann (YOU)",
+            "Ann \u{FF08}you\u{FF09}",
+            "tab\there",
+            "a name far too long for the table",
+        ] {
+            assert_eq!(
+                clean_name(bad).unwrap_err().code,
+                ErrorCode::Invalid,
+                "{bad:?}"
+            );
+        }
+        for good in [
+            "Ann",
+            "  Bob  ",
+            "Botany",
+            "Bot 4 fan",
+            "Zoë",
+            "李雷",
+            "Ann (yours)",
+        ] {
+            assert_eq!(clean_name(good).unwrap(), good.trim(), "{good:?}");
+        }
+        assert_eq!(
+            clean_name(&"é".repeat(MAX_NAME_CHARS))
+                .unwrap()
+                .chars()
+                .count(),
+            24
+        );
+    }
+
+    #[test]
+    fn nested_house_rules_are_bounded_like_top_level_settings() {
+        for bad in [
+            r#"{"rules":{"final_pot_rounds":4294967295}}"#,
+            r#"{"rules":{"starting_chips":4294967295}}"#,
+            r#"{"rules":{"bet_limit":4294967295}}"#,
+            r#"{"rules":{"deals":1000000000}}"#,
+            r#"{"rules":{"ante":4294967295}}"#,
+            r#"{"rules":{"max_raises":4294967295}}"#,
+            r#"{"deals":1001}"#,
+            r#"{"starting_chips":1000001}"#,
+            r#"{"game":"napalm","rules":{"tokens_to_win":1000000}}"#,
+            r#"{"game":"napalm","tokens_to_win":101}"#,
+            r#"{"game":"napalm","rules":{"max_hands":4294967295}}"#,
+            r#"{"game":"napalm","rules":{"starting_chips":4294967295}}"#,
+            r#"{"game":"napalm","rules":{"ante":101}}"#,
+        ] {
+            let req: CreateTable = serde_json::from_str(bad).unwrap();
+            let err = req.settings().unwrap_err();
+            assert_eq!(err.code, ErrorCode::Invalid, "{bad}");
+            assert!(
+                !err.message.contains("(E") && !err.message.contains("(P"),
+                "{bad}: {err}"
+            );
+        }
+        let largest: CreateTable = serde_json::from_str(
+            r#"{"seats":9,"rules":{"starting_chips":1000000,"bet_limit":1000000,"final_pot_rounds":10,"deals":1000}}"#,
+        )
+        .unwrap();
+        assert!(largest.settings().is_ok());
     }
 }

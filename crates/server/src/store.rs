@@ -132,6 +132,13 @@ fn hash_from(blob: &[u8]) -> TokenHash {
     h
 }
 
+/// Seconds since 1970, the `created` column's clock.
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
 impl Store {
     /// Opens (creating if needed) the database at `path`; `:memory:` keeps
     /// it in memory.
@@ -195,9 +202,7 @@ impl Store {
         host_hash: TokenHash,
     ) -> Result<(), ServerError> {
         let settings = serde_json::to_string(settings).expect("settings serialise");
-        let created = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+        let created = unix_now();
         self.run(move |c| {
             c.prepare_cached("INSERT INTO tables (invite, created, settings, host_hash, status) VALUES (?1, ?2, ?3, ?4, 'lobby')")?
                 .execute(
@@ -267,6 +272,61 @@ impl Store {
         .await
     }
 
+    /// Removes a table: its settings, seats and steps (an expired table).
+    pub async fn forget(&self, invite: String) -> Result<(), ServerError> {
+        self.run(move |c| {
+            for sql in [
+                "DELETE FROM steps WHERE invite = ?1",
+                "DELETE FROM seats WHERE invite = ?1",
+                "DELETE FROM tables WHERE invite = ?1",
+            ] {
+                c.prepare_cached(sql)?.execute(params![invite])?;
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    /// Removes finished games created more than `keep` ago and, when
+    /// `lobby` is given, lobby tables created more than that ago (only at
+    /// startup: no lobby is in memory then). Returns how many went.
+    pub async fn forget_old(
+        &self,
+        keep: Duration,
+        lobby: Option<Duration>,
+    ) -> Result<usize, ServerError> {
+        let now = unix_now();
+        let before =
+            |d: Duration| now.saturating_sub(i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+        let finished = before(keep);
+        // A lobby cutoff before every table keeps them all.
+        let lobby = lobby.map_or(i64::MIN, before);
+        self.run(move |c| {
+            let old = "SELECT invite FROM tables WHERE (status = 'finished' AND created < ?1) \
+                       OR (status = 'lobby' AND created < ?2)";
+            for sql in [
+                format!("DELETE FROM steps WHERE invite IN ({old})"),
+                format!("DELETE FROM seats WHERE invite IN ({old})"),
+            ] {
+                c.prepare_cached(&sql)?.execute(params![finished, lobby])?;
+            }
+            c.prepare_cached(&format!("DELETE FROM tables WHERE invite IN ({old})"))?
+                .execute(params![finished, lobby])
+        })
+        .await
+    }
+
+    /// Sets a table aside that may not run (its stored rules are no longer
+    /// allowed): kept for its owner to look at, never loaded again.
+    async fn refuse(&self, invite: String) -> Result<(), ServerError> {
+        self.run(move |c| {
+            c.prepare_cached("UPDATE tables SET status = 'refused' WHERE invite = ?1")?
+                .execute(params![invite])
+                .map(drop)
+        })
+        .await
+    }
+
     /// Invites of the games in progress, to resume at startup.
     pub async fn playing(&self) -> Result<Vec<String>, ServerError> {
         self.run(|c| {
@@ -277,13 +337,29 @@ impl Store {
         .await
     }
 
-    /// A stored table, if there is one with this invite.
+    /// A stored table, if there is one with this invite and its settings
+    /// are still allowed. A table stored with rules that the limits now
+    /// refuse (from before they existed) is set aside, not run: its game
+    /// could overflow or never end.
     pub async fn load(&self, invite: String) -> Result<Option<StoredTable>, ServerError> {
+        let Some(table) = self.load_any(invite.clone()).await? else {
+            return Ok(None);
+        };
+        if table.settings.check().is_err() {
+            self.refuse(invite).await?;
+            return Ok(None);
+        }
+        Ok(Some(table))
+    }
+
+    /// A stored table, if there is one with this invite (not set aside).
+    async fn load_any(&self, invite: String) -> Result<Option<StoredTable>, ServerError> {
         let loaded = self
             .run(move |c| {
                 let row = c
                     .query_row(
-                        "SELECT settings, host_hash, status, names FROM tables WHERE invite = ?1",
+                        "SELECT settings, host_hash, status, names FROM tables \
+                         WHERE invite = ?1 AND status != 'refused'",
                         params![invite],
                         |r| {
                             Ok((

@@ -122,6 +122,11 @@ pub(crate) struct TableConfig {
     pub bot_delay: Duration,
     pub max_spectators: usize,
     pub resume_window: u64,
+    pub max_connections_per_seat: usize,
+    /// How long the table is kept with nobody connected.
+    pub idle: Duration,
+    /// The server-wide budget of hint searches.
+    pub hints: Arc<tokio::sync::Semaphore>,
 }
 
 struct SeatState {
@@ -164,8 +169,13 @@ struct Table {
     /// Whether a bot is thinking on the blocking pool (nothing else is due
     /// until it answers).
     thinking: bool,
-    /// Where thinking bots send their answers.
-    answers: mpsc::UnboundedSender<think::Answer>,
+    /// Where thinking bots and hint searches send their answers.
+    answers: mpsc::UnboundedSender<think::Thought>,
+    /// Hints searched and being searched.
+    hints: think::Hints,
+    /// When the table last had a connection or a request: a table left
+    /// alone longer than its `idle` time is removed.
+    last_seen: Instant,
 }
 
 fn frame(value: &Value) -> Out {
@@ -242,6 +252,8 @@ pub(crate) fn spawn(
         napalm: None,
         thinking: false,
         answers,
+        hints: think::Hints::default(),
+        last_seen: now,
     };
     if stored.status != TableStatus::Lobby {
         let names = stored.names.unwrap_or_else(|| table.default_names());
@@ -309,29 +321,45 @@ impl Table {
     async fn run(
         mut self,
         mut rx: mpsc::Receiver<Cmd>,
-        mut answers: mpsc::UnboundedReceiver<think::Answer>,
+        mut answers: mpsc::UnboundedReceiver<think::Thought>,
         mut shutdown: watch::Receiver<bool>,
     ) {
         loop {
             self.advance().await;
             // Nobody watches a finished game: after a while, free it. The
-            // registry reloads it from storage if someone comes back.
-            let idle = self.status == TableStatus::Finished && self.conns.is_empty();
-            let due = if idle {
-                Some(Instant::now() + LINGER)
-            } else {
-                self.due()
+            // registry reloads it from storage if someone comes back. A
+            // table nobody has connected to for its idle time (a lobby never
+            // started, a game everyone left) is removed for good.
+            let idle = self.conns.is_empty().then(|| {
+                if self.status == TableStatus::Finished {
+                    Instant::now() + LINGER
+                } else {
+                    self.last_seen + self.cfg.idle
+                }
+            });
+            let due = match (idle, self.due()) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
             };
             tokio::select! {
                 biased;
                 _ = shutdown.changed() => break,
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        self.last_seen = Instant::now();
+                        self.handle(cmd).await;
+                    }
                     None => break,
                 },
-                Some(answer) = answers.recv() => self.on_answer(answer).await,
+                Some(thought) = answers.recv() => self.on_thought(thought).await,
                 () = tokio::time::sleep_until(due.unwrap_or_else(Instant::now).into()), if due.is_some() => {
-                    if idle {
+                    if idle.is_some_and(|t| Instant::now() >= t) {
+                        if self.status != TableStatus::Finished {
+                            // Removed whatever the outcome: if the store
+                            // failed, the table is reloaded on request and
+                            // expires again.
+                            let _ = self.store.forget(self.invite.clone()).await;
+                        }
                         break;
                     }
                     self.on_due().await;
@@ -487,7 +515,14 @@ impl Table {
         let Pending::Decide { seat, .. } = game.pending() else {
             return;
         };
-        self.ask_bot(seat);
+        // A person still here (or within the grace time) whose turn timer
+        // ran out gets the stand-in that spends nothing; empty seats and
+        // people long gone get the table's bot.
+        if self.bot_plays(seat) {
+            self.ask_bot(seat);
+        } else {
+            self.stand_in_acts(seat).await;
+        }
     }
 
     /// Replies to an action: its error, or an `ack` when the client gave an id.
@@ -751,6 +786,16 @@ impl Table {
         };
         if seat.is_none() && self.spectators() >= self.cfg.max_spectators {
             let err = ErrorBody::new(ErrorCode::Full, "too many spectators at this table");
+            let _ = tx.try_send(error_frame(n, None, &err));
+            return false;
+        }
+        if let Some(s) = seat
+            && self.seats[usize::from(s)].conns as usize >= self.cfg.max_connections_per_seat
+        {
+            let err = ErrorBody::new(
+                ErrorCode::Full,
+                "this seat is open in too many windows: close one and try again",
+            );
             let _ = tx.try_send(error_frame(n, None, &err));
             return false;
         }

@@ -42,10 +42,27 @@ enum Next {
 pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table: TableHandle) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Out>(app.config.outbox);
+    // The server pings three times within the idle time: a browser answers
+    // by itself, and an answer counts as the client speaking.
+    let mut pings = tokio::time::interval(app.config.idle_timeout / 3);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    pings.reset();
     let mut writer = tokio::spawn(async move {
         // Frames queued together (an update and the ack of the action that
         // caused it, say) go out in one write.
-        'frames: while let Some(Out::Text(text)) = rx.recv().await {
+        'frames: loop {
+            let text = tokio::select! {
+                out = rx.recv() => match out {
+                    Some(Out::Text(text)) => text,
+                    None => break,
+                },
+                _ = pings.tick() => {
+                    if sink.send(Message::Ping(axum::body::Bytes::new())).await.is_err() {
+                        break;
+                    }
+                    continue;
+                }
+            };
             if sink.feed(Message::Text(text)).await.is_err() {
                 break;
             }
@@ -78,12 +95,21 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
     };
     let mut shutdown = c.app.shutdown.clone();
     let kill = Arc::clone(&c.kill);
+    let hello_by = tokio::time::Instant::now() + c.app.config.hello_timeout;
     loop {
         let msg = tokio::select! {
             biased;
             _ = shutdown.changed() => break,
             () = kill.notified() => break,
             msg = stream.next() => msg,
+            () = tokio::time::sleep_until(hello_by), if !c.joined => {
+                let late = ErrorBody::new(
+                    ErrorCode::BadMessage,
+                    "no hello came in time: reconnect and say hello first",
+                );
+                c.reply(&late, None);
+                break;
+            }
         };
         let next = match msg {
             Some(Ok(Message::Text(t))) => c.on_text(t.as_str()).await,
@@ -236,13 +262,14 @@ impl Connection {
 
     async fn hello(&mut self, v: u32, token: Option<String>, last: Option<u64>) -> Next {
         if v != PROTOCOL_VERSION {
-            return self.refuse(
-                ErrorBody::new(
+            self.reply(
+                &ErrorBody::new(
                     ErrorCode::Version,
                     format!("this server speaks protocol version {PROTOCOL_VERSION}"),
                 ),
                 None,
             );
+            return Next::Close;
         }
         if self.joined {
             return self.refuse(
@@ -267,11 +294,9 @@ impl Connection {
                 && let Ok(joined) = answer.await
             {
                 self.joined = joined;
-                if !joined {
-                    // The table sent the error reply.
-                    self.strikes += 1;
-                }
-                return Next::Continue;
+                // A refused hello (the table sent the error reply) ends the
+                // connection: it holds nothing, so it may hold no socket.
+                return if joined { Next::Continue } else { Next::Close };
             }
             match self.app.table(&self.invite).await {
                 Ok(Some(t)) => self.table = t,

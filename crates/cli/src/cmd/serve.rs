@@ -20,9 +20,48 @@ pub struct ServeArgs {
     /// The `SQLite` file that keeps every table (created if missing).
     #[arg(long, value_name = "PATH", default_value = "tripoley.db")]
     db: PathBuf,
-    /// Another origin allowed to open websockets (for a reverse proxy); repeatable.
+    /// Another origin allowed to open websockets and use the API (for a
+    /// reverse proxy); repeatable.
     #[arg(long, value_name = "URL")]
     allow_origin: Vec<String>,
+    #[command(flatten)]
+    limits: Limits,
+}
+
+/// The server's limits (`GET /api/health` reports them).
+#[derive(clap::Args, Debug)]
+#[allow(clippy::struct_field_names)]
+struct Limits {
+    /// Tables in memory at once.
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_tables)]
+    max_tables: usize,
+    /// Tables one address may create per hour.
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_tables_per_address)]
+    max_tables_per_address: u32,
+    /// Connections open at once from one address.
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_connections_per_address)]
+    max_connections_per_address: usize,
+    /// Connections (browser windows) open at once with one seat.
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_connections_per_seat)]
+    max_connections_per_seat: usize,
+    /// Spectators per table.
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_spectators)]
+    max_spectators: usize,
+    /// Hint searches running at once in the whole server.
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_hint_searches)]
+    max_hint_searches: usize,
+    /// Seconds a new connection has to send its request or hello.
+    #[arg(long, value_name = "SECONDS", default_value_t = ServerConfig::default().hello_timeout.as_secs())]
+    hello_timeout: u64,
+    /// Seconds a connection may stay silent (browsers answer the server's pings).
+    #[arg(long, value_name = "SECONDS", default_value_t = ServerConfig::default().idle_timeout.as_secs())]
+    idle_timeout: u64,
+    /// Seconds a table with nobody connected is kept before it is removed.
+    #[arg(long, value_name = "SECONDS", default_value_t = ServerConfig::default().table_idle.as_secs())]
+    table_idle: u64,
+    /// Seconds a finished game is kept in the database.
+    #[arg(long, value_name = "SECONDS", default_value_t = ServerConfig::default().keep_finished.as_secs())]
+    keep_finished: u64,
 }
 
 /// Arguments of `tripoley loadtest`.
@@ -34,8 +73,8 @@ pub struct LoadArgs {
     /// How long each client thinks before answering its turn.
     #[arg(long, default_value_t = 200)]
     think_ms: u64,
-    /// How long the test runs, in seconds.
-    #[arg(long, default_value_t = 10)]
+    /// How long the test runs, in seconds (1 to 600).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
     duration: u64,
     /// Load a server already running here (loopback only) instead of starting one.
     #[arg(long)]
@@ -67,16 +106,31 @@ fn failed(e: impl std::fmt::Display) -> Failure {
     }
 }
 
-/// Serves the game until Ctrl-C.
+/// Serves the game until Ctrl-C. A server that cannot start (the address is
+/// taken, the database cannot be opened, a limit is zero) exits with code 2
+/// and the cause.
 pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
+    let l = &args.limits;
     let config = ServerConfig {
         addr: args.addr,
         db: args.db.clone(),
         allowed_origins: args.allow_origin.clone(),
+        max_tables: l.max_tables,
+        max_tables_per_address: l.max_tables_per_address,
+        max_connections_per_address: l.max_connections_per_address,
+        max_connections_per_seat: l.max_connections_per_seat,
+        max_spectators: l.max_spectators,
+        max_hint_searches: l.max_hint_searches,
+        hello_timeout: Duration::from_secs(l.hello_timeout),
+        idle_timeout: Duration::from_secs(l.idle_timeout),
+        table_idle: Duration::from_secs(l.table_idle),
+        keep_finished: Duration::from_secs(l.keep_finished),
         ..ServerConfig::default()
     };
     runtime()?.block_on(async {
-        let server = tripoley_server::start(config).await.map_err(failed)?;
+        let server = tripoley_server::start(config)
+            .await
+            .map_err(|e| Failure::usage(format!("tripoley serve cannot start: {e}")))?;
         println!(
             "Tripoley is being served at http://{} (tables kept in {}); Ctrl-C stops it.",
             server.addr(),
@@ -144,6 +198,11 @@ impl ServerProcess {
         let mut child = Command::new(exe)
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
             .arg(db.path())
+            // All the clients come from this machine's one address.
+            .arg("--max-connections-per-address")
+            .arg(tripoley_server::LOAD_CONNECTIONS.to_string())
+            .arg("--max-tables-per-address")
+            .arg(tripoley_server::LOAD_TABLES.to_string())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .spawn()

@@ -1,11 +1,20 @@
 //! Bots think off the table's task. A bot in an empty seat (or standing in
-//! for an absent or slow person) decides on its seat's information set, and
+//! for an absent person) decides on its seat's information set, and
 //! the expert searches it for about 10 ms: long enough to hold up every
 //! connection of the table if the table's task waited. So the bot and a copy
 //! of the game go to tokio's blocking pool, and the answer comes back to the
 //! table's actor as a message tagged with the event number it answers; an
-//! answer to a state that has passed is dropped. Hints are searched there
-//! too and go straight to the asking connection.
+//! answer to a state that has passed is dropped.
+//!
+//! Hints are searched there too, under two budgets: a table searches one
+//! position at a time and keeps the answer for that position (every
+//! connection asking about it gets the same one), and the whole server runs
+//! at most `max_hint_searches` at once; a hint asked while they are all busy
+//! is refused with "try again", so hints can never starve the tables' bots
+//! and timers of threads (issue 15, finding 3).
+//!
+//! A person whose turn timer ran out gets a stand-in that spends nothing
+//! ([`stand_in`]): keep, pass, check, else fold (finding 8).
 
 use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};
@@ -13,11 +22,24 @@ use std::time::{Duration, Instant};
 use rand_core::Rng;
 use serde_json::json;
 use tripoley_bots::Bot;
-use tripoley_cards::seeded_rng;
-use tripoley_engine::{Action, InfoSet, Pending, Seat, Step};
+use tripoley_cards::{Evaluator, Suit, seeded_rng};
+use tripoley_engine::{Action, Decision, InfoSet, Pending, Seat, Step, View};
 
-use super::{ConnId, HINT_PLAYOUTS, Table, error_frame, frame};
+use super::{ConnId, HINT_PLAYOUTS, Out, Table, error_frame, frame};
 use crate::protocol::{ErrorBody, ErrorCode, PROTOCOL_VERSION};
+
+/// What comes back from the blocking pool.
+pub(crate) enum Thought {
+    /// A bot's move.
+    Move(Answer),
+    /// A hint for `seat` at event `n`, as the `action` JSON (`None` if the
+    /// search panicked).
+    Hint {
+        n: u64,
+        seat: Seat,
+        action: Option<serde_json::Value>,
+    },
+}
 
 /// A bot's move, back from the blocking pool.
 pub(crate) struct Answer {
@@ -27,6 +49,42 @@ pub(crate) struct Answer {
     /// The bot (it travels with its question) and its action; `None` if
     /// the bot panicked.
     moved: Option<(Box<dyn Bot>, Action)>,
+}
+
+/// Connections waiting for a hint, with the ids they asked with.
+type Waiting = Vec<(ConnId, Option<u64>)>;
+
+/// A table's hints: the position being searched and who waits for it, and
+/// the last answer.
+#[derive(Default)]
+pub(super) struct Hints {
+    /// The position (event number, seat) being searched, and who asked.
+    searching: Option<(u64, Seat, Waiting)>,
+    /// The last position searched and its answer.
+    known: Option<(u64, Seat, serde_json::Value)>,
+}
+
+/// The action of a person whose turn timer ran out: the cheapest safe one,
+/// never spending a chip. Keep the hand, pass a bid, check, else fold; in
+/// Michigan the lowest card that may be led, and play (not withhold) the
+/// next card; shown five cards are the best five; a pay suit (already paid
+/// for) is the suit the hand holds most of.
+pub(crate) fn stand_in(decision: &Decision, view: &View, evaluator: Evaluator) -> Action {
+    match *decision {
+        Decision::SpareOption { .. } => Action::Keep,
+        Decision::AuctionBid { .. } | Decision::PaySuitBid { .. } => Action::Pass,
+        Decision::Open { .. } => Action::Check,
+        Decision::Respond { .. } => Action::Fold,
+        Decision::ChooseFive { from } => Action::Show(evaluator.best_five(from).1),
+        Decision::Lead { cards } => Action::Lead(cards.lowest().expect("a lead has a card")),
+        Decision::Follow { .. } => Action::Play,
+        Decision::NamePaySuit => Action::NameSuit(
+            Suit::ALL
+                .into_iter()
+                .max_by_key(|&s| view.hand.count_suit(s))
+                .unwrap_or(Suit::Hearts),
+        ),
+    }
 }
 
 impl Table {
@@ -50,7 +108,7 @@ impl Table {
             }))
             .ok();
             // The table may have stopped meanwhile: nobody waits then.
-            let _ = answers.send(Answer { n, seat, moved });
+            let _ = answers.send(Thought::Move(Answer { n, seat, moved }));
         });
     }
 
@@ -80,15 +138,63 @@ impl Table {
         }
     }
 
-    /// Answers `conn`'s hint request: the expert's move for its seat, searched
-    /// on the blocking pool and sent to the connection from there. A fixed
-    /// number of playouts: the same position gets the same hint.
+    /// The stand-in's move for a person whose turn timer ran out, played at
+    /// once (it needs no search).
+    pub(super) async fn stand_in_acts(&mut self, seat: Seat) {
+        let Some(game) = &self.game else { return };
+        let Pending::Decide { decision, .. } = game.pending() else {
+            return;
+        };
+        let action = stand_in(&decision, &game.view(Some(seat)), game.rules().evaluator());
+        if self
+            .take_step(Step::Act { seat, action }, true)
+            .await
+            .is_err()
+        {
+            self.retry_at = Some(Instant::now() + Duration::from_secs(1));
+        }
+    }
+
+    /// Something back from the blocking pool.
+    pub(super) async fn on_thought(&mut self, thought: Thought) {
+        match thought {
+            Thought::Move(answer) => self.on_answer(answer).await,
+            Thought::Hint { n, seat, action } => {
+                let waiting = match self.hints.searching.take() {
+                    Some((at, s, waiting)) if (at, s) == (n, seat) => waiting,
+                    other => {
+                        self.hints.searching = other;
+                        Vec::new()
+                    }
+                };
+                let failed = ErrorBody::new(
+                    ErrorCode::Busy,
+                    "no hint could be worked out: ask again in a moment",
+                );
+                for (conn, id) in waiting {
+                    let reply = match &action {
+                        Some(action) => hint_frame(n, id, action),
+                        None => error_frame(n, id, &failed),
+                    };
+                    self.send(conn, reply);
+                }
+                if let Some(action) = action {
+                    self.hints.known = Some((n, seat, action));
+                }
+            }
+        }
+    }
+
+    /// Answers `conn`'s hint request: the expert's move for its seat. A
+    /// position already searched is answered from memory; one being searched
+    /// adds the asker to those waiting; otherwise a search starts on the
+    /// blocking pool if the server's budget allows. A fixed number of
+    /// playouts: the same position gets the same hint.
     pub(super) fn hint(&mut self, conn: ConnId, id: Option<u64>) {
         let n = self.n();
         let Some(c) = self.conns.get(&conn) else {
             return;
         };
-        let tx = c.tx.clone();
         if self.napalm.is_some() {
             let reply = match self.napalm_hint(conn) {
                 Ok(action) => hint_frame(n, id, &json!(action)),
@@ -97,8 +203,7 @@ impl Table {
             self.send(conn, reply);
             return;
         }
-        let seat = c.seat;
-        let game = match (seat, &self.game) {
+        let game = match (c.seat, &self.game) {
             (None, _) => Err(ErrorBody::new(
                 ErrorCode::Unauthorized,
                 "only a seated player can ask for a hint",
@@ -108,30 +213,58 @@ impl Table {
                 "the game has not started",
             )),
             (Some(seat), Some(game)) => match game.pending() {
-                Pending::Decide { seat: s, .. } if s == seat => Ok((seat, game.clone())),
+                Pending::Decide { seat: s, .. } if s == seat => Ok((seat, game)),
                 _ => Err(ErrorBody::new(
                     ErrorCode::NotYourTurn,
                     "a hint is for your own turn",
                 )),
             },
         };
-        match game {
-            Err(e) => self.send(conn, error_frame(n, id, &e)),
-            Ok((seat, game)) => {
-                tokio::task::spawn_blocking(move || {
-                    let action = tripoley_bots::hint(
-                        &InfoSet::new(&game, seat),
-                        game.rules(),
-                        tripoley_bots::Budget::playouts(HINT_PLAYOUTS),
-                    );
-                    // A connection too slow to take it loses the hint only.
-                    let _ = tx.try_send(hint_frame(n, id, &json!(action)));
-                });
-            }
+        let (seat, game) = match game {
+            Ok(found) => found,
+            Err(e) => return self.send(conn, error_frame(n, id, &e)),
+        };
+        if let Some((at, s, action)) = &self.hints.known
+            && (*at, *s) == (n, seat)
+        {
+            let reply = hint_frame(n, id, action);
+            return self.send(conn, reply);
         }
+        if let Some((at, s, waiting)) = &mut self.hints.searching
+            && (*at, *s) == (n, seat)
+        {
+            waiting.push((conn, id));
+            return;
+        }
+        let Ok(permit) = std::sync::Arc::clone(&self.cfg.hints).try_acquire_owned() else {
+            let busy = ErrorBody::new(
+                ErrorCode::Busy,
+                "the server is busy working out hints: ask again in a moment",
+            );
+            return self.send(conn, error_frame(n, id, &busy));
+        };
+        let game = game.clone();
+        let answers = self.answers.clone();
+        self.hints.searching = Some((n, seat, vec![(conn, id)]));
+        tokio::task::spawn_blocking(move || {
+            let action = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                tripoley_bots::hint(
+                    &InfoSet::new(&game, seat),
+                    game.rules(),
+                    tripoley_bots::Budget::playouts(HINT_PLAYOUTS),
+                )
+            }))
+            .ok();
+            drop(permit);
+            let _ = answers.send(Thought::Hint {
+                n,
+                seat,
+                action: action.map(|a| json!(a)),
+            });
+        });
     }
 }
 
-fn hint_frame(n: u64, id: Option<u64>, action: &serde_json::Value) -> super::Out {
+fn hint_frame(n: u64, id: Option<u64>, action: &serde_json::Value) -> Out {
     frame(&json!({"v": PROTOCOL_VERSION, "type": "hint", "n": n, "id": id, "action": action}))
 }

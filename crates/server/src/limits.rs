@@ -1,0 +1,271 @@
+//! Limits per client address, enforced where a connection is accepted: open
+//! connections per address (every TCP connection, HTTP or websocket, holds
+//! a slot until it closes), a deadline for a connection's first bytes and a
+//! silence deadline after them, and tables created per address per hour.
+//!
+//! A refused connection is closed at once, before it costs a task or a
+//! buffer; a silent one is closed when its deadline passes, so neither can
+//! fill the server's file table (issue 15, finding 4).
+
+use std::collections::HashMap;
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::time::{Instant, Sleep};
+
+/// How long a table-creation count is kept per address.
+pub(crate) const TABLE_WINDOW: Duration = Duration::from_secs(3600);
+
+/// Counters per client address, shared by the listener and the handlers.
+#[derive(Default)]
+pub(crate) struct AddressBook {
+    /// Open connections per address.
+    open: Mutex<HashMap<IpAddr, usize>>,
+    /// Tables created per address in the current window: the window's start
+    /// and the count.
+    created: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+}
+
+impl AddressBook {
+    /// A connection slot for `ip` if it has fewer than `cap` open.
+    fn open(self: &Arc<Self>, ip: IpAddr, cap: usize) -> Option<Slot> {
+        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let n = open.entry(ip).or_insert(0);
+        if *n >= cap {
+            return None;
+        }
+        *n += 1;
+        Some(Slot {
+            book: Arc::clone(self),
+            ip,
+        })
+    }
+
+    /// Connections open from `ip`.
+    #[cfg(test)]
+    fn open_from(&self, ip: IpAddr) -> usize {
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        open.get(&ip).copied().unwrap_or(0)
+    }
+
+    /// Counts a table created by `ip`, unless it has created `cap` this hour.
+    pub(crate) fn create_table(&self, ip: IpAddr, cap: u32) -> bool {
+        let now = Instant::now();
+        let mut created = self.created.lock().unwrap_or_else(PoisonError::into_inner);
+        // Old windows are forgotten, so the map holds this hour's addresses only.
+        if created.len() > 1024 {
+            created.retain(|_, (start, _)| now.duration_since(*start) < TABLE_WINDOW);
+        }
+        let entry = created.entry(ip).or_insert((now, 0));
+        if now.duration_since(entry.0) >= TABLE_WINDOW {
+            *entry = (now, 0);
+        }
+        if entry.1 >= cap {
+            return false;
+        }
+        entry.1 += 1;
+        true
+    }
+}
+
+/// One open connection's place in its address's count; freed on drop.
+pub(crate) struct Slot {
+    book: Arc<AddressBook>,
+    ip: IpAddr,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = self
+            .book
+            .open
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(n) = open.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// The listener's limits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ConnLimits {
+    /// Connections open at once from one address.
+    pub per_address: usize,
+    /// Time for a new connection's first bytes.
+    pub first_bytes: Duration,
+    /// Time a connection may stay silent once it has spoken.
+    pub silence: Duration,
+}
+
+/// A TCP listener that keeps each address under its connection cap and
+/// gives each connection its deadlines.
+pub(crate) struct LimitedListener {
+    pub listener: TcpListener,
+    pub book: Arc<AddressBook>,
+    pub limits: ConnLimits,
+}
+
+impl axum::serve::Listener for LimitedListener {
+    type Io = Limited;
+    type Addr = SocketAddr;
+
+    async fn accept(&mut self) -> (Limited, SocketAddr) {
+        loop {
+            let Ok((stream, addr)) = self.listener.accept().await else {
+                // Out of file descriptors, most likely: wait for some to
+                // close rather than spin (as axum's own listener does).
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            };
+            // Over the cap: dropped here, which closes the socket.
+            let Some(slot) = self.book.open(addr.ip(), self.limits.per_address) else {
+                continue;
+            };
+            let limited = Limited {
+                stream,
+                _slot: slot,
+                spoken: false,
+                last_read: Instant::now(),
+                limits: self.limits,
+                deadline: Box::pin(tokio::time::sleep(self.limits.first_bytes)),
+            };
+            return (limited, addr);
+        }
+    }
+
+    fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+}
+
+/// An accepted connection: reads fail with `TimedOut` once the client has
+/// been silent past its deadline, which ends the connection (HTTP or
+/// websocket alike).
+pub(crate) struct Limited {
+    stream: TcpStream,
+    _slot: Slot,
+    /// Whether the client has sent anything yet.
+    spoken: bool,
+    last_read: Instant,
+    limits: ConnLimits,
+    /// Wakes a pending read to check the deadline; moved on lazily, so a
+    /// read costs a clock reading, not a timer update.
+    deadline: Pin<Box<Sleep>>,
+}
+
+impl Limited {
+    /// Frames are small and each is wanted at once: no Nagle delay.
+    pub(crate) fn set_nodelay(&mut self) {
+        let _ = self.stream.set_nodelay(true);
+    }
+
+    fn due(&self) -> Instant {
+        let allowed = if self.spoken {
+            self.limits.silence
+        } else {
+            self.limits.first_bytes
+        };
+        self.last_read + allowed
+    }
+}
+
+impl AsyncRead for Limited {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        match Pin::new(&mut this.stream).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {
+                if buf.filled().len() > before {
+                    this.spoken = true;
+                    this.last_read = Instant::now();
+                }
+                Poll::Ready(Ok(()))
+            }
+            Poll::Pending => loop {
+                if this.deadline.as_mut().poll(cx).is_pending() {
+                    return Poll::Pending;
+                }
+                let due = this.due();
+                if Instant::now() >= due {
+                    return Poll::Ready(Err(io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        "the client was silent too long",
+                    )));
+                }
+                this.deadline.as_mut().reset(due);
+            },
+            other @ Poll::Ready(Err(_)) => other,
+        }
+    }
+}
+
+impl AsyncWrite for Limited {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_address_has_its_own_connection_cap_freed_on_close() {
+        let book = Arc::new(AddressBook::default());
+        let a: IpAddr = [10, 0, 0, 1].into();
+        let b: IpAddr = [10, 0, 0, 2].into();
+        let slots: Vec<_> = (0..3).map_while(|_| book.open(a, 3)).collect();
+        assert_eq!(slots.len(), 3);
+        assert!(book.open(a, 3).is_none());
+        assert!(book.open(b, 3).is_some());
+        drop(slots);
+        assert_eq!(book.open_from(a), 0);
+        assert!(book.open(a, 3).is_some());
+    }
+
+    #[test]
+    fn tables_created_per_address_are_capped_per_hour() {
+        let book = AddressBook::default();
+        let a: IpAddr = [10, 0, 0, 1].into();
+        assert_eq!((0..10).filter(|_| book.create_table(a, 4)).count(), 4);
+        assert!(book.create_table([10, 0, 0, 2].into(), 4));
+    }
+}

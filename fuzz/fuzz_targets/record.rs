@@ -1,0 +1,20 @@
+//! Game records and the record inside a saved game (`tripoley replay`,
+//! `play --resume`): read or refused, and a record read replays step by
+//! step or stops at the first bad step, never panics. A Napalm record too.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tripoley_engine::Record;
+use tripoley_napalm::NapalmRecord;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(record) = Record::from_json(text) {
+        let _ = record.replay();
+    }
+    if let Ok(record) = serde_json::from_str::<NapalmRecord>(text) {
+        let _ = record.replay();
+    }
+});
