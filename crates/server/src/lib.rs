@@ -30,6 +30,8 @@ pub mod client;
 mod http;
 mod loadtest;
 pub mod protocol;
+mod rematch;
+mod rules_text;
 mod store;
 mod table;
 mod web;
@@ -152,6 +154,7 @@ pub(crate) struct App {
     pub tasks: std::sync::Mutex<tokio::task::JoinSet<()>>,
     pub shutdown: watch::Receiver<bool>,
     pub next_conn: AtomicU64,
+    pub rematches: rematch::Rematches,
 }
 
 impl App {
@@ -338,6 +341,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         tasks: std::sync::Mutex::new(tokio::task::JoinSet::new()),
         shutdown: shutdown.clone(),
         next_conn: AtomicU64::new(1),
+        rematches: rematch::Rematches::default(),
     });
     for invite in app.store.playing().await? {
         app.table(&invite).await?;

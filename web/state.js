@@ -1,0 +1,75 @@
+// The client's state of one table, and what it sends.
+
+/** The engine's action for "these are my five poker cards" (the one place
+ * its name is written; it is `choose` once the choice moves before betting). */
+export const CHOOSE_FIVE = "show";
+
+export const S = {
+  invite: null, ws: null, last: null, table: null, view: null, turn: null,
+  turnAt: 0, log: [], role: null, seat: null, host: false,
+  chosen: new Set(), chosenFor: null, stopped: null, retry: 0, error: "", winners: null,
+  hint: null, confirm: null, deal: null, results: [], finalTally: null, flights: [],
+  rematch: null, rules: null, rulesOpen: false,
+  prefs: loadPrefs(),
+};
+
+function loadPrefs() {
+  try {
+    return { fourColour: false, sound: false, ...JSON.parse(localStorage.getItem("tripoley:prefs") || "{}") };
+  } catch {
+    return { fourColour: false, sound: false };
+  }
+}
+
+export function savePrefs() {
+  localStorage.setItem("tripoley:prefs", JSON.stringify(S.prefs));
+}
+
+/** A seat's name as this screen says it. */
+export function name(seat) {
+  if (seat === S.seat) return "You";
+  const s = S.table && S.table.seats[seat];
+  return (s && s.name) || "Seat " + (seat + 1);
+}
+
+export function isNapalm() {
+  return !!(S.table && S.table.settings && S.table.settings.game === "napalm");
+}
+
+export function send(msg) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
+}
+
+export function act(action) {
+  S.error = "";
+  S.hint = null;
+  S.confirm = null;
+  send({ type: "act", action, n: S.last, seat: S.seat });
+}
+
+export function storeKey(invite) {
+  return "tripoley:" + invite;
+}
+
+export function saved(invite) {
+  try {
+    return JSON.parse(localStorage.getItem(storeKey(invite)) || "null");
+  } catch {
+    return null;
+  }
+}
+
+export function save(invite, data) {
+  localStorage.setItem(storeKey(invite), JSON.stringify({ ...(saved(invite) || {}), ...data }));
+}
+
+export async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new Error((data && data.message) || res.statusText);
+  return data;
+}
