@@ -9,7 +9,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,7 +22,22 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const ARTIFACTS = join(here, "artifacts");
 mkdirSync(ARTIFACTS, { recursive: true });
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+/** Serious and critical accessibility violations (WCAG 2 A and AA) found
+ * by axe-core on each page scanned, as "where: rule (elements)". */
+const violations = [];
+async function axeScan(page, where) {
+  const found = await page.evaluate(async (source) => {
+    if (!window.axe) (0, eval)(source); // eslint-disable-line no-eval
+    const r = await window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => v.id + " (" + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ") + ")");
+  }, AXE);
+  for (const f of found) violations.push(where + ": " + f);
+}
+
+// The phone asks for reduced motion (nothing flies), the desktop does not.
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, reducedMotion: "reduce" };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 let server;
@@ -60,7 +76,8 @@ after(async () => {
   if (server) server.kill();
 });
 
-const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name + ".png"), fullPage: true });
+// Animations are run to their end: a screenshot shows where things land.
+const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name + ".png"), fullPage: true, animations: "disabled" });
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Creates a table from the home page as `host` (named Ann) with these
@@ -95,8 +112,9 @@ async function openTable(host, guests, fields) {
  * the first decision of each kind and every deal result (then dismisses
  * it), under names starting with `tag`. */
 class Player {
-  constructor(page, tag, { misplay = false } = {}) {
+  constructor(page, tag, { misplay = false, keyboard = false } = {}) {
     this.page = page;
+    this.keyboard = keyboard;
     this.tag = tag;
     this.kinds = new Set();
     this.results = new Set();
@@ -107,11 +125,27 @@ class Player {
 
   async click(locator) {
     try {
+      if (this.keyboard) return await this.tabTo(locator.first());
       await locator.first().click({ timeout: 2000 });
       return true;
     } catch {
       return false; // the page moved on under us: try again next round
     }
+  }
+
+  /** Keyboard alone: Tab (at most 120 times) until `target` has the
+   * focus, then Enter. */
+  async tabTo(target) {
+    const handle = await target.elementHandle({ timeout: 2000 });
+    for (let i = 0; i < 120; i++) {
+      if (await handle.evaluate((e) => e === document.activeElement)) {
+        await this.page.keyboard.press("Enter");
+        return true;
+      }
+      if (!(await handle.evaluate((e) => e.isConnected))) return false; // re-rendered: look again
+      await this.page.keyboard.press("Tab");
+    }
+    return false;
   }
 
   /** Looks at deal results; returns true when it dismissed one. */
@@ -122,6 +156,7 @@ class Player {
     if (!this.results.has(deal)) {
       this.results.add(deal);
       await shot(this.page, `${this.tag}-result-deal-${deal}`);
+      await axeScan(this.page, `${this.tag} result of deal ${deal}`);
     }
     return this.click(result.locator("button.primary"));
   }
@@ -135,6 +170,7 @@ class Player {
     if (!this.kinds.has(kind)) {
       this.kinds.add(kind);
       await shot(this.page, `${this.tag}-decision-${kind}`);
+      await axeScan(this.page, `${this.tag} deciding (${kind})`);
     }
     let done = false;
     if (kind === "lead") {
@@ -195,6 +231,7 @@ test("first load is small and quick", async () => {
   await page.goto(base + "/");
   await page.locator('form[aria-label="New table"] button[type="submit"]').waitFor();
   const interactive = Date.now() - t0;
+  await axeScan(page, "home");
   const bytes = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0];
     return performance.getEntriesByType("resource").reduce((sum, r) => sum + r.transferSize, nav.transferSize);
@@ -215,6 +252,7 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
 
   await openTable(host, [guest], { preset: "pagat", seats: "3", turn: "0" });
   await shot(host, "phone-lobby");
+  await axeScan(host, "lobby");
   await host.locator('button[data-key="start"]').click();
   await host.locator("section.board").waitFor();
   await guest.locator("section.board").waitFor();
@@ -235,6 +273,7 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   for (const p of players) while (await p.results_());
   await shot(host, "phone-game-over");
   await shot(guest, "desktop-game-over");
+  await axeScan(host, "game over");
 
   for (const p of [host, guest]) {
     const standings = p.locator('section[aria-label="Final standings"] ol.standings li');
@@ -265,6 +304,23 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   assert.deepEqual(errors, []);
   await hostCtx.close();
   await guestCtx.close();
+});
+
+test("a whole pagat game played by keyboard alone", { timeout: 240000 }, async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await openTable(page, [], { preset: "pagat", seats: "2", turn: "0" });
+  await page.locator('button[data-key="start"]').focus();
+  await page.keyboard.press("Enter");
+  const me = new Player(page, "keyboard", { keyboard: true });
+  const done = await playUntil([me], () => over(page), 200000);
+  assert.ok(done, "the game reached its end");
+  assert.ok(me.moves > 5, `moves made by keyboard (${me.moves})`);
+  assert.ok(me.kinds.has("lead"), "cards were led by keyboard");
+  assert.deepEqual(errors, []);
+  await ctx.close();
 });
 
 test("michigan-casino: a misplay is priced and confirmed, and the deal's result is shown", { timeout: 180000 }, async () => {
@@ -315,6 +371,7 @@ test("a Napalm table: two players join by link and play to the result by clickin
       if (kind && !shots.has(tag + kind)) {
         shots.add(tag + kind);
         await shot(p, `${tag}-napalm-${kind}`);
+        await axeScan(p, `${tag} Napalm (${kind})`);
       }
       for (const key of ["yes", "challenge"]) {
         const b = mine.locator(`.controls button[data-key="${key}"]`);
@@ -327,6 +384,7 @@ test("a Napalm table: two players join by link and play to the result by clickin
     await pause(moved ? 30 : 120);
   }
   await shot(host, "phone-napalm-result");
+  await axeScan(host, "Napalm result");
   await shot(guest, "desktop-napalm-result");
   assert.ok(moves > 0, "the players declared by clicking");
   for (const p of [host, guest]) {
@@ -339,4 +397,10 @@ test("a Napalm table: two players join by link and play to the result by clickin
   assert.deepEqual(errors, []);
   await hostCtx.close();
   await guestCtx.close();
+});
+
+// Last: every page the tests above scanned (home, lobby, each decision, deal
+// results, game over, Napalm) had no serious or critical violation.
+test("accessibility: axe-core finds no serious or critical violation (WCAG 2 A, AA)", () => {
+  assert.ok(violations.length === 0, violations.join("\n"));
 });

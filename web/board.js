@@ -157,10 +157,13 @@ function handView(v, turnSeat) {
     const misplay = leads.has(c) && isMisplay(v, c);
     const chosen = S.chosen.has(c);
     const cls = (playable ? "playable" : leads.size || kind === "follow" ? "dimmed" : "") + (chosen && choosing ? " chosen" : "") + (misplay ? " misplay" : "");
+    // Only the cards that can be played now are buttons; the others are
+    // dimmed while a card must be chosen, and plain otherwise.
+    if (!playable) return cardFace(c, { attrs: { class: cls } });
     const face = cardFace(c, {
       tag: "button",
       attrs: {
-        class: cls, "data-card": c, disabled: !playable,
+        class: cls, "data-card": c,
         "aria-pressed": choosing ? String(chosen) : false,
         "aria-label": cardText(c) + (misplay ? ", a misplay: costs " + misplayPrice + " chips" : playable && !choosing ? ", play it" : ""),
         onclick: () => {
@@ -294,7 +297,8 @@ function decisionControls(v, kind, body, rerender) {
 
 function resultPanel(r) {
   const t = r.tally;
-  const sec = (title, lines) => (lines.length ? el("div", { class: "result-part" }, el("h3", {}, title), el("ul", {}, lines.map((l) => el("li", {}, l)))) : null);
+  const capital = (l) => l[0].toUpperCase() + l.slice(1);
+  const sec = (title, lines) => (lines.length ? el("div", { class: "result-part" }, el("h3", {}, title), el("ul", {}, lines.map((l) => el("li", {}, capital(l))))) : null);
   const nets = t.net.map((x, s) => ({ s, x })).filter((p) => p.x !== 0 || S.view.stacks[p.s] > 0);
   const michigan = [t.michiganEnd(), ...t.michigan].filter(Boolean);
   return el("section", { class: "result panel", "aria-label": "Result of deal " + t.number, "data-deal": t.number },
@@ -333,8 +337,10 @@ function ledgerPanel() {
     el("details", {}, el("summary", {}, "Full ledger"), el("ol", {}, t.ledger.map(line))));
 }
 
-function logPanel() {
-  const log = el("ol", { class: "log", "aria-live": "polite" }, S.log.slice(-60).map((l) => el("li", {}, l.text)));
+/** What happened, newest last (a scrolled list, so it takes the focus). */
+export function logPanel(open = false) {
+  const log = el("ol", { class: "log", "aria-live": "polite", tabindex: 0, "aria-label": "What happened" },
+    S.log.slice(-60).map((l) => el("li", {}, l.text)));
   requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
-  return el("details", { class: "panel log-panel" }, el("summary", {}, "What happened"), log);
+  return el("details", { class: "panel log-panel", open }, el("summary", {}, "What happened"), log);
 }

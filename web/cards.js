@@ -39,7 +39,9 @@ export function cardFace(c, { tag = "span", attrs = {}, small = false } = {}) {
   const r = c.slice(0, -1);
   const { class: extra, ...rest } = attrs;
   const cls = "cardface suit-" + s + (small ? " small" : "") + (extra ? " " + extra : "");
-  return el(tag, { "aria-label": cardWords(c), ...rest, class: cls },
+  // A card that cannot be clicked is a picture to a screen reader.
+  const role = tag === "button" ? null : "img";
+  return el(tag, { role, "aria-label": cardWords(c), ...rest, class: cls },
   el("span", { class: "corner", "aria-hidden": "true" }, r, el("br"), SUIT_SYMBOLS[s]),
   el("span", { class: "pip", "aria-hidden": "true" }, SUIT_SYMBOLS[s]));
 }
@@ -79,7 +81,10 @@ function value5(cards, aceAlwaysHigh) {
   else if (shape === "221") cat = 2;
   else if (shape === "2111") cat = 1;
   else cat = 0;
+  // Category first, then five rank digits (padded), so that any hand of a
+  // better category beats any of a worse one.
   const detail = top >= 0 ? [top] : groups.map((g) => g[0]);
+  while (detail.length < 5) detail.push(0);
   return detail.reduce((v, r) => v * 16 + r, cat);
 }
 

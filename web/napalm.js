@@ -4,6 +4,7 @@
 import { el } from "./dom.js";
 import { S, act, send, name } from "./state.js";
 import { cardFace, cardText, sortCards } from "./cards.js";
+import { logPanel } from "./board.js";
 
 const ROUNDS = {
   best_two: { number: 1, claim: "the best two cards", dealt: "two cards each" },
@@ -83,9 +84,7 @@ export function napalmView() {
     el("div", { class: "space space-pot", "data-account": "pot" }, el("span", { class: "space-name" }, "Pot"), el("span", { class: "space-count" }, v.pot)),
     round ? el("p", { class: "board-note" }, "Yes means: I hold " + round.claim + ".") : null));
   if (S.seat != null) wrap.append(hand(v, turnSeat));
-  const log = el("ol", { class: "log", "aria-live": "polite" }, S.log.slice(-60).map((l) => el("li", {}, l.text)));
-  wrap.append(el("details", { class: "panel log-panel", open: true }, el("summary", {}, "What happened"), log));
-  requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+  wrap.append(logPanel(true));
   return wrap;
 }
 
