@@ -289,6 +289,18 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   assert.ok(players.some((p) => p.kinds.has("lead")), "someone led in Michigan");
   assert.match(await guest.locator(".seat.me").first().innerText(), /You/);
 
+  // Bob's own link takes his seat on another device (a third context).
+  await guest.locator("details.seat-link summary").click();
+  const seatLink = await guest.locator('input[aria-label="Your seat\'s link"]').inputValue();
+  assert.match(seatLink, /#seat=[0-9a-f]{32}$/);
+  const otherCtx = await browser.newContext(PHONE);
+  const other = await otherCtx.newPage();
+  await other.goto(seatLink);
+  await other.locator(".seat.me").first().waitFor();
+  assert.match(await other.locator("#conn").innerText(), /you are Bob/);
+  assert.doesNotMatch(other.url(), /#seat/, "the token leaves the address bar");
+  await otherCtx.close();
+
   // Rematch: both ask; both land at the same new table, in their seats.
   await host.locator('button[data-key="rematch"]').click();
   await host.waitForURL((u) => !u.href.includes(new URL(host.url()).pathname) || true);

@@ -229,8 +229,20 @@ function settingsBar() {
     " " + label);
   return el("div", { class: "bar" },
     rulesView(),
+    seatLink(),
     el("details", { class: "settings" }, el("summary", {}, "Settings"),
       toggle("fourColour", "Four-colour deck"), toggle("sound", "Sound on your turn")));
+}
+
+/** A player's own link back to their seat, for another phone or computer. */
+function seatLink() {
+  const mine = saved(S.invite);
+  if (S.seat == null || !mine || !mine.token) return null;
+  const link = location.origin + "/t/" + S.invite + "#seat=" + mine.token;
+  return el("details", { class: "seat-link" }, el("summary", {}, "Your seat on another device"),
+    el("div", { class: "panel" },
+      el("p", {}, "Open this link on your other phone or computer to play your seat there. Keep it to yourself: whoever has it plays your seat."),
+      el("input", { readonly: true, value: link, size: 40, "aria-label": "Your seat's link", onfocus: (e) => e.target.select() })));
 }
 
 /** The table's own rules in plain words, one click away (fetched once). */
@@ -368,8 +380,19 @@ async function rematch() {
   }
 }
 
+/** A personal link (`#seat=<token>`) opened on another device: the seat's
+ * token moves into this browser and out of the address bar. The fragment
+ * never reaches a server. */
+function takeSeatLink(invite) {
+  const m = location.hash.match(/^#seat=([0-9a-f]{32})$/);
+  if (!m) return;
+  save(invite, { token: m[1] });
+  history.replaceState(null, "", location.pathname);
+}
+
 async function openTable(invite) {
   S.invite = invite;
+  takeSeatLink(invite);
   try {
     S.table = await api("GET", "/api/tables/" + encodeURIComponent(invite));
   } catch (e) {
