@@ -253,6 +253,11 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   await openTable(host, [guest], { preset: "pagat", seats: "3", turn: "0" });
   await shot(host, "phone-lobby");
   await axeScan(host, "lobby");
+  // The copy-link button puts the invite link on the clipboard.
+  await hostCtx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  await host.locator('button[data-key="copy-link"]').click();
+  await host.locator(".invite .note", { hasText: "Copied." }).waitFor();
+  assert.equal(await host.evaluate(() => navigator.clipboard.readText()), await host.locator('input[aria-label="Invite link"]').inputValue());
   await host.locator('button[data-key="start"]').click();
   await host.locator("section.board").waitFor();
   await guest.locator("section.board").waitFor();
@@ -318,14 +323,23 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   await guestCtx.close();
 });
 
-test("a whole pagat game played by keyboard alone", { timeout: 240000 }, async () => {
+/** One person (desktop) and bots: opens a table with these fields and
+ * starts it with `press` (given the start button). */
+async function soloTable(fields, press) {
   const ctx = await browser.newContext(DESKTOP);
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await openTable(page, [], { preset: "pagat", seats: "2", turn: "0" });
-  await page.locator('button[data-key="start"]').focus();
-  await page.keyboard.press("Enter");
+  await openTable(page, [], fields);
+  await press(page.locator('button[data-key="start"]'));
+  return { ctx, page, errors };
+}
+
+test("a whole pagat game played by keyboard alone", { timeout: 240000 }, async () => {
+  const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "2", turn: "0" }, async (start) => {
+    await start.focus();
+    await start.press("Enter");
+  });
   const me = new Player(page, "keyboard", { keyboard: true });
   const done = await playUntil([me], () => over(page), 200000);
   assert.ok(done, "the game reached its end");
@@ -336,12 +350,8 @@ test("a whole pagat game played by keyboard alone", { timeout: 240000 }, async (
 });
 
 test("michigan-casino: a misplay is priced and confirmed, and the deal's result is shown", { timeout: 180000 }, async () => {
-  const ctx = await browser.newContext(DESKTOP);
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await openTable(page, [], { preset: "michigan-casino", seats: "3", deals: "3", turn: "0" });
-  await page.locator('button[data-key="start"]').click();
+  const { ctx, page, errors } = await soloTable({ preset: "michigan-casino", seats: "3", deals: "3", turn: "0" },
+    (start) => start.click());
   const me = new Player(page, "casino", { misplay: true });
   const done = await playUntil([me], async () => me.misplayed && me.results.size > 0, 150000);
   assert.ok(done, "a misplay was made and a deal ended");
