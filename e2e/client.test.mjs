@@ -40,7 +40,7 @@ test("a hand is sorted by suit, colours alternating, low to high", () => {
 });
 
 test("a deal's result: antes in one line, spaces taken, the pot, Michigan, nets", () => {
-  setNamer((s) => ["You", "Bob", "Cy"][s]);
+  setNamer((s) => ["Ann (you)", "Bob", "Cy"][s]);
   const t = new DealTally(2, 3);
   const move = (from, to, amount, reason) => ({ event: "transfer", from, to, amount, reason });
   const events = [
@@ -62,8 +62,8 @@ test("a deal's result: antes in one line, spaces taken, the pot, Michigan, nets"
   assert.deepEqual(t.claims, ["Bob took the Ace ♥: 3"]);
   assert.deepEqual(t.poker, ["Cy: 2♥ 5♥ 9♥ J♥ K♥ (a flush)"]);
   assert.deepEqual(t.pots, ["Cy won the Pot: 7"]);
-  assert.equal(t.michiganEnd(), "You went out on 5♣.");
-  assert.deepEqual(t.michigan, ["you took the Kitty: 2", "Bob paid you 3 for cards left"]);
+  assert.equal(t.michiganEnd(), "Ann (you) went out on 5♣.");
+  assert.deepEqual(t.michigan, ["Ann (you) took the Kitty: 2", "Bob paid Ann (you) 3 for cards left"]);
   assert.deepEqual(t.net, [-2 + 2 + 3, -2 + 3 - 3, -2 - 4 + 7]);
   assert.equal(t.ledger.length, 11);
 });

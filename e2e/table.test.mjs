@@ -292,7 +292,7 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   }
   assert.ok(players.some((p) => p.kinds.has("choose_five")), "someone picked their five");
   assert.ok(players.some((p) => p.kinds.has("lead")), "someone led in Michigan");
-  assert.match(await guest.locator(".seat.me").first().innerText(), /You/);
+  assert.match(await guest.locator(".seat.me").first().innerText(), /\(you\)/);
 
   // Bob's own link takes his seat on another device (a third context).
   await guest.locator("details.seat-link summary").click();
@@ -316,7 +316,7 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   await host.locator(".lobby-seats li", { hasText: "Bob" }).waitFor();
   await host.locator('button[data-key="start"]').click();
   await guest.locator("section.board").waitFor();
-  assert.match(await guest.locator(".seat.me").first().innerText(), /You/, "Bob plays his seat at the rematch");
+  assert.match(await guest.locator(".seat.me").first().innerText(), /\(you\)/, "Bob plays his seat at the rematch");
   await shot(guest, "desktop-rematch");
   assert.deepEqual(errors, []);
   await hostCtx.close();

@@ -5,7 +5,7 @@
 import { el } from "./dom.js";
 import { S, act, send, name, CHOOSE_FIVE } from "./state.js";
 import { cardFace, cardText, sortCards, suitOf, rankOf, bestFive, RANKS, SUIT_LETTERS, SUIT_SYMBOLS } from "./cards.js";
-import { spaceName, suitSymbol, account, reasonWords, actionText } from "./words.js";
+import { spaceName, suitSymbol, account, reasonWords, actionText, capital } from "./words.js";
 
 const STAGES = {
   draw_for_dealer: "Drawing for the first dealer", dealing: "Dealing", spare: "The spare hand",
@@ -297,7 +297,6 @@ function decisionControls(v, kind, body, rerender) {
 
 function resultPanel(r) {
   const t = r.tally;
-  const capital = (l) => l[0].toUpperCase() + l.slice(1);
   const sec = (title, lines) => (lines.length ? el("div", { class: "result-part" }, el("h3", {}, title), el("ul", {}, lines.map((l) => el("li", {}, capital(l))))) : null);
   const nets = t.net.map((x, s) => ({ s, x })).filter((p) => p.x !== 0 || S.view.stacks[p.s] > 0);
   const michigan = [t.michiganEnd(), ...t.michigan].filter(Boolean);
@@ -318,7 +317,7 @@ function gameOver(v) {
   const winners = order.filter((s) => s.winner).map((s) => name(s.seat));
   return el("section", { class: "game-over panel", "aria-label": "Final standings" },
     el("h2", {}, "Game over"),
-    el("p", { class: "winner" }, winners.length > 1 ? winners.join(" and ") + " share the win." : winners[0] + (winners[0] === "You" ? " win!" : " wins!")),
+    el("p", { class: "winner" }, winners.length > 1 ? winners.join(" and ") + " share the win." : winners[0] + " wins!"),
     el("ol", { class: "standings" }, order.map((s) => el("li", {}, el("span", {}, name(s.seat)), el("span", { class: "chips" }, s.chips + " chips"), s.winner ? el("span", { class: "tag win" }, "winner") : null))),
     S.finalTally && S.finalTally.poker.length ? el("p", {}, "Final pot: " + [...S.finalTally.poker, ...S.finalTally.pots].join("; ") + ".") : null,
     S.seat != null || S.host ? el("button", { "data-key": "rematch", class: "primary", onclick: () => document.dispatchEvent(new Event("tripoley:rematch")) }, "Rematch") : null,
@@ -329,7 +328,7 @@ function ledgerPanel() {
   const t = S.deal;
   if (!t) return null;
   const moves = t.ledger.filter((x) => x.reason !== "ante");
-  const line = (x) => el("li", {}, account(x.from) + " → " + account(x.to) + ": " + x.amount + " (" + reasonWords(x.reason) + ")");
+  const line = (x) => el("li", {}, capital(account(x.from)) + " → " + account(x.to) + ": " + x.amount + " (" + reasonWords(x.reason) + ")");
   return el("section", { class: "ledger panel", "aria-label": "This deal's ledger" },
     el("h2", {}, "This deal's chips"),
     t.anteLine() ? el("p", {}, t.anteLine()) : null,

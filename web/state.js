@@ -25,11 +25,12 @@ export function savePrefs() {
   localStorage.setItem("tripoley:prefs", JSON.stringify(S.prefs));
 }
 
-/** A seat's name as this screen says it. */
+/** A seat's name as this screen says it; the viewer's own is marked
+ * "(you)" (a third person fits every sentence: "Ann (you) bids 3"). */
 export function name(seat) {
-  if (seat === S.seat) return "You";
   const s = S.table && S.table.seats[seat];
-  return (s && s.name) || "Seat " + (seat + 1);
+  const plain = (s && s.name) || "Seat " + (seat + 1);
+  return seat === S.seat ? plain + " (you)" : plain;
 }
 
 export function isNapalm() {

@@ -15,8 +15,9 @@ export function setNamer(f) {
   namer = f;
 }
 export const who = (s) => namer(s);
-/** The same, inside a sentence ("Bob paid you 3"). */
-export const whom = (s) => (namer(s) === "You" ? "you" : namer(s));
+
+/** A line that may start with "you" starts with a capital. */
+export const capital = (line) => line[0].toUpperCase() + line.slice(1);
 
 /** "Ace", or "Ace ♥" once the pay suit is known. */
 export function spaceName(space, paySuit) {
@@ -32,7 +33,7 @@ export function suitSymbol(suit) {
 /** A ledger account: a player, a space or the pot. */
 export function account(a) {
   if (a === "pot") return "the pot";
-  if (a.stack !== undefined) return whom(a.stack);
+  if (a.stack !== undefined) return who(a.stack);
   return "the " + spaceName(a.space);
 }
 
@@ -66,7 +67,7 @@ export function describe(e) {
         (e.pay_suit ? "; the pay suit is " + e.pay_suit : "") + "; the Sequence starts at " + e.sequence + ".";
     case "transfer":
       if (e.reason === "ante" || e.reason === "bet") return null;
-      return account(e.from) + " → " + account(e.to) + ": " + e.amount + " (" + reasonWords(e.reason) + ")";
+      return capital(account(e.from)) + " → " + account(e.to) + ": " + e.amount + " (" + reasonWords(e.reason) + ")";
     case "dealt": return "You are dealt " + cards(e.cards) + ".";
     case "dealer_kept": return n(e.seat) + " keeps the hand dealt.";
     case "swapped": return n(e.seat) + " swaps for the other hand.";
