@@ -76,6 +76,8 @@ function seatBox(v, s, turnSeat) {
     el("span", { class: "stack" }, el("span", { class: "chip-icon", "aria-hidden": "true" }), v.stacks[s]),
     el("span", { class: "cards-left", title: "cards in hand" }, el("span", { class: "back-icon", "aria-hidden": "true" }), v.hand_sizes[s])),
   betting ? el("div", { class: "seat-bet" }, betting.folded[s] ? "folded" : betting.contributed[s] ? "bet " + betting.contributed[s] : "") : null,
+  // Once fives are chosen before the betting (the engine's `chose_five`).
+  v.chose_five && v.chose_five[s] && !(betting && betting.folded[s]) ? el("div", { class: "seat-bet" }, "five cards set apart") : null,
   s === turnSeat && !v.standings ? el("div", { class: "clock" }, el("span", { class: "timer" })) : null,
   shown.length ? el("div", { class: "shown" }, shown.map((c) => cardFace(c, { small: true }))) : null);
 }
@@ -156,7 +158,8 @@ function handView(v, turnSeat) {
     const playable = leads.has(c) || choosing || (kind === "follow" && body.card === c);
     const misplay = leads.has(c) && isMisplay(v, c);
     const chosen = S.chosen.has(c);
-    const cls = (playable ? "playable" : leads.size || kind === "follow" ? "dimmed" : "") + (chosen && choosing ? " chosen" : "") + (misplay ? " misplay" : "");
+    const inFive = !choosing && v.my_five && v.my_five.includes(c);
+    const cls = (playable ? "playable" : leads.size || kind === "follow" ? "dimmed" : "") + (inFive ? " in-five" : "") + (chosen && choosing ? " chosen" : "") + (misplay ? " misplay" : "");
     // Only the cards that can be played now are buttons; the others are
     // dimmed while a card must be chosen, and plain otherwise.
     if (!playable) return cardFace(c, { attrs: { class: cls } });

@@ -85,6 +85,8 @@ export function describe(e) {
     case "called": return n(e.seat) + " calls " + e.amount + (e.all_in ? " (all in)" : "") + ".";
     case "raised": return n(e.seat) + " raises by " + e.by + ".";
     case "folded": return n(e.seat) + " folds.";
+    case "chose_five": return "Your five poker cards: " + cards(e.cards) + ".";
+    case "set_five_apart": return n(e.seat) + " sets five cards apart.";
     case "showed": return n(e.seat) + " shows " + cards(e.cards) + ": " + handName(e.rank) + ".";
     case "led": return n(e.seat) + " leads " + cardText(e.card) + (e.misplay ? " (a misplay: not the lowest of the suit)" : "") + ".";
     case "played": return null;
