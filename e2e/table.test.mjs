@@ -88,6 +88,10 @@ async function openTable(host, guests, fields) {
   const form = host.locator('form[aria-label="New table"]');
   await form.locator('input[name="name"]').fill("Ann");
   for (const [name, value] of Object.entries(fields)) {
+    if (value === true) {
+      await form.locator(`input[name="${name}"]`).check();
+      continue;
+    }
     const select = form.locator(`select[name="${name}"]`);
     if (await select.count()) await select.selectOption(value);
     else await form.locator(`input[name="${name}"]`).fill(value);
@@ -118,6 +122,7 @@ class Player {
     this.tag = tag;
     this.kinds = new Set();
     this.results = new Set();
+    this.coached = new Set();
     this.moves = 0;
     this.misplay = misplay;
     this.misplayed = false;
@@ -148,6 +153,18 @@ class Player {
     return false;
   }
 
+  /** Reads the guided game's explanation of a stage and says "Got it". */
+  async coach() {
+    const coach = this.page.locator("section.coach");
+    if (!(await coach.count())) return false;
+    const stage = await coach.getAttribute("data-stage").catch(() => null);
+    if (stage && !this.coached.has(stage)) {
+      this.coached.add(stage);
+      await shot(this.page, `${this.tag}-guide-${stage}`);
+    }
+    return this.click(coach.locator('button[data-key="coach-ok"]'));
+  }
+
   /** Looks at deal results; returns true when it dismissed one. */
   async results_() {
     const result = this.page.locator("section.result").first();
@@ -162,7 +179,7 @@ class Player {
   }
 
   async step() {
-    const dismissed = await this.results_();
+    const dismissed = (await this.coach()) || (await this.results_());
     const hand = this.page.locator("section.hand.mine");
     if (!(await hand.count())) return dismissed;
     const kind = await hand.getAttribute("data-decision").catch(() => null);
@@ -335,8 +352,8 @@ async function soloTable(fields, press) {
   return { ctx, page, errors };
 }
 
-test("a whole pagat game played by keyboard alone", { timeout: 240000 }, async () => {
-  const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "2", turn: "0" }, async (start) => {
+test("the guided first game, played by keyboard alone to its end", { timeout: 240000 }, async () => {
+  const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "2", turn: "0", guide: true }, async (start) => {
     await start.focus();
     await start.press("Enter");
   });
@@ -345,6 +362,7 @@ test("a whole pagat game played by keyboard alone", { timeout: 240000 }, async (
   assert.ok(done, "the game reached its end");
   assert.ok(me.moves > 5, `moves made by keyboard (${me.moves})`);
   assert.ok(me.kinds.has("lead"), "cards were led by keyboard");
+  for (const stage of ["first", "betting", "michigan"]) assert.ok(me.coached.has(stage), `the guide explained ${stage} (${[...me.coached]})`);
   assert.deepEqual(errors, []);
   await ctx.close();
 });

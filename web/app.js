@@ -47,6 +47,7 @@ async function home() {
     field("Empty seats are played by", el("select", { name: "bot" }, el("option", { value: "heuristic" }, "a good bot"), el("option", { value: "random" }, "a random bot"))),
     el("details", {}, el("summary", {}, "House rules (for experts)"),
       el("textarea", { name: "rules", rows: 4, "aria-label": "House rules as JSON", placeholder: '{"bet_limit": 5}' })),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "guide" }), el("span", {}, "My first game: explain each stage as it comes")),
     el("button", { type: "submit", class: "primary" }, "Create table"),
     error,
   );
@@ -71,6 +72,11 @@ async function home() {
       if (String(f.get("rules")).trim()) body.rules = JSON.parse(f.get("rules"));
       const t = await api("POST", "/api/tables", body);
       save(t.invite, { token: t.host_token, host: true });
+      if (f.get("guide")) {
+        S.prefs.guide = true;
+        S.prefs.seen = [];
+        savePrefs();
+      }
       location.href = t.path;
     } catch (e) {
       error.textContent = e.message;
@@ -231,7 +237,8 @@ function settingsBar() {
     rulesView(),
     seatLink(),
     el("details", { class: "settings" }, el("summary", {}, "Settings"),
-      toggle("fourColour", "Four-colour deck"), toggle("sound", "Sound on your turn")));
+      toggle("fourColour", "Four-colour deck"), toggle("sound", "Sound on your turn"),
+    toggle("guide", "Explain each stage")));
 }
 
 /** A player's own link back to their seat, for another phone or computer. */

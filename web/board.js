@@ -5,6 +5,7 @@
 import { el } from "./dom.js";
 import { S, act, send, name, CHOOSE_FIVE } from "./state.js";
 import { cardFace, cardText, sortCards, suitOf, rankOf, bestFive, RANKS, SUIT_LETTERS, SUIT_SYMBOLS } from "./cards.js";
+import { coachPanel } from "./coach.js";
 import { spaceName, suitSymbol, account, reasonWords, actionText, capital } from "./words.js";
 
 const STAGES = {
@@ -36,7 +37,7 @@ export function tableView() {
   const v = S.view;
   const turnSeat = S.turn ? S.turn.seat : v.to_act;
   const wrap = el("div", { class: "table tripoley" + (S.prefs.fourColour ? " four-colour" : "") });
-  const notices = [...S.results.filter((x) => !x.seen).map(resultPanel), v.standings ? gameOver(v) : null].filter(Boolean);
+  const notices = [coachPanel(v), ...S.results.filter((x) => !x.seen).map(resultPanel), v.standings ? gameOver(v) : null].filter(Boolean);
   wrap.append(statusBar(v, turnSeat));
   if (notices.length) wrap.append(el("div", { class: "notices" }, notices));
   const seats = el("section", { class: "seats-ring", "aria-label": "Players" },

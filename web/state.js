@@ -4,6 +4,10 @@
  * its name is written; it is `choose` once the choice moves before betting). */
 export const CHOOSE_FIVE = "show";
 
+/** The player's choices, kept in this browser: the four-colour deck, a
+ * sound on their turn, the guided first game and the stages it explained. */
+const DEFAULT_PREFS = { fourColour: false, sound: false, guide: false, seen: [] };
+
 export const S = {
   invite: null, ws: null, last: null, table: null, view: null, turn: null,
   turnAt: 0, log: [], role: null, seat: null, host: false,
@@ -15,9 +19,9 @@ export const S = {
 
 function loadPrefs() {
   try {
-    return { fourColour: false, sound: false, ...JSON.parse(localStorage.getItem("tripoley:prefs") || "{}") };
+    return { ...DEFAULT_PREFS, ...JSON.parse(localStorage.getItem("tripoley:prefs") || "{}") };
   } catch {
-    return { fourColour: false, sound: false };
+    return { ...DEFAULT_PREFS };
   }
 }
 

@@ -14,6 +14,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("app.js", JS, include_str!("../../../web/app.js")),
     ("board.js", JS, include_str!("../../../web/board.js")),
     ("cards.js", JS, include_str!("../../../web/cards.js")),
+    ("coach.js", JS, include_str!("../../../web/coach.js")),
     ("dom.js", JS, include_str!("../../../web/dom.js")),
     ("motion.js", JS, include_str!("../../../web/motion.js")),
     ("napalm.js", JS, include_str!("../../../web/napalm.js")),

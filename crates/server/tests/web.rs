@@ -14,6 +14,7 @@ async fn the_web_client_is_served_and_bad_requests_are_refused() {
         "app.js",
         "board.js",
         "cards.js",
+        "coach.js",
         "dom.js",
         "motion.js",
         "napalm.js",
