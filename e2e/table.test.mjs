@@ -284,13 +284,17 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   // The hint asks the server's expert bot for this seat's move.
   let hinted = false;
   const finished = await playUntil(players, async () => {
-    if (!hinted && (await guest.locator("section.hand.mine").count())) {
-      await guest.locator('button[data-key="hint"]').click();
-      hinted = await guest.locator(".hint-text, section.hand:not(.mine)").first().waitFor({ timeout: 5000 }).then(() => true, () => false);
+    const deciding = guest.locator('section.hand.mine[data-decision="lead"]');
+    if (!hinted && (await deciding.count())) {
+      await deciding.locator('button[data-key="hint"]').click();
+      const text = guest.locator(".hint-text");
+      hinted = await text.waitFor({ timeout: 8000 }).then(() => true, () => false);
+      if (hinted) assert.match(await text.innerText(), /^The expert would lead \S+\.$/);
     }
     return (await over(host)) && (await over(guest));
   }, 240000);
   assert.ok(finished, "the game reached its end on both screens");
+  assert.ok(hinted, "the guest asked for a hint and read it");
   // Results of the last deal may still wait to be seen.
   for (const p of players) while (await p.results_());
   await shot(host, "phone-game-over");
