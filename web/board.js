@@ -40,8 +40,14 @@ export function tableView() {
   const notices = [coachPanel(v), ...S.results.filter((x) => !x.seen).map(resultPanel), v.standings ? gameOver(v) : null].filter(Boolean);
   wrap.append(statusBar(v, turnSeat));
   if (notices.length) wrap.append(el("div", { class: "notices" }, notices));
+  // The others sit around the board as at a real table: clockwise from the
+  // viewer's left, up the left side, across the top, down the right side.
+  const others = seatOrder(v.players).filter((s) => s !== S.seat).map((s) => seatBox(v, s, turnSeat));
+  const side = Math.floor((others.length + 1) / 3);
   const seats = el("section", { class: "seats-ring", "aria-label": "Players" },
-    seatOrder(v.players).filter((s) => s !== S.seat).map((s) => seatBox(v, s, turnSeat)));
+    el("div", { class: "side side-left" }, others.slice(0, side)),
+    el("div", { class: "side side-top" }, others.slice(side, others.length - side)),
+    el("div", { class: "side side-right" }, others.slice(others.length - side)));
   const parts = [seats, board(v), playedRows(v), S.seat != null ? handView(v, turnSeat) : null, ledgerPanel(), logPanel()];
   wrap.append(...parts.filter(Boolean));
   return wrap;
