@@ -371,6 +371,19 @@ test("the guided first game, played by keyboard alone to its end", { timeout: 24
   await ctx.close();
 });
 
+test("cosmo: eight spaces on the board, no Pot, and no poker", { timeout: 120000 }, async () => {
+  const { ctx, page, errors } = await soloTable({ preset: "cosmo", seats: "2", deals: "1", turn: "0" }, (start) => start.click());
+  await page.locator("section.board").waitFor();
+  assert.equal(await page.locator("section.board .space[data-account]").count(), 8);
+  assert.equal(await page.locator('[data-account="space:pot"]').count(), 0);
+  await shot(page, "cosmo-board");
+  const me = new Player(page, "cosmo");
+  assert.ok(await playUntil([me], () => over(page), 90000), "the game reached its end");
+  assert.ok(!me.kinds.has("choose_five") && !me.kinds.has("open"), `no poker at cosmo (${[...me.kinds]})`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test("michigan-casino: a misplay is priced and confirmed, and the deal's result is shown", { timeout: 180000 }, async () => {
   const { ctx, page, errors } = await soloTable({ preset: "michigan-casino", seats: "3", deals: "3", turn: "0" },
     (start) => start.click());
