@@ -4,7 +4,7 @@
 
 import { el } from "./dom.js";
 import { S, act, send, name, CHOOSE_FIVE } from "./state.js";
-import { cardFace, cardText, sortCards, suitOf, rankOf, bestFive, RANKS, SUIT_LETTERS, SUIT_SYMBOLS } from "./cards.js";
+import { cardFace, cardWords, cardText, sortCards, suitOf, rankOf, bestFive, RANKS, SUIT_LETTERS, SUIT_SYMBOLS } from "./cards.js";
 import { coachPanel } from "./coach.js";
 import { spaceName, suitSymbol, account, reasonWords, actionText, capital } from "./words.js";
 
@@ -169,7 +169,7 @@ function handView(v, turnSeat) {
     const cls = (playable ? "playable" : leads.size || kind === "follow" ? "dimmed" : "") + (inFive ? " in-five" : "") + (chosen && choosing ? " chosen" : "") + (misplay ? " misplay" : "");
     // Only the cards that can be played now are buttons; the others are
     // dimmed while a card must be chosen, and plain otherwise.
-    if (!playable) return cardFace(c, { attrs: { class: cls } });
+    if (!playable) return cardFace(c, { attrs: { class: cls, "aria-label": cardWords(c) + (inFive ? ", in your poker five" : "") } });
     const face = cardFace(c, {
       tag: "button",
       attrs: {
@@ -199,6 +199,7 @@ function handView(v, turnSeat) {
       seatBox(v, S.seat, turnSeat),
       el("h2", { class: "prompt" }, d ? prompt(kind, body) : "Your hand")),
     el("div", { class: "cards" }, hand),
+    v.my_five && v.my_five.length && !choosing ? el("p", { class: "note" }, "Your poker five are marked with a gold bar.") : null,
     controls);
 }
 

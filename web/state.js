@@ -1,8 +1,8 @@
 // The client's state of one table, and what it sends.
 
-/** The engine's action for "these are my five poker cards" (the one place
- * its name is written; it is `choose` once the choice moves before betting). */
-export const CHOOSE_FIVE = "show";
+/** The engine's action "these are my five poker cards", set apart before
+ * the betting (the one place its name is written). */
+export const CHOOSE_FIVE = "choose";
 
 /** The player's choices, kept in this browser: the four-colour deck, a
  * sound on their turn, the guided first game and the stages it explained. */
