@@ -1,6 +1,7 @@
-// End to end: two people at one table in two browser contexts (separate
-// cookies and storage, like two phones), joined by the invite link, play a
-// whole deal by clicking. Screenshots go to e2e/artifacts/.
+// End to end: people at one table in separate browser contexts (separate
+// storage, like separate phones), joined by the invite link, play by
+// clicking. Screenshots of every decision kind, every deal result and the
+// end of the game, on a phone and on a desktop, go to e2e/artifacts/.
 //
 // Needs the tripoley binary (TRIPOLEY_BIN, default ../target/ci/tripoley)
 // and Debian's Chromium (CHROMIUM, default /usr/bin/chromium).
@@ -8,7 +9,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +21,24 @@ const BIN = process.env.TRIPOLEY_BIN || join(here, "..", "target", "ci", "tripol
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const ARTIFACTS = join(here, "artifacts");
 mkdirSync(ARTIFACTS, { recursive: true });
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+/** Serious and critical accessibility violations (WCAG 2 A and AA) found
+ * by axe-core on each page scanned, as "where: rule (elements)". */
+const violations = [];
+async function axeScan(page, where) {
+  const found = await page.evaluate(async (source) => {
+    if (!window.axe) (0, eval)(source); // axe-core is a script, not a module
+    const r = await window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => v.id + " (" + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ") + ")");
+  }, AXE);
+  for (const f of found) violations.push(where + ": " + f);
+}
+
+// The phone asks for reduced motion (nothing flies), the desktop does not.
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, reducedMotion: "reduce" };
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 let server;
 let base;
@@ -56,14 +76,22 @@ after(async () => {
   if (server) server.kill();
 });
 
+// Animations are run to their end: a screenshot shows where things land.
+const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name + ".png"), fullPage: true, animations: "disabled" });
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
 /** Creates a table from the home page as `host` (named Ann) with these
- * form fields, has `guest` (Bob) take a seat by the invite link, and waits
- * until both lobbies list Bob. Returns the invite link. */
-async function openTableWithGuest(host, guest, fields) {
+ * form fields and has each guest (Bob, Cy, ...) take a seat by the invite
+ * link. Returns the invite link. */
+async function openTable(host, guests, fields) {
   await host.goto(base + "/");
   const form = host.locator('form[aria-label="New table"]');
   await form.locator('input[name="name"]').fill("Ann");
   for (const [name, value] of Object.entries(fields)) {
+    if (value === true) {
+      await form.locator(`input[name="${name}"]`).check();
+      continue;
+    }
     const select = form.locator(`select[name="${name}"]`);
     if (await select.count()) await select.selectOption(value);
     else await form.locator(`input[name="${name}"]`).fill(value);
@@ -72,165 +100,364 @@ async function openTableWithGuest(host, guest, fields) {
   await host.waitForURL(/\/t\//);
   const link = await host.locator('input[aria-label="Invite link"]').inputValue();
   assert.match(link, /\/t\//);
-  await guest.goto(link);
-  const sit = guest.locator("form", { has: guest.locator('button:has-text("Take the seat")') });
-  await sit.locator('input[name="name"]').fill("Bob");
-  await sit.locator('button[type="submit"]').click();
-  // Both lobbies list Bob in his seat before the host starts.
-  await guest.locator("ol.seats li", { hasText: "Bob" }).waitFor();
-  await host.locator("ol.seats li", { hasText: "Bob" }).waitFor();
+  const names = ["Bob", "Cy"];
+  for (const [i, guest] of guests.entries()) {
+    await guest.goto(link);
+    const sit = guest.locator("form.sit");
+    await sit.locator('input[name="name"]').fill(names[i]);
+    await sit.locator('button[type="submit"]').click();
+    await guest.locator(".lobby-seats li", { hasText: names[i] }).waitFor();
+    await host.locator(".lobby-seats li", { hasText: names[i] }).waitFor();
+  }
   return link;
 }
 
-/** Makes one move if it is this page's turn; returns true if it did. */
-async function move(page) {
-  const mine = await page.locator("section.hand.mine").count();
-  if (!mine) return false;
-  const hand = page.locator("section.hand.mine");
-  const show = hand.locator('button[data-key="choose"]');
-  if (await show.count()) {
-    // Choose five cards: click until five are chosen, then show them.
-    const cards = hand.locator("button.cardbtn.legal");
-    const n = await cards.count();
-    for (let i = 0; i < n && !(await show.isEnabled()); i++) {
-      if ((await cards.nth(i).getAttribute("aria-pressed")) !== "true") await cards.nth(i).click();
-    }
-    await show.click();
-    return true;
+/** A player at one page: makes their move when it is theirs, screenshots
+ * the first decision of each kind and every deal result (then dismisses
+ * it), under names starting with `tag`. */
+class Player {
+  constructor(page, tag, { misplay = false, keyboard = false } = {}) {
+    this.page = page;
+    this.keyboard = keyboard;
+    this.tag = tag;
+    this.kinds = new Set();
+    this.results = new Set();
+    this.coached = new Set();
+    this.moves = 0;
+    this.misplay = misplay;
+    this.misplayed = false;
   }
-  const lead = hand.locator("button.cardbtn.legal");
-  const controls = hand.locator('.controls button:not([data-key="hint"])');
-  if ((await controls.count()) === 0 && (await lead.count())) {
-    await lead.first().click();
-    return true;
-  }
-  // Prefer the quiet answers: keep, check, call, pass, play.
-  for (const key of ["keep", "check", "call", "pass", "play", "Keep", "Check", "Pass"]) {
-    const b = hand.locator(`.controls button[data-key="${key}"]`);
-    if (await b.count()) {
-      await b.first().click();
+
+  async click(locator) {
+    try {
+      if (this.keyboard) return await this.tabTo(locator.first());
+      await locator.first().click({ timeout: 2000 });
       return true;
+    } catch {
+      return false; // the page moved on under us: try again next round
     }
   }
-  if (await controls.count()) {
-    await controls.first().click();
-    return true;
+
+  /** Keyboard alone: Tab (at most 120 times) until `target` has the
+   * focus, then Enter. */
+  async tabTo(target) {
+    const handle = await target.elementHandle({ timeout: 2000 });
+    for (let i = 0; i < 120; i++) {
+      if (await handle.evaluate((e) => e === document.activeElement)) {
+        await this.page.keyboard.press("Enter");
+        return true;
+      }
+      if (!(await handle.evaluate((e) => e.isConnected))) return false; // re-rendered: look again
+      await this.page.keyboard.press("Tab");
+    }
+    return false;
+  }
+
+  /** Reads the guided game's explanation of a stage and says "Got it". */
+  async coach() {
+    const coach = this.page.locator("section.coach");
+    if (!(await coach.count())) return false;
+    const stage = await coach.getAttribute("data-stage").catch(() => null);
+    if (stage && !this.coached.has(stage)) {
+      this.coached.add(stage);
+      await shot(this.page, `${this.tag}-guide-${stage}`);
+    }
+    return this.click(coach.locator('button[data-key="coach-ok"]'));
+  }
+
+  /** Looks at deal results; returns true when it dismissed one. */
+  async results_() {
+    const result = this.page.locator("section.result").first();
+    if (!(await result.count())) return false;
+    const deal = await result.getAttribute("data-deal");
+    if (!this.results.has(deal)) {
+      this.results.add(deal);
+      await shot(this.page, `${this.tag}-result-deal-${deal}`);
+      await axeScan(this.page, `${this.tag} result of deal ${deal}`);
+    }
+    return this.click(result.locator("button.primary"));
+  }
+
+  async step() {
+    const dismissed = (await this.coach()) || (await this.results_());
+    const hand = this.page.locator("section.hand.mine");
+    if (!(await hand.count())) return dismissed;
+    const kind = await hand.getAttribute("data-decision").catch(() => null);
+    if (!kind) return dismissed;
+    if (!this.kinds.has(kind)) {
+      this.kinds.add(kind);
+      await shot(this.page, `${this.tag}-decision-${kind}`);
+      await axeScan(this.page, `${this.tag} deciding (${kind})`);
+    }
+    let done = false;
+    if (kind === "lead") {
+      const misplays = hand.locator("button.cardface.playable.misplay");
+      if (this.misplay && !this.misplayed && (await misplays.count())) {
+        done = await this.misplayOnce(hand, misplays);
+      } else {
+        const fine = hand.locator("button.cardface.playable:not(.misplay)");
+        done = await this.click((await fine.count()) ? fine : hand.locator("button.cardface.playable"));
+        if (done && (await hand.locator('button[data-key="confirm"]').count())) done = await this.click(hand.locator('button[data-key="confirm"]'));
+      }
+    } else {
+      // The quiet answers: keep, check, call, pass, play, these five, No.
+      for (const key of ["keep", "check", "call", "pass", "play", "choose", "no", "decline", "hearts"]) {
+        const b = hand.locator(`.controls button[data-key="${key}"], .controls button[data-key="suit-${key}"]`);
+        if (await b.count()) {
+          done = await this.click(b);
+          break;
+        }
+      }
+    }
+    if (done) this.moves++;
+    return done || dismissed;
+  }
+
+  /** Leads a misplay: the price is shown on the card and asked before it is made. */
+  async misplayOnce(hand, misplays) {
+    const price = await misplays.first().locator("xpath=..").locator(".price").innerText();
+    assert.match(price, /misplay −\d+/);
+    if (!(await this.click(misplays))) return false;
+    const confirm = hand.locator(".confirm");
+    await confirm.waitFor({ timeout: 2000 });
+    assert.match(await confirm.innerText(), /misplay.*pay 1 chip to each other player/s);
+    await shot(this.page, `${this.tag}-misplay-confirm`);
+    this.misplayed = await this.click(hand.locator('button[data-key="confirm"]'));
+    return this.misplayed;
+  }
+}
+
+/** Plays every page's moves until `done()` or the time runs out. */
+async function playUntil(players, done, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await done()) return true;
+    let moved = false;
+    for (const p of players) moved = (await p.step()) || moved;
+    await pause(moved ? 30 : 120);
   }
   return false;
 }
 
-test("two players join one table by its link and play a whole deal by clicking", { timeout: 180000 }, async () => {
-  const hostCtx = await browser.newContext({ viewport: { width: 390, height: 844 } }); // a phone
-  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const over = (page) => page.locator('section[aria-label="Final standings"]').count();
+
+test("first load is small and quick", async () => {
+  const ctx = await browser.newContext(PHONE);
+  const page = await ctx.newPage();
+  const t0 = Date.now();
+  await page.goto(base + "/");
+  await page.locator('form[aria-label="New table"] button[type="submit"]').waitFor();
+  const interactive = Date.now() - t0;
+  await axeScan(page, "home");
+  const bytes = await page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0];
+    return performance.getEntriesByType("resource").reduce((sum, r) => sum + r.transferSize, nav.transferSize);
+  });
+  console.log(`first load: ${bytes} bytes transferred, interactive in ${interactive} ms`);
+  assert.ok(bytes < 300 * 1024, `first load under 300 KB (${bytes} bytes)`);
+  assert.ok(interactive < 1000, `interactive under 1 s (${interactive} ms)`);
+  await ctx.close();
+});
+
+test("two people and a bot play a whole pagat game to game over, then a rematch", { timeout: 300000 }, async () => {
+  const hostCtx = await browser.newContext(PHONE);
+  const guestCtx = await browser.newContext(DESKTOP);
   const host = await hostCtx.newPage();
   const guest = await guestCtx.newPage();
   const errors = [];
   for (const p of [host, guest]) p.on("pageerror", (e) => errors.push(e.message));
 
-  await openTableWithGuest(host, guest, { preset: "tripoley", seats: "3", deals: "1", turn: "0" });
-  await host.screenshot({ path: join(ARTIFACTS, "1-lobby-host.png"), fullPage: true });
-
+  await openTable(host, [guest], { preset: "pagat", seats: "3", turn: "0" });
+  await shot(host, "phone-lobby");
+  await axeScan(host, "lobby");
+  // The copy-link button puts the invite link on the clipboard.
+  await hostCtx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  await host.locator('button[data-key="copy-link"]').click();
+  await host.locator(".invite .note", { hasText: "Copied." }).waitFor();
+  assert.equal(await host.evaluate(() => navigator.clipboard.readText()), await host.locator('input[aria-label="Invite link"]').inputValue());
   await host.locator('button[data-key="start"]').click();
-  await host.locator('section[aria-label="Players"]').waitFor();
-  await guest.locator('section[aria-label="Players"]').waitFor();
-  await host.screenshot({ path: join(ARTIFACTS, "2-table-host-phone.png"), fullPage: true });
-  await guest.screenshot({ path: join(ARTIFACTS, "3-table-guest.png"), fullPage: true });
+  await host.locator("section.board").waitFor();
+  await guest.locator("section.board").waitFor();
+  await shot(guest, "desktop-board");
 
-  // Play until the game (one deal, then the final pot) is over on both screens.
-  const until = Date.now() + 150000;
-  let moves = 0;
-  let hostMoves = 0;
-  let guestMoves = 0;
-  let shot = false;
+  const players = [new Player(host, "phone"), new Player(guest, "desktop")];
+  // The hint asks the server's expert bot for this seat's move.
   let hinted = false;
-  while (Date.now() < until) {
-    const done = (await host.locator('section[aria-label="Final standings"]').count()) &&
-      (await guest.locator('section[aria-label="Final standings"]').count());
-    if (done) break;
-    if (!hinted && (await guest.locator("section.hand.mine").count())) {
-      // The hint button asks the server's expert bot for this seat's move.
-      await guest.locator('button[data-key="hint"]').click();
-      await guest.locator(".hint-text").waitFor();
-      assert.match(await guest.locator(".hint-text").innerText(), /^The expert would /);
-      hinted = true;
+  const finished = await playUntil(players, async () => {
+    const deciding = guest.locator('section.hand.mine[data-decision="lead"]');
+    if (!hinted && (await deciding.count())) {
+      await deciding.locator('button[data-key="hint"]').click();
+      const text = guest.locator(".hint-text");
+      hinted = await text.waitFor({ timeout: 8000 }).then(() => true, () => false);
+      if (hinted) assert.match(await text.innerText(), /^The expert would lead \S+\.$/);
     }
-    const byHost = await move(host);
-    const byGuest = !byHost && (await move(guest));
-    const moved = byHost || byGuest;
-    hostMoves += byHost ? 1 : 0;
-    guestMoves += byGuest ? 1 : 0;
-    if (moved) {
-      moves++;
-      if (!shot && (await guest.locator("button.cardbtn.legal").count())) {
-        await guest.screenshot({ path: join(ARTIFACTS, "4-guest-deciding.png"), fullPage: true });
-        shot = true;
-      }
-    }
-    await new Promise((r) => setTimeout(r, moved ? 50 : 150));
-  }
-  await host.screenshot({ path: join(ARTIFACTS, "5-standings-host.png"), fullPage: true });
-  await guest.screenshot({ path: join(ARTIFACTS, "6-standings-guest.png"), fullPage: true });
-  assert.ok(moves > 0, "the players made moves by clicking");
-  assert.ok(hinted, "the guest asked for a hint");
+    return (await over(host)) && (await over(guest));
+  }, 240000);
+  assert.ok(finished, "the game reached its end on both screens");
+  assert.ok(hinted, "the guest asked for a hint and read it");
+  // Results of the last deal may still wait to be seen.
+  for (const p of players) while (await p.results_());
+  await shot(host, "phone-game-over");
+  await shot(guest, "desktop-game-over");
+  await axeScan(host, "game over");
+
   for (const p of [host, guest]) {
-    const standings = p.locator('section[aria-label="Final standings"] li');
+    const standings = p.locator('section[aria-label="Final standings"] ol.standings li');
     assert.equal(await standings.count(), 3);
-    const chips = (await standings.allTextContents()).map((t) => Number(t.match(/(\d+) chips/)[1]));
+    const chips = (await standings.locator(".chips").allTextContents()).map((t) => Number(t.match(/(\d+) chips/)[1]));
     assert.equal(chips.reduce((a, b) => a + b, 0), 300, "chips are conserved");
   }
-  // Both played: each page shows its own seat and hand, and no page failed.
-  assert.ok(guestMoves > 0 && hostMoves > 0, `both players moved (host ${hostMoves}, guest ${guestMoves})`);
-  assert.match(await guest.locator('section[aria-label="Players"]').innerText(), /Bob \(you\)/);
-  assert.match(await host.locator('section[aria-label="Players"]').innerText(), /Ann \(you\)/);
+  for (const p of players) {
+    assert.ok(p.moves > 0, `${p.tag} moved`);
+    assert.ok(p.results.size >= 3, `${p.tag} saw every deal's result (${[...p.results]})`);
+  }
+  assert.ok(players.some((p) => p.kinds.has("choose_five")), "someone picked their five");
+  assert.ok(players.some((p) => p.kinds.has("lead")), "someone led in Michigan");
+  assert.match(await guest.locator(".seat.me").first().innerText(), /\(you\)/);
+
+  // Bob's own link takes his seat on another device (a third context).
+  await guest.locator("details.seat-link summary").click();
+  const seatLink = await guest.locator('input[aria-label="Your seat\'s link"]').inputValue();
+  assert.match(seatLink, /#seat=[0-9a-f]{32}$/);
+  const otherCtx = await browser.newContext(PHONE);
+  const other = await otherCtx.newPage();
+  await other.goto(seatLink);
+  await other.locator(".seat.me").first().waitFor();
+  assert.match(await other.locator("#conn").innerText(), /you are Bob/);
+  assert.doesNotMatch(other.url(), /#seat/, "the token leaves the address bar");
+  await otherCtx.close();
+
+  // Rematch: both ask; both land at the same new table, in their seats.
+  await host.locator('button[data-key="rematch"]').click();
+  await host.waitForURL((u) => !u.href.includes(new URL(host.url()).pathname) || true);
+  await host.locator(".lobby-seats").waitFor();
+  await guest.locator('button[data-key="rematch"]').click();
+  await guest.locator(".lobby-seats").waitFor();
+  assert.equal(new URL(host.url()).pathname, new URL(guest.url()).pathname, "one new table for both");
+  await host.locator(".lobby-seats li", { hasText: "Bob" }).waitFor();
+  await host.locator('button[data-key="start"]').click();
+  await guest.locator("section.board").waitFor();
+  assert.match(await guest.locator(".seat.me").first().innerText(), /\(you\)/, "Bob plays his seat at the rematch");
+  await shot(guest, "desktop-rematch");
   assert.deepEqual(errors, []);
   await hostCtx.close();
   await guestCtx.close();
 });
 
+/** One person (desktop) and bots: opens a table with these fields and
+ * starts it with `press` (given the start button). */
+async function soloTable(fields, press) {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await openTable(page, [], fields);
+  await press(page.locator('button[data-key="start"]'));
+  return { ctx, page, errors };
+}
+
+test("the guided first game, played by keyboard alone to its end", { timeout: 240000 }, async () => {
+  const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "2", turn: "0", guide: true }, async (start) => {
+    await start.focus();
+    await start.press("Enter");
+  });
+  const me = new Player(page, "keyboard", { keyboard: true });
+  const done = await playUntil([me], () => over(page), 200000);
+  assert.ok(done, "the game reached its end");
+  assert.ok(me.moves > 5, `moves made by keyboard (${me.moves})`);
+  assert.ok(me.kinds.has("lead"), "cards were led by keyboard");
+  for (const stage of ["first", "betting", "michigan"]) assert.ok(me.coached.has(stage), `the guide explained ${stage} (${[...me.coached]})`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test("cosmo: eight spaces on the board, no Pot, and no poker", { timeout: 120000 }, async () => {
+  const { ctx, page, errors } = await soloTable({ preset: "cosmo", seats: "2", deals: "1", turn: "0" }, (start) => start.click());
+  await page.locator("section.board").waitFor();
+  assert.equal(await page.locator("section.board .space[data-account]").count(), 8);
+  assert.equal(await page.locator('[data-account="space:pot"]').count(), 0);
+  await shot(page, "cosmo-board");
+  const me = new Player(page, "cosmo");
+  assert.ok(await playUntil([me], () => over(page), 90000), "the game reached its end");
+  assert.ok(!me.kinds.has("choose_five") && !me.kinds.has("open"), `no poker at cosmo (${[...me.kinds]})`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test("michigan-casino: a misplay is priced and confirmed, and the deal's result is shown", { timeout: 180000 }, async () => {
+  const { ctx, page, errors } = await soloTable({ preset: "michigan-casino", seats: "3", deals: "3", turn: "0" },
+    (start) => start.click());
+  const me = new Player(page, "casino", { misplay: true });
+  const done = await playUntil([me], async () => me.misplayed && me.results.size > 0, 150000);
+  assert.ok(done, "a misplay was made and a deal ended");
+  await page.locator("details.log-panel summary").click();
+  assert.match(await page.locator(".log").innerText(), /a misplay/);
+  // The table's rules, in plain words and without rule ids.
+  await page.locator("details.rules summary").click();
+  const rules = await page.locator(".rules-text").innerText();
+  assert.match(rules, /misplay/i);
+  assert.doesNotMatch(rules, /\([A-Z]\d+[a-z]?\)|_/);
+  await shot(page, "casino-rules");
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test("a Napalm table: two players join by link and play to the result by clicking", { timeout: 180000 }, async () => {
-  const hostCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const guestCtx = await browser.newContext();
+  const hostCtx = await browser.newContext(PHONE);
+  const guestCtx = await browser.newContext(DESKTOP);
   const host = await hostCtx.newPage();
   const guest = await guestCtx.newPage();
   const errors = [];
   for (const p of [host, guest]) p.on("pageerror", (e) => errors.push(e.message));
 
-  await openTableWithGuest(host, guest, { game: "napalm", seats: "3", tokens: "2", turn: "0" });
+  await openTable(host, [guest], { game: "napalm", seats: "3", tokens: "2", turn: "0" });
   await host.locator('button[data-key="start"]').click();
 
   // Everyone says Yes when asked, so tokens and side bets come quickly.
+  const shots = new Set();
+  const result = (p) => p.locator('section[aria-label="Final result"]').count();
   const until = Date.now() + 150000;
   let moves = 0;
   while (Date.now() < until) {
-    if ((await host.locator('section[aria-label="Final result"]').count()) &&
-      (await guest.locator('section[aria-label="Final result"]').count())) break;
+    if ((await result(host)) && (await result(guest))) break;
     let moved = false;
-    for (const p of [host, guest]) {
+    for (const [p, tag] of [[host, "phone"], [guest, "desktop"]]) {
       const mine = p.locator("section.hand.mine");
       if (!(await mine.count())) continue;
+      const kind = await mine.getAttribute("data-decision").catch(() => null);
+      if (kind && !shots.has(tag + kind)) {
+        shots.add(tag + kind);
+        await shot(p, `${tag}-napalm-${kind}`);
+        await axeScan(p, `${tag} Napalm (${kind})`);
+      }
       for (const key of ["yes", "challenge"]) {
         const b = mine.locator(`.controls button[data-key="${key}"]`);
         if (await b.count()) {
-          await b.click();
-          moved = true;
-          moves++;
+          await b.click({ timeout: 2000 }).then(() => { moved = true; moves++; }, () => {});
           break;
         }
       }
     }
-    await new Promise((r) => setTimeout(r, moved ? 50 : 150));
+    await pause(moved ? 30 : 120);
   }
-  await host.screenshot({ path: join(ARTIFACTS, "7-napalm-result-host.png"), fullPage: true });
-  await guest.screenshot({ path: join(ARTIFACTS, "8-napalm-result-guest.png"), fullPage: true });
+  await shot(host, "phone-napalm-result");
+  await axeScan(host, "Napalm result");
+  await shot(guest, "desktop-napalm-result");
   assert.ok(moves > 0, "the players declared by clicking");
   for (const p of [host, guest]) {
     const result = p.locator('section[aria-label="Final result"]');
     assert.match(await result.innerText(), /Winner/);
-    const chips = (await result.locator("li").allTextContents()).map((t) => Number(t.match(/(\d+) chips/)[1]));
+    const chips = (await result.locator("li .chips").allTextContents()).map((t) => Number(t.match(/(\d+) chips/)[1]));
     assert.equal(chips.length, 3);
     assert.equal(chips.reduce((a, b) => a + b, 0), 300, "chips are conserved (the pot went to the winner)");
   }
   assert.deepEqual(errors, []);
   await hostCtx.close();
   await guestCtx.close();
+});
+
+// Last: every page the tests above scanned (home, lobby, each decision, deal
+// results, game over, Napalm) had no serious or critical violation.
+test("accessibility: axe-core finds no serious or critical violation (WCAG 2 A, AA)", () => {
+  assert.ok(violations.length === 0, violations.join("\n"));
 });

@@ -30,14 +30,18 @@ pub(crate) fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(web::index))
         .route("/t/{invite}", get(web::index))
-        .route("/app.js", get(web::app_js))
-        .route("/style.css", get(web::style_css))
+        .route("/{file}", get(web::file))
         .route("/api/health", get(health))
         .route("/api/presets", get(presets))
         .route("/api/tables", post(create))
         .route("/api/tables/{invite}", get(info))
         .route("/api/tables/{invite}/sit", post(sit))
         .route("/api/tables/{invite}/start", post(start))
+        .route(
+            "/api/tables/{invite}/rematch",
+            post(crate::rematch::rematch),
+        )
+        .route("/api/tables/{invite}/rules", get(crate::rules_text::rules))
         .route("/ws/{invite}", get(upgrade))
         .layer(DefaultBodyLimit::max(16 * 1024))
         .with_state(app)

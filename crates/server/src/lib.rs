@@ -31,6 +31,8 @@ mod http;
 mod limits;
 mod loadtest;
 pub mod protocol;
+mod rematch;
+mod rules_text;
 mod store;
 mod table;
 mod web;
@@ -191,6 +193,7 @@ pub(crate) struct App {
     pub addresses: Arc<limits::AddressBook>,
     /// The server-wide budget of hint searches running at once.
     pub hints: Arc<tokio::sync::Semaphore>,
+    pub rematches: rematch::Rematches,
 }
 
 impl App {
@@ -436,6 +439,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         shutdown: shutdown.clone(),
         next_conn: AtomicU64::new(1),
         addresses,
+        rematches: rematch::Rematches::default(),
     });
     app.store
         .forget_old(app.config.keep_finished, Some(app.config.table_idle))

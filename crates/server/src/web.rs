@@ -1,17 +1,37 @@
 //! The web client (`web/` in the repository), embedded in the binary: plain
 //! HTML, CSS and JavaScript modules with no build step.
 
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::extract::Path;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("../../../web/index.html");
-const APP_JS: &str = include_str!("../../../web/app.js");
-const STYLE: &str = include_str!("../../../web/style.css");
+
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// Every file the page loads, by the name it is served under (`/<name>`).
+const FILES: &[(&str, &str, &str)] = &[
+    ("app.js", JS, include_str!("../../../web/app.js")),
+    ("board.js", JS, include_str!("../../../web/board.js")),
+    ("cards.js", JS, include_str!("../../../web/cards.js")),
+    ("coach.js", JS, include_str!("../../../web/coach.js")),
+    ("dom.js", JS, include_str!("../../../web/dom.js")),
+    ("motion.js", JS, include_str!("../../../web/motion.js")),
+    ("napalm.js", JS, include_str!("../../../web/napalm.js")),
+    ("state.js", JS, include_str!("../../../web/state.js")),
+    ("summary.js", JS, include_str!("../../../web/summary.js")),
+    ("words.js", JS, include_str!("../../../web/words.js")),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../../../web/style.css"),
+    ),
+];
 
 const CSP: &str = "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; \
                    object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
+fn asset(kind: &'static str, body: &'static str) -> Response {
     (
         [
             (header::CONTENT_TYPE, kind),
@@ -22,19 +42,18 @@ fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
         ],
         body,
     )
+        .into_response()
 }
 
 /// `/` and `/t/<invite>`: the page.
-pub(crate) async fn index() -> impl IntoResponse {
+pub(crate) async fn index() -> Response {
     asset("text/html; charset=utf-8", INDEX)
 }
 
-/// `/app.js`.
-pub(crate) async fn app_js() -> impl IntoResponse {
-    asset("text/javascript; charset=utf-8", APP_JS)
-}
-
-/// `/style.css`.
-pub(crate) async fn style_css() -> impl IntoResponse {
-    asset("text/css; charset=utf-8", STYLE)
+/// `/<name>`: one of the page's scripts or its style sheet.
+pub(crate) async fn file(Path(name): Path<String>) -> Response {
+    match FILES.iter().find(|(n, _, _)| *n == name) {
+        Some(&(_, kind, body)) => asset(kind, body),
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
 }

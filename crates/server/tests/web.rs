@@ -9,10 +9,33 @@ use tripoley_server::client;
 async fn the_web_client_is_served_and_bad_requests_are_refused() {
     let server = common::server().await;
     let addr = server.addr();
-    for path in ["/", "/t/abcdefgh", "/app.js", "/style.css", "/api/presets"] {
-        let (status, _) = client::request(addr, "GET", path, None).await.unwrap();
+    // The page and every module it imports.
+    let files = [
+        "app.js",
+        "board.js",
+        "cards.js",
+        "coach.js",
+        "dom.js",
+        "motion.js",
+        "napalm.js",
+        "state.js",
+        "summary.js",
+        "words.js",
+        "style.css",
+    ];
+    let pages = ["/", "/t/abcdefgh", "/api/presets"];
+    for path in files
+        .iter()
+        .map(|f| format!("/{f}"))
+        .chain(pages.map(String::from))
+    {
+        let (status, _) = client::request(addr, "GET", &path, None).await.unwrap();
         assert_eq!(status, 200, "{path}");
     }
+    let (status, _) = client::request(addr, "GET", "/secret.db", None)
+        .await
+        .unwrap();
+    assert_eq!(status, 404);
     let (status, presets) = client::request(addr, "GET", "/api/presets", None)
         .await
         .unwrap();
@@ -30,7 +53,16 @@ async fn the_web_client_is_served_and_bad_requests_are_refused() {
             .await
             .unwrap();
         assert_eq!(status, want, "{body}: {answer}");
-        if want != 201 {
+        if want == 201 {
+            // The table's rules in plain words, for the rules view.
+            let path = format!("/api/tables/{}/rules", answer["invite"].as_str().unwrap());
+            let (status, rules) = client::request(addr, "GET", &path, None).await.unwrap();
+            assert_eq!(status, 200);
+            assert!(
+                rules["text"].as_str().unwrap().contains("\nPoker\n"),
+                "{rules}"
+            );
+        } else {
             assert!(answer["message"].is_string(), "{answer}");
         }
     }

@@ -1,0 +1,120 @@
+//! Rematch: `POST /api/tables/<invite>/rematch` seats the same people at a
+//! new game with the same settings.
+//!
+//! Any player (or the host) of a finished table may ask, with their token;
+//! the first asker creates the new table and everyone after gets the same
+//! one. The new table keeps each person's seat, name and token digest, and
+//! the host's, so the tokens the players' browsers already hold work there:
+//! no secret has to be handed out again. Seats of bots stay open (bots
+//! again when the host starts). Which table follows which is kept in memory
+//! only: after a server restart a rematch makes a new table once more.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use crate::App;
+use crate::auth::{hash_token, new_invite, same_hash, valid_invite};
+use crate::protocol::{ErrorBody, ErrorCode, StartRequest, TableStatus};
+
+/// Finished table's invite -> its rematch's invite.
+pub(crate) type Rematches = tokio::sync::Mutex<HashMap<String, String>>;
+
+fn refuse(status: StatusCode, code: ErrorCode, message: &str) -> Response {
+    (status, axum::Json(ErrorBody::new(code, message))).into_response()
+}
+
+/// The handler: body `{"token": "..."}`, answer `{"invite", "path"}`.
+pub(crate) async fn rematch(
+    State(app): State<Arc<App>>,
+    Path(invite): Path<String>,
+    body: Bytes,
+) -> Response {
+    let Ok(req) = serde_json::from_slice::<StartRequest>(&body) else {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::BadMessage,
+            "bad request: expected {\"token\": \"...\"}",
+        );
+    };
+    let no_table = || {
+        refuse(
+            StatusCode::NOT_FOUND,
+            ErrorCode::NoTable,
+            "there is no table with this code",
+        )
+    };
+    let storage = |e: crate::ServerError| {
+        refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorCode::Storage,
+            &e.to_string(),
+        )
+    };
+    if !valid_invite(&invite) {
+        return no_table();
+    }
+    let old = match app.store.load(invite.clone()).await {
+        Ok(Some(t)) => t,
+        Ok(None) => return no_table(),
+        Err(e) => return storage(e),
+    };
+    let hash = hash_token(&req.token);
+    let known =
+        same_hash(&hash, &old.host_hash) || old.seats.iter().any(|s| same_hash(&hash, &s.2));
+    if !known {
+        return refuse(
+            StatusCode::FORBIDDEN,
+            ErrorCode::Unauthorized,
+            "only the players of this table can ask for a rematch",
+        );
+    }
+    if old.status != TableStatus::Finished {
+        return refuse(
+            StatusCode::CONFLICT,
+            ErrorCode::AlreadyStarted,
+            "the game is not over yet",
+        );
+    }
+    // Held while the new table is written, so two askers get one table.
+    let mut rematches = app.rematches.lock().await;
+    if let Some(next) = rematches.get(&invite) {
+        return created(next);
+    }
+    if app.live_tables().await >= app.config.max_tables {
+        return refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Full,
+            "the server has too many tables; try again later",
+        );
+    }
+    let next = new_invite();
+    if let Err(e) = app
+        .store
+        .create_table(next.clone(), &old.settings, old.host_hash)
+        .await
+    {
+        return storage(e);
+    }
+    for (seat, name, token) in old.seats {
+        if let Err(e) = app.store.sit(next.clone(), seat, name, token).await {
+            return storage(e);
+        }
+    }
+    let answer = created(&next);
+    rematches.insert(invite, next);
+    answer
+}
+
+fn created(invite: &str) -> Response {
+    (
+        StatusCode::OK,
+        axum::Json(json!({"invite": invite, "path": format!("/t/{invite}")})),
+    )
+        .into_response()
+}

@@ -1,0 +1,69 @@
+// Unit tests of the web client's pure modules (no browser): the poker
+// evaluator that preselects the best five, and a deal's result read from
+// its events.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { bestFive, handName, sortCards } from "../web/cards.js";
+import { DealTally } from "../web/summary.js";
+import { setNamer } from "../web/words.js";
+
+const same = (a, b) => assert.deepEqual([...a].sort(), [...b].sort());
+
+test("the best five: each category beats the ones below it", () => {
+  // Two pair (aces and queens) over a hand with many small pairs and no flush.
+  same(bestFive(["3C", "QC", "AC", "2D", "7D", "8D", "AD", "6S", "9S", "QS", "3H", "6H", "9H"]).filter((c) => c[0] !== "9"),
+    ["QC", "AC", "AD", "QS"]);
+  // A flush beats a pair of aces.
+  same(bestFive(["2H", "5H", "9H", "JH", "KH", "AS", "AD"]), ["2H", "5H", "9H", "JH", "KH"]);
+  // A full house beats a flush.
+  same(bestFive(["2H", "5H", "9H", "JH", "KH", "KS", "KD", "2C"]), ["2H", "2C", "KH", "KS", "KD"]);
+  // Four of a kind, with the best kicker.
+  same(bestFive(["7C", "7D", "7H", "7S", "2C", "AC", "KD"]), ["7C", "7D", "7H", "7S", "AC"]);
+  // A straight beats three of a kind.
+  same(bestFive(["5C", "6D", "7H", "8S", "9C", "9D", "9H"]).map((c) => c.slice(0, -1)).sort(), ["5", "6", "7", "8", "9"]);
+});
+
+test("the ace is low in A-2-3-4-5 unless the table plays it always high", () => {
+  same(bestFive(["2C", "3D", "4H", "5S", "AC", "KD", "9H"]), ["2C", "3D", "4H", "5S", "AC"]);
+  same(bestFive(["2C", "3D", "4H", "5S", "AC", "KD", "9H"], true), ["4H", "5S", "AC", "KD", "9H"]);
+});
+
+test("hand names come from the engine's rank (category above bit 26)", () => {
+  assert.equal(handName(0), "high card");
+  assert.equal(handName((5 << 26) | 1234), "a flush");
+  assert.equal(handName(8 << 26), "a straight flush");
+});
+
+test("a hand is sorted by suit, colours alternating, low to high", () => {
+  assert.deepEqual(sortCards(["AH", "2C", "10S", "3D", "9S", "JC"]), ["2C", "JC", "3D", "9S", "10S", "AH"]);
+});
+
+test("a deal's result: antes in one line, spaces taken, the pot, Michigan, nets", () => {
+  setNamer((s) => ["Ann (you)", "Bob", "Cy"][s]);
+  const t = new DealTally(2, 3);
+  const move = (from, to, amount, reason) => ({ event: "transfer", from, to, amount, reason });
+  const events = [
+    { event: "deal_started", number: 2, dealer: 0, pay_suit: "hearts", sequence: "8" },
+    ...[0, 1, 2].flatMap((s) => ["ace", "pot"].map((space) => move({ stack: s }, { space }, 1, "ante"))),
+    move({ space: "ace" }, { stack: 1 }, 3, "pay_card"),
+    move({ stack: 2 }, { space: "pot" }, 4, "bet"),
+    { event: "showed", seat: 2, cards: ["2H", "5H", "9H", "JH", "KH"], rank: 5 << 26 },
+    move({ space: "pot" }, { stack: 2 }, 7, "pot_won"),
+    { event: "led", seat: 0, card: "4C", misplay: false },
+    { event: "played", seat: 0, card: "5C" },
+    { event: "went_out", seat: 0 },
+    move({ space: "kitty" }, { stack: 0 }, 2, "went_out"),
+    move({ stack: 1 }, { stack: 0 }, 3, "cards_left"),
+    { event: "deal_ended", number: 2 },
+  ];
+  for (const e of events) t.add(e);
+  assert.equal(t.anteLine(), "Everyone put 1 on each space (6 in all).");
+  assert.deepEqual(t.claims, ["Bob took the Ace ♥: 3"]);
+  assert.deepEqual(t.poker, ["Cy: 2♥ 5♥ 9♥ J♥ K♥ (a flush)"]);
+  assert.deepEqual(t.pots, ["Cy won the Pot: 7"]);
+  assert.equal(t.michiganEnd(), "Ann (you) went out on 5♣.");
+  assert.deepEqual(t.michigan, ["Ann (you) took the Kitty: 2", "Bob paid Ann (you) 3 for cards left"]);
+  assert.deepEqual(t.net, [-2 + 2 + 3, -2 + 3 - 3, -2 - 4 + 7]);
+  assert.equal(t.ledger.length, 11);
+});

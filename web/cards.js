@@ -1,0 +1,114 @@
+// Cards: their faces, their order in a hand, and poker values (to preselect
+// the best five for the player, who can still change them).
+
+import { el } from "./dom.js";
+
+export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+export const SUIT_LETTERS = ["C", "D", "H", "S"];
+export const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_WORDS = {
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+  10: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+};
+
+export const rankOf = (c) => RANKS.indexOf(c.slice(0, -1));
+export const suitOf = (c) => c.slice(-1);
+
+/** "10♥": a card as players write it. */
+export function cardText(c) {
+  return c.slice(0, -1) + SUIT_SYMBOLS[suitOf(c)];
+}
+
+/** "ten of hearts": what a screen reader says. */
+export function cardWords(c) {
+  return RANK_WORDS[c.slice(0, -1)] + " of " + SUIT_WORDS[suitOf(c)];
+}
+
+/** By suit (clubs, diamonds, spades, hearts: colours alternate), low to high. */
+export function sortCards(cards) {
+  const order = "CDSH";
+  const key = (c) => order.indexOf(suitOf(c)) * 20 + rankOf(c);
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
+/** A card face: rank and suit in the corner, the suit large in the middle.
+ * `attrs` go on the element (a button when it can be clicked). */
+export function cardFace(c, { tag = "span", attrs = {}, small = false } = {}) {
+  const s = suitOf(c);
+  const r = c.slice(0, -1);
+  const { class: extra, ...rest } = attrs;
+  const cls = "cardface suit-" + s + (small ? " small" : "") + (extra ? " " + extra : "");
+  // A card that cannot be clicked is a picture to a screen reader.
+  const role = tag === "button" ? null : "img";
+  return el(tag, { role, "aria-label": cardWords(c), ...rest, class: cls },
+  el("span", { class: "corner", "aria-hidden": "true" }, r, el("br"), SUIT_SYMBOLS[s]),
+  el("span", { class: "pip", "aria-hidden": "true" }, SUIT_SYMBOLS[s]));
+}
+
+// ----- poker -----
+
+const CATEGORY_NAMES = [
+  "high card", "a pair", "two pair", "three of a kind", "a straight", "a flush",
+  "a full house", "four of a kind", "a straight flush",
+];
+
+/** The name of an engine `HandRank` (its category sits above bit 26). */
+export function handName(rank) {
+  return CATEGORY_NAMES[rank >>> 26] || "a hand";
+}
+
+/** A comparable value of five cards (larger is better). */
+function value5(cards, aceAlwaysHigh) {
+  const ranks = cards.map(rankOf).sort((a, b) => b - a);
+  const flush = cards.every((c) => suitOf(c) === suitOf(cards[0]));
+  const counts = new Map();
+  for (const r of ranks) counts.set(r, (counts.get(r) || 0) + 1);
+  // Groups, largest first, then higher rank first.
+  const groups = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+  let top = -1;
+  if (counts.size === 5) {
+    if (ranks[0] - ranks[4] === 4) top = ranks[0];
+    else if (!aceAlwaysHigh && ranks[0] === 12 && ranks[1] === 3) top = 3; // A-2-3-4-5
+  }
+  const shape = groups.map((g) => g[1]).join("");
+  let cat;
+  if (top >= 0) cat = flush ? 8 : 4;
+  else if (shape === "41") cat = 7;
+  else if (shape === "32") cat = 6;
+  else if (flush) cat = 5;
+  else if (shape === "311") cat = 3;
+  else if (shape === "221") cat = 2;
+  else if (shape === "2111") cat = 1;
+  else cat = 0;
+  // Category first, then five rank digits (padded), so that any hand of a
+  // better category beats any of a worse one.
+  const detail = top >= 0 ? [top] : groups.map((g) => g[0]);
+  while (detail.length < 5) detail.push(0);
+  return detail.reduce((v, r) => v * 16 + r, cat);
+}
+
+/** The best five of `cards` (all of them when five or fewer). */
+export function bestFive(cards, aceAlwaysHigh = false) {
+  if (cards.length <= 5) return [...cards];
+  let best = null;
+  let bestValue = -1;
+  const pick = [];
+  const walk = (start) => {
+    if (pick.length === 5) {
+      const v = value5(pick, aceAlwaysHigh);
+      if (v > bestValue) {
+        bestValue = v;
+        best = [...pick];
+      }
+      return;
+    }
+    for (let i = start; i <= cards.length - (5 - pick.length); i++) {
+      pick.push(cards[i]);
+      walk(i + 1);
+      pick.pop();
+    }
+  };
+  walk(0);
+  return best;
+}

@@ -1,0 +1,80 @@
+// The client's state of one table, and what it sends.
+
+/** The engine's action "these are my five poker cards", set apart before
+ * the betting (the one place its name is written). */
+export const CHOOSE_FIVE = "choose";
+
+/** The player's choices, kept in this browser: the four-colour deck, a
+ * sound on their turn, the guided first game and the stages it explained. */
+const DEFAULT_PREFS = { fourColour: false, sound: false, guide: false, seen: [] };
+
+export const S = {
+  invite: null, ws: null, last: null, table: null, view: null, turn: null,
+  turnAt: 0, log: [], role: null, seat: null, host: false,
+  chosen: new Set(), chosenFor: null, stopped: null, retry: 0, error: "", winners: null,
+  hint: null, confirm: null, deal: null, results: [], finalTally: null, flights: [],
+  rematch: null, rules: null, rulesOpen: false,
+  prefs: loadPrefs(),
+};
+
+function loadPrefs() {
+  try {
+    return { ...DEFAULT_PREFS, ...JSON.parse(localStorage.getItem("tripoley:prefs") || "{}") };
+  } catch {
+    return { ...DEFAULT_PREFS };
+  }
+}
+
+export function savePrefs() {
+  localStorage.setItem("tripoley:prefs", JSON.stringify(S.prefs));
+}
+
+/** A seat's name as this screen says it; the viewer's own is marked
+ * "(you)" (a third person fits every sentence: "Ann (you) bids 3"). */
+export function name(seat) {
+  const s = S.table && S.table.seats[seat];
+  const plain = (s && s.name) || "Seat " + (seat + 1);
+  return seat === S.seat ? plain + " (you)" : plain;
+}
+
+export function isNapalm() {
+  return !!(S.table && S.table.settings && S.table.settings.game === "napalm");
+}
+
+export function send(msg) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
+}
+
+export function act(action) {
+  S.error = "";
+  S.hint = null;
+  S.confirm = null;
+  send({ type: "act", action, n: S.last, seat: S.seat });
+}
+
+export function storeKey(invite) {
+  return "tripoley:" + invite;
+}
+
+export function saved(invite) {
+  try {
+    return JSON.parse(localStorage.getItem(storeKey(invite)) || "null");
+  } catch {
+    return null;
+  }
+}
+
+export function save(invite, data) {
+  localStorage.setItem(storeKey(invite), JSON.stringify({ ...(saved(invite) || {}), ...data }));
+}
+
+export async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new Error((data && data.message) || res.statusText);
+  return data;
+}
