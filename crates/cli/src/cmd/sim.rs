@@ -97,12 +97,15 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         print!("{}", table(&summary, secs));
     }
     if let Some(dir) = &args.out {
-        crate::plots::write_all(dir, &summary).map_err(|e| Failure {
+        let files = crate::plots::write_all(dir, &summary).map_err(|e| Failure {
             message: format!("writing {}: {e}", dir.display()),
             code: 1,
         })?;
         if !args.json {
-            println!("CSV files and plots written to {}", dir.display());
+            println!("\nwritten to {}:", dir.display());
+            for (file, what) in files {
+                print!("{}", wrap(&format!("{file}: {what}"), 4));
+            }
         }
     }
     Ok(())
