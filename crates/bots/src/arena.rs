@@ -275,7 +275,7 @@ pub fn run_arena(
             |bots, d| {
                 let out = duplicate_deal(config, &rules, &plan, bots, d);
                 let total = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if total % 16 == 0 || total == config.deals {
+                if total.is_multiple_of(16) || total == config.deals {
                     progress(total);
                 }
                 out

@@ -64,3 +64,43 @@ fn sim_and_arena_tables_fit_100_columns() {
         assert!(!text.contains(".0000"), "{text}");
     }
 }
+
+#[test]
+fn help_lists_every_bot_the_parser_accepts() {
+    for (command, kinds) in [
+        ("play", &["random", "heuristic", "expert"][..]),
+        (
+            "sim",
+            &["random", "heuristic", "expert", "exec:COMMAND"][..],
+        ),
+        (
+            "arena",
+            &["random", "heuristic", "expert", "exec:COMMAND"][..],
+        ),
+    ] {
+        let help = stdout(&tripoley(&[command, "--help"]));
+        let bots = help.split("--bots").nth(1).unwrap_or_default();
+        let bots: String = bots.split("\n      --").next().unwrap_or_default().into();
+        for kind in kinds {
+            assert!(
+                bots.contains(kind),
+                "{command} --help: {kind} missing from {bots}"
+            );
+        }
+        // And the parser takes each of them.
+        for kind in kinds.iter().filter(|k| !k.starts_with("exec")) {
+            assert!(kind.parse::<tripoley_bots::BotKind>().is_ok());
+        }
+    }
+}
+
+#[test]
+fn sim_napalm_refuses_tripoley_rules_like_play() {
+    for flags in [&["--preset", "pagat"][..], &["--house-rules", "x.toml"][..]] {
+        let mut args = vec!["sim", "--game", "napalm", "--deals", "3"];
+        args.extend(flags);
+        let o = tripoley(&args);
+        assert_eq!(o.status.code(), Some(2), "{flags:?}");
+        assert!(stderr(&o).contains("takes no --preset or --house-rules"));
+    }
+}

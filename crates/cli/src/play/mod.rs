@@ -49,7 +49,8 @@ pub struct Args {
     game: crate::napalm::GameKind,
     #[command(flatten)]
     table: TableArgs,
-    /// The bots in the other seats, one for all or one per seat: random, heuristic.
+    /// The bots in the other seats, one for all or one per seat: random, heuristic or expert
+    /// (Napalm: random or heuristic).
     #[arg(long, default_value = "heuristic")]
     bots: String,
     /// Seeds the cards and the bots: the same seed and moves give the same game
