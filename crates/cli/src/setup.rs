@@ -55,6 +55,35 @@ pub fn first_ante_payable(rules: &Rules) -> Result<(), String> {
     Ok(())
 }
 
+/// The longest player name read from a file (a save, a record).
+pub const MAX_NAME: usize = 32;
+
+/// Why a player's name cannot be shown as it is, if it cannot: names are
+/// printed to terminals, where a control character (an escape sequence
+/// above all) would garble or take over the screen. `None`: it is fine.
+pub fn name_problem(name: &str, max: usize) -> Option<String> {
+    if name.trim().is_empty() {
+        Some("a name is empty".to_owned())
+    } else if name.chars().count() > max {
+        Some(format!("a name is longer than {max} characters"))
+    } else if name.chars().any(char::is_control) {
+        Some(format!(
+            "the name {:?} holds control characters (escape sequences)",
+            name.escape_debug().to_string()
+        ))
+    } else {
+        None
+    }
+}
+
+/// Every name of a record read from a file, checked ([`name_problem`]).
+pub fn check_names(names: &[String]) -> Result<(), String> {
+    names
+        .iter()
+        .find_map(|n| name_problem(n, MAX_NAME))
+        .map_or(Ok(()), Err)
+}
+
 /// The rules and seats of a table.
 #[derive(clap::Args, Debug)]
 pub struct TableArgs {

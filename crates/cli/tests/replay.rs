@@ -236,6 +236,10 @@ fn bad_records_are_clear_errors_with_exit_code_2() {
     newer.version += 1;
     let newer = dir.file("newer.json", &newer.to_json());
 
+    let mut escapes = record.clone();
+    escapes.names[1] = "\u{1b}[2J\u{1b}[31mEve".to_owned();
+    let escapes = dir.file("escapes.json", &escapes.to_json());
+
     let mut empty = record;
     empty.names.truncate(1);
     let one_player = dir.file("one.json", &empty.to_json());
@@ -251,6 +255,7 @@ fn bad_records_are_clear_errors_with_exit_code_2() {
         (&refused, "refused by the engine"),
         (&newer, "is not supported"),
         (&one_player, "cannot be played"),
+        (&escapes, "holds control characters"),
         (&not_json, "not a game record"),
         (&not_record, "not a game record"),
         (&missing, "cannot read the game record"),

@@ -478,6 +478,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| Failure::usage(format!("cannot read the game record {file}: {e}")))?;
     let record = Record::from_json(&text).map_err(|e| replay_failure(&file, 0, &e))?;
+    crate::setup::check_names(&record.names)
+        .map_err(|why| Failure::usage(format!("{file}: {why}")))?;
     let replay = Replay::run(record, &file)?;
     if args.json {
         replay.print_json()

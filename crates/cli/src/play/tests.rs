@@ -505,3 +505,16 @@ fn a_finished_game_resumes_on_its_standings() {
     assert_eq!(again.screen(), Screen::Standings);
     assert!(!again.busy());
 }
+
+#[test]
+fn a_save_file_with_escape_sequences_in_a_name_is_refused() {
+    let app = new_game(pagat(), 3, 2, BotKind::Random);
+    let mut value: serde_json::Value = serde_json::from_str(&saved_json(&app)).unwrap();
+    value["names"][1] = "\u{1b}]0;owned\u{7}Bob".into();
+    let why = parse_saved(&value.to_string()).expect_err("refused");
+    assert!(why.contains("control characters"), "{why}");
+    let mut value: serde_json::Value = serde_json::from_str(&saved_json(&app)).unwrap();
+    value["play"]["label"] = "\u{1b}[2Jpagat".into();
+    let why = parse_saved(&value.to_string()).expect_err("refused");
+    assert!(why.contains("control characters"), "{why}");
+}
