@@ -180,7 +180,9 @@ fn text_ledger_names_transfers_stacks_and_standings() {
     assert!(text.contains(" -> the Ace: 1 (ante)\n"));
     assert!(text.contains("  Stacks:\n    seat 0 (P0): "));
     assert!(text.contains("  Layout: Ace "));
-    assert!(text.contains("\nStandings (E3)\n"));
+    assert!(text.contains("\nStandings\n"));
+    // No rule ids on a player's screen.
+    assert!(!text.contains("(E2)") && !text.contains("(T6)") && !text.contains("(E3)"));
     for s in game.standings().expect("over") {
         let line = format!(
             "  seat {} (P{}): {} chips{}\n",

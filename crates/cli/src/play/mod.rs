@@ -20,7 +20,7 @@
 
 mod app;
 mod napalm;
-mod text;
+pub(crate) mod text;
 mod ui;
 
 #[cfg(test)]

@@ -370,8 +370,14 @@ fn play_keys(app: &mut App) {
 }
 
 /// Plays on to the final standings, through the keys and ticks.
-fn finish(mut app: App) -> App {
+fn finish(app: App) -> App {
+    finish_watching(app, |_| {})
+}
+
+/// [`finish`], showing `watch` the app before every key or tick.
+fn finish_watching(mut app: App, mut watch: impl FnMut(&App)) -> App {
     for _ in 0..200_000 {
+        watch(&app);
         match app.screen() {
             Screen::Standings => return app,
             Screen::DealOver => key(&mut app, KeyCode::Enter),
@@ -517,4 +523,33 @@ fn a_save_file_with_escape_sequences_in_a_name_is_refused() {
     value["play"]["label"] = "\u{1b}[2Jpagat".into();
     let why = parse_saved(&value.to_string()).expect_err("refused");
     assert!(why.contains("control characters"), "{why}");
+}
+
+#[test]
+fn no_screen_shows_a_rule_id_or_a_wrong_plural() {
+    let rule_id = |text: &str| {
+        let chars: Vec<char> = text.chars().collect();
+        chars.windows(4).any(|w| {
+            w[0] == '('
+                && "TDHPMEN".contains(w[1])
+                && w[2].is_ascii_digit()
+                && (w[3] == ')' || w[3].is_ascii_digit() || w[3] == 'a' || w[3] == 'b')
+        })
+    };
+    for preset in [Preset::MichiganCasino, Preset::Pagat, Preset::Cosmo] {
+        let mut last = String::new();
+        finish_watching(
+            new_game(Rules::preset(preset), 3, 4, BotKind::Random),
+            |app| {
+                let shown = screen(app, 80, 24);
+                if shown != last {
+                    assert!(!rule_id(&shown), "{preset}:\n{shown}");
+                    for wrong in [" 1 cards", " 1 chips", "card(s)", "chip(s)"] {
+                        assert!(!shown.contains(wrong), "{preset}: {wrong}\n{shown}");
+                    }
+                    last = shown;
+                }
+            },
+        );
+    }
 }

@@ -122,9 +122,10 @@ impl Words {
             }
             Event::FirstDealer { seat } => format!("{} first.", self.says(*seat, "deal", "deals")),
             Event::PlayerOut { seat, chips } => format!(
-                "{} the ante and {} the game with {chips} chips.",
+                "{} the ante and {} the game with {}.",
                 self.says(*seat, "cannot pay", "cannot pay"),
-                if *seat == self.me { "leave" } else { "leaves" }
+                if *seat == self.me { "leave" } else { "leaves" },
+                count(*chips as usize, "chip")
             ),
             Event::DealStarted {
                 number,
@@ -181,8 +182,13 @@ impl Words {
                 claimants,
                 remainder,
             } => format!(
-                "{} players share the Sequence; {remainder} chips stay on it.",
-                claimants.count_ones()
+                "{} players share the Sequence; {} on it.",
+                claimants.count_ones(),
+                if *remainder == 1 {
+                    "1 chip stays".to_owned()
+                } else {
+                    format!("{remainder} chips stay")
+                }
             ),
             Event::Checked { seat } => format!("{}.", self.says(*seat, "check", "checks")),
             Event::Bet { seat, amount } => format!("{} {amount}.", self.says(*seat, "bet", "bets")),
@@ -252,7 +258,10 @@ impl Words {
                 if *seat == self.me { "go" } else { "goes" }
             ),
             Event::FinalPotRound { round, chips } => {
-                format!("Final pot {round}: {chips} chips, five new cards each.")
+                format!(
+                    "Final pot {round}: {}, five new cards each.",
+                    count(*chips as usize, "chip")
+                )
             }
             Event::FaceUp { seat, cards: five } => {
                 format!(
@@ -288,13 +297,25 @@ impl Words {
                 took(s, from())
             }
             (Reason::PotWon, Some(s)) => {
-                format!("{} the Pot: {n} chips.", self.says(s, "win", "wins"))
+                format!(
+                    "{} the Pot: {}.",
+                    self.says(s, "win", "wins"),
+                    count(n as usize, "chip")
+                )
             }
             (Reason::PokerPool, Some(s)) => {
-                format!("{} the Poker Pool: {n} chips.", self.says(s, "win", "wins"))
+                format!(
+                    "{} the Poker Pool: {}.",
+                    self.says(s, "win", "wins"),
+                    count(n as usize, "chip")
+                )
             }
             (Reason::FinalPot, Some(s)) => {
-                format!("{} the final pot: {n} chips.", self.says(s, "win", "wins"))
+                format!(
+                    "{} the final pot: {}.",
+                    self.says(s, "win", "wins"),
+                    count(n as usize, "chip")
+                )
             }
             _ => format!(
                 "{} {n} to {} ({}).",
@@ -460,6 +481,15 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
 /// At most `width` characters of `s`.
 pub fn clip(s: &str, width: usize) -> String {
     s.chars().take(width).collect()
+}
+
+/// `1 chip`, `3 chips`: a count with its unit, singular for one.
+pub fn count(n: usize, unit: &str) -> String {
+    if n == 1 {
+        format!("1 {unit}")
+    } else {
+        format!("{n} {unit}s")
+    }
 }
 
 #[cfg(test)]

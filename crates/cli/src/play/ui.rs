@@ -414,7 +414,7 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         };
         marks.push(Span::styled(format!(" {mark}  "), theme.accent()));
     }
-    let title = format!(" Your hand: {} cards ", hand.len());
+    let title = format!(" Your hand: {} ", text::count(hand.len(), "card"));
     f.render_widget(
         Paragraph::new(vec![Line::from(cards), Line::from(marks)])
             .block(Block::new().borders(Borders::TOP).title(title)),
@@ -568,18 +568,29 @@ fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a
             spans.extend(key_span(theme, "Enter", "lead"));
             let hand = text::sorted_hand(app.shown.hand);
             match hand.get(app.input.cursor) {
-                Some(&c) if cards.contains(c) && app.is_misplay(c) => format!(
-                    "Your lead: {}, not your lowest {}: a misplay (M9a).",
-                    text::card(c),
-                    c.suit().name().trim_end_matches('s')
-                ),
+                Some(&c) if cards.contains(c) && app.is_misplay(c) => {
+                    // A misplayed lead pays a chip to each other player still in.
+                    let others = (0..app.shown.players)
+                        .filter(|&s| Some(s) != app.shown.seat && !app.shown.out[usize::from(s)])
+                        .count();
+                    format!(
+                        "Misplay: {} is not your lowest {}. Costs {} and your pay spaces.",
+                        text::card(c),
+                        c.suit().name().trim_end_matches('s'),
+                        text::count(others, "chip")
+                    )
+                }
                 Some(&c) if cards.contains(c) => format!("Your lead: {}.", text::card(c)),
                 _ => "Your lead: choose a marked card.".to_owned(),
             }
         }
         Decision::Follow { card } => {
             spans.extend(key_span(theme, "p", "play it"));
-            spans.extend(key_span(theme, "w", "withhold it (a misplay, M9b)"));
+            spans.extend(key_span(
+                theme,
+                "w",
+                "withhold (a misplay: lose your pay spaces, may owe chips)",
+            ));
             format!("Your {} is next in the run.", text::card(card))
         }
     };
