@@ -988,8 +988,11 @@ impl App {
             }
             _ => {}
         }
+        // Whose advice it is, and on what it rests: the expert's search
+        // plays each candidate out in deals consistent with what you saw.
         self.hint = Some(format!(
-            "Hint: the heuristic bot would {}.",
+            "Hint from the expert bot ({} sample deals played out): {}.",
+            crate::setup::thousands(u64::from(HINT_PLAYOUTS)),
             action_words(action)
         ));
     }

@@ -288,11 +288,11 @@ fn hint_shows_and_presets_the_heuristic_move() {
     ch(&mut app, '?');
     let hint = app.hint.clone().expect("a hint");
     assert!(
-        hint.starts_with("Hint: the heuristic bot would show"),
+        hint.starts_with("Hint from the expert bot (3,000 sample deals played out): show"),
         "{hint}"
     );
     assert_eq!(app.input.five.len(), 5);
-    assert!(screen(&app, 80, 24).contains("Hint: the heuristic bot"));
+    assert!(screen(&app, 80, 24).contains("Hint from the expert bot"));
 }
 
 #[test]
