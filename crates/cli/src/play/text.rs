@@ -421,7 +421,8 @@ pub fn stop_reason(next: Option<Card>, reason: StopReason, ctx: &Context) -> Str
             format!("{} is in the spare", card(c))
         }
         (StopReason::NotPlayed, Some(c)) if ctx.misplays => {
-            format!("nobody played {} (in the spare, or withheld)", card(c))
+            // Short enough for the layout panel's status line.
+            format!("no {} came (spare or withheld)", card(c))
         }
         (StopReason::NotPlayed, Some(c)) => format!("{} is in the spare", card(c)),
     }

@@ -272,6 +272,12 @@ fn draw_layout(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         Some(s) => format!(" Layout ({} {}) ", s.name(), s.symbol()),
         None => " Layout ".to_owned(),
     };
+    // The grid marks cards known to be in the spare with `x`: say so.
+    let title = match (v.spare_known.is_empty(), v.pay_suit) {
+        (true, _) => title,
+        (false, Some(s)) => format!(" Layout {} · x: in the spare ", s.symbol()),
+        (false, None) => " Layout · x: in the spare ".to_owned(),
+    };
     f.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(title)),
         area,
