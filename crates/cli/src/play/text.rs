@@ -585,4 +585,28 @@ mod tests {
         assert_eq!(sequence(Rank::Eight), "8-9-10");
         assert_eq!(sequence(Rank::Queen), "Q-K-A");
     }
+
+    #[test]
+    fn every_stop_reason_fits_the_layout_panel() {
+        // The panel's inner width is 42; "Stopped: " comes first.
+        let c = Card::new(Rank::Ten, Suit::Diamonds);
+        for misplays in [false, true] {
+            for spare_known in [CardSet::EMPTY, CardSet::from_iter([c])] {
+                let ctx = Context {
+                    pay_suit: Some(Suit::Hearts),
+                    deals_total: 4,
+                    spare_known,
+                    misplays,
+                };
+                for reason in [
+                    StopReason::Ace,
+                    StopReason::AlreadyPlayed,
+                    StopReason::NotPlayed,
+                ] {
+                    let line = format!("Stopped: {}", stop_reason(Some(c), reason, &ctx));
+                    assert!(line.chars().count() <= 42, "{line}");
+                }
+            }
+        }
+    }
 }
