@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{Scratch, stderr, stdout, tripoley};
@@ -42,6 +42,13 @@ for i, line in enumerate(sys.stdin):
     );
     let path = scratch.file(&format!("{name}.py"), &script);
     format!("exec:python3 {path}")
+}
+
+/// `tripoley COMMAND --players 3 --bots BOTS --deals DEALS EXTRA...`.
+fn three_players(command: &str, bots: &str, deals: &str, extra: &[&str]) -> Output {
+    let mut args = vec![command, "--players", "3", "--bots", bots, "--deals", deals];
+    args.extend(extra);
+    tripoley(&args)
 }
 
 /// The process ids a bot wrote (two per copy started).
@@ -86,20 +93,12 @@ fn a_bot_that_hangs_is_killed_with_its_children_reported_once_and_not_restarted(
         ),
     ] {
         let exec = bot(&scratch, name, 3, then);
-        let out = tripoley(&[
+        let out = three_players(
             "arena",
-            "--players",
-            "3",
-            "--bots",
             &format!("{exec},heuristic"),
-            "--deals",
             "10",
-            "--exec-timeout",
-            "300",
-            "--threads",
-            "1",
-            "--json",
-        ]);
+            &["--exec-timeout", "300", "--threads", "1", "--json"],
+        );
         assert!(out.status.success(), "{}", stderr(&out));
         let warnings = stderr(&out).matches("warning: outside bot").count();
         assert_eq!(warnings, 1, "{name}: {}", stderr(&out));
@@ -128,15 +127,7 @@ fn a_bot_that_hangs_is_killed_with_its_children_reported_once_and_not_restarted(
 fn results_where_the_fallback_played_are_marked() {
     let scratch = Scratch::new("marked");
     let exec = bot(&scratch, "quits", 2, "sys.exit(0)");
-    let out = tripoley(&[
-        "arena",
-        "--players",
-        "3",
-        "--bots",
-        &format!("{exec},heuristic"),
-        "--deals",
-        "4",
-    ]);
+    let out = three_players("arena", &format!("{exec},heuristic"), "4", &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains(" x2 *"), "{text}");
@@ -185,15 +176,8 @@ fn ctrl_c_kills_the_outside_bots() {
 #[test]
 fn a_command_that_cannot_play_is_refused() {
     for command in ["sim", "arena"] {
-        let out = tripoley(&[
-            command,
-            "--players",
-            "3",
-            "--bots",
-            "exec:/nonexistent/tripoley-bot,heuristic,heuristic",
-            "--deals",
-            "3",
-        ]);
+        let bots = "exec:/nonexistent/tripoley-bot,heuristic,heuristic";
+        let out = three_players(command, bots, "3", &[]);
         assert_eq!(out.status.code(), Some(2), "{command}");
         let err = stderr(&out);
         assert!(
@@ -214,19 +198,12 @@ fn exec_timeout_is_at_least_one_millisecond_in_sim_and_arena() {
     let scratch = Scratch::new("sim-timeout");
     let exec = bot(&scratch, "slow", 1, "time.sleep(300)");
     let start = Instant::now();
-    let out = tripoley(&[
+    let out = three_players(
         "sim",
-        "--players",
-        "3",
-        "--bots",
         &format!("{exec},heuristic,heuristic"),
-        "--deals",
         "6",
-        "--exec-timeout",
-        "200",
-        "--threads",
-        "1",
-    ]);
+        &["--exec-timeout", "200", "--threads", "1"],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("no answer within 200 ms"));
     assert!(start.elapsed() < Duration::from_secs(30));
@@ -242,15 +219,7 @@ fn an_illegal_answer_is_quoted_as_the_protocol_writes_it() {
         2,
         "print('{\"bet\": 999}', flush=True); continue",
     );
-    let out = tripoley(&[
-        "sim",
-        "--players",
-        "3",
-        "--bots",
-        &format!("{exec},heuristic,heuristic"),
-        "--deals",
-        "3",
-    ]);
+    let out = three_players("sim", &format!("{exec},heuristic,heuristic"), "3", &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(err.contains(r#"its answer {"bet":999}"#), "{err}");
