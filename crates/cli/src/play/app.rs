@@ -403,6 +403,10 @@ impl App {
     /// Fresh input for `decision`: the amount at its minimum, the best five
     /// chosen, the cursor on the first card that may be led.
     fn prepare(&mut self, decision: Decision) {
+        // A decision is taken on the newest moves: a scrolled log jumps back.
+        if self.panel == Panel::Log {
+            self.scroll = 0;
+        }
         let hand = text::sorted_hand(self.shown.hand);
         self.input = Input {
             step: Some(self.record.steps.len()),

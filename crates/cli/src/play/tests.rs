@@ -553,3 +553,47 @@ fn no_screen_shows_a_rule_id_or_a_wrong_plural() {
         );
     }
 }
+
+#[test]
+fn a_scrolled_log_says_so_jumps_back_at_a_decision_and_grows_with_the_terminal() {
+    let mut app = new_game(pagat(), 4, 3, BotKind::Random);
+    // On to a decision of the human's with a few lines of log.
+    while app.my_decision().is_none() || app.log.len() < 12 {
+        match app.screen() {
+            Screen::DealOver => key(&mut app, KeyCode::Enter),
+            _ if app.my_decision().is_some() => play_keys(&mut app),
+            _ => {
+                app.tick();
+            }
+        }
+    }
+    assert!(!screen(&app, 80, 24).contains("newer hidden"));
+    key(&mut app, KeyCode::PageUp);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("▼ 5 newer lines hidden: PgDn"), "{shown}");
+    // A taller terminal shows more of the log.
+    key(&mut app, KeyCode::PageDown);
+    let log_lines = |app: &App, h: u16| {
+        let shown = screen(app, 80, h);
+        app.log
+            .iter()
+            .filter(|l| shown.contains(l.as_str()))
+            .count()
+    };
+    let (short, tall) = (log_lines(&app, 24), log_lines(&app, 40));
+    assert!(tall >= short + 10, "{short} vs {tall}");
+    // Scrolled back again, the next decision brings the newest lines back.
+    key(&mut app, KeyCode::PageUp);
+    let step = app.record().steps.len();
+    while app.record().steps.len() == step || app.my_decision().is_none() {
+        match app.screen() {
+            Screen::DealOver => key(&mut app, KeyCode::Enter),
+            _ if app.my_decision().is_some() => play_keys(&mut app),
+            _ => {
+                app.tick();
+            }
+        }
+    }
+    assert_eq!(app.scroll, 0);
+    assert!(!screen(&app, 80, 24).contains("newer hidden"));
+}

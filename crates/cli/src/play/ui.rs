@@ -347,6 +347,19 @@ fn draw_panel(f: &mut Frame, area: Rect, app: &App) {
         .collect();
     let height = usize::from(area.height.saturating_sub(1));
     let visible = tail(&lines, height, app.scroll);
+    // Scrolled back, the newest lines are hidden: the title says so loudly.
+    let hidden = app.scroll.min(lines.len().saturating_sub(height));
+    let title = if hidden > 0 {
+        Line::from(vec![
+            Span::raw(title),
+            Span::styled(
+                format!(" ▼ {} hidden: PgDn ", text::count(hidden, "newer line")),
+                Style::new().add_modifier(Modifier::REVERSED),
+            ),
+        ])
+    } else {
+        Line::raw(title)
+    };
     let block = Block::new().borders(Borders::TOP).title(title);
     f.render_widget(
         Paragraph::new(
