@@ -527,12 +527,12 @@ impl App {
                 v.betting = None;
                 v.auction = None;
                 self.stop = None;
-                // Hand sizes follow from the deal (D1); the engine knows them.
-                let live = self.game.view(Some(HUMAN));
-                if live.deal_number == *number {
-                    v.hand_sizes.clone_from(&live.hand_sizes);
-                    v.spare_size = live.spare_size;
-                }
+                // Hand sizes follow from the deal (D1). Not from the live
+                // game: it may be well ahead of what is shown (after a
+                // resume, or when forced plays went on in the same step).
+                let (sizes, spare) = dealt_sizes(*dealer, &v.out[..n]);
+                v.hand_sizes.clone_from_slice(&sizes);
+                v.spare_size = spare;
             }
             Event::Dealt { seat, cards }
             | Event::NewHand { seat, cards }
@@ -1000,6 +1000,24 @@ impl App {
             action_words(action)
         ));
     }
+}
+
+/// The cards each seat holds as a deal starts, and the spare's (D1): the
+/// deck is dealt one at a time from the dealer's left among the players
+/// still in, the spare last, the first `52 % hands` hands one card more.
+fn dealt_sizes(dealer: Seat, out: &[bool]) -> (Vec<u32>, u32) {
+    let n = out.len();
+    let order: Vec<usize> = (1..=n)
+        .map(|k| (usize::from(dealer) + k) % n)
+        .filter(|&s| !out[s])
+        .collect();
+    let hands = order.len() as u32 + 1;
+    let size = |i: usize| 52 / hands + u32::from((i as u32) < 52 % hands);
+    let mut sizes = vec![0; n];
+    for (i, &s) in order.iter().enumerate() {
+        sizes[s] = size(i);
+    }
+    (sizes, size(order.len()))
 }
 
 /// The betting round on screen, started if it was not.

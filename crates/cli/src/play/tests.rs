@@ -597,3 +597,39 @@ fn a_scrolled_log_says_so_jumps_back_at_a_decision_and_grows_with_the_terminal()
     assert_eq!(app.scroll, 0);
     assert!(!screen(&app, 80, 24).contains("newer hidden"));
 }
+
+#[test]
+fn card_counts_shown_add_up_to_the_deck_fresh_and_after_a_resume() {
+    // Every card is in a hand, the spare, or played: what the players panel
+    // shows must add up to 52 at every moment of stage 3, never counting a
+    // card played after what is shown (cosmo plays forced leads at once).
+    let check = |app: &App| {
+        let v = &app.shown;
+        if v.stage == tripoley_engine::Stage::Michigan {
+            let held: u32 = v.hand_sizes.iter().sum();
+            let played: u32 = v.played.iter().map(|p| p.len()).sum();
+            assert_eq!(held + v.spare_size + played, 52, "deal {}", v.deal_number);
+        }
+    };
+    let cosmo = Rules::preset(Preset::Cosmo);
+    finish_watching(new_game(cosmo.clone(), 4, 9, BotKind::Heuristic), check);
+    // Saved after the first deal's first lead, then resumed.
+    let mut app = new_game(cosmo, 4, 9, BotKind::Heuristic);
+    while app.shown.stage != tripoley_engine::Stage::Michigan {
+        match app.screen() {
+            _ if app.my_decision().is_some() => play_keys(&mut app),
+            _ => {
+                app.tick();
+            }
+        }
+    }
+    let (record, meta) = parse_saved(&saved_json(&app)).expect("reads back");
+    let resumed = App::new(Table {
+        record,
+        bots: meta.bots,
+        seed: meta.seed,
+        label: meta.label,
+    })
+    .expect("resumes");
+    finish_watching(resumed, check);
+}
