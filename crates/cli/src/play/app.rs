@@ -81,6 +81,9 @@ pub struct DealLedger {
     pub pay_suit: Option<Suit>,
     /// Each seat's chips after it.
     pub stacks: Vec<u32>,
+    /// How the deal ended, in words: who went out on which card, or the
+    /// block.
+    pub notes: Vec<String>,
 }
 
 /// The state of the human's answer being built.
@@ -118,6 +121,11 @@ pub struct App {
     pub(super) scroll: usize,
     pub(super) ledger_now: Vec<Transfer>,
     pub(super) ledger_last: Option<DealLedger>,
+    /// How the deal being shown ended so far (see [`DealLedger::notes`]);
+    /// after the last deal, the final pot's hands.
+    pub(super) notes: Vec<String>,
+    /// A final pot is being played (its hands go into the notes).
+    final_pot: bool,
     /// The seat whose move was shown last, while moves are being revealed.
     pub(super) actor: Option<Seat>,
     /// Why the last Michigan run stopped, until the next lead.
@@ -170,6 +178,8 @@ impl App {
             scroll: 0,
             ledger_now: Vec::new(),
             ledger_last: None,
+            notes: Vec::new(),
+            final_pot: false,
             actor: None,
             stop: None,
             sold: false,
@@ -482,9 +492,40 @@ impl App {
         }
     }
 
+    /// Keeps what a deal's end screen says besides the chips: how Michigan
+    /// ended, and the hands of a final pot.
+    fn note(&mut self, ev: &Event) {
+        let note = match ev {
+            Event::WentOut { seat } => {
+                let card = self
+                    .shown
+                    .last_played
+                    .filter(|(s, _)| s == seat)
+                    .map_or(String::new(), |(_, c)| format!(" on {}", text::card(c)));
+                format!("Michigan: {} went out{card}.", self.words.who(*seat))
+            }
+            Event::PlayBlocked => "Michigan ended blocked: nobody could lead.".to_owned(),
+            Event::FinalPotRound { .. } => {
+                self.final_pot = true;
+                return;
+            }
+            Event::DealStarted { .. } => {
+                self.final_pot = false;
+                return;
+            }
+            Event::FaceUp { .. } | Event::Showed { .. } if self.final_pot => match self.line(ev) {
+                Some(line) => format!("Final pot: {line}"),
+                None => return,
+            },
+            _ => return,
+        };
+        self.notes.push(note);
+    }
+
     /// The table as it is after `ev`.
     #[allow(clippy::too_many_lines)] // one arm per event, each short
     fn patch(&mut self, ev: &Event, live: bool) {
+        self.note(ev);
         let n = usize::from(self.shown.players);
         let v = &mut self.shown;
         match ev {
@@ -646,6 +687,7 @@ impl App {
                     transfers: std::mem::take(&mut self.ledger_now),
                     pay_suit: v.pay_suit,
                     stacks: v.stacks.to_vec(),
+                    notes: std::mem::take(&mut self.notes),
                 });
                 if live {
                     self.screen = Screen::DealOver;

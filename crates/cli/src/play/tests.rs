@@ -633,3 +633,33 @@ fn card_counts_shown_add_up_to_the_deck_fresh_and_after_a_resume() {
     .expect("resumes");
     finish_watching(resumed, check);
 }
+
+#[test]
+fn deal_ends_say_how_michigan_ended_and_the_game_end_what_stays_on_the_layout() {
+    for preset in [Preset::Cosmo, Preset::Pagat] {
+        let mut endings = 0;
+        let app = finish_watching(
+            new_game(Rules::preset(preset), 4, 9, BotKind::Heuristic),
+            |app| {
+                if app.screen() == Screen::DealOver {
+                    let shown = screen(app, 80, 24);
+                    let michigan = shown.contains("Michigan: ") && shown.contains(" went out on ")
+                        || shown.contains("Michigan ended blocked");
+                    assert!(michigan, "{preset}:\n{shown}");
+                    endings += 1;
+                }
+            },
+        );
+        assert!(endings > 0);
+        let left: u32 = app.shown.layout.iter().map(|l| l.1).sum();
+        let shown = screen(&app, 80, 40);
+        assert_eq!(
+            shown.contains("on the layout nobody won"),
+            left > 0,
+            "{preset}: {left}\n{shown}"
+        );
+        if preset == Preset::Pagat {
+            assert!(shown.contains("Final pot: "), "{shown}");
+        }
+    }
+}

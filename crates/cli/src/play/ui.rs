@@ -684,7 +684,9 @@ fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let Some(ledger) = &app.ledger_last else {
         return;
     };
-    let lines: Vec<String> = ledger_lines(app, &ledger.transfers, ledger.pay_suit)
+    let mut lines: Vec<String> = ledger.notes.clone();
+    lines.extend(ledger_lines(app, &ledger.transfers, ledger.pay_suit));
+    let lines: Vec<String> = lines
         .iter()
         .flat_map(|l| text::wrap(l, usize::from(left.width.saturating_sub(2))))
         .collect();
@@ -777,13 +779,24 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         ));
     }
     lines.push(Line::raw(""));
-    if !app.ledger_now.is_empty() {
+    if !app.ledger_now.is_empty() || !app.notes.is_empty() {
         lines.push(Line::raw("  After the last deal (the final pot):"));
-        for l in ledger_lines(app, &app.ledger_now, app.shown.pay_suit) {
-            for piece in text::wrap(&l, usize::from(main.width.saturating_sub(6))) {
+        let ledger = ledger_lines(app, &app.ledger_now, app.shown.pay_suit);
+        for l in app.notes.iter().chain(&ledger) {
+            for piece in text::wrap(l, usize::from(main.width.saturating_sub(6))) {
                 lines.push(Line::raw(format!("  {piece}")));
             }
         }
+        lines.push(Line::raw(""));
+    }
+    // Chips nobody won stay on the layout (cosmo has no final pot): say so,
+    // or the standings do not add up to what was played for.
+    let left: u32 = app.shown.layout.iter().map(|l| l.1).sum();
+    if left > 0 {
+        lines.push(Line::raw(format!(
+            "  {} on the layout nobody won: they stay there.",
+            text::count(left as usize, "chip")
+        )));
         lines.push(Line::raw(""));
     }
     if let Some(path) = &app.save_path {
