@@ -663,3 +663,24 @@ fn deal_ends_say_how_michigan_ended_and_the_game_end_what_stays_on_the_layout() 
         }
     }
 }
+
+#[test]
+fn sixteen_character_names_are_shown_whole() {
+    let mut record = Record::new(pagat(), names(4));
+    record.names[0] = "Bartholomew Long".to_owned();
+    record.names[2] = "Maximilianus 2nd".to_owned();
+    let mut app = table_app(record, 5);
+    app.skip();
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("Bartholomew Long") && shown.contains("Maximilianus 2nd"),
+        "{shown}"
+    );
+    let app = finish_watching(app, |app| {
+        if app.screen() == Screen::DealOver {
+            let shown = screen(app, 80, 24);
+            assert!(shown.contains("Maximilianus 2nd "), "{shown}");
+        }
+    });
+    assert!(screen(&app, 80, 24).contains("Maximilianus 2nd"));
+}

@@ -153,6 +153,9 @@ fn draw_table(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let v = &app.shown;
     let mut lines = Vec::new();
+    // Names in full (16 characters at most): the column is as wide as the
+    // longest, and the units are said once, in the title.
+    let width = name_width(app);
     for s in 0..v.players {
         let i = usize::from(s);
         let turn = if v.to_act == Some(s) && app.actor.is_none() {
@@ -167,7 +170,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         } else {
             " "
         };
-        let name = text::clip(&app.words.name(s), 10);
+        let name = text::clip(&app.words.name(s), width);
         let chips = v.stacks.get(i).copied().unwrap_or(0);
         let cards = v.hand_sizes.get(i).copied().unwrap_or(0);
         let status = seat_status(app, s);
@@ -176,8 +179,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         } else {
             Style::new()
         };
-        let unit = if cards == 1 { "card " } else { "cards" };
-        let row = format!("{turn}{dealer} {name:<10} {chips:>4} chips {cards:>2} {unit} {status}");
+        let row = format!("{turn}{dealer} {name:<width$} {chips:>5} {cards:>5} {status}");
         let style = if v.out.get(i).copied().unwrap_or(false) {
             theme.dim()
         } else if turn == "▶" {
@@ -187,8 +189,28 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         };
         lines.push(Line::styled(row, style));
     }
-    let block = Block::bordered().title(" Players ");
+    // "chips" and "cards" right above their columns.
+    let title = format!(
+        "{:<lead$}{:>5} {:>5} ",
+        " Players",
+        "chips",
+        "cards",
+        lead = width + 4
+    );
+    let block = Block::bordered().title(title);
     f.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The longest name shown in full (what `--name` allows).
+const NAME_WIDTH: usize = 16;
+
+/// A column of names as wide as the longest (6 to [`NAME_WIDTH`]).
+fn name_width(app: &App) -> usize {
+    (0..app.shown.players)
+        .map(|s| app.words.name(s).chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(6, NAME_WIDTH)
 }
 
 /// A seat's bet, fold or bid, in a few letters.
@@ -297,7 +319,7 @@ fn table_status(app: &App) -> String {
     if let Some((s, c)) = v.last_played {
         return format!(
             "Last: {} {}",
-            text::clip(&app.words.who(s), 10),
+            text::clip(&app.words.who(s), NAME_WIDTH),
             text::card(c)
         );
     }
@@ -316,7 +338,10 @@ fn table_status(app: &App) -> String {
             None => "Pay suit auction",
         };
         return match a.high {
-            Some((s, x)) => format!("{what}: {x} by {}", text::clip(&app.words.who(s), 10)),
+            Some((s, x)) => format!(
+                "{what}: {x} by {}",
+                text::clip(&app.words.who(s), NAME_WIDTH)
+            ),
             None => format!("{what}: no bid yet"),
         };
     }
@@ -679,8 +704,10 @@ fn net(transfers: &[Transfer], players: usize) -> Vec<i64> {
 
 fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let [main, footer] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
+    let width = name_width(app);
     let [left, right] =
-        Layout::horizontal([Constraint::Min(40), Constraint::Length(26)]).areas(main);
+        Layout::horizontal([Constraint::Min(40), Constraint::Length(width as u16 + 16)])
+            .areas(main);
     let Some(ledger) = &app.ledger_last else {
         return;
     };
@@ -711,14 +738,14 @@ fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         .enumerate()
         .map(|(i, chips)| {
             let d = net.get(i).copied().unwrap_or(0);
-            let name = text::clip(&app.words.name(i as u8), 10);
+            let name = text::clip(&app.words.name(i as u8), width);
             let style = match d.cmp(&0) {
                 std::cmp::Ordering::Greater => theme.good(),
                 std::cmp::Ordering::Less => theme.red(),
                 std::cmp::Ordering::Equal => Style::new(),
             };
             Line::from(vec![
-                Span::raw(format!("{name:<10} {chips:>5} ")),
+                Span::raw(format!("{name:<width$} {chips:>5} ")),
                 Span::styled(format!("{d:>+5}"), style),
             ])
         })
