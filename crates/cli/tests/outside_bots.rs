@@ -2,6 +2,8 @@
 //! is killed (on a failure, at the end, on Ctrl-C), a failure is reported
 //! once and the program is not started again, results say how many
 //! decisions the fallback made, and a program that cannot play is refused.
+//! Linux only: processes are counted in `/proc`.
+#![cfg(target_os = "linux")]
 
 mod common;
 
