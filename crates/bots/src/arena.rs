@@ -17,7 +17,9 @@ use serde::Serialize;
 use tripoley_engine::{Account, Event, Rules};
 
 use crate::sim::{ChipReport, Estimate, Moments, Stage, game_seed};
-use crate::{Bot, BotOptions, BotSpec, PlayError, SearchStats, play_game_with};
+use crate::{
+    Bot, BotMaker, BotOptions, BotSpec, OutsideReport, PlayError, SearchStats, play_game_with,
+};
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -48,6 +50,10 @@ pub struct ArenaBotReport {
     /// Chips it won per seat per deal, in total and per stage.
     #[serde(flatten)]
     pub chips: ChipReport,
+    /// For an outside bot: its decisions, how many of them the fallback
+    /// made after it failed, and why it failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outside: Option<OutsideReport>,
 }
 
 /// How much more one bot won than another, per seat per deal.
@@ -253,6 +259,8 @@ pub fn run_arena(
         .check_players(n)
         .map_err(|e| ArenaError::Config(e.to_string()))?;
     let plan = Plan::new(config)?;
+    let maker = BotMaker::new(&rules, &plan.distinct, config.options);
+    maker.probe(n).map_err(ArenaError::Config)?;
     let k = plan.distinct.len();
     let done = AtomicU64::new(0);
     let tally = (0..config.deals)
@@ -261,13 +269,13 @@ pub fn run_arena(
             || -> Vec<Box<dyn Bot>> {
                 plan.base
                     .iter()
-                    .map(|&b| plan.distinct[b].make(&rules, &config.options))
+                    .map(|&b| maker.make(&plan.distinct[b]))
                     .collect()
             },
             |bots, d| {
                 let out = duplicate_deal(config, &rules, &plan, bots, d);
                 let total = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if total % 16 == 0 || total == config.deals {
+                if total.is_multiple_of(16) || total == config.deals {
                     progress(total);
                 }
                 out
@@ -282,7 +290,7 @@ pub fn run_arena(
             },
         )
         .try_reduce(|| Tally::new(k), |a, b| Ok(a.merge(b)))?;
-    Ok(summarise(config, &plan, &tally))
+    Ok(summarise(config, &plan, &maker, &tally))
 }
 
 /// Plays deck `d` with every line-up; per distinct bot, the mean chips per
@@ -349,7 +357,7 @@ fn duplicate_deal(
     Ok((sums, search))
 }
 
-fn summarise(config: &ArenaConfig, plan: &Plan, t: &Tally) -> ArenaSummary {
+fn summarise(config: &ArenaConfig, plan: &Plan, maker: &BotMaker, t: &Tally) -> ArenaSummary {
     let k = plan.distinct.len();
     let bots = (0..k)
         .map(|b| ArenaBotReport {
@@ -363,6 +371,7 @@ fn summarise(config: &ArenaConfig, plan: &Plan, t: &Tally) -> ArenaSummary {
                     .map(|(s, m)| (*s, m.estimate()))
                     .collect(),
             },
+            outside: maker.report(&plan.distinct[b]),
         })
         .collect();
     let mut differences = Vec::new();

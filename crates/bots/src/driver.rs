@@ -118,6 +118,9 @@ fn drive(
     mut observe: impl FnMut(&Step, &[Event]),
 ) -> Result<Game, PlayError> {
     let mut game = Game::start(rules.clone(), bots.len(), events)?;
+    for bot in bots.iter_mut() {
+        bot.new_game();
+    }
     loop {
         events.clear();
         // Chance from its RNG, or the bot's action; the step is built for

@@ -30,10 +30,11 @@ mod heuristic;
 mod random;
 pub mod sim;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 pub use driver::{PlayError, play_game, play_game_quietly, play_game_with, record_game};
-pub use exec::ExecBot;
+pub use exec::{ExecBot, ExecShared, OutsideReport, kill_outside_bots, outside_bots_running};
 pub use expert::{Budget, ExpertBot, SearchStats, hint};
 pub use heuristic::HeuristicBot;
 pub use random::RandomBot;
@@ -48,6 +49,10 @@ pub trait Bot: Send {
 
     /// The bot's answer to `view.decision`, which the caller guarantees is set.
     fn act(&mut self, view: &View, rng: &mut GameRng) -> Action;
+
+    /// A new game begins (the driver says so before its first step): an
+    /// outside program is told by the `game` number of its requests.
+    fn new_game(&mut self) {}
 
     /// The bot's answer at a decision, given the seat's information set:
     /// its view, and worlds sampled consistently with it for bots that
@@ -150,14 +155,6 @@ impl Default for BotOptions {
 }
 
 impl BotSpec {
-    /// A new bot for a table with these rules.
-    pub fn make(&self, rules: &tripoley_engine::Rules, options: &BotOptions) -> Box<dyn Bot> {
-        match self {
-            BotSpec::Kind(k) => k.make_with(rules, options),
-            BotSpec::Exec(cmd) => Box::new(ExecBot::new(cmd, rules, options.exec_timeout)),
-        }
-    }
-
     /// The built-in kind, if it is one.
     pub fn kind(&self) -> Option<BotKind> {
         match self {
@@ -214,6 +211,71 @@ impl<'de> serde::Deserialize<'de> for BotSpec {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BotSpec, D::Error> {
         let text = String::deserialize(d)?;
         text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The bots of one run (a simulation, a match), made from their specs.
+/// Every copy of one outside bot shares its [`ExecShared`]: once it failed
+/// no copy starts it again, it is reported once, and the decisions the
+/// fallback made for it are counted over the whole run.
+pub struct BotMaker {
+    rules: tripoley_engine::Rules,
+    options: BotOptions,
+    outside: Vec<(String, Arc<ExecShared>)>,
+}
+
+impl BotMaker {
+    /// A maker for the bots in `specs`, at a table with these rules.
+    pub fn new(rules: &tripoley_engine::Rules, specs: &[BotSpec], options: BotOptions) -> BotMaker {
+        let mut outside: Vec<(String, Arc<ExecShared>)> = Vec::new();
+        for spec in specs {
+            if let BotSpec::Exec(cmd) = spec
+                && !outside.iter().any(|(c, _)| c == cmd)
+            {
+                outside.push((cmd.clone(), ExecShared::new(cmd, options.exec_timeout)));
+            }
+        }
+        BotMaker {
+            rules: rules.clone(),
+            options,
+            outside,
+        }
+    }
+
+    /// A new copy of the bot `spec` (which must be one of the specs given).
+    pub fn make(&self, spec: &BotSpec) -> Box<dyn Bot> {
+        match spec {
+            BotSpec::Kind(k) => k.make_with(&self.rules, &self.options),
+            BotSpec::Exec(cmd) => Box::new(ExecBot::sharing(
+                Arc::clone(self.shared(cmd).expect("a spec given to the maker")),
+                &self.rules,
+            )),
+        }
+    }
+
+    fn shared(&self, cmd: &str) -> Option<&Arc<ExecShared>> {
+        self.outside.iter().find(|(c, _)| c == cmd).map(|(_, s)| s)
+    }
+
+    /// Asks every outside bot a first decision at a table of `players`:
+    /// `Err` names a program that cannot play at all (it cannot start,
+    /// answers badly or too late), so a run can be refused before it
+    /// reports the fallback's results under the program's name.
+    pub fn probe(&self, players: usize) -> Result<(), String> {
+        for (cmd, shared) in &self.outside {
+            shared
+                .probe(&self.rules, players)
+                .map_err(|why| format!("the outside bot `{cmd}` cannot play: {why}"))?;
+        }
+        Ok(())
+    }
+
+    /// How the outside bot `spec` did so far (`None` for a built-in bot).
+    pub fn report(&self, spec: &BotSpec) -> Option<OutsideReport> {
+        match spec {
+            BotSpec::Kind(_) => None,
+            BotSpec::Exec(cmd) => self.shared(cmd).map(|s| s.report()),
+        }
     }
 }
 

@@ -10,16 +10,20 @@ use serde::Serialize;
 use tripoley_cards::Category;
 use tripoley_engine::{Account, Event, Reason, Record, Rules, Space};
 
-use crate::{BotOptions, BotSpec, PlayError, play_game};
+use crate::{BotMaker, BotOptions, BotSpec, OutsideReport, PlayError, play_game};
 
 /// What to simulate.
 #[derive(Clone, Debug)]
 pub struct SimConfig {
     /// The table's rules.
     pub rules: Rules,
-    /// The bot in each seat (experts search with the default budget).
+    /// The bot in each seat.
     pub bots: Vec<BotSpec>,
-    /// Deals to play (whole games are played, so a few more may be).
+    /// The expert's budget, an outside bot's timeout.
+    pub options: BotOptions,
+    /// Deals to play, exactly: games are played one after another (game
+    /// `i` seeded from the seed and `i`), and the last one is cut short
+    /// after the last deal that counts.
     pub deals: u64,
     /// Seeds every game: the same seed gives the same results.
     pub seed: u64,
@@ -423,6 +427,10 @@ pub struct BotReport {
     /// Its chips per seat.
     #[serde(flatten)]
     pub chips: ChipReport,
+    /// For an outside bot: its decisions, how many of them the fallback
+    /// made after it failed, and why it failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outside: Option<OutsideReport>,
 }
 
 /// One layout space.
@@ -522,93 +530,127 @@ pub fn simulate(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<S
     if let Some((dir, _)) = &config.save_records {
         std::fs::create_dir_all(dir)?;
     }
-    let per_game = u64::from(config.rules.deals.unwrap_or(players as u32));
-    let games = config.deals.div_ceil(per_game).max(1);
+    let maker = BotMaker::new(&config.rules, &config.bots, config.options);
+    maker.probe(players).map_err(SimError::Config)?;
+    let per_game = u64::from(config.rules.deals.unwrap_or(players as u32)).max(1);
     let series_games = (config.series_deals as u64).div_ceil(per_game);
     let spaces: Vec<Space> = Space::ALL
         .into_iter()
         .filter(|&s| config.rules.has_pot() || s != Space::Pot)
         .collect();
     let done = AtomicU64::new(0);
-    let tally = (0..games)
-        .into_par_iter()
-        .map(|g| play_one(config, g, g < series_games, &spaces, &done, progress))
-        .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;
-    Ok(summarise(config, tally, &spaces))
-}
-
-fn play_one(
-    config: &SimConfig,
-    g: u64,
-    keep_series: bool,
-    spaces: &[Space],
-    done: &AtomicU64,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Tally, SimError> {
-    let players = config.bots.len();
-    let options = BotOptions::default();
-    let mut bots: Vec<_> = config
-        .bots
-        .iter()
-        .map(|k| k.make(&config.rules, &options))
-        .collect();
-    let mut tally = Tally {
-        games: 1,
-        seats: vec![ChipStats::default(); players],
-        ..Tally::default()
+    let run = Run {
+        config,
+        maker: &maker,
+        spaces: &spaces,
+        series_games,
+        done: &done,
+        progress,
     };
-    let mut watch = DealWatch::new(players);
-    let mut series = Vec::new();
-    let save = config
-        .save_records
-        .as_ref()
-        .filter(|(_, limit)| g < *limit as u64);
-    let mut record = save.map(|_| {
-        Record::new(
-            config.rules.clone(),
-            config
-                .bots
-                .iter()
-                .enumerate()
-                .map(|(i, k)| format!("{k} {i}"))
-                .collect(),
-        )
-    });
-    let mut deal_index = 0;
-    play_game(
-        &config.rules,
-        &mut bots,
-        game_seed(config.seed, g),
-        |step, events| {
-            if let Some(r) = record.as_mut() {
-                r.steps.push(step.clone());
-            }
-            for e in events {
-                if watch.closes(e) {
-                    watch.close(
-                        &mut tally,
-                        spaces,
-                        keep_series.then_some(&mut series),
-                        deal_index,
-                    );
-                    deal_index += 1;
-                }
-                watch.see(e);
-            }
-        },
-    )?;
-    if let (Some((dir, _)), Some(r)) = (save, record) {
-        std::fs::write(dir.join(format!("game-{g:06}.json")), r.to_json())?;
+    // Games are played in rounds. A game has at most `per_game` deals, so
+    // a round of `remaining / per_game` games counts whole; once fewer
+    // deals remain than a game has, one game at a time counts only the
+    // deals that remain. Game `g` is the same game whatever the threads.
+    let mut tally = Tally::default();
+    let mut next_game = 0;
+    while tally.deals < config.deals {
+        let remaining = config.deals - tally.deals;
+        let round = (remaining / per_game).max(1);
+        let played = (next_game..next_game + round)
+            .into_par_iter()
+            .map(|g| run.play_one(g, remaining))
+            .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;
+        if played.deals == 0 {
+            return Err(SimError::Config(
+                "no game gets through a deal with these rules: nobody can pay the first ante"
+                    .into(),
+            ));
+        }
+        tally = tally.merge(played);
+        next_game += round;
     }
-    if keep_series {
-        tally.series.push((g, series));
-    }
-    let total = done.fetch_add(tally.deals, Ordering::Relaxed) + tally.deals;
-    progress(total);
-    Ok(tally)
+    Ok(summarise(config, &maker, tally, &spaces))
 }
 
-fn summarise(config: &SimConfig, mut t: Tally, spaces: &[Space]) -> Summary {
+/// What every game of a run reads.
+struct Run<'a> {
+    config: &'a SimConfig,
+    maker: &'a BotMaker,
+    spaces: &'a [Space],
+    /// Games whose deals go into the time series (the first ones).
+    series_games: u64,
+    done: &'a AtomicU64,
+    progress: &'a (dyn Fn(u64) + Sync),
+}
+
+impl Run<'_> {
+    /// Plays game `g`, counting at most its first `limit` deals.
+    fn play_one(&self, g: u64, limit: u64) -> Result<Tally, SimError> {
+        let config = self.config;
+        let players = config.bots.len();
+        let keep_series = g < self.series_games;
+        let mut bots: Vec<_> = config.bots.iter().map(|k| self.maker.make(k)).collect();
+        let mut tally = Tally {
+            games: 1,
+            seats: vec![ChipStats::default(); players],
+            ..Tally::default()
+        };
+        let mut watch = DealWatch::new(players);
+        let mut series = Vec::new();
+        let save = config
+            .save_records
+            .as_ref()
+            .filter(|(_, limit)| g < *limit as u64);
+        let mut record = save.map(|_| {
+            Record::new(
+                config.rules.clone(),
+                config
+                    .bots
+                    .iter()
+                    .enumerate()
+                    .map(|(i, k)| format!("{k} {i}"))
+                    .collect(),
+            )
+        });
+        let mut deal_index = 0;
+        play_game(
+            &config.rules,
+            &mut bots,
+            game_seed(config.seed, g),
+            |step, events| {
+                if let Some(r) = record.as_mut() {
+                    r.steps.push(step.clone());
+                }
+                for e in events {
+                    if tally.deals == limit {
+                        return;
+                    }
+                    if watch.closes(e) {
+                        watch.close(
+                            &mut tally,
+                            self.spaces,
+                            keep_series.then_some(&mut series),
+                            deal_index,
+                        );
+                        deal_index += 1;
+                    }
+                    watch.see(e);
+                }
+            },
+        )?;
+        if let (Some((dir, _)), Some(r)) = (save, record) {
+            std::fs::write(dir.join(format!("game-{g:06}.json")), r.to_json())?;
+        }
+        if keep_series {
+            tally.series.push((g, series));
+        }
+        let total = self.done.fetch_add(tally.deals, Ordering::Relaxed) + tally.deals;
+        (self.progress)(total);
+        Ok(tally)
+    }
+}
+
+fn summarise(config: &SimConfig, maker: &BotMaker, mut t: Tally, spaces: &[Space]) -> Summary {
     let seats: Vec<SeatReport> = t
         .seats
         .iter()
@@ -634,6 +676,7 @@ fn summarise(config: &SimConfig, mut t: Tally, spaces: &[Space]) -> Summary {
                 }
             }
             BotReport {
+                outside: maker.report(&kind),
                 bot: kind,
                 seats: n,
                 chips: pooled.report(),

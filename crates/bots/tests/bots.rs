@@ -2,7 +2,7 @@
 //! simulator agrees with figures computed exactly.
 
 use tripoley_bots::sim::{SimConfig, simulate};
-use tripoley_bots::{Bot, BotKind, HeuristicBot, RandomBot};
+use tripoley_bots::{Bot, BotKind, BotOptions, HeuristicBot, RandomBot};
 use tripoley_cards::{CardSet, Deck, seeded_rng};
 use tripoley_engine::{DealChance, FirstDealer, Game, Pending, Preset, Rules};
 
@@ -84,6 +84,7 @@ fn heuristic_beats_random() {
             BotKind::Heuristic.into(),
             BotKind::Random.into(),
         ],
+        options: BotOptions::default(),
         deals: 4000,
         seed: 11,
         series_deals: 0,
@@ -155,6 +156,7 @@ fn h3_simulated_sequence_rate_matches_the_exact_chance() {
             ..Rules::preset(Preset::Tripoley)
         },
         bots: vec![BotKind::Random.into(); 4],
+        options: BotOptions::default(),
         deals: 20_000,
         seed: 3,
         series_deals: 0,

@@ -162,4 +162,12 @@ fn exec_bots_parse_and_play_in_duplicate_matches() {
     };
     let summary = tripoley_bots::arena::run_arena(&config, &|_| {}).unwrap();
     assert_eq!(summary.deals, 3);
+    // It crashed after two answers: the fallback made the rest, counted.
+    let outside = summary.bots[0].outside.clone().expect("an outside bot");
+    assert!(outside.fallback_decisions > 0, "{outside:?}");
+    assert!(
+        outside.fallback_decisions + 2 <= outside.decisions,
+        "{outside:?}"
+    );
+    assert!(summary.bots[1].outside.is_none());
 }

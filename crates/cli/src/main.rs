@@ -94,6 +94,9 @@ fn main() -> ExitCode {
         Command::Sim(args) => cmd::sim::run(&args),
         Command::Arena(args) => cmd::arena::run(&args),
     };
+    // Whatever an outside bot started ends with tripoley, even if a bot
+    // was not dropped (a panicking worker thread).
+    tripoley_bots::kill_outside_bots();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {

@@ -192,7 +192,10 @@ pub fn simulate(o: &SimOptions) -> Result<(), Failure> {
         })?;
     }
     let (tally, secs) = run_with_progress(o.hands, "hands", o.threads, |progress| {
-        play_hands(&rules, &bots, o, progress)
+        play_hands(&rules, &bots, o, progress).map_err(|e| Failure {
+            message: format!("cannot write a game record: {e}"),
+            code: 1,
+        })
     })?;
     let summary = NapalmSummary {
         game: "napalm",

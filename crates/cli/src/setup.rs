@@ -17,14 +17,71 @@ pub fn load_house_rules(path: &Path) -> Result<Rules, Failure> {
     let shown = path.display();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::usage(format!("cannot read the house-rule file {shown}: {e}")))?;
-    Rules::from_toml(&text).map_err(|e| {
-        let why = match e {
-            // Already says it is about house rules; the file name says which.
-            RulesError::Parse(why) => why,
-            other => other.to_string(),
-        };
-        Failure::usage(format!("{shown} is not a valid house-rule file: {why}"))
-    })
+    Rules::from_toml(&text)
+        .map_err(|e| {
+            let why = match e {
+                // Already says it is about house rules; the file name says which.
+                RulesError::Parse(why) => why,
+                other => other.to_string(),
+            };
+            Failure::usage(format!("{shown} is not a valid house-rule file: {why}"))
+        })
+        .and_then(|rules| {
+            first_ante_payable(&rules)
+                .map(|()| rules)
+                .map_err(|why| Failure::usage(format!("{shown} cannot be played: {why}")))
+        })
+}
+
+/// Whether players can pay the first ante (T5): a player who cannot is out
+/// (T6), so with every stack short the game would end before its first
+/// deal. The dealer's ante counts too: a dealer who cannot pay it is out and
+/// the next player deals, and pays it, in turn.
+pub fn first_ante_payable(rules: &Rules) -> Result<(), String> {
+    let spaces = if rules.has_pot() { 9 } else { 8 };
+    let (who, per_space) = if rules.dealer_ante > rules.ante {
+        ("the dealer", rules.dealer_ante)
+    } else {
+        ("each player", rules.ante)
+    };
+    let needed = u64::from(per_space) * spaces;
+    if u64::from(rules.starting_chips) < needed {
+        return Err(format!(
+            "nobody can pay the first ante: {who} puts {per_space} on each of the {spaces} \
+             spaces, {needed} chips, but players start with {}",
+            rules.starting_chips
+        ));
+    }
+    Ok(())
+}
+
+/// The longest player name read from a file (a save, a record).
+pub const MAX_NAME: usize = 32;
+
+/// Why a player's name cannot be shown as it is, if it cannot: names are
+/// printed to terminals, where a control character (an escape sequence
+/// above all) would garble or take over the screen. `None`: it is fine.
+pub fn name_problem(name: &str, max: usize) -> Option<String> {
+    if name.trim().is_empty() {
+        Some("a name is empty".to_owned())
+    } else if name.chars().count() > max {
+        Some(format!("a name is longer than {max} characters"))
+    } else if name.chars().any(char::is_control) {
+        Some(format!(
+            "the name {:?} holds control characters (escape sequences)",
+            name.escape_debug().to_string()
+        ))
+    } else {
+        None
+    }
+}
+
+/// Every name of a record read from a file, checked ([`name_problem`]).
+pub fn check_names(names: &[String]) -> Result<(), String> {
+    names
+        .iter()
+        .find_map(|n| name_problem(n, MAX_NAME))
+        .map_or(Ok(()), Err)
 }
 
 /// The rules and seats of a table.
@@ -85,7 +142,7 @@ pub fn parse_bots<T: std::str::FromStr<Err = String>>(list: &str) -> Result<Vec<
 /// progress bar counts `total` units named `unit` (indicatif draws nothing
 /// when the output is not a terminal). Returns the result and the seconds
 /// it took.
-pub fn run_with_progress<T: Send, E: std::fmt::Display + Send>(
+pub fn run_with_progress<T: Send, E: Into<Failure> + Send>(
     total: u64,
     unit: &str,
     threads: Option<usize>,
@@ -97,9 +154,15 @@ pub fn run_with_progress<T: Send, E: std::fmt::Display + Send>(
     let bar = indicatif::ProgressBar::new(total);
     bar.set_style(
         indicatif::ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {unit}, {{per_sec}}, eta {{eta}}"
+            "{{bar:40}} {{human_pos}}/{{human_len}} {unit}, {{rate}} a second, eta {{eta}}"
         ))
-        .expect("a valid template"),
+        .expect("a valid template")
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&whole(state.per_sec()));
+            },
+        ),
     );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
@@ -108,10 +171,224 @@ pub fn run_with_progress<T: Send, E: std::fmt::Display + Send>(
     let start = std::time::Instant::now();
     let result = pool
         .install(|| work(&|done| bar.set_position(done.min(total))))
-        .map_err(|e| Failure {
-            message: e.to_string(),
-            code: 1,
-        })?;
+        .map_err(Into::into)?;
     bar.finish_and_clear();
     Ok((result, start.elapsed().as_secs_f64()))
+}
+
+/// How bots are made: the expert's budget and an outside bot's timeout
+/// (`arena` and `sim`).
+#[derive(clap::Args, Debug)]
+pub struct BotFlags {
+    /// The expert's budget per decision, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10, value_parser = at_least_one::<u32>)]
+    budget: u32,
+    /// The expert's budget as an exact number of playouts per decision, with
+    /// no time cap (fully reproducible; overrides --budget).
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u32>)]
+    playouts: Option<u32>,
+    /// How long an outside bot (exec:COMMAND) may take to answer, in
+    /// milliseconds; its first answer's time includes starting it.
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = at_least_one::<u64>)]
+    exec_timeout: u64,
+}
+
+impl BotFlags {
+    /// The options the bots are made with.
+    pub fn options(&self) -> tripoley_bots::BotOptions {
+        tripoley_bots::BotOptions {
+            budget: self.playouts.map_or(
+                tripoley_bots::Budget::millis(self.budget),
+                tripoley_bots::Budget::playouts,
+            ),
+            exec_timeout: std::time::Duration::from_millis(self.exec_timeout),
+        }
+    }
+}
+
+/// A whole number of at least 1 (a count or a time in milliseconds).
+fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    match text.trim().parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        _ => Err(format!("{text:?} is not a whole number of at least 1")),
+    }
+}
+
+/// Kills the outside bots when the process is interrupted (Ctrl-C) or
+/// told to end, then exits as an interrupted command does (128 + the
+/// signal). Outside bots run in process groups of their own, so the
+/// terminal's Ctrl-C does not reach them: without this they would outlive
+/// tripoley. Only for commands that run outside bots outside a full-screen
+/// terminal (`arena`, `sim`).
+pub fn kill_outside_bots_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        static INSTALLED: std::sync::Once = std::sync::Once::new();
+        INSTALLED.call_once(|| {
+            let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+            else {
+                return;
+            };
+            std::thread::spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    tripoley_bots::kill_outside_bots();
+                    std::process::exit(128 + signal);
+                }
+            });
+        });
+    }
+}
+
+/// A non-negative rate or count, rounded, with thousands separated.
+#[allow(clippy::cast_sign_loss, reason = "clamped at zero first")]
+pub fn whole(x: f64) -> String {
+    thousands(x.max(0.0).round() as u64)
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A mean with its 95% interval, `+5.55 ± 2.93`, to as many decimals as
+/// the interval's two first digits need (one to four).
+pub fn estimate(e: &tripoley_bots::sim::Estimate) -> String {
+    let decimals = if e.ci95 > 0.0 {
+        usize::try_from((1 - e.ci95.log10().floor() as i32).clamp(1, 4)).unwrap_or(3)
+    } else {
+        3
+    };
+    format!("{:+.decimals$} ± {:.decimals$}", e.mean, e.ci95)
+}
+
+/// `text` broken at spaces into lines of at most [`TABLE_WIDTH`]
+/// characters (a longer word stays whole), later lines indented by
+/// `indent` spaces; ends with a newline.
+pub fn wrap(text: &str, indent: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.trim().is_empty() && line.chars().count() + 1 + word.chars().count() > TABLE_WIDTH
+        {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = " ".repeat(indent);
+        } else if !line.trim().is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
+}
+
+/// The widest a text table may be.
+pub const TABLE_WIDTH: usize = 100;
+
+/// Rows of estimates under column names, as text no wider than
+/// [`TABLE_WIDTH`]: when the columns do not fit beside the row labels,
+/// they are split into blocks printed one under the other, each with the
+/// labels again. Cells are right-aligned with at least two spaces between.
+pub fn estimate_table(
+    corner: &str,
+    columns: &[&str],
+    rows: &[(String, Vec<tripoley_bots::sim::Estimate>)],
+) -> String {
+    use std::fmt::Write as _;
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|(_, es)| es.iter().map(estimate).collect())
+        .collect();
+    let label_width = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .chain([corner.chars().count()])
+        .max()
+        .unwrap_or(0);
+    let cell_width = cells
+        .iter()
+        .flatten()
+        .map(|c| c.chars().count())
+        .chain(columns.iter().map(|c| c.len()))
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let per_block = (TABLE_WIDTH.saturating_sub(label_width) / cell_width).max(1);
+    let mut out = String::new();
+    for (b, block) in (0..columns.len())
+        .collect::<Vec<_>>()
+        .chunks(per_block)
+        .enumerate()
+    {
+        if b > 0 {
+            out.push('\n');
+        }
+        let _ = write!(out, "{corner:<label_width$}");
+        for &c in block {
+            let _ = write!(out, "{:>cell_width$}", columns[c]);
+        }
+        out.push('\n');
+        for ((label, _), row) in rows.iter().zip(&cells) {
+            let _ = write!(out, "{label:<label_width$}");
+            for &c in block {
+                let _ = write!(out, "{:>cell_width$}", row[c]);
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// For a results table: how an outside bot's figures are to be read, when
+/// the heuristic bot made some of its decisions (`None`: all its own).
+pub fn fallback_note(
+    bot: &tripoley_bots::BotSpec,
+    o: &tripoley_bots::OutsideReport,
+) -> Option<String> {
+    (o.fallback_decisions > 0).then(|| {
+        format!(
+            "* {bot}: the heuristic bot made {} of its {} decisions after it failed ({})",
+            thousands(o.fallback_decisions),
+            thousands(o.decisions),
+            o.failure.as_deref().unwrap_or("it failed")
+        )
+    })
+}
+
+/// A table that cannot be played (seats, rules, an outside bot that cannot
+/// play) is the user's to fix: exit code 2; anything else 1.
+impl From<tripoley_bots::arena::ArenaError> for Failure {
+    fn from(e: tripoley_bots::arena::ArenaError) -> Failure {
+        let code = match e {
+            tripoley_bots::arena::ArenaError::Config(_) => 2,
+            tripoley_bots::arena::ArenaError::Play(_) => 1,
+        };
+        Failure {
+            message: e.to_string(),
+            code,
+        }
+    }
+}
+
+impl From<tripoley_bots::sim::SimError> for Failure {
+    fn from(e: tripoley_bots::sim::SimError) -> Failure {
+        let code = match e {
+            tripoley_bots::sim::SimError::Config(_) => 2,
+            _ => 1,
+        };
+        Failure {
+            message: e.to_string(),
+            code,
+        }
+    }
 }

@@ -77,3 +77,12 @@ fn bench_eval_json_lines() {
         .collect();
     assert_eq!(sizes, [5, 7, 13, 18, 26]);
 }
+
+#[test]
+fn one_is_read_as_the_ace_as_the_help_says() {
+    let o = tripoley(&["eval", "1H", "2C", "3D", "4S", "5H"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("A♥"), "{}", stdout(&o));
+    let help = stdout(&tripoley(&["eval", "--help"]));
+    assert!(help.contains("`1H` for the ace"), "{help}");
+}

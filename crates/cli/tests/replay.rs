@@ -180,7 +180,9 @@ fn text_ledger_names_transfers_stacks_and_standings() {
     assert!(text.contains(" -> the Ace: 1 (ante)\n"));
     assert!(text.contains("  Stacks:\n    seat 0 (P0): "));
     assert!(text.contains("  Layout: Ace "));
-    assert!(text.contains("\nStandings (E3)\n"));
+    assert!(text.contains("\nStandings\n"));
+    // No rule ids on a player's screen.
+    assert!(!text.contains("(E2)") && !text.contains("(T6)") && !text.contains("(E3)"));
     for s in game.standings().expect("over") {
         let line = format!(
             "  seat {} (P{}): {} chips{}\n",
@@ -236,6 +238,10 @@ fn bad_records_are_clear_errors_with_exit_code_2() {
     newer.version += 1;
     let newer = dir.file("newer.json", &newer.to_json());
 
+    let mut escapes = record.clone();
+    escapes.names[1] = "\u{1b}[2J\u{1b}[31mEve".to_owned();
+    let escapes = dir.file("escapes.json", &escapes.to_json());
+
     let mut empty = record;
     empty.names.truncate(1);
     let one_player = dir.file("one.json", &empty.to_json());
@@ -251,6 +257,7 @@ fn bad_records_are_clear_errors_with_exit_code_2() {
         (&refused, "refused by the engine"),
         (&newer, "is not supported"),
         (&one_player, "cannot be played"),
+        (&escapes, "holds control characters"),
         (&not_json, "not a game record"),
         (&not_record, "not a game record"),
         (&missing, "cannot read the game record"),

@@ -188,6 +188,16 @@ fn check_refuses_bad_files_with_exit_code_2() {
             "final_pot_rounds = 0\n",
             "final_pot_rounds must be at least 1",
         ),
+        (
+            "t5.toml",
+            "ante = 50\nstarting_chips = 10\n",
+            "nobody can pay the first ante: each player puts 50 on each of the 9 spaces, 450 chips, but players start with 10",
+        ),
+        (
+            "t5-casino.toml",
+            "preset = \"michigan-casino\"\nstarting_chips = 17\n",
+            "the dealer puts 2 on each of the 9 spaces, 18 chips",
+        ),
     ];
     for (name, text, want) in cases {
         let file = dir.file(name, text);
@@ -204,6 +214,32 @@ fn check_refuses_bad_files_with_exit_code_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot read the house-rule file"));
     assert!(stderr(&o).contains("missing.toml"));
+}
+
+#[test]
+fn t5_t6_rules_whose_first_ante_nobody_pays_are_refused_by_every_command() {
+    let dir = Scratch::new("ante");
+    let file = dir.file("t5.toml", "ante = 50\nstarting_chips = 10\n");
+    for command in ["sim", "arena"] {
+        let o = tripoley(&[
+            command,
+            "--house-rules",
+            &file,
+            "--deals",
+            "5",
+            "--bots",
+            "random",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{command}");
+        assert!(
+            stderr(&o).contains("nobody can pay the first ante"),
+            "{command}"
+        );
+    }
+    // Exactly enough is fine: 9 spaces of 1 chip.
+    let file = dir.file("ok.toml", "starting_chips = 9\n");
+    let o = tripoley(&["rules", "--check", &file]);
+    assert!(o.status.success(), "{}", stderr(&o));
 }
 
 #[test]

@@ -8,7 +8,8 @@ use crate::Failure;
 /// Arguments of `tripoley eval`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Cards, such as `AH KH 10C` (also `TC`, `A♥`; commas allowed): 5 to 52 of them.
+    /// Cards, such as `AH KH 10C` (also `TC`, `A♥`, and `1H` for the ace; commas allowed): 5 to 52
+    /// of them.
     #[arg(required = true, num_args = 1..)]
     cards: Vec<String>,
     /// Print one JSON object instead of text.

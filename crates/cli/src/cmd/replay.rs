@@ -302,7 +302,7 @@ impl Replay {
                 format!("Deal {n} (unfinished: the record stops here)")
             }
             (Part::BeforeFirstDeal, _) => "Before the first deal".to_owned(),
-            (Part::FinalPot, _) => "Final pot (E2)".to_owned(),
+            (Part::FinalPot, _) => "Final pot".to_owned(),
             (Part::AfterLastDeal, _) => "After the last deal (the record stops here)".to_owned(),
             (Part::Deal | Part::UnfinishedDeal, None) => "Deal".to_owned(),
         };
@@ -320,8 +320,9 @@ impl Replay {
 
     fn print_out(&self, seat: Seat, chips: u32) {
         println!(
-            "  {} cannot pay the ante and is out of the game with {chips} chips (T6)",
-            self.who(seat)
+            "  {} cannot pay the ante and is out of the game with {}",
+            self.who(seat),
+            crate::play::text::count(chips as usize, "chip")
         );
     }
 
@@ -370,14 +371,14 @@ impl Replay {
         println!();
         match &self.standings {
             Some(standings) => {
-                println!("Standings (E3)");
+                println!("Standings");
                 let mut order: Vec<&Standing> = standings.iter().collect();
                 order.sort_by_key(|s| (std::cmp::Reverse(s.chips), s.seat));
                 for s in order {
                     println!(
-                        "  {}: {} chips{}",
+                        "  {}: {}{}",
                         self.who(s.seat),
-                        s.chips,
+                        crate::play::text::count(s.chips as usize, "chip"),
                         if s.winner { ", winner" } else { "" }
                     );
                 }
@@ -481,6 +482,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         return crate::napalm::replay(&text, &file, args.json);
     }
     let record = Record::from_json(&text).map_err(|e| replay_failure(&file, 0, &e))?;
+    crate::setup::check_names(&record.names)
+        .map_err(|why| Failure::usage(format!("{file}: {why}")))?;
     let replay = Replay::run(record, &file)?;
     if args.json {
         replay.print_json()

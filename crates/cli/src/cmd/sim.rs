@@ -3,10 +3,13 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use tripoley_bots::sim::{Estimate, SimConfig, Stage, Summary, simulate};
+use tripoley_bots::sim::{SimConfig, Stage, Summary, simulate};
 
 use crate::Failure;
-use crate::setup::{TableArgs, bots_for_seats, run_with_progress};
+use crate::setup::{
+    BotFlags, TableArgs, bots_for_seats, estimate_table, fallback_note,
+    kill_outside_bots_on_signals, run_with_progress, thousands, whole, wrap,
+};
 
 /// Arguments of `tripoley sim`.
 #[derive(clap::Args, Debug)]
@@ -17,12 +20,15 @@ pub struct Args {
     game: crate::napalm::GameKind,
     #[command(flatten)]
     table: TableArgs,
-    /// Deals to play (whole games are played: a few more may be).
+    /// Deals to play, exactly (the last game is cut short after the last one).
     #[arg(long, default_value_t = 100_000)]
     deals: u64,
-    /// The bots, one per seat or one for all: random, heuristic.
+    /// The bots, one per seat or one for all: random, heuristic, expert, or
+    /// exec:COMMAND (an outside program, see docs/bot-protocol.md).
     #[arg(long, default_value = "heuristic")]
     bots: String,
+    #[command(flatten)]
+    bot_flags: BotFlags,
     /// Seeds everything: the same seed gives the same results.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -62,12 +68,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     if args.deals == 0 {
         return Err(Failure::usage("--deals must be at least 1"));
     }
-    if args.threads == Some(0) {
-        return Err(Failure::usage("--threads must be at least 1"));
+    if bots
+        .iter()
+        .any(|b: &tripoley_bots::BotSpec| b.kind().is_none())
+    {
+        kill_outside_bots_on_signals();
     }
     let config = SimConfig {
         rules,
         bots,
+        options: args.bot_flags.options(),
         deals: args.deals,
         seed: args.seed,
         series_deals: 10_000,
@@ -85,93 +95,103 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         print!("{}", table(&summary, secs));
     }
     if let Some(dir) = &args.out {
-        crate::plots::write_all(dir, &summary).map_err(|e| Failure {
+        let files = crate::plots::write_all(dir, &summary).map_err(|e| Failure {
             message: format!("writing {}: {e}", dir.display()),
             code: 1,
         })?;
         if !args.json {
-            println!("CSV files and plots written to {}", dir.display());
+            println!("\nwritten to {}:", dir.display());
+            for (file, what) in files {
+                print!("{}", wrap(&format!("{file}: {what}"), 4));
+            }
         }
     }
     Ok(())
 }
 
-fn est(e: &Estimate) -> String {
-    format!("{:+.3} ± {:.3}", e.mean, e.ci95)
-}
-
-/// Cells right-aligned in columns of 16.
-fn cells<'a>(items: impl Iterator<Item = String> + 'a) -> String {
-    items.fold(String::new(), |mut acc, c| {
-        let _ = write!(acc, "{c:>16}");
-        acc
-    })
-}
-
-/// The summary as text tables.
+/// The summary as text tables, at most 100 columns wide.
 fn table(s: &Summary, secs: f64) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "{} deals in {} games, {:.1} s ({:.0} deals/s)\n",
-        s.deals,
-        s.games,
-        secs,
-        s.deals as f64 / secs
+        "{} deals in {} games, {secs:.1} s ({} deals a second)\n",
+        thousands(s.deals),
+        thousands(s.games),
+        whole(s.deals as f64 / secs),
     );
-    let stages: Vec<&str> = Stage::ALL.iter().map(|st| st.key()).collect();
-    let _ = writeln!(o, "chips won per deal (mean ± 95% interval)");
-    let _ = writeln!(
-        o,
-        "{:<16} {:>16}  {}",
-        "seat",
-        "total",
-        cells(stages.iter().map(ToString::to_string))
-    );
-    for seat in &s.seats {
-        let label = format!("{} ({})", seat.seat, seat.bot);
-        let by: String = cells(seat.chips.by_stage.values().map(est));
-        let _ = writeln!(
-            o,
-            "{label:<16} {:>16}  {by}",
-            est(&seat.chips.chips_per_deal)
-        );
-    }
+    let columns: Vec<&str> = ["total"]
+        .into_iter()
+        .chain(Stage::ALL.iter().map(|st| st.key()))
+        .collect();
+    let row = |label: String, chips: &tripoley_bots::sim::ChipReport| {
+        let mut es = vec![chips.chips_per_deal];
+        es.extend(chips.by_stage.values().copied());
+        (label, es)
+    };
+    let mut notes = Vec::new();
+    let mut rows: Vec<_> = s
+        .seats
+        .iter()
+        .map(|seat| row(format!("seat {} ({})", seat.seat, seat.bot), &seat.chips))
+        .collect();
     for bot in &s.bots {
-        let label = format!("{} x{}", bot.bot, bot.seats);
-        let by: String = cells(bot.chips.by_stage.values().map(est));
-        let _ = writeln!(
-            o,
-            "{label:<16} {:>16}  {by}",
-            est(&bot.chips.chips_per_deal)
-        );
+        let note = bot
+            .outside
+            .as_ref()
+            .and_then(|o| fallback_note(&bot.bot, o));
+        let mark = if note.is_some() { " *" } else { "" };
+        notes.extend(note);
+        rows.push(row(format!("{} x{}{mark}", bot.bot, bot.seats), &bot.chips));
+    }
+    let _ = writeln!(o, "chips won per deal (mean ± 95% interval)");
+    o.push_str(&estimate_table("", &columns, &rows));
+    for n in notes {
+        o.push_str(&wrap(&n, 2));
     }
     let _ = writeln!(
         o,
-        "\nlayout spaces\n{:<12} {:>10} {:>14} {:>12}",
-        "space", "claim_rate", "average_payout", "average_size"
+        "\nlayout spaces\n{:<12} {:>24} {:>16} {:>26}",
+        "space", "paid out in (of deals)", "average payout", "average chips as deal began"
     );
     for sp in &s.spaces {
         let _ = writeln!(
             o,
-            "{:<12} {:>10.4} {:>14.2} {:>12.2}",
-            sp.space, sp.claim_rate, sp.average_payout, sp.average_size
+            "{:<12} {:>24} {:>16.2} {:>26.2}",
+            sp.space,
+            percent(sp.claim_rate),
+            sp.average_payout,
+            sp.average_size
         );
     }
     let _ = writeln!(
         o,
-        "\npoker: {} showdowns, {} won by folds (fold-win rate {:.4})",
-        s.poker.showdowns, s.poker.fold_wins, s.poker.fold_win_rate
+        "\npoker: {} pots won at a showdown, {} because everyone else folded ({})",
+        thousands(s.poker.showdowns),
+        thousands(s.poker.fold_wins),
+        percent(s.poker.fold_win_rate)
     );
-    for (cat, share) in &s.poker.winning_categories {
-        if *share > 0.0 {
-            let _ = writeln!(o, "  {cat:<16} {share:.4}");
+    let _ = writeln!(o, "winning hands at showdowns:");
+    for cat in tripoley_cards::Category::ALL.iter().rev() {
+        let share = s.poker.winning_categories.get(cat.key()).copied();
+        if let Some(share) = share.filter(|&x| x > 0.0) {
+            let _ = writeln!(o, "  {:<16} {:>7}", cat.name(), percent(share));
         }
     }
     let _ = writeln!(
         o,
-        "\nMichigan: blocked rate {:.4}, first leader goes out {:.4}",
-        s.michigan.blocked_rate, s.michigan.first_leader_goes_out_rate
+        "\nMichigan: blocked in {} of deals; the first leader went out in {}",
+        percent(s.michigan.blocked_rate),
+        percent(s.michigan.first_leader_goes_out_rate)
     );
     o
+}
+
+/// A share as a percentage: `12.3%`, `0.04%` for small ones.
+fn percent(share: f64) -> String {
+    let p = share * 100.0;
+    if p > 0.0 && p < 1.0 {
+        format!("{p:.2}%")
+    } else {
+        format!("{p:.1}%")
+    }
 }

@@ -81,6 +81,9 @@ pub struct DealLedger {
     pub pay_suit: Option<Suit>,
     /// Each seat's chips after it.
     pub stacks: Vec<u32>,
+    /// How the deal ended, in words: who went out on which card, or the
+    /// block.
+    pub notes: Vec<String>,
 }
 
 /// The state of the human's answer being built.
@@ -118,6 +121,11 @@ pub struct App {
     pub(super) scroll: usize,
     pub(super) ledger_now: Vec<Transfer>,
     pub(super) ledger_last: Option<DealLedger>,
+    /// How the deal being shown ended so far (see [`DealLedger::notes`]);
+    /// after the last deal, the final pot's hands.
+    pub(super) notes: Vec<String>,
+    /// A final pot is being played (its hands go into the notes).
+    final_pot: bool,
     /// The seat whose move was shown last, while moves are being revealed.
     pub(super) actor: Option<Seat>,
     /// Why the last Michigan run stopped, until the next lead.
@@ -170,6 +178,8 @@ impl App {
             scroll: 0,
             ledger_now: Vec::new(),
             ledger_last: None,
+            notes: Vec::new(),
+            final_pot: false,
             actor: None,
             stop: None,
             sold: false,
@@ -403,6 +413,10 @@ impl App {
     /// Fresh input for `decision`: the amount at its minimum, the best five
     /// chosen, the cursor on the first card that may be led.
     fn prepare(&mut self, decision: Decision) {
+        // A decision is taken on the newest moves: a scrolled log jumps back.
+        if self.panel == Panel::Log {
+            self.scroll = 0;
+        }
         let hand = text::sorted_hand(self.shown.hand);
         self.input = Input {
             step: Some(self.record.steps.len()),
@@ -478,9 +492,40 @@ impl App {
         }
     }
 
+    /// Keeps what a deal's end screen says besides the chips: how Michigan
+    /// ended, and the hands of a final pot.
+    fn note(&mut self, ev: &Event) {
+        let note = match ev {
+            Event::WentOut { seat } => {
+                let card = self
+                    .shown
+                    .last_played
+                    .filter(|(s, _)| s == seat)
+                    .map_or(String::new(), |(_, c)| format!(" on {}", text::card(c)));
+                format!("Michigan: {} went out{card}.", self.words.who(*seat))
+            }
+            Event::PlayBlocked => "Michigan ended blocked: nobody could lead.".to_owned(),
+            Event::FinalPotRound { .. } => {
+                self.final_pot = true;
+                return;
+            }
+            Event::DealStarted { .. } => {
+                self.final_pot = false;
+                return;
+            }
+            Event::FaceUp { .. } | Event::Showed { .. } if self.final_pot => match self.line(ev) {
+                Some(line) => format!("Final pot: {line}"),
+                None => return,
+            },
+            _ => return,
+        };
+        self.notes.push(note);
+    }
+
     /// The table as it is after `ev`.
     #[allow(clippy::too_many_lines)] // one arm per event, each short
     fn patch(&mut self, ev: &Event, live: bool) {
+        self.note(ev);
         let n = usize::from(self.shown.players);
         let v = &mut self.shown;
         match ev {
@@ -525,12 +570,12 @@ impl App {
                 v.my_five = None;
                 v.chose_five.iter_mut().for_each(|c| *c = false);
                 self.stop = None;
-                // Hand sizes follow from the deal (D1); the engine knows them.
-                let live = self.game.view(Some(HUMAN));
-                if live.deal_number == *number {
-                    v.hand_sizes.clone_from(&live.hand_sizes);
-                    v.spare_size = live.spare_size;
-                }
+                // Hand sizes follow from the deal (D1). Not from the live
+                // game: it may be well ahead of what is shown (after a
+                // resume, or when forced plays went on in the same step).
+                let (sizes, spare) = dealt_sizes(*dealer, &v.out[..n]);
+                v.hand_sizes.clone_from_slice(&sizes);
+                v.spare_size = spare;
             }
             Event::Dealt { seat, cards }
             | Event::NewHand { seat, cards }
@@ -651,6 +696,7 @@ impl App {
                     transfers: std::mem::take(&mut self.ledger_now),
                     pay_suit: v.pay_suit,
                     stacks: v.stacks.to_vec(),
+                    notes: std::mem::take(&mut self.notes),
                 });
                 if live {
                     self.screen = Screen::DealOver;
@@ -997,11 +1043,32 @@ impl App {
             }
             _ => {}
         }
+        // Whose advice it is, and on what it rests: the expert's search
+        // plays each candidate out in deals consistent with what you saw.
         self.hint = Some(format!(
-            "Hint: the heuristic bot would {}.",
+            "Hint from the expert bot ({} sample deals played out): {}.",
+            crate::setup::thousands(u64::from(HINT_PLAYOUTS)),
             action_words(action)
         ));
     }
+}
+
+/// The cards each seat holds as a deal starts, and the spare's (D1): the
+/// deck is dealt one at a time from the dealer's left among the players
+/// still in, the spare last, the first `52 % hands` hands one card more.
+fn dealt_sizes(dealer: Seat, out: &[bool]) -> (Vec<u32>, u32) {
+    let n = out.len();
+    let order: Vec<usize> = (1..=n)
+        .map(|k| (usize::from(dealer) + k) % n)
+        .filter(|&s| !out[s])
+        .collect();
+    let hands = order.len() as u32 + 1;
+    let size = |i: usize| 52 / hands + u32::from((i as u32) < 52 % hands);
+    let mut sizes = vec![0; n];
+    for (i, &s) in order.iter().enumerate() {
+        sizes[s] = size(i);
+    }
+    (sizes, size(order.len()))
 }
 
 /// The betting round on screen, started if it was not.

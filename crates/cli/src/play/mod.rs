@@ -20,7 +20,7 @@
 
 mod app;
 mod napalm;
-mod text;
+pub(crate) mod text;
 mod ui;
 
 #[cfg(test)]
@@ -49,7 +49,8 @@ pub struct Args {
     game: crate::napalm::GameKind,
     #[command(flatten)]
     table: TableArgs,
-    /// The bots in the other seats, one for all or one per seat: random, heuristic.
+    /// The bots in the other seats, one for all or one per seat: random, heuristic or expert
+    /// (Napalm: random or heuristic).
     #[arg(long, default_value = "heuristic")]
     bots: String,
     /// Seeds the cards and the bots: the same seed and moves give the same game
@@ -178,7 +179,7 @@ fn bot_seats(list: &str, players: usize) -> Result<Vec<BotKind>, Failure> {
 /// `--name`, checked: 1 to 16 printable characters.
 fn player_name(name: &str) -> Result<String, Failure> {
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > 16 || name.chars().any(char::is_control) {
+    if crate::setup::name_problem(name, 16).is_some() {
         return Err(Failure::usage(
             "--name must be 1 to 16 printable characters",
         ));
@@ -230,6 +231,7 @@ fn resume_table(file: &Path) -> Result<(Table, PathBuf), Failure> {
 /// A saved game: the record and what continuing needs.
 pub fn parse_saved(text: &str) -> Result<(Record, PlayMeta), String> {
     let record = Record::from_json(text).map_err(|e| e.to_string())?;
+    crate::setup::check_names(&record.names)?;
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let players = record.names.len();
     let meta = match value.get("play") {
@@ -264,6 +266,9 @@ pub fn parse_saved(text: &str) -> Result<(Record, PlayMeta), String> {
             .any(|(s, b)| b.is_none() != (s == usize::from(HUMAN)))
     {
         return Err("its \"play\" field does not match its seats".to_owned());
+    }
+    if let Some(why) = crate::setup::name_problem(&meta.label, crate::setup::MAX_NAME) {
+        return Err(format!("its rules label cannot be shown: {why}"));
     }
     Ok((record, meta))
 }

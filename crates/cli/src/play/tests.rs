@@ -288,11 +288,11 @@ fn hint_shows_and_presets_the_heuristic_move() {
     ch(&mut app, '?');
     let hint = app.hint.clone().expect("a hint");
     assert!(
-        hint.starts_with("Hint: the heuristic bot would set apart"),
+        hint.starts_with("Hint from the expert bot (3,000 sample deals played out): set apart"),
         "{hint}"
     );
     assert_eq!(app.input.five.len(), 5);
-    assert!(screen(&app, 80, 24).contains("Hint: the heuristic bot"));
+    assert!(screen(&app, 80, 24).contains("Hint from the expert bot"));
 }
 
 #[test]
@@ -370,8 +370,14 @@ fn play_keys(app: &mut App) {
 }
 
 /// Plays on to the final standings, through the keys and ticks.
-fn finish(mut app: App) -> App {
+fn finish(app: App) -> App {
+    finish_watching(app, |_| {})
+}
+
+/// [`finish`], showing `watch` the app before every key or tick.
+fn finish_watching(mut app: App, mut watch: impl FnMut(&App)) -> App {
     for _ in 0..200_000 {
+        watch(&app);
         match app.screen() {
             Screen::Standings => return app,
             Screen::DealOver => key(&mut app, KeyCode::Enter),
@@ -504,4 +510,177 @@ fn a_finished_game_resumes_on_its_standings() {
     .expect("resumes");
     assert_eq!(again.screen(), Screen::Standings);
     assert!(!again.busy());
+}
+
+#[test]
+fn a_save_file_with_escape_sequences_in_a_name_is_refused() {
+    let app = new_game(pagat(), 3, 2, BotKind::Random);
+    let mut value: serde_json::Value = serde_json::from_str(&saved_json(&app)).unwrap();
+    value["names"][1] = "\u{1b}]0;owned\u{7}Bob".into();
+    let why = parse_saved(&value.to_string()).expect_err("refused");
+    assert!(why.contains("control characters"), "{why}");
+    let mut value: serde_json::Value = serde_json::from_str(&saved_json(&app)).unwrap();
+    value["play"]["label"] = "\u{1b}[2Jpagat".into();
+    let why = parse_saved(&value.to_string()).expect_err("refused");
+    assert!(why.contains("control characters"), "{why}");
+}
+
+#[test]
+fn no_screen_shows_a_rule_id_or_a_wrong_plural() {
+    let rule_id = |text: &str| {
+        let chars: Vec<char> = text.chars().collect();
+        chars.windows(4).any(|w| {
+            w[0] == '('
+                && "TDHPMEN".contains(w[1])
+                && w[2].is_ascii_digit()
+                && (w[3] == ')' || w[3].is_ascii_digit() || w[3] == 'a' || w[3] == 'b')
+        })
+    };
+    for preset in [Preset::MichiganCasino, Preset::Pagat, Preset::Cosmo] {
+        let mut last = String::new();
+        finish_watching(
+            new_game(Rules::preset(preset), 3, 4, BotKind::Random),
+            |app| {
+                let shown = screen(app, 80, 24);
+                if shown != last {
+                    assert!(!rule_id(&shown), "{preset}:\n{shown}");
+                    for wrong in [" 1 cards", " 1 chips", "card(s)", "chip(s)"] {
+                        assert!(!shown.contains(wrong), "{preset}: {wrong}\n{shown}");
+                    }
+                    last = shown;
+                }
+            },
+        );
+    }
+}
+
+#[test]
+fn a_scrolled_log_says_so_jumps_back_at_a_decision_and_grows_with_the_terminal() {
+    let mut app = new_game(pagat(), 4, 3, BotKind::Random);
+    // On to a decision of the human's with a few lines of log.
+    while app.my_decision().is_none() || app.log.len() < 12 {
+        match app.screen() {
+            Screen::DealOver => key(&mut app, KeyCode::Enter),
+            _ if app.my_decision().is_some() => play_keys(&mut app),
+            _ => {
+                app.tick();
+            }
+        }
+    }
+    assert!(!screen(&app, 80, 24).contains("newer hidden"));
+    key(&mut app, KeyCode::PageUp);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("▼ 5 newer lines hidden: PgDn"), "{shown}");
+    // A taller terminal shows more of the log.
+    key(&mut app, KeyCode::PageDown);
+    let log_lines = |app: &App, h: u16| {
+        let shown = screen(app, 80, h);
+        app.log
+            .iter()
+            .filter(|l| shown.contains(l.as_str()))
+            .count()
+    };
+    let (short, tall) = (log_lines(&app, 24), log_lines(&app, 40));
+    assert!(tall >= short + 10, "{short} vs {tall}");
+    // Scrolled back again, the next decision brings the newest lines back.
+    key(&mut app, KeyCode::PageUp);
+    let step = app.record().steps.len();
+    while app.record().steps.len() == step || app.my_decision().is_none() {
+        match app.screen() {
+            Screen::DealOver => key(&mut app, KeyCode::Enter),
+            _ if app.my_decision().is_some() => play_keys(&mut app),
+            _ => {
+                app.tick();
+            }
+        }
+    }
+    assert_eq!(app.scroll, 0);
+    assert!(!screen(&app, 80, 24).contains("newer hidden"));
+}
+
+#[test]
+fn card_counts_shown_add_up_to_the_deck_fresh_and_after_a_resume() {
+    // Every card is in a hand, the spare, or played: what the players panel
+    // shows must add up to 52 at every moment of stage 3, never counting a
+    // card played after what is shown (cosmo plays forced leads at once).
+    let check = |app: &App| {
+        let v = &app.shown;
+        if v.stage == tripoley_engine::Stage::Michigan {
+            let held: u32 = v.hand_sizes.iter().sum();
+            let played: u32 = v.played.iter().map(|p| p.len()).sum();
+            assert_eq!(held + v.spare_size + played, 52, "deal {}", v.deal_number);
+        }
+    };
+    let cosmo = Rules::preset(Preset::Cosmo);
+    finish_watching(new_game(cosmo.clone(), 4, 9, BotKind::Heuristic), check);
+    // Saved after the first deal's first lead, then resumed.
+    let mut app = new_game(cosmo, 4, 9, BotKind::Heuristic);
+    while app.shown.stage != tripoley_engine::Stage::Michigan {
+        match app.screen() {
+            _ if app.my_decision().is_some() => play_keys(&mut app),
+            _ => {
+                app.tick();
+            }
+        }
+    }
+    let (record, meta) = parse_saved(&saved_json(&app)).expect("reads back");
+    let resumed = App::new(Table {
+        record,
+        bots: meta.bots,
+        seed: meta.seed,
+        label: meta.label,
+    })
+    .expect("resumes");
+    finish_watching(resumed, check);
+}
+
+#[test]
+fn deal_ends_say_how_michigan_ended_and_the_game_end_what_stays_on_the_layout() {
+    for preset in [Preset::Cosmo, Preset::Pagat] {
+        let mut endings = 0;
+        let app = finish_watching(
+            new_game(Rules::preset(preset), 4, 9, BotKind::Heuristic),
+            |app| {
+                if app.screen() == Screen::DealOver {
+                    let shown = screen(app, 80, 24);
+                    let michigan = shown.contains("Michigan: ") && shown.contains(" went out on ")
+                        || shown.contains("Michigan ended blocked");
+                    assert!(michigan, "{preset}:\n{shown}");
+                    endings += 1;
+                }
+            },
+        );
+        assert!(endings > 0);
+        let left: u32 = app.shown.layout.iter().map(|l| l.1).sum();
+        let shown = screen(&app, 80, 40);
+        assert_eq!(
+            shown.contains("on the layout nobody won"),
+            left > 0,
+            "{preset}: {left}\n{shown}"
+        );
+        if preset == Preset::Pagat {
+            assert!(shown.contains("Final pot: "), "{shown}");
+        }
+    }
+}
+
+#[test]
+fn sixteen_character_names_are_shown_whole() {
+    let mut record = Record::new(pagat(), names(4));
+    record.names[0] = "Bartholomew Long".to_owned();
+    record.names[2] = "Maximilianus 2nd".to_owned();
+    let mut app = table_app(record, 5);
+    app.skip();
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("Bartholomew Long") && shown.contains("Maximilianus 2nd"),
+        "{shown}"
+    );
+    let app = finish_watching(app, |app| {
+        if app.screen() == Screen::DealOver {
+            let shown = screen(app, 80, 24);
+            assert!(shown.contains("Maximilianus 2nd "), "{shown}");
+        }
+    });
+    assert!(screen(&app, 80, 24).contains("Maximilianus 2nd"));
 }

@@ -122,9 +122,10 @@ impl Words {
             }
             Event::FirstDealer { seat } => format!("{} first.", self.says(*seat, "deal", "deals")),
             Event::PlayerOut { seat, chips } => format!(
-                "{} the ante and {} the game with {chips} chips.",
+                "{} the ante and {} the game with {}.",
                 self.says(*seat, "cannot pay", "cannot pay"),
-                if *seat == self.me { "leave" } else { "leaves" }
+                if *seat == self.me { "leave" } else { "leaves" },
+                count(*chips as usize, "chip")
             ),
             Event::DealStarted {
                 number,
@@ -181,8 +182,13 @@ impl Words {
                 claimants,
                 remainder,
             } => format!(
-                "{} players share the Sequence; {remainder} chips stay on it.",
-                claimants.count_ones()
+                "{} players share the Sequence; {} on it.",
+                claimants.count_ones(),
+                if *remainder == 1 {
+                    "1 chip stays".to_owned()
+                } else {
+                    format!("{remainder} chips stay")
+                }
             ),
             Event::SetFiveApart { seat } => format!(
                 "{} five cards apart for the poker.",
@@ -256,7 +262,10 @@ impl Words {
                 if *seat == self.me { "go" } else { "goes" }
             ),
             Event::FinalPotRound { round, chips } => {
-                format!("Final pot {round}: {chips} chips, five new cards each.")
+                format!(
+                    "Final pot {round}: {}, five new cards each.",
+                    count(*chips as usize, "chip")
+                )
             }
             Event::FaceUp { seat, cards: five } => {
                 format!(
@@ -292,13 +301,25 @@ impl Words {
                 took(s, from())
             }
             (Reason::PotWon, Some(s)) => {
-                format!("{} the Pot: {n} chips.", self.says(s, "win", "wins"))
+                format!(
+                    "{} the Pot: {}.",
+                    self.says(s, "win", "wins"),
+                    count(n as usize, "chip")
+                )
             }
             (Reason::PokerPool, Some(s)) => {
-                format!("{} the Poker Pool: {n} chips.", self.says(s, "win", "wins"))
+                format!(
+                    "{} the Poker Pool: {}.",
+                    self.says(s, "win", "wins"),
+                    count(n as usize, "chip")
+                )
             }
             (Reason::FinalPot, Some(s)) => {
-                format!("{} the final pot: {n} chips.", self.says(s, "win", "wins"))
+                format!(
+                    "{} the final pot: {}.",
+                    self.says(s, "win", "wins"),
+                    count(n as usize, "chip")
+                )
             }
             _ => format!(
                 "{} {n} to {} ({}).",
@@ -404,7 +425,8 @@ pub fn stop_reason(next: Option<Card>, reason: StopReason, ctx: &Context) -> Str
             format!("{} is in the spare", card(c))
         }
         (StopReason::NotPlayed, Some(c)) if ctx.misplays => {
-            format!("nobody played {} (in the spare, or withheld)", card(c))
+            // Short enough for the layout panel's status line.
+            format!("no {} came (spare or withheld)", card(c))
         }
         (StopReason::NotPlayed, Some(c)) => format!("{} is in the spare", card(c)),
     }
@@ -464,6 +486,15 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
 /// At most `width` characters of `s`.
 pub fn clip(s: &str, width: usize) -> String {
     s.chars().take(width).collect()
+}
+
+/// `1 chip`, `3 chips`: a count with its unit, singular for one.
+pub fn count(n: usize, unit: &str) -> String {
+    if n == 1 {
+        format!("1 {unit}")
+    } else {
+        format!("{n} {unit}s")
+    }
 }
 
 #[cfg(test)]
@@ -557,5 +588,29 @@ mod tests {
         assert_eq!(cards(set), "K♣ 9♦ 3♠ 2♥ A♥");
         assert_eq!(sequence(Rank::Eight), "8-9-10");
         assert_eq!(sequence(Rank::Queen), "Q-K-A");
+    }
+
+    #[test]
+    fn every_stop_reason_fits_the_layout_panel() {
+        // The panel's inner width is 42; "Stopped: " comes first.
+        let c = Card::new(Rank::Ten, Suit::Diamonds);
+        for misplays in [false, true] {
+            for spare_known in [CardSet::EMPTY, CardSet::from_iter([c])] {
+                let ctx = Context {
+                    pay_suit: Some(Suit::Hearts),
+                    deals_total: 4,
+                    spare_known,
+                    misplays,
+                };
+                for reason in [
+                    StopReason::Ace,
+                    StopReason::AlreadyPlayed,
+                    StopReason::NotPlayed,
+                ] {
+                    let line = format!("Stopped: {}", stop_reason(Some(c), reason, &ctx));
+                    assert!(line.chars().count() <= 42, "{line}");
+                }
+            }
+        }
     }
 }

@@ -153,6 +153,9 @@ fn draw_table(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let v = &app.shown;
     let mut lines = Vec::new();
+    // Names in full (16 characters at most): the column is as wide as the
+    // longest, and the units are said once, in the title.
+    let width = name_width(app);
     for s in 0..v.players {
         let i = usize::from(s);
         let turn = if v.to_act == Some(s) && app.actor.is_none() {
@@ -167,7 +170,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         } else {
             " "
         };
-        let name = text::clip(&app.words.name(s), 10);
+        let name = text::clip(&app.words.name(s), width);
         let chips = v.stacks.get(i).copied().unwrap_or(0);
         let cards = v.hand_sizes.get(i).copied().unwrap_or(0);
         let status = seat_status(app, s);
@@ -176,8 +179,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         } else {
             Style::new()
         };
-        let unit = if cards == 1 { "card " } else { "cards" };
-        let row = format!("{turn}{dealer} {name:<10} {chips:>4} chips {cards:>2} {unit} {status}");
+        let row = format!("{turn}{dealer} {name:<width$} {chips:>5} {cards:>5} {status}");
         let style = if v.out.get(i).copied().unwrap_or(false) {
             theme.dim()
         } else if turn == "▶" {
@@ -187,8 +189,28 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         };
         lines.push(Line::styled(row, style));
     }
-    let block = Block::bordered().title(" Players ");
+    // "chips" and "cards" right above their columns.
+    let title = format!(
+        "{:<lead$}{:>5} {:>5} ",
+        " Players",
+        "chips",
+        "cards",
+        lead = width + 4
+    );
+    let block = Block::bordered().title(title);
     f.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The longest name shown in full (what `--name` allows).
+const NAME_WIDTH: usize = 16;
+
+/// A column of names as wide as the longest (6 to [`NAME_WIDTH`]).
+fn name_width(app: &App) -> usize {
+    (0..app.shown.players)
+        .map(|s| app.words.name(s).chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(6, NAME_WIDTH)
 }
 
 /// A seat's bet, fold or bid, in a few letters.
@@ -272,6 +294,12 @@ fn draw_layout(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         Some(s) => format!(" Layout ({} {}) ", s.name(), s.symbol()),
         None => " Layout ".to_owned(),
     };
+    // The grid marks cards known to be in the spare with `x`: say so.
+    let title = match (v.spare_known.is_empty(), v.pay_suit) {
+        (true, _) => title,
+        (false, Some(s)) => format!(" Layout {} · x: in the spare ", s.symbol()),
+        (false, None) => " Layout · x: in the spare ".to_owned(),
+    };
     f.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(title)),
         area,
@@ -291,7 +319,7 @@ fn table_status(app: &App) -> String {
     if let Some((s, c)) = v.last_played {
         return format!(
             "Last: {} {}",
-            text::clip(&app.words.who(s), 10),
+            text::clip(&app.words.who(s), NAME_WIDTH),
             text::card(c)
         );
     }
@@ -310,7 +338,10 @@ fn table_status(app: &App) -> String {
             None => "Pay suit auction",
         };
         return match a.high {
-            Some((s, x)) => format!("{what}: {x} by {}", text::clip(&app.words.who(s), 10)),
+            Some((s, x)) => format!(
+                "{what}: {x} by {}",
+                text::clip(&app.words.who(s), NAME_WIDTH)
+            ),
             None => format!("{what}: no bid yet"),
         };
     }
@@ -341,6 +372,19 @@ fn draw_panel(f: &mut Frame, area: Rect, app: &App) {
         .collect();
     let height = usize::from(area.height.saturating_sub(1));
     let visible = tail(&lines, height, app.scroll);
+    // Scrolled back, the newest lines are hidden: the title says so loudly.
+    let hidden = app.scroll.min(lines.len().saturating_sub(height));
+    let title = if hidden > 0 {
+        Line::from(vec![
+            Span::raw(title),
+            Span::styled(
+                format!(" ▼ {} hidden: PgDn ", text::count(hidden, "newer line")),
+                Style::new().add_modifier(Modifier::REVERSED),
+            ),
+        ])
+    } else {
+        Line::raw(title)
+    };
     let block = Block::new().borders(Borders::TOP).title(title);
     f.render_widget(
         Paragraph::new(
@@ -418,7 +462,7 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         };
         marks.push(Span::styled(format!(" {mark}  "), theme.accent()));
     }
-    let title = format!(" Your hand: {} cards ", hand.len());
+    let title = format!(" Your hand: {} ", text::count(hand.len(), "card"));
     f.render_widget(
         Paragraph::new(vec![Line::from(cards), Line::from(marks)])
             .block(Block::new().borders(Borders::TOP).title(title)),
@@ -572,18 +616,29 @@ fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a
             spans.extend(key_span(theme, "Enter", "lead"));
             let hand = text::sorted_hand(app.shown.hand);
             match hand.get(app.input.cursor) {
-                Some(&c) if cards.contains(c) && app.is_misplay(c) => format!(
-                    "Your lead: {}, not your lowest {}: a misplay (M9a).",
-                    text::card(c),
-                    c.suit().name().trim_end_matches('s')
-                ),
+                Some(&c) if cards.contains(c) && app.is_misplay(c) => {
+                    // A misplayed lead pays a chip to each other player still in.
+                    let others = (0..app.shown.players)
+                        .filter(|&s| Some(s) != app.shown.seat && !app.shown.out[usize::from(s)])
+                        .count();
+                    format!(
+                        "Misplay: {} is not your lowest {}. Costs {} and your pay spaces.",
+                        text::card(c),
+                        c.suit().name().trim_end_matches('s'),
+                        text::count(others, "chip")
+                    )
+                }
                 Some(&c) if cards.contains(c) => format!("Your lead: {}.", text::card(c)),
                 _ => "Your lead: choose a marked card.".to_owned(),
             }
         }
         Decision::Follow { card } => {
             spans.extend(key_span(theme, "p", "play it"));
-            spans.extend(key_span(theme, "w", "withhold it (a misplay, M9b)"));
+            spans.extend(key_span(
+                theme,
+                "w",
+                "withhold (a misplay: lose your pay spaces, may owe chips)",
+            ));
             format!("Your {} is next in the run.", text::card(card))
         }
     };
@@ -656,12 +711,16 @@ fn net(transfers: &[Transfer], players: usize) -> Vec<i64> {
 
 fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let [main, footer] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
+    let width = name_width(app);
     let [left, right] =
-        Layout::horizontal([Constraint::Min(40), Constraint::Length(26)]).areas(main);
+        Layout::horizontal([Constraint::Min(40), Constraint::Length(width as u16 + 16)])
+            .areas(main);
     let Some(ledger) = &app.ledger_last else {
         return;
     };
-    let lines: Vec<String> = ledger_lines(app, &ledger.transfers, ledger.pay_suit)
+    let mut lines: Vec<String> = ledger.notes.clone();
+    lines.extend(ledger_lines(app, &ledger.transfers, ledger.pay_suit));
+    let lines: Vec<String> = lines
         .iter()
         .flat_map(|l| text::wrap(l, usize::from(left.width.saturating_sub(2))))
         .collect();
@@ -686,14 +745,14 @@ fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         .enumerate()
         .map(|(i, chips)| {
             let d = net.get(i).copied().unwrap_or(0);
-            let name = text::clip(&app.words.name(i as u8), 10);
+            let name = text::clip(&app.words.name(i as u8), width);
             let style = match d.cmp(&0) {
                 std::cmp::Ordering::Greater => theme.good(),
                 std::cmp::Ordering::Less => theme.red(),
                 std::cmp::Ordering::Equal => Style::new(),
             };
             Line::from(vec![
-                Span::raw(format!("{name:<10} {chips:>5} ")),
+                Span::raw(format!("{name:<width$} {chips:>5} ")),
                 Span::styled(format!("{d:>+5}"), style),
             ])
         })
@@ -754,13 +813,24 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         ));
     }
     lines.push(Line::raw(""));
-    if !app.ledger_now.is_empty() {
+    if !app.ledger_now.is_empty() || !app.notes.is_empty() {
         lines.push(Line::raw("  After the last deal (the final pot):"));
-        for l in ledger_lines(app, &app.ledger_now, app.shown.pay_suit) {
-            for piece in text::wrap(&l, usize::from(main.width.saturating_sub(6))) {
+        let ledger = ledger_lines(app, &app.ledger_now, app.shown.pay_suit);
+        for l in app.notes.iter().chain(&ledger) {
+            for piece in text::wrap(l, usize::from(main.width.saturating_sub(6))) {
                 lines.push(Line::raw(format!("  {piece}")));
             }
         }
+        lines.push(Line::raw(""));
+    }
+    // Chips nobody won stay on the layout (cosmo has no final pot): say so,
+    // or the standings do not add up to what was played for.
+    let left: u32 = app.shown.layout.iter().map(|l| l.1).sum();
+    if left > 0 {
+        lines.push(Line::raw(format!(
+            "  {} on the layout nobody won: they stay there.",
+            text::count(left as usize, "chip")
+        )));
         lines.push(Line::raw(""));
     }
     if let Some(path) = &app.save_path {
