@@ -268,3 +268,52 @@ impl Table {
 fn hint_frame(n: u64, id: Option<u64>, action: &serde_json::Value) -> Out {
     frame(&json!({"v": PROTOCOL_VERSION, "type": "hint", "n": n, "id": id, "action": action}))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tripoley_bots::{BotKind, record_game};
+    use tripoley_engine::{Preset, Rules};
+
+    /// Over random games of every preset, at every decision: the stand-in's
+    /// action is legal and spends no chip (no bid, bet, call, raise, swap or
+    /// auction of the spare).
+    #[test]
+    fn the_stand_in_is_always_legal_and_never_spends() {
+        for (k, preset) in Preset::ALL.into_iter().enumerate() {
+            let mut rules = Rules::preset(preset);
+            rules.deals = Some(2);
+            rules.misplays = tripoley_engine::Misplays::Penalised;
+            let players = 4;
+            let mut bots: Vec<_> = (0..players).map(|_| BotKind::Random.make(&rules)).collect();
+            let names = (0..players).map(|i| format!("P{i}")).collect();
+            let record = record_game(&rules, &mut bots, names, k as u64).expect("a game");
+            let mut ev = Vec::new();
+            let mut game = record.start(&mut ev).expect("it starts");
+            let mut seen = 0;
+            for step in &record.steps {
+                if let Pending::Decide { seat, decision } = game.pending() {
+                    let view = game.view(Some(seat));
+                    let action = stand_in(&decision, &view, rules.evaluator());
+                    assert!(decision.check(action).is_ok(), "{decision:?}: {action:?}");
+                    assert!(
+                        !matches!(
+                            action,
+                            Action::Swap
+                                | Action::AuctionSpare
+                                | Action::SwapAndAuction
+                                | Action::Bid(_)
+                                | Action::Bet(_)
+                                | Action::Call
+                                | Action::Raise(_)
+                        ),
+                        "{decision:?}: {action:?}"
+                    );
+                    seen += 1;
+                }
+                game.step(step, &mut ev).expect("it replays");
+            }
+            assert!(seen > 10, "{preset}: {seen} decisions");
+        }
+    }
+}
