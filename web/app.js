@@ -289,7 +289,6 @@ function connect() {
   S.ws = ws;
   connEl.textContent = "connecting…";
   ws.addEventListener("open", () => {
-    S.retry = 0;
     const mine = saved(S.invite);
     ws.send(JSON.stringify({ type: "hello", v: PROTOCOL, token: (mine && mine.token) || null, last: S.last }));
   });
@@ -305,6 +304,9 @@ function connect() {
 function onMessage(m) {
   switch (m.type) {
     case "welcome":
+      // Backoff restarts only once the server took us in: it closes a refused
+      // hello (a full table), and retrying that at once would loop.
+      S.retry = 0;
       S.role = m.role; S.seat = m.seat; S.host = m.host; S.table = m.table;
       connEl.textContent = m.role === "player" ? "playing as " + name(m.seat) : "watching";
       break;
