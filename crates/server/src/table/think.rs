@@ -245,7 +245,17 @@ impl Table {
         };
         let game = game.clone();
         let answers = self.answers.clone();
-        self.hints.searching = Some((n, seat, vec![(conn, id)]));
+        // Those still waiting for an older position's hint will not get it:
+        // the game has moved on since they asked.
+        if let Some((at, _, waiting)) = self.hints.searching.replace((n, seat, vec![(conn, id)])) {
+            let moved = ErrorBody::new(
+                ErrorCode::Stale,
+                format!("the game has moved on since event {at}: ask again"),
+            );
+            for (c, id) in waiting {
+                self.send(c, error_frame(n, id, &moved));
+            }
+        }
         tokio::task::spawn_blocking(move || {
             let action = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 tripoley_bots::hint(
