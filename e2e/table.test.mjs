@@ -87,7 +87,7 @@ async function move(page) {
   const mine = await page.locator("section.hand.mine").count();
   if (!mine) return false;
   const hand = page.locator("section.hand.mine");
-  const show = hand.locator('button[data-key="show"]');
+  const show = hand.locator('button[data-key="choose"]');
   if (await show.count()) {
     // Choose five cards: click until five are chosen, then show them.
     const cards = hand.locator("button.cardbtn.legal");

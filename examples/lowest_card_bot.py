@@ -3,7 +3,7 @@
 
 It speaks the line protocol of docs/bot-protocol.md: one JSON request per line
 on standard input, one JSON action per line on standard output. Standard
-library only. Its play is simple: it leads its lowest card, shows its five
+library only. Its play is simple: it leads its lowest card, sets apart its five
 lowest cards, never bets (checks, calls, passes, keeps its hand) and always
 follows. Debugging output must go to standard error, never to standard output.
 """
@@ -26,7 +26,7 @@ def answer(request):
     kind = decision if isinstance(decision, str) else next(iter(decision))
     if kind == "choose_five":
         hand = decision["choose_five"]["from"]
-        return {"show": sorted(hand, key=rank)[:5]}
+        return {"choose": sorted(hand, key=rank)[:5]}
     if kind == "lead":
         return {"lead": min(decision["lead"]["cards"], key=rank)}
     legal = request["legal"]

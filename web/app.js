@@ -279,7 +279,7 @@ function actionText(a) {
   if (typeof a === "string") return a.replace(/_/g, " ");
   const [k, v] = Object.entries(a)[0];
   if (k === "lead") return "lead " + cardText(v);
-  if (k === "show") return "show " + sortCards(v).map(cardText).join(" ");
+  if (k === "choose") return "set apart " + sortCards(v).map(cardText).join(" ");
   return k.replace(/_/g, " ") + " " + v;
 }
 
@@ -547,7 +547,7 @@ function handView(v) {
       break;
     case "choose_five":
       controls.append(el("span", {}, "Choose five cards for your poker hand (" + S.chosen.size + "/5) "),
-        el("button", { "data-key": "show", disabled: S.chosen.size !== 5, onclick: () => act({ show: [...S.chosen] }) }, "Show these five"));
+        el("button", { "data-key": "choose", disabled: S.chosen.size !== 5, onclick: () => act({ choose: [...S.chosen] }) }, "Set these five apart"));
       break;
     case "lead":
       controls.append(el("span", {}, "Lead one of the highlighted cards."));

@@ -30,7 +30,7 @@ impl Bot for RandomBot {
 /// A uniformly random answer to `decision`, without listing large choices.
 pub(crate) fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
     match *decision {
-        Decision::ChooseFive { from } => Action::Show(random_subset(from, 5, rng)),
+        Decision::ChooseFive { from } => Action::Choose(random_subset(from, 5, rng)),
         Decision::Lead { cards } => Action::Lead(pick(cards, below(rng, cards.len()))),
         Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
             let bids = if max >= min { max - min + 1 } else { 0 };

@@ -170,3 +170,75 @@ fn h3_simulated_sequence_rate_matches_the_exact_chance() {
         seq.claim_rate
     );
 }
+
+/// P1 with real bots: over whole games of every preset with betting, every
+/// player still in sets five apart before the first bet of each deal (the
+/// heuristic and random bots alike), and each showdown shows the five that
+/// player chose, never a folded one.
+#[test]
+fn p1_bots_choose_their_five_before_the_first_bet() {
+    use tripoley_bots::play_game;
+    use tripoley_engine::{Event, PokerRule};
+    let mut deals_checked = 0;
+    for preset in Preset::ALL {
+        let rules = Rules::preset(preset);
+        if rules.poker != PokerRule::Betting {
+            continue;
+        }
+        for seed in 0..300u64 {
+            let players = 2 + (seed % 8) as usize;
+            let mut bots: Vec<Box<dyn Bot>> = (0..players)
+                .map(|i| -> Box<dyn Bot> {
+                    if (i as u64 + seed) % 2 == 0 {
+                        Box::new(HeuristicBot::for_rules(&rules))
+                    } else {
+                        Box::new(RandomBot)
+                    }
+                })
+                .collect();
+            let mut chosen = vec![None; players];
+            let mut folded = 0u16;
+            let mut betting = false;
+            let mut final_pot = false;
+            play_game(&rules, &mut bots, seed, |_, events| {
+                for e in events {
+                    match e {
+                        Event::DealStarted { .. } => {
+                            chosen.fill(None);
+                            folded = 0;
+                            betting = false;
+                        }
+                        Event::FinalPotRound { .. } => final_pot = true,
+                        Event::ChoseFive { seat, cards } => {
+                            assert!(!betting, "a five chosen after a bet");
+                            chosen[usize::from(*seat)] = Some(*cards);
+                        }
+                        Event::Checked { seat }
+                        | Event::Bet { seat, .. }
+                        | Event::Called { seat, .. }
+                        | Event::Raised { seat, .. }
+                        | Event::Folded { seat }
+                            if !final_pot =>
+                        {
+                            assert!(chosen[usize::from(*seat)].is_some(), "{seat} bets unchosen");
+                            if !betting {
+                                deals_checked += 1;
+                            }
+                            betting = true;
+                            if matches!(e, Event::Folded { .. }) {
+                                folded |= 1 << seat;
+                            }
+                        }
+                        Event::Showed { seat, cards, .. } if !final_pot && betting => {
+                            assert_eq!(folded >> seat & 1, 0, "a folded five shown");
+                            assert_eq!(chosen[usize::from(*seat)], Some(*cards));
+                        }
+                        _ => {}
+                    }
+                }
+            })
+            .expect("the game plays");
+        }
+    }
+    assert!(deals_checked > 1000, "{deals_checked} deals with betting");
+}

@@ -1,6 +1,14 @@
-//! Napalm poker on the command line: its rules in words and self-play.
+//! Napalm poker on the command line: self-play (`sim --game napalm`), its
+//! records replayed (`replay`), and telling its records from Tripoley's.
+//!
+//! Self-play plays exactly the hands asked for: game `g` is seeded from the
+//! run's seed and `g` alone, games are played on the thread pool in batches
+//! and counted in order of `g`, and the last game counted is cut after the
+//! hand that completes the count. So the figures depend on the seed and the
+//! count, never on the threads.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -8,11 +16,12 @@ use tripoley_bots::BotKind;
 use tripoley_bots::sim::{Estimate, Moments};
 use tripoley_cards::{Deck, seeded_rng};
 use tripoley_napalm::{
-    Account, Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRules, Pending,
-    RandomNapalmBot,
+    Account, Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmRules,
+    NapalmStep, Pending, RandomNapalmBot, Reason, Seat, Transfer,
 };
 
 use crate::Failure;
+use crate::setup::{TableArgs, bots_for_seats, run_with_progress};
 
 /// Which game a command is about.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -25,13 +34,57 @@ pub enum GameKind {
 }
 
 /// A Napalm bot of the kind named on the command line (Napalm's bots are
-/// random and heuristic; any stronger kind plays the heuristic).
+/// random and heuristic; the commands refuse other kinds).
 pub(crate) fn napalm_bot(kind: BotKind) -> Box<dyn NapalmBot> {
     if kind == BotKind::Random {
         Box::new(RandomNapalmBot)
     } else {
         Box::new(HeuristicNapalmBot)
     }
+}
+
+/// Refuses bot kinds Napalm does not have.
+pub(crate) fn napalm_bots_only(bots: &[BotKind]) -> Result<(), Failure> {
+    if bots
+        .iter()
+        .all(|b| matches!(b, BotKind::Random | BotKind::Heuristic))
+    {
+        Ok(())
+    } else {
+        Err(Failure::usage(
+            "Napalm's bots are random and heuristic: --bots names one of those per seat, or one for all",
+        ))
+    }
+}
+
+/// Refuses `--preset` and `--house-rules`, which are Tripoley's.
+pub(crate) fn one_rule_set(table: &TableArgs) -> Result<(), Failure> {
+    if table.preset.is_some() || table.house_rules.is_some() {
+        return Err(Failure::usage(
+            "Napalm has one rule set: --game napalm takes no --preset or --house-rules",
+        ));
+    }
+    Ok(())
+}
+
+/// What `tripoley sim --game napalm` was asked for.
+pub struct SimOptions<'a> {
+    /// The seats (`--preset` and `--house-rules` are refused).
+    pub table: &'a TableArgs,
+    /// `--bots`.
+    pub bots: &'a str,
+    /// Hands to play (`--deals`).
+    pub hands: u64,
+    /// `--seed`.
+    pub seed: u64,
+    /// `--threads`.
+    pub threads: Option<usize>,
+    /// `--out`: where the CSV file goes.
+    pub out: Option<&'a Path>,
+    /// `--json`.
+    pub json: bool,
+    /// `--save-records DIR` and `--save-limit`.
+    pub save_records: Option<(&'a Path, usize)>,
 }
 
 /// One seat's results.
@@ -48,57 +101,107 @@ struct SeatReport {
 struct NapalmSummary {
     game: &'static str,
     players: usize,
-    games: u64,
+    /// Exactly the hands asked for.
     hands: u64,
+    /// Games played to the end.
+    games: u64,
+    /// Whether the last game was cut short to play exactly `hands`.
+    last_game_cut: bool,
+    /// Chips left in a pot nobody took: games that ended with every player
+    /// out (N8), and the pot of the game cut short.
+    unclaimed_chips: u64,
     seed: u64,
     seats: Vec<SeatReport>,
 }
 
-#[derive(Default, Clone)]
+/// One game as self-play saw it.
+struct Played {
+    /// Each hand's chips won (or lost) per seat, the pot at the end in the last.
+    hands: Vec<Vec<i64>>,
+    /// Who took the pot, when the game ended within the hands allowed.
+    winners: Option<Vec<Seat>>,
+    /// The pot when the game ended (or was cut short).
+    pot_left: u32,
+    /// Its record, when asked for.
+    record: Option<NapalmRecord>,
+}
+
+/// The running totals, fed games in order.
 struct Tally {
+    left: u64,
     games: u64,
-    hands: u64,
+    cut: bool,
+    unclaimed: u64,
     per_hand: Vec<Moments>,
     wins: Vec<f64>,
 }
 
-/// Plays whole Napalm games until `hands` hands were played; prints the summary.
-pub fn simulate(
-    players: usize,
-    bots: &[BotKind],
-    hands: u64,
-    seed: u64,
-    json: bool,
-) -> Result<(), Failure> {
+impl Tally {
+    /// Counts a game's hands while any are still wanted; returns whether it
+    /// was counted whole.
+    fn add(&mut self, game: &Played) -> bool {
+        let take = game
+            .hands
+            .len()
+            .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        for hand in &game.hands[..take] {
+            for (m, &w) in self.per_hand.iter_mut().zip(hand) {
+                m.push(w as f64);
+            }
+        }
+        self.left -= take as u64;
+        match &game.winners {
+            Some(winners) if take == game.hands.len() => {
+                self.games += 1;
+                for &w in winners {
+                    self.wins[usize::from(w)] += 1.0 / winners.len() as f64;
+                }
+                self.unclaimed += u64::from(game.pot_left);
+                true
+            }
+            _ => {
+                // Cut short: every chip won so far is counted, so the pot
+                // at the cut is what nobody took.
+                let pot: i64 = game.hands[..take].iter().flatten().sum();
+                self.unclaimed += pot.unsigned_abs();
+                self.cut = true;
+                false
+            }
+        }
+    }
+}
+
+/// Plays Napalm games until exactly `hands` hands were played; prints the
+/// summary, writes the CSV file and the records asked for.
+pub fn simulate(o: &SimOptions) -> Result<(), Failure> {
+    one_rule_set(o.table)?;
+    let players = o.table.players;
     let rules = NapalmRules::default();
     rules
         .check_players(players)
         .map_err(|e| Failure::usage(e.to_string()))?;
-    // A game lasts a few hands; play enough games in parallel to reach `hands`.
-    let games = hands.div_ceil(4).max(1);
-    let tally = (0..games)
-        .into_par_iter()
-        .map(|g| play_one(&rules, bots, seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
-        .reduce(Tally::default, |mut a, b| {
-            if a.per_hand.is_empty() {
-                return b;
-            }
-            a.games += b.games;
-            a.hands += b.hands;
-            for (x, y) in a.per_hand.iter_mut().zip(&b.per_hand) {
-                x.merge(y);
-            }
-            for (x, y) in a.wins.iter_mut().zip(&b.wins) {
-                *x += y;
-            }
-            a
-        });
+    let bots = bots_for_seats::<BotKind>(o.bots, players)?;
+    napalm_bots_only(&bots)?;
+    if o.hands == 0 {
+        return Err(Failure::usage("--deals must be at least 1"));
+    }
+    if let Some((dir, _)) = o.save_records {
+        std::fs::create_dir_all(dir).map_err(|e| Failure {
+            message: format!("cannot create {}: {e}", dir.display()),
+            code: 1,
+        })?;
+    }
+    let (tally, secs) = run_with_progress(o.hands, "hands", o.threads, |progress| {
+        play_hands(&rules, &bots, o, progress)
+    })?;
     let summary = NapalmSummary {
         game: "napalm",
         players,
+        hands: o.hands,
         games: tally.games,
-        hands: tally.hands,
-        seed,
+        last_game_cut: tally.cut,
+        unclaimed_chips: tally.unclaimed,
+        seed: o.seed,
         seats: (0..players)
             .map(|s| SeatReport {
                 seat: s as u8,
@@ -108,90 +211,386 @@ pub fn simulate(
             })
             .collect(),
     };
-    if json {
-        println!(
-            "{}",
-            serde_json::to_string(&summary).expect("plain data serialises")
-        );
+    if o.json {
+        let mut v = serde_json::to_value(&summary).expect("plain data serialises");
+        v["elapsed_secs"] = secs.into();
+        println!("{v}");
     } else {
-        let mut o = String::new();
-        let _ = writeln!(
-            o,
-            "Napalm: {} hands in {} games\n",
-            summary.hands, summary.games
-        );
-        let _ = writeln!(
-            o,
-            "{:<16} {:>20} {:>10}",
-            "seat", "chips per hand", "games won"
-        );
-        for s in &summary.seats {
-            let label = format!("{} ({})", s.seat, s.bot);
-            let est = format!(
-                "{:+.3} ± {:.3}",
-                s.chips_per_hand.mean, s.chips_per_hand.ci95
+        print!("{}", summary_text(&summary, secs));
+    }
+    if let Some(dir) = o.out {
+        write_csv(dir, &summary).map_err(|e| Failure {
+            message: format!("writing {}: {e}", dir.display()),
+            code: 1,
+        })?;
+        if !o.json {
+            println!(
+                "CSV file written to {}",
+                dir.join("napalm-seats.csv").display()
             );
-            let _ = writeln!(o, "{label:<16} {est:>20} {:>10.4}", s.games_won);
         }
-        print!("{o}");
     }
     Ok(())
 }
 
-fn play_one(rules: &NapalmRules, kinds: &[BotKind], seed: u64) -> Tally {
+/// The seed of game `g` of a run.
+fn game_seed(seed: u64, g: u64) -> u64 {
+    seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Plays games in batches on the current pool, counting them in order.
+fn play_hands(
+    rules: &NapalmRules,
+    bots: &[BotKind],
+    o: &SimOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, std::io::Error> {
+    let mut tally = Tally {
+        left: o.hands,
+        games: 0,
+        cut: false,
+        unclaimed: 0,
+        per_hand: vec![Moments::default(); bots.len()],
+        wins: vec![0.0; bots.len()],
+    };
+    let mut next = 0u64;
+    // Hands and games played so far (a guess of 8 hands a game to start).
+    let (mut hands_seen, mut games_seen) = (8u64, 1u64);
+    while tally.left > 0 {
+        // Enough games for the hands left, by the mean so far, a few more
+        // for luck; at most a few thousand at once to bound the memory.
+        let batch = (tally.left.saturating_mul(games_seen) / hands_seen * 11 / 10).clamp(1, 4096);
+        let cap = tally.left;
+        let save = o.save_records.map_or(0, |(_, limit)| limit as u64);
+        let games: Vec<Played> = (next..next + batch)
+            .into_par_iter()
+            .map(|g| play_one(rules, bots, game_seed(o.seed, g), cap, g < save))
+            .collect();
+        let played: usize = games.iter().map(|p| p.hands.len()).sum();
+        for (g, game) in (next..).zip(&games) {
+            if tally.left == 0 {
+                break;
+            }
+            let whole = tally.add(game);
+            if let (true, Some(record), Some((dir, _))) = (whole, &game.record, o.save_records) {
+                let json = serde_json::to_string_pretty(record).expect("records serialise");
+                std::fs::write(dir.join(format!("napalm-game-{g:06}.json")), json + "\n")?;
+            }
+        }
+        hands_seen += played as u64;
+        games_seen += batch;
+        next += batch;
+        progress(o.hands - tally.left);
+    }
+    Ok(tally)
+}
+
+/// Plays game `seed` for at most `cap` hands, tallying each hand's chips.
+fn play_one(rules: &NapalmRules, kinds: &[BotKind], seed: u64, cap: u64, keep: bool) -> Played {
     let n = kinds.len();
     let mut rng = seeded_rng(seed);
     let mut bots: Vec<Box<dyn NapalmBot>> = kinds.iter().map(|&k| napalm_bot(k)).collect();
     let mut first = Vec::new();
     let mut game = NapalmGame::start(rules.clone(), n, &mut first).expect("checked table");
-    let mut tally = Tally {
-        games: 1,
-        per_hand: vec![Moments::default(); n],
-        wins: vec![0.0; n],
-        ..Tally::default()
+    let mut record = keep.then(|| {
+        let names = (0..).zip(kinds).map(|(s, k)| format!("Seat {s} ({k})"));
+        NapalmRecord::new(rules.clone(), names.collect())
+    });
+    let mut played = Played {
+        hands: Vec::new(),
+        winners: None,
+        pot_left: 0,
+        record: None,
     };
-    let mut won = vec![0i64; n];
-    let mut pending_events = Some(first);
+    let mut events = first;
     loop {
-        let events = if let Some(first) = pending_events.take() {
-            first
-        } else {
-            match game.pending() {
-                Pending::GameOver => break,
-                Pending::Deck => game.deal(&Deck::shuffled(&mut rng)),
-                Pending::Decide { seat, .. } => {
-                    let action = bots[usize::from(seat)].act(&game.view(Some(seat)), &mut rng);
-                    game.apply(seat, action)
-                }
-            }
-            .expect("bots answer legally")
-        };
         for e in &events {
             match e {
+                Event::HandStarted { .. } => played.hands.push(vec![0; n]),
                 Event::Transfer(t) => {
+                    let hand = played.hands.last_mut().expect("chips move in a hand");
                     for (acc, sign) in [(t.from, -1), (t.to, 1)] {
                         if let Account::Stack(s) = acc {
-                            won[usize::from(s)] += sign * i64::from(t.amount);
+                            hand[usize::from(s)] += sign * i64::from(t.amount);
                         }
                     }
                 }
-                Event::HandEnded { .. } | Event::GameOver { .. } => {
-                    if won.iter().any(|&w| w != 0) || matches!(e, Event::HandEnded { .. }) {
-                        tally.hands += 1;
-                        for (m, w) in tally.per_hand.iter_mut().zip(&mut won) {
-                            m.push(*w as f64);
-                            *w = 0;
-                        }
-                    }
-                    if let Event::GameOver { winners } = e {
-                        for &w in winners {
-                            tally.wins[usize::from(w)] += 1.0 / winners.len() as f64;
-                        }
-                    }
-                }
+                Event::GameOver { winners } => played.winners = Some(winners.clone()),
                 _ => {}
             }
         }
+        if played.hands.len() as u64 > cap {
+            // The hand after the last one wanted has begun: drop it.
+            played
+                .hands
+                .truncate(usize::try_from(cap).unwrap_or(usize::MAX));
+            played.winners = None;
+            break;
+        }
+        let step = match game.pending() {
+            Pending::GameOver => break,
+            Pending::Deck => NapalmStep::Deck(Deck::shuffled(&mut rng)),
+            Pending::Decide { seat, .. } => NapalmStep::Act {
+                seat,
+                action: bots[usize::from(seat)].act(&game.view(Some(seat)), &mut rng),
+            },
+        };
+        events = match &step {
+            NapalmStep::Deck(deck) => game.deal(deck),
+            NapalmStep::Act { seat, action } => game.apply(*seat, *action),
+        }
+        .expect("bots answer legally");
+        if let Some(r) = &mut record {
+            r.steps.push(step);
+        }
     }
-    tally
+    played.pot_left = game.pot();
+    played.record = record;
+    played
+}
+
+/// The summary as a text table.
+fn summary_text(s: &NapalmSummary, secs: f64) -> String {
+    let mut o = String::new();
+    let cut = if s.last_game_cut {
+        " (and the first hands of one more, cut short)"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        o,
+        "Napalm: {} hands in {} games{cut}, {secs:.1} s\n",
+        s.hands, s.games
+    );
+    let _ = writeln!(
+        o,
+        "{:<16} {:>20} {:>10}",
+        "seat", "chips per hand", "games won"
+    );
+    for seat in &s.seats {
+        let label = format!("{} ({})", seat.seat, seat.bot);
+        let est = format!(
+            "{:+.3} ± {:.3}",
+            seat.chips_per_hand.mean, seat.chips_per_hand.ci95
+        );
+        let _ = writeln!(o, "{label:<16} {est:>20} {:>10.4}", seat.games_won);
+    }
+    if s.unclaimed_chips > 0 {
+        let _ = writeln!(
+            o,
+            "\n{} chips were left in pots nobody took (every player out, or the game cut short).",
+            s.unclaimed_chips
+        );
+    }
+    o
+}
+
+/// `DIR/napalm-seats.csv`: one row per seat.
+fn write_csv(dir: &Path, s: &NapalmSummary) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let mut csv =
+        String::from("seat,bot,chips_per_hand_mean,chips_per_hand_ci95,hands,games_won_share\n");
+    for seat in &s.seats {
+        let _ = writeln!(
+            csv,
+            "{},{},{},{},{},{}",
+            seat.seat,
+            seat.bot,
+            seat.chips_per_hand.mean,
+            seat.chips_per_hand.ci95,
+            seat.chips_per_hand.samples,
+            seat.games_won
+        );
+    }
+    std::fs::write(dir.join("napalm-seats.csv"), csv)
+}
+
+// ----- records -----
+
+/// Whether `text` is a Napalm record (`"game": "napalm"`) rather than a
+/// Tripoley one (which has a `"version"`); neither is a clear error.
+pub fn is_napalm_record(text: &str, file: &str) -> Result<bool, Failure> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| Failure::usage(format!("{file} is not a game record (not JSON: {e})")))?;
+    match (value.get("game"), value.get("version")) {
+        (Some(g), _) if g == "napalm" => Ok(true),
+        (None, Some(_)) => Ok(false),
+        _ => Err(Failure::usage(format!(
+            "{file} is not a game record: it is neither a Tripoley record \
+             (it has no \"version\") nor a Napalm one (it has no \"game\": \"napalm\")"
+        ))),
+    }
+}
+
+/// Reads a Napalm record: its JSON, and names fit to print.
+pub(crate) fn read_record(text: &str, file: &str) -> Result<NapalmRecord, Failure> {
+    let record: NapalmRecord = serde_json::from_str(text)
+        .map_err(|e| Failure::usage(format!("{file} is not a Napalm game record: {e}")))?;
+    if let Some(bad) = record
+        .names
+        .iter()
+        .find(|n| n.is_empty() || n.chars().count() > 32 || n.chars().any(char::is_control))
+    {
+        return Err(Failure::usage(format!(
+            "{file}: the player name {bad:?} is not 1 to 32 printable characters"
+        )));
+    }
+    Ok(record)
+}
+
+/// One hand's ledger, or the end of the game.
+#[derive(Serialize, Default)]
+struct HandLedger {
+    /// The hand's number; `None` for what follows the last hand.
+    hand: Option<u32>,
+    dealer: Option<Seat>,
+    transfers: Vec<Transfer>,
+    /// Players who went out before this hand (or at the end), with their chips.
+    out: Vec<(Seat, u32)>,
+    tokens_won: Vec<Seat>,
+    stacks: Vec<u32>,
+    tokens: Vec<u32>,
+    pot: u32,
+    /// Who took the pot, at the end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winners: Option<Vec<Seat>>,
+}
+
+/// `tripoley replay FILE` for a Napalm record: each hand's ledger, then the end.
+pub fn replay(text: &str, file: &str, json: bool) -> Result<(), Failure> {
+    let record = read_record(text, file)?;
+    let (game, events) = record
+        .replay()
+        .map_err(|e| Failure::usage(format!("{file}: the Napalm record does not replay: {e}")))?;
+    let n = record.names.len();
+    let mut stacks = vec![record.rules.starting_chips; n];
+    let mut tokens = vec![0; n];
+    let mut pot = 0u32;
+    let mut ledgers = vec![HandLedger::default()];
+    for e in &events {
+        let cur = ledgers.last_mut().expect("one at least");
+        match e {
+            Event::HandStarted { number, dealer } => {
+                if cur.hand.is_some() {
+                    ledgers.push(HandLedger::default());
+                }
+                let cur = ledgers.last_mut().expect("just pushed");
+                cur.hand = Some(*number);
+                cur.dealer = Some(*dealer);
+            }
+            Event::PlayerOut { seat, chips } => {
+                if cur.hand.is_some() {
+                    ledgers.push(HandLedger::default());
+                }
+                let cur = ledgers.last_mut().expect("one at least");
+                cur.out.push((*seat, *chips));
+            }
+            Event::Transfer(t) => {
+                for (acc, sign) in [(t.from, false), (t.to, true)] {
+                    let chips = match acc {
+                        Account::Stack(s) => &mut stacks[usize::from(s)],
+                        Account::Pot => &mut pot,
+                    };
+                    *chips = if sign {
+                        *chips + t.amount
+                    } else {
+                        *chips - t.amount
+                    };
+                }
+                cur.transfers.push(*t);
+            }
+            Event::Token { seat, tokens: now } => {
+                tokens[usize::from(*seat)] = *now;
+                cur.tokens_won.push(*seat);
+            }
+            Event::GameOver { winners } => cur.winners = Some(winners.clone()),
+            _ => {}
+        }
+        let cur = ledgers.last_mut().expect("one at least");
+        cur.stacks.clone_from(&stacks);
+        cur.tokens.clone_from(&tokens);
+        cur.pot = pot;
+    }
+    debug_assert_eq!(stacks, game.stacks());
+    if json {
+        for l in &ledgers {
+            println!(
+                "{}",
+                serde_json::to_string(l).expect("plain data serialises")
+            );
+        }
+    } else {
+        print!("{}", ledger_text(&record, &ledgers, game.is_over()));
+    }
+    Ok(())
+}
+
+/// The ledgers in words.
+fn ledger_text(record: &NapalmRecord, ledgers: &[HandLedger], over: bool) -> String {
+    let name = |s: Seat| record.names[usize::from(s)].as_str();
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "Napalm: {} players, {} tokens to win, at most {} hands",
+        record.names.len(),
+        record.rules.tokens_to_win,
+        record.rules.max_hands
+    );
+    for l in ledgers {
+        let _ = match (l.hand, l.dealer) {
+            (Some(h), Some(d)) => writeln!(o, "\nHand {h}, dealt by {}", name(d)),
+            _ => writeln!(o, "\nAfter the last hand"),
+        };
+        for &(s, chips) in &l.out {
+            let _ = writeln!(
+                o,
+                "  {} is out (cannot ante), keeping {chips} chips",
+                name(s)
+            );
+        }
+        for t in &l.transfers {
+            let account = |a: Account| match a {
+                Account::Stack(s) => name(s).to_owned(),
+                Account::Pot => "the pot".to_owned(),
+            };
+            let why = match t.reason {
+                Reason::Ante => "ante",
+                Reason::SideBet => "side bet",
+                Reason::PotWon => "the pot won",
+            };
+            let _ = writeln!(
+                o,
+                "  {:>6}  {} -> {} ({why})",
+                t.amount,
+                account(t.from),
+                account(t.to)
+            );
+        }
+        for &s in &l.tokens_won {
+            let _ = writeln!(o, "  {} takes a token", name(s));
+        }
+        let chips: Vec<String> = (0..record.names.len())
+            .map(|s| {
+                let t = l.tokens[s];
+                let plural = if t == 1 { "" } else { "s" };
+                format!("{} {} ({t} token{plural})", record.names[s], l.stacks[s])
+            })
+            .collect();
+        let _ = writeln!(o, "  chips: {}; pot {}", chips.join(", "), l.pot);
+        if let Some(w) = &l.winners {
+            let names: Vec<&str> = w.iter().map(|&s| name(s)).collect();
+            let _ = if names.is_empty() {
+                writeln!(
+                    o,
+                    "Game over: every player is out; the pot stays unclaimed."
+                )
+            } else {
+                writeln!(o, "Game over: the pot goes to {}.", names.join(" and "))
+            };
+        }
+    }
+    if !over {
+        let _ = writeln!(o, "\nThe record stops before the end of the game.");
+    }
+    o
 }

@@ -25,7 +25,7 @@ fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
             let i = below(rng, cards.len() as u32) as usize;
             five.insert(cards.swap_remove(i));
         }
-        Action::Show(five)
+        Action::Choose(five)
     } else {
         let all = decision.actions();
         all[below(rng, all.len() as u32) as usize]

@@ -211,3 +211,18 @@ fn preset_and_check_together_is_a_usage_error() {
     let o = tripoley(&["rules", "--preset", "pagat", "--check", "x.toml"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn docs_rules_md_is_the_rule_book_of_this_build() {
+    let o = tripoley(&["rules", "--markdown"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/rules.md");
+    let stored = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        stored == stdout(&o),
+        "docs/rules.md is out of date: run `cargo run --release -- rules --markdown > docs/rules.md`"
+    );
+    for id in ["(P1)", "(T8)", "(E2)", "(M9)", "(N8)"] {
+        assert!(stored.contains(id), "the rule book names {id}");
+    }
+}

@@ -36,8 +36,9 @@ pub enum Action {
     Raise(u32),
     /// P4: give up the pot.
     Fold,
-    /// P1: these five cards are my poker hand.
-    Show(CardSet),
+    /// P1: these five cards are my poker hand, set apart face down before
+    /// the betting and shown at the showdown.
+    Choose(CardSet),
     /// M3: lead this card.
     Lead(Card),
     /// M9b: play the next card of the run (under penalised misplays).
@@ -128,7 +129,7 @@ pub enum Decision {
         /// Largest raise on top of the call.
         max_raise: u32,
     },
-    /// P1: `Show` five cards out of `from`.
+    /// P1: `Choose` five cards out of `from` as the poker hand, before any bet.
     ChooseFive {
         /// The hand.
         from: CardSet,

@@ -206,6 +206,14 @@ impl Rules {
             "Chips are never created or lost: stacks plus the layout always add up to the chips \
              the game started with. (T7)",
         );
+        t.line(
+            "When several payments happen at once they go in turn, which matters when a payer \
+             runs short: antes and blocked-play payments clockwise from the dealer's left; \
+             pay spaces in layout order; a misplay's chips from the leader's left; going out, \
+             the Kitty first, then the others from the winner's left; withholders in the order \
+             they first withheld; split pots and spaces to the winners from the dealer's left. \
+             (T8)",
+        );
 
         // ----- Spare hand -----
         t.heading("Spare hand");
@@ -347,8 +355,10 @@ impl Rules {
         match poker {
             PokerRule::Betting => {
                 t.line(
-                    "Stage 2: each player picks exactly five cards of their hand as their poker \
-                     hand, not necessarily their best. (P1)",
+                    "Stage 2: before any betting, each player still in picks exactly five cards \
+                     of their hand as their poker hand, not necessarily their best, and sets them \
+                     apart face down, in turn from the dealer's left; the bets are on those five, \
+                     and nobody learns another player's five until it is shown. (P1)",
                 );
                 t.line(format!(
                     "Hands rank from straight flush down to high card, ties broken by kickers, \
@@ -566,7 +576,10 @@ impl Rules {
         if final_poker {
             t.line(
                 "Players who are out take no part; equal best hands split, the remainder going \
-                 to the first tied player left of the last deal's dealer. (E2)",
+                 to the first tied player left of the last deal's dealer. The deal goes on \
+                 passing left: the first final pot is dealt by the player left of the last \
+                 deal's dealer, each further one by the next player on the left, one card at a \
+                 time from the dealer's left. (E2)",
             );
         } else {
             t.unused(

@@ -272,6 +272,20 @@ pub enum Event {
         /// Who.
         seat: Seat,
     },
+    /// P1: a player set five cards apart as their poker hand. Only they see
+    /// which; everyone else learns only that a choice was made
+    /// ([`Event::SetFiveApart`]).
+    ChoseFive {
+        /// Who.
+        seat: Seat,
+        /// The five cards.
+        cards: CardSet,
+    },
+    /// P1: a player set their five apart, face down (what everyone sees).
+    SetFiveApart {
+        /// Who.
+        seat: Seat,
+    },
     /// P6: a poker hand shown; public from now on (P8).
     Showed {
         /// Who.
@@ -355,6 +369,7 @@ impl Event {
         match self {
             Event::Dealt { seat, .. }
             | Event::NewHand { seat, .. }
+            | Event::ChoseFive { seat, .. }
             | Event::Withheld { seat, .. } => Audience::Seat(*seat),
             _ => Audience::Everyone,
         }

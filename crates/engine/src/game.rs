@@ -10,7 +10,7 @@ use crate::auction::Auction;
 use crate::event::{Event, EventSink, Reason, Transfer};
 use crate::layout::{Account, Layout, Seat, Space};
 use crate::michigan::Michigan;
-use crate::poker::{Betting, Showdown};
+use crate::poker::Betting;
 use crate::rules::{
     FirstDealer, PaySuitRule, PokerRule, Rules, RulesError, SequenceRule, SpareRule,
 };
@@ -54,10 +54,11 @@ pub(crate) enum Phase {
     Auction(Auction),
     /// H8: the high bidder names the suit.
     NamePaySuit { seat: Seat },
+    /// P1: `turn` chooses their five; the others in the deal follow, from
+    /// the dealer's left (those who chose have [`Deal::fives`]).
+    ChooseFive { turn: Seat },
     /// P4-P5, and E2's extra poker.
     Betting(Betting),
-    /// P6, and E2's final showdowns.
-    Showdown(Showdown),
     /// Stage 3.
     Michigan(Michigan),
     /// E2: waiting for a fresh deck for final-pot round `round` of `rounds`.
@@ -91,6 +92,9 @@ pub(crate) struct Deal {
     pub cannot_hold: [CardSet; MAX_SEATS],
     /// Cards everyone knows to be in the spare (a run stopped below them).
     pub public_spare: CardSet,
+    /// P1: each seat's chosen five (empty until chosen). A final pot's
+    /// five-card hands are their own five.
+    pub fives: [CardSet; MAX_SEATS],
     /// P9: hands as stage 3 began.
     pub stage3_hands: [CardSet; MAX_SEATS],
     /// The cards in the players' hands once the spare and the pay suit are
@@ -107,6 +111,9 @@ pub(crate) struct Deal {
     pub misled: u16,
     /// M9b: suits each seat withheld in (bit per suit index).
     pub withheld_suits: [u8; MAX_SEATS],
+    /// M9b: the withholders, in the order they first withheld (T8: they
+    /// settle in that order).
+    pub withholders: PerSeat<Seat>,
     /// M2: the winner of the main poker pot.
     pub poker_winner: Option<Seat>,
 }
@@ -352,13 +359,13 @@ impl Game {
             }
             Phase::Auction(a) => decide(a.turn, a.decision(self)),
             Phase::NamePaySuit { seat } => decide(*seat, Decision::NamePaySuit),
-            Phase::Betting(b) => decide(b.turn, b.decision(self)),
-            Phase::Showdown(s) => decide(
-                s.turn,
+            Phase::ChooseFive { turn } => decide(
+                *turn,
                 Decision::ChooseFive {
-                    from: self.deal.hands[usize::from(s.turn)],
+                    from: self.deal.hands[usize::from(*turn)],
                 },
             ),
+            Phase::Betting(b) => decide(b.turn, b.decision(self)),
             Phase::Michigan(m) => decide(m.turn(), m.decision(self)),
             Phase::GameOver => Pending::GameOver,
         }
@@ -436,8 +443,8 @@ impl Game {
                 };
                 self.pay_suit_named(Some(seat), suit, ev);
             }
+            Phase::ChooseFive { .. } => self.choose_five_act(action, ev),
             Phase::Betting(_) => self.betting_act(action, ev),
-            Phase::Showdown(_) => self.showdown_act(action, ev),
             Phase::Michigan(_) => self.michigan_act(action, ev),
             _ => unreachable!("check refuses actions outside decisions"),
         }
@@ -455,7 +462,6 @@ impl Game {
                 self.end_game(&mut ev);
             }
             Phase::Betting(ref b) if b.final_round.is_some() => {}
-            Phase::Showdown(ref s) if s.betting.final_round.is_some() => {}
             _ => self.deals_total = self.deals_done + 1,
         }
         self.pending = self.compute_pending();
@@ -665,7 +671,8 @@ impl Game {
             // T6: the deal passes left; the new dealer's double ante is checked again.
             self.dealer = self.left_of(self.dealer);
         }
-        for seat in seats(self.active()) {
+        // T8: clockwise from the dealer's left, each player's spaces in layout order.
+        for seat in self.seats_from_dealers_left() {
             let per_space = self.ante_per_space(seat);
             for &space in self.spaces() {
                 self.transfer(
@@ -741,7 +748,7 @@ impl Game {
             self.stage1(ev);
         }
         if self.rules.poker == PokerRule::Betting {
-            self.open_betting(None, ev);
+            self.open_choose_five(ev);
         } else {
             self.start_michigan(ev);
         }
@@ -904,7 +911,7 @@ impl Decision {
             {
                 Some(Action::Pass)
             }
-            Decision::ChooseFive { from } if from.len() == 5 => Some(Action::Show(from)),
+            Decision::ChooseFive { from } if from.len() == 5 => Some(Action::Choose(from)),
             Decision::Lead { cards } if cards.len() == 1 => cards.first().map(Action::Lead),
             _ => None,
         }
@@ -943,7 +950,7 @@ impl Decision {
                 .into_iter()
                 .chain((1..=max_raise).map(Action::Raise))
                 .collect(),
-            Decision::ChooseFive { from } => five_subsets(from).map(Action::Show).collect(),
+            Decision::ChooseFive { from } => five_subsets(from).map(Action::Choose).collect(),
             Decision::Lead { cards } => cards.iter().map(Action::Lead).collect(),
             Decision::Follow { .. } => vec![Action::Play, Action::Withhold],
         }
@@ -984,7 +991,7 @@ impl Decision {
                 }
             }
             Decision::ChooseFive { from } => {
-                matches!(action, Action::Show(five) if five.len() == 5 && from.contains_all(five))
+                matches!(action, Action::Choose(five) if five.len() == 5 && from.contains_all(five))
             }
             Decision::SpareOption {
                 can_swap,
@@ -1029,8 +1036,8 @@ impl Decision {
             (Decision::Respond { max_raise, .. }, Action::Raise(_)) => {
                 format!("a raise must be from 1 to {max_raise} (P4)")
             }
-            (Decision::ChooseFive { .. }, Action::Show(_)) => {
-                "show exactly five cards of your hand (P1)".to_owned()
+            (Decision::ChooseFive { .. }, Action::Choose(_)) => {
+                "choose exactly five cards of your hand (P1)".to_owned()
             }
             (Decision::Lead { .. }, Action::Lead(_)) => {
                 "that card may not be led now (M3, M5, M6)".to_owned()
@@ -1059,6 +1066,11 @@ pub(crate) fn seats(mask: u16) -> impl Iterator<Item = Seat> {
 /// when it is the only one).
 pub(crate) fn next_in(seat: Seat, among: u16) -> Option<Seat> {
     seats_after(seat, among).next()
+}
+
+/// The seats of `mask` clockwise from `seat` itself (first, when in `mask`).
+pub(crate) fn seats_from(seat: Seat, mask: u16) -> impl Iterator<Item = Seat> {
+    seats_after(seat.checked_sub(1).unwrap_or(MAX_SEATS as Seat), mask)
 }
 
 /// The seats of `mask` clockwise after `seat`: those above it, then from

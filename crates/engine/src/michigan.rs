@@ -4,7 +4,7 @@ use tripoley_cards::{Card, CardSet, Rank, Suit};
 
 use crate::action::{Action, Decision};
 use crate::event::{Event, EventSink, Reason, StopReason};
-use crate::game::{Game, MAX_SEATS, Phase, seat_mask, seats, seats_after};
+use crate::game::{Game, Phase, seat_mask, seats_after, seats_from};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::{FirstLead, LeadColors, MichiganLeader, Misplays, PayCards, PokerRule};
 
@@ -140,19 +140,22 @@ impl Game {
         }
         let alternate = self.rules.lead_colors == LeadColors::Alternate
             && matches!(rule, LeadRule::ColourEachSuit(_));
-        let holding = self.holding();
-        match self.michigan().last {
-            // M6 (casino): nobody holds the colour; the stop player leads any suit.
-            Some((stopper, _)) if alternate && holding >> stopper & 1 == 1 => {
-                self.set_turn(
-                    Turn::Lead {
-                        seat: stopper,
-                        rule: LeadRule::AnySuit,
-                    },
-                    ev,
-                );
-            }
-            _ => self.blocked(ev),
+        // M6 (casino): nobody holds the colour; the stop player leads any
+        // suit, or, with no cards left (a withholder who went out, M9b), the
+        // first player on their left who has cards.
+        let fallback = match self.michigan().last {
+            Some((stopper, _)) if alternate => seats_from(stopper, self.holding()).next(),
+            _ => None,
+        };
+        match fallback {
+            Some(seat) => self.set_turn(
+                Turn::Lead {
+                    seat,
+                    rule: LeadRule::AnySuit,
+                },
+                ev,
+            ),
+            None => self.blocked(ev),
         }
     }
 
@@ -170,9 +173,7 @@ impl Game {
         if !cards.is_empty() {
             return Some((seat, cards));
         }
-        // `seat` first, then the others clockwise: those above it, then from seat 0.
-        let before_seat = seat.checked_sub(1).unwrap_or(MAX_SEATS as Seat);
-        for s in seats_after(before_seat, self.holding()) {
+        for s in seats_from(seat, self.holding()) {
             let cards = self.lead_options(s, rule).0;
             if !cards.is_empty() {
                 return Some((s, cards));
@@ -205,10 +206,11 @@ impl Game {
                 let misplay = self.rules.misplays == Misplays::Penalised
                     && !self.lead_options(seat, rule).1.contains(card);
                 if misplay {
-                    // M9a: one chip to each other player, and no pay space this deal.
+                    // M9a: one chip to each other player, clockwise from the
+                    // leader's left (T8), and no pay space this deal.
                     self.deal.barred |= 1 << seat;
                     self.deal.misled |= 1 << seat;
-                    for other in seats(self.active() & !(1 << seat)) {
+                    for other in seats_after(seat, self.active() & !(1 << seat)) {
                         self.transfer(
                             Account::Stack(seat),
                             Account::Stack(other),
@@ -238,6 +240,9 @@ impl Game {
                 debug_assert_eq!(action, Action::Withhold, "checked");
                 // M9b: the run stops; the withholder is barred and owes later.
                 self.deal.barred |= 1 << seat;
+                if self.deal.withheld_suits[usize::from(seat)] == 0 {
+                    self.deal.withholders.push(seat);
+                }
                 self.deal.withheld_suits[usize::from(seat)] |= 1 << card.suit().index();
                 ev.push(Event::Withheld { seat, card });
                 self.stop(Some(card), StopReason::NotPlayed, ev);
@@ -342,11 +347,12 @@ impl Game {
         self.seek_leader(stopper, rule, ev);
     }
 
-    /// M7: `seat` played their last card and ends play.
+    /// M7: `seat` played their last card and ends play: the Kitty first,
+    /// then each other player from the winner's left pays (T8).
     fn went_out(&mut self, seat: Seat, ev: &mut impl EventSink) {
         ev.push(Event::WentOut { seat });
         self.take_space(seat, Space::Kitty, Reason::WentOut, ev);
-        for other in seats(self.active() & !(1 << seat)) {
+        for other in seats_after(seat, self.active() & !(1 << seat)) {
             let held = self.deal.hands[usize::from(other)].len();
             self.transfer(
                 Account::Stack(other),
@@ -359,10 +365,11 @@ impl Game {
         self.end_michigan(ev);
     }
 
-    /// M5: nobody can lead; one chip per card held goes into the Kitty.
+    /// M5: nobody can lead; one chip per card held goes into the Kitty,
+    /// clockwise from the dealer's left (T8).
     fn blocked(&mut self, ev: &mut impl EventSink) {
         ev.push(Event::PlayBlocked);
-        for seat in seats(self.active()) {
+        for seat in self.seats_from_dealers_left() {
             let held = self.deal.hands[usize::from(seat)].len();
             self.transfer(
                 Account::Stack(seat),
@@ -375,10 +382,11 @@ impl Game {
         self.end_michigan(ev);
     }
 
-    /// Settlement after stage 3: M9b payments, then the Poker Pool (P9).
+    /// Settlement after stage 3: M9b payments, withholder by withholder in
+    /// the order they first withheld (T8), then the Poker Pool (P9).
     fn end_michigan(&mut self, ev: &mut impl EventSink) {
         let pay = self.pay_suit_now();
-        for w in 0..self.n {
+        for w in self.deal.withholders.clone() {
             let suits = self.deal.withheld_suits[usize::from(w)];
             if suits >> pay.index() & 1 == 0 {
                 continue;

@@ -3,7 +3,7 @@
 use tripoley_cards::{Card, CardSet, Rank, Suit};
 
 use crate::event::{Event, EventSink, Reason};
-use crate::game::Game;
+use crate::game::{Game, seats_after};
 use crate::layout::{Account, Seat, Space};
 
 impl Game {
@@ -76,7 +76,8 @@ impl Game {
         }
         let k = claimants.count_ones();
         if let Some(share) = self.layout.get(Space::Sequence).checked_div(k) {
-            for seat in (0..self.n).filter(|&s| claimants >> s & 1 == 1) {
+            // T8: claimants paid clockwise from the dealer's left.
+            for seat in seats_after(self.dealer, claimants) {
                 self.transfer(
                     Account::Space(Space::Sequence),
                     Account::Stack(seat),

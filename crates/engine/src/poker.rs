@@ -1,11 +1,11 @@
-//! Stage 2, poker: betting (P3-P5), showdown and side pots (P6-P8), the
-//! Poker Pool (P9), and the final pots of E2.
+//! Stage 2, poker: the choice of five (P1), betting (P3-P5), showdown and
+//! side pots (P6-P8), the Poker Pool (P9), and the final pots of E2.
 
 use tripoley_cards::{CardSet, HandRank};
 
 use crate::action::{Action, DealChance, Decision};
 use crate::event::{Event, EventSink, Reason};
-use crate::game::{Game, MAX_SEATS, Phase, next_in, seat_mask, seats, seats_after};
+use crate::game::{Game, MAX_SEATS, Phase, next_in, seat_mask, seats, seats_after, seats_from};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::{FinalPot, PokerOpener};
 use crate::view::PerSeat;
@@ -50,17 +50,6 @@ pub(crate) struct Betting {
     pub opener: Seat,
 }
 
-/// A showdown in progress: hands are shown one by one (P6).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Showdown {
-    pub betting: Betting,
-    /// Seats still to show.
-    pub to_show: u16,
-    pub turn: Seat,
-    /// The value of each shown hand.
-    pub ranks: [Option<HandRank>; MAX_SEATS],
-}
-
 impl Betting {
     /// Seats still in the hand.
     fn live(&self) -> u16 {
@@ -97,6 +86,36 @@ impl Betting {
 }
 
 impl Game {
+    /// P1: before any bet, every player still in chooses their five, in turn
+    /// from the dealer's left.
+    pub(crate) fn open_choose_five(&mut self, ev: &mut impl EventSink) {
+        let first = self.left_of(self.dealer);
+        self.phase = Phase::ChooseFive { turn: first };
+        let from = self.deal.hands[usize::from(first)];
+        self.await_decision(first, Decision::ChooseFive { from }, ev);
+    }
+
+    /// P1: a player sets five cards apart; the next chooses, or the betting
+    /// opens once all have.
+    pub(crate) fn choose_five_act(&mut self, action: Action, ev: &mut impl EventSink) {
+        let (Phase::ChooseFive { turn: seat }, Action::Choose(five)) = (&self.phase, action) else {
+            unreachable!("checked")
+        };
+        let seat = *seat;
+        self.deal.fives[usize::from(seat)] = five;
+        ev.push(Event::ChoseFive { seat, cards: five });
+        ev.push(Event::SetFiveApart { seat });
+        let waiting = self.active() & !seat_mask(&self.deal.fives, |f| !f.is_empty());
+        match next_in(seat, waiting) {
+            Some(next) => {
+                self.phase = Phase::ChooseFive { turn: next };
+                let from = self.deal.hands[usize::from(next)];
+                self.await_decision(next, Decision::ChooseFive { from }, ev);
+            }
+            None => self.open_betting(None, ev),
+        }
+    }
+
     /// P3: opens a betting round, for the deal's poker or a final pot.
     pub(crate) fn open_betting(
         &mut self,
@@ -242,7 +261,7 @@ impl Game {
             }
             _ => {
                 let b = b.clone();
-                self.open_showdown(b, ev);
+                self.open_showdown(&b, ev);
             }
         }
     }
@@ -269,62 +288,35 @@ impl Game {
         }
     }
 
-    /// P6: show order from the last aggressor (the opener if nobody bet).
-    fn open_showdown(&mut self, b: Betting, ev: &mut impl EventSink) {
+    /// P6, P8: the players still in show the fives they chose, from the
+    /// last aggressor (the opener if nobody bet) clockwise; then the pots
+    /// are settled. Nothing is left to decide, so it all happens at once.
+    fn open_showdown(&mut self, b: &Betting, ev: &mut impl EventSink) {
         let live = b.live();
         let start = b.aggressor.unwrap_or(b.opener);
-        let turn = if live >> start & 1 == 1 {
-            start
-        } else {
-            next_in(start, live).expect("two or more live")
-        };
-        self.phase = Phase::Showdown(Showdown {
-            betting: b,
-            to_show: live,
-            turn,
-            ranks: [None; MAX_SEATS],
-        });
-        let from = self.deal.hands[usize::from(turn)];
-        self.await_decision(turn, Decision::ChooseFive { from }, ev);
-    }
-
-    pub(crate) fn showdown_act(&mut self, action: Action, ev: &mut impl EventSink) {
-        let Action::Show(five) = action else {
-            unreachable!("checked")
-        };
         let eval = self.rules.evaluator();
-        let Phase::Showdown(s) = &mut self.phase else {
-            unreachable!("checked")
-        };
-        let seat = s.turn;
-        let rank = eval.best(five);
-        s.ranks[usize::from(seat)] = Some(rank);
-        s.to_show &= !(1 << seat);
-        self.deal.public |= five;
-        ev.push(Event::Showed {
-            seat,
-            cards: five,
-            rank,
-        });
-        let Phase::Showdown(s) = &self.phase else {
-            unreachable!()
-        };
-        if s.to_show == 0 {
-            let s = s.clone();
-            self.settle_showdown(&s, ev);
-        } else {
-            let next = next_in(seat, s.to_show).expect("someone still to show");
-            if let Phase::Showdown(s) = &mut self.phase {
-                s.turn = next;
-            }
-            let from = self.deal.hands[usize::from(next)];
-            self.await_decision(next, Decision::ChooseFive { from }, ev);
+        let mut ranks = [None; MAX_SEATS];
+        for seat in seats_from(start, live) {
+            let five = self.deal.fives[usize::from(seat)];
+            let rank = eval.best(five);
+            ranks[usize::from(seat)] = Some(rank);
+            self.deal.public |= five;
+            ev.push(Event::Showed {
+                seat,
+                cards: five,
+                rank,
+            });
         }
+        self.settle_showdown(b, &ranks, ev);
     }
 
     /// P6, P7: the main pot and side pots to the best hands among those in them.
-    fn settle_showdown(&mut self, s: &Showdown, ev: &mut impl EventSink) {
-        let b = &s.betting;
+    fn settle_showdown(
+        &mut self,
+        b: &Betting,
+        ranks: &[Option<HandRank>; MAX_SEATS],
+        ev: &mut impl EventSink,
+    ) {
         let live = b.live();
         // The distinct totals put in by players still in: one pot per level.
         let mut levels: PerSeat<u32> = PerSeat::new();
@@ -361,7 +353,7 @@ impl Game {
             let winners = self.award(
                 amount,
                 eligible,
-                &s.ranks,
+                ranks,
                 if b.final_round.is_some() {
                     Reason::FinalPot
                 } else {
@@ -384,9 +376,10 @@ impl Game {
         }
     }
 
-    /// Pays `amount` from the Pot to the best of `eligible`; equal hands split
-    /// and the remainder stays on the Pot (P6), or in a final pot goes to the
-    /// first tied player left of the dealer (E2). Returns the winners.
+    /// Pays `amount` from the Pot to the best of `eligible`; equal hands split,
+    /// paid clockwise from the dealer's left (T8), and the remainder stays on
+    /// the Pot (P6), or in a final pot goes to the first tied player left of
+    /// the last deal's dealer (E2). Returns the winners.
     fn award(
         &mut self,
         amount: u32,
@@ -417,7 +410,7 @@ impl Game {
                 ev,
             );
         }
-        if final_pot && let Some(first) = next_in(self.dealer, winners) {
+        if final_pot && let Some(first) = next_in(self.last_dealer, winners) {
             self.transfer(
                 Account::Space(Space::Pot),
                 Account::Stack(first),
@@ -452,7 +445,9 @@ impl Game {
         self.award(pot, eligible, &ranks, Reason::PokerPool, ev);
     }
 
-    /// E2: one final pot, five cards each from a fresh deck.
+    /// E2: one final pot, five cards each from a fresh deck, dealt one at a
+    /// time by the next dealer in turn (left of the previous round's dealer,
+    /// the first round left of the last deal's).
     pub(crate) fn final_round(
         &mut self,
         round: u32,
@@ -470,6 +465,7 @@ impl Game {
             round,
             chips: Game::final_share(round, rounds, total).min(self.layout.get(Space::Pot)),
         });
+        self.dealer = self.left_of(self.dealer);
         let seats: PerSeat<Seat> = self.seats_from_dealers_left().collect();
         let number = self.deal.number;
         self.deal = crate::game::Deal {
@@ -480,13 +476,20 @@ impl Game {
         };
         let mut rest = CardSet::FULL;
         let face_up = self.rules.final_pot == FinalPot::ShowdownPoker;
+        let cards = chance.deck.cards();
         for (i, &seat) in seats.iter().enumerate() {
-            let five: CardSet = chance.deck.cards()[5 * i..5 * i + 5]
+            // One card at a time: the i-th player of the round gets every
+            // `seats.len()`-th card from the i-th.
+            let five: CardSet = cards[i..]
                 .iter()
+                .step_by(seats.len())
+                .take(5)
                 .copied()
                 .collect();
             rest -= five;
             self.deal.hands[usize::from(seat)] = five;
+            // Five cards leave nothing to choose (P1).
+            self.deal.fives[usize::from(seat)] = five;
             if face_up {
                 self.deal.public |= five;
                 ev.push(Event::FaceUp { seat, cards: five });
@@ -512,7 +515,7 @@ impl Game {
                 aggressor: None,
                 opener: self.left_of(self.dealer),
             };
-            self.open_showdown(b, ev);
+            self.open_showdown(&b, ev);
         } else {
             self.open_betting(Some(f), ev);
         }

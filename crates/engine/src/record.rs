@@ -56,8 +56,10 @@ pub enum ReplayError {
     Format(String),
 }
 
-/// The current record format.
-pub const RECORD_VERSION: u32 = 1;
+/// The current record format. Version 2: the poker five are chosen before
+/// the betting (P1, `Action::Choose`); version 1 chose them at the showdown,
+/// after the betting, so its steps do not fit this game's order.
+pub const RECORD_VERSION: u32 = 2;
 
 impl Record {
     /// An empty record for a table.
@@ -88,15 +90,25 @@ impl Record {
 
     /// Reads a record from JSON.
     pub fn from_json(text: &str) -> Result<Record, ReplayError> {
-        let record: Record =
-            serde_json::from_str(text).map_err(|e| ReplayError::Format(e.to_string()))?;
-        if record.version != RECORD_VERSION {
-            return Err(ReplayError::Format(format!(
-                "record version {} is not supported (this build reads version {RECORD_VERSION})",
-                record.version
-            )));
+        // The version first: an older record's steps may not parse at all.
+        #[derive(Deserialize)]
+        struct Version {
+            version: u32,
         }
-        Ok(record)
+        let format = |e: serde_json::Error| ReplayError::Format(e.to_string());
+        let Version { version } = serde_json::from_str(text).map_err(format)?;
+        match version {
+            RECORD_VERSION => serde_json::from_str(text).map_err(format),
+            1 => Err(ReplayError::Format(
+                "this record (version 1) was played with the poker five chosen at the \
+                 showdown, after the betting; since version 2 they are chosen before the \
+                 first bet (rule P1), so its moves cannot be replayed in order"
+                    .into(),
+            )),
+            v => Err(ReplayError::Format(format!(
+                "record version {v} is not supported (this build reads version {RECORD_VERSION})"
+            ))),
+        }
     }
 
     /// The record as JSON.

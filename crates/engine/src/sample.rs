@@ -116,8 +116,19 @@ impl Game {
             }
             // Withholding is private (M9b): forget it.
             g.deal.withheld_suits[o] = 0;
+            g.deal.withholders.retain(|w| usize::from(*w) != o);
             if d.misled >> o & 1 == 0 {
                 g.deal.barred &= !(1 << o);
+            }
+        }
+        // P1: others' fives are hidden choices; in the sample each chooses
+        // the best five of their new hand (a shown five stays as it is).
+        if matches!(self.phase, Phase::ChooseFive { .. } | Phase::Betting(_)) {
+            let eval = self.rules.evaluator();
+            for o in (0..n).filter(|&o| o != me && !d.fives[o].is_empty()) {
+                if !d.public.contains_all(d.fives[o]) {
+                    g.deal.fives[o] = eval.best_five(g.deal.hands[o]).1;
+                }
             }
         }
         if matches!(self.phase, Phase::Michigan(_)) {

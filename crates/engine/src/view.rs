@@ -6,7 +6,7 @@ use tripoley_cards::{Card, CardSet, Rank, Suit};
 
 use crate::action::{AuctionItem, Decision, Pending};
 use crate::auction::AuctionKind;
-use crate::game::{Game, MAX_SEATS, Phase, Standing};
+use crate::game::{Game, MAX_SEATS, Phase, Standing, seat_mask};
 use crate::layout::{Seat, Space};
 
 /// One item per seat (or per layout space), stored inline: building a view
@@ -50,10 +50,10 @@ pub enum Stage {
     Auction,
     /// H8: the pay suit is auctioned or named.
     PaySuit,
-    /// P4: betting.
+    /// P1: players choose their five, before the betting.
+    ChooseFive,
+    /// P4: betting (the showdown, P6, follows at once when it ends).
     Betting,
-    /// P6: hands are shown.
-    Showdown,
     /// Stage 3.
     Michigan,
     /// E2.
@@ -117,6 +117,11 @@ pub struct View {
     pub hand: CardSet,
     /// Cards in each seat's hand.
     pub hand_sizes: PerSeat<u32>,
+    /// The viewer's own five for this deal's poker, once chosen (P1).
+    pub my_five: Option<CardSet>,
+    /// Which seats have set their five apart this deal (public: what they
+    /// chose is not, until shown).
+    pub chose_five: PerSeat<bool>,
     /// Cards in the spare (or the undealt stock of a final pot).
     pub spare_size: u32,
     /// Cards the viewer knows to be in the spare (D6, M5).
@@ -175,7 +180,6 @@ impl Game {
         };
         let betting = match &self.phase {
             Phase::Betting(b) => Some(b),
-            Phase::Showdown(s) => Some(&s.betting),
             _ => None,
         }
         .map(|b| BettingView {
@@ -218,6 +222,8 @@ impl Game {
             sequence: d.sequence,
             hand,
             hand_sizes: first(hand_sizes, n),
+            my_five: me.map(|s| d.fives[s]).filter(|f| !f.is_empty()),
+            chose_five: seat_flags(seat_mask(&d.fives, |f| !f.is_empty()), n),
             spare_size: d.spare.len(),
             spare_known,
             known_cards: first(known_cards, n),
@@ -242,10 +248,9 @@ impl Game {
             Phase::Auction(_) => Stage::Auction,
             Phase::NamePaySuit { .. } => Stage::PaySuit,
             Phase::Betting(b) if b.final_round.is_some() => Stage::FinalPot,
-            Phase::Showdown(s) if s.betting.final_round.is_some() => Stage::FinalPot,
             Phase::AwaitFinalDeck { .. } => Stage::FinalPot,
+            Phase::ChooseFive { .. } => Stage::ChooseFive,
             Phase::Betting(_) => Stage::Betting,
-            Phase::Showdown(_) => Stage::Showdown,
             Phase::Michigan(_) => Stage::Michigan,
             Phase::GameOver => Stage::GameOver,
         }

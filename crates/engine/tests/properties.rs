@@ -206,7 +206,7 @@ fn illegal_refused(game: &Game) {
         Action::Bid(u32::MAX),
         Action::Bet(0),
         Action::Raise(u32::MAX),
-        Action::Show(CardSet::EMPTY),
+        Action::Choose(CardSet::EMPTY),
         Action::Lead(Card::new(Rank::Two, Suit::Clubs)),
         Action::NameSuit(Suit::Clubs),
         Action::Play,
@@ -238,7 +238,7 @@ impl Sample for Decision {
                 .iter()
                 .take(5)
                 .collect::<CardSet>()
-                .pipe(|five| vec![Action::Show(five)]),
+                .pipe(|five| vec![Action::Choose(five)]),
             _ => self.actions(),
         }
     }
@@ -268,6 +268,70 @@ fn legal_apply(game: &Game) {
     }
 }
 
+/// P1 over a whole game's events: in every deal with betting, each player
+/// still in sets five apart, in turn from the dealer's left, before the
+/// first bet; a showdown shows exactly the five chosen; a folded five is
+/// never shown.
+fn fives_chosen_before_betting(players: usize, events: &[Event]) {
+    let mut out = 0u16;
+    let mut dealer = 0;
+    let mut chosen: Vec<Option<CardSet>> = vec![None; players];
+    let mut order = Vec::new();
+    let mut folded = 0u16;
+    let mut betting_seen = false;
+    let mut final_pot = false;
+    for e in events {
+        match e {
+            Event::PlayerOut { seat, .. } => out |= 1 << seat,
+            Event::DealStarted { dealer: d, .. } => {
+                dealer = usize::from(*d);
+                chosen.fill(None);
+                order.clear();
+                folded = 0;
+                betting_seen = false;
+            }
+            Event::FinalPotRound { .. } => final_pot = true,
+            Event::ChoseFive { seat, cards } => {
+                assert_eq!(cards.len(), 5);
+                assert!(!betting_seen, "a five chosen after a bet");
+                chosen[usize::from(*seat)] = Some(*cards);
+            }
+            Event::SetFiveApart { seat } => order.push(usize::from(*seat)),
+            Event::Checked { seat }
+            | Event::Bet { seat, .. }
+            | Event::Called { seat, .. }
+            | Event::Raised { seat, .. }
+            | Event::Folded { seat }
+                if !final_pot =>
+            {
+                if !betting_seen {
+                    let expected: Vec<usize> = (1..=players)
+                        .map(|i| (dealer + i) % players)
+                        .filter(|&s| out >> s & 1 == 0)
+                        .collect();
+                    assert_eq!(
+                        order, expected,
+                        "P1: every player in, from the dealer's left"
+                    );
+                }
+                betting_seen = true;
+                if matches!(e, Event::Folded { .. }) {
+                    folded |= 1 << seat;
+                }
+            }
+            Event::Showed { seat, cards, .. } if betting_seen && !final_pot => {
+                assert_eq!(folded >> seat & 1, 0, "a folded five is never shown");
+                assert_eq!(
+                    chosen[usize::from(*seat)],
+                    Some(*cards),
+                    "the chosen five is shown"
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
 fn check_game(rules: &Rules, players: usize, seed: u64, deep: bool) {
     let mut steps = 0;
     let (record, game, events) = common::play_random(rules, players, seed, |g, ev| {
@@ -287,6 +351,7 @@ fn check_game(rules: &Rules, players: usize, seed: u64, deep: bool) {
         }
     });
     assert!(game.standings().is_some(), "the game ended");
+    fives_chosen_before_betting(players, &events);
     let (replayed, replay_events) = record.replay().expect("the record replays");
     assert_eq!(replayed, game, "replay reproduces the game");
     assert_eq!(replay_events, events, "replay reproduces every event");

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{
-    BLOCKED, PLAYED_EARLIER, STD, act, cards, check_and_show, deal_owners, michigan_rules,
+    BLOCKED, PLAYED_EARLIER, STD, act, cards, choose_and_check, deal_owners, michigan_rules,
     play_random, space, stack, table, tr, transfers, turn,
 };
 use tripoley_cards::{Card, CardSet, Deck, seeded_rng};
@@ -39,7 +39,7 @@ fn autoplay(game: &mut Game, seed: u64) -> Vec<Event> {
             ),
             Pending::Decide { seat, decision } => {
                 let action = match decision {
-                    Decision::ChooseFive { from } => Action::Show(from.iter().take(5).collect()),
+                    Decision::ChooseFive { from } => Action::Choose(from.iter().take(5).collect()),
                     d => d.actions()[0],
                 };
                 ev.extend(act(game, seat, action));
@@ -49,16 +49,26 @@ fn autoplay(game: &mut Game, seed: u64) -> Vec<Event> {
 }
 
 /// A fresh deck for a final pot giving each seat the five cards named for
-/// it: five at a time, starting left of the dealer, the rest after them.
+/// it (E2): the round is dealt by the next player in the game left of the
+/// previous dealer, one card at a time from that dealer's left; the rest of
+/// the deck follows.
 fn final_deck(game: &Game, fives: &[&str]) -> DealChance {
     let n = game.players();
-    let dealer = usize::from(game.dealer());
-    let mut deck: Vec<Card> = Vec::new();
-    for seat in (1..=n).map(|i| (dealer + i) % n) {
-        if !game.is_out(seat as u8) {
-            deck.extend(cards(fives[seat]));
-        }
+    let next_in_game = |from: usize| {
+        (1..=n)
+            .map(|i| (from + i) % n)
+            .find(|&s| !game.is_out(s as u8))
+            .expect("players in the game")
+    };
+    let dealer = next_in_game(usize::from(game.dealer()));
+    let mut order = vec![next_in_game(dealer)];
+    while order.len() < n && next_in_game(order[order.len() - 1]) != order[0] {
+        order.push(next_in_game(order[order.len() - 1]));
     }
+    let hands: Vec<Vec<Card>> = order.iter().map(|&s| cards(fives[s]).to_vec()).collect();
+    let mut deck: Vec<Card> = (0..5)
+        .flat_map(|j| hands.iter().map(move |h| h[j]))
+        .collect();
     let used: CardSet = deck.iter().copied().collect();
     deck.extend(CardSet::FULL - used);
     DealChance::deck(Deck::from_cards(&deck).expect("52 cards"))
@@ -133,7 +143,7 @@ fn tripoley_to_final_pot(rounds: u32) -> Game {
     rules.final_pot_rounds = rounds;
     let mut game = table(rules, 3, 0);
     deal_owners(&mut game, STD);
-    check_and_show(
+    choose_and_check(
         &mut game,
         &["2C 5C 8C JC AC", "2D 5D 8D JD AD", "2H 5H 8H JH 4C"],
     );
@@ -336,6 +346,15 @@ fn e2_three_final_pots_of_two_two_and_three() {
         fives[(winner + 2) % 3] = KING_HIGH;
         fives[winner] = PAIR_OF_ACES;
         let ev = final_round(&mut game, &fives);
+        // E2: the last deal's dealer was seat 0; each round is dealt by the
+        // next player on the left, one card at a time from their left.
+        let dealer = round as u8 % 3;
+        assert_eq!(game.dealer(), dealer, "round {round}'s dealer");
+        let first_face_up = ev.iter().find_map(|e| match e {
+            Event::FaceUp { seat, .. } => Some(*seat),
+            _ => None,
+        });
+        assert_eq!(first_face_up, Some((dealer + 1) % 3));
         let chips = if round == 3 { 3 } else { 2 };
         assert!(ev.contains(&Event::FinalPotRound { round, chips }));
         for (w, got) in won.iter_mut().zip(final_winnings(&ev, 3)) {
@@ -354,7 +373,7 @@ fn e2_extra_poker_five_cards_each_betting_winner_takes_the_layout() {
     let mut game = table(rules, 3, 0);
     deal_owners(&mut game, STD);
     act(&mut game, 0, Action::Keep);
-    check_and_show(
+    choose_and_check(
         &mut game,
         &["2C 5C 8C JC 4D", "2D 5D 8D JD 3C", "2H 5H 8H JH AH"],
     );
@@ -401,7 +420,7 @@ fn e2_extra_poker_five_cards_each_betting_winner_takes_the_layout() {
             Pending::Decide {
                 seat,
                 decision: Decision::ChooseFive { from },
-            } => (seat, Action::Show(from)),
+            } => (seat, Action::Choose(from)),
             _ => break,
         };
         ev.extend(act(&mut game, action.0, action.1));
@@ -521,10 +540,11 @@ fn e3_equal_stacks_share_the_win() {
     assert!(ev.contains(&Event::PlayBlocked));
     assert_eq!(
         transfers(&ev),
+        // T8: from the dealer's left.
         vec![
-            tr(stack(0), space(Space::Kitty), 2, Reason::Blocked),
             tr(stack(1), space(Space::Kitty), 2, Reason::Blocked),
             tr(stack(2), space(Space::Kitty), 3, Reason::Blocked),
+            tr(stack(0), space(Space::Kitty), 2, Reason::Blocked),
         ]
     );
     assert_eq!(game_over_winners(&ev), vec![0, 1]);

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    BLOCKED, PLAYED_EARLIER, STD, act, cards, check_and_show, deal_owners, michigan_rules,
-    play_random, space, stack, table, tr, transfers, turn,
+    BLOCKED, PLAYED_EARLIER, STD, act, cards, choose_and_check, choose_fives, deal_owners,
+    michigan_rules, play_random, space, stack, table, tr, transfers, turn,
 };
 use tripoley_cards::{Card, CardSet};
 use tripoley_engine::{
@@ -205,7 +205,7 @@ fn m1_players_take_back_their_whole_hand_after_the_poker() {
     let mut game = table(rules, 3, 0);
     deal_owners(&mut game, TWO_TWOS);
     let shows = ["2C 5C 8C JC AC", "3C 6C 9C QC 5D", "4C 7C 10C KC 3D"];
-    let ev = check_and_show(&mut game, &shows);
+    let ev = choose_and_check(&mut game, &shows);
     assert_eq!(
         ev.iter()
             .filter(|e| matches!(e, Event::Showed { .. }))
@@ -233,7 +233,7 @@ fn m2_pagat_poker_winner_leads() {
     deal_owners(&mut game, STD);
     act(&mut game, 0, Action::Keep);
     // Seat 2 shows its heart flush; the others show jack-high hands.
-    let ev = check_and_show(
+    let ev = choose_and_check(
         &mut game,
         &["2C 5C 8C JC 4D", "2D 5D 8D JD 3C", "2H 5H 8H JH AH"],
     );
@@ -251,6 +251,7 @@ fn m2_pagat_uncontested_pot_winner_leads() {
     let mut game = table(rules, 3, 0);
     deal_owners(&mut game, STD);
     act(&mut game, 0, Action::Keep);
+    choose_fives(&mut game, &[]);
     // Seat 1 opens (left of the dealer) with a bet; both others fold.
     act(&mut game, 1, Action::Bet(1));
     act(&mut game, 2, Action::Fold);
@@ -271,7 +272,7 @@ fn m2_split_pot_first_winner_clockwise_from_dealers_left_leads() {
     deal_owners(&mut game, STD);
     act(&mut game, 0, Action::Keep);
     // Seats 0 and 2 show equal flushes A-J-8-5-2; seat 1 a jack high.
-    let ev = check_and_show(
+    let ev = choose_and_check(
         &mut game,
         &["2C 5C 8C JC AC", "2D 5D 8D JD 3C", "2H 5H 8H JH AH"],
     );
@@ -297,18 +298,18 @@ fn m2_with_side_pots_the_winner_of_the_main_pot_leads() {
     act(&mut game, 0, Action::Keep);
     // Stage 1: seat 0 took the Queen, seats 1 and 2 two spaces each.
     assert_eq!(game.stacks(), &[6, 9, 9]);
-    act(&mut game, 1, Action::Bet(9));
-    act(&mut game, 2, Action::Call);
-    act(&mut game, 0, Action::Call); // all in for 6
     // Seat 0's flush takes the main pot; seat 2's jack-eight-five-four
     // beats seat 1's jack-eight-five-three for the side pot.
-    let ev = check_and_show(
+    choose_fives(
         &mut game,
         &["2C 5C 8C JC AC", "2D 5D 8D JD 3C", "2H 5H 8H JH 4C"],
     );
+    act(&mut game, 1, Action::Bet(9));
+    act(&mut game, 2, Action::Call);
+    let ev = act(&mut game, 0, Action::Call); // all in for 6
     assert_eq!(
-        moves(&ev),
-        vec![
+        moves(&ev)[1..],
+        [
             tr(space(Space::Pot), stack(0), 21, Reason::PotWon),
             tr(space(Space::Pot), stack(2), 6, Reason::PotWon),
         ]
@@ -324,7 +325,7 @@ fn m2_tripoley_dealer_leads() {
     deal_owners(&mut game, STD);
     // Seat 2 wins the poker, yet the dealer (seat 1) leads; its lowest card
     // is 2D, the only lowest, so the lead is forced (M3 LowestOverall).
-    let ev = check_and_show(
+    let ev = choose_and_check(
         &mut game,
         &["2C 5C 8C JC 4D", "2D 5D 8D JD 3C", "2H 5H 8H JH AH"],
     );
@@ -568,9 +569,10 @@ fn m5_blocked_play_pays_one_chip_per_card_into_the_kitty() {
             tr(space(Space::King), stack(2), 3, Reason::PayCard),
             tr(space(Space::KingQueen), stack(2), 3, Reason::KingQueen),
             tr(space(Space::Ace), stack(2), 3, Reason::PayCard),
-            tr(stack(0), space(Space::Kitty), 3, Reason::Blocked),
+            // T8: blocked payments from the dealer's left (seat 0 deals).
             tr(stack(1), space(Space::Kitty), 2, Reason::Blocked),
             tr(stack(2), space(Space::Kitty), 2, Reason::Blocked),
+            tr(stack(0), space(Space::Kitty), 3, Reason::Blocked),
         ]
     );
     // The Kitty stays for the next deal, and the next antes add to it.
@@ -724,8 +726,9 @@ fn m7_going_out_takes_the_kitty_and_a_chip_per_card_from_each_player() {
         vec![
             tr(space(Space::Sequence), stack(1), 3, Reason::Sequence),
             tr(space(Space::Kitty), stack(1), 3, Reason::WentOut),
-            tr(stack(0), stack(1), 4, Reason::CardsLeft),
+            // T8: the others pay from the winner's left.
             tr(stack(2), stack(1), 11, Reason::CardsLeft),
+            tr(stack(0), stack(1), 4, Reason::CardsLeft),
         ]
     );
     assert_eq!(game.stacks(), &[88, 113, 81]);
@@ -748,8 +751,8 @@ fn m7_payment_per_card_is_capped_at_the_stack() {
         vec![
             tr(space(Space::Sequence), stack(1), 3, Reason::Sequence),
             tr(space(Space::Kitty), stack(1), 3, Reason::WentOut),
-            tr(stack(0), stack(1), 2, Reason::CardsLeft),
             tr(stack(2), stack(1), 2, Reason::CardsLeft),
+            tr(stack(0), stack(1), 2, Reason::CardsLeft),
         ]
     );
     assert_eq!(game.stacks(), &[0, 12, 0]);
@@ -766,7 +769,7 @@ fn m8_rummoli_pay_cards_are_collected_when_played() {
     let mut ev = deal_owners(&mut game, PAY_IN_PLAY);
     ev.extend(act(&mut game, 0, Action::Keep));
     // Seat 0 wins the poker with a heart flush and leads.
-    ev.extend(check_and_show(
+    ev.extend(choose_and_check(
         &mut game,
         &["2H 5H 8H 9H 10H", "3H 6H JH AH 2C", "4H 7H QH KH 5C"],
     ));
@@ -877,8 +880,9 @@ fn m9a_misleading_pays_each_other_player_and_bars_pay_spaces() {
     assert_eq!(
         moves(&ev),
         vec![
-            tr(stack(1), stack(0), 1, Reason::Misled),
+            // T8: from the leader's left.
             tr(stack(1), stack(2), 1, Reason::Misled),
+            tr(stack(1), stack(0), 1, Reason::Misled),
             tr(space(Space::Queen), stack(2), 4, Reason::PayCard),
             tr(space(Space::King), stack(2), 4, Reason::PayCard),
             tr(space(Space::KingQueen), stack(2), 4, Reason::KingQueen),
@@ -1054,6 +1058,89 @@ fn m9b_withholder_is_barred_and_collects_nothing_for_going_out() {
     assert_eq!(game.layout().get(Space::Queen), 3);
     assert_eq!(game.layout().get(Space::Ace), 3);
     assert_eq!(game.layout().get(Space::KingQueen), 3);
+}
+
+/// Seat 2 withholds 3H, then seat 1 withholds 5H; seat 0 goes out with a
+/// run of clubs. Seat 1 holds the AH, seat 2 the KH; the other hearts of
+/// note are in the spare.
+const TWO_WITHHOLDERS: [&str; 4] = [
+    "0000000000...",
+    "1111111111122",
+    "0201.......21",
+    "0...222222222",
+];
+
+#[test]
+fn t8_withholders_settle_in_the_order_they_first_withheld() {
+    let mut rules = michigan_rules();
+    rules.misplays = Misplays::Penalised;
+    let mut game = table(rules, 3, 0);
+    deal_owners(&mut game, TWO_WITHHOLDERS);
+    assert_eq!(
+        trace(&lead(&mut game, "2H", "3H")),
+        "L0 2H, W2 3H, stop 3H unplayed"
+    );
+    lead(&mut game, "2S", "");
+    assert_eq!(
+        trace(&lead(&mut game, "4H", "5H")),
+        "L0 4H, W1 5H, stop 5H unplayed"
+    );
+    let ev = lead(&mut game, "2C", "");
+    assert!(ev.contains(&Event::WentOut { seat: 0 }));
+    let withheld: Vec<Transfer> = moves(until_deal_end(&ev))
+        .into_iter()
+        .filter(|t| t.reason == Reason::Withheld)
+        .collect();
+    // Seat 2 withheld first: it pays seat 1 the Ace space's chips before seat
+    // 1 pays seat 2 the King's (seat-number order would put seat 1 first).
+    assert_eq!(
+        withheld,
+        vec![
+            tr(stack(2), stack(1), 3, Reason::Withheld),
+            tr(stack(1), stack(2), 3, Reason::Withheld),
+        ]
+    );
+}
+
+/// Casino rules with penalised misplays, the dealer leading, no poker.
+fn casino_michigan() -> Rules {
+    let mut rules = michigan_rules();
+    rules.lead_colors = LeadColors::Alternate;
+    rules.misplays = Misplays::Penalised;
+    rules
+}
+
+/// Seat 1 withholds 3C; the diamonds, then the hearts, are all played;
+/// seat 1's last card, 3C, stops a run with no red card left in any hand.
+const WITHHOLDER_EMPTIES: [&str; 4] = [
+    "01...........",
+    "0000001111222",
+    "2222211111111",
+    "2.0000002222.",
+];
+
+#[test]
+fn m6_m9b_stop_player_with_no_cards_the_next_player_with_cards_leads_any_suit() {
+    let mut game = table(casino_michigan(), 3, 0);
+    deal_owners(&mut game, WITHHOLDER_EMPTIES);
+    assert_eq!(
+        trace(&lead(&mut game, "2C", "3C")),
+        "L0 2C, W1 3C, stop 3C unplayed"
+    );
+    lead(&mut game, "2D", "");
+    lead(&mut game, "2S", "");
+    // Seat 1's only card, 3C, is then led for it (its only lead): having
+    // withheld, it does not go out, and the run stops at once.
+    let ev = lead(&mut game, "2H", "");
+    assert_eq!(
+        trace(&ev),
+        "L2 2H, P2 3H, P2 4H, P2 5H, P2 6H, P1 7H, P1 8H, P1 9H, P1 10H, P1 JH, P1 QH, P1 KH, \
+         P1 AH, stop ace, L1 3C, stop 4C unplayed, pass 2, pass 0"
+    );
+    assert!(hand(&game, 1).is_empty());
+    // Nobody holds a red card and the stop player has none at all: the first
+    // player on their left with cards leads, any suit (not blocked).
+    assert_eq!(lead_turn(&game), (2, cards("10S JS QS KS")));
 }
 
 // ----- M10 -----

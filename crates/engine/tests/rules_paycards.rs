@@ -86,7 +86,7 @@ fn h4_unclaimed_spaces_keep_their_chips_kitty_and_pot_untouched() {
     for space in Space::ALL {
         assert_eq!(game.layout().get(space), 3, "{space}");
     }
-    assert_eq!(game.stage(), Stage::Betting);
+    assert_eq!(game.stage(), Stage::ChooseFive);
 }
 
 /// Rummoli-like rules that go straight to Michigan: the dealer leads.
@@ -255,7 +255,7 @@ fn h8_pay_suit_auction_from_the_dealer_bid_into_kitty() {
         suit: Suit::Spades
     }));
     assert_eq!(game.pay_suit(), Some(Suit::Spades));
-    assert_eq!(game.stage(), Stage::Betting);
+    assert_eq!(game.stage(), Stage::ChooseFive);
 }
 
 #[test]
@@ -307,4 +307,33 @@ fn h9_cosmo_draws_pay_suit_and_sequence_each_deal() {
     assert_eq!(game.pay_suit(), Some(Suit::Clubs));
     assert_eq!(game.view(Some(2)).sequence, Some(Rank::Four));
     assert!(matches!(game.pending(), Pending::Decide { .. }));
+}
+
+#[test]
+fn t8_sequence_claimants_are_paid_from_the_dealers_left() {
+    let mut game = table(Rules::preset(Preset::Tripoley), 3, 0);
+    // Seats 0 and 2 hold a Sequence; no other 8 is in a hand.
+    let ev = deal(&mut game, &["8C 9C 10C", "", "8D 9D 10D"], "8H 8S");
+    let paid: Vec<Transfer> = transfers(&ev)
+        .into_iter()
+        .filter(|t| t.reason == Reason::Sequence)
+        .collect();
+    // Seat 0 deals: seat 2 is paid before seat 0; one chip each, one stays.
+    assert_eq!(
+        paid,
+        vec![
+            Transfer {
+                from: Account::Space(Space::Sequence),
+                to: Account::Stack(2),
+                amount: 1,
+                reason: Reason::Sequence
+            },
+            Transfer {
+                from: Account::Space(Space::Sequence),
+                to: Account::Stack(0),
+                amount: 1,
+                reason: Reason::Sequence
+            },
+        ]
+    );
 }

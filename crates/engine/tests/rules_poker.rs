@@ -42,33 +42,147 @@ const HANDS: [&str; 3] = [
 ];
 
 #[test]
-fn p1_a_player_may_show_any_five_not_only_the_best() {
+fn p1_every_player_chooses_five_before_any_bet_from_the_dealers_left() {
     let mut game = tripoley3(Rules::preset(Preset::Tripoley));
     deal(&mut game, &HANDS, "");
-    for seat in [0, 1, 2] {
-        act(&mut game, seat, Action::Check);
-    }
-    assert_eq!(game.stage(), Stage::Showdown);
+    assert_eq!(game.stage(), Stage::ChooseFive);
+    // Seat 0 deals: seat 1 chooses first, then 2, then the dealer.
     let (seat, decision) = turn(&game);
-    assert_eq!(seat, 0);
+    assert_eq!(seat, 1);
     let Decision::ChooseFive { from } = decision else {
         panic!("{decision:?}")
     };
     assert_eq!(from.len(), 13);
     assert!(
-        game.apply(0, Action::Show(cards("2C 3D 4H 6S"))).is_err(),
+        game.apply(1, Action::Check).is_err(),
+        "no bet before the fives are chosen"
+    );
+    assert!(
+        game.apply(1, Action::Choose(cards("5C 6D 7H 8S"))).is_err(),
         "exactly five"
     );
     assert!(
-        game.apply(0, Action::Show(cards("2C 3D 4H 6S AS")))
+        game.apply(1, Action::Choose(cards("5C 6D 7H 8S AS")))
             .is_err(),
         "of one's own hand"
     );
-    act(&mut game, 0, Action::Show(cards("2C 3D 4H 6S 8C")));
-    // Seat 1 holds a straight but shows a weaker hand; seat 2 shows its straight.
-    act(&mut game, 1, Action::Show(cards("5C 6D 7H 8S 10D")));
-    let ev = act(&mut game, 2, Action::Show(cards("6C 7S 8D 9H 10C")));
+    // Seat 1 holds a straight but chooses a weaker five.
+    let ev = act(&mut game, 1, Action::Choose(cards("5C 6D 7H 8S 10D")));
+    assert_eq!(
+        ev,
+        vec![
+            Event::ChoseFive {
+                seat: 1,
+                cards: cards("5C 6D 7H 8S 10D")
+            },
+            Event::SetFiveApart { seat: 1 }
+        ]
+    );
+    assert_eq!(turn(&game).0, 2);
+    act(&mut game, 2, Action::Choose(cards("6C 7S 8D 9H 10C")));
+    act(&mut game, 0, Action::Choose(cards("2C 3D 4H 6S 8C")));
+    // Now the betting: the dealer opens (P3, `tripoley`).
+    assert_eq!(game.stage(), Stage::Betting);
+    assert_eq!(turn(&game), (0, Decision::Open { max_bet: 10 }));
+    for seat in [0, 1, 2] {
+        act(&mut game, seat, Action::Check);
+    }
+    // The showdown shows exactly the chosen fives; seat 2's straight wins.
+    assert_eq!(
+        game.stage(),
+        Stage::Michigan,
+        "the showdown needs no decision"
+    );
+}
+
+#[test]
+fn p1_the_bets_are_on_the_chosen_five_and_the_showdown_shows_it() {
+    let mut game = tripoley3(Rules::preset(Preset::Tripoley));
+    deal(&mut game, &HANDS, "");
+    choose_fives(
+        &mut game,
+        &["2C 3D 4H 6S 8C", "5C 6D 7H 8S 10D", "6C 7S 8D 9H 10C"],
+    );
+    let mut ev = Vec::new();
+    for seat in [0, 1, 2] {
+        ev.extend(act(&mut game, seat, Action::Check));
+    }
+    // Nobody bet: shown from the opener (the dealer), clockwise.
+    assert_eq!(
+        showed(&ev),
+        vec![
+            (0, cards("2C 3D 4H 6S 8C")),
+            (1, cards("5C 6D 7H 8S 10D")),
+            (2, cards("6C 7S 8D 9H 10C"))
+        ]
+    );
     assert!(transfers(&ev).contains(&won(2, 3)));
+}
+
+#[test]
+fn p1_a_five_is_private_until_shown_and_a_folded_five_never_shown() {
+    let mut game = tripoley3(Rules::preset(Preset::Tripoley));
+    deal(&mut game, &HANDS, "");
+    let ev = choose_fives(
+        &mut game,
+        &["2C 3D 4H 6S 8C", "5C 6D 7H 8S 9C", "5D 6C 7S 8D 9H"],
+    );
+    // Each choice is seen only by its chooser; the table sees that it was made.
+    for e in &ev {
+        match e {
+            Event::ChoseFive { seat, .. } => {
+                assert!(e.audience().includes(Some(*seat)));
+                assert!(!e.audience().includes(None));
+                assert!(!e.audience().includes(Some((*seat + 1) % 3)));
+            }
+            Event::SetFiveApart { .. } => assert!(e.audience().includes(None)),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    let mine = game.view(Some(1));
+    assert_eq!(mine.my_five, Some(cards("5C 6D 7H 8S 9C")));
+    assert_eq!(mine.chose_five.to_vec(), vec![true, true, true]);
+    for viewer in [Some(0), Some(2), None] {
+        let v = game.view(viewer);
+        assert!(
+            !v.known_cards[1].contains_all(cards("5C 6D 7H 8S 9C")),
+            "{viewer:?} does not learn seat 1's five"
+        );
+        assert_ne!(v.my_five, Some(cards("5C 6D 7H 8S 9C")));
+    }
+    assert_eq!(game.view(None).my_five, None);
+    // Seat 0 bets, seat 1 folds, seat 2 calls: seat 1's five is never shown.
+    let mut ev = act(&mut game, 0, Action::Bet(1));
+    ev.extend(act(&mut game, 1, Action::Fold));
+    ev.extend(act(&mut game, 2, Action::Call));
+    assert_eq!(
+        showed(&ev),
+        vec![(0, cards("2C 3D 4H 6S 8C")), (2, cards("5D 6C 7S 8D 9H"))]
+    );
+    for viewer in [Some(0), Some(2), None] {
+        let known = game.view(viewer).known_cards[1];
+        assert!(known.is_empty() || viewer == Some(1), "{viewer:?}: {known}");
+    }
+}
+
+#[test]
+fn p1_a_hand_of_exactly_five_is_its_own_five() {
+    // Nine players and the spare: hands of five or six (D1).
+    let mut game = table(Rules::preset(Preset::Tripoley), 9, 0);
+    deal(&mut game, &[""; 9], "");
+    let ev = choose_fives(&mut game, &[]);
+    let view = game.view(Some(0));
+    // Whoever holds five cards was never asked: their choice was made for them.
+    for seat in 0..9u8 {
+        let size = game.view(Some(seat)).hand.len();
+        assert!(size == 5 || size == 6);
+        assert!(view.chose_five[usize::from(seat)]);
+        let asked = ev
+            .iter()
+            .any(|e| matches!(e, Event::ChoseFive { seat: s, .. } if *s == seat));
+        assert!(asked, "seat {seat}'s choice is recorded");
+    }
+    assert_eq!(game.stage(), Stage::Betting);
 }
 
 #[test]
@@ -76,9 +190,11 @@ fn p3_opener_left_of_dealer_or_dealer() {
     let mut game = table(Rules::preset(Preset::Pagat), 3, 0);
     deal(&mut game, &["", "", ""], "");
     act(&mut game, 0, Action::Keep);
+    choose_fives(&mut game, &[]);
     assert_eq!(turn(&game), (1, Decision::Open { max_bet: 10 }));
     let mut game = tripoley3(Rules::preset(Preset::Tripoley));
     deal(&mut game, &["", "", ""], "");
+    choose_fives(&mut game, &[]);
     assert_eq!(turn(&game).0, 0);
     // Clockwise from the opener.
     act(&mut game, 0, Action::Check);
@@ -89,6 +205,7 @@ fn p3_opener_left_of_dealer_or_dealer() {
 fn p4_bet_limit_and_raises() {
     let mut game = tripoley3(Rules::preset(Preset::Tripoley));
     deal(&mut game, &["", "", ""], "");
+    choose_fives(&mut game, &[]);
     assert!(game.apply(0, Action::Bet(11)).is_err());
     assert!(game.apply(0, Action::Bet(0)).is_err());
     assert!(game.apply(0, Action::Call).is_err(), "nothing to call");
@@ -131,6 +248,7 @@ fn p4_max_raises_caps_the_round() {
     rules.max_raises = Some(1);
     let mut game = tripoley3(rules);
     deal(&mut game, &["", "", ""], "");
+    choose_fives(&mut game, &[]);
     act(&mut game, 0, Action::Bet(1));
     act(&mut game, 1, Action::Raise(1));
     assert_eq!(
@@ -150,6 +268,7 @@ fn p4_max_raises_caps_the_round() {
 fn p5_all_fold_to_one_who_takes_the_whole_pot_unseen() {
     let mut game = tripoley3(Rules::preset(Preset::Tripoley));
     deal(&mut game, &HANDS, "");
+    choose_fives(&mut game, &[]);
     act(&mut game, 0, Action::Bet(5));
     act(&mut game, 1, Action::Fold);
     let ev = act(&mut game, 2, Action::Fold);
@@ -162,39 +281,45 @@ fn p5_all_fold_to_one_who_takes_the_whole_pot_unseen() {
 fn p5_everyone_checks_everyone_shows() {
     let mut game = tripoley3(Rules::preset(Preset::Tripoley));
     deal(&mut game, &HANDS, "");
+    choose_fives(&mut game, &[]);
+    let mut ev = Vec::new();
     for seat in [0, 1, 2] {
-        act(&mut game, seat, Action::Check);
+        ev.extend(act(&mut game, seat, Action::Check));
     }
-    assert!(matches!(turn(&game), (0, Decision::ChooseFive { .. })));
+    assert_eq!(showed(&ev).len(), 3);
 }
 
 #[test]
 fn p5_round_ends_when_all_matched_and_acted() {
     let mut game = tripoley3(Rules::preset(Preset::Tripoley));
     deal(&mut game, &HANDS, "");
+    choose_fives(&mut game, &[]);
     act(&mut game, 0, Action::Check);
     act(&mut game, 1, Action::Bet(2));
     act(&mut game, 2, Action::Call);
     assert_eq!(turn(&game).0, 0, "seat 0 has not acted since the bet");
-    act(&mut game, 0, Action::Call);
-    assert_eq!(game.stage(), Stage::Showdown);
+    let ev = act(&mut game, 0, Action::Call);
+    assert_eq!(showed(&ev).len(), 3, "the round ended in a showdown");
+    assert_eq!(game.stage(), Stage::Michigan);
 }
 
 #[test]
 fn p6_show_order_from_last_raiser_split_remainder_stays() {
     let mut game = tripoley3(Rules::preset(Preset::Tripoley));
     deal(&mut game, &HANDS, "");
+    choose_fives(
+        &mut game,
+        &["2C 3D 4H 6S 8C", "5C 6D 7H 8S 9C", "5D 6C 7S 8D 9H"],
+    );
     act(&mut game, 0, Action::Check);
     act(&mut game, 1, Action::Bet(2));
     act(&mut game, 2, Action::Call);
-    act(&mut game, 0, Action::Call);
+    let ev = act(&mut game, 0, Action::Call);
     // Pot: 3 antes + 6 = 9. Seat 1 bet last: it shows first, then clockwise.
-    assert_eq!(turn(&game).0, 1);
-    act(&mut game, 1, Action::Show(cards("5C 6D 7H 8S 9C")));
-    assert_eq!(turn(&game).0, 2);
-    act(&mut game, 2, Action::Show(cards("5D 6C 7S 8D 9H")));
-    let ev = act(&mut game, 0, Action::Show(cards("2C 3D 4H 6S 8C")));
-    assert_eq!(transfers(&ev)[..2], [won(1, 4), won(2, 4)]);
+    let order: Vec<u8> = showed(&ev).iter().map(|&(s, _)| s).collect();
+    assert_eq!(order, vec![1, 2, 0]);
+    // After seat 0's call: the split, from the dealer's left (T8).
+    assert_eq!(transfers(&ev)[1..3], [won(1, 4), won(2, 4)]);
     assert_eq!(
         game.layout().get(Space::Pot),
         1,
@@ -218,6 +343,10 @@ fn p7_all_in_call_and_side_pot() {
         "",
     );
     assert_eq!(game.stacks(), &[11, 11, 23]);
+    choose_fives(
+        &mut game,
+        &["AS AD AC 2C 3D", "5C 6D 7H 8S 10D", "AH KH QH 2S 3S"],
+    );
     act(&mut game, 0, Action::Bet(10));
     act(&mut game, 1, Action::Call);
     act(&mut game, 2, Action::Raise(10));
@@ -237,13 +366,12 @@ fn p7_all_in_call_and_side_pot() {
             }
         )
     );
-    act(&mut game, 1, Action::Call);
     // Showdown from the raiser: seat 2, then 0, 1. Seat 0 shows trip aces.
-    act(&mut game, 2, Action::Show(cards("AH KH QH 2S 3S")));
-    act(&mut game, 0, Action::Show(cards("AS AD AC 2C 3D")));
-    let ev = act(&mut game, 1, Action::Show(cards("5C 6D 7H 8S 10D")));
+    let ev = act(&mut game, 1, Action::Call);
+    let order: Vec<u8> = showed(&ev).iter().map(|&(s, _)| s).collect();
+    assert_eq!(order, vec![2, 0, 1]);
     // Main pot: 3 antes + 11 x 3 = 36 to seat 0; the side pot, seat 2's 9 extra, back to seat 2.
-    assert_eq!(transfers(&ev), vec![won(0, 36), won(2, 9)]);
+    assert_eq!(transfers(&ev)[1..], [won(0, 36), won(2, 9)]);
     assert_eq!(game.stacks()[0], 36);
 }
 
@@ -251,12 +379,13 @@ fn p7_all_in_call_and_side_pot() {
 fn p8_shown_cards_are_public() {
     let mut game = tripoley3(Rules::preset(Preset::Tripoley));
     deal(&mut game, &HANDS, "");
+    choose_fives(
+        &mut game,
+        &["2C 3D 4H 6S 8C", "5C 6D 7H 8S 9C", "5D 6C 7S 8D 9H"],
+    );
     for seat in [0, 1, 2] {
         act(&mut game, seat, Action::Check);
     }
-    act(&mut game, 0, Action::Show(cards("2C 3D 4H 6S 8C")));
-    act(&mut game, 1, Action::Show(cards("5C 6D 7H 8S 9C")));
-    act(&mut game, 2, Action::Show(cards("5D 6C 7S 8D 9H")));
     assert_eq!(game.stage(), Stage::Michigan);
     for viewer in [Some(2), None] {
         assert!(
@@ -322,4 +451,28 @@ fn p9_casino_poker_pool_after_michigan() {
         game.pending(),
         Pending::Chance(_) | Pending::GameOver
     ));
+}
+
+#[test]
+fn p5_a_lone_player_with_chips_who_has_matched_is_not_asked() {
+    let mut rules = Rules::preset(Preset::Tripoley);
+    // Everyone antes all they have; only seat 2 collects in stage 1.
+    rules.starting_chips = 9;
+    let mut game = tripoley3(rules);
+    deal(
+        &mut game,
+        &["2C 3D 4H 6S 8C", "5C 6D 7H 8S 9C", "AH KH 2S 3S 4S"],
+        "",
+    );
+    assert_eq!(game.stacks()[..2], [0, 0]);
+    assert!(game.stacks()[2] > 0);
+    let ev = choose_fives(&mut game, &[]);
+    // Nobody could answer a bet of seat 2's: no betting decision at all,
+    // straight to the showdown.
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Checked { .. } | Event::Bet { .. }))
+    );
+    assert_eq!(showed(&ev).len(), 3);
+    assert_eq!(game.stage(), Stage::Michigan);
 }

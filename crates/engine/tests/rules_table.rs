@@ -272,7 +272,7 @@ fn d3_dealer_decides_after_seeing_hand_and_may_keep() {
     assert!(game.view(Some(0)).spare_known.is_empty());
     let ev = act(&mut game, 0, Action::Keep);
     assert_eq!(ev[0], Event::DealerKept { seat: 0 });
-    assert_eq!(game.stage(), Stage::Betting);
+    assert_eq!(game.stage(), Stage::ChooseFive);
 }
 
 #[test]
@@ -311,7 +311,7 @@ fn d3_unsold_spare_dealer_may_still_swap_but_not_auction_again() {
         )
     );
     act(&mut game, 0, Action::Swap);
-    assert_eq!(game.stage(), Stage::Betting);
+    assert_eq!(game.stage(), Stage::ChooseFive);
 }
 
 #[test]
@@ -482,4 +482,18 @@ fn d6_nobody_learns_the_spare_from_a_plain_swap() {
         "the spare was unseen: the dealer knows no more than anyone"
     );
     let _ = Rank::Two;
+}
+
+#[test]
+fn t8_antes_clockwise_from_the_dealers_left_spaces_in_layout_order() {
+    let mut ev = Vec::new();
+    let mut rules = Rules::preset(Preset::Pagat);
+    rules.first_dealer = FirstDealer::Seat(1);
+    Game::start(rules, 4, &mut ev).unwrap();
+    let order: Vec<(Account, Account)> = transfers(&ev).iter().map(|t| (t.from, t.to)).collect();
+    let expected: Vec<(Account, Account)> = [2u8, 3, 0, 1]
+        .into_iter()
+        .flat_map(|s| Space::ALL.map(|sp| (Account::Stack(s), Account::Space(sp))))
+        .collect();
+    assert_eq!(order, expected);
 }

@@ -213,7 +213,8 @@ pub enum Event {
     },
     /// The game is over.
     GameOver {
-        /// Who took the pot (several share it).
+        /// Who took the pot (several share it; nobody when every player
+        /// went out at once, N8: the pot then stays unclaimed).
         winners: Vec<Seat>,
     },
 }
@@ -398,9 +399,16 @@ impl NapalmGame {
     }
 
     fn next_in(&self, seat: Seat, among: u16) -> Option<Seat> {
-        (1..=self.n)
-            .map(|i| (seat + i) % self.n)
-            .find(|&s| among >> s & 1 == 1)
+        self.clockwise_from(seat, among).next()
+    }
+
+    /// The seats of `among` clockwise from the left of `seat` (T8's order
+    /// when several are paid at once, N8), `seat` itself last.
+    fn clockwise_from(&self, seat: Seat, among: u16) -> impl Iterator<Item = Seat> + use<> {
+        let n = self.n;
+        (1..=n)
+            .map(move |i| (seat + i) % n)
+            .filter(move |&s| among >> s & 1 == 1)
     }
 
     /// What the game waits for.
@@ -541,8 +549,9 @@ impl NapalmGame {
                 });
             }
         }
-        if self.active().count_ones() < 2 || self.hands_played >= self.rules.max_hands {
-            self.end_by_tokens(ev);
+        if self.active().count_ones() < 2 {
+            // N8: the last player still in takes the pot; nobody, if none is.
+            self.finish(self.active(), ev);
             return;
         }
         if self.out >> self.dealer & 1 == 1 {
@@ -555,8 +564,8 @@ impl NapalmGame {
             number: self.hand_number,
             dealer: self.dealer,
         });
-        let active = self.active();
-        for seat in (0..self.n).filter(|&s| active >> s & 1 == 1) {
+        // T8 (as N8 asks): antes clockwise from the dealer's left.
+        for seat in self.clockwise_from(self.dealer, self.active()) {
             self.transfer(
                 Account::Stack(seat),
                 Account::Pot,
@@ -570,11 +579,7 @@ impl NapalmGame {
 
     /// Deals the round's cards one at a time from the dealer's left and opens declarations.
     fn start_round(&mut self, round: Round, ev: &mut Vec<Event>) {
-        let active = self.active();
-        let order: Vec<Seat> = (1..=self.n)
-            .map(|i| (self.dealer + i) % self.n)
-            .filter(|&s| active >> s & 1 == 1)
-            .collect();
+        let order: Vec<Seat> = self.clockwise_from(self.dealer, self.active()).collect();
         let mut new = [CardSet::EMPTY; MAX_SEATS];
         for _ in 0..round.cards_dealt() {
             for &s in &order {
@@ -625,6 +630,12 @@ impl NapalmGame {
             ev.push(Event::HandEnded {
                 number: self.hand_number,
             });
+            if self.hands_played >= self.rules.max_hands {
+                // N8: no further ante is due, so nobody goes out now; the
+                // split counts from this hand's dealer.
+                self.end_at_hand_limit(ev);
+                return;
+            }
             self.dealer = self
                 .next_in(self.dealer, self.active())
                 .unwrap_or(self.dealer);
@@ -659,8 +670,10 @@ impl NapalmGame {
             best,
         });
         let pot = self.pot;
-        for &loser in seats.iter().filter(|&&s| best >> s & 1 == 0) {
-            for &winner in seats.iter().filter(|&&s| best >> s & 1 == 1) {
+        // N8, T8: each loser pays the best hands clockwise from the dealer's
+        // left, so a short payer pays the nearest first.
+        for loser in self.clockwise_from(self.dealer, yes & !best) {
+            for winner in self.clockwise_from(self.dealer, best) {
                 self.transfer(
                     Account::Stack(loser),
                     Account::Stack(winner),
@@ -672,25 +685,27 @@ impl NapalmGame {
         }
     }
 
-    /// N1 and the hand limit: the pot to the player(s) with the most tokens.
-    fn end_by_tokens(&mut self, ev: &mut Vec<Event>) {
+    /// N8's hand limit: the pot to the player(s) still in with the most tokens.
+    fn end_at_hand_limit(&mut self, ev: &mut Vec<Event>) {
+        let active = self.active();
+        let still_in = |s: &Seat| active >> s & 1 == 1;
         let most = (0..self.n)
+            .filter(still_in)
             .map(|s| self.tokens[usize::from(s)])
             .max()
             .unwrap_or(0);
         let winners = (0..self.n)
+            .filter(still_in)
             .filter(|&s| self.tokens[usize::from(s)] == most)
             .fold(0u16, |m, s| m | 1 << s);
         self.finish(winners, ev);
     }
 
-    /// The pot shared by `winners` (the odd chips to the first from the dealer's left).
+    /// The pot shared by `winners`, the odd chips to the first of them from
+    /// the dealer's left (N8); with no winner the pot stays where it is.
     fn finish(&mut self, winners: u16, ev: &mut Vec<Event>) {
-        let list: Vec<Seat> = (1..=self.n)
-            .map(|i| (self.dealer + i) % self.n)
-            .filter(|&s| winners >> s & 1 == 1)
-            .collect();
-        let k = list.len() as u32;
+        let list: Vec<Seat> = self.clockwise_from(self.dealer, winners).collect();
+        let k = (list.len() as u32).max(1);
         let share = self.pot / k;
         let odd = self.pot % k;
         for (i, &w) in list.iter().enumerate() {

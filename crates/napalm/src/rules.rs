@@ -1,4 +1,5 @@
-//! [`NapalmRules`]: the options of Napalm poker (RULES.md section 7).
+//! [`NapalmRules`]: the options of Napalm poker (RULES.md section 7), and
+//! the bounds that keep every table playable.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,9 +17,9 @@ pub struct NapalmRules {
     pub ante: u32,
     /// Tokens that win the game and the pot (N1).
     pub tokens_to_win: u32,
-    /// A safety limit the sources do not have: after this many hands the
-    /// player with the most tokens takes the pot (equal counts share it), so
-    /// that a table where nobody ever declares still ends.
+    /// The hand limit of N8: after this many hands the player still in with
+    /// the most tokens takes the pot (equal counts share it), so that a
+    /// table where nobody ever declares still ends.
     pub max_hands: u32,
 }
 
@@ -41,49 +42,174 @@ impl Default for NapalmRules {
 pub struct NapalmRulesError(pub String);
 
 impl NapalmRules {
-    /// Says what is wrong with these rules for `players`, if anything.
-    pub fn check_players(&self, players: usize) -> Result<(), NapalmRulesError> {
+    /// Most chips a player may start with: seven stacks and the pot stay far
+    /// inside `u32`, and a side bet (at most the pot) can never overflow.
+    pub const MAX_STARTING_CHIPS: u32 = 1_000_000;
+    /// Most hands a game may last (N8's limit, always set): with a few
+    /// dozen steps a hand, a game stays a few hundred thousand steps long.
+    pub const MAX_HANDS: u32 = 10_000;
+    /// Most tokens a game may ask for: at most three a hand are given, so
+    /// this many take at least 34 hands.
+    pub const MAX_TOKENS_TO_WIN: u32 = 100;
+
+    /// Says what is wrong with these rules, if anything: every number is
+    /// bounded so that no chip count can overflow, every game ends within
+    /// `max_hands` hands, and the first ante can be paid.
+    pub fn validate(&self) -> Result<(), NapalmRulesError> {
         let bad = |m: String| Err(NapalmRulesError(m));
         if self.min_players < 2 || self.max_players > 7 || self.min_players > self.max_players {
-            return bad("Napalm is for 2 to 7 players (seven cards each from one deck)".into());
-        }
-        if self.ante == 0
-            || self.tokens_to_win == 0
-            || self.max_hands == 0
-            || self.starting_chips == 0
-        {
             return bad(
-                "ante, tokens_to_win, max_hands and starting_chips must be at least 1 (N1)".into(),
+                "Napalm is for 2 to 7 players (seven cards each from one deck): \
+                 min_players and max_players must be within 2 to 7, the fewest first"
+                    .into(),
             );
         }
-        if players < usize::from(self.min_players) || players > usize::from(self.max_players) {
+        for (name, value, most) in [
+            (
+                "starting_chips",
+                self.starting_chips,
+                Self::MAX_STARTING_CHIPS,
+            ),
+            ("ante", self.ante, self.starting_chips),
+            ("max_hands", self.max_hands, Self::MAX_HANDS),
+            ("tokens_to_win", self.tokens_to_win, Self::MAX_TOKENS_TO_WIN),
+        ] {
+            if value == 0 {
+                return bad(format!("{name} must be at least 1"));
+            }
+            if value > most {
+                let why = if name == "ante" {
+                    format!(
+                        "nobody could pay the first ante: ante must be at most starting_chips ({most})"
+                    )
+                } else {
+                    format!("{name} must be at most {most}")
+                };
+                return bad(why);
+            }
+        }
+        if self.tokens_to_win > self.max_hands.saturating_mul(3) {
             return bad(format!(
-                "these rules are for {} to {} players, not {players}",
-                self.min_players, self.max_players
+                "tokens_to_win {} can never be reached in {} hands (at most three tokens a hand)",
+                self.tokens_to_win, self.max_hands
             ));
         }
         Ok(())
     }
 
-    /// The rules in plain words, generated from the values.
+    /// Says what is wrong with these rules for `players`, if anything
+    /// ([`NapalmRules::validate`], then the number of players).
+    pub fn check_players(&self, players: usize) -> Result<(), NapalmRulesError> {
+        self.validate()?;
+        if players < usize::from(self.min_players) || players > usize::from(self.max_players) {
+            return Err(NapalmRulesError(format!(
+                "these rules are for {} to {} players, not {players}",
+                self.min_players, self.max_players
+            )));
+        }
+        Ok(())
+    }
+
+    /// The rules in plain words, generated from the values, each paragraph
+    /// with its rule id.
     pub fn describe(&self) -> String {
+        let chips = |n: u32| {
+            if n == 1 {
+                "1 chip".to_owned()
+            } else {
+                format!("{n} chips")
+            }
+        };
         format!(
             "Napalm poker\n\
-             \x20 Players: {} to {}. Each starts with {} chips and no tokens.\n\
-             \x20 Every player puts {} chip(s) into the pot at the start of each hand; the deal then passes left. The first player to hold {} tokens wins the game and takes the pot. (N1)\n\
-             \x20 After {} hands the player with the most tokens takes the pot (equal counts share it). (a limit of this implementation)\n\
+             \x20 Players: {} to {}. Each starts with {} and no tokens.\n\
+             \x20 Every player puts {} into the pot at the start of each hand; the deal then passes left. The first player to hold {} tokens wins the game and takes the pot. (N1)\n\
              \x20 Round 1: two cards each. In turn from the dealer's left, the dealer last, each player says Yes (I hold the best two cards) or No. If all said No and the dealer says Yes, each other player in turn may change their No to Yes. (N2)\n\
              \x20 Two cards: a pair beats any two different cards; otherwise the higher card decides, then the lower. (N3)\n\
              \x20 Round 2: three more cards each. Declarations as in round 1, for the lowest five-card hand; straights and flushes count, and the ace is high. (N4)\n\
              \x20 Round 3: two more cards each. Declarations as in round 1, for the best five cards of seven; the ace is high only. (N5)\n\
              \x20 After each round: a single Yes takes a token. Two or more Yes compare their hands privately; the single best takes from each other Yes a side bet equal to the pot. If the best hands tie, nobody pays, except that each Yes below the tied hands pays each of them the pot. No Yes: nothing happens. (N6)\n\
-             \x20 Hands compared privately are seen only by the players in that comparison. (N7)\n",
+             \x20 Hands compared privately are seen only by the players in that comparison. (N7)\n\
+             \x20 A player who cannot put in the ante is out of the game and keeps the chips they have. When fewer than two players can ante, the game ends and the last player still in takes the pot; a player who is out never takes it, whatever their tokens (if nobody is left, the pot stays unclaimed). (N8)\n\
+             \x20 After {} hands the game ends (no ante is due, so everyone who played the last hand is still in): the player still in with the most tokens takes the pot; equal counts share it, the odd chip to the first of them on the left of the last hand's dealer. (N8)\n\
+             \x20 A player who owes side bets to several tied winners pays them in turn from the dealer's left, so when they run short the nearest on the dealer's left are paid first; players pay only what they have. (N8)\n",
             self.min_players,
             self.max_players,
-            self.starting_chips,
-            self.ante,
+            chips(self.starting_chips),
+            chips(self.ante),
             self.tokens_to_win,
             self.max_hands
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NapalmRules;
+
+    /// The rules are refused with an error that says `want`.
+    fn refused(rules: &NapalmRules, want: &str) {
+        let err = rules.validate().expect_err(want).to_string();
+        assert!(err.contains(want), "{err:?} should say {want:?}");
+        assert!(rules.check_players(4).is_err());
+    }
+
+    #[test]
+    fn n8_every_number_is_bounded_with_a_clear_error() {
+        let d = NapalmRules::default;
+        assert!(d().validate().is_ok());
+        for (tokens_to_win, max_hands, want) in [
+            (1_000_000, 100, "tokens_to_win must be at most 100"),
+            (0, 100, "tokens_to_win must be at least 1"),
+            (31, 10, "can never be reached in 10 hands"),
+            (5, u32::MAX, "max_hands must be at most 10000"),
+            (5, 0, "max_hands must be at least 1"),
+        ] {
+            let r = NapalmRules {
+                tokens_to_win,
+                max_hands,
+                ..d()
+            };
+            refused(&r, want);
+        }
+        for (starting_chips, ante, want) in [
+            (u32::MAX, 1, "starting_chips must be at most 1000000"),
+            (0, 1, "starting_chips must be at least 1"),
+            (10, 50, "nobody could pay the first ante"),
+            (10, 0, "ante must be at least 1"),
+        ] {
+            refused(
+                &NapalmRules {
+                    starting_chips,
+                    ante,
+                    ..d()
+                },
+                want,
+            );
+        }
+        for (min_players, max_players) in [(2, 8), (1, 7), (5, 4)] {
+            let r = NapalmRules {
+                min_players,
+                max_players,
+                ..d()
+            };
+            refused(&r, "2 to 7 players");
+        }
+        assert!(d().check_players(1).is_err());
+        assert!(d().check_players(8).is_err());
+    }
+
+    #[test]
+    fn n8_the_largest_table_fits_its_chips() {
+        let big = NapalmRules {
+            starting_chips: NapalmRules::MAX_STARTING_CHIPS,
+            ante: NapalmRules::MAX_STARTING_CHIPS,
+            max_hands: NapalmRules::MAX_HANDS,
+            tokens_to_win: NapalmRules::MAX_TOKENS_TO_WIN,
+            ..NapalmRules::default()
+        };
+        assert!(big.check_players(7).is_ok());
+        // Every chip of seven stacks, and as much again, fits in a u32.
+        assert!(u64::from(big.starting_chips) * 7 * 2 < u64::from(u32::MAX));
     }
 }

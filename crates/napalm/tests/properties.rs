@@ -1,12 +1,14 @@
 //! Napalm over many random games, 2 to 7 players, random and heuristic
-//! bots: chips conserved, cards dealt once, every game ends, illegal actions
-//! change nothing, replay equals the live game, views and events hide cards.
+//! bots, random tables: chips conserved, cards dealt once, every game ends
+//! within its hand limit, the pot never goes to a player who is out (N8),
+//! illegal actions change nothing, replay equals the live game, views and
+//! events hide cards.
 
 use proptest::prelude::*;
 use tripoley_cards::{CardSet, Deck, GameRng, seeded_rng};
 use tripoley_napalm::{
-    Action, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmRules, NapalmStep,
-    Pending, RandomNapalmBot,
+    Account, Action, Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmRules,
+    NapalmStep, Pending, RandomNapalmBot, Reason,
 };
 
 fn check_views(g: &NapalmGame) {
@@ -28,16 +30,64 @@ fn check_views(g: &NapalmGame) {
     }
 }
 
-fn play(players: usize, seed: u64, heuristic: bool) {
-    let rules = NapalmRules {
-        tokens_to_win: 3,
-        max_hands: 30,
-        starting_chips: 30,
-        ..NapalmRules::default()
-    };
+/// Who is out, as the events tell it; checks every payment of the pot
+/// against it (N8).
+#[derive(Default)]
+struct OutWatch {
+    out: Vec<u8>,
+    pot_won: bool,
+}
+
+impl OutWatch {
+    fn see(&mut self, events: &[Event], game: &NapalmGame) {
+        for e in events {
+            match e {
+                Event::PlayerOut { seat, .. } => self.out.push(*seat),
+                Event::Transfer(t) if t.reason == Reason::PotWon => {
+                    let Account::Stack(to) = t.to else {
+                        panic!("the pot is paid to a player")
+                    };
+                    assert!(!self.out.contains(&to), "the pot went to {to}, who is out");
+                    self.pot_won = true;
+                }
+                Event::GameOver { winners } => self.game_over(winners, game),
+                _ => {}
+            }
+        }
+    }
+
+    /// N1, N8: who takes the pot, by the way the game ended.
+    fn game_over(&self, winners: &[u8], game: &NapalmGame) {
+        let still_in: Vec<u8> = (0..game.players() as u8)
+            .filter(|s| !self.out.contains(s))
+            .collect();
+        let tokens = game.tokens();
+        let most = still_in.iter().map(|&s| tokens[usize::from(s)]).max();
+        let expected: Vec<u8> = if game.hands_played() == game.rules().max_hands {
+            // The hand limit: the most tokens among the players still in.
+            still_in
+                .iter()
+                .copied()
+                .filter(|&s| Some(tokens[usize::from(s)]) == most)
+                .collect()
+        } else if still_in.len() < 2 {
+            still_in
+        } else {
+            let winner = winners[0];
+            assert!(tokens[usize::from(winner)] >= game.rules().tokens_to_win);
+            vec![winner]
+        };
+        assert_eq!(winners, expected);
+        assert_eq!(self.pot_won, !winners.is_empty());
+    }
+}
+
+fn play(players: usize, seed: u64, heuristic: bool, rules: NapalmRules) {
     let mut rng: GameRng = seeded_rng(seed);
     let mut all_events = Vec::new();
     let mut game = NapalmGame::start(rules.clone(), players, &mut all_events).unwrap();
+    let mut watch = OutWatch::default();
+    watch.see(&all_events, &game);
     let mut record = NapalmRecord::new(rules, (0..players).map(|i| format!("P{i}")).collect());
     let mut bots: Vec<Box<dyn NapalmBot>> = (0..players)
         .map(|i| {
@@ -73,6 +123,7 @@ fn play(players: usize, seed: u64, heuristic: bool) {
             NapalmStep::Act { seat, action } => game.apply(*seat, *action),
         }
         .expect("a legal step");
+        watch.see(&ev, &game);
         all_events.extend(ev);
         record.steps.push(s);
         assert_eq!(game.chips_in_play(), game.total_chips(), "chips conserved");
@@ -86,6 +137,7 @@ fn play(players: usize, seed: u64, heuristic: bool) {
         }
     }
     assert!(game.is_over(), "the game ends");
+    assert!(game.hands_played() <= game.rules().max_hands);
     let (replayed, events) = record.replay().unwrap();
     assert_eq!(replayed, game);
     assert_eq!(events, all_events);
@@ -93,10 +145,29 @@ fn play(players: usize, seed: u64, heuristic: bool) {
     assert_eq!(serde_json::from_str::<NapalmRecord>(&json).unwrap(), record);
 }
 
+/// Small tables, so that players run out of chips, tokens are won and the
+/// hand limit is reached.
+fn small_rules() -> impl Strategy<Value = NapalmRules> {
+    (1..=40u32, 1..=4u32, 1..=6u32, 1..=30u32).prop_map(|(chips, ante, tokens, hands)| {
+        NapalmRules {
+            starting_chips: chips,
+            ante: ante.min(chips),
+            tokens_to_win: tokens.min(hands * 3),
+            max_hands: hands,
+            ..NapalmRules::default()
+        }
+    })
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
     #[test]
-    fn n1_n6_random_games_conserve_chips_and_end(players in 2..=7usize, seed in any::<u64>(), heuristic in any::<bool>()) {
-        play(players, seed, heuristic);
+    fn n1_n8_random_games_conserve_chips_and_end(
+        players in 2..=7usize,
+        seed in any::<u64>(),
+        heuristic in any::<bool>(),
+        rules in small_rules(),
+    ) {
+        play(players, seed, heuristic, rules);
     }
 }

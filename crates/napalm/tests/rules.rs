@@ -12,16 +12,21 @@ fn cards(t: &str) -> CardSet {
 
 /// A deck dealing each seat (by seat number) its round-1, round-2 and
 /// round-3 cards, one at a time from the dealer's left; the rest follows.
-#[allow(clippy::needless_range_loop)] // r indexes the inner arrays
 fn deck(dealer: u8, rounds: &[[&str; 3]]) -> Deck {
-    let n = rounds.len();
-    let order: Vec<usize> = (1..=n).map(|i| (usize::from(dealer) + i) % n).collect();
+    let seats: Vec<(u8, [&str; 3])> = (0..).zip(rounds.iter().copied()).collect();
+    deck_among(dealer, rounds.len() as u8, &seats)
+}
+
+/// [`deck`] for a table of `players` where only the seats listed are still
+/// in (the others are skipped in the deal).
+fn deck_among(dealer: u8, players: u8, hands: &[(u8, [&str; 3])]) -> Deck {
+    let order: Vec<[&str; 3]> = (1..=players)
+        .map(|i| (dealer + i) % players)
+        .filter_map(|s| hands.iter().find(|h| h.0 == s).map(|h| h.1))
+        .collect();
     let mut out: Vec<Card> = Vec::new();
     for r in 0..3 {
-        let lists: Vec<Vec<Card>> = order
-            .iter()
-            .map(|&s| cards(rounds[s][r]).to_vec())
-            .collect();
+        let lists: Vec<Vec<Card>> = order.iter().map(|h| cards(h[r]).to_vec()).collect();
         for k in 0..lists[0].len() {
             for l in &lists {
                 out.push(l[k]);
@@ -77,14 +82,18 @@ fn n1_everyone_antes_and_the_deal_passes_left() {
     let mut g = three(&R);
     assert_eq!(g.pot(), 3);
     assert_eq!(g.stacks(), &[99, 99, 99]);
+    let mut ev = Vec::new();
     for _ in 0..3 {
         for seat in [1, 2, 0] {
-            say(&mut g, seat, Action::No);
+            ev.extend(say(&mut g, seat, Action::No));
         }
     }
     assert_eq!(g.pending(), Pending::Deck);
     assert_eq!(g.dealer(), 1);
     assert_eq!(g.pot(), 6);
+    // N8, T8: the antes of hand 2 clockwise from its dealer's left.
+    let antes: Vec<Account> = transfers(&ev).iter().map(|t| t.from).collect();
+    assert_eq!(antes, [2, 0, 1].map(Account::Stack));
 }
 
 #[test]
@@ -241,7 +250,8 @@ fn n6_best_takes_a_side_bet_equal_to_the_pot_from_each_other_yes() {
     say(&mut g, 1, Action::Yes);
     say(&mut g, 2, Action::Yes);
     let ev = say(&mut g, 0, Action::Yes);
-    assert_eq!(transfers(&ev)[..2], [side_bet(0, 1, 3), side_bet(2, 1, 3)]);
+    // Payers in turn from the dealer's left (T8): seat 2, then the dealer.
+    assert_eq!(transfers(&ev)[..2], [side_bet(2, 1, 3), side_bet(0, 1, 3)]);
 }
 
 #[test]
@@ -283,4 +293,185 @@ fn n7_compared_hands_are_seen_only_by_the_comparers() {
     assert_eq!(g.view(Some(0)).seen[1], cards("AS AH"));
     assert!(g.view(Some(2)).seen.iter().all(|s| s.is_empty()));
     assert!(g.view(None).seen.iter().all(|s| s.is_empty()));
+}
+
+/// Plays a whole hand from an ordered deck: `yes` says Yes alone in round 1
+/// (and takes a token), everyone else says No, a challenge is declined.
+fn hand_with_token(g: &mut NapalmGame, yes: Option<u8>) -> Vec<Event> {
+    let mut ev = g.deal(&Deck::ordered()).unwrap();
+    let hand = g.hands_played();
+    while g.hands_played() == hand && !g.is_over() {
+        let Pending::Decide { seat, decision } = g.pending() else {
+            panic!("a decision is due");
+        };
+        let action = match decision {
+            Decision::Declare { round } if round == Round::BestTwo && Some(seat) == yes => {
+                Action::Yes
+            }
+            Decision::Declare { .. } => Action::No,
+            Decision::Challenge { .. } => Action::Decline,
+        };
+        ev.extend(say(g, seat, action));
+    }
+    ev
+}
+
+fn pot_won(to: u8, amount: u32) -> Transfer {
+    Transfer {
+        from: Account::Pot,
+        to: Account::Stack(to),
+        amount,
+        reason: Reason::PotWon,
+    }
+}
+
+/// Three players with 3 chips each: in hand 1 seat 2 takes two tokens, then
+/// loses a side bet to seat 1 and is left with nothing. Returns the game
+/// waiting for hand 2's deck (dealer 1, seat 2 out).
+fn seat_two_tokens_then_broke(max_hands: u32) -> NapalmGame {
+    let rules = NapalmRules {
+        starting_chips: 3,
+        max_hands,
+        ..NapalmRules::default()
+    };
+    let mut g = NapalmGame::new(rules, 3).unwrap();
+    g.deal(&deck(
+        0,
+        &[
+            ["2C 7D", "3H 4S 6C", "5C 8D"],
+            ["3C 8C", "9C 10C JC", "AC AD"],
+            ["4D 9D", "KS KH QD", "2S 3S"],
+        ],
+    ))
+    .unwrap();
+    for _ in 0..2 {
+        say(&mut g, 1, Action::No);
+        say(&mut g, 2, Action::Yes);
+        say(&mut g, 0, Action::No);
+    }
+    // Round 3: seat 1's club flush beats seat 2's kings; seat 2 pays all it has.
+    say(&mut g, 1, Action::Yes);
+    say(&mut g, 2, Action::Yes);
+    let ev = say(&mut g, 0, Action::No);
+    assert!(transfers(&ev).contains(&side_bet(2, 1, 2)));
+    assert!(ev.contains(&Event::PlayerOut { seat: 2, chips: 0 }));
+    assert_eq!(
+        (g.tokens(), g.stacks(), g.dealer()),
+        (&[0, 0, 2][..], &[1, 3, 0][..], 1)
+    );
+    g
+}
+
+#[test]
+fn n8_last_player_still_in_takes_the_pot_not_the_most_tokens() {
+    let mut g = seat_two_tokens_then_broke(100);
+    // Hand 2, dealer 1, seat 2 out: seat 0 then the dealer declare; seat 1's
+    // aces beat seat 0, who pays its last chip and cannot ante hand 3.
+    let hands = [
+        (0, ["2C 3D", "4C 5D 7H", "9S JD"]),
+        (1, ["AS AH", "6S 8S 10S", "QH QC"]),
+    ];
+    g.deal(&deck_among(1, 3, &hands)).unwrap();
+    say(&mut g, 0, Action::Yes);
+    let ev = say(&mut g, 1, Action::Yes);
+    assert_eq!(transfers(&ev), vec![side_bet(0, 1, 1)]);
+    let mut ev = Vec::new();
+    for _ in 0..2 {
+        ev.extend(say(&mut g, 0, Action::No));
+        ev.extend(say(&mut g, 1, Action::No));
+    }
+    assert!(ev.contains(&Event::PlayerOut { seat: 0, chips: 0 }));
+    assert_eq!(transfers(&ev), vec![pot_won(1, 5)]);
+    assert_eq!(ev.last(), Some(&Event::GameOver { winners: vec![1] }));
+    assert_eq!(g.stacks(), &[0, 9, 0]);
+    assert_eq!(
+        g.tokens(),
+        &[0, 0, 2],
+        "seat 2 had the most tokens but was out"
+    );
+}
+
+#[test]
+fn n8_nobody_can_ante_the_pot_stays_unclaimed() {
+    let rules = NapalmRules {
+        starting_chips: 1,
+        ..NapalmRules::default()
+    };
+    let mut g = NapalmGame::new(rules, 2).unwrap();
+    let ev = hand_with_token(&mut g, Some(1));
+    assert_eq!(g.tokens(), &[0, 1]);
+    assert!(ev.contains(&Event::PlayerOut { seat: 0, chips: 0 }));
+    assert!(ev.contains(&Event::PlayerOut { seat: 1, chips: 0 }));
+    assert!(!transfers(&ev).iter().any(|t| t.reason == Reason::PotWon));
+    assert_eq!(ev.last(), Some(&Event::GameOver { winners: vec![] }));
+    assert!(g.is_over());
+    assert_eq!((g.pot(), g.chips_in_play()), (2, 2));
+}
+
+#[test]
+fn n8_hand_limit_counts_only_players_still_in() {
+    let mut g = seat_two_tokens_then_broke(2);
+    // Hand 2: seat 0 is the lone Yes of round 1; after it the limit is reached.
+    let ev = hand_with_token(&mut g, Some(0));
+    assert_eq!(g.tokens(), &[1, 0, 2]);
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::PlayerOut { .. })),
+        "no ante is due at the limit"
+    );
+    assert_eq!(transfers(&ev).last(), Some(&pot_won(0, 5)));
+    assert_eq!(ev.last(), Some(&Event::GameOver { winners: vec![0] }));
+    assert_eq!(g.hands_played(), 2);
+}
+
+#[test]
+fn n8_hand_limit_split_odd_chip_left_of_the_last_hands_dealer() {
+    let rules = NapalmRules {
+        max_hands: 5,
+        ..NapalmRules::default()
+    };
+    let mut g = NapalmGame::new(rules, 3).unwrap();
+    hand_with_token(&mut g, Some(0));
+    hand_with_token(&mut g, Some(2));
+    for _ in 0..2 {
+        hand_with_token(&mut g, None);
+    }
+    // Hand 5 is dealt by seat 1: of the tied seats 0 and 2, seat 2 sits first
+    // on its left and takes the odd chip of the 15.
+    assert_eq!(g.dealer(), 1);
+    let ev = hand_with_token(&mut g, None);
+    assert_eq!(transfers(&ev), vec![pot_won(2, 8), pot_won(0, 7)]);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::GameOver {
+            winners: vec![0, 2]
+        })
+    );
+    assert_eq!(g.stacks(), &[102, 95, 103]);
+}
+
+#[test]
+fn n8_short_yes_pays_tied_winners_clockwise_from_dealers_left() {
+    let rules = NapalmRules {
+        starting_chips: 10,
+        ..NapalmRules::default()
+    };
+    let mut g = NapalmGame::new(rules, 3).unwrap();
+    hand_with_token(&mut g, None);
+    // Hand 2, dealer 1: seats 2 and 0 tie with ace-king; the dealer (8 chips)
+    // owes each the pot of 6 and pays seat 2, on its left, first.
+    assert_eq!((g.dealer(), g.pot(), g.stacks()), (1, 6, &[8, 8, 8][..]));
+    g.deal(&deck(
+        1,
+        &[
+            ["AS KH", "3H 4S 6C", "5C 8D"],
+            ["2C 7D", "9C 10C JC", "AC AD"],
+            ["AH KS", "2D 3D 5D", "8H 9H"],
+        ],
+    ))
+    .unwrap();
+    say(&mut g, 2, Action::Yes);
+    say(&mut g, 0, Action::Yes);
+    let ev = say(&mut g, 1, Action::Yes);
+    assert_eq!(transfers(&ev), vec![side_bet(1, 2, 6), side_bet(1, 0, 2)]);
+    assert_eq!(g.stacks(), &[10, 0, 14]);
 }

@@ -3,8 +3,9 @@
 //! representative ones where there are many (bids, bets, five cards to show).
 
 use arrayvec::ArrayVec;
-use tripoley_cards::CardSet;
-use tripoley_engine::{Action, Decision, PayCards, Rules, Space, View};
+use tripoley_engine::{Action, Decision, PayCards, Rules, View};
+
+use crate::heuristic::live_pay_cards;
 
 /// At most this many candidates (a two-player hand has 18 cards to lead).
 pub(crate) const MAX_CANDIDATES: usize = 32;
@@ -52,30 +53,18 @@ pub(crate) fn candidates(
         }
         Decision::ChooseFive { from } => {
             let eval = rules.evaluator();
-            add(Action::Show(eval.best_five(from).1));
-            // Conceding: show the weakest, revealing the least.
-            add(Action::Show(eval.lowest_five(from).1));
+            add(Action::Choose(eval.best_five(from).1));
+            // Conceding before the betting: the weakest five reveals the least if shown.
+            add(Action::Choose(eval.lowest_five(from).1));
             // The best five that keeps live pay cards hidden (collected in play).
             if rules.pay_cards == PayCards::InPlay {
                 let hidden = from - live_pay_cards(view);
                 if hidden.len() >= 5 {
-                    add(Action::Show(eval.best_five(hidden).1));
+                    add(Action::Choose(eval.best_five(hidden).1));
                 }
             }
         }
         Decision::Lead { cards } => cards.iter().map(Action::Lead).for_each(&mut add),
     }
     out
-}
-
-/// The pay cards whose spaces still hold chips.
-fn live_pay_cards(view: &View) -> CardSet {
-    let Some(suit) = view.pay_suit else {
-        return CardSet::EMPTY;
-    };
-    Space::PAY_CARDS
-        .into_iter()
-        .filter(|&s| view.layout.iter().any(|&(sp, c)| sp == s && c > 0))
-        .filter_map(|s| s.pay_card(suit))
-        .collect()
 }

@@ -4,20 +4,23 @@ mod lead;
 mod odds;
 mod value;
 
-use tripoley_cards::{Evaluator, GameRng};
+use tripoley_cards::{CardSet, Evaluator, GameRng};
 use tripoley_engine::{Action, AuctionItem, Decision, InfoSet, PayCards, Space, View};
 
 use crate::Bot;
 use odds::OddsTable;
-use value::{best_pay_suit, chips, expected_value, hand_value, live_pay_cards};
+pub(crate) use value::live_pay_cards;
+use value::{best_pay_suit, chips, expected_value, hand_value};
 
 /// A player with sound habits and no search:
 /// - values its hand (pay cards it holds, poker strength) against what an
 ///   unseen hand is worth before swapping or bidding, and bids no more than
 ///   the difference;
-/// - bets from its chance of winning the showdown against the hands still in,
-///   read from precomputed tables;
-/// - shows its best five;
+/// - chooses its best five before the betting (under pay cards collected in
+///   play, a five of the same kind of hand that leaves live pay cards out, so
+///   a showdown does not reveal them for Michigan);
+/// - bets from its chosen five's chance of winning the showdown against the
+///   hands still in, read from precomputed tables;
 /// - leads in Michigan the card that sheds the most cards in a row, keeping
 ///   the lead when the next card is known to be gone, collecting pay cards.
 ///
@@ -57,14 +60,16 @@ impl HeuristicBot {
         OddsTable::get(self.eval)
     }
 
-    /// The chance of winning a showdown against the hands still in.
+    /// The chance that the seat's five (its chosen five, or before choosing
+    /// its best five) wins a showdown against the hands still in.
     pub(crate) fn win_chance(self, view: &View) -> f32 {
         let me = view.seat.map(usize::from);
         let folded = |s: usize| view.betting.as_ref().is_some_and(|b| b.folded[s]);
         let sizes = (0..view.hand_sizes.len())
             .filter(|&s| Some(s) != me && !folded(s) && view.hand_sizes[s] > 0 && !view.out[s])
             .map(|s| view.hand_sizes[s]);
-        self.odds().win_chance(view.hand, sizes)
+        self.odds()
+            .win_chance(view.my_five.unwrap_or(view.hand), sizes)
     }
 
     fn own_value(self, view: &View) -> f32 {
@@ -144,14 +149,21 @@ impl HeuristicBot {
         }
     }
 
-    /// The answer to decisions that need nothing but the question: the best
-    /// five of the hand at a showdown, and always playing on under M9b.
-    fn answer_blind(self, decision: Decision) -> Option<Action> {
-        match decision {
-            Decision::ChooseFive { from } => Some(Action::Show(self.eval.best_five(from).1)),
-            Decision::Follow { .. } => Some(Action::Play),
-            _ => None,
+    /// P1: the best five; under pay cards collected in play, the best five
+    /// without the live pay cards when it is the same kind of hand, so that
+    /// a showdown does not tell the table where they are.
+    fn choose_five(self, view: &View, from: CardSet) -> Action {
+        let (best_rank, best) = self.eval.best_five(from);
+        if self.pay_cards == PayCards::InPlay {
+            let kept_back = from - live_pay_cards(view);
+            if kept_back.len() >= 5 {
+                let (rank, five) = self.eval.best_five(kept_back);
+                if rank.category() == best_rank.category() {
+                    return Action::Choose(five);
+                }
+            }
         }
+        Action::Choose(best)
     }
 }
 
@@ -162,39 +174,36 @@ impl Bot for HeuristicBot {
 
     fn act(&mut self, view: &View, _rng: &mut GameRng) -> Action {
         let decision = view.decision.expect("the bot is asked only on its turn");
-        if let Some(action) = self.answer_blind(decision) {
-            return action;
-        }
         match decision {
             Decision::SpareOption { .. } => self.spare_option(view, decision),
             Decision::AuctionBid { item, min, max } => self.auction_bid(view, item, min, max),
             Decision::PaySuitBid { min, max } => pay_suit_bid(view, min, max),
             Decision::NamePaySuit => Action::NameSuit(best_pay_suit(view.hand).0),
             Decision::Open { .. } | Decision::Respond { .. } => self.bet(view, decision),
-            Decision::ChooseFive { .. } | Decision::Follow { .. } => {
-                unreachable!("answered without the view")
-            }
+            Decision::ChooseFive { from } => self.choose_five(view, from),
+            // It always plays on under M9b.
+            Decision::Follow { .. } => Action::Play,
             Decision::Lead { cards } => {
                 let pay = if self.pay_cards == PayCards::InPlay {
                     live_pay_cards(view)
                 } else {
-                    tripoley_cards::CardSet::EMPTY
+                    CardSet::EMPTY
                 };
                 Action::Lead(lead::choose_lead(view, cards, pay))
             }
         }
     }
 
-    /// Decisions answered from the question alone (showdowns, M9b) skip
-    /// building the view.
+    /// Decisions answered from the question alone (M9b) skip building the
+    /// view.
     fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
         let decision = info
             .decision()
             .copied()
             .expect("the bot is asked only on its turn");
-        match self.answer_blind(decision) {
-            Some(action) => action,
-            None => self.act(&info.view(), rng),
+        match decision {
+            Decision::Follow { .. } => Action::Play,
+            _ => self.act(&info.view(), rng),
         }
     }
 }

@@ -477,6 +477,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let file = args.file.display().to_string();
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| Failure::usage(format!("cannot read the game record {file}: {e}")))?;
+    if crate::napalm::is_napalm_record(&text, &file)? {
+        return crate::napalm::replay(&text, &file, args.json);
+    }
     let record = Record::from_json(&text).map_err(|e| replay_failure(&file, 0, &e))?;
     let replay = Replay::run(record, &file)?;
     if args.json {

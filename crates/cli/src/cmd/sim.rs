@@ -11,7 +11,8 @@ use crate::setup::{TableArgs, bots_for_seats, run_with_progress};
 /// Arguments of `tripoley sim`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game: tripoley (the default) or napalm (then --deals counts hands).
+    /// The game: tripoley (the default) or napalm (then --deals counts hands,
+    /// exactly, and --out writes one CSV file).
     #[arg(long, value_enum, default_value_t)]
     game: crate::napalm::GameKind,
     #[command(flatten)]
@@ -45,14 +46,16 @@ pub struct Args {
 /// Runs the simulation and prints the summary.
 pub fn run(args: &Args) -> Result<(), Failure> {
     if args.game == crate::napalm::GameKind::Napalm {
-        let bots = bots_for_seats(&args.bots, args.table.players)?;
-        return crate::napalm::simulate(
-            args.table.players,
-            &bots,
-            args.deals,
-            args.seed,
-            args.json,
-        );
+        return crate::napalm::simulate(&crate::napalm::SimOptions {
+            table: &args.table,
+            bots: &args.bots,
+            hands: args.deals,
+            seed: args.seed,
+            threads: args.threads,
+            out: args.out.as_deref(),
+            json: args.json,
+            save_records: args.save_records.as_deref().map(|d| (d, args.save_limit)),
+        });
     }
     let rules = args.table.rules()?;
     let bots = bots_for_seats(&args.bots, args.table.players)?;

@@ -522,6 +522,8 @@ impl App {
                 v.last_played = None;
                 v.betting = None;
                 v.auction = None;
+                v.my_five = None;
+                v.chose_five.iter_mut().for_each(|c| *c = false);
                 self.stop = None;
                 // Hand sizes follow from the deal (D1); the engine knows them.
                 let live = self.game.view(Some(HUMAN));
@@ -592,8 +594,15 @@ impl App {
                 }
                 self.actor = Some(*seat);
             }
+            Event::ChoseFive { seat, cards } if *seat == HUMAN => v.my_five = Some(*cards),
+            Event::SetFiveApart { seat } => {
+                v.stage = Stage::ChooseFive;
+                if let Some(c) = v.chose_five.get_mut(usize::from(*seat)) {
+                    *c = true;
+                }
+                self.actor = Some(*seat);
+            }
             Event::Showed { seat, cards, .. } => {
-                v.stage = Stage::Showdown;
                 if let Some(k) = v.known_cards.get_mut(usize::from(*seat)) {
                     *k |= *cards;
                 }
@@ -889,7 +898,7 @@ impl App {
             (Some('b'), _) => self.input.five = self.game.rules().evaluator().best_five(from).1,
             (_, KeyCode::Enter) => {
                 if self.input.five.len() == 5 {
-                    return Some(Action::Show(self.input.five));
+                    return Some(Action::Choose(self.input.five));
                 }
                 self.message = Some(format!(
                     "Choose exactly five cards ({} chosen).",
@@ -977,7 +986,7 @@ impl App {
                 self.input.amount = x;
                 self.input.typing = false;
             }
-            Action::Show(five) => self.input.five = five,
+            Action::Choose(five) => self.input.five = five,
             Action::Lead(c) => {
                 if let Some(i) = text::sorted_hand(self.shown.hand)
                     .iter()
@@ -1021,7 +1030,7 @@ pub fn action_words(action: Action) -> String {
         Action::Call => "call".to_owned(),
         Action::Raise(x) => format!("raise by {x}"),
         Action::Fold => "fold".to_owned(),
-        Action::Show(five) => format!("show {}", text::cards(five)),
+        Action::Choose(five) => format!("set apart {}", text::cards(five)),
         Action::Lead(c) => format!("lead {}", text::card(c)),
         Action::Play => "play the card".to_owned(),
         Action::Withhold => "withhold the card".to_owned(),

@@ -44,7 +44,7 @@ use app::{App, HUMAN, Table};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game: tripoley (the default) or napalm (Napalm poker; it takes no
-    /// --preset, --house-rules, --deals, --resume or --save).
+    /// --preset, --house-rules or --deals; --resume knows a saved game's kind).
     #[arg(long, value_enum, default_value = "tripoley")]
     game: crate::napalm::GameKind,
     #[command(flatten)]
@@ -93,7 +93,7 @@ pub struct PlayMeta {
 
 /// Plays a game in the terminal; saves the record when it ends or the player quits.
 pub fn run(args: &Args) -> Result<(), Failure> {
-    if args.game == crate::napalm::GameKind::Napalm {
+    if napalm::wanted(args) {
         return napalm::run(args);
     }
     let (table, path) = match &args.resume {
@@ -105,34 +105,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let mut app = App::new(table).map_err(Failure::usage)?;
     app.set_color(color_wanted());
     app.set_save_path(path.display().to_string());
-    let pace = Duration::from_millis(args.pace_ms);
-    let looped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        terminal_loop(&mut app, pace, |app| {
-            if app.take_save_request() {
-                if let Err(e) = save(app, &path) {
-                    app.tell(format!("cannot save to {}: {e}", path.display()));
-                }
-            }
-        })
-    }));
-    let saved = save(&app, &path);
-    let looped = match looped {
-        Ok(result) => result,
-        Err(panic) => {
-            if saved.is_ok() {
-                eprintln!("tripoley: the game so far is saved to {}", path.display());
-            }
-            std::panic::resume_unwind(panic);
-        }
-    };
-    looped.map_err(|e| Failure {
-        message: format!("the terminal failed: {e}"),
-        code: 1,
-    })?;
-    saved.map_err(|e| Failure {
-        message: format!("cannot save the game to {}: {e}", path.display()),
-        code: 1,
-    })?;
+    play_and_save(&mut app, Duration::from_millis(args.pace_ms), &path, save)?;
     let shown = path.display();
     if app.is_over() {
         println!(
@@ -334,6 +307,43 @@ fn save(app: &App, path: &Path) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+/// Runs the terminal loop, saving with `save` whenever the game asks (after
+/// each deal or hand) and once more at the end, even when the loop panics.
+fn play_and_save<A: Interactive>(
+    app: &mut A,
+    pace: Duration,
+    path: &Path,
+    save: fn(&A, &Path) -> std::io::Result<()>,
+) -> Result<(), Failure> {
+    let looped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        terminal_loop(app, pace, |app| {
+            if app.take_save_request() {
+                if let Err(e) = save(app, path) {
+                    app.tell(format!("cannot save to {}: {e}", path.display()));
+                }
+            }
+        })
+    }));
+    let saved = save(app, path);
+    let looped = match looped {
+        Ok(result) => result,
+        Err(panic) => {
+            if saved.is_ok() {
+                eprintln!("tripoley: the game so far is saved to {}", path.display());
+            }
+            std::panic::resume_unwind(panic);
+        }
+    };
+    looped.map_err(|e| Failure {
+        message: format!("the terminal failed: {e}"),
+        code: 1,
+    })?;
+    saved.map_err(|e| Failure {
+        message: format!("cannot save the game to {}: {e}", path.display()),
+        code: 1,
+    })
+}
+
 /// A full-screen game that [`terminal_loop`] drives: drawn, fed keys, and
 /// moved on by ticks at the pace while it is busy.
 trait Interactive {
@@ -347,6 +357,10 @@ trait Interactive {
     fn key(&mut self, key: KeyEvent);
     /// Moves the game on by one shown move.
     fn tick(&mut self) -> bool;
+    /// Whether it is time to save (a deal or hand has ended since last asked).
+    fn take_save_request(&mut self) -> bool;
+    /// A message for the player (a failed save, say).
+    fn tell(&mut self, message: String);
 }
 
 impl Interactive for App {
@@ -364,6 +378,12 @@ impl Interactive for App {
     }
     fn tick(&mut self) -> bool {
         App::tick(self)
+    }
+    fn take_save_request(&mut self) -> bool {
+        App::take_save_request(self)
+    }
+    fn tell(&mut self, message: String) {
+        App::tell(self, message);
     }
 }
 

@@ -58,7 +58,7 @@ fn policy(decision: Decision, rng: &mut GameRng) -> Action {
         }
         Decision::Open { .. } => Action::Check,
         Decision::Respond { .. } => Action::Call,
-        Decision::ChooseFive { from } => Action::Show(from.iter().take(5).collect()),
+        Decision::ChooseFive { from } => Action::Choose(from.iter().take(5).collect()),
         Decision::Lead { cards } => Action::Lead(cards.lowest().expect("a card to lead")),
         Decision::Follow { .. } => Action::Play,
     }
@@ -288,7 +288,7 @@ fn hint_shows_and_presets_the_heuristic_move() {
     ch(&mut app, '?');
     let hint = app.hint.clone().expect("a hint");
     assert!(
-        hint.starts_with("Hint: the heuristic bot would show"),
+        hint.starts_with("Hint: the heuristic bot would set apart"),
         "{hint}"
     );
     assert_eq!(app.input.five.len(), 5);

@@ -184,6 +184,10 @@ impl Words {
                 "{} players share the Sequence; {remainder} chips stay on it.",
                 claimants.count_ones()
             ),
+            Event::SetFiveApart { seat } => format!(
+                "{} five cards apart for the poker.",
+                self.says(*seat, "set", "sets")
+            ),
             Event::Checked { seat } => format!("{}.", self.says(*seat, "check", "checks")),
             Event::Bet { seat, amount } => format!("{} {amount}.", self.says(*seat, "bet", "bets")),
             Event::Called {

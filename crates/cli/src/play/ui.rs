@@ -121,8 +121,8 @@ fn stage_name(stage: Stage) -> &'static str {
         Stage::Spare => "the spare",
         Stage::Auction => "auction",
         Stage::PaySuit => "pay suit",
+        Stage::ChooseFive => "poker: choosing fives",
         Stage::Betting => "poker",
-        Stage::Showdown => "showdown",
         Stage::Michigan => "Michigan",
         Stage::FinalPot => "final pot",
         Stage::GameOver => "game over",
@@ -381,6 +381,10 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let (marked, cursor) = match decision {
         Some(Decision::Lead { cards }) => (cards, Some(app.input.cursor)),
         Some(Decision::ChooseFive { .. }) => (app.input.five, Some(app.input.cursor)),
+        // While betting, the five set apart are the ones that count.
+        Some(Decision::Open { .. } | Decision::Respond { .. }) => {
+            (app.shown.my_five.unwrap_or_default(), None)
+        }
         Some(Decision::Follow { card }) => (CardSet::single(card), None),
         _ => (CardSet::EMPTY, None),
     };
@@ -553,13 +557,13 @@ fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a
             spans.extend(key_span(theme, "←/→", "move"));
             spans.extend(key_span(theme, "Space", "take/drop"));
             spans.extend(key_span(theme, "b", "best five"));
-            spans.extend(key_span(theme, "Enter", "show"));
+            spans.extend(key_span(theme, "Enter", "set them apart"));
             let five = app.input.five;
             if five.len() == 5 {
                 let rank = app.game.rules().evaluator().best(five);
-                format!("Show five: {}, {rank}", text::cards(five))
+                format!("Pick your five: {}, {rank}", text::cards(five))
             } else {
-                format!("Show five cards: {} chosen.", five.len())
+                format!("Pick your five poker cards: {} chosen.", five.len())
             }
         }
         Decision::Lead { cards } => {
@@ -601,13 +605,16 @@ fn pot(app: &App) -> u32 {
         .map_or(0, |l| l.1)
 }
 
-/// The human's best poker hand, to bet by.
+/// The five the player bets on (chosen before the betting, P1) and their name.
 fn poker_hand(app: &App) -> String {
-    let hand = app.shown.hand;
-    if hand.len() < 5 {
-        return String::new();
+    match app.shown.my_five {
+        Some(five) => format!(
+            "Your five: {}, {}.",
+            text::cards(five),
+            app.game.rules().evaluator().best(five)
+        ),
+        None => String::new(),
     }
-    format!("You hold {}.", app.game.rules().evaluator().best(hand))
 }
 
 fn draw_footer(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {

@@ -20,7 +20,7 @@ pub fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
             let i = below(rng, cards.len() as u32) as usize;
             five.insert(cards.swap_remove(i));
         }
-        Action::Show(five)
+        Action::Choose(five)
     } else {
         let all = decision.actions();
         all[below(rng, all.len() as u32) as usize]
@@ -201,9 +201,9 @@ pub fn deal_owners(game: &mut Game, suits: [&str; 4]) -> Vec<Event> {
     ev
 }
 
-/// Answers stage 2 with everyone checking, each seat then showing the five
-/// cards given for it.
-pub fn check_and_show(game: &mut Game, shows: &[&str]) -> Vec<Event> {
+/// Answers stage 2: each seat chooses the five cards given for it (P1),
+/// then everyone checks.
+pub fn choose_and_check(game: &mut Game, shows: &[&str]) -> Vec<Event> {
     let mut ev = Vec::new();
     loop {
         match game.pending() {
@@ -217,11 +217,31 @@ pub fn check_and_show(game: &mut Game, shows: &[&str]) -> Vec<Event> {
             } => ev.extend(act(
                 game,
                 seat,
-                Action::Show(cards(shows[usize::from(seat)])),
+                Action::Choose(cards(shows[usize::from(seat)])),
             )),
             _ => return ev,
         }
     }
+}
+
+/// P1: every seat chooses its five, in the order the game asks: the cards
+/// given for it, or its five lowest cards where none are given.
+pub fn choose_fives(game: &mut Game, fives: &[&str]) -> Vec<Event> {
+    let mut ev = Vec::new();
+    while let Pending::Decide {
+        seat,
+        decision: Decision::ChooseFive { from },
+    } = game.pending()
+    {
+        let given = fives.get(usize::from(seat)).copied().unwrap_or("");
+        let five = if given.is_empty() {
+            from.iter().take(5).collect()
+        } else {
+            cards(given)
+        };
+        ev.extend(act(game, seat, Action::Choose(five)));
+    }
+    ev
 }
 
 pub fn tr(from: Account, to: Account, amount: u32, reason: Reason) -> Transfer {

@@ -75,7 +75,7 @@ pub(crate) fn stand_in(decision: &Decision, view: &View, evaluator: Evaluator) -
         Decision::AuctionBid { .. } | Decision::PaySuitBid { .. } => Action::Pass,
         Decision::Open { .. } => Action::Check,
         Decision::Respond { .. } => Action::Fold,
-        Decision::ChooseFive { from } => Action::Show(evaluator.best_five(from).1),
+        Decision::ChooseFive { from } => Action::Choose(evaluator.best_five(from).1),
         Decision::Lead { cards } => Action::Lead(cards.lowest().expect("a lead has a card")),
         Decision::Follow { .. } => Action::Play,
         Decision::NamePaySuit => Action::NameSuit(

@@ -15,8 +15,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, CardSet, Deck, Evaluator};
 use tripoley_napalm::{
-    Account, Action, Decision, Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRules,
-    NapalmView, Pending, Reason, Round, Seat, beats_share,
+    Account, Action, Decision, Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord,
+    NapalmRules, NapalmStep, NapalmView, Pending, Reason, Round, Seat, beats_share,
 };
 
 use super::super::app::{scroll_back, step_rng};
@@ -25,6 +25,32 @@ use crate::napalm::napalm_bot;
 
 /// The seat of the human (bots fill the others).
 pub const HUMAN: Seat = 0;
+
+/// A Napalm table to sit down at: the record so far (empty for a new
+/// game), the bot of each seat and the seed of chance.
+pub struct NapalmTable {
+    /// The game so far; its names are the players' names.
+    pub record: NapalmRecord,
+    /// The bot in each seat; `None` for the human's seat.
+    pub bots: Vec<Option<BotKind>>,
+    /// Seeds chance and the bots, step by step ([`step_rng`]).
+    pub seed: u64,
+}
+
+impl NapalmTable {
+    /// A new game: the human named `name` in seat 0, `bots` in the others.
+    pub fn new_game(rules: NapalmRules, name: String, bots: &[BotKind], seed: u64) -> NapalmTable {
+        let mut names = vec![name];
+        names.extend((1..=bots.len()).map(|i| format!("Bot {i}")));
+        let mut kinds = vec![None];
+        kinds.extend(bots.iter().copied().map(Some));
+        NapalmTable {
+            record: NapalmRecord::new(rules, names),
+            bots: kinds,
+            seed,
+        }
+    }
+}
 
 /// A game of Napalm with one human against bots, driven by keys.
 #[allow(clippy::struct_excessive_bools)] // independent flags of the screen
@@ -36,9 +62,11 @@ pub struct NapalmApp {
     pub(super) kinds: Vec<Option<BotKind>>,
     bots: Vec<Option<Box<dyn NapalmBot>>>,
     seed: u64,
-    /// Steps applied so far (decks and actions): chance and the bots draw
-    /// from an RNG seeded from the seed and this count.
-    steps: usize,
+    /// Every step so far (decks and actions): chance and the bots draw from
+    /// an RNG seeded from the seed and the number of steps before theirs.
+    record: NapalmRecord,
+    /// A hand has ended since the game was last saved.
+    save_wanted: bool,
     /// The human's view as the screen shows it.
     pub(super) shown: NapalmView,
     queue: VecDeque<Event>,
@@ -66,30 +94,29 @@ pub struct NapalmApp {
 }
 
 impl NapalmApp {
-    /// A new game: the human named `name` in seat 0, `bots` in the others.
-    pub fn new(
-        rules: NapalmRules,
-        name: String,
-        bots: &[BotKind],
-        seed: u64,
-    ) -> Result<NapalmApp, String> {
-        let players = bots.len() + 1;
-        let mut first = Vec::new();
-        let game = NapalmGame::start(rules, players, &mut first).map_err(|e| e.to_string())?;
-        let mut names = vec![name];
-        names.extend((1..players).map(|i| format!("Bot {i}")));
-        let mut kinds = vec![None];
-        kinds.extend(bots.iter().copied().map(Some));
-        let shown = game.view(Some(HUMAN));
-        Ok(NapalmApp {
-            bots: kinds.iter().map(|k| k.map(napalm_bot)).collect(),
+    /// Sits down at a table: a new game, or a saved one replayed up to
+    /// where it stopped (what the human saw is shown at once).
+    pub fn new(table: NapalmTable) -> Result<NapalmApp, String> {
+        let NapalmTable { record, bots, seed } = table;
+        let (game, events) = record.replay().map_err(|e| e.to_string())?;
+        let players = record.names.len();
+        if bots.len() != players {
+            return Err(format!("{} bots for {players} seats", bots.len()));
+        }
+        let shown = before_start(&game);
+        let mut app = NapalmApp {
+            bots: bots.iter().map(|k| k.map(napalm_bot)).collect(),
             game,
-            words: Words { names, me: HUMAN },
-            kinds,
+            words: Words {
+                names: record.names.clone(),
+                me: HUMAN,
+            },
+            kinds: bots,
             seed,
-            steps: 0,
+            record,
+            save_wanted: false,
             shown,
-            queue: first.into(),
+            queue: VecDeque::new(),
             log: Vec::new(),
             scroll: 0,
             challenged: vec![None; players],
@@ -101,7 +128,52 @@ impl NapalmApp {
             quit: false,
             hint: None,
             color: true,
-        })
+        };
+        if app.record.steps.is_empty() {
+            app.queue = events.into();
+        } else {
+            for ev in &events {
+                app.reveal(ev);
+            }
+            app.log.push(format!(
+                "Game resumed after {} steps.",
+                app.record.steps.len()
+            ));
+            app.sync();
+        }
+        Ok(app)
+    }
+
+    /// The human's view as the game has it now (what the screen catches up to).
+    #[cfg(test)]
+    pub fn game_view(&self) -> NapalmView {
+        self.game.view(Some(HUMAN))
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &NapalmRecord {
+        &self.record
+    }
+
+    /// The tokens that win the game (N1).
+    pub fn tokens_to_win(&self) -> u32 {
+        self.game.rules().tokens_to_win
+    }
+
+    /// The seed of chance and the bots.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// A message for the player, at the end of the log.
+    pub fn tell(&mut self, message: String) {
+        self.log.push(message);
+        self.scroll = 0;
+    }
+
+    /// Whether a hand ended since the last call (time to save the game).
+    pub fn take_save_request(&mut self) -> bool {
+        std::mem::take(&mut self.save_wanted)
     }
 
     /// Whether the player asked to quit.
@@ -117,6 +189,12 @@ impl NapalmApp {
     /// Who took the pot, in a sentence, once the game is over.
     pub fn result_words(&self) -> Option<String> {
         let (winners, pot) = self.result.as_ref()?;
+        if winners.is_empty() {
+            return Some(format!(
+                "Game over: nobody could ante any more, so the pot of {} chips stays unclaimed.",
+                self.shown.pot
+            ));
+        }
         let who = self.list(winners);
         let verb = if winners.len() == 1 && winners[0] != HUMAN {
             "takes"
@@ -210,19 +288,19 @@ impl NapalmApp {
                     return changed;
                 }
                 Pending::Deck => {
-                    let deck = Deck::shuffled(&mut step_rng(self.seed, self.steps));
+                    let deck = Deck::shuffled(&mut step_rng(self.seed, self.record.steps.len()));
                     let events = self.game.deal(&deck).expect("the game waits for a deck");
-                    self.push(events);
+                    self.push(NapalmStep::Deck(deck), events);
                 }
                 Pending::Decide { seat, .. } => {
                     let view = self.game.view(Some(seat));
-                    let mut rng = step_rng(self.seed, self.steps);
+                    let mut rng = step_rng(self.seed, self.record.steps.len());
                     let action = match self.bots.get_mut(usize::from(seat)) {
                         Some(Some(bot)) => bot.act(&view, &mut rng),
                         _ => HeuristicNapalmBot.act(&view, &mut rng),
                     };
                     let events = self.game.apply(seat, action).expect("bots answer legally");
-                    self.push(events);
+                    self.push(NapalmStep::Act { seat, action }, events);
                 }
             }
         }
@@ -238,9 +316,12 @@ impl NapalmApp {
         }
     }
 
-    /// A step's events, queued to be shown.
-    fn push(&mut self, events: Vec<Event>) {
-        self.steps += 1;
+    /// A step, recorded, and its events queued to be shown.
+    fn push(&mut self, step: NapalmStep, events: Vec<Event>) {
+        self.record.steps.push(step);
+        self.save_wanted |= events
+            .iter()
+            .any(|e| matches!(e, Event::HandEnded { .. } | Event::GameOver { .. }));
         self.queue.extend(events);
     }
 
@@ -437,9 +518,10 @@ impl NapalmApp {
                 if *seat == HUMAN { "take" } else { "takes" }
             ),
             Event::HandEnded { number } => format!("Hand {number} is over."),
-            Event::GameOver { winners } => {
-                format!("Game over: {} won.", self.list(winners))
+            Event::GameOver { winners } if winners.is_empty() => {
+                "Game over: nobody is left who can ante.".to_owned()
             }
+            Event::GameOver { winners } => format!("Game over: {} won.", self.list(winners)),
         })
     }
 
@@ -495,7 +577,13 @@ impl NapalmApp {
             .apply(HUMAN, action)
             .expect("keys answer the decision pending");
         self.hint = None;
-        self.push(events);
+        self.push(
+            NapalmStep::Act {
+                seat: HUMAN,
+                action,
+            },
+            events,
+        );
         self.tick();
     }
 
@@ -508,7 +596,8 @@ impl NapalmApp {
         let round = match decision {
             Decision::Declare { round } | Decision::Challenge { round } => round,
         };
-        let action = HeuristicNapalmBot.act(&view, &mut step_rng(self.seed, self.steps));
+        let rng = &mut step_rng(self.seed, self.record.steps.len());
+        let action = HeuristicNapalmBot.act(&view, rng);
         let share = beats_share(round, view.cards) * 100.0;
         self.hint = Some(format!(
             "Hint: the heuristic bot would {}; your hand beats {share:.0}% of random hands.",
@@ -520,6 +609,27 @@ impl NapalmApp {
             },
         ));
     }
+}
+
+/// The human's view before the game's first event (every event since is
+/// patched into it exactly once): starting stacks, an empty pot, no tokens,
+/// no cards, nobody out.
+fn before_start(game: &NapalmGame) -> NapalmView {
+    let mut v = game.view(Some(HUMAN));
+    v.stacks.fill(game.rules().starting_chips);
+    v.tokens.fill(0);
+    v.out.fill(false);
+    v.card_counts.fill(0);
+    v.seen.fill(CardSet::EMPTY);
+    v.declared.fill(None);
+    v.pot = 0;
+    v.hand_number = 0;
+    v.dealer = 0;
+    v.round = None;
+    v.cards = CardSet::EMPTY;
+    v.to_act = None;
+    v.decision = None;
+    v
 }
 
 /// 1, 2 or 3.

@@ -3,8 +3,11 @@
 //!
 //! [`app::NapalmApp`] is the game as a state machine of keys and ticks
 //! (tested without a terminal), [`ui`] draws it; the terminal loop, the
-//! colours and the pacing are the Tripoley game's. Napalm games are not
-//! saved: a game lasts a few hands.
+//! colours and the pacing are the Tripoley game's, and so is saving: the
+//! record (a `NapalmRecord`, which `tripoley replay` reads) with a `"play"`
+//! field, written after every hand and when the game ends or the player
+//! quits. Chance and the bots draw at step `k` from an RNG seeded from the
+//! seed and `k`, so `--resume` goes on exactly as the game would have.
 
 mod app;
 mod ui;
@@ -12,58 +15,156 @@ mod ui;
 #[cfg(test)]
 mod tests;
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
+use serde::Serialize;
 use tripoley_bots::BotKind;
-use tripoley_napalm::NapalmRules;
+use tripoley_napalm::{NapalmRecord, NapalmRules};
 
-use super::{Args, Interactive, bot_seats, clock_seed, color_wanted, need_terminal, player_name};
+use super::{
+    Args, Interactive, PlayMeta, bot_seats, clock_seed, color_wanted, free_path, need_terminal,
+    player_name,
+};
 use crate::Failure;
-use app::NapalmApp;
+use crate::napalm::{napalm_bots_only, one_rule_set};
+use app::{HUMAN, NapalmApp, NapalmTable};
 
-/// Plays a game of Napalm in the terminal.
+/// How a saved Napalm game names its rules in its `"play"` field.
+const LABEL: &str = "napalm";
+
+/// Whether `tripoley play` is about Napalm: `--game napalm`, or `--resume`
+/// of a saved Napalm game.
+pub fn wanted(args: &Args) -> bool {
+    args.game == crate::napalm::GameKind::Napalm
+        || args.resume.as_ref().is_some_and(|file| {
+            std::fs::read_to_string(file)
+                .is_ok_and(|text| crate::napalm::is_napalm_record(&text, "").unwrap_or(false))
+        })
+}
+
+/// Plays a game of Napalm in the terminal; saves it as it goes.
 pub fn run(args: &Args) -> Result<(), Failure> {
-    if args.table.preset.is_some()
-        || args.table.house_rules.is_some()
-        || args.deals.is_some()
-        || args.resume.is_some()
-        || args.save.is_some()
-    {
+    if args.deals.is_some() {
         return Err(Failure::usage(
-            "Napalm has one rule set and its games are not saved: \
-             --game napalm takes no --preset, --house-rules, --deals, --resume or --save",
+            "a Napalm game lasts until someone has the tokens to win: --game napalm takes no --deals",
         ));
     }
+    let (table, path) = match &args.resume {
+        Some(file) => (resume(file)?, file.clone()),
+        None => new_game(args)?,
+    };
+    let path = args.save.clone().unwrap_or(path);
+    need_terminal()?;
+    let mut app = NapalmApp::new(table).map_err(Failure::usage)?;
+    app.color = color_wanted();
+    super::play_and_save(&mut app, Duration::from_millis(args.pace_ms), &path, save)?;
+    let shown = path.display();
+    match app.result_words() {
+        Some(result) => println!("{result} The record is saved to {shown}."),
+        None => println!(
+            "Game saved to {shown}. Continue it with: tripoley play --game napalm --resume {shown}"
+        ),
+    }
+    Ok(())
+}
+
+/// A new game from the arguments, and the default file to save it to.
+fn new_game(args: &Args) -> Result<(NapalmTable, PathBuf), Failure> {
+    one_rule_set(&args.table)?;
     let players = args.table.players;
     let rules = NapalmRules::default();
     rules
         .check_players(players)
         .map_err(|e| Failure::usage(e.to_string()))?;
     let bots = bot_seats(&args.bots, players)?;
-    if bots.contains(&BotKind::Expert) {
-        return Err(Failure::usage(
-            "Napalm's bots are random and heuristic: --bots names one of those per bot seat, or one for all",
-        ));
-    }
+    napalm_bots_only(&bots)?;
     let name = player_name(&args.name)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    need_terminal()?;
-    let mut app = NapalmApp::new(rules, name, &bots, seed).map_err(Failure::usage)?;
-    app.color = color_wanted();
-    super::terminal_loop(&mut app, Duration::from_millis(args.pace_ms), |_| {}).map_err(|e| {
-        Failure {
-            message: format!("the terminal failed: {e}"),
-            code: 1,
-        }
-    })?;
-    if let Some(result) = app.result_words() {
-        println!("{result}");
-    } else {
-        println!("You left the Napalm table (seed {seed}).");
+    let table = NapalmTable::new_game(rules, name, &bots, seed);
+    Ok((table, free_path(seed)))
+}
+
+/// A saved Napalm game to continue.
+fn resume(file: &Path) -> Result<NapalmTable, Failure> {
+    let shown = file.display().to_string();
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| Failure::usage(format!("cannot read {shown}: {e}")))?;
+    parse_saved(&text, &shown)
+}
+
+/// A saved game: the record and what continuing needs (a record without
+/// `"play"`, from `tripoley sim`, resumes with seed 0, the human in seat 0
+/// and heuristic bots).
+fn parse_saved(text: &str, file: &str) -> Result<NapalmTable, Failure> {
+    if !crate::napalm::is_napalm_record(text, file)? {
+        return Err(Failure::usage(format!(
+            "{file} is a Tripoley game: continue it without --game napalm"
+        )));
     }
-    Ok(())
+    let record = crate::napalm::read_record(text, file)?;
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| Failure::usage(format!("{file}: {e}")))?;
+    let players = record.names.len();
+    let meta = match value.get("play") {
+        Some(play) => serde_json::from_value::<PlayMeta>(play.clone()).map_err(|e| {
+            Failure::usage(format!("{file}: its \"play\" field is not readable: {e}"))
+        })?,
+        None => PlayMeta {
+            seed: 0,
+            human: HUMAN,
+            bots: (0..players)
+                .map(|s| (s != usize::from(HUMAN)).then_some(BotKind::Heuristic))
+                .collect(),
+            label: LABEL.to_owned(),
+        },
+    };
+    let seats_match = meta.bots.len() == players
+        && (0..players).all(|s| meta.bots[s].is_none() == (s == usize::from(HUMAN)));
+    if meta.human != HUMAN || !seats_match {
+        return Err(Failure::usage(format!(
+            "{file}: its \"play\" field does not match its seats (you play seat {HUMAN})"
+        )));
+    }
+    let bots: Vec<BotKind> = meta.bots.iter().flatten().copied().collect();
+    napalm_bots_only(&bots)?;
+    Ok(NapalmTable {
+        record,
+        bots: meta.bots,
+        seed: meta.seed,
+    })
+}
+
+/// A saved game: the Napalm record's own fields, then `"play"`.
+#[derive(Serialize)]
+struct Saved<'a> {
+    #[serde(flatten)]
+    record: &'a NapalmRecord,
+    play: PlayMeta,
+}
+
+/// The record as saved: the Napalm record JSON plus the `"play"` field.
+fn saved_json(app: &NapalmApp) -> String {
+    let saved = Saved {
+        record: app.record(),
+        play: PlayMeta {
+            seed: app.seed(),
+            human: HUMAN,
+            bots: app.kinds.clone(),
+            label: LABEL.to_owned(),
+        },
+    };
+    serde_json::to_string_pretty(&saved).expect("records serialise")
+}
+
+/// Saves the game: written beside `path` first, then moved over it, so a
+/// crash while writing never leaves half a file.
+fn save(app: &NapalmApp, path: &Path) -> std::io::Result<()> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".tmp");
+    std::fs::write(&partial, saved_json(app) + "\n").and_then(|()| std::fs::rename(&partial, path))
 }
 
 impl Interactive for NapalmApp {
@@ -81,5 +182,11 @@ impl Interactive for NapalmApp {
     }
     fn tick(&mut self) -> bool {
         NapalmApp::tick(self)
+    }
+    fn take_save_request(&mut self) -> bool {
+        NapalmApp::take_save_request(self)
+    }
+    fn tell(&mut self, message: String) {
+        NapalmApp::tell(self, message);
     }
 }

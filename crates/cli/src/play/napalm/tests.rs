@@ -1,6 +1,7 @@
 //! `tripoley play --game napalm` without a terminal: screen snapshots of the
 //! declare, challenge and game-over screens (ratatui's `TestBackend`,
-//! insta), and whole seeded games driven through the keys.
+//! insta), whole seeded games driven through the keys, and saved games
+//! resumed.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -8,8 +9,8 @@ use ratatui::backend::TestBackend;
 use tripoley_bots::BotKind;
 use tripoley_napalm::{Decision, NapalmRules};
 
-use super::app::NapalmApp;
-use super::ui;
+use super::app::{NapalmApp, NapalmTable};
+use super::{parse_saved, saved_json, ui};
 
 /// The screen as text, 80x24.
 fn screen(app: &NapalmApp) -> String {
@@ -24,8 +25,8 @@ fn ch(app: &mut NapalmApp, c: char) {
 
 fn new_app(players: usize, bot: BotKind, seed: u64) -> NapalmApp {
     let bots = vec![bot; players - 1];
-    let mut app =
-        NapalmApp::new(NapalmRules::default(), "Ann".to_owned(), &bots, seed).expect("a table");
+    let table = NapalmTable::new_game(NapalmRules::default(), "Ann".to_owned(), &bots, seed);
+    let mut app = NapalmApp::new(table).expect("a table");
     app.color = false;
     app
 }
@@ -75,6 +76,8 @@ fn snapshot_declare() {
     let text = screen(&app);
     assert!(text.contains("[y] Yes"), "{text}");
     assert!(text.contains("Hint: the heuristic bot would"), "{text}");
+    assert!(text.contains("5 tokens win"), "{text}");
+    assert!(text.contains("0/5"), "{text}");
     insta::assert_snapshot!(text);
 }
 
@@ -179,4 +182,112 @@ fn keys_of_the_other_decision_do_nothing() {
     ch(&mut app, 'n');
     assert!(app.log.len() > before);
     assert!(app.log.iter().any(|l| l == "You say No."), "{:#?}", app.log);
+}
+
+/// Plays `app` on through the keys, the `k`-th answer as [`answer`] gives it,
+/// until `stop` answers were given or the game is over; returns the next `k`.
+fn play_until(app: &mut NapalmApp, mut k: usize, stop: usize) -> usize {
+    while k < stop && !app.is_over() {
+        to_decision(app);
+        answer(app, k);
+        k += 1;
+    }
+    k
+}
+
+#[test]
+fn a_saved_game_resumes_exactly_where_it_stopped() {
+    let mut whole = new_app(4, BotKind::Random, 21);
+    play_until(&mut whole, 0, usize::MAX);
+    assert!(whole.is_over());
+    for stop in [0, 1, 7, 20] {
+        let mut first = new_app(4, BotKind::Random, 21);
+        let k = play_until(&mut first, 0, stop);
+        let json = saved_json(&first);
+        // The saved file is a record `tripoley replay` reads, plus "play".
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(
+            (v["game"].as_str(), v["play"]["seed"].as_u64()),
+            (Some("napalm"), Some(21))
+        );
+        let mut resumed = NapalmApp::new(parse_saved(&json, "saved.json").unwrap()).unwrap();
+        resumed.color = false;
+        if stop > 0 {
+            assert!(
+                resumed
+                    .log
+                    .last()
+                    .unwrap()
+                    .starts_with("Game resumed after")
+            );
+            assert_eq!(resumed.shown, first.game_view());
+        }
+        play_until(&mut resumed, k, usize::MAX);
+        assert_eq!(resumed.record(), whole.record(), "resumed at answer {stop}");
+        assert_eq!(resumed.result_words(), whole.result_words());
+    }
+}
+
+#[test]
+fn saved_games_that_cannot_resume_are_refused() {
+    let app = new_app(3, BotKind::Heuristic, 4);
+    let json = saved_json(&app);
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["play"]["bots"] = serde_json::json!([null, "heuristic"]);
+    let err = parse_saved(&v.to_string(), "f.json").err().unwrap();
+    assert!(
+        err.message.contains("does not match its seats"),
+        "{}",
+        err.message
+    );
+    v["play"]["bots"] = serde_json::json!([null, "expert", "random"]);
+    let err = parse_saved(&v.to_string(), "f.json").err().unwrap();
+    assert!(
+        err.message.contains("random and heuristic"),
+        "{}",
+        err.message
+    );
+    let tripoley = r#"{"version": 1, "rules": {}, "names": [], "steps": []}"#;
+    let err = parse_saved(tripoley, "t.json").err().unwrap();
+    assert!(
+        err.message.contains("is a Tripoley game"),
+        "{}",
+        err.message
+    );
+    // A record from `tripoley sim` resumes with heuristic bots.
+    v.as_object_mut().unwrap().remove("play");
+    let table = parse_saved(&v.to_string(), "f.json").unwrap();
+    assert_eq!(
+        table.bots,
+        vec![None, Some(BotKind::Heuristic), Some(BotKind::Heuristic)]
+    );
+}
+
+#[test]
+fn n8_when_nobody_can_ante_the_result_says_the_pot_stays() {
+    // One chip each, two players: both ante hand 1 with all they have. The
+    // human never says Yes, so no side bet moves a chip, and nobody can
+    // ante hand 2.
+    let rules = NapalmRules {
+        starting_chips: 1,
+        ..NapalmRules::default()
+    };
+    let table = NapalmTable::new_game(rules, "Ann".to_owned(), &[BotKind::Random], 3);
+    let mut app = NapalmApp::new(table).unwrap();
+    while !app.is_over() {
+        to_decision(&mut app);
+        match app.my_decision() {
+            Some(Decision::Declare { .. }) => ch(&mut app, 'n'),
+            Some(Decision::Challenge { .. }) => ch(&mut app, 'd'),
+            None => {}
+        }
+    }
+    assert_eq!(
+        app.result_words().unwrap(),
+        "Game over: nobody could ante any more, so the pot of 2 chips stays unclaimed."
+    );
+    assert_eq!(
+        app.log.last().unwrap(),
+        "Game over: nobody is left who can ante."
+    );
 }

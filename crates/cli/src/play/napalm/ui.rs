@@ -63,7 +63,12 @@ fn draw_header(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
             app.words.name(v.dealer)
         );
     }
-    let _ = write!(first, " · pot {}", v.pot);
+    let _ = write!(
+        first,
+        " · pot {} · {} tokens win",
+        v.pot,
+        app.tokens_to_win()
+    );
     let second = match v.round {
         _ if app.is_over() => " Game over".to_owned(),
         Some(r) => format!(
@@ -89,7 +94,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
     let mut lines = vec![Line::styled(
         format!(
             "   {:<26} {:>5} {:>6}  {:<7} {}",
-            "player", "chips", "tokens", "says", "cards seen (N7)"
+            "player", "chips", "tokens", "says", "cards you saw"
         ),
         theme.dim(),
     )];
@@ -121,7 +126,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
                 "{:<26} {:>5} {:>6}  {:<7} ",
                 text::clip(&who, 26),
                 v.stacks[i],
-                v.tokens[i],
+                format!("{}/{}", v.tokens[i], app.tokens_to_win()),
                 says
             )),
         ];

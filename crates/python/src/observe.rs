@@ -1,0 +1,175 @@
+//! Observations: one seat's view as a flat vector of numbers, seats counted
+//! from the viewer (the viewer first), so one policy can play any seat.
+//! Cards are 0/1 planes of 52 (dense card index), chips raw counts.
+
+use tripoley_cards::CardSet;
+use tripoley_engine::{AuctionItem, Space, View};
+
+/// The stages in the order the observation encodes them.
+const STAGES: [&str; 10] = [
+    "draw_for_dealer",
+    "dealing",
+    "spare",
+    "auction",
+    "pay_suit",
+    "choose_five",
+    "betting",
+    "michigan",
+    "final_pot",
+    "game_over",
+];
+
+/// Card planes besides the per-seat ones: own hand, picked, known spare,
+/// the last card played, the viewer's chosen five.
+const PLANES: usize = 5;
+/// Per-seat card planes: known in its hand, played by it, known not held.
+const SEAT_PLANES: usize = 3;
+/// Per-seat numbers: dealer, to act, stack, out, hand size, contributed,
+/// folded, high bidder, still bidding, has set a five apart.
+const SEAT_ROWS: usize = 10;
+/// Single numbers: spare size, deal number, deals total, my turn, who played
+/// last; betting on, current total, raises; auction on, its item (3), high bid.
+const SCALARS: usize = 5 + 3 + 5;
+
+/// The length of an observation at a table of `n` seats.
+pub fn observation_size(n: usize) -> usize {
+    52 * (PLANES + SEAT_PLANES * n)
+        + STAGES.len()
+        + 4
+        + 13
+        + Space::ALL.len()
+        + SEAT_ROWS * n
+        + SCALARS
+}
+
+/// Writes an observation from the front, seats relative to the viewer.
+pub struct Writer<'a> {
+    out: &'a mut [f32],
+    at: usize,
+    n: usize,
+    me: usize,
+}
+
+impl<'a> Writer<'a> {
+    /// A writer into `out` (zeroed), for `me` at a table of `n`.
+    pub fn new(out: &'a mut [f32], n: usize, me: usize) -> Writer<'a> {
+        Writer { out, at: 0, n, me }
+    }
+
+    /// Where seat `s` goes: the viewer first, then the seats to its left.
+    pub fn rel(&self, s: usize) -> usize {
+        (s + self.n - self.me) % self.n
+    }
+
+    /// A 0/1 plane of 52 cards.
+    pub fn plane(&mut self, cards: CardSet) {
+        for c in cards {
+            self.out[self.at + c.index()] = 1.0;
+        }
+        self.at += 52;
+    }
+
+    /// One plane per seat.
+    pub fn seat_planes(&mut self, per_seat: &[CardSet]) {
+        for (s, cards) in per_seat.iter().enumerate() {
+            let base = self.at + self.rel(s) * 52;
+            for c in *cards {
+                self.out[base + c.index()] = 1.0;
+            }
+        }
+        self.at += 52 * self.n;
+    }
+
+    /// A one-hot group of `len` (all zero for `None`).
+    pub fn one_hot(&mut self, len: usize, hot: Option<usize>) {
+        if let Some(i) = hot.filter(|&i| i < len) {
+            self.out[self.at + i] = 1.0;
+        }
+        self.at += len;
+    }
+
+    /// One number.
+    pub fn number(&mut self, x: f32) {
+        self.out[self.at] = x;
+        self.at += 1;
+    }
+
+    /// A 0/1 number.
+    pub fn flag(&mut self, b: bool) {
+        self.number(f32::from(u8::from(b)));
+    }
+
+    /// One number per seat.
+    pub fn seat_row(&mut self, f: impl Fn(usize) -> f32) {
+        for s in 0..self.n {
+            self.out[self.at + self.rel(s)] = f(s);
+        }
+        self.at += self.n;
+    }
+
+    /// How much is written.
+    pub fn written(&self) -> usize {
+        self.at
+    }
+}
+
+fn flag(b: bool) -> f32 {
+    f32::from(u8::from(b))
+}
+
+/// Encodes `view` and the cards the viewer has picked into its five.
+pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
+    let n = usize::from(view.players);
+    let mut w = Writer::new(out, n, view.seat.map_or(0, usize::from));
+    w.plane(view.hand);
+    w.plane(picked);
+    w.plane(view.spare_known);
+    w.plane(
+        view.last_played
+            .map_or(CardSet::EMPTY, |(_, c)| CardSet::single(c)),
+    );
+    let stage = serde_json::to_value(view.stage).ok();
+    let stage = stage.as_ref().and_then(|v| v.as_str());
+    w.plane(view.my_five.unwrap_or_default());
+    w.seat_planes(&view.known_cards);
+    w.seat_planes(&view.played);
+    w.seat_planes(&view.cannot_hold);
+    w.one_hot(STAGES.len(), STAGES.iter().position(|s| Some(*s) == stage));
+    w.one_hot(4, view.pay_suit.map(|s| usize::from(s.index())));
+    w.one_hot(13, view.sequence.map(|r| usize::from(r.index())));
+    for space in Space::ALL {
+        let chips = view.layout.iter().find(|(s, _)| *s == space);
+        w.number(chips.map_or(0.0, |(_, c)| *c as f32));
+    }
+    w.number(view.spare_size as f32);
+    w.number(view.deal_number as f32);
+    w.number(view.deals_total as f32);
+    w.flag(view.decision.is_some());
+    let last = view.last_played.map(|(s, _)| w.rel(usize::from(s)));
+    w.number(last.map_or(0.0, |r| r as f32 + 1.0));
+    w.seat_row(|s| flag(usize::from(view.dealer) == s));
+    w.seat_row(|s| flag(view.to_act.map(usize::from) == Some(s)));
+    w.seat_row(|s| view.stacks[s] as f32);
+    w.seat_row(|s| flag(view.out[s]));
+    w.seat_row(|s| view.hand_sizes[s] as f32);
+    let betting = view.betting.as_ref();
+    w.seat_row(|s| betting.map_or(0.0, |b| b.contributed[s] as f32));
+    w.seat_row(|s| flag(betting.is_some_and(|b| b.folded[s])));
+    let auction = view.auction.as_ref();
+    let high = auction.and_then(|a| a.high);
+    w.seat_row(|s| flag(high.is_some_and(|(h, _)| usize::from(h) == s)));
+    w.seat_row(|s| flag(auction.is_some_and(|a| a.bidding[s])));
+    w.seat_row(|s| flag(view.chose_five[s]));
+    w.flag(betting.is_some());
+    w.number(betting.map_or(0.0, |b| b.current as f32));
+    w.number(betting.map_or(0.0, |b| b.raises as f32));
+    w.flag(auction.is_some());
+    let item = auction.map(|a| match a.item {
+        Some(AuctionItem::Spare) => 0,
+        Some(AuctionItem::DealersOldHand) => 1,
+        None => 2,
+    });
+    w.one_hot(3, item);
+    w.number(high.map_or(0.0, |(_, bid)| bid as f32));
+    debug_assert_eq!(w.written(), observation_size(n));
+}

@@ -1,0 +1,281 @@
+//! `Table`: a game played in integers (see [`crate::space`]), what the
+//! PettingZoo environment and the OpenSpiel game step. Observations and masks
+//! come back as little-endian buffers for `numpy.frombuffer`.
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use tripoley_engine::Seat;
+
+use tripoley_napalm::Pending as NapalmPending;
+
+use super::{json, napalm_rules_from_json, refused, rules_from_json};
+use crate::int_game::IntGame;
+use crate::napalm::{NapalmTable, napalm_action};
+use crate::space::Step;
+use crate::table::{Table as TripoleyTable, Turn};
+
+/// OpenSpiel's player ids for chance and for the end.
+const CHANCE: i64 = -1;
+const TERMINAL: i64 = -4;
+
+/// The game behind a `Table`.
+// One per Python object: boxing the larger game would only add a pointer
+// to follow on every step.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone)]
+pub(crate) enum AnyTable {
+    Tripoley(TripoleyTable),
+    Napalm(NapalmTable),
+}
+
+/// Runs `$body` with `$t` bound to the table, whichever game it is.
+macro_rules! each {
+    ($table:expr, $t:ident => $body:expr) => {
+        match $table {
+            AnyTable::Tripoley($t) => $body,
+            AnyTable::Napalm($t) => $body,
+        }
+    };
+}
+
+/// A game played in integers.
+#[pyclass(module = "tripoley._tripoley")]
+#[derive(Clone)]
+pub struct Table {
+    pub(crate) inner: AnyTable,
+}
+
+#[pymethods]
+impl Table {
+    /// A new table: rules as JSON (Napalm's with `napalm`); chance from
+    /// `seed`, or drawn outcome by outcome from outside when `seed` is None.
+    #[new]
+    #[pyo3(signature = (rules_json, players, seed = None, napalm = false))]
+    fn new(rules_json: &str, players: usize, seed: Option<u64>, napalm: bool) -> PyResult<Table> {
+        let inner = if napalm {
+            let rules = napalm_rules_from_json(rules_json)?;
+            AnyTable::Napalm(NapalmTable::new(rules, players, seed).map_err(refused)?)
+        } else {
+            let rules = rules_from_json(rules_json)?;
+            AnyTable::Tripoley(TripoleyTable::new(rules, players, seed).map_err(refused)?)
+        };
+        Ok(Table { inner })
+    }
+
+    /// Seats.
+    #[getter]
+    fn players(&self) -> usize {
+        each!(&self.inner, t => t.players())
+    }
+
+    /// Integers in the action space.
+    #[getter]
+    fn num_actions(&self) -> usize {
+        each!(&self.inner, t => t.num_actions())
+    }
+
+    /// Numbers in an observation.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        each!(&self.inner, t => t.observation_size())
+    }
+
+    /// Chips each seat started with.
+    #[getter]
+    fn starting_chips(&self) -> u32 {
+        each!(&self.inner, t => t.starting_chips())
+    }
+
+    /// An upper bound on the steps of a game, chance included.
+    #[getter]
+    fn max_length(&self) -> usize {
+        each!(&self.inner, t => t.max_length())
+    }
+
+    /// Who is to act: a seat, -1 for chance, -4 once the game is over (the
+    /// numbers OpenSpiel uses).
+    fn current(&self) -> i64 {
+        match each!(&self.inner, t => t.turn()) {
+            Turn::Seat(s) => i64::from(s),
+            Turn::Chance => CHANCE,
+            Turn::Over => TERMINAL,
+        }
+    }
+
+    /// The cards picked so far into the poker five being chosen (Tripoley),
+    /// which only the seat to act may know.
+    fn picked(&self) -> Vec<String> {
+        match &self.inner {
+            AnyTable::Tripoley(t) => t.picked().iter().map(|c| c.to_string()).collect(),
+            AnyTable::Napalm(_) => Vec::new(),
+        }
+    }
+
+    /// The legal integers of the seat to act, ascending.
+    fn legal(&self) -> Vec<usize> {
+        each!(&self.inner, t => t.legal())
+    }
+
+    /// The legal integers as a mask of bytes, one per integer.
+    fn mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let n = self.num_actions();
+        PyBytes::new_with(py, n, |buf| {
+            for a in self.legal() {
+                buf[a] = 1;
+            }
+            Ok(())
+        })
+        .expect("a buffer of the space's size")
+    }
+
+    /// Plays integer `a` for the seat to act (raises if it is not legal).
+    fn step(&mut self, a: usize) -> PyResult<()> {
+        each!(&mut self.inner, t => t.act(a)).map_err(refused)
+    }
+
+    /// The equally likely outcomes of the next chance (outside chance only).
+    fn chance_outcomes(&self) -> Vec<usize> {
+        each!(&self.inner, t => t.chance_outcomes())
+    }
+
+    /// Applies an outcome of chance.
+    fn apply_chance(&mut self, outcome: usize) -> PyResult<()> {
+        each!(&mut self.inner, t => t.chance(outcome)).map_err(refused)
+    }
+
+    /// Outcomes of the current chance drawn so far.
+    fn chance_progress(&self) -> usize {
+        each!(&self.inner, t => t.chance_progress())
+    }
+
+    /// `seat`'s observation: float32 numbers, little-endian.
+    fn observation<'py>(&self, py: Python<'py>, seat: Seat) -> PyResult<Bound<'py, PyBytes>> {
+        self.check_seat(seat)?;
+        let obs = each!(&self.inner, t => t.observation(seat));
+        PyBytes::new_with(py, obs.len() * 4, |buf| {
+            for (chunk, x) in buf.chunks_exact_mut(4).zip(&obs) {
+                chunk.copy_from_slice(&x.to_le_bytes());
+            }
+            Ok(())
+        })
+    }
+
+    /// Everything `seat` knows, as text (equal exactly when `seat` cannot
+    /// tell two states apart by its view).
+    fn information(&self, seat: Seat) -> PyResult<String> {
+        self.check_seat(seat)?;
+        Ok(each!(&self.inner, t => t.information(seat)))
+    }
+
+    /// `seat`'s view as JSON (a spectator's for None).
+    #[pyo3(signature = (seat = None))]
+    fn view(&self, seat: Option<Seat>) -> PyResult<String> {
+        if let Some(s) = seat {
+            self.check_seat(s)?;
+        }
+        Ok(each!(&self.inner, t => t.view_json(seat)))
+    }
+
+    /// Each seat's chips.
+    fn stacks(&self) -> Vec<u32> {
+        each!(&self.inner, t => t.stacks())
+    }
+
+    /// Deals (Napalm: hands) finished.
+    fn deals_done(&self) -> u32 {
+        each!(&self.inner, t => t.deals_done())
+    }
+
+    /// What integer `a` does now, in the engine's JSON form: an action, or
+    /// `{"pick": card}` for a card picked into a five (None if not legal).
+    fn engine_action(&self, a: usize) -> Option<String> {
+        match &self.inner {
+            AnyTable::Tripoley(t) => t.decode(a).map(|step| match step {
+                Step::Act(action) => json(&action),
+                Step::Pick(card) => json(&serde_json::json!({ "pick": card })),
+            }),
+            AnyTable::Napalm(t) => match t.game().pending() {
+                NapalmPending::Decide { decision, .. } => {
+                    napalm_action(decision, a).map(|action| json(&action))
+                }
+                _ => None,
+            },
+        }
+    }
+
+    /// The engine's own list of legal actions now (JSON), to check the mask.
+    fn engine_legal(&self) -> String {
+        match &self.inner {
+            AnyTable::Tripoley(t) => match t.turn() {
+                Turn::Seat(seat) => json(&t.game().legal(seat)),
+                _ => "[]".into(),
+            },
+            AnyTable::Napalm(t) => match t.game().pending() {
+                NapalmPending::Decide { decision, .. } => json(&decision.actions()),
+                _ => "[]".into(),
+            },
+        }
+    }
+
+    /// Integer `a` in words, at the current decision.
+    fn describe(&self, a: usize) -> String {
+        each!(&self.inner, t => t.describe(a))
+    }
+
+    /// The record of the game so far, as JSON (replayable in Rust).
+    fn record(&self) -> String {
+        each!(&self.inner, t => t.record_json())
+    }
+
+    /// The table in words, as `seat` sees it (a spectator for None).
+    #[pyo3(signature = (seat = None))]
+    fn render(&self, seat: Option<Seat>) -> PyResult<String> {
+        if let Some(s) = seat {
+            self.check_seat(s)?;
+        }
+        Ok(each!(&self.inner, t => t.render(seat)))
+    }
+
+    /// A table in the same information state for `seat`, every card hidden
+    /// from it dealt again consistently with what it has seen (Tripoley).
+    fn resample(&self, seat: Seat, seed: u64) -> PyResult<Table> {
+        self.check_seat(seat)?;
+        match &self.inner {
+            AnyTable::Tripoley(t) => Ok(Table {
+                inner: AnyTable::Tripoley(t.resample(seat, seed)),
+            }),
+            AnyTable::Napalm(_) => Err(refused("resampling is for Tripoley only")),
+        }
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> Table {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> Table {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Table {
+        Clone::clone(self)
+    }
+}
+
+impl Table {
+    fn check_seat(&self, seat: Seat) -> PyResult<()> {
+        if usize::from(seat) < self.players() {
+            Ok(())
+        } else {
+            Err(refused(format!(
+                "there is no seat {seat} at a table of {}",
+                self.players()
+            )))
+        }
+    }
+
+    /// A seed for a bot's next choice from the table's own generator.
+    pub(crate) fn next_seed(&mut self) -> Option<u64> {
+        each!(&mut self.inner, t => t.next_seed())
+    }
+}

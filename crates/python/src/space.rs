@@ -1,0 +1,425 @@
+//! The fixed integer action space that PettingZoo and OpenSpiel need: every
+//! legal engine action has exactly one integer, and the choice of five poker
+//! cards is split into five steps ("pick this card"), so no decision needs
+//! more integers than there are cards or chips.
+//!
+//! Layout (`B` the largest bid, `L` the largest bet):
+//!
+//! | integers | meaning |
+//! |---|---|
+//! | 0..52 | a card (dense index, clubs 2 .. spades ace): lead it, or pick it into the poker five |
+//! | 52..56 | keep, swap, auction the spare, swap and auction |
+//! | 56 | pass |
+//! | 57..61 | name clubs, diamonds, hearts, spades as the pay suit |
+//! | 61..66 | check, call, fold, play the next card, withhold it |
+//! | 66..66+L | bet 1..=L |
+//! | 66+L..66+2L | raise 1..=L |
+//! | 66+2L..66+2L+B | bid 1..=B |
+//!
+//! Picks of a five go in increasing card order, and a card may be picked only
+//! while enough cards above it remain to finish the five: so every five of
+//! the hand is exactly one sequence of picks, and the masks of the steps are
+//! exactly the engine's legal choices.
+
+use tripoley_cards::{Card, CardSet, Suit};
+use tripoley_engine::{Action, Decision, Rules};
+
+/// The engine's action for "these five cards are my poker hand" (P1). With
+/// [`chosen_five`] and [`ActionSpace::encode`], the only places the binding
+/// names it.
+pub const CHOOSE_FIVE: fn(CardSet) -> Action = Action::Choose;
+
+/// The five of a choice of five, if `action` is one.
+pub fn chosen_five(action: Action) -> Option<CardSet> {
+    match action {
+        Action::Choose(five) => Some(five),
+        _ => None,
+    }
+}
+
+/// The cards in a poker hand.
+const FIVE: u32 = 5;
+/// Card integers.
+const CARDS: usize = 52;
+const KEEP: usize = 52;
+const SWAP: usize = 53;
+const AUCTION_SPARE: usize = 54;
+const SWAP_AND_AUCTION: usize = 55;
+const PASS: usize = 56;
+const NAME_SUIT: usize = 57;
+const CHECK: usize = 61;
+const CALL: usize = 62;
+const FOLD: usize = 63;
+const PLAY: usize = 64;
+const WITHHOLD: usize = 65;
+const AMOUNTS: usize = 66;
+
+/// The most integers an action space may have: a house rule with a million
+/// starting chips would otherwise ask learners for a million outputs.
+pub const MAX_ACTIONS: usize = 100_000;
+
+/// What one integer does at the current decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A whole engine action.
+    Act(Action),
+    /// One card picked into the poker five; more picks follow.
+    Pick(Card),
+}
+
+/// The action space of a table: its size depends on the rules and seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActionSpace {
+    /// Largest bet or raise (`L`).
+    bet_max: u32,
+    /// Largest bid (`B`): every chip at the table.
+    bid_max: u32,
+}
+
+impl ActionSpace {
+    /// The space for `rules` at a table of `players`; refused when it would
+    /// be larger than [`MAX_ACTIONS`].
+    pub fn new(rules: &Rules, players: usize) -> Result<ActionSpace, String> {
+        let total = u64::from(rules.starting_chips) * players as u64;
+        let bet_max = u64::from(rules.bet_limit).min(total);
+        let size = AMOUNTS as u64 + 2 * bet_max + total;
+        if size > MAX_ACTIONS as u64 {
+            return Err(format!(
+                "{players} players with {} chips each make an action space of {size} integers; \
+                 at most {MAX_ACTIONS} are supported (lower starting_chips or bet_limit)",
+                rules.starting_chips
+            ));
+        }
+        Ok(ActionSpace {
+            bet_max: bet_max as u32,
+            bid_max: total as u32,
+        })
+    }
+
+    /// How many integers there are.
+    pub fn size(self) -> usize {
+        AMOUNTS + 2 * self.bet_max as usize + self.bid_max as usize
+    }
+
+    fn raises(self) -> usize {
+        AMOUNTS + self.bet_max as usize
+    }
+
+    fn bids(self) -> usize {
+        AMOUNTS + 2 * self.bet_max as usize
+    }
+
+    /// The integer of a whole engine action (a five has none: it is picked).
+    pub fn encode(self, action: Action) -> Option<usize> {
+        let amount =
+            |base: usize, x: u32, max: u32| (1..=max).contains(&x).then(|| base + x as usize - 1);
+        match action {
+            Action::Keep => Some(KEEP),
+            Action::Swap => Some(SWAP),
+            Action::AuctionSpare => Some(AUCTION_SPARE),
+            Action::SwapAndAuction => Some(SWAP_AND_AUCTION),
+            Action::Pass => Some(PASS),
+            Action::NameSuit(s) => Some(NAME_SUIT + usize::from(s.index())),
+            Action::Check => Some(CHECK),
+            Action::Call => Some(CALL),
+            Action::Fold => Some(FOLD),
+            Action::Play => Some(PLAY),
+            Action::Withhold => Some(WITHHOLD),
+            Action::Lead(c) => Some(c.index()),
+            Action::Bet(x) => amount(AMOUNTS, x, self.bet_max),
+            Action::Raise(x) => amount(self.raises(), x, self.bet_max),
+            Action::Bid(x) => amount(self.bids(), x, self.bid_max),
+            Action::Choose(_) => None,
+        }
+    }
+
+    /// The integers that answer `five`, a choice of five cards, in order.
+    pub fn picks(five: CardSet) -> Vec<usize> {
+        five.iter().map(Card::index).collect::<Vec<_>>()
+    }
+
+    /// What integer `a` does at `decision`, with `picked` the cards picked
+    /// into the five so far; `None` if it is not legal there.
+    pub fn decode(self, decision: &Decision, picked: CardSet, a: usize) -> Option<Step> {
+        if let Decision::ChooseFive { from } = *decision {
+            let card = Card::from_index((a < CARDS).then_some(a)?);
+            if !pickable(from, picked).contains(card) {
+                return None;
+            }
+            let mut now = picked;
+            now.insert(card);
+            return Some(if now.len() == FIVE {
+                Step::Act(CHOOSE_FIVE(now))
+            } else {
+                Step::Pick(card)
+            });
+        }
+        let action = self.action_at(a)?;
+        decision.allows(action).then_some(Step::Act(action))
+    }
+
+    /// The engine action integer `a` stands for, outside a five.
+    fn action_at(self, a: usize) -> Option<Action> {
+        Some(match a {
+            0..CARDS => Action::Lead(Card::from_index(a)),
+            KEEP => Action::Keep,
+            SWAP => Action::Swap,
+            AUCTION_SPARE => Action::AuctionSpare,
+            SWAP_AND_AUCTION => Action::SwapAndAuction,
+            PASS => Action::Pass,
+            NAME_SUIT..CHECK => Action::NameSuit(Suit::from_index((a - NAME_SUIT) as u8)),
+            CHECK => Action::Check,
+            CALL => Action::Call,
+            FOLD => Action::Fold,
+            PLAY => Action::Play,
+            WITHHOLD => Action::Withhold,
+            _ if a < self.raises() => Action::Bet((a - AMOUNTS + 1) as u32),
+            _ if a < self.bids() => Action::Raise((a - self.raises() + 1) as u32),
+            _ if a < self.size() => Action::Bid((a - self.bids() + 1) as u32),
+            _ => return None,
+        })
+    }
+
+    /// The legal integers at `decision`, ascending.
+    pub fn legal(self, decision: &Decision, picked: CardSet) -> Vec<usize> {
+        let mut out = Vec::new();
+        let range = |out: &mut Vec<usize>, base: usize, lo: u32, hi: u32| {
+            out.extend((lo..=hi).map(|x| base + x as usize - 1));
+        };
+        match *decision {
+            Decision::ChooseFive { from } => {
+                out.extend(pickable(from, picked).iter().map(Card::index));
+                out.sort_unstable();
+            }
+            Decision::Lead { cards } => {
+                out.extend(cards.iter().map(Card::index));
+                out.sort_unstable();
+            }
+            Decision::SpareOption {
+                can_swap,
+                can_auction,
+                can_swap_and_auction,
+            } => {
+                out.push(KEEP);
+                for (open, a) in [
+                    (can_swap, SWAP),
+                    (can_auction, AUCTION_SPARE),
+                    (can_swap_and_auction, SWAP_AND_AUCTION),
+                ] {
+                    if open {
+                        out.push(a);
+                    }
+                }
+            }
+            Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
+                out.push(PASS);
+                range(&mut out, self.bids(), min.max(1), max.min(self.bid_max));
+            }
+            Decision::NamePaySuit => out.extend(NAME_SUIT..CHECK),
+            Decision::Open { max_bet } => {
+                out.push(CHECK);
+                range(&mut out, AMOUNTS, 1, max_bet.min(self.bet_max));
+            }
+            Decision::Respond { max_raise, .. } => {
+                out.extend([CALL, FOLD]);
+                range(&mut out, self.raises(), 1, max_raise.min(self.bet_max));
+            }
+            Decision::Follow { .. } => out.extend([PLAY, WITHHOLD]),
+        }
+        out
+    }
+
+    /// [`ActionSpace::legal`] as a 0/1 mask over the whole space.
+    pub fn mask(self, decision: &Decision, picked: CardSet) -> Vec<u8> {
+        let mut mask = vec![0; self.size()];
+        for a in self.legal(decision, picked) {
+            mask[a] = 1;
+        }
+        mask
+    }
+
+    /// Integer `a` in words, for people ("bid 3", "pick 10♥").
+    pub fn describe(self, a: usize) -> String {
+        match self.action_at(a) {
+            Some(Action::Lead(c)) => format!("card {c:#}"),
+            Some(Action::NameSuit(s)) => format!("name {}", s.name()),
+            Some(Action::Bid(x)) => format!("bid {x}"),
+            Some(Action::Bet(x)) => format!("bet {x}"),
+            Some(Action::Raise(x)) => format!("raise {x}"),
+            Some(other) => words(other).to_owned(),
+            None => format!("no action {a}"),
+        }
+    }
+}
+
+/// The simple actions in words.
+fn words(action: Action) -> &'static str {
+    match action {
+        Action::Keep => "keep",
+        Action::Swap => "swap",
+        Action::AuctionSpare => "auction the spare",
+        Action::SwapAndAuction => "swap and auction",
+        Action::Pass => "pass",
+        Action::Check => "check",
+        Action::Call => "call",
+        Action::Fold => "fold",
+        Action::Play => "play",
+        Action::Withhold => "withhold",
+        _ => "",
+    }
+}
+
+/// The cards that may be picked next into a five from `from`, `picked`
+/// already in: above the last pick, with enough left above to finish.
+pub fn pickable(from: CardSet, picked: CardSet) -> CardSet {
+    let need_after = FIVE.saturating_sub(picked.len() + 1);
+    let last = picked.iter().map(Card::index).max();
+    let mut left: Vec<Card> = from
+        .iter()
+        .filter(|c| !picked.contains(*c) && last.is_none_or(|l| c.index() > l))
+        .collect();
+    left.sort_unstable_by_key(|c| c.index());
+    let keep = left.len().saturating_sub(need_after as usize);
+    left.truncate(keep);
+    left.into_iter().fold(CardSet::EMPTY, |mut s, c| {
+        s.insert(c);
+        s
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tripoley_engine::{AuctionItem, Preset};
+
+    fn space() -> ActionSpace {
+        ActionSpace::new(&Rules::preset(Preset::Pagat), 4).unwrap()
+    }
+
+    fn every_decision() -> Vec<Decision> {
+        let hand: CardSet = "2C 5C 9D JD QH AH 3S 8S".parse().unwrap();
+        vec![
+            Decision::SpareOption {
+                can_swap: true,
+                can_auction: false,
+                can_swap_and_auction: true,
+            },
+            Decision::AuctionBid {
+                item: AuctionItem::Spare,
+                min: 3,
+                max: 40,
+            },
+            Decision::PaySuitBid { min: 1, max: 0 },
+            Decision::NamePaySuit,
+            Decision::Open { max_bet: 7 },
+            Decision::Respond {
+                to_call: 4,
+                max_raise: 10,
+            },
+            Decision::Lead { cards: hand },
+            Decision::Follow {
+                card: "9D".parse().unwrap(),
+            },
+            Decision::ChooseFive { from: hand },
+        ]
+    }
+
+    #[test]
+    fn every_legal_integer_decodes_to_an_action_the_engine_allows() {
+        let space = space();
+        for decision in every_decision() {
+            let engine = decision.actions();
+            let mut decoded = Vec::new();
+            for a in space.legal(&decision, CardSet::EMPTY) {
+                match space.decode(&decision, CardSet::EMPTY, a) {
+                    Some(Step::Act(action)) => decoded.push(action),
+                    Some(Step::Pick(_)) => {}
+                    None => panic!("{a} is in the mask of {decision:?} but does not decode"),
+                }
+            }
+            if !matches!(decision, Decision::ChooseFive { .. }) {
+                let key = |a: &Action| format!("{a:?}");
+                let mut engine_sorted = engine.clone();
+                engine_sorted.sort_by_key(key);
+                decoded.sort_by_key(key);
+                assert_eq!(decoded, engine_sorted, "{decision:?}");
+                for action in engine {
+                    let a = space.encode(action).unwrap();
+                    assert_eq!(
+                        space.decode(&decision, CardSet::EMPTY, a),
+                        Some(Step::Act(action))
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn p1_each_five_of_the_hand_is_exactly_one_sequence_of_picks() {
+        let space = space();
+        let hand: CardSet = "2C 5C 9D JD QH AH 3S 8S".parse().unwrap();
+        let decision = Decision::ChooseFive { from: hand };
+        let mut fives = Vec::new();
+        // Depth-first over every sequence the masks allow.
+        let mut stack = vec![CardSet::EMPTY];
+        while let Some(picked) = stack.pop() {
+            for a in space.legal(&decision, picked) {
+                match space.decode(&decision, picked, a).unwrap() {
+                    Step::Pick(c) => {
+                        let mut next = picked;
+                        next.insert(c);
+                        stack.push(next);
+                    }
+                    Step::Act(action) => fives.push(action),
+                }
+            }
+        }
+        let mut engine = decision.actions();
+        let key = |a: &Action| format!("{a:?}");
+        fives.sort_by_key(key);
+        engine.sort_by_key(key);
+        assert_eq!(fives.len(), 56);
+        assert_eq!(fives, engine);
+    }
+
+    #[test]
+    fn p1_a_pick_out_of_order_or_outside_the_hand_is_refused() {
+        let space = space();
+        let hand: CardSet = "2C 5C 9D JD QH AH 3S 8S".parse().unwrap();
+        let decision = Decision::ChooseFive { from: hand };
+        let picked: CardSet = "9D".parse().unwrap();
+        let five_clubs = "5C".parse::<Card>().unwrap().index();
+        assert_eq!(space.decode(&decision, picked, five_clubs), None);
+        let king = "KH".parse::<Card>().unwrap().index();
+        assert_eq!(space.decode(&decision, CardSet::EMPTY, king), None);
+        // 3S and 8S are the last two cards: picking 3S first leaves too few.
+        let three = "3S".parse::<Card>().unwrap().index();
+        assert_eq!(space.decode(&decision, CardSet::EMPTY, three), None);
+    }
+
+    #[test]
+    fn amounts_outside_the_decision_are_refused() {
+        let space = space();
+        let open = Decision::Open { max_bet: 3 };
+        assert_eq!(
+            space.decode(&open, CardSet::EMPTY, space.encode(Action::Bet(4)).unwrap()),
+            None
+        );
+        assert_eq!(space.decode(&open, CardSet::EMPTY, space.size()), None);
+        assert_eq!(space.encode(Action::Bid(401)), None);
+        assert_eq!(
+            space.describe(space.encode(Action::Bid(12)).unwrap()),
+            "bid 12"
+        );
+    }
+
+    #[test]
+    fn a_huge_house_rule_table_is_refused_with_a_reason() {
+        let rules = Rules {
+            starting_chips: 1_000_000,
+            ..Rules::preset(Preset::Pagat)
+        };
+        let err = ActionSpace::new(&rules, 4).unwrap_err();
+        assert!(err.contains("at most 100000"), "{err}");
+    }
+}

@@ -1,0 +1,430 @@
+//! [`Table`]: a Tripoley game driven by integers, the shared core of the
+//! PettingZoo environment and the OpenSpiel game. It keeps the cards picked
+//! so far into a poker five, supplies chance either from its own seeded
+//! generator or card by card from outside (OpenSpiel's chance nodes), and
+//! records every engine step so the game can be saved and replayed in Rust.
+
+use rand_core::Rng;
+use tripoley_cards::{CardSet, GameRng, Rank, Suit, seeded_rng};
+use tripoley_engine::{
+    ChanceKind, DealChance, Decision, Game, InfoSet, PaySuitRule, Pending, Record, Rules, Seat,
+    SequenceRule, Step as RecordStep, View,
+};
+
+use crate::draw::DeckDraw;
+use crate::observe::{observation_size, observe};
+use crate::space::{ActionSpace, Step};
+
+/// The Sequence's lowest rank is drawn among 2 .. Q (H9).
+const SEQUENCE_STARTS: usize = 11;
+
+/// How chance is supplied.
+#[derive(Clone, Debug)]
+enum Chance {
+    /// From the table's own generator, at once.
+    Auto(GameRng),
+    /// From outside, one outcome at a time: the deck card by card from the
+    /// top, then the draws of the pay suit and the Sequence.
+    Outside(Draws),
+}
+
+/// A chance being drawn from outside, outcome by outcome.
+#[derive(Clone, Debug, Default)]
+struct Draws {
+    deck: DeckDraw,
+    pay_suit: Option<Suit>,
+    sequence: Option<Rank>,
+}
+
+/// What the table waits for, in integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// An outcome of chance (only when chance comes from outside).
+    Chance,
+    /// This seat's integer.
+    Seat(Seat),
+    /// The game is over.
+    Over,
+}
+
+/// A game of Tripoley played in integers (see [`crate::space`]).
+#[derive(Clone, Debug)]
+pub struct Table {
+    game: Game,
+    space: ActionSpace,
+    picked: CardSet,
+    chance: Chance,
+    record: Record,
+}
+
+impl Table {
+    /// A new game; chance comes from `seed`, or from outside when `seed` is
+    /// `None`.
+    pub fn new(rules: Rules, players: usize, seed: Option<u64>) -> Result<Table, String> {
+        rules.validate().map_err(|e| e.to_string())?;
+        let space = ActionSpace::new(&rules, players)?;
+        let game = Game::new(rules.clone(), players).map_err(|e| e.to_string())?;
+        let names = (0..players).map(|s| format!("player_{s}")).collect();
+        let mut table = Table {
+            game,
+            space,
+            picked: CardSet::EMPTY,
+            chance: match seed {
+                Some(s) => Chance::Auto(seeded_rng(s)),
+                None => Chance::Outside(Draws::default()),
+            },
+            record: Record::new(rules, names),
+        };
+        table.settle();
+        Ok(table)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The action space.
+    pub fn space(&self) -> &ActionSpace {
+        &self.space
+    }
+
+    /// The cards picked so far into the current poker five.
+    pub fn picked(&self) -> CardSet {
+        self.picked
+    }
+
+    /// Every step so far.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// What the table waits for.
+    pub fn turn(&self) -> Turn {
+        match self.game.pending() {
+            Pending::Decide { seat, .. } => Turn::Seat(seat),
+            Pending::Chance(_) => Turn::Chance,
+            Pending::GameOver => Turn::Over,
+        }
+    }
+
+    fn decision(&self) -> Option<Decision> {
+        match self.game.pending() {
+            Pending::Decide { decision, .. } => Some(decision),
+            _ => None,
+        }
+    }
+
+    /// The legal integers of the seat to act (none at chance or the end).
+    pub fn legal(&self) -> Vec<usize> {
+        self.decision()
+            .map(|d| self.space.legal(&d, self.picked))
+            .unwrap_or_default()
+    }
+
+    /// The legal integers as a 0/1 mask.
+    pub fn mask(&self) -> Vec<u8> {
+        self.decision().map_or_else(
+            || vec![0; self.space.size()],
+            |d| self.space.mask(&d, self.picked),
+        )
+    }
+
+    /// What integer `a` would do now, if it is legal.
+    pub fn decode(&self, a: usize) -> Option<Step> {
+        self.space.decode(&self.decision()?, self.picked, a)
+    }
+
+    /// Plays integer `a` for the seat to act.
+    pub fn act(&mut self, a: usize) -> Result<(), String> {
+        let Pending::Decide { seat, decision } = self.game.pending() else {
+            return Err("no seat is to act now".into());
+        };
+        match self.space.decode(&decision, self.picked, a) {
+            None => Err(format!(
+                "{} is not legal now (legal: {:?})",
+                self.space.describe(a),
+                self.legal()
+            )),
+            Some(Step::Pick(card)) => {
+                self.picked.insert(card);
+                Ok(())
+            }
+            Some(Step::Act(action)) => {
+                self.game
+                    .apply_into(seat, action, &mut tripoley_engine::NoEvents)
+                    .map_err(|e| e.to_string())?;
+                self.picked = CardSet::EMPTY;
+                self.record.steps.push(RecordStep::Act { seat, action });
+                self.settle();
+                Ok(())
+            }
+        }
+    }
+
+    /// Supplies chance from the table's generator while the game waits for it.
+    fn settle(&mut self) {
+        while let (Pending::Chance(_), Chance::Auto(rng)) = (self.game.pending(), &mut self.chance)
+        {
+            let deal = DealChance::random(self.game.rules(), rng);
+            self.supply(deal);
+        }
+    }
+
+    fn supply(&mut self, deal: DealChance) {
+        self.game
+            .chance_into(&deal, &mut tripoley_engine::NoEvents)
+            .expect("a whole deck with the draws the rules ask for is accepted");
+        self.record.steps.push(RecordStep::Chance(deal));
+    }
+
+    /// The draws the pending chance needs besides the deck.
+    fn draws_needed(&self) -> (bool, bool) {
+        let deal = self.game.pending() == Pending::Chance(ChanceKind::Deal);
+        let rules = self.game.rules();
+        (
+            deal && rules.pay_suit == PaySuitRule::RandomEachDeal,
+            deal && rules.sequence == SequenceRule::RandomEachDeal,
+        )
+    }
+
+    /// The outcomes of the next chance draw (equally likely): the cards not
+    /// yet dealt (dense indices), then the suits (0..4), then the Sequence's
+    /// lowest rank (0..11). Empty when chance is not awaited from outside.
+    pub fn chance_outcomes(&self) -> Vec<usize> {
+        let Chance::Outside(draws) = &self.chance else {
+            return Vec::new();
+        };
+        if !matches!(self.game.pending(), Pending::Chance(_)) {
+            return Vec::new();
+        }
+        if !draws.deck.is_complete() {
+            return draws.deck.outcomes();
+        }
+        let (suit, sequence) = self.draws_needed();
+        if suit && draws.pay_suit.is_none() {
+            (0..4).collect()
+        } else if sequence && draws.sequence.is_none() {
+            (0..SEQUENCE_STARTS).collect()
+        } else {
+            unreachable!("a complete chance is supplied at once")
+        }
+    }
+
+    /// Applies one outcome of chance drawn from outside.
+    pub fn chance(&mut self, outcome: usize) -> Result<(), String> {
+        if !self.chance_outcomes().contains(&outcome) {
+            return Err(format!("{outcome} is not a possible outcome of chance now"));
+        }
+        let (suit, sequence) = self.draws_needed();
+        let Chance::Outside(draws) = &mut self.chance else {
+            unreachable!("outcomes exist only for outside chance")
+        };
+        if !draws.deck.is_complete() {
+            draws.deck.push(outcome);
+        } else if suit && draws.pay_suit.is_none() {
+            draws.pay_suit = Some(Suit::from_index(outcome as u8));
+        } else {
+            draws.sequence = Some(Rank::from_index(outcome as u8));
+        }
+        let complete = draws.deck.is_complete()
+            && (!suit || draws.pay_suit.is_some())
+            && (!sequence || draws.sequence.is_some());
+        if complete {
+            let draws = std::mem::take(draws);
+            let deal = DealChance {
+                deck: draws.deck.deck().expect("complete"),
+                pay_suit: draws.pay_suit,
+                sequence: draws.sequence,
+            };
+            self.supply(deal);
+        }
+        Ok(())
+    }
+
+    /// How many outcomes of the current chance are drawn so far.
+    pub fn chance_progress(&self) -> usize {
+        match &self.chance {
+            Chance::Outside(d) => {
+                d.deck.len() + usize::from(d.pay_suit.is_some()) + usize::from(d.sequence.is_some())
+            }
+            Chance::Auto(_) => 0,
+        }
+    }
+
+    /// `seat`'s view (a spectator's for `None`).
+    pub fn view(&self, seat: Option<Seat>) -> View {
+        self.game.view(seat)
+    }
+
+    /// `seat`'s observation (see [`crate::observe`]).
+    pub fn observation(&self, seat: Seat) -> Vec<f32> {
+        let mut out = vec![0.0; observation_size(self.game.players())];
+        observe(&self.view(Some(seat)), self.picked_by(seat), &mut out);
+        out
+    }
+
+    /// The cards `seat` has picked into its five, which only it may know.
+    pub fn picked_by(&self, seat: Seat) -> CardSet {
+        match self.game.pending() {
+            Pending::Decide { seat: s, .. } if s == seat => self.picked,
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    #[must_use]
+    /// A table in the same information state for `seat`: every card hidden
+    /// from it dealt again consistently with what it has seen (the engine's
+    /// [`InfoSet`] sampling). Cards another seat has picked into its five
+    /// are hidden from `seat`, so they are forgotten (its picks start again),
+    /// as the engine forgets others' hidden choices. Chance in the middle of
+    /// being drawn from outside is kept as it is: no seat has seen any of it.
+    pub fn resample(&self, seat: Seat, seed: u64) -> Table {
+        let mut rng = seeded_rng(seed);
+        let game = InfoSet::new(&self.game, seat).sample(&mut rng);
+        Table {
+            game,
+            space: self.space,
+            picked: self.picked_by(seat),
+            chance: self.chance.clone(),
+            record: self.record.clone(),
+        }
+    }
+
+    /// Whether the record holds this game: false after [`Table::resample`]
+    /// (the sampled cards are not the recorded ones).
+    pub fn replays(&self) -> bool {
+        self.record
+            .replay()
+            .is_ok_and(|(g, _)| g.view(None) == self.game.view(None))
+    }
+
+    /// A seed for the next random choice: lets bots draw from the table's
+    /// own generator when it has one.
+    pub fn next_seed(&mut self) -> Option<u64> {
+        match &mut self.chance {
+            Chance::Auto(rng) => Some(rng.next_u64()),
+            Chance::Outside(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tripoley_cards::Card;
+    use tripoley_engine::Preset;
+
+    fn play_randomly(table: &mut Table, seed: u64, mut each: impl FnMut(&Table)) {
+        let mut rng = seeded_rng(seed);
+        loop {
+            each(table);
+            match table.turn() {
+                Turn::Over => break,
+                Turn::Chance => {
+                    let outcomes = table.chance_outcomes();
+                    let i = (rng.next_u64() % outcomes.len() as u64) as usize;
+                    table.chance(outcomes[i]).unwrap();
+                }
+                Turn::Seat(_) => {
+                    let legal = table.legal();
+                    let i = (rng.next_u64() % legal.len() as u64) as usize;
+                    table.act(legal[i]).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_preset_plays_to_the_end_in_integers_with_chips_conserved() {
+        for preset in Preset::ALL {
+            for outside in [false, true] {
+                let rules = Rules::preset(preset);
+                let seed = (!outside).then_some(3);
+                let mut table = Table::new(rules, 4, seed).unwrap();
+                play_randomly(&mut table, 11, |t| {
+                    let mask = t.mask();
+                    let legal: Vec<usize> = (0..mask.len()).filter(|&a| mask[a] == 1).collect();
+                    assert_eq!(legal, t.legal());
+                    assert_eq!(t.game().chips_in_play(), t.game().total_chips());
+                });
+                assert!(table.replays(), "{preset}: the record replays the game");
+            }
+        }
+    }
+
+    #[test]
+    fn an_observation_never_holds_a_card_hidden_from_its_seat() {
+        let rules = Rules::preset(Preset::Pagat);
+        let mut table = Table::new(rules, 3, Some(5)).unwrap();
+        play_randomly(&mut table, 2, |t| {
+            let (hands, spare, _) = t.game().card_locations();
+            for seat in 0..3u8 {
+                let view = t.view(Some(seat));
+                let obs = t.observation(seat);
+                assert_eq!(obs.len(), observation_size(3));
+                // The "known in hand" plane of every other seat.
+                for other in 1..3usize {
+                    let real = (usize::from(seat) + other) % 3;
+                    let known = plane(&obs, 52 * (5 + other));
+                    assert!(hands[real].contains_all(known));
+                    assert!(view.known_cards[real].contains_all(known));
+                }
+                // The own hand plane is exactly the hand, never the spare.
+                assert_eq!(plane(&obs, 0), hands[usize::from(seat)]);
+                assert!((plane(&obs, 0).bits() & spare.bits()) == 0);
+            }
+        });
+    }
+
+    /// The cards set in the 52 numbers from `base`.
+    fn plane(obs: &[f32], base: usize) -> CardSet {
+        let mut cards = CardSet::EMPTY;
+        for (i, x) in obs[base..base + 52].iter().enumerate() {
+            if *x > 0.5 {
+                cards.insert(Card::from_index(i));
+            }
+        }
+        cards
+    }
+
+    #[test]
+    fn resampling_keeps_the_seats_view() {
+        let rules = Rules::preset(Preset::Pagat);
+        let mut table = Table::new(rules, 4, Some(9)).unwrap();
+        for a in 0..20 {
+            let legal = table.legal();
+            table.act(legal[a % legal.len()]).unwrap();
+            if let Turn::Seat(seat) = table.turn() {
+                let sample = table.resample(seat, a as u64);
+                assert_eq!(sample.view(Some(seat)), table.view(Some(seat)));
+                assert_eq!(sample.legal(), table.legal());
+            }
+        }
+    }
+
+    #[test]
+    fn cosmo_draws_the_pay_suit_and_sequence_from_outside_chance() {
+        let rules = Rules {
+            first_dealer: tripoley_engine::FirstDealer::Seat(0),
+            ..Rules::preset(Preset::Cosmo)
+        };
+        let mut table = Table::new(rules, 3, None).unwrap();
+        for i in 0..51 {
+            assert_eq!(table.turn(), Turn::Chance);
+            assert_eq!(table.chance_outcomes().len(), 52 - i);
+            let first = table.chance_outcomes()[0];
+            table.chance(first).unwrap();
+        }
+        assert_eq!(table.chance_outcomes(), vec![0, 1, 2, 3]);
+        table.chance(2).unwrap();
+        assert_eq!(table.chance_outcomes().len(), SEQUENCE_STARTS);
+        assert!(table.chance(11).is_err());
+        table.chance(10).unwrap();
+        let Some(RecordStep::Chance(deal)) = table.record().steps.first() else {
+            panic!("the deal is recorded");
+        };
+        assert_eq!(deal.pay_suit, Some(Suit::Hearts));
+        assert_eq!(deal.sequence, Some(Rank::Queen));
+    }
+}

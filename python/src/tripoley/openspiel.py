@@ -1,0 +1,228 @@
+"""Tripoley and Napalm poker as OpenSpiel games (``python_tripoley``, ``python_napalm``).
+
+Importing this module registers both games with ``pyspiel``:
+
+>>> import pyspiel, tripoley.openspiel
+>>> game = pyspiel.load_game("python_tripoley", {"preset": "michigan-casino", "players": 4})
+
+Parameters of ``python_tripoley``: ``preset`` (a preset name), ``players``, and
+``rules`` (a JSON object of options changed from the preset, e.g.
+``'{"deals": 1}'``). ``python_napalm``: ``players`` and ``rules``.
+
+* Chance deals the deck card by card from the top (51 chance nodes a deck, each
+  card not yet dealt equally likely), then under ``cosmo`` the pay suit and the
+  Sequence. Everything after that is the engine's.
+* Actions are the fixed integer space of :class:`tripoley.Table` (the poker five
+  is picked one card per step).
+* Information state and observation (strings and tensors) come from the seat's
+  view, which holds what the seat has seen of this deal and the public state of
+  the game; it is not a full history of every past bet, so it does not have
+  perfect recall. ``resample_from_infostate`` deals every card hidden from the
+  seat again with the engine's information-set sampling (Tripoley).
+* Returns are chips won or lost over the game: zero-sum, as the layout is paid
+  out by the end, except under rules that keep its last chips for nobody
+  (``final_pot = "keep"``, as ``cosmo``), which are general-sum.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Optional
+
+import numpy as np
+import pyspiel
+
+from . import CARDS, Table, _rules_json, _tripoley
+from ._tripoley import TripoleyError
+
+__all__ = ["EngineBot", "NapalmGame", "TripoleyGame", "TripoleyState"]
+
+_DECK = 52
+
+
+def _game_type(short_name: str, long_name: str, min_players: int, max_players: int,
+               params: dict, general_sum: bool = False) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.GENERAL_SUM if general_sum
+                 else pyspiel.GameType.Utility.ZERO_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max_players,
+        min_num_players=min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+_TRIPOLEY_TYPE = _game_type("python_tripoley", "Tripoley (Python binding of the Rust engine)",
+                            2, 9, {"preset": "pagat", "players": 4, "rules": "{}"})
+_NAPALM_TYPE = _game_type("python_napalm", "Napalm poker (Python binding of the Rust engine)",
+                          2, 7, {"players": 3, "rules": "{}"})
+
+
+class _IntegerGame(pyspiel.Game):
+    """A game whose states are :class:`tripoley.Table` with chance drawn from outside."""
+
+    def __init__(self, game_type: pyspiel.GameType, params: Optional[dict], napalm: bool):
+        params = dict(game_type.parameter_specification, **(params or {}))
+        options = json.loads(params["rules"]) if params["rules"] else {}
+        if not isinstance(options, dict):
+            raise TripoleyError("rules must be a JSON object of options")
+        if not napalm:
+            options.setdefault("preset", params["preset"])
+        self._rules_json = _rules_json(options, napalm)
+        self._napalm = napalm
+        players = int(params["players"])
+        probe = _tripoley.Table(self._rules_json, players, None, napalm)
+        start = probe.starting_chips
+        self._observation_size = probe.observation_size
+        # Zero-sum unless the rules keep the layout's last chips for nobody (E2 `keep`).
+        zero_sum = napalm or json.loads(
+            _tripoley.rules_json(self._rules_json))["final_pot"] != "keep"
+        if not zero_sum:
+            game_type = _game_type(game_type.short_name, game_type.long_name,
+                                   game_type.min_num_players, game_type.max_num_players,
+                                   game_type.parameter_specification, general_sum=True)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=probe.num_actions,
+            max_chance_outcomes=_DECK,
+            num_players=players,
+            min_utility=-float(start),
+            max_utility=float(start * (players - 1)),
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=probe.max_length,
+        )
+        super().__init__(game_type, info, params)
+
+    def new_initial_state(self) -> "TripoleyState":
+        table = _tripoley.Table(self._rules_json, self.num_players(), None, self._napalm)
+        return TripoleyState(self, table)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "_Observer":
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        return _Observer(self._observation_size)
+
+
+class TripoleyGame(_IntegerGame):
+    """``python_tripoley``: parameters ``preset``, ``players``, ``rules`` (JSON options)."""
+
+    def __init__(self, params: Optional[dict] = None):
+        super().__init__(_TRIPOLEY_TYPE, params, napalm=False)
+
+
+class NapalmGame(_IntegerGame):
+    """``python_napalm``: parameters ``players``, ``rules`` (JSON options)."""
+
+    def __init__(self, params: Optional[dict] = None):
+        super().__init__(_NAPALM_TYPE, params, napalm=True)
+
+
+class TripoleyState(pyspiel.State):
+    """A state: a table in integers, chance drawn by OpenSpiel."""
+
+    def __init__(self, game: _IntegerGame, table: Any):
+        super().__init__(game)
+        self._table = table
+        self._start = table.starting_chips
+
+    def current_player(self) -> int:
+        c = self._table.current()
+        if c >= 0:
+            return c
+        return pyspiel.PlayerId.CHANCE if c == Table.CHANCE else pyspiel.PlayerId.TERMINAL
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._table.legal()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self._table.chance_outcomes()
+        p = 1.0 / len(outcomes)
+        return [(o, p) for o in outcomes]
+
+    def _apply_action(self, action: int) -> None:
+        if self._table.current() == Table.CHANCE:
+            self._table.apply_chance(action)
+        else:
+            self._table.step(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self._table.chance_progress() < _DECK - 1:
+                return f"deal {CARDS[action]}"
+            if len(self._table.chance_outcomes()) == 4:
+                return f"pay suit {['clubs', 'diamonds', 'hearts', 'spades'][action]}"
+            return f"Sequence from {CARDS[action][:-1]}"
+        return self._table.describe(action)
+
+    def is_terminal(self) -> bool:
+        return self._table.current() == Table.TERMINAL
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self._table.players
+        return [float(s - self._start) for s in self._table.stacks()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TripoleyState":
+        """A state ``player_id`` cannot tell from this one, hidden cards dealt again (Tripoley)."""
+        seed = int(probability_sampler() * (1 << 53))
+        return TripoleyState(self.get_game(), self._table.resample(player_id, seed))
+
+    def record(self) -> str:
+        """The game so far as a JSON record, replayable in Rust."""
+        return self._table.record()
+
+    def __str__(self) -> str:
+        return self._table.render(None)
+
+
+class EngineBot(pyspiel.Bot):
+    """One of our bots (``random``, ``heuristic``, ``expert``; Napalm: random, heuristic) as an
+    OpenSpiel bot for these games. It decides from the seat's information set only; a poker
+    five it chooses is played as its picks, one per step."""
+
+    def __init__(self, game: _IntegerGame, kind: str, millis: Optional[int] = None,
+                 playouts: Optional[int] = None, seed: int = 0):
+        pyspiel.Bot.__init__(self)
+        self._bot = _tripoley.Bot(kind, game._rules_json, game._napalm, millis, playouts)
+        self._rng = random.Random(seed)
+        self._plan: list[int] = []
+
+    def restart_at(self, state: TripoleyState) -> None:
+        self._plan = []
+
+    def inform_action(self, state: TripoleyState, player_id: int, action: int) -> None:
+        pass
+
+    def step(self, state: TripoleyState) -> int:
+        # The rest of a five already chosen, while it is still what may be picked.
+        if not (self._plan and self._plan[0] in state.legal_actions()):
+            self._plan = list(self._bot.steps(state._table, self._rng.getrandbits(63)))
+        return self._plan.pop(0)
+
+
+class _Observer:
+    """What a seat knows, as a tensor and as text (the same for information
+    state and observation: the seat's view)."""
+
+    def __init__(self, size: int):
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: TripoleyState, player: int) -> None:
+        self.tensor[:] = np.frombuffer(state._table.observation(player), dtype="<f4")
+
+    def string_from(self, state: TripoleyState, player: int) -> str:
+        return state._table.information(player)
+
+
+pyspiel.register_game(_TRIPOLEY_TYPE, TripoleyGame)
+pyspiel.register_game(_NAPALM_TYPE, NapalmGame)

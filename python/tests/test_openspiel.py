@@ -1,0 +1,97 @@
+"""OpenSpiel: the random simulation test for every preset and Napalm, resampling, ISMCTS."""
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+
+import tripoley
+import tripoley.openspiel  # noqa: F401  (registers the games)
+from tripoley.openspiel import EngineBot
+
+
+@pytest.mark.parametrize("preset", tripoley.presets())
+def test_random_simulation_test_for_every_preset(preset):
+    game = pyspiel.load_game("python_tripoley", {"preset": preset, "players": 4})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_random_simulation_test_for_napalm():
+    game = pyspiel.load_game("python_napalm", {"players": 3})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_chance_deals_named_cards_then_cosmos_draws():
+    game = pyspiel.load_game("python_tripoley", {"preset": "cosmo", "players": 3,
+                                                 "rules": '{"first_dealer": {"seat": 0}}'})
+    state = game.new_initial_state()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 8) == "deal 10C"
+    for _ in range(51):
+        state.apply_action(state.chance_outcomes()[-1][0])
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "pay suit hearts"
+    state.apply_action(2)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "Sequence from 5"
+
+
+def test_options_change_the_game():
+    game = pyspiel.load_game("python_tripoley", {"players": 3, "rules": '{"bet_limit": 2}'})
+    assert game.num_players() == 3
+    default = pyspiel.load_game("python_tripoley", {"players": 3})
+    assert game.num_distinct_actions() == default.num_distinct_actions() - 16
+    with pytest.raises(tripoley.TripoleyError, match="bet_limit"):
+        pyspiel.load_game("python_tripoley", {"rules": '{"bet_limit": 0}'})
+
+
+def test_resample_from_infostate_keeps_the_information_state():
+    game = pyspiel.load_game("python_tripoley", {"preset": "pagat", "players": 4})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+            continue
+        player = state.current_player()
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        np.testing.assert_array_equal(sample.information_state_tensor(player),
+                                      state.information_state_tensor(player))
+        assert sample.legal_actions() == state.legal_actions()
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_stock_ismcts_plays_a_game():
+    game = pyspiel.load_game("python_tripoley", {"preset": "pagat", "players": 3,
+                                                 "rules": '{"deals": 1}'})
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 5.0, 8, random_state=rng)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            searched += len(state.legal_actions()) > 1
+            state.apply_action(action)
+    assert searched > 0
+    assert sum(state.returns()) == 0
+
+
+def test_our_bots_play_in_openspiel():
+    game = pyspiel.load_game("python_tripoley", {"preset": "pagat", "players": 4})
+    bots = [EngineBot(game, kind, playouts=100 if kind == "expert" else None, seed=s)
+            for s, kind in enumerate(["heuristic", "expert", "random", "heuristic"])]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(2))
+    assert sum(returns) == 0
+
+
+def test_cosmo_keeps_its_layout_so_it_is_general_sum():
+    game = pyspiel.load_game("python_tripoley", {"preset": "cosmo", "players": 4})
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert pyspiel.load_game("python_tripoley").get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
