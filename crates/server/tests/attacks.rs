@@ -483,7 +483,7 @@ async fn finding_8_the_timers_stand_in_spends_nothing() {
                     | Action::Fold
                     | Action::Lead(_)
                     | Action::Play
-                    | Action::Show(_)
+                    | Action::Choose(_)
                     | Action::NameSuit(_)
             ),
             "the stand-in may have spent chips: {action:?}"
