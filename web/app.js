@@ -123,7 +123,6 @@ function connect() {
   S.ws = ws;
   connEl.textContent = "connecting…";
   ws.addEventListener("open", () => {
-    S.retry = 0;
     const mine = saved(S.invite);
     ws.send(JSON.stringify({ type: "hello", v: PROTOCOL, token: (mine && mine.token) || null, last: S.last }));
   });
@@ -140,6 +139,9 @@ function onMessage(m) {
   const wasMine = S.view && S.view.decision;
   switch (m.type) {
     case "welcome":
+      // Backoff restarts only once the server took us in: it closes a refused
+      // hello (a full table), and retrying that at once would loop.
+      S.retry = 0;
       S.role = m.role; S.seat = m.seat; S.host = m.host; S.table = m.table;
       connEl.textContent = m.role === "player" ? "you are " + ((m.table.seats[m.seat] || {}).name || "seated") : "watching";
       break;

@@ -634,6 +634,9 @@ mod tests {
         assert!(cosmo.validate().is_err());
     }
 
+    /// A change to a set of rules.
+    type Change = fn(&mut Rules);
+
     #[test]
     fn every_number_is_bounded_so_no_game_overflows_or_runs_forever() {
         let pagat = Rules::preset(Preset::Pagat);
@@ -651,7 +654,7 @@ mod tests {
         // Every chip of the largest game, counted twice over, fits a u32.
         let total = u64::from(Rules::MAX_STARTING_CHIPS) * 9;
         assert!(total * 2 < u64::from(u32::MAX));
-        let cases: [(&str, fn(&mut Rules)); 7] = [
+        let cases: [(&str, Change); 7] = [
             ("starting_chips", |r| r.starting_chips = u32::MAX),
             ("ante", |r| r.ante = u32::MAX),
             ("dealer_ante", |r| r.dealer_ante = r.starting_chips + 1),

@@ -20,8 +20,8 @@ use crate::{RunningServer, ServerConfig, ServerError};
 
 /// The most tables a load test may play at once.
 pub const MAX_TABLES: usize = 3000;
-/// The longest a load test may run.
-pub const MAX_DURATION: Duration = Duration::from_secs(600);
+/// The longest a load test may run: an hour, room for the 30-minute soak.
+pub const MAX_DURATION: Duration = Duration::from_secs(3600);
 
 /// What a load test plays.
 #[derive(Clone, Debug)]

@@ -475,17 +475,18 @@ async fn finding_8_the_timers_stand_in_spends_nothing() {
     assert_eq!(timed_out[0], Action::Keep, "the dealer keeps the hand");
     for action in timed_out {
         assert!(
-            !matches!(
+            matches!(
                 action,
-                Action::Swap
-                    | Action::AuctionSpare
-                    | Action::SwapAndAuction
-                    | Action::Bid(_)
-                    | Action::Bet(_)
-                    | Action::Call
-                    | Action::Raise(_)
+                Action::Keep
+                    | Action::Pass
+                    | Action::Check
+                    | Action::Fold
+                    | Action::Lead(_)
+                    | Action::Play
+                    | Action::Choose(_)
+                    | Action::NameSuit(_)
             ),
-            "the stand-in spent chips: {action:?}"
+            "the stand-in may have spent chips: {action:?}"
         );
     }
     server.shutdown().await;

@@ -73,8 +73,8 @@ pub struct LoadArgs {
     /// How long each client thinks before answering its turn.
     #[arg(long, default_value_t = 200)]
     think_ms: u64,
-    /// How long the test runs, in seconds (1 to 600).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    /// How long the test runs, in seconds (1 to 3,600).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     duration: u64,
     /// Load a server already running here (loopback only) instead of starting one.
     #[arg(long)]

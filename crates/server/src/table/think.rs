@@ -245,7 +245,17 @@ impl Table {
         };
         let game = game.clone();
         let answers = self.answers.clone();
-        self.hints.searching = Some((n, seat, vec![(conn, id)]));
+        // Those still waiting for an older position's hint will not get it:
+        // the game has moved on since they asked.
+        if let Some((at, _, waiting)) = self.hints.searching.replace((n, seat, vec![(conn, id)])) {
+            let moved = ErrorBody::new(
+                ErrorCode::Stale,
+                format!("the game has moved on since event {at}: ask again"),
+            );
+            for (c, id) in waiting {
+                self.send(c, error_frame(n, id, &moved));
+            }
+        }
         tokio::task::spawn_blocking(move || {
             let action = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 tripoley_bots::hint(
@@ -267,4 +277,53 @@ impl Table {
 
 fn hint_frame(n: u64, id: Option<u64>, action: &serde_json::Value) -> Out {
     frame(&json!({"v": PROTOCOL_VERSION, "type": "hint", "n": n, "id": id, "action": action}))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tripoley_bots::{BotKind, record_game};
+    use tripoley_engine::{Preset, Rules};
+
+    /// Over random games of every preset, at every decision: the stand-in's
+    /// action is legal and spends no chip (no bid, bet, call, raise, swap or
+    /// auction of the spare).
+    #[test]
+    fn the_stand_in_is_always_legal_and_never_spends() {
+        for (k, preset) in Preset::ALL.into_iter().enumerate() {
+            let mut rules = Rules::preset(preset);
+            rules.deals = Some(2);
+            rules.misplays = tripoley_engine::Misplays::Penalised;
+            let players = 4;
+            let mut bots: Vec<_> = (0..players).map(|_| BotKind::Random.make(&rules)).collect();
+            let names = (0..players).map(|i| format!("P{i}")).collect();
+            let record = record_game(&rules, &mut bots, names, k as u64).expect("a game");
+            let mut ev = Vec::new();
+            let mut game = record.start(&mut ev).expect("it starts");
+            let mut seen = 0;
+            for step in &record.steps {
+                if let Pending::Decide { seat, decision } = game.pending() {
+                    let view = game.view(Some(seat));
+                    let action = stand_in(&decision, &view, rules.evaluator());
+                    assert!(decision.check(action).is_ok(), "{decision:?}: {action:?}");
+                    assert!(
+                        !matches!(
+                            action,
+                            Action::Swap
+                                | Action::AuctionSpare
+                                | Action::SwapAndAuction
+                                | Action::Bid(_)
+                                | Action::Bet(_)
+                                | Action::Call
+                                | Action::Raise(_)
+                        ),
+                        "{decision:?}: {action:?}"
+                    );
+                    seen += 1;
+                }
+                game.step(step, &mut ev).expect("it replays");
+            }
+            assert!(seen > 10, "{preset}: {seen} decisions");
+        }
+    }
 }
