@@ -38,7 +38,7 @@ for i, line in enumerate(sys.stdin):
     if "legal" in request:
         answer = request["legal"][0]
     else:
-        answer = {{"show": request["decision"]["choose_five"]["from"][:5]}}
+        answer = {{"choose": request["decision"]["choose_five"]["from"][:5]}}
     print(json.dumps(answer), flush=True)
 "#
     );
