@@ -26,33 +26,10 @@ pub fn load_house_rules(path: &Path) -> Result<Rules, Failure> {
             };
             Failure::usage(format!("{shown} is not a valid house-rule file: {why}"))
         })
-        .and_then(|rules| {
-            first_ante_payable(&rules)
-                .map(|()| rules)
-                .map_err(|why| Failure::usage(format!("{shown} cannot be played: {why}")))
+        .and_then(|rules| match rules.first_ante_shortfall() {
+            None => Ok(rules),
+            Some(why) => Err(Failure::usage(format!("{shown} cannot be played: {why}"))),
         })
-}
-
-/// Whether players can pay the first ante (T5): a player who cannot is out
-/// (T6), so with every stack short the game would end before its first
-/// deal. The dealer's ante counts too: a dealer who cannot pay it is out and
-/// the next player deals, and pays it, in turn.
-pub fn first_ante_payable(rules: &Rules) -> Result<(), String> {
-    let spaces = if rules.has_pot() { 9 } else { 8 };
-    let (who, per_space) = if rules.dealer_ante > rules.ante {
-        ("the dealer", rules.dealer_ante)
-    } else {
-        ("each player", rules.ante)
-    };
-    let needed = u64::from(per_space) * spaces;
-    if u64::from(rules.starting_chips) < needed {
-        return Err(format!(
-            "nobody can pay the first ante: {who} puts {per_space} on each of the {spaces} \
-             spaces, {needed} chips, but players start with {}",
-            rules.starting_chips
-        ));
-    }
-    Ok(())
 }
 
 /// The longest player name read from a file (a save, a record).

@@ -371,6 +371,27 @@ impl Rules {
         }
     }
 
+    /// Why nobody can pay the first ante (T5), if so: a player who cannot is
+    /// out (T6), so with every stack short the game would end before its
+    /// first deal. The dealer's ante counts too: a dealer who cannot pay it is
+    /// out and the next player deals, and pays it, in turn. `None`: playable.
+    pub fn first_ante_shortfall(&self) -> Option<String> {
+        let spaces: u64 = if self.has_pot() { 9 } else { 8 };
+        let (who, per_space) = if self.dealer_ante > self.ante {
+            ("the dealer", self.dealer_ante)
+        } else {
+            ("each player", self.ante)
+        };
+        let needed = u64::from(per_space) * spaces;
+        (u64::from(self.starting_chips) < needed).then(|| {
+            format!(
+                "nobody can pay the first ante: {who} puts {per_space} on each of the {spaces} \
+                 spaces, {needed} chips, but players start with {}",
+                self.starting_chips
+            )
+        })
+    }
+
     /// Whether the layout has a Pot space (T4: not without poker).
     pub fn has_pot(&self) -> bool {
         self.poker != PokerRule::None
@@ -460,12 +481,13 @@ impl Rules {
         if self.starting_chips > Rules::MAX_STARTING_CHIPS {
             return out_of("starting_chips", Rules::MAX_STARTING_CHIPS);
         }
+        // A bound on the antes (no arithmetic on them can overflow); the
+        // full check is `first_ante_shortfall`, which the commands apply.
         if self.ante > self.starting_chips || self.dealer_ante > self.starting_chips {
-            return Err(RulesError::Invalid(format!(
-                "ante and dealer_ante must be at most starting_chips ({}): nobody could pay the \
-                 first ante",
-                self.starting_chips
-            )));
+            return Err(RulesError::Invalid(
+                self.first_ante_shortfall()
+                    .expect("an ante above the stack is short"),
+            ));
         }
         if self.bet_limit > Rules::MAX_BET_LIMIT {
             return out_of("bet_limit", Rules::MAX_BET_LIMIT);
@@ -657,7 +679,7 @@ mod tests {
         let cases: [(&str, Change); 7] = [
             ("starting_chips", |r| r.starting_chips = u32::MAX),
             ("ante", |r| r.ante = u32::MAX),
-            ("dealer_ante", |r| r.dealer_ante = r.starting_chips + 1),
+            ("the dealer puts", |r| r.dealer_ante = r.starting_chips + 1),
             ("bet_limit", |r| r.bet_limit = u32::MAX),
             ("max_raises", |r| r.max_raises = Some(u32::MAX)),
             ("final_pot_rounds", |r| r.final_pot_rounds = u32::MAX),
