@@ -468,7 +468,7 @@ impl TableSettings {
     /// Checks the settings however they arrived: from a request, or from
     /// storage written by an older server. Every number, top-level or among
     /// the house rules, is bounded here (`Rules::validate` and
-    /// [`napalm_bounds`]).
+    /// `NapalmRules::validate`).
     pub fn check(&self) -> Result<(), ErrorBody> {
         let invalid = |m: String| ErrorBody::new(ErrorCode::Invalid, m);
         let seats = usize::from(self.seats);
@@ -477,12 +477,10 @@ impl TableSettings {
                 .rules
                 .check_players(seats)
                 .map_err(|e| invalid(e.to_string()))?,
-            (GameKind::Napalm, Some(rules)) => {
-                napalm_bounds(rules).map_err(invalid)?;
-                rules
-                    .check_players(seats)
-                    .map_err(|e| invalid(e.to_string()))?;
-            }
+            // Napalm's own validate bounds its every number.
+            (GameKind::Napalm, Some(rules)) => rules
+                .check_players(seats)
+                .map_err(|e| invalid(e.to_string()))?,
             (GameKind::Napalm, None) => {
                 return Err(invalid("a Napalm table needs its rules".into()));
             }
@@ -498,37 +496,6 @@ impl TableSettings {
 
 /// The longest turn timer, in seconds (an hour).
 pub const MAX_TURN_SECONDS: u32 = 3600;
-
-/// The most tokens a Napalm game may need to win.
-pub const MAX_NAPALM_TOKENS: u32 = 100;
-/// The most hands a Napalm game may last.
-pub const MAX_NAPALM_HANDS: u32 = 1_000;
-
-/// Bounds on a Napalm table's numbers, wherever they were given (top-level
-/// or among its `rules`): `NapalmRules::check_players` checks only that they
-/// are at least 1. The chip bound is Tripoley's, so seven stacks fit a `u32`.
-fn napalm_bounds(rules: &NapalmRules) -> Result<(), String> {
-    if rules.tokens_to_win > MAX_NAPALM_TOKENS {
-        return Err(format!(
-            "tokens_to_win must be between 1 and {MAX_NAPALM_TOKENS}"
-        ));
-    }
-    if rules.max_hands > MAX_NAPALM_HANDS {
-        return Err(format!(
-            "max_hands must be between 1 and {MAX_NAPALM_HANDS}"
-        ));
-    }
-    if rules.starting_chips > Rules::MAX_STARTING_CHIPS {
-        return Err("starting_chips must be between 1 and 1000000".into());
-    }
-    if rules.ante > rules.starting_chips {
-        return Err(format!(
-            "ante must be at most starting_chips ({}): nobody could pay the first ante",
-            rules.starting_chips
-        ));
-    }
-    Ok(())
-}
 
 /// `base` with the fields of `over` replaced (house rules on a preset, for
 /// either game); the error says which field does not fit.
