@@ -106,8 +106,9 @@ def test_p2_best_five():
 
 def test_simulate_returns_the_simulators_statistics():
     summary = tripoley.simulate("pagat", ["heuristic", "random", "random", "random"], deals=40, seed=3)
-    assert summary["games"] == 10  # 40 deals of 4-deal games (a game may end early: T6)
-    assert 0 < summary["deals"] <= 40
+    # Exactly the deals asked: games that end early (T6) leave room for more.
+    assert summary["deals"] == 40
+    assert summary["games"] >= 10
     heuristic = next(b for b in summary["bots"] if b["bot"] == "heuristic")
     assert "mean" in heuristic["chips_per_deal"]
 

@@ -15,7 +15,7 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use serde::Serialize;
 use tripoley_bots::sim::{SimConfig, simulate as run_simulation};
-use tripoley_bots::{BotKind, BotSpec};
+use tripoley_bots::{BotKind, BotOptions, BotSpec};
 use tripoley_cards::{CardSet, Evaluator};
 use tripoley_engine::{Preset, Rules};
 use tripoley_napalm::NapalmRules;
@@ -141,6 +141,7 @@ fn simulate(
     let config = SimConfig {
         rules,
         bots,
+        options: BotOptions::default(),
         deals,
         seed,
         series_deals: 0,
