@@ -445,7 +445,14 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         .forget_old(app.config.keep_finished, Some(app.config.table_idle))
         .await?;
     for invite in app.store.playing().await? {
-        app.table(&invite).await?;
+        // A table this build cannot rebuild (stored by an older build whose
+        // moves no longer fit, such as a game that chose its five at the
+        // showdown) is set aside with the reason, not a reason to refuse to
+        // start: the other tables go on.
+        if let Err(e) = app.table(&invite).await {
+            eprintln!("tripoley serve: table {invite} cannot be resumed and is set aside: {e}");
+            app.store.refuse(invite).await?;
+        }
     }
     app.tasks
         .lock()

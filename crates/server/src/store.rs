@@ -317,8 +317,9 @@ impl Store {
     }
 
     /// Sets a table aside that may not run (its stored rules are no longer
-    /// allowed): kept for its owner to look at, never loaded again.
-    async fn refuse(&self, invite: String) -> Result<(), ServerError> {
+    /// allowed, or its steps no longer replay): kept for its owner to look
+    /// at, never loaded again.
+    pub(crate) async fn refuse(&self, invite: String) -> Result<(), ServerError> {
         self.run(move |c| {
             c.prepare_cached("UPDATE tables SET status = 'refused' WHERE invite = ?1")?
                 .execute(params![invite])

@@ -407,3 +407,42 @@ async fn a_killed_server_restarts_on_its_database_and_the_game_finishes() {
     server.shutdown().await;
     common::remove_db(&db);
 }
+
+/// A database from an older build holding a game this build cannot replay
+/// (its five chosen at the showdown, under record version 1): the server
+/// still starts, sets that table aside and plays new ones.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stored_game_that_no_longer_replays_is_set_aside_and_the_server_starts() {
+    let db = common::temp_db("old-steps");
+    let config = ServerConfig {
+        db: db.clone(),
+        ..ServerConfig::ephemeral()
+    };
+    let server = tripoley_server::start(config.clone()).await.unwrap();
+    let t = table(server.addr(), Preset::Pagat, 3, &[], 0).await;
+    client::start_table(server.addr(), &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    server.kill().await;
+    // An action of the old format, as an older build stored it.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute(
+        "INSERT INTO steps (invite, idx, step) VALUES (?1, 100000, ?2)",
+        rusqlite::params![
+            t.invite,
+            r#"{"act":{"seat":0,"action":{"show":["2C","3C","4C","5C","6C"]}}}"#
+        ],
+    )
+    .unwrap();
+    drop(conn);
+    let server = tripoley_server::start(config)
+        .await
+        .expect("the server starts all the same");
+    assert!(server.record(&t.invite).await.is_none(), "set aside");
+    let fresh = table(server.addr(), Preset::Pagat, 3, &[], 0).await;
+    client::start_table(server.addr(), &fresh.invite, &fresh.host_token)
+        .await
+        .expect("new tables play");
+    server.shutdown().await;
+}
