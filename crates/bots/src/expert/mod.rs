@@ -151,6 +151,11 @@ impl ExpertBot {
 
     /// The best answer found at `info`'s decision, with the search's report.
     pub fn decide(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
+        self.advise(info, rng).best
+    }
+
+    /// [`ExpertBot::decide`], with every candidate searched and its mean.
+    fn advise(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Advice {
         let view = info.view();
         let decision = view
             .decision
@@ -160,7 +165,10 @@ impl ExpertBot {
         let cands = candidates::candidates(&view, decision, first, &self.rules);
         self.stats.decisions += 1;
         if cands.len() < 2 {
-            return first;
+            return Advice {
+                best: first,
+                means: Vec::new(),
+            };
         }
         let start = Instant::now();
         let out = search::search(
@@ -178,7 +186,10 @@ impl ExpertBot {
         self.stats
             .decision_micros
             .push(u32::try_from(took.as_micros()).unwrap_or(u32::MAX));
-        out.best
+        Advice {
+            best: out.best,
+            means: out.means.to_vec(),
+        }
     }
 }
 
@@ -202,9 +213,25 @@ impl Bot for ExpertBot {
     }
 }
 
+/// The expert's advice at a decision: its choice, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice {
+    /// What the expert would do.
+    pub best: Action,
+    /// Each candidate searched, with what the seat was worth on average at
+    /// the end of its sample deals (its chips plus its share of the layout);
+    /// empty when there was only one sensible answer.
+    pub means: Vec<(Action, f64)>,
+}
+
 /// The hint key: what the expert would do at `info`'s decision, searching
 /// within `budget`. Deterministic for a playout budget (the seed is fixed).
 pub fn hint(info: &InfoSet<'_>, rules: &Rules, budget: Budget) -> Action {
+    advise(info, rules, budget).best
+}
+
+/// [`hint`] with the candidates' means, for a hint that says why.
+pub fn advise(info: &InfoSet<'_>, rules: &Rules, budget: Budget) -> Advice {
     let mut rng = seeded_rng(0x4849_4E54);
-    ExpertBot::new(rules, budget).decide(info, &mut rng)
+    ExpertBot::new(rules, budget).advise(info, &mut rng)
 }

@@ -21,6 +21,10 @@ pub(crate) struct Outcome {
     pub best: Action,
     /// Playouts run.
     pub playouts: u32,
+    /// Each candidate that was played out, with what the seat was worth on
+    /// average at the end of its playouts (chips, its share of the layout
+    /// counted): why the best is best.
+    pub means: ArrayVec<(Action, f64), MAX_CANDIDATES>,
 }
 
 /// Searches `cands` (two or more, all legal, the default first) at `info`'s
@@ -37,6 +41,7 @@ pub(crate) fn search(
     let k = cands.len();
     debug_assert!((2..=MAX_CANDIDATES).contains(&k));
     let mut sum = [0f64; MAX_CANDIDATES];
+    let mut worlds_seen = [0u32; MAX_CANDIDATES];
     let mut alive: ArrayVec<usize, MAX_CANDIDATES> = (0..k).collect();
     // ceil(log2 k) rounds, each ending by dropping the worse half.
     let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1);
@@ -66,6 +71,7 @@ pub(crate) fn search(
             }
             for &i in &alive {
                 sum[i] += got[i];
+                worlds_seen[i] += 1;
             }
             playouts += alive.len() as u32;
         }
@@ -80,9 +86,14 @@ pub(crate) fn search(
         .copied()
         .max_by(|&a, &b| sum[a].total_cmp(&sum[b]).then(b.cmp(&a)))
         .expect("a candidate survives");
+    let means = (0..k)
+        .filter(|&i| worlds_seen[i] > 0)
+        .map(|i| (cands[i], sum[i] / f64::from(worlds_seen[i])))
+        .collect();
     Outcome {
         best: cands[best],
         playouts,
+        means,
     }
 }
 

@@ -1026,7 +1026,9 @@ impl App {
         // The expert bot's advice: a fixed number of playouts, so the same
         // position always gets the same hint, in a few milliseconds.
         let info = InfoSet::new(&self.game, HUMAN);
-        let action = tripoley_bots::hint(&info, self.game.rules(), Budget::playouts(HINT_PLAYOUTS));
+        let advice =
+            tripoley_bots::advise(&info, self.game.rules(), Budget::playouts(HINT_PLAYOUTS));
+        let action = advice.best;
         match action {
             Action::Bid(x) | Action::Bet(x) | Action::Raise(x) => {
                 self.input.amount = x;
@@ -1045,8 +1047,19 @@ impl App {
         }
         // Whose advice it is, and on what it rests: the expert's search
         // plays each candidate out in deals consistent with what you saw.
+        // Why: what you would be worth at the deal's end, this and the next
+        // best answer, over the sample deals.
+        let mut means = advice.means;
+        means.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let why = match (means.first(), means.get(1)) {
+            (Some(&(_, best)), Some(&(next, worth))) => format!(
+                " ({best:.1} chips expected at the deal's end; next best, {}: {worth:.1})",
+                action_words(next)
+            ),
+            _ => String::new(),
+        };
         self.hint = Some(format!(
-            "Hint from the expert bot ({} sample deals played out): {}.",
+            "Hint from the expert bot ({} sample deals played out): {}{why}.",
             crate::setup::thousands(u64::from(HINT_PLAYOUTS)),
             action_words(action)
         ));

@@ -296,6 +296,24 @@ fn hint_shows_and_presets_the_heuristic_move() {
 }
 
 #[test]
+fn the_hint_says_why_in_expected_chips() {
+    let mut app = reach(&pagat(), 4, |d| matches!(d, Decision::Open { .. }), 0);
+    ch(&mut app, '?');
+    let hint = app.hint.clone().expect("a hint");
+    // The best answer's worth at the deal's end, then the next best's, lower.
+    let worths: Vec<f64> = hint
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter(|w| w.contains('.') && w.len() > 2)
+        .filter_map(|w| w.trim_end_matches('.').parse().ok())
+        .collect();
+    assert!(
+        hint.contains("chips expected at the deal's end; next best, "),
+        "{hint}"
+    );
+    assert!(worths.len() >= 2 && worths[0] >= worths[1], "{hint}");
+}
+
+#[test]
 fn amounts_follow_arrows_and_digits() {
     let mut app = reach(
         &pagat(),
