@@ -4,7 +4,7 @@ use tripoley_cards::{CardSet, Rank, Suit};
 
 use crate::action::{Action, AuctionItem, Decision};
 use crate::event::{Event, EventSink, Reason};
-use crate::game::{Game, Phase, next_in};
+use crate::game::{Game, Phase, next_in, seats};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::AuctionPays;
 
@@ -33,16 +33,11 @@ impl Auction {
     /// The decision of the seat whose turn it is.
     pub(crate) fn decision(&self, game: &Game) -> Decision {
         let min = self.high.map_or(1, |(_, bid)| bid + 1);
-        let mut max = game.stacks[usize::from(self.turn)];
         if let AuctionKind::Hand(item) = self.kind {
-            // D5: a hand holding a bonus card may not bid.
-            if game.rules.bonus_card_limits
-                && game.has_bonus_card(game.deal.hands[usize::from(self.turn)])
-            {
-                max = 0;
-            }
+            let max = game.hand_bid_limit(self.turn);
             Decision::AuctionBid { item, min, max }
         } else {
+            let max = game.stacks[usize::from(self.turn)];
             Decision::PaySuitBid { min, max }
         }
     }
@@ -118,11 +113,28 @@ impl Game {
         }
     }
 
-    /// D4: the players other than the dealer, from the dealer's left.
+    /// The most `seat` may bid for a hand: their stack, or nothing when D5
+    /// forbids them to bid because their hand holds a bonus card.
+    fn hand_bid_limit(&self, seat: Seat) -> u32 {
+        let s = usize::from(seat);
+        if self.rules.bonus_card_limits && self.has_bonus_card(self.deal.hands[s]) {
+            0
+        } else {
+            self.stacks[s]
+        }
+    }
+
+    /// D4: the players other than the dealer, from the dealer's left. When
+    /// nobody may bid, the auction ends unsold at once; otherwise every
+    /// bidder answers in turn, those whom D5 forbids to bid too (their only
+    /// answer is a pass, but they give it themselves: passes made for them
+    /// the moment the auction opens would tell the table who holds a bonus
+    /// card).
     fn open_hand_auction(&mut self, item: AuctionItem, ev: &mut impl EventSink) {
         ev.push(Event::AuctionOpened { item });
         let bidders = self.active() & !(1 << self.dealer);
-        let first = next_in(self.dealer, bidders);
+        let anyone_may_bid = seats(bidders).any(|seat| self.hand_bid_limit(seat) > 0);
+        let first = next_in(self.dealer, bidders).filter(|_| anyone_may_bid);
         self.run_auction(AuctionKind::Hand(item), bidders, first, ev);
     }
 

@@ -906,11 +906,10 @@ impl Decision {
                 can_auction: false,
                 can_swap_and_auction: false,
             } => Some(Action::Keep),
-            Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max }
-                if min > max =>
-            {
-                Some(Action::Pass)
-            }
+            // A player with no chips left passes for the pay suit by
+            // themselves: their stack is public. A bidder for a hand is
+            // always asked (see `open_hand_auction`).
+            Decision::PaySuitBid { min, max } if min > max => Some(Action::Pass),
             Decision::ChooseFive { from } if from.len() == 5 => Some(Action::Choose(from)),
             Decision::Lead { cards } if cards.len() == 1 => cards.first().map(Action::Lead),
             _ => None,

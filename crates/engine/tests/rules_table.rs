@@ -441,11 +441,22 @@ fn d5_bonus_cards_forbid_swapping_and_bidding() {
     );
     assert!(game.apply(0, Action::Swap).is_err());
     act(&mut game, 0, Action::AuctionSpare);
-    // Seat 1 holds the casino Sequence 7-8-9 of clubs: a bonus card; it may only pass.
-    let ev = game.view(Some(2)).stage;
-    assert_eq!(ev, Stage::Auction);
+    // Seat 1 holds the casino Sequence 7-8-9 of clubs: a bonus card; it may
+    // only pass, and it is asked like everyone else: a pass made for it as the
+    // auction opens would tell the table it holds a bonus card.
+    assert_eq!(game.view(Some(2)).stage, Stage::Auction);
+    let blocked = Decision::AuctionBid {
+        item: AuctionItem::Spare,
+        min: 1,
+        max: 0,
+    };
+    assert_eq!(turn(&game), (1, blocked));
+    assert_eq!(blocked.actions(), vec![Action::Pass]);
+    assert!(game.apply(1, Action::Bid(1)).is_err());
+    let ev = act(&mut game, 1, Action::Pass);
+    assert_eq!(ev, vec![Event::Passed { seat: 1 }], "nothing else happens");
     let (seat, decision) = turn(&game);
-    assert_eq!(seat, 2, "seat 1 was passed over: it may not bid");
+    assert_eq!(seat, 2);
     assert!(matches!(
         decision,
         Decision::AuctionBid {
@@ -457,12 +468,36 @@ fn d5_bonus_cards_forbid_swapping_and_bidding() {
 }
 
 #[test]
-fn d5_nobody_may_bid_auction_ends_unsold() {
+fn d5_a_bidder_with_a_bonus_card_is_on_turn_like_any_other() {
+    // Seats 1 and 3 hold bonus cards, seat 2 does not: each is asked in turn,
+    // so no view tells them apart before they answer.
+    let mut game = table(Rules::preset(Preset::MichiganCasino), 4, 0);
+    deal(
+        &mut game,
+        &["", "AH", "2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 2S", "KH"],
+        "",
+    );
+    let ev = act(&mut game, 0, Action::AuctionSpare);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Passed { .. })));
+    for seat in 1..4u8 {
+        assert_eq!(turn(&game).0, seat);
+        let view = game.view(Some(0));
+        assert_eq!(view.stage, Stage::Auction);
+        act(&mut game, seat, Action::Pass);
+    }
+    assert_ne!(game.stage(), Stage::Auction);
+}
+
+#[test]
+fn d4_d5_nobody_may_bid_auction_ends_unsold_at_once() {
     let mut game = table(Rules::preset(Preset::MichiganCasino), 3, 0);
     deal(&mut game, &["2C", "AH", "KH"], "");
     let ev = act(&mut game, 0, Action::AuctionSpare);
     assert!(ev.contains(&Event::AuctionUnsold));
-    assert!(ev.contains(&Event::Passed { seat: 1 }) && ev.contains(&Event::Passed { seat: 2 }));
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Passed { .. })),
+        "D4: it ends at once, with no passes"
+    );
 }
 
 #[test]
