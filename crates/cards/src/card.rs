@@ -268,16 +268,32 @@ impl Card {
     }
 }
 
+/// Every card's ASCII form by dense index (clubs, diamonds, hearts, spades).
+const ASCII: [&str; 52] = [
+    "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC", //
+    "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AD", //
+    "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH", //
+    "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS",
+];
+
+impl Card {
+    /// The ASCII form, "10H", "AS": what records and the web protocol hold.
+    /// A table, not formatting: the server writes several cards into every
+    /// frame it sends.
+    pub const fn ascii(self) -> &'static str {
+        ASCII[self.index()]
+    }
+}
+
 impl fmt::Display for Card {
     /// The ASCII form, "10H", "AS". The alternate form (`{:#}`) uses the suit
     /// symbol: "10♥".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let suit = if f.alternate() {
-            self.suit().symbol()
+        if f.alternate() {
+            write!(f, "{}{}", self.rank().short(), self.suit().symbol())
         } else {
-            self.suit().letter()
-        };
-        write!(f, "{}{}", self.rank().short(), suit)
+            f.write_str(self.ascii())
+        }
     }
 }
 
@@ -385,7 +401,7 @@ impl<'de> Deserialize<'de> for Rank {
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.ascii())
     }
 }
 
@@ -406,6 +422,20 @@ mod tests {
         assert!(Rank::Two < Rank::Ten && Rank::King < Rank::Ace);
         assert_eq!(Rank::Ace.next(), None);
         assert_eq!(Rank::Ten.next(), Some(Rank::Jack));
+    }
+
+    #[test]
+    fn ascii_table_matches_rank_and_suit() {
+        for i in 0..52 {
+            let card = Card::from_index(i);
+            let expected = format!("{}{}", card.rank().short(), card.suit().letter());
+            assert_eq!(card.ascii(), expected);
+            assert_eq!(card.to_string(), expected);
+            assert_eq!(
+                serde_json::to_string(&card).unwrap(),
+                format!("\"{expected}\"")
+            );
+        }
     }
 
     #[test]
