@@ -230,6 +230,10 @@ impl App {
                 .tasks
                 .lock()
                 .map_err(|_| ServerError::Io("the task list lock is poisoned".into()))?;
+            // A finished task stays in the set, future and all, until it is
+            // joined: reap those that have ended, so a server that has run
+            // a million games holds only its live tables' tasks.
+            while tasks.try_join_next().is_some() {}
             table::spawn(
                 invite.to_owned(),
                 stored,
@@ -286,6 +290,16 @@ impl RunningServer {
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Table tasks the server holds: those running, and any that ended and
+    /// have not been reaped yet (for tests of the server's memory).
+    pub fn table_tasks(&self) -> usize {
+        self.app
+            .tasks
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .len()
     }
 
     /// The record of a table's game so far, or `None` if it has not started

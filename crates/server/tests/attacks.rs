@@ -492,6 +492,111 @@ async fn finding_8_the_timers_stand_in_spends_nothing() {
     server.shutdown().await;
 }
 
+/// Finding 7: under michigan-casino a bidder whom D5 forbids to bid (a bonus
+/// card in hand) is asked like any other and passes by itself, so the frame
+/// that opens an auction carries no passes and no viewer learns who holds a
+/// bonus card from when passes arrive. Three people (random bots) play, so
+/// the dealer auctions the spare about every other deal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finding_7_passes_forced_by_bonus_cards_are_not_a_tell() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let request = CreateTable {
+        preset: Some(Preset::MichiganCasino),
+        seats: Some(3),
+        deals: Some(12),
+        turn_seconds: Some(0),
+        ..CreateTable::default()
+    };
+    let t = table_from(addr, &request, &[0, 1, 2]).await;
+    let mut players = Vec::new();
+    for (i, (_, token)) in t.tokens.iter().enumerate() {
+        let (sock, _) = join(addr, &t.invite, Some(token), None).await;
+        players.push((i as u64, sock));
+    }
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    let mut seats = Vec::new();
+    for (i, mut sock) in players {
+        seats.push(tokio::spawn(async move {
+            // (frames opening an auction with a pass in them, decisions
+            // where this seat could only pass)
+            let (mut telling, mut asked_blocked) = (0, 0);
+            let mut bot = BotKind::Random.make(&Rules::preset(Preset::MichiganCasino));
+            let mut rng = seeded_rng(70 + i);
+            let stats = client::play_seat_observed(
+                &mut sock,
+                bot.as_mut(),
+                &mut rng,
+                Duration::ZERO,
+                Some(Instant::now() + Duration::from_secs(60)),
+                |msg| {
+                    let kinds: Vec<&str> = msg["events"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|e| e["event"].as_str())
+                        .collect();
+                    if kinds.contains(&"auction_opened") && kinds.contains(&"passed") {
+                        telling += 1;
+                    }
+                    let bid = &msg["view"]["decision"]["auction_bid"];
+                    if bid["min"].as_u64() > bid["max"].as_u64() {
+                        asked_blocked += 1;
+                    }
+                },
+            )
+            .await
+            .expect("the seat plays");
+            assert!(stats.finished, "the game ends");
+            (telling, asked_blocked)
+        }));
+    }
+    let (mut telling, mut asked_blocked) = (0, 0);
+    for seat in seats {
+        let (t, a) = seat.await.unwrap();
+        telling += t;
+        asked_blocked += a;
+    }
+    assert_eq!(telling, 0, "no auction opens with passes already made");
+    assert!(
+        asked_blocked > 0,
+        "a bidder holding a bonus card was asked to pass in twelve deals"
+    );
+    server.shutdown().await;
+}
+
+/// The soak's slow growth: a table's task stayed in the server's task set,
+/// its whole future with it, after the table had ended, until shutdown.
+/// Tables that expire must give their memory back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ended_tables_give_their_tasks_back() {
+    let server = server_with(ServerConfig {
+        table_idle: Duration::from_millis(200),
+        ..ServerConfig::ephemeral()
+    })
+    .await;
+    let addr = server.addr();
+    for _ in 0..30 {
+        client::create_table(addr, &CreateTable::default())
+            .await
+            .expect("created");
+    }
+    assert!(server.table_tasks() >= 30);
+    // Every lobby expires; the next table created reaps their tasks.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    client::create_table(addr, &CreateTable::default())
+        .await
+        .expect("created");
+    assert!(
+        server.table_tasks() <= 2,
+        "tasks held after 30 tables ended: {}",
+        server.table_tasks()
+    );
+    server.shutdown().await;
+}
+
 /// The baseline of the latency bound: a quiet server's actions.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_quiet_servers_actions_are_fast() {
