@@ -12,6 +12,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use serde_json::value::RawValue;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -71,18 +72,28 @@ fn protocol(e: impl std::fmt::Display) -> ClientError {
 const READ_BUFFER: usize = 16 * 1024;
 
 /// What [`play_seat`] reads of a server message: its type, event number,
-/// view and error code, parsed straight from the text (the events, turn and
-/// table are skipped without being built).
+/// view (left as text until it is needed) and error code, parsed straight
+/// from the text (the events, turn and table are skipped without being built).
 #[derive(Deserialize)]
 struct Frame<'a> {
     #[serde(rename = "type", borrow)]
     kind: Cow<'a, str>,
     #[serde(default)]
     n: Option<u64>,
-    #[serde(default)]
-    view: Option<View>,
+    #[serde(default, borrow)]
+    view: Option<&'a RawValue>,
     #[serde(default, borrow)]
     code: Option<Cow<'a, str>>,
+}
+
+/// What a player reads of every view to know whether to read it all: three
+/// frames in four are another seat's turn, and a whole view is most of a
+/// client's work (the load generator reads thousands a second).
+#[derive(Deserialize)]
+struct ViewHead {
+    stage: Stage,
+    #[serde(default)]
+    decision: Option<serde::de::IgnoredAny>,
 }
 
 /// One HTTP/1.1 request with an optional JSON body; returns the status and
@@ -360,7 +371,8 @@ pub struct PlayStats {
     /// a refused action changes nothing and no frame follows it, so a client
     /// that did not resend it would wait for its own turn forever.
     pub rate_limited: u64,
-    /// The last view seen.
+    /// The view of the last decision this seat answered, or the game's end
+    /// (other views are not read whole).
     pub last_view: Option<View>,
     /// Whether the game ended.
     pub finished: bool,
@@ -447,13 +459,19 @@ async fn play<O: FnMut(&Value)>(
             stats.latencies_us.push(t0.elapsed().as_micros() as u64);
             sent = None;
         }
-        let Some(view) = frame.view else { continue };
-        if view.stage == Stage::GameOver {
+        let Some(raw) = frame.view else { continue };
+        let head: ViewHead = serde_json::from_str(raw.get()).map_err(protocol)?;
+        let over = head.stage == Stage::GameOver;
+        if !over && (head.decision.is_none() || acted_at == Some(n)) {
+            continue;
+        }
+        let view: View = serde_json::from_str(raw.get()).map_err(protocol)?;
+        if over {
             stats.finished = true;
             stats.last_view = Some(view);
             return Ok(stats);
         }
-        if view.decision.is_some() && acted_at != Some(n) {
+        {
             if !think.is_zero() {
                 tokio::time::sleep(think).await;
             }
