@@ -11,6 +11,7 @@ use tripoley_napalm::{Decision, NapalmRules};
 
 use super::app::{NapalmApp, NapalmTable};
 use super::{parse_saved, saved_json, ui};
+use tripoley_i18n::Lang;
 
 /// The screen as text, 80x24.
 fn screen(app: &NapalmApp) -> String {
@@ -26,7 +27,7 @@ fn ch(app: &mut NapalmApp, c: char) {
 fn new_app(players: usize, bot: BotKind, seed: u64) -> NapalmApp {
     let bots = vec![bot; players - 1];
     let table = NapalmTable::new_game(NapalmRules::default(), "Ann".to_owned(), &bots, seed);
-    let mut app = NapalmApp::new(table).expect("a table");
+    let mut app = NapalmApp::new(table, Lang::En).expect("a table");
     app.color = false;
     app
 }
@@ -210,7 +211,7 @@ fn a_saved_game_resumes_exactly_where_it_stopped() {
             (v["game"].as_str(), v["play"]["seed"].as_u64()),
             (Some("napalm"), Some(21))
         );
-        let mut resumed = NapalmApp::new(parse_saved(&json, "saved.json").unwrap()).unwrap();
+        let mut resumed = NapalmApp::new(parse_saved(&json, "saved.json").unwrap(), Lang::En).unwrap();
         resumed.color = false;
         if stop > 0 {
             assert!(
@@ -273,7 +274,7 @@ fn n8_when_nobody_can_ante_the_result_says_the_pot_stays() {
         ..NapalmRules::default()
     };
     let table = NapalmTable::new_game(rules, "Ann".to_owned(), &[BotKind::Random], 3);
-    let mut app = NapalmApp::new(table).unwrap();
+    let mut app = NapalmApp::new(table, Lang::En).unwrap();
     while !app.is_over() {
         to_decision(&mut app);
         match app.my_decision() {
