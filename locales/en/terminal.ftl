@@ -167,6 +167,18 @@ term-space-king-queen = the King-Queen space
 ## The terminal's screen: header, panels, prompts and keys
 
 term-too-small = The table needs a terminal of at least { $w }x{ $h }; this one is { $width }x{ $height }. Make it larger, or press q to save and quit.
+term-stage = { $stage ->
+    [draw_for_dealer] draw for dealer
+    [dealing] dealing
+    [spare] the spare
+    [auction] auction
+    [pay_suit] pay suit
+    [choose_five] poker: choosing fives
+    [betting] poker
+    [michigan] Michigan
+    [final_pot] final pot
+   *[game_over] game over
+}
 term-head-deal = deal { $n }/{ $total }
 term-head-dealer = dealer { $who }
 term-head-pay = pay { $symbol }
@@ -392,6 +404,7 @@ tn-says = { $said ->
     [no] No
    *[nothing] —
 }
+tn-result-title = Result
 tn-table = Table
 tn-log = Log
 tn-your-cards = Your cards: { $n }

@@ -157,7 +157,7 @@ term-reason = { $reason ->
 term-stop = { $why ->
     [ace] llegó al as
     [played] el { $card } ya se jugó
-    [spare_or_withheld] no salió el { $card } (extra o guardada)
+    [spare_or_withheld] falta el { $card } (extra o guardada)
    *[spare] el { $card } está en la mano extra
 }
 term-stopped = Cortada:
@@ -167,6 +167,18 @@ term-space-king-queen = la casilla Rey-Reina
 ## La pantalla del terminal: cabecera, paneles, preguntas y teclas
 
 term-too-small = La mesa necesita un terminal de al menos { $w }x{ $h }; este mide { $width }x{ $height }. Agrándalo, o pulsa q para guardar y salir.
+term-stage = { $stage ->
+    [draw_for_dealer] sorteo del repartidor
+    [dealing] reparto
+    [spare] la mano extra
+    [auction] subasta
+    [pay_suit] palo de pago
+    [choose_five] póquer: elegir cinco
+    [betting] póquer
+    [michigan] Michigan
+    [final_pot] bote final
+   *[game_over] fin de la partida
+}
 term-head-deal = reparto { $n }/{ $total }
 term-head-dealer = reparte { $who }
 term-head-pay = pago { $symbol }
@@ -189,7 +201,7 @@ term-layout = Tablero{ $spare ->
     }
 }
 term-last = Última: { $who } { $card }
-term-betting-status = Bote { $pot }, apuesta más alta { $high }, subidas { $raises }
+term-betting-status = Bote { $pot } · apuesta { $high } · subidas { $raises }
 term-auction-status = { $what ->
     [spare] Subasta de la extra
     [hand] Subasta de una mano
@@ -256,10 +268,10 @@ term-high-bid = puja más alta { $n } de { $who }
 term-no-bid = sin pujas aún
 term-your-five = Tus cinco: { $cards }, { $hand }.
 term-key-hint = pista
-term-key-log = historial/cuentas
-term-key-scroll = desplazar
+term-key-log = historial
+term-key-scroll = mover
 term-key-skip = saltar
-term-key-quit = guardar y salir
+term-key-quit = salir
 term-key-quit-only = salir
 term-key-continue = seguir
 term-quit-question = ¿Guardar y salir?
@@ -387,6 +399,7 @@ tn-says = { $said ->
     [no] No
    *[nothing] —
 }
+tn-result-title = Resultado
 tn-table = Mesa
 tn-log = Historial
 tn-your-cards = Tus cartas: { $n }

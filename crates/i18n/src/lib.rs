@@ -5,9 +5,9 @@
 //! `terminal.ftl`, `words.ftl` ...). Every `.ftl` file of a language's
 //! directory is embedded at build time (`build.rs`), so adding a file is no
 //! change here. The Rust front ends format messages through
-//! [`Lang::t`]; the server hands the browser a language's whole catalogue
-//! ([`Lang::source`]), which `web/i18n.js` formats with the same Fluent
-//! rules; [`rules`] says a table's rules in either language.
+//! [`Lang::t`]; the server hands the browser its part of a language's
+//! catalogue ([`Lang::browser_source`]), which `web/i18n.js` formats with
+//! the same Fluent rules; [`rules`] says a table's rules in either language.
 //!
 //! Placeables are not wrapped in Unicode isolation marks: the text goes to
 //! terminals and plain strings, and names are refused server-side when
@@ -24,6 +24,11 @@ pub mod rules;
 pub mod words;
 
 include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
+
+/// Files of the catalogue that only the Rust front ends read: the rules
+/// text (the server says it) and the terminal's words. The browser does
+/// not load them, which keeps its first load small.
+pub const RUST_ONLY: [&str; 2] = ["rules.ftl", "terminal.ftl"];
 
 /// A language the catalogue speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -81,12 +86,23 @@ impl Lang {
         self.catalogue().format(id, args)
     }
 
-    /// Every `.ftl` file of this language joined into one text: what the
-    /// browser loads (`GET /locales/<code>.ftl`).
-    pub fn source(self) -> &'static str {
+    /// The browser's part of this language's catalogue joined into one
+    /// text (what `GET /locales/<code>.ftl` serves): every `.ftl` file but
+    /// the ones only Rust reads ([`RUST_ONLY`]), so a new area's file
+    /// reaches the page with no change here.
+    pub fn browser_source(self) -> &'static str {
         static JOINED: OnceLock<[String; 2]> = OnceLock::new();
-        let all = JOINED.get_or_init(|| Lang::ALL.map(|l| joined(l.files())));
+        let all = JOINED.get_or_init(|| Lang::ALL.map(|l| joined(&l.browser_files())));
         &all[self as usize]
+    }
+
+    /// The files the browser loads: all but [`RUST_ONLY`].
+    pub fn browser_files(self) -> Vec<(&'static str, &'static str)> {
+        self.files()
+            .iter()
+            .filter(|(name, _)| !RUST_ONLY.contains(name))
+            .copied()
+            .collect()
     }
 
     /// This language's files: (file name, text), in name order.
@@ -160,7 +176,7 @@ impl Catalogue {
 
 #[cfg(test)]
 mod tests {
-    use super::Lang;
+    use super::{Lang, RUST_ONLY};
 
     #[test]
     fn tags_name_their_primary_language() {
@@ -204,14 +220,16 @@ mod tests {
     }
 
     #[test]
-    fn the_browser_gets_every_file_of_a_language() {
+    fn the_browser_gets_every_file_but_the_rust_only_ones() {
         for lang in Lang::ALL {
             let files = lang.files();
             assert!(files.iter().any(|(n, _)| *n == "web.ftl"), "{lang:?}");
             for (name, _) in files {
-                assert!(lang.source().contains(&format!("### {name}\n")));
+                let served = lang.browser_source().contains(&format!("### {name}\n"));
+                assert_eq!(served, !RUST_ONLY.contains(name), "{lang:?} {name}");
             }
         }
-        assert!(Lang::Es.source().contains("corazones"));
+        assert!(Lang::Es.browser_source().contains("corazones"));
+        assert!(!Lang::Es.browser_source().contains("rules-t1"));
     }
 }

@@ -66,8 +66,13 @@ fn walk_pattern(p: &Pattern<&str>, uses: &mut Uses) {
 
 /// A language's messages by id (every file of its directory).
 fn messages(lang: Lang) -> BTreeMap<String, Uses> {
+    parse(lang, lang.files())
+}
+
+/// The messages of some of a language's files.
+fn parse(lang: Lang, files: &[(&str, &str)]) -> BTreeMap<String, Uses> {
     let mut out = BTreeMap::new();
-    for (name, text) in lang.files() {
+    for (name, text) in files {
         let resource = fluent_syntax::parser::parse(*text).unwrap_or_else(|(_, errors)| {
             panic!("locales/{}/{name} does not parse: {errors:?}", lang.code())
         });
@@ -300,6 +305,21 @@ fn every_language_has_every_message_and_the_code_asks_for_none_missing() {
     }
     let js_count = calls.len();
     assert!(js_count > 200, "only {js_count} calls found in web/");
+    // The page has only its part of the catalogue.
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        let page = parse(lang, &lang.browser_files());
+        for call in &calls {
+            if !page.contains_key(&call.id) {
+                problems.push(format!("{}: {} is not in the browser's {lang:?}", call.at, call.id));
+            }
+            for r in page.get(&call.id).map(|u| &u.refs).into_iter().flatten() {
+                if !page.contains_key(r) {
+                    problems.push(format!("{}: {} needs {r}, not in the browser's {lang:?}", call.at, call.id));
+                }
+            }
+        }
+    }
     let families: BTreeSet<String> = english.keys().map(|id| id.split('-').next().unwrap().to_owned()).collect();
     let mut rs = Vec::new();
     files_under(&root.join("crates"), "rs", &mut rs);
@@ -309,7 +329,6 @@ fn every_language_has_every_message_and_the_code_asks_for_none_missing() {
     assert!(calls.len() > js_count + 80, "only {} calls found in the Rust sources", calls.len() - js_count);
 
     let mut used: BTreeSet<String> = BTreeSet::new();
-    let mut problems = Vec::new();
     for call in &calls {
         used.insert(call.id.clone());
         for (lang, msgs) in &all {

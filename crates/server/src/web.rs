@@ -82,15 +82,16 @@ pub(crate) async fn fluent(Path(name): Path<String>) -> Response {
     }
 }
 
-/// `/locales/<code>.ftl`: a language's whole catalogue (every `.ftl` file
-/// of `locales/<code>/`), which the page loads before it starts.
+/// `/locales/<code>.ftl`: a language's catalogue for the browser (every
+/// `.ftl` file of `locales/<code>/` but the Rust-only ones), which the page
+/// loads before it starts.
 pub(crate) async fn locale(Path(name): Path<String>) -> Response {
     match name.strip_suffix(".ftl").and_then(|code| {
         tripoley_i18n::Lang::ALL
             .into_iter()
             .find(|l| l.code() == code)
     }) {
-        Some(lang) => asset("text/plain; charset=utf-8", lang.source()),
+        Some(lang) => asset("text/plain; charset=utf-8", lang.browser_source()),
         None => (StatusCode::NOT_FOUND, "no such language").into_response(),
     }
 }

@@ -163,7 +163,7 @@ fn snapshot_poker_open_in_spanish() {
     })
     .expect("replays");
     let shown = screen(&app, 80, 24);
-    for spanish in ["Póquer: apuestas", "Reparto 1 de 4"] {
+    for spanish in ["reparto 1/4 · reparte", "Tu mano: ", "Póquer: nadie ha apostado"] {
         assert!(shown.contains(spanish), "{spanish}:\n{shown}");
     }
     insta::assert_snapshot!(shown);

@@ -142,7 +142,7 @@ fn draw_header(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     f.render_widget(Paragraph::new(Span::styled(line, theme.accent())), area);
 }
 
-/// The stage in the words the browser uses too.
+/// The stage in a few words (the header has room for a short name only).
 fn stage_name(stage: Stage, lang: Lang) -> String {
     let key = match stage {
         Stage::DrawForDealer => "draw_for_dealer",
@@ -156,7 +156,7 @@ fn stage_name(stage: Stage, lang: Lang) -> String {
         Stage::FinalPot => "final_pot",
         Stage::GameOver => "game_over",
     };
-    lang.t("stage", &[("stage", key.into())])
+    lang.t("term-stage", &[("stage", key.into())])
 }
 
 fn draw_table(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -185,7 +185,12 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let mut lines = Vec::new();
     // Names in full (16 characters at most): the column is as wide as the
     // longest, and the units are said once, in the title.
-    let width = name_width(app);
+    // The title's word fits before the chips column, in any language.
+    let players = say(app, "table-players", &[]);
+    let width = name_width(app).max(players.chars().count().saturating_sub(2));
+    let (chips_head, cards_head) = (say(app, "term-col-chips", &[]), say(app, "term-col-cards", &[]));
+    let cw = chips_head.chars().count().max(5);
+    let kw = cards_head.chars().count().max(5);
     for s in 0..v.players {
         let i = usize::from(s);
         let turn = if v.to_act == Some(s) && app.actor.is_none() {
@@ -209,7 +214,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         } else {
             Style::new()
         };
-        let row = format!("{turn}{dealer} {name:<width$} {chips:>5} {cards:>5} {status}");
+        let row = format!("{turn}{dealer} {name:<width$} {chips:>cw$} {cards:>kw$} {status}");
         let style = if v.out.get(i).copied().unwrap_or(false) {
             theme.dim()
         } else if turn == "▶" {
@@ -221,10 +226,8 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     }
     // "chips" and "cards" right above their columns.
     let title = format!(
-        "{:<lead$}{:>5} {:>5} ",
-        format!(" {}", say(app, "table-players", &[])),
-        say(app, "term-col-chips", &[]),
-        say(app, "term-col-cards", &[]),
+        "{:<lead$}{chips_head:>cw$} {cards_head:>kw$} ",
+        format!(" {players}"),
         lead = width + 4
     );
     let block = Block::bordered().title(title);

@@ -280,7 +280,7 @@ fn draw_result(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         Paragraph::new(lines).block(
             Block::new()
                 .borders(Borders::TOP)
-                .title(format!(" {} ", app.say("napalm-result", &[]))),
+                .title(format!(" {} ", app.say("tn-result-title", &[]))),
         ),
         area,
     );
