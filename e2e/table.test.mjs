@@ -473,7 +473,7 @@ async function assertNoLeaks(page, ids, where) {
 
 test("in Spanish: chosen from the browser or with the switch, kept, and a deal played in Spanish", { timeout: 240000 }, async () => {
   const ids = await catalogueIds();
-  assert.ok(ids.length > 300, `${ids.length} ids`);
+  assert.ok(ids.length > 200, `${ids.length} ids`);
   // The host's browser asks for Spanish; the guest's phone is English and switches.
   const hostCtx = await browser.newContext({ ...DESKTOP, locale: "es-ES" });
   const guestCtx = await browser.newContext(PHONE);
@@ -482,7 +482,10 @@ test("in Spanish: chosen from the browser or with the switch, kept, and a deal p
   const problems = [];
   for (const p of [host, guest]) {
     p.on("pageerror", (e) => problems.push(e.message));
-    p.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+    // A missing message or argument is logged by i18n.js; a file that did
+    // not load is its own line (the browser's favicon request is no file of ours).
+    p.on("console", (m) => { if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) problems.push(m.text()); });
+    p.on("response", (r) => { if (r.status() >= 400 && !r.url().endsWith("/favicon.ico")) problems.push(r.status() + " " + r.url()); });
   }
   await host.goto(base + "/");
   await host.locator("h2", { hasText: "Mesa nueva" }).waitFor();

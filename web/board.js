@@ -79,8 +79,14 @@ function seatBox(v, s, turnSeat) {
   betting ? el("div", { class: "seat-bet" }, betting.folded[s] ? t("seat-folded") : betting.contributed[s] ? t("seat-bet", { n: betting.contributed[s] }) : "") : null,
   // Once fives are chosen before the betting (the engine's `chose_five`).
   v.chose_five && v.chose_five[s] && !(betting && betting.folded[s]) ? el("div", { class: "seat-bet" }, t("seat-five-apart")) : null,
-  s === turnSeat && !v.standings ? el("div", { class: "clock" }, el("span", { class: "timer" })) : null,
+  s === turnSeat && !v.standings ? clock() : null,
   shown.length ? el("div", { class: "shown" }, shown.map((c) => cardFace(c, { small: true }))) : null);
+}
+
+/** The clock of whoever must act: the seconds left, or "to play" when the
+ * table has no timer (the style sheet shows the word when it is empty). */
+export function clock() {
+  return el("div", { class: "clock" }, el("span", { class: "timer", "data-empty": t("clock-to-play") }));
 }
 
 /** The dealer's button: "D" in English, "R" (repartidor) in Spanish. */

@@ -28,12 +28,18 @@ export function chooseLanguage(stored = localStorage.getItem(KEY), wanted = navi
  * with bidi controls are refused by the server, and the tests read text. */
 export async function loadLanguage(lang = chooseLanguage()) {
   const res = await fetch("/locales/" + lang + ".ftl");
+  useCatalogue(lang, await res.text());
+  document.documentElement.lang = lang;
+}
+
+/** Makes `text` (Fluent) the catalogue of language `lang` from now on:
+ * what `loadLanguage` does once fetched, and what tests without a page do. */
+export function useCatalogue(lang, text) {
   const next = new FluentBundle(lang, { useIsolating: false });
-  const errors = next.addResource(new FluentResource(await res.text()));
+  const errors = next.addResource(new FluentResource(text));
   for (const e of errors) console.error("catalogue " + lang + ": " + e.message);
   bundle = next;
   current = lang;
-  document.documentElement.lang = lang;
 }
 
 /** The message `id` in the page's language, with its arguments (numbers

@@ -4,7 +4,7 @@
 import { el } from "./dom.js";
 import { S, act, send, name } from "./state.js";
 import { cardFace, cardText, sortCards } from "./cards.js";
-import { logPanel, dealerButton } from "./board.js";
+import { logPanel, dealerButton, clock } from "./board.js";
 import { names } from "./words.js";
 import { t } from "./i18n.js";
 
@@ -74,7 +74,7 @@ export function napalmView() {
       el("span", {}, "★ " + v.tokens[s]),
       el("span", { class: "cards-left" }, el("span", { class: "back-icon", "aria-hidden": "true" }), v.card_counts[s])),
     said != null ? el("div", { class: "seat-bet" }, t("napalm-said", { yes: said ? "yes" : "no" })) : null,
-    s === turnSeat && !over ? el("div", { class: "clock" }, el("span", { class: "timer" })) : null,
+    s === turnSeat && !over ? clock() : null,
     seen.length ? el("div", { class: "shown" }, sortCards(seen).map((c) => cardFace(c, { small: true }))) : null);
   })));
   wrap.append(el("section", { class: "board napalm-pot", "aria-label": t("space", { space: "pot" }) },

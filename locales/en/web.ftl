@@ -106,6 +106,7 @@ table-deal-of = Deal { $n } of { $total }
 table-your-turn = Your turn
 table-to-play = { $who } to play
 table-bot-plays = (a bot plays)
+clock-to-play = to play
 dealer = Dealer
 dealer-mark = D
 tag-bot = bot

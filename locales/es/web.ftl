@@ -128,6 +128,7 @@ table-deal-of = Reparto { $n } de { $total }
 table-your-turn = Te toca
 table-to-play = Le toca a { $who }
 table-bot-plays = (juega un bot)
+clock-to-play = le toca
 dealer = Repartidor
 dealer-mark = R
 tag-bot = bot
@@ -262,9 +263,9 @@ sum-blocked = El juego quedó bloqueado: nadie podía salir.
 sum-michigan = { $reason ->
     [blocked] { $from } puso { $n } en el Pozo (cartas en la mano con el juego bloqueado)
     [went_out] { $to } se llevó el Pozo: { $n }
-    [cards_left] { $from } pagó a { $to } { $n } por las cartas que le quedaban
-    [misled] { $from } pagó a { $to } { $n } por una jugada indebida
-    [withheld] { $from } pagó a { $to } { $n } por una carta retenida
+    [cards_left] { $from } pagó { $n } a { $to } por las cartas que le quedaban
+    [misled] { $from } pagó { $n } a { $to } por una jugada indebida
+    [withheld] { $from } pagó { $n } a { $to } por una carta retenida
    *[other] { $from } → { $to }: { $n }
 }
 
