@@ -31,7 +31,11 @@ fn main() {
             println!("cargo::rerun-if-changed={}", f.display());
             let name = f.file_name().unwrap().to_string_lossy().into_owned();
             let path = f.canonicalize().expect("a catalogue file's path");
-            let _ = writeln!(out, "        ({name:?}, include_str!({:?})),", path.display().to_string());
+            let _ = writeln!(
+                out,
+                "        ({name:?}, include_str!({:?})),",
+                path.display().to_string()
+            );
         }
         out.push_str("    ]),\n");
     }

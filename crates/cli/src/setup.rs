@@ -16,7 +16,10 @@ pub fn parse_preset(name: &str) -> Result<Preset, String> {
 pub fn parse_lang(tag: &str) -> Result<tripoley_i18n::Lang, String> {
     tripoley_i18n::Lang::parse(tag).ok_or_else(|| {
         let known: Vec<_> = tripoley_i18n::Lang::ALL.iter().map(|l| l.code()).collect();
-        format!("no words in {tag:?}: the languages are {}", known.join(", "))
+        format!(
+            "no words in {tag:?}: the languages are {}",
+            known.join(", ")
+        )
     })
 }
 

@@ -268,7 +268,10 @@ fn the_rules_in_spanish_by_flag_or_by_lang() {
     let o = tripoley(&["rules", "--lang", "es"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
-    assert!(text.starts_with("Las reglas de la variante pagat.\n"), "{text}");
+    assert!(
+        text.starts_with("Las reglas de la variante pagat.\n"),
+        "{text}"
+    );
     assert!(text.contains("\nPóquer\n"));
     assert!(text.contains("Jugadores: de 2 a 9. Cada uno empieza con 100 fichas. (T2)"));
     assert!(!text.contains("{$") && !text.contains("rules-"), "{text}");
@@ -281,5 +284,9 @@ fn the_rules_in_spanish_by_flag_or_by_lang() {
     assert_eq!(stdout(&english), stdout(&tripoley(&["rules"])));
     let o = tripoley(&["rules", "--lang", "klingon"]);
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("the languages are en, es"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the languages are en, es"),
+        "{}",
+        stderr(&o)
+    );
 }

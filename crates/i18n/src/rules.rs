@@ -150,7 +150,10 @@ fn describe_with(rules: &Rules, lang: Lang, options: bool) -> String {
     } = *rules;
 
     let mut t = Text::new(lang, options);
-    let head = match Preset::ALL.into_iter().find(|&p| Rules::preset(p) == *rules) {
+    let head = match Preset::ALL
+        .into_iter()
+        .find(|&p| Rules::preset(p) == *rules)
+    {
         Some(p) => t.t("rules-preset", &[("preset", p.name().into())]),
         None => t.t("rules-house", &[]),
     };
@@ -230,7 +233,10 @@ fn describe_with(rules: &Rules, lang: Lang, options: bool) -> String {
             "T5",
         );
     }
-    let (a_deal, dealing) = (t.chips(ante * space_count), t.chips(dealer_ante * space_count));
+    let (a_deal, dealing) = (
+        t.chips(ante * space_count),
+        t.chips(dealer_ante * space_count),
+    );
     t.rule(
         "rules-t6-out",
         &[("deal", a_deal.into()), ("dealing", dealing.into())],
@@ -284,7 +290,11 @@ fn describe_with(rules: &Rules, lang: Lang, options: bool) -> String {
                 &[("run", format!("{low}-{mid}-{high}").into())],
                 "H7",
             ),
-            None => t.rule("rules-h7-impossible", &[("low", low.to_string().into())], "H7"),
+            None => t.rule(
+                "rules-h7-impossible",
+                &[("low", low.to_string().into())],
+                "H7",
+            ),
         },
         SequenceRule::RandomEachDeal => t.rule("rules-h9-sequence", &[], "H9"),
     }
@@ -303,10 +313,7 @@ fn describe_with(rules: &Rules, lang: Lang, options: bool) -> String {
 
     // ----- Poker -----
     t.heading("rules-heading-poker");
-    let straights = t.t(
-        "rules-p2",
-        &[("high", yes_no(ace_always_high).into())],
-    ) + " (P2)";
+    let straights = t.t("rules-p2", &[("high", yes_no(ace_always_high).into())]) + " (P2)";
     let opener = match poker_opener {
         PokerOpener::LeftOfDealer => "left",
         PokerOpener::Dealer => "dealer",
@@ -318,11 +325,18 @@ fn describe_with(rules: &Rules, lang: Lang, options: bool) -> String {
     match poker {
         PokerRule::Betting => {
             t.rule("rules-p1", &[], "P1");
-            t.rule("rules-hand-ranks", &[("straights", straights.as_str().into())], "");
+            t.rule(
+                "rules-hand-ranks",
+                &[("straights", straights.as_str().into())],
+                "",
+            );
             t.rule("rules-p3", &[("opener", opener.into())], "P3");
             t.rule(
                 "rules-p4",
-                &[("limit", bet_limit.into()), ("raises", raise_cap.as_str().into())],
+                &[
+                    ("limit", bet_limit.into()),
+                    ("raises", raise_cap.as_str().into()),
+                ],
                 "P4",
             );
             t.rule("rules-p5", &[], "P5");
@@ -332,12 +346,20 @@ fn describe_with(rules: &Rules, lang: Lang, options: bool) -> String {
         }
         PokerRule::PoolAfterMichigan => {
             t.rule("rules-p9", &[], "P9");
-            t.rule("rules-hand-ranks", &[("straights", straights.as_str().into())], "");
+            t.rule(
+                "rules-hand-ranks",
+                &[("straights", straights.as_str().into())],
+                "",
+            );
         }
         PokerRule::None => {
             t.rule("rules-no-poker", &[], "T4");
             if final_poker {
-                t.rule("rules-final-straights", &[("straights", straights.as_str().into())], "");
+                t.rule(
+                    "rules-final-straights",
+                    &[("straights", straights.as_str().into())],
+                    "",
+                );
             }
         }
     }
@@ -403,7 +425,11 @@ fn describe_with(rules: &Rules, lang: Lang, options: bool) -> String {
         t.rule("rules-m9a", &[], "M9a");
         t.rule("rules-m9b", &[], "M9b");
         let pool = poker == PokerRule::PoolAfterMichigan;
-        t.rule("rules-m9-order", &[("pool", yes_no(pool).into())], "M9, M10");
+        t.rule(
+            "rules-m9-order",
+            &[("pool", yes_no(pool).into())],
+            "M9, M10",
+        );
     } else {
         t.rule("rules-m9-none", &[], "M9, M10");
     }
@@ -458,7 +484,10 @@ pub fn describe_napalm(rules: &NapalmRules, lang: Lang) -> String {
     let ante = t.chips(rules.ante);
     t.rule(
         "napalm-rules-n1",
-        &[("ante", ante.into()), ("tokens", rules.tokens_to_win.into())],
+        &[
+            ("ante", ante.into()),
+            ("tokens", rules.tokens_to_win.into()),
+        ],
         "N1",
     );
     for (id, refs) in [

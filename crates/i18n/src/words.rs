@@ -72,8 +72,14 @@ mod tests {
     fn spanish_names_say_it_the_spanish_way() {
         assert_eq!(named("KH KD KS 5C 5D", Lang::Es), "full de reyes y cincos");
         assert_eq!(named("AH KH QH JH TH", Lang::Es), "escalera real");
-        assert_eq!(named("9S 8S 7S 6S 5S", Lang::Es), "escalera de color al nueve");
-        assert_eq!(named("KH 8D KS 8C 2D", Lang::Es), "doble pareja de reyes y ochos");
+        assert_eq!(
+            named("9S 8S 7S 6S 5S", Lang::Es),
+            "escalera de color al nueve"
+        );
+        assert_eq!(
+            named("KH 8D KS 8C 2D", Lang::Es),
+            "doble pareja de reyes y ochos"
+        );
         assert_eq!(named("QC QD 3H 7S 9C", Lang::Es), "pareja de reinas");
         assert_eq!(named("QC 4C 7C 2C 9C", Lang::Es), "color a la reina");
         assert_eq!(named("AH JD 8S 5C 3D", Lang::Es), "carta alta: as");

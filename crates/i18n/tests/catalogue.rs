@@ -102,7 +102,11 @@ fn parse(lang: Lang, files: &[(&str, &str)]) -> BTreeMap<String, Uses> {
 
 /// The variables of `id` in one language, through the messages it refers
 /// to (a referenced message is formatted with the caller's arguments).
-fn variables(all: &BTreeMap<String, Uses>, id: &str, seen: &mut BTreeSet<String>) -> BTreeSet<String> {
+fn variables(
+    all: &BTreeMap<String, Uses>,
+    id: &str,
+    seen: &mut BTreeSet<String>,
+) -> BTreeSet<String> {
     let mut vars = BTreeSet::new();
     if !seen.insert(id.to_owned()) {
         return vars;
@@ -206,7 +210,8 @@ fn top_level(s: &str) -> Vec<&str> {
 
 fn is_id(s: &str) -> bool {
     s.starts_with(|c: char| c.is_ascii_lowercase())
-        && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 /// The browser's calls: `t("id")` and `t("id", { a, b: x })`.
@@ -238,7 +243,11 @@ fn js_calls(path: &Path, text: &str, out: &mut Vec<Call>) {
             Some(BTreeSet::new())
         };
         let line = text[..at].lines().count();
-        out.push(Call { at: format!("{}:{line}", path.display()), id: id.to_owned(), args });
+        out.push(Call {
+            at: format!("{}:{line}", path.display()),
+            id: id.to_owned(),
+            args,
+        });
     }
 }
 
@@ -253,7 +262,10 @@ fn rust_calls(path: &Path, text: &str, families: &BTreeSet<String>, out: &mut Ve
         let Some(end) = after.find('"') else { break };
         let literal = &after[..end];
         let consumed = q + 1 + end + 1;
-        if is_id(literal) && literal.contains('-') && families.contains(literal.split('-').next().unwrap()) {
+        if is_id(literal)
+            && literal.contains('-')
+            && families.contains(literal.split('-').next().unwrap())
+        {
             let tail = after[end + 1..].trim_start();
             let args = tail
                 .strip_prefix(',')
@@ -271,62 +283,112 @@ fn rust_calls(path: &Path, text: &str, families: &BTreeSet<String>, out: &mut Ve
                         .collect()
                 });
             let line = text[..offset + q].lines().count();
-            out.push(Call { at: format!("{}:{line}", path.display()), id: literal.to_owned(), args });
+            out.push(Call {
+                at: format!("{}:{line}", path.display()),
+                id: literal.to_owned(),
+                args,
+            });
         }
         offset += consumed;
         rest = &rest[consumed..];
     }
 }
 
+/// Every `t("id", ...)` of the browser's code.
+fn web_calls() -> Vec<Call> {
+    let mut calls = Vec::new();
+    let mut js = Vec::new();
+    files_under(&root().join("web"), "js", &mut js);
+    for path in &js {
+        js_calls(path, &fs::read_to_string(path).unwrap(), &mut calls);
+    }
+    assert!(
+        calls.len() > 200,
+        "only {} calls found in web/",
+        calls.len()
+    );
+    calls
+}
+
+#[test]
+fn the_page_has_every_message_it_asks_for_in_its_part_of_the_catalogue() {
+    let calls = web_calls();
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        let page = parse(lang, &lang.browser_files());
+        for call in &calls {
+            let Some(uses) = page.get(&call.id) else {
+                problems.push(format!(
+                    "{}: {} is not in the browser's {lang:?}",
+                    call.at, call.id
+                ));
+                continue;
+            };
+            for r in uses.refs.iter().filter(|r| !page.contains_key(*r)) {
+                problems.push(format!(
+                    "{}: {} needs {r}, not in the browser's {lang:?}",
+                    call.at, call.id
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 #[test]
 fn every_language_has_every_message_and_the_code_asks_for_none_missing() {
-    let all: BTreeMap<Lang, BTreeMap<String, Uses>> = Lang::ALL.into_iter().map(|l| (l, messages(l))).collect();
+    let all: BTreeMap<Lang, BTreeMap<String, Uses>> =
+        Lang::ALL.into_iter().map(|l| (l, messages(l))).collect();
     let english = &all[&Lang::En];
     assert!(english.len() > 300, "{} messages", english.len());
     for (lang, msgs) in &all {
-        let missing: Vec<_> = english.keys().filter(|id| !msgs.contains_key(*id)).collect();
-        let extra: Vec<_> = msgs.keys().filter(|id| !english.contains_key(*id)).collect();
+        let missing: Vec<_> = english
+            .keys()
+            .filter(|id| !msgs.contains_key(*id))
+            .collect();
+        let extra: Vec<_> = msgs
+            .keys()
+            .filter(|id| !english.contains_key(*id))
+            .collect();
         assert!(missing.is_empty(), "{lang:?} lacks {missing:?}");
-        assert!(extra.is_empty(), "{lang:?} has messages English lacks: {extra:?}");
+        assert!(
+            extra.is_empty(),
+            "{lang:?} has messages English lacks: {extra:?}"
+        );
         for (id, uses) in msgs {
             assert_eq!(uses.attributes, english[id].attributes, "{lang:?} {id}");
             for r in &uses.refs {
-                assert!(msgs.contains_key(r), "{lang:?} {id} refers to {r}, which is missing");
+                assert!(
+                    msgs.contains_key(r),
+                    "{lang:?} {id} refers to {r}, which is missing"
+                );
             }
         }
     }
 
     let root = root();
-    let mut calls = Vec::new();
-    let mut js = Vec::new();
-    files_under(&root.join("web"), "js", &mut js);
-    for path in &js {
-        js_calls(path, &fs::read_to_string(path).unwrap(), &mut calls);
-    }
+    let mut calls = web_calls();
     let js_count = calls.len();
-    assert!(js_count > 200, "only {js_count} calls found in web/");
-    // The page has only its part of the catalogue.
     let mut problems = Vec::new();
-    for lang in Lang::ALL {
-        let page = parse(lang, &lang.browser_files());
-        for call in &calls {
-            if !page.contains_key(&call.id) {
-                problems.push(format!("{}: {} is not in the browser's {lang:?}", call.at, call.id));
-            }
-            for r in page.get(&call.id).map(|u| &u.refs).into_iter().flatten() {
-                if !page.contains_key(r) {
-                    problems.push(format!("{}: {} needs {r}, not in the browser's {lang:?}", call.at, call.id));
-                }
-            }
-        }
-    }
-    let families: BTreeSet<String> = english.keys().map(|id| id.split('-').next().unwrap().to_owned()).collect();
+    let families: BTreeSet<String> = english
+        .keys()
+        .map(|id| id.split('-').next().unwrap().to_owned())
+        .collect();
     let mut rs = Vec::new();
     files_under(&root.join("crates"), "rs", &mut rs);
     for path in &rs {
-        rust_calls(path, &fs::read_to_string(path).unwrap(), &families, &mut calls);
+        rust_calls(
+            path,
+            &fs::read_to_string(path).unwrap(),
+            &families,
+            &mut calls,
+        );
     }
-    assert!(calls.len() > js_count + 80, "only {} calls found in the Rust sources", calls.len() - js_count);
+    assert!(
+        calls.len() > js_count + 80,
+        "only {} calls found in the Rust sources",
+        calls.len() - js_count
+    );
 
     let mut used: BTreeSet<String> = BTreeSet::new();
     for call in &calls {
@@ -362,11 +424,18 @@ fn a_missing_variable_or_id_is_seen_by_the_scanners() {
     // The scanners themselves, on hostile snippets: a test that passes
     // because it finds nothing proves nothing.
     let mut calls = Vec::new();
-    js_calls(Path::new("x.js"), r#"el("p", {}, t("ev-bid", { who: n(e.seat), amount }), at("no"))"#, &mut calls);
+    js_calls(
+        Path::new("x.js"),
+        r#"el("p", {}, t("ev-bid", { who: n(e.seat), amount }), at("no"))"#,
+        &mut calls,
+    );
     assert_eq!(calls.len(), 1);
     assert_eq!(calls[0].id, "ev-bid");
     let args = calls[0].args.as_ref().unwrap();
-    assert_eq!(args.iter().map(String::as_str).collect::<Vec<_>>(), ["amount", "who"]);
+    assert_eq!(
+        args.iter().map(String::as_str).collect::<Vec<_>>(),
+        ["amount", "who"]
+    );
     let families = BTreeSet::from(["rules".to_owned()]);
     let mut calls = Vec::new();
     rust_calls(
@@ -377,7 +446,10 @@ fn a_missing_variable_or_id_is_seen_by_the_scanners() {
     );
     assert_eq!(calls.len(), 1);
     let args = calls[0].args.as_ref().unwrap();
-    assert_eq!(args.iter().map(String::as_str).collect::<Vec<_>>(), ["max", "min"]);
+    assert_eq!(
+        args.iter().map(String::as_str).collect::<Vec<_>>(),
+        ["max", "min"]
+    );
     let en = messages(Lang::En);
     let vars = variables(&en, "rules-t2", &mut BTreeSet::new());
     assert!(vars.contains("chips"), "{vars:?}");

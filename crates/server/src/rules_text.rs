@@ -31,7 +31,11 @@ pub(crate) async fn rules(
     Path(invite): Path<String>,
     Query(query): Query<RulesQuery>,
 ) -> Response {
-    let lang = query.lang.as_deref().and_then(Lang::parse).unwrap_or_default();
+    let lang = query
+        .lang
+        .as_deref()
+        .and_then(Lang::parse)
+        .unwrap_or_default();
     match app.ask(&invite, |reply| Cmd::Info { reply }).await {
         Ok(info) => {
             let s = &info.settings;

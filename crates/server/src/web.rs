@@ -34,14 +34,38 @@ const FILES: &[(&str, &str, &str)] = &[
 /// served as `/vendor/fluent-bundle/<name>`: they import one another by
 /// relative paths.
 const FLUENT: &[(&str, &str)] = &[
-    ("builtins.js", include_str!("../../../web/vendor/fluent-bundle/builtins.js")),
-    ("bundle.js", include_str!("../../../web/vendor/fluent-bundle/bundle.js")),
-    ("index.js", include_str!("../../../web/vendor/fluent-bundle/index.js")),
-    ("memoizer.js", include_str!("../../../web/vendor/fluent-bundle/memoizer.js")),
-    ("resolver.js", include_str!("../../../web/vendor/fluent-bundle/resolver.js")),
-    ("resource.js", include_str!("../../../web/vendor/fluent-bundle/resource.js")),
-    ("scope.js", include_str!("../../../web/vendor/fluent-bundle/scope.js")),
-    ("types.js", include_str!("../../../web/vendor/fluent-bundle/types.js")),
+    (
+        "builtins.js",
+        include_str!("../../../web/vendor/fluent-bundle/builtins.js"),
+    ),
+    (
+        "bundle.js",
+        include_str!("../../../web/vendor/fluent-bundle/bundle.js"),
+    ),
+    (
+        "index.js",
+        include_str!("../../../web/vendor/fluent-bundle/index.js"),
+    ),
+    (
+        "memoizer.js",
+        include_str!("../../../web/vendor/fluent-bundle/memoizer.js"),
+    ),
+    (
+        "resolver.js",
+        include_str!("../../../web/vendor/fluent-bundle/resolver.js"),
+    ),
+    (
+        "resource.js",
+        include_str!("../../../web/vendor/fluent-bundle/resource.js"),
+    ),
+    (
+        "scope.js",
+        include_str!("../../../web/vendor/fluent-bundle/scope.js"),
+    ),
+    (
+        "types.js",
+        include_str!("../../../web/vendor/fluent-bundle/types.js"),
+    ),
 ];
 
 const CSP: &str = "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; \

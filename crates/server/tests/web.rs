@@ -36,7 +36,12 @@ async fn the_web_client_is_served_and_bad_requests_are_refused() {
         let (status, _) = client::request(addr, "GET", &path, None).await.unwrap();
         assert_eq!(status, 200, "{path}");
     }
-    for missing in ["/secret.db", "/locales/fr.ftl", "/locales/es", "/vendor/fluent-bundle/x.js"] {
+    for missing in [
+        "/secret.db",
+        "/locales/fr.ftl",
+        "/locales/es",
+        "/vendor/fluent-bundle/x.js",
+    ] {
         let (status, _) = client::request(addr, "GET", missing, None).await.unwrap();
         assert_eq!(status, 404, "{missing}");
     }

@@ -29,8 +29,8 @@ pub struct Args {
     /// `docs/rules.md` holds).
     #[arg(long, conflicts_with_all = ["preset", "check", "toml", "lang"])]
     markdown: bool,
-    /// The language of the words: en or es (default: from LC_ALL, LC_MESSAGES
-    /// or LANG; English otherwise).
+    /// The language of the words: en or es (default: the language of the
+    /// environment's locale, English when it is neither).
     #[arg(long, value_name = "LANG", value_parser = parse_lang)]
     lang: Option<Lang>,
 }

@@ -962,10 +962,8 @@ impl App {
                 if self.input.five.len() == 5 {
                     return Some(Action::Choose(self.input.five));
                 }
-                self.message = Some(self.say(
-                    "term-five-exactly",
-                    &[("n", self.input.five.len().into())],
-                ));
+                self.message =
+                    Some(self.say("term-five-exactly", &[("n", self.input.five.len().into())]));
             }
             _ => {}
         }
@@ -1000,8 +998,9 @@ impl App {
                 match legal.iter().find(|&&i| hand[i].suit() == suit) {
                     Some(&i) => self.input.cursor = i,
                     None => {
-                        self.message =
-                            Some(self.say("term-may-not-lead-suit", &[("suit", suit.name().into())]));
+                        self.message = Some(
+                            self.say("term-may-not-lead-suit", &[("suit", suit.name().into())]),
+                        );
                     }
                 }
             }

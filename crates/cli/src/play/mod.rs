@@ -64,8 +64,8 @@ pub struct Args {
     /// Your name at the table (default: "You" in the game's language).
     #[arg(long)]
     name: Option<String>,
-    /// The language of the game's words: en or es (default: from LC_ALL,
-    /// LC_MESSAGES or LANG; English otherwise).
+    /// The language of the game's words: en or es (default: the language of
+    /// the environment's locale, English when it is neither).
     #[arg(long, value_name = "LANG", value_parser = crate::setup::parse_lang)]
     lang: Option<Lang>,
     /// Milliseconds between the moves shown (0: no pause; Space skips anyway).

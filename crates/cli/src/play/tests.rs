@@ -17,8 +17,8 @@ use tripoley_engine::{
 };
 
 use super::app::{App, HUMAN, Screen, Table};
-use tripoley_i18n::Lang;
 use super::{parse_saved, saved_json, ui};
+use tripoley_i18n::Lang;
 
 /// The screen as text, 80x24 unless said.
 fn screen(app: &App, w: u16, h: u16) -> String {
@@ -163,7 +163,11 @@ fn snapshot_poker_open_in_spanish() {
     })
     .expect("replays");
     let shown = screen(&app, 80, 24);
-    for spanish in ["reparto 1/4 · reparte", "Tu mano: ", "Póquer: nadie ha apostado"] {
+    for spanish in [
+        "reparto 1/4 · reparte",
+        "Tu mano: ",
+        "Póquer: nadie ha apostado",
+    ] {
         assert!(shown.contains(spanish), "{spanish}:\n{shown}");
     }
     insta::assert_snapshot!(shown);

@@ -91,7 +91,10 @@ impl Words {
     pub(super) fn says(&self, id: &str, seat: Seat, args: &[(&str, Value<'_>)]) -> String {
         let mut all = vec![
             ("who", Value::from(self.name(seat))),
-            ("you", Value::from(if seat == self.me { "yes" } else { "no" })),
+            (
+                "you",
+                Value::from(if seat == self.me { "yes" } else { "no" }),
+            ),
         ];
         all.extend(args.iter().cloned());
         self.t(id, &all)
@@ -131,9 +134,11 @@ impl Words {
                 self.t("term-drew", &[("draws", list.join(", ").into())])
             }
             Event::FirstDealer { seat } => self.says("term-first-dealer", *seat, &[]),
-            Event::PlayerOut { seat, chips } => {
-                self.says("term-player-out", *seat, &[("chips", self.chips(*chips).into())])
-            }
+            Event::PlayerOut { seat, chips } => self.says(
+                "term-player-out",
+                *seat,
+                &[("chips", self.chips(*chips).into())],
+            ),
             Event::DealStarted {
                 number,
                 dealer,
@@ -148,7 +153,9 @@ impl Words {
                     ("suit", pay_suit.map_or("none", Suit::name).into()),
                     (
                         "symbol",
-                        pay_suit.map_or(String::new(), |s| s.symbol().to_string()).into(),
+                        pay_suit
+                            .map_or(String::new(), |s| s.symbol().to_string())
+                            .into(),
                     ),
                     ("sequence", sequence(*seq).into()),
                 ],
@@ -253,7 +260,10 @@ impl Words {
             Event::WentOut { seat } => self.says("term-went-out", *seat, &[]),
             Event::FinalPotRound { round, chips } => self.t(
                 "term-final-pot-round",
-                &[("round", (*round).into()), ("chips", self.chips(*chips).into())],
+                &[
+                    ("round", (*round).into()),
+                    ("chips", self.chips(*chips).into()),
+                ],
             ),
             Event::FaceUp { seat, cards: five } => {
                 self.says("term-face-up", *seat, &[("cards", cards(*five).into())])
@@ -613,7 +623,8 @@ mod tests {
                 ] {
                     for lang in Lang::ALL {
                         let stopped = lang.t("term-stopped", &[]);
-                        let line = format!("{stopped} {}", stop_reason(Some(c), reason, &ctx, lang));
+                        let line =
+                            format!("{stopped} {}", stop_reason(Some(c), reason, &ctx, lang));
                         assert!(line.chars().count() <= 42, "{line}");
                     }
                 }

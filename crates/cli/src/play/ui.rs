@@ -188,7 +188,10 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     // The title's word fits before the chips column, in any language.
     let players = say(app, "table-players", &[]);
     let width = name_width(app).max(players.chars().count().saturating_sub(2));
-    let (chips_head, cards_head) = (say(app, "term-col-chips", &[]), say(app, "term-col-cards", &[]));
+    let (chips_head, cards_head) = (
+        say(app, "term-col-chips", &[]),
+        say(app, "term-col-cards", &[]),
+    );
     let cw = chips_head.chars().count().max(5);
     let kw = cards_head.chars().count().max(5);
     for s in 0..v.players {
@@ -342,7 +345,12 @@ fn draw_layout(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             ),
             (
                 "spare",
-                if v.spare_known.is_empty() { "no" } else { "yes" }.into(),
+                if v.spare_known.is_empty() {
+                    "no"
+                } else {
+                    "yes"
+                }
+                .into(),
             ),
         ],
     );
@@ -560,7 +568,11 @@ fn draw_decision(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 }
                 _ => say(app, "term-bots-playing", &[]),
             },
-            Line::from(key_span(theme, "Space", &say(app, "term-key-skip-turn", &[]))),
+            Line::from(key_span(
+                theme,
+                "Space",
+                &say(app, "term-key-skip-turn", &[]),
+            )),
         ),
         None => (String::new(), Line::raw("")),
     };
@@ -807,7 +819,10 @@ fn draw_footer(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 /// "Save and quit? [y] yes  any other key: no".
 fn confirm_quit(app: &App, theme: &Theme) -> Vec<Span<'static>> {
     vec![
-        Span::styled(format!(" {} ", say(app, "term-quit-question", &[])), theme.accent()),
+        Span::styled(
+            format!(" {} ", say(app, "term-quit-question", &[])),
+            theme.accent(),
+        ),
         Span::styled("[y]", theme.key()),
         Span::raw(format!(" {}", say(app, "term-quit-answers", &[]))),
     ]
@@ -887,10 +902,8 @@ fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         })
         .collect();
     f.render_widget(
-        Paragraph::new(rows).block(Block::bordered().title(format!(
-            " {} ",
-            say(app, "term-chips-title", &[])
-        ))),
+        Paragraph::new(rows)
+            .block(Block::bordered().title(format!(" {} ", say(app, "term-chips-title", &[])))),
         right,
     );
     let key = |k: &'static str, id: &str| key_span(theme, k, &say(app, id, &[]));
@@ -977,10 +990,8 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let start = app.scroll.min(lines.len().saturating_sub(height));
     let shown: Vec<Line> = lines.into_iter().skip(start).take(height).collect();
     f.render_widget(
-        Paragraph::new(shown).block(Block::bordered().title(format!(
-            " {} ",
-            say(app, "standings-label", &[])
-        ))),
+        Paragraph::new(shown)
+            .block(Block::bordered().title(format!(" {} ", say(app, "standings-label", &[])))),
         main,
     );
     let mut s = vec![Span::raw(" ")];

@@ -495,9 +495,7 @@ fn m2_describe_first_leader() {
         let want = match p {
             Preset::Pagat | Preset::Rummoli => "The winner of the poker pot leads first",
             Preset::Tripoley => "The dealer leads first.",
-            Preset::MichiganCasino | Preset::Cosmo => {
-                "The player left of the dealer leads first."
-            }
+            Preset::MichiganCasino | Preset::Cosmo => "The player left of the dealer leads first.",
         };
         assert!(text.contains(want), "{p}");
     }
@@ -671,7 +669,10 @@ fn spanish_says_the_values_in_card_game_words() {
     let text = super::describe(&r, Lang::Es);
     assert!(text.contains("Una partida es 3 repartos,"), "{text}");
     assert!(text.contains("del palo de pago"), "{text}");
-    assert!(text.contains("si todos pasan, es corazones. (H8)"), "{text}");
+    assert!(
+        text.contains("si todos pasan, es corazones. (H8)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -700,7 +701,10 @@ fn napalm_in_both_languages() {
     );
     let es = super::describe_napalm(&r, Lang::Es);
     assert_clean(&es);
-    assert!(es.starts_with("Póquer Napalm\n  Jugadores: de 2 a 7."), "{es}");
+    assert!(
+        es.starts_with("Póquer Napalm\n  Jugadores: de 2 a 7."),
+        "{es}"
+    );
     assert!(
         es.contains("El primero que reúne 5 puntos gana la partida"),
         "{es}"

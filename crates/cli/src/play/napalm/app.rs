@@ -20,9 +20,9 @@ use tripoley_napalm::{
 
 use super::super::app::{scroll_back, step_rng};
 use super::super::text::{self, Words};
+use crate::napalm::napalm_bot;
 use tripoley_i18n::words::hand_rank;
 use tripoley_i18n::{Lang, Value};
-use crate::napalm::napalm_bot;
 
 /// The seat of the human (bots fill the others).
 pub const HUMAN: Seat = 0;
@@ -246,7 +246,10 @@ impl NapalmApp {
             [one] => one.clone(),
             [init @ .., last] => self.say(
                 "names-and",
-                &[("first", init.join(", ").into()), ("last", last.as_str().into())],
+                &[
+                    ("first", init.join(", ").into()),
+                    ("last", last.as_str().into()),
+                ],
             ),
         }
     }

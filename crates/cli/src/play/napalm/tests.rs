@@ -211,7 +211,8 @@ fn a_saved_game_resumes_exactly_where_it_stopped() {
             (v["game"].as_str(), v["play"]["seed"].as_u64()),
             (Some("napalm"), Some(21))
         );
-        let mut resumed = NapalmApp::new(parse_saved(&json, "saved.json").unwrap(), Lang::En).unwrap();
+        let mut resumed =
+            NapalmApp::new(parse_saved(&json, "saved.json").unwrap(), Lang::En).unwrap();
         resumed.color = false;
         if stop > 0 {
             assert!(

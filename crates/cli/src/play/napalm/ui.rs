@@ -77,14 +77,20 @@ fn draw_header(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         " · {}",
         app.say(
             "tn-head-pot",
-            &[("pot", v.pot.into()), ("tokens", app.tokens_to_win().into())],
+            &[
+                ("pot", v.pot.into()),
+                ("tokens", app.tokens_to_win().into())
+            ],
         )
     );
     let second = match v.round {
         _ if app.is_over() => app.say("game-over", &[]),
         Some(r) => app.say(
             "tn-head-round",
-            &[("n", round_number(r).into()), ("round", round_key(r).into())],
+            &[
+                ("n", round_number(r).into()),
+                ("round", round_key(r).into()),
+            ],
         ),
         None => app.say("tn-between-hands", &[]),
     };
@@ -290,7 +296,10 @@ fn draw_footer(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
     let key = |k: &'static str, id: &str| key_span(theme, k, &app.say(id, &[]));
     let spans = if app.confirm_quit {
         vec![
-            Span::styled(format!(" {} ", app.say("tn-quit-question", &[])), theme.accent()),
+            Span::styled(
+                format!(" {} ", app.say("tn-quit-question", &[])),
+                theme.accent(),
+            ),
             Span::styled("[y]", theme.key()),
             Span::raw(format!(" {}", app.say("term-quit-answers", &[]))),
         ]
