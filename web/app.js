@@ -273,7 +273,8 @@ function rulesView() {
       }
     },
   }, el("summary", {}, t("rules-view")));
-  if (S.rules) box.append(el("div", { class: "panel rules-text" }, rulesSections(S.rules)));
+  // A scrolled region, so it takes the focus (keyboard users scroll it too).
+  if (S.rules) box.append(el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view") }, rulesSections(S.rules)));
   return box;
 }
 
