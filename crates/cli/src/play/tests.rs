@@ -451,6 +451,38 @@ fn new_game(rules: Rules, players: usize, seed: u64, bots: BotKind) -> App {
     .expect("a table")
 }
 
+/// Whole games in Spanish through the keys, under presets that between
+/// them reach every stage (a missing message or argument fails the ci
+/// profile's debug assertions); the log has no English line left.
+#[test]
+fn whole_games_in_spanish() {
+    for (preset, players) in [
+        (Preset::Pagat, 4),
+        (Preset::MichiganCasino, 3),
+        (Preset::Cosmo, 3),
+    ] {
+        let mut kinds = vec![None];
+        kinds.extend((1..players).map(|_| Some(BotKind::Heuristic)));
+        let app = finish(
+            App::new(Table {
+                record: Record::new(Rules::preset(preset), names(players)),
+                bots: kinds,
+                seed: 5,
+                label: "prueba".to_owned(),
+                lang: Lang::Es,
+            })
+            .expect("a table"),
+        );
+        assert!(app.is_over(), "{preset}");
+        for english in ["You ", " the ", "Deal ", "chips"] {
+            let found: Vec<_> = app.log.iter().filter(|l| l.contains(english)).collect();
+            assert!(found.is_empty(), "{preset}: {english:?} in {found:?}");
+        }
+        let shown = screen(&app, 80, 24);
+        assert!(shown.contains("fichas"), "{preset}:\n{shown}");
+    }
+}
+
 #[test]
 fn a_whole_game_through_the_keys() {
     for (preset, players, bots) in [
