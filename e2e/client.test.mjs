@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { bestFive, cardWords, handName, sortCards } from "../web/cards.js";
 import { DealTally } from "../web/summary.js";
 import { setNamer } from "../web/words.js";
-import { t, useCatalogue } from "../web/i18n.js";
+import { t, useCatalogue, chooseLanguage } from "../web/i18n.js";
 
 /** A language's catalogue as the server gives it to the page: every file
  * of locales/<lang>/ but the ones only Rust reads. */
@@ -62,6 +62,14 @@ test("in Spanish, hand names, cards and numbers are the language's own", () => {
   }
   assert.equal(cardWords("10H"), "ten of hearts");
   assert.equal(t("chips-n", { n: 12345 }), "12,345 chips");
+});
+
+test("the language: the player's choice, else the browser's first we have, else English", () => {
+  assert.equal(chooseLanguage(null, ["es-MX", "en-US"]), "es");
+  assert.equal(chooseLanguage(null, ["de-DE", "es"]), "es");
+  assert.equal(chooseLanguage("en", ["es-ES"]), "en", "the switch wins over the browser");
+  assert.equal(chooseLanguage(null, ["de-DE", "fr"]), "en");
+  assert.equal(chooseLanguage("klingon", []), "en", "a stored value we do not have is ignored");
 });
 
 test("a hand is sorted by suit, colours alternating, low to high", () => {
