@@ -4,9 +4,22 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bestFive, handName, sortCards } from "../web/cards.js";
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { bestFive, cardWords, handName, sortCards } from "../web/cards.js";
 import { DealTally } from "../web/summary.js";
 import { setNamer } from "../web/words.js";
+import { t, useCatalogue, chooseLanguage } from "../web/i18n.js";
+
+/** A language's catalogue as the server gives it to the page: every file
+ * of locales/<lang>/ but the ones only Rust reads. */
+function catalogue(lang) {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), "..", "locales", lang);
+  return readdirSync(dir).filter((f) => f.endsWith(".ftl") && !["rules.ftl", "terminal.ftl"].includes(f))
+    .map((f) => readFileSync(join(dir, f), "utf8")).join("\n");
+}
+useCatalogue("en", catalogue("en"));
 
 const same = (a, b) => assert.deepEqual([...a].sort(), [...b].sort());
 
@@ -33,6 +46,30 @@ test("hand names come from the engine's rank (category above bit 26)", () => {
   assert.equal(handName(0), "high card");
   assert.equal(handName((5 << 26) | 1234), "a flush");
   assert.equal(handName(8 << 26), "a straight flush");
+});
+
+test("in Spanish, hand names, cards and numbers are the language's own", () => {
+  useCatalogue("es", catalogue("es"));
+  try {
+    assert.equal(handName((5 << 26) | 1234), "un color");
+    assert.equal(handName((6 << 26) | 1), "un full");
+    assert.equal(cardWords("10H"), "diez de corazones");
+    assert.equal(cardWords("QS"), "reina de picas");
+    assert.equal(t("chips-n", { n: 12345 }), "12.345 fichas");
+    assert.equal(t("words-chips", { n: 1 }), "1 ficha");
+  } finally {
+    useCatalogue("en", catalogue("en"));
+  }
+  assert.equal(cardWords("10H"), "ten of hearts");
+  assert.equal(t("chips-n", { n: 12345 }), "12,345 chips");
+});
+
+test("the language: the player's choice, else the browser's first we have, else English", () => {
+  assert.equal(chooseLanguage(null, ["es-MX", "en-US"]), "es");
+  assert.equal(chooseLanguage(null, ["de-DE", "es"]), "es");
+  assert.equal(chooseLanguage("en", ["es-ES"]), "en", "the switch wins over the browser");
+  assert.equal(chooseLanguage(null, ["de-DE", "fr"]), "en");
+  assert.equal(chooseLanguage("klingon", []), "en", "a stored value we do not have is ignored");
 });
 
 test("a hand is sorted by suit, colours alternating, low to high", () => {

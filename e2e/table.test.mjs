@@ -85,7 +85,8 @@ const pause = (ms) => new Promise((r) => setTimeout(r, ms));
  * link. Returns the invite link. */
 async function openTable(host, guests, fields) {
   await host.goto(base + "/");
-  const form = host.locator('form[aria-label="New table"]');
+  // Found by its fields, not its words: the page may be in any language.
+  const form = host.locator('form:has(select[name="preset"])');
   await form.locator('input[name="name"]').fill("Ann");
   for (const [name, value] of Object.entries(fields)) {
     if (value === true) {
@@ -98,7 +99,7 @@ async function openTable(host, guests, fields) {
   }
   await form.locator('button[type="submit"]').click();
   await host.waitForURL(/\/t\//);
-  const link = await host.locator('input[aria-label="Invite link"]').inputValue();
+  const link = await host.locator(".invite input").inputValue();
   assert.match(link, /\/t\//);
   const names = ["Bob", "Cy"];
   for (const [i, guest] of guests.entries()) {
@@ -452,6 +453,101 @@ test("a Napalm table: two players join by link and play to the result by clickin
     assert.equal(chips.reduce((a, b) => a + b, 0), 300, "chips are conserved (the pot went to the winner)");
   }
   assert.deepEqual(errors, []);
+  await hostCtx.close();
+  await guestCtx.close();
+});
+
+/** Message ids of the catalogue (`ev-bid`, `table-your-turn` ...): none may
+ * show on a page, nor an unfilled placeable. */
+async function catalogueIds() {
+  const text = await (await fetch(base + "/locales/en.ftl")).text();
+  return [...text.matchAll(/^([a-z][a-z0-9]*(?:-[a-z0-9]+)+) =/gm)].map((m) => m[1]);
+}
+
+async function assertNoLeaks(page, ids, where) {
+  const text = await page.locator("body").innerText();
+  assert.doesNotMatch(text, /\{\s*\$|\{ *[a-z-]+ *\}/, `${where}: an unfilled placeable`);
+  const leaked = ids.filter((id) => new RegExp("(^|[^\\w-])" + id + "($|[^\\w-])").test(text));
+  assert.deepEqual(leaked, [], `${where}: message ids on screen`);
+}
+
+test("in Spanish: chosen from the browser or with the switch, kept, and a deal played in Spanish", { timeout: 240000 }, async () => {
+  const ids = await catalogueIds();
+  assert.ok(ids.length > 200, `${ids.length} ids`);
+  // The host's browser asks for Spanish; the guest's phone is English and switches.
+  const hostCtx = await browser.newContext({ ...DESKTOP, locale: "es-ES" });
+  const guestCtx = await browser.newContext(PHONE);
+  const host = await hostCtx.newPage();
+  const guest = await guestCtx.newPage();
+  const problems = [];
+  for (const p of [host, guest]) {
+    p.on("pageerror", (e) => problems.push(e.message));
+    // A missing message or argument is logged by i18n.js; a file that did
+    // not load is its own line (the browser's favicon request is no file of ours).
+    p.on("console", (m) => { if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) problems.push(m.text()); });
+    p.on("response", (r) => { if (r.status() >= 400 && !r.url().endsWith("/favicon.ico")) problems.push(r.status() + " " + r.url()); });
+  }
+  await host.goto(base + "/");
+  await host.locator("h2", { hasText: "Mesa nueva" }).waitFor();
+  assert.equal(await host.locator("html").getAttribute("lang"), "es");
+  assert.equal(await host.locator('button[data-key="lang-es"]').getAttribute("aria-pressed"), "true");
+  await shot(host, "es-desktop-home");
+  await axeScan(host, "home in Spanish");
+  await assertNoLeaks(host, ids, "home");
+
+  await guest.goto(base + "/");
+  await guest.locator("h2", { hasText: "New table" }).waitFor();
+  await guest.locator('button[data-key="lang-es"]').click();
+  await guest.locator("h2", { hasText: "Mesa nueva" }).waitFor();
+  assert.equal(await guest.evaluate(() => localStorage.getItem("tripoley:lang")), "es", "the choice is kept");
+  await guest.reload();
+  await guest.locator("h2", { hasText: "Mesa nueva" }).waitFor();
+
+  await openTable(host, [guest], { preset: "pagat", seats: "3", turn: "0" });
+  await host.locator("h2", { hasText: "Esperando para empezar" }).waitFor();
+  await shot(guest, "es-phone-lobby");
+  await assertNoLeaks(host, ids, "lobby");
+  assert.match(await host.locator(".lobby p").nth(1).innerText(), /^Tripoley: 3 asientos, 100 fichas cada uno/);
+  await host.locator('button[data-key="start"]').click();
+  await host.locator("section.board").waitFor();
+  assert.match(await host.locator("section.status").innerText(), /Reparto 1 de 3/);
+
+  const players = [new Player(guest, "es-phone"), new Player(host, "es-desktop")];
+  let hinted = false;
+  const dealt = await playUntil(players, async () => {
+    const deciding = host.locator("section.hand.mine[data-decision]");
+    if (!hinted && (await deciding.count()) && (await deciding.getAttribute("data-decision"))) {
+      await deciding.locator('button[data-key="hint"]').click();
+      const text = host.locator(".hint-text");
+      hinted = await text.waitFor({ timeout: 8000 }).then(() => true, () => false);
+      if (hinted) assert.match(await text.innerText(), /^El experto .+\.$/);
+    }
+    for (const p of players) await assertNoLeaks(p.page, ids, p.tag);
+    return players.every((p) => p.results.size > 0);
+  }, 200000);
+  assert.ok(dealt, "a whole deal was played in Spanish");
+  assert.ok(hinted, "the expert's hint was read in Spanish");
+  assert.ok(players.some((p) => p.kinds.has("lead")), "someone led in Michigan");
+  const seen = await host.locator("body").innerText();
+  for (const word of ["Tu mano", "fichas", "Reparto", "Lo que ha pasado"]) assert.ok(seen.includes(word), `"${word}" on the desktop`);
+
+  // The table's rules, in Spanish, without rule ids or option names.
+  await host.locator("details.rules summary").click();
+  const rules = host.locator(".rules-text");
+  await rules.waitFor();
+  const text = await rules.innerText();
+  for (const heading of ["Mesa y preparación", "Mano extra", "Cartas de pago", "Póquer", "Michigan", "Fin de la partida"]) {
+    assert.ok(text.includes(heading), heading);
+  }
+  assert.doesNotMatch(text, /\([A-Z]\d+[a-z]?\)|_/);
+  await shot(host, "es-desktop-rules");
+  await axeScan(host, "rules in Spanish");
+
+  // And back to English at the same table: the switch works both ways.
+  await guest.locator('button[data-key="lang-en"]').click();
+  await guest.locator("section.board").waitFor();
+  await guest.locator("section.status", { hasText: "Deal" }).waitFor();
+  assert.deepEqual(problems, []);
   await hostCtx.close();
   await guestCtx.close();
 });

@@ -8,19 +8,12 @@ import { DealTally } from "./summary.js";
 import { tableView } from "./board.js";
 import { napalmView, describeNapalm } from "./napalm.js";
 import { flyChips, beep } from "./motion.js";
+import { t, loadLanguage, language, setLanguage, LANGUAGES, errorText } from "./i18n.js";
 
 const PROTOCOL = 1;
 const main = document.getElementById("main");
 const connEl = document.getElementById("conn");
 setNamer(name);
-
-const PRESET_WORDS = {
-  pagat: "Tripoley (pagat.com rules)",
-  tripoley: "Tripoley (boxed game)",
-  "michigan-casino": "Michigan Rummy (casino rules, misplays cost chips)",
-  rummoli: "Rummoli",
-  cosmo: "Cosmo (no poker; pay suit changes each deal)",
-};
 
 // ----- the home page: create a table -----
 
@@ -29,26 +22,26 @@ async function home() {
   try {
     presets = await api("GET", "/api/presets");
   } catch (e) {
-    main.replaceChildren(el("p", { class: "error" }, "Cannot reach the server: " + e.message));
+    main.replaceChildren(el("p", { class: "error" }, t("home-unreachable", { error: errorText(e) })));
     return;
   }
   const error = el("p", { class: "error", role: "alert" });
   const field = (label, input) => el("label", {}, el("span", {}, label), input);
-  const form = el("form", { class: "panel", "aria-label": "New table" },
-    el("h2", {}, "New table"),
-    field("Your name", el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
-    field("Game", el("select", { name: "game" }, el("option", { value: "tripoley" }, "Tripoley"), el("option", { value: "napalm" }, "Napalm poker"))),
-    field("Rules", el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, PRESET_WORDS[p.name] || p.name)))),
-    field("Seats", el("input", { name: "seats", type: "number", min: 2, max: 9, value: 4 })),
-    field("Starting chips", el("input", { name: "chips", type: "number", min: 1, value: 100 })),
-    field("Tokens to win (Napalm)", el("input", { name: "tokens", type: "number", min: 1, max: 100, value: 5 })),
-    field("Deals (empty: one per player)", el("input", { name: "deals", type: "number", min: 1 })),
-    field("Seconds per turn (0: no limit)", el("input", { name: "turn", type: "number", min: 0, max: 3600, value: 60 })),
-    field("Empty seats are played by", el("select", { name: "bot" }, el("option", { value: "heuristic" }, "a good bot"), el("option", { value: "random" }, "a random bot"))),
-    el("details", {}, el("summary", {}, "House rules (for experts)"),
-      el("textarea", { name: "rules", rows: 4, "aria-label": "House rules as JSON", placeholder: '{"bet_limit": 5}' })),
-    el("label", { class: "check" }, el("input", { type: "checkbox", name: "guide" }), el("span", {}, "My first game: explain each stage as it comes")),
-    el("button", { type: "submit", class: "primary" }, "Create table"),
+  const form = el("form", { class: "panel", "aria-label": t("home-new-table") },
+    el("h2", {}, t("home-new-table")),
+    field(t("home-your-name"), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
+    field(t("home-game"), el("select", { name: "game" }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
+    field(t("home-rules"), el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, t("preset-name", { preset: p.name }))))),
+    field(t("home-seats"), el("input", { name: "seats", type: "number", min: 2, max: 9, value: 4 })),
+    field(t("home-chips"), el("input", { name: "chips", type: "number", min: 1, value: 100 })),
+    field(t("home-tokens"), el("input", { name: "tokens", type: "number", min: 1, max: 100, value: 5 })),
+    field(t("home-deals"), el("input", { name: "deals", type: "number", min: 1 })),
+    field(t("home-turn"), el("input", { name: "turn", type: "number", min: 0, max: 3600, value: 60 })),
+    field(t("home-bot"), el("select", { name: "bot" }, el("option", { value: "heuristic" }, t("home-bot-good")), el("option", { value: "random" }, t("home-bot-random")))),
+    el("details", {}, el("summary", {}, t("home-house-rules")),
+      el("textarea", { name: "rules", rows: 4, "aria-label": t("home-house-rules-json"), placeholder: '{"bet_limit": 5}' })),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "guide" }), el("span", {}, t("home-guide"))),
+    el("button", { type: "submit", class: "primary" }, t("home-create")),
     error,
   );
   form.addEventListener("submit", async (ev) => {
@@ -70,22 +63,22 @@ async function home() {
     } else if (f.get("deals")) body.deals = Number(f.get("deals"));
     try {
       if (String(f.get("rules")).trim()) body.rules = JSON.parse(f.get("rules"));
-      const t = await api("POST", "/api/tables", body);
-      save(t.invite, { token: t.host_token, host: true });
+      const made = await api("POST", "/api/tables", body);
+      save(made.invite, { token: made.host_token, host: true });
       if (f.get("guide")) {
         S.prefs.guide = true;
         S.prefs.seen = [];
         savePrefs();
       }
-      location.href = t.path;
+      location.href = made.path;
     } catch (e) {
-      error.textContent = e.message;
+      error.textContent = e instanceof SyntaxError ? t("home-house-rules-bad", { error: e.message }) : errorText(e);
     }
   });
-  const join = el("form", { class: "panel", "aria-label": "Join a table" },
-    el("h2", {}, "Join a table"),
-    field("Invite code", el("input", { name: "code", required: true })),
-    el("button", { type: "submit" }, "Open"),
+  const join = el("form", { class: "panel", "aria-label": t("home-join") },
+    el("h2", {}, t("home-join")),
+    field(t("home-invite-code"), el("input", { name: "code", required: true })),
+    el("button", { type: "submit" }, t("home-open")),
   );
   join.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -121,14 +114,14 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(proto + "//" + location.host + "/ws/" + encodeURIComponent(S.invite));
   S.ws = ws;
-  connEl.textContent = "connecting…";
+  connEl.textContent = t("conn-connecting");
   ws.addEventListener("open", () => {
     const mine = saved(S.invite);
     ws.send(JSON.stringify({ type: "hello", v: PROTOCOL, token: (mine && mine.token) || null, last: S.last }));
   });
   ws.addEventListener("message", (ev) => onMessage(JSON.parse(ev.data)));
   ws.addEventListener("close", () => {
-    connEl.textContent = "reconnecting…";
+    connEl.textContent = t("conn-reconnecting");
     if (S.ws !== ws) return;
     S.retry = Math.min(S.retry + 1, 6);
     setTimeout(connect, 250 * 2 ** S.retry);
@@ -143,7 +136,7 @@ function onMessage(m) {
       // hello (a full table), and retrying that at once would loop.
       S.retry = 0;
       S.role = m.role; S.seat = m.seat; S.host = m.host; S.table = m.table;
-      connEl.textContent = m.role === "player" ? "you are " + ((m.table.seats[m.seat] || {}).name || "seated") : "watching";
+      connEl.textContent = m.role === "player" ? t("conn-player", { name: (m.table.seats[m.seat] || {}).name || t("seat-n", { n: m.seat + 1 }) }) : t("conn-watching");
       break;
     case "table":
       S.table = m.table;
@@ -159,14 +152,14 @@ function onMessage(m) {
       S.last = Math.max(S.last ?? 0, m.n);
       if (m.view) {
         S.view = m.view; setTurn(m.turn); S.hint = null; S.confirm = null;
-        if (m.auto && m.turn !== undefined) S.log.push({ n: m.n, text: "(a bot played for someone who was away or out of time)" });
+        if (m.auto && m.turn !== undefined) S.log.push({ n: m.n, text: t("log-auto") });
       }
       break;
     case "hint":
       S.hint = m.action;
       break;
     case "error":
-      S.error = m.message;
+      S.error = errorText(m);
       if (m.code === "unauthorized" && S.role == null) {
         localStorage.removeItem(storeKey(S.invite));
         S.ws.close();
@@ -238,9 +231,19 @@ function settingsBar() {
   return el("div", { class: "bar" },
     rulesView(),
     seatLink(),
-    el("details", { class: "settings" }, el("summary", {}, "Settings"),
-      toggle("fourColour", "Four-colour deck"), toggle("sound", "Sound on your turn"),
-    toggle("guide", "Explain each stage")));
+    el("details", { class: "settings" }, el("summary", {}, t("settings")),
+      toggle("fourColour", t("settings-four-colour")), toggle("sound", t("settings-sound")),
+    toggle("guide", t("settings-guide"))));
+}
+
+/** English / Español, in the page's header on every page: the choice is
+ * kept in this browser and the page comes back in that language. */
+function languageSwitch() {
+  return el("nav", { class: "lang-switch", "aria-label": t("lang-switch") },
+    Object.entries(LANGUAGES).map(([code, label]) => el("button", {
+      lang: code, "data-key": "lang-" + code, "aria-pressed": String(code === language()),
+      onclick: () => { if (code !== language()) setLanguage(code); },
+    }, label)));
 }
 
 /** A player's own link back to their seat, for another phone or computer. */
@@ -248,10 +251,10 @@ function seatLink() {
   const mine = saved(S.invite);
   if (S.seat == null || !mine || !mine.token) return null;
   const link = location.origin + "/t/" + S.invite + "#seat=" + mine.token;
-  return el("details", { class: "seat-link" }, el("summary", {}, "Your seat on another device"),
+  return el("details", { class: "seat-link" }, el("summary", {}, t("seat-link")),
     el("div", { class: "panel" },
-      el("p", {}, "Open this link on your other phone or computer to play your seat there. Keep it to yourself: whoever has it plays your seat."),
-      el("input", { readonly: true, value: link, size: 40, "aria-label": "Your seat's link", onfocus: (e) => e.target.select() })));
+      el("p", {}, t("seat-link-help")),
+      el("input", { readonly: true, value: link, size: 40, "aria-label": t("seat-link-label"), onfocus: (e) => e.target.select() })));
 }
 
 /** The table's own rules in plain words, one click away (fetched once). */
@@ -262,30 +265,30 @@ function rulesView() {
       S.rulesOpen = e.target.open;
       if (S.rulesOpen && !S.rules) {
         try {
-          S.rules = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/rules")).text;
+          S.rules = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/rules?lang=" + language())).text;
         } catch (err) {
-          S.rules = "The rules cannot be shown: " + err.message;
+          S.rules = t("rules-unavailable", { error: errorText(err) });
         }
         render();
       }
     },
-  }, el("summary", {}, "Rules"));
-  if (S.rules) box.append(el("div", { class: "panel rules-text" }, rulesSections(S.rules)));
+  }, el("summary", {}, t("rules-view")));
+  // A scrolled region, so it takes the focus (keyboard users scroll it too).
+  if (S.rules) box.append(el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view") }, rulesSections(S.rules)));
   return box;
 }
 
-/** The engine's text: titles unindented, rules indented, each ending in an
+/** The server's text (options that change nothing at this table are left
+ * out for players): titles unindented, rules indented, each ending in an
  * id like "(T5)", which players do not need. */
 function rulesSections(text) {
   const out = [];
   let list = null;
   for (const line of text.split("\n")) {
-    // Options that change nothing at this table are named by their
-    // settings, which players do not need either.
-    if (!line.trim() || line.trim().startsWith("Without effect here")) continue;
+    if (!line.trim()) continue;
     if (/^\s/.test(line)) {
       if (!list) out.push((list = el("ul")));
-      list.append(el("li", {}, line.trim().replace(/\s*\([A-Z]\d+[a-z]?(, [A-Z]\d+[a-z]?)*\)$/, "").replace(/\s*\(a limit of this implementation\)$/, "")));
+      list.append(el("li", {}, line.trim().replace(/\s*\([A-Z]\d+[a-z]?(, [A-Z]\d+[a-z]?)*\)$/, "")));
     } else {
       out.push(el("h3", {}, line.trim()));
       list = null;
@@ -298,24 +301,24 @@ function lobby() {
   const link = location.origin + "/t/" + S.invite;
   const mine = saved(S.invite);
   const seats = el("ol", { class: "lobby-seats" }, S.table.seats.map((s) =>
-    el("li", {}, s.name ? s.name + (s.connected ? " (here)" : "") : "open: a bot plays if nobody sits")));
+    el("li", {}, s.name ? t("lobby-seat-taken", { name: s.name, here: s.connected ? "yes" : "no" }) : t("lobby-seat-open"))));
   const copied = el("span", { class: "note", role: "status" });
-  const box = el("section", { class: "panel lobby", "aria-label": "Lobby" },
-    el("h2", {}, "Waiting to start"),
-    el("p", {}, "Send this link to the other players:"),
+  const box = el("section", { class: "panel lobby", "aria-label": t("lobby") },
+    el("h2", {}, t("lobby-waiting")),
+    el("p", {}, t("lobby-send-link")),
     el("div", { class: "invite" },
-      el("input", { readonly: true, value: link, size: 32, "aria-label": "Invite link", onfocus: (e) => e.target.select() }),
+      el("input", { readonly: true, value: link, size: 32, "aria-label": t("lobby-invite-link"), onfocus: (e) => e.target.select() }),
       el("button", {
         "data-key": "copy-link",
         onclick: async () => {
           try {
             await navigator.clipboard.writeText(link);
-            copied.textContent = "Copied.";
+            copied.textContent = t("lobby-copied");
           } catch {
-            copied.textContent = "Select the link and copy it.";
+            copied.textContent = t("lobby-copy-by-hand");
           }
         },
-      }, "Copy link"), copied),
+      }, t("lobby-copy")), copied),
     el("p", {}, describeRules(S.table.settings)),
     seats);
   if (!mine || !mine.token || (S.role === "spectator" && !mine.seat && !mine.host)) {
@@ -323,9 +326,9 @@ function lobby() {
     if (open.length) {
       const error = el("p", { class: "error", role: "alert" });
       const form = el("form", { class: "sit" },
-        el("label", {}, "Your name ", el("input", { name: "name", required: true, maxlength: 24 })),
-        el("label", {}, " Seat ", el("select", { name: "seat" }, open.map((s) => el("option", { value: s.seat }, "Seat " + (s.seat + 1))))),
-        el("button", { type: "submit", class: "primary" }, "Take the seat"), error);
+        el("label", {}, t("home-your-name") + " ", el("input", { name: "name", required: true, maxlength: 24 })),
+        el("label", {}, " " + t("lobby-seat") + " ", el("select", { name: "seat" }, open.map((s) => el("option", { value: s.seat }, t("seat-n", { n: s.seat + 1 }))))),
+        el("button", { type: "submit", class: "primary" }, t("lobby-sit")), error);
       form.addEventListener("submit", async (ev) => {
         ev.preventDefault();
         const f = new FormData(form);
@@ -334,34 +337,28 @@ function lobby() {
           save(S.invite, { token: r.token, seat: r.seat });
           S.ws.close();
         } catch (e) {
-          error.textContent = e.message;
+          error.textContent = errorText(e);
         }
       });
       box.append(form);
     }
   }
-  if (S.host) box.append(el("button", { "data-key": "start", class: "primary", onclick: () => send({ type: "start" }) }, "Start the game"));
-  else box.append(el("p", {}, "Waiting for the host to start."));
+  if (S.host) box.append(el("button", { "data-key": "start", class: "primary", onclick: () => send({ type: "start" }) }, t("lobby-start")));
+  else box.append(el("p", {}, t("lobby-wait-host")));
   return box;
 }
 
-const SPARE_WORDS = {
-  unused: "no spare hand",
-  dealer_swap_or_auction: "the dealer may swap for the spare hand or auction it",
-};
-
+/** The table in one sentence, for the lobby. */
 function describeRules(s) {
-  const turn = s.turn_seconds ? ", " + s.turn_seconds + " seconds a turn" : "";
+  const turn = s.turn_seconds || 0;
   if (s.game === "napalm" && s.napalm) {
     const r = s.napalm;
-    return "Napalm poker: " + s.seats + " seats, " + r.starting_chips + " chips each, ante " + r.ante + ", " +
-      r.tokens_to_win + " tokens win" + turn + ".";
+    return t("lobby-summary-napalm", { seats: s.seats, chips: r.starting_chips, ante: r.ante, tokens: r.tokens_to_win, turn });
   }
   const r = s.rules;
-  const spare = typeof r.spare === "string" ? SPARE_WORDS[r.spare] : SPARE_WORDS[Object.keys(r.spare || {})[0]];
-  const poker = JSON.stringify(r.poker || "").includes("betting") ? "poker with betting" : r.poker === "none" ? "no poker" : "poker without betting";
-  return "Tripoley: " + s.seats + " seats, " + r.starting_chips + " chips each, " + (spare || "a spare hand") + ", " + poker +
-    (r.misplays === "penalised" ? ", misplays cost chips" : "") + turn + ".";
+  const spare = typeof r.spare === "string" ? r.spare : Object.keys(r.spare || {})[0] || "other";
+  const poker = JSON.stringify(r.poker || "").includes("betting") ? "betting" : r.poker === "none" ? "none" : "other";
+  return t("lobby-summary-tripoley", { seats: s.seats, chips: r.starting_chips, spare, poker, misplays: r.misplays === "penalised" ? "yes" : "no", turn });
 }
 
 // ----- the clock -----
@@ -369,7 +366,8 @@ function describeRules(s) {
 function tick() {
   if (!S.turn || S.turn.ms == null) return;
   const left = Math.max(0, S.turn.ms - (performance.now() - S.turnAt));
-  for (const t of document.querySelectorAll(".timer")) t.textContent = " " + Math.ceil(left / 1000) + " s";
+  const text = " " + t("timer", { s: Math.ceil(left / 1000) });
+  for (const e of document.querySelectorAll(".timer")) e.textContent = text;
 }
 
 // ----- rematch -----
@@ -384,7 +382,7 @@ async function rematch() {
     save(r.invite, { token: mine.token, seat: S.seat, host: S.host });
     location.href = r.path;
   } catch (e) {
-    S.rematch = "No rematch: " + e.message;
+    S.rematch = t("rematch-failed", { error: errorText(e) });
     render();
   }
 }
@@ -405,7 +403,7 @@ async function openTable(invite) {
   try {
     S.table = await api("GET", "/api/tables/" + encodeURIComponent(invite));
   } catch (e) {
-    main.replaceChildren(el("p", { class: "error" }, e.message), el("p", {}, el("a", { href: "/" }, "Back")));
+    main.replaceChildren(el("p", { class: "error" }, errorText(e)), el("p", {}, el("a", { href: "/" }, t("back"))));
     return;
   }
   render();
@@ -413,6 +411,9 @@ async function openTable(invite) {
   setInterval(tick, 250);
 }
 
+// The catalogue is loaded before anything is drawn, so `t` is synchronous.
+await loadLanguage();
+document.querySelector("header").append(languageSwitch());
 const m = location.pathname.match(/^\/t\/([^/]+)$/);
 if (m) openTable(decodeURIComponent(m[1]));
 else home();

@@ -2,15 +2,12 @@
 // the best five for the player, who can still change them).
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 export const SUIT_LETTERS = ["C", "D", "H", "S"];
 export const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-const RANK_WORDS = {
-  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-  10: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
-};
 
 export const rankOf = (c) => RANKS.indexOf(c.slice(0, -1));
 export const suitOf = (c) => c.slice(-1);
@@ -22,7 +19,9 @@ export function cardText(c) {
 
 /** "ten of hearts": what a screen reader says. */
 export function cardWords(c) {
-  return RANK_WORDS[c.slice(0, -1)] + " of " + SUIT_WORDS[suitOf(c)];
+  // Numbers match the catalogue's numeric keys ([10]), letters its names ([J]).
+  const r = c.slice(0, -1);
+  return t("card-words", { rank: Number(r) || r, suit: SUIT_WORDS[suitOf(c)] });
 }
 
 /** By suit (clubs, diamonds, spades, hearts: colours alternate), low to high. */
@@ -48,14 +47,9 @@ export function cardFace(c, { tag = "span", attrs = {}, small = false } = {}) {
 
 // ----- poker -----
 
-const CATEGORY_NAMES = [
-  "high card", "a pair", "two pair", "three of a kind", "a straight", "a flush",
-  "a full house", "four of a kind", "a straight flush",
-];
-
 /** The name of an engine `HandRank` (its category sits above bit 26). */
 export function handName(rank) {
-  return CATEGORY_NAMES[rank >>> 26] || "a hand";
+  return t("hand-name", { category: rank >>> 26 });
 }
 
 /** A comparable value of five cards (larger is better). */

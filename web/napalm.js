@@ -4,13 +4,13 @@
 import { el } from "./dom.js";
 import { S, act, send, name } from "./state.js";
 import { cardFace, cardText, sortCards } from "./cards.js";
-import { logPanel } from "./board.js";
+import { logPanel, dealerButton, clock } from "./board.js";
+import { names } from "./words.js";
+import { t } from "./i18n.js";
 
-const ROUNDS = {
-  best_two: { number: 1, claim: "the best two cards", dealt: "two cards each" },
-  lowest_five: { number: 2, claim: "the lowest five-card hand", dealt: "three more cards each" },
-  best_of_seven: { number: 3, claim: "the best five cards of seven", dealt: "two more cards each" },
-};
+/** Each round's number; what a Yes claims and what is dealt are in the
+ * catalogue, chosen by the round's name. */
+const ROUNDS = { best_two: 1, lowest_five: 2, best_of_seven: 3 };
 
 function seatsOf(mask) {
   const out = [];
@@ -24,29 +24,26 @@ const cards = (cs) => sortCards(cs).map(cardText).join(" ");
 export function describeNapalm(e) {
   const n = name;
   switch (e.event) {
-    case "hand_started": return "Hand " + e.number + ": " + n(e.dealer) + " deals; everyone antes.";
-    case "player_out": return n(e.seat) + " cannot ante and leaves the game with " + e.chips + " chips.";
+    case "hand_started": return t("nev-hand-started", { number: e.number, dealer: n(e.dealer) });
+    case "player_out": return t("ev-player-out", { who: n(e.seat), chips: e.chips });
     case "transfer":
-      if (e.reason === "side_bet") return n(e.from.stack) + " pays " + n(e.to.stack) + " " + e.amount + " (a side bet worth the pot).";
-      if (e.reason === "pot_won") return n(e.to.stack) + " takes the pot: " + e.amount + " chips.";
+      if (e.reason === "side_bet") return t("nev-side-bet", { from: n(e.from.stack), to: n(e.to.stack), amount: e.amount });
+      if (e.reason === "pot_won") return t("nev-pot-won", { who: n(e.to.stack), amount: e.amount });
       return null;
-    case "dealt": return "You are dealt " + cards(e.cards) + ".";
-    case "round_started": {
-      const r = ROUNDS[e.round];
-      return r ? "Round " + r.number + " (" + r.dealt + "): a Yes claims " + r.claim + "." : null;
-    }
-    case "declared": return n(e.seat) + " says " + (e.yes ? "Yes." : "No.");
-    case "challenged": return n(e.seat) + (e.yes ? " challenges the dealer: now Yes." : " keeps their No.");
+    case "dealt": return t("ev-dealt", { cards: cards(e.cards) });
+    case "round_started": return ROUNDS[e.round] ? t("nev-round-started", { number: ROUNDS[e.round], round: e.round }) : null;
+    case "declared": return t("nev-declared", { who: n(e.seat), yes: e.yes ? "yes" : "no" });
+    case "challenged": return t("nev-challenged", { who: n(e.seat), yes: e.yes ? "yes" : "no" });
     case "compared": {
       const hands = e.hands.map(([s, cs]) => n(s) + ": " + cards(cs));
       const best = seatsOf(e.best).map(n);
-      return "Compared privately: " + hands.join("; ") + ". Best: " + best.join(" and ") + (best.length > 1 ? " (a tie)." : ".");
+      return t("nev-compared", { hands: hands.join("; "), best: names(best), count: best.length });
     }
-    case "token": return n(e.seat) + " is the only Yes and takes a token (" + e.tokens + " now).";
-    case "hand_ended": return "Hand " + e.number + " is over.";
+    case "token": return t("nev-token", { who: n(e.seat), tokens: e.tokens });
+    case "hand_ended": return t("nev-hand-ended", { number: e.number });
     case "game_over":
       S.winners = e.winners;
-      return "Game over. " + e.winners.map(n).join(" and ") + (e.winners.length > 1 ? " share the pot." : " takes the pot and wins.");
+      return t("nev-game-over", { winners: names(e.winners.map(n)), count: e.winners.length });
     default: return null;
   }
 }
@@ -55,34 +52,34 @@ export function napalmView() {
   const v = S.view;
   const wrap = el("div", { class: "table napalm" + (S.prefs.fourColour ? " four-colour" : "") });
   const turnSeat = S.turn ? S.turn.seat : v.to_act;
-  const round = v.round && ROUNDS[v.round];
+  const round = v.round && ROUNDS[v.round] ? v.round : null;
   const over = S.table.status === "finished" || S.winners;
-  wrap.append(el("section", { class: "status", "aria-label": "Status" },
-    el("span", {}, "Hand " + Math.max(v.hand_number, 1) + (round ? " · round " + round.number + " of 3: a Yes claims " + round.claim : "")),
-    turnSeat != null && !over ? el("span", { class: "turn-line" }, turnSeat === S.seat ? "Your turn" : name(turnSeat) + " to play",
+  wrap.append(el("section", { class: "status", "aria-label": t("table-status") },
+    el("span", {}, t("napalm-hand", { n: Math.max(v.hand_number, 1) }) + (round ? " · " + t("napalm-round", { number: ROUNDS[round], round }) : "")),
+    turnSeat != null && !over ? el("span", { class: "turn-line" }, turnSeat === S.seat ? t("table-your-turn") : t("table-to-play", { who: name(turnSeat) }),
       el("span", { class: "timer" })) : null));
   if (over) wrap.append(el("div", { class: "notices" }, result(v)));
-  wrap.append(el("section", { class: "seats-ring", "aria-label": "Players" }, v.stacks.map((chips, s) => {
+  wrap.append(el("section", { class: "seats-ring", "aria-label": t("table-players") }, v.stacks.map((chips, s) => {
     const info = S.table.seats[s] || {};
     const said = v.declared[s];
     const seen = v.seen[s] || [];
     return el("div", { class: "seat" + (s === turnSeat ? " active" : "") + (s === S.seat ? " me" : ""), role: "group",
-      "aria-label": name(s) + ", " + chips + " chips, " + v.tokens[s] + " tokens" },
+      "aria-label": t("napalm-seat-label", { who: name(s), chips, tokens: v.tokens[s] }) },
     el("div", { class: "seat-top" }, el("strong", { class: "seat-name" }, name(s)),
-      s === v.dealer ? el("span", { class: "dealer-button", "aria-label": "dealer" }, "D") : null,
-      info.kind === "bot" ? el("span", { class: "tag" }, "bot") : !info.connected && s !== S.seat ? el("span", { class: "tag away" }, "away") : null,
-      v.out[s] ? el("span", { class: "tag" }, "out") : null),
+      s === v.dealer ? dealerButton() : null,
+      info.kind === "bot" ? el("span", { class: "tag" }, t("tag-bot")) : !info.connected && s !== S.seat ? el("span", { class: "tag away" }, t("tag-away")) : null,
+      v.out[s] ? el("span", { class: "tag" }, t("tag-out")) : null),
     el("div", { class: "seat-nums" },
       el("span", { class: "stack" }, el("span", { class: "chip-icon", "aria-hidden": "true" }), chips),
       el("span", {}, "★ " + v.tokens[s]),
       el("span", { class: "cards-left" }, el("span", { class: "back-icon", "aria-hidden": "true" }), v.card_counts[s])),
-    said != null ? el("div", { class: "seat-bet" }, said ? "said Yes" : "said No") : null,
-    s === turnSeat && !over ? el("div", { class: "clock" }, el("span", { class: "timer" })) : null,
+    said != null ? el("div", { class: "seat-bet" }, t("napalm-said", { yes: said ? "yes" : "no" })) : null,
+    s === turnSeat && !over ? clock() : null,
     seen.length ? el("div", { class: "shown" }, sortCards(seen).map((c) => cardFace(c, { small: true }))) : null);
   })));
-  wrap.append(el("section", { class: "board napalm-pot", "aria-label": "Pot" },
-    el("div", { class: "space space-pot", "data-account": "pot" }, el("span", { class: "space-name" }, "Pot"), el("span", { class: "space-count" }, v.pot)),
-    round ? el("p", { class: "board-note" }, "Yes means: I hold " + round.claim + ".") : null));
+  wrap.append(el("section", { class: "board napalm-pot", "aria-label": t("space", { space: "pot" }) },
+    el("div", { class: "space space-pot", "data-account": "pot" }, el("span", { class: "space-name" }, t("space", { space: "pot" })), el("span", { class: "space-count" }, v.pot)),
+    round ? el("p", { class: "board-note" }, t("napalm-yes-means", { round })) : null));
   if (S.seat != null) wrap.append(hand(v, turnSeat));
   wrap.append(logPanel(true));
   return wrap;
@@ -91,34 +88,34 @@ export function napalmView() {
 function result(v) {
   const order = v.stacks.map((chips, s) => ({ s, chips, tokens: v.tokens[s] }))
     .sort((a, b) => b.tokens - a.tokens || b.chips - a.chips);
-  return el("section", { class: "game-over panel", "aria-label": "Final result" }, el("h2", {}, "Game over"),
-    S.winners ? el("p", { class: "winner" }, (S.winners.length > 1 ? "Winners: " : "Winner: ") + S.winners.map(name).join(" and ")) : null,
+  return el("section", { class: "game-over panel", "aria-label": t("napalm-result") }, el("h2", {}, t("game-over")),
+    S.winners ? el("p", { class: "winner" }, t("napalm-winners", { who: names(S.winners.map(name)), count: S.winners.length })) : null,
     el("ol", { class: "standings" }, order.map((p) => el("li", {}, el("span", {}, name(p.s)),
-      el("span", { class: "chips" }, p.chips + " chips, " + p.tokens + (p.tokens === 1 ? " token" : " tokens")),
-      S.winners && S.winners.includes(p.s) ? el("span", { class: "tag win" }, "winner") : null))),
-    S.seat != null ? el("button", { "data-key": "rematch", class: "primary", onclick: () => document.dispatchEvent(new Event("tripoley:rematch")) }, "Rematch") : null,
+      el("span", { class: "chips" }, t("napalm-chips-tokens", { chips: p.chips, tokens: p.tokens })),
+      S.winners && S.winners.includes(p.s) ? el("span", { class: "tag win" }, t("tag-winner")) : null))),
+    S.seat != null ? el("button", { "data-key": "rematch", class: "primary", onclick: () => document.dispatchEvent(new Event("tripoley:rematch")) }, t("btn-rematch")) : null,
     S.rematch ? el("p", { class: "error", role: "alert" }, S.rematch) : null);
 }
 
 function hand(v, turnSeat) {
   const d = v.decision;
   const kind = d && Object.keys(d)[0];
-  const round = d && ROUNDS[d[kind].round];
+  const round = d && d[kind].round;
   const controls = el("div", { class: "controls" });
   const button = (label, action, cls = "") => el("button", { "data-key": action, class: cls, onclick: () => act(action) }, label);
-  let question = "Your cards";
+  let question = t("napalm-your-cards");
   if (kind === "declare") {
-    question = "Do you hold " + round.claim + "?";
-    controls.append(button("Yes", "yes", "primary"), button("No", "no"));
+    question = t("napalm-do-you-hold", { round });
+    controls.append(button(t("napalm-yes"), "yes", "primary"), button(t("napalm-no"), "no"));
   } else if (kind === "challenge") {
-    question = "The dealer alone said Yes. Change your No to Yes?";
-    controls.append(button("Challenge: say Yes", "challenge", "primary"), button("Keep my No", "decline"));
+    question = t("napalm-challenge-question");
+    controls.append(button(t("napalm-challenge"), "challenge", "primary"), button(t("napalm-decline"), "decline"));
   }
   if (d) {
-    controls.append(el("button", { "data-key": "hint", class: "hint", onclick: () => send({ type: "hint" }) }, "Hint"));
-    if (S.hint) controls.append(el("span", { class: "hint-text", role: "status" }, "The bot would say " + S.hint + "."));
+    controls.append(el("button", { "data-key": "hint", class: "hint", onclick: () => send({ type: "hint" }) }, t("btn-hint")));
+    if (S.hint) controls.append(el("span", { class: "hint-text", role: "status" }, t("hint-bot", { action: t("action", { action: S.hint }) })));
   }
-  return el("section", { class: "hand" + (d && turnSeat === S.seat ? " mine" : ""), "aria-label": "Your cards", "data-decision": kind || false },
+  return el("section", { class: "hand" + (d && turnSeat === S.seat ? " mine" : ""), "aria-label": t("napalm-your-cards"), "data-decision": kind || false },
     el("h2", { class: "prompt" }, question),
     el("div", { class: "cards" }, sortCards(v.cards).map((c) => cardFace(c))), controls);
 }

@@ -1,5 +1,7 @@
 // The client's state of one table, and what it sends.
 
+import { t } from "./i18n.js";
+
 /** The engine's action "these are my five poker cards", set apart before
  * the betting (the one place its name is written). */
 export const CHOOSE_FIVE = "choose";
@@ -33,8 +35,8 @@ export function savePrefs() {
  * "(you)" (a third person fits every sentence: "Ann (you) bids 3"). */
 export function name(seat) {
   const s = S.table && S.table.seats[seat];
-  const plain = (s && s.name) || "Seat " + (seat + 1);
-  return seat === S.seat ? plain + " (you)" : plain;
+  const plain = (s && s.name) || t("seat-n", { n: seat + 1 });
+  return seat === S.seat ? t("name-you", { name: plain }) : plain;
 }
 
 export function isNapalm() {
@@ -75,6 +77,11 @@ export async function api(method, path, body) {
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await res.json().catch(() => null);
-  if (!res.ok) throw new Error((data && data.message) || res.statusText);
+  if (!res.ok) {
+    // The server's code (translated by `errorText`) and its English words.
+    const err = new Error((data && data.message) || res.statusText);
+    err.code = data && data.code;
+    throw err;
+  }
   return data;
 }

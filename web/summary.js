@@ -3,7 +3,8 @@
 // the poker hands shown and who won, how Michigan ended, each net.
 
 import { cardText, sortCards, handName } from "./cards.js";
-import { who, spaceName, account, stopWhy } from "./words.js";
+import { who, account, stopWhy, suitSymbol } from "./words.js";
+import { t } from "./i18n.js";
 
 const CLAIMS = new Set(["pay_card", "king_queen", "sequence"]);
 const MICHIGAN = new Set(["blocked", "went_out", "cards_left", "misled", "withheld"]);
@@ -35,8 +36,8 @@ export class DealTally {
       case "deal_started": if (e.pay_suit) this.paySuit = e.pay_suit; break;
       case "pay_suit_named": this.paySuit = e.suit; break;
       case "final_pot_round": this.final = true; break;
-      case "showed": this.poker.push(who(e.seat) + ": " + sortCards(e.cards).map(cardText).join(" ") + " (" + handName(e.rank) + ")"); break;
-      case "face_up": this.poker.push(who(e.seat) + " had " + sortCards(e.cards).map(cardText).join(" ") + " face up"); break;
+      case "showed": this.poker.push(t("sum-showed", { who: who(e.seat), cards: sortCards(e.cards).map(cardText).join(" "), hand: handName(e.rank) })); break;
+      case "face_up": this.poker.push(t("sum-face-up", { who: who(e.seat), cards: sortCards(e.cards).map(cardText).join(" ") })); break;
       case "folded": this.folded.push(who(e.seat)); break;
       case "led":
       case "played": this.lastCard = e.card; break;
@@ -48,22 +49,21 @@ export class DealTally {
     }
   }
 
-  transfer(t) {
-    this.ledger.push(t);
-    if (t.from.stack !== undefined) this.net[t.from.stack] -= t.amount;
-    if (t.to.stack !== undefined) this.net[t.to.stack] += t.amount;
-    const r = t.reason;
+  transfer(x) {
+    this.ledger.push(x);
+    if (x.from.stack !== undefined) this.net[x.from.stack] -= x.amount;
+    if (x.to.stack !== undefined) this.net[x.to.stack] += x.amount;
+    const r = x.reason;
     if (r === "ante") {
-      this.anteTotal += t.amount;
-      const key = account(t.from) + "|" + t.amount;
+      this.anteTotal += x.amount;
+      const key = account(x.from) + "|" + x.amount;
       this.antes.set(key, (this.antes.get(key) || 0) + 1);
-    } else if (CLAIMS.has(r) && t.from.space) {
-      this.claims.push(who(t.to.stack) + " took the " + spaceName(t.from.space, this.paySuit) + ": " + t.amount);
+    } else if (CLAIMS.has(r) && x.from.space) {
+      this.claims.push(t("sum-claim", { who: who(x.to.stack), space: x.from.space, symbol: suitSymbol(this.paySuit) || "none", n: x.amount }));
     } else if (r === "pot_won" || r === "final_pot" || r === "poker_pool") {
-      const what = r === "poker_pool" ? "the Poker Pool" : r === "final_pot" ? "the final pot" : "the Pot";
-      this.pots.push(who(t.to.stack) + " won " + what + ": " + t.amount);
+      this.pots.push(t("sum-pot-won", { who: who(x.to.stack), pot: r, n: x.amount }));
     } else if (MICHIGAN.has(r)) {
-      this.michigan.push(michiganLine(t));
+      this.michigan.push(michiganLine(x));
     }
   }
 
@@ -72,28 +72,20 @@ export class DealTally {
     if (!this.anteTotal) return null;
     const amounts = new Set([...this.antes.keys()].map((k) => k.split("|")[1]));
     const each = amounts.size === 1 ? [...amounts][0] : null;
-    return (each ? "Everyone put " + each + " on each space" : "Antes went onto every space (the dealer paid more)") +
-      " (" + this.anteTotal + " in all).";
+    return each ? t("sum-antes", { each: Number(each), total: this.anteTotal }) : t("sum-antes-dealer", { total: this.anteTotal });
   }
 
   /** How play in Michigan ended, in one sentence. */
   michiganEnd() {
     if (this.wentOut) {
-      return who(this.wentOut.seat) + " went out" + (this.wentOut.card ? " on " + cardText(this.wentOut.card) : "") + ".";
+      return t("sum-went-out", { who: who(this.wentOut.seat), card: this.wentOut.card ? cardText(this.wentOut.card) : "none" });
     }
-    if (this.blocked) return "Play was blocked: nobody could lead.";
+    if (this.blocked) return t("sum-blocked");
     return null;
   }
 }
 
-function michiganLine(t) {
-  const amount = t.amount;
-  switch (t.reason) {
-    case "blocked": return account(t.from) + " put " + amount + " in the Kitty (cards left when play was blocked)";
-    case "went_out": return account(t.to) + " took the Kitty: " + amount;
-    case "cards_left": return account(t.from) + " paid " + account(t.to) + " " + amount + " for cards left";
-    case "misled": return account(t.from) + " paid " + account(t.to) + " " + amount + " for a misplay";
-    case "withheld": return account(t.from) + " paid " + account(t.to) + " " + amount + " for a card held back";
-    default: return account(t.from) + " → " + account(t.to) + ": " + amount;
-  }
+/** A Michigan payment in a sentence ("Bob paid Ann 3 for cards left"). */
+function michiganLine(x) {
+  return t("sum-michigan", { reason: x.reason, from: account(x.from), to: account(x.to), n: x.amount });
 }

@@ -12,6 +12,17 @@ pub fn parse_preset(name: &str) -> Result<Preset, String> {
     name.parse().map_err(|e| format!("{e}"))
 }
 
+/// Parses `--lang`: a language the catalogue has (`en`, `es`, `es-MX`).
+pub fn parse_lang(tag: &str) -> Result<tripoley_i18n::Lang, String> {
+    tripoley_i18n::Lang::parse(tag).ok_or_else(|| {
+        let known: Vec<_> = tripoley_i18n::Lang::ALL.iter().map(|l| l.code()).collect();
+        format!(
+            "no words in {tag:?}: the languages are {}",
+            known.join(", ")
+        )
+    })
+}
+
 /// Reads and checks a house-rule file.
 pub fn load_house_rules(path: &Path) -> Result<Rules, Failure> {
     let shown = path.display();

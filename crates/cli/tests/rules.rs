@@ -262,3 +262,31 @@ fn docs_rules_md_is_the_rule_book_of_this_build() {
         assert!(stored.contains(id), "the rule book names {id}");
     }
 }
+
+#[test]
+fn the_rules_in_spanish_by_flag_or_by_lang() {
+    let o = tripoley(&["rules", "--lang", "es"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("Las reglas de la variante pagat.\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nPóquer\n"));
+    assert!(text.contains("Jugadores: de 2 a 9. Cada uno empieza con 100 fichas. (T2)"));
+    assert!(!text.contains("{$") && !text.contains("rules-"), "{text}");
+    let by_env = common::tripoley_in(Some("es_ES.UTF-8"), &["rules"]);
+    assert_eq!(stdout(&by_env), text);
+    let napalm = stdout(&tripoley(&["rules", "--game", "napalm", "--lang", "es"]));
+    assert!(napalm.starts_with("Póquer Napalm\n"), "{napalm}");
+    // The flag wins over the environment, and an unknown language is refused.
+    let english = common::tripoley_in(Some("es_ES.UTF-8"), &["rules", "--lang", "en"]);
+    assert_eq!(stdout(&english), stdout(&tripoley(&["rules"])));
+    let o = tripoley(&["rules", "--lang", "klingon"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("the languages are en, es"),
+        "{}",
+        stderr(&o)
+    );
+}

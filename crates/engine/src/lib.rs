@@ -34,7 +34,6 @@
 
 mod action;
 mod auction;
-mod describe;
 mod event;
 mod game;
 mod layout;

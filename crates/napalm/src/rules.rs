@@ -109,38 +109,6 @@ impl NapalmRules {
         }
         Ok(())
     }
-
-    /// The rules in plain words, generated from the values, each paragraph
-    /// with its rule id.
-    pub fn describe(&self) -> String {
-        let chips = |n: u32| {
-            if n == 1 {
-                "1 chip".to_owned()
-            } else {
-                format!("{n} chips")
-            }
-        };
-        format!(
-            "Napalm poker\n\
-             \x20 Players: {} to {}. Each starts with {} and no tokens.\n\
-             \x20 Every player puts {} into the pot at the start of each hand; the deal then passes left. The first player to hold {} tokens wins the game and takes the pot. (N1)\n\
-             \x20 Round 1: two cards each. In turn from the dealer's left, the dealer last, each player says Yes (I hold the best two cards) or No. If all said No and the dealer says Yes, each other player in turn may change their No to Yes. (N2)\n\
-             \x20 Two cards: a pair beats any two different cards; otherwise the higher card decides, then the lower. (N3)\n\
-             \x20 Round 2: three more cards each. Declarations as in round 1, for the lowest five-card hand; straights and flushes count, and the ace is high. (N4)\n\
-             \x20 Round 3: two more cards each. Declarations as in round 1, for the best five cards of seven; the ace is high only. (N5)\n\
-             \x20 After each round: a single Yes takes a token. Two or more Yes compare their hands privately; the single best takes from each other Yes a side bet equal to the pot. If the best hands tie, nobody pays, except that each Yes below the tied hands pays each of them the pot. No Yes: nothing happens. (N6)\n\
-             \x20 Hands compared privately are seen only by the players in that comparison. (N7)\n\
-             \x20 A player who cannot put in the ante is out of the game and keeps the chips they have. When fewer than two players can ante, the game ends and the last player still in takes the pot; a player who is out never takes it, whatever their tokens (if nobody is left, the pot stays unclaimed). (N8)\n\
-             \x20 After {} hands the game ends (no ante is due, so everyone who played the last hand is still in): the player still in with the most tokens takes the pot; equal counts share it, the odd chip to the first of them on the left of the last hand's dealer. (N8)\n\
-             \x20 A player who owes side bets to several tied winners pays them in turn from the dealer's left, so when they run short the nearest on the dealer's left are paid first; players pay only what they have. (N8)\n",
-            self.min_players,
-            self.max_players,
-            chips(self.starting_chips),
-            chips(self.ante),
-            self.tokens_to_win,
-            self.max_hands
-        )
-    }
 }
 
 #[cfg(test)]

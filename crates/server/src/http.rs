@@ -31,6 +31,8 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/", get(web::index))
         .route("/t/{invite}", get(web::index))
         .route("/{file}", get(web::file))
+        .route("/vendor/fluent-bundle/{file}", get(web::fluent))
+        .route("/locales/{file}", get(web::locale))
         .route("/api/health", get(health))
         .route("/api/presets", get(presets))
         .route("/api/tables", post(create))

@@ -1,5 +1,6 @@
 //! The web client (`web/` in the repository), embedded in the binary: plain
-//! HTML, CSS and JavaScript modules with no build step.
+//! HTML, CSS and JavaScript modules with no build step, the vendored Fluent
+//! formatter (`web/vendor/`) and each language's catalogue.
 
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
@@ -16,6 +17,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("cards.js", JS, include_str!("../../../web/cards.js")),
     ("coach.js", JS, include_str!("../../../web/coach.js")),
     ("dom.js", JS, include_str!("../../../web/dom.js")),
+    ("i18n.js", JS, include_str!("../../../web/i18n.js")),
     ("motion.js", JS, include_str!("../../../web/motion.js")),
     ("napalm.js", JS, include_str!("../../../web/napalm.js")),
     ("state.js", JS, include_str!("../../../web/state.js")),
@@ -25,6 +27,44 @@ const FILES: &[(&str, &str, &str)] = &[
         "style.css",
         "text/css; charset=utf-8",
         include_str!("../../../web/style.css"),
+    ),
+];
+
+/// `@fluent/bundle`'s ES modules (npm, vendored unchanged with its licence),
+/// served as `/vendor/fluent-bundle/<name>`: they import one another by
+/// relative paths.
+const FLUENT: &[(&str, &str)] = &[
+    (
+        "builtins.js",
+        include_str!("../../../web/vendor/fluent-bundle/builtins.js"),
+    ),
+    (
+        "bundle.js",
+        include_str!("../../../web/vendor/fluent-bundle/bundle.js"),
+    ),
+    (
+        "index.js",
+        include_str!("../../../web/vendor/fluent-bundle/index.js"),
+    ),
+    (
+        "memoizer.js",
+        include_str!("../../../web/vendor/fluent-bundle/memoizer.js"),
+    ),
+    (
+        "resolver.js",
+        include_str!("../../../web/vendor/fluent-bundle/resolver.js"),
+    ),
+    (
+        "resource.js",
+        include_str!("../../../web/vendor/fluent-bundle/resource.js"),
+    ),
+    (
+        "scope.js",
+        include_str!("../../../web/vendor/fluent-bundle/scope.js"),
+    ),
+    (
+        "types.js",
+        include_str!("../../../web/vendor/fluent-bundle/types.js"),
     ),
 ];
 
@@ -55,5 +95,27 @@ pub(crate) async fn file(Path(name): Path<String>) -> Response {
     match FILES.iter().find(|(n, _, _)| *n == name) {
         Some(&(_, kind, body)) => asset(kind, body),
         None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}
+
+/// `/vendor/fluent-bundle/<name>`: the Fluent formatter `i18n.js` imports.
+pub(crate) async fn fluent(Path(name): Path<String>) -> Response {
+    match FLUENT.iter().find(|(n, _)| *n == name) {
+        Some(&(_, body)) => asset(JS, body),
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}
+
+/// `/locales/<code>.ftl`: a language's catalogue for the browser (every
+/// `.ftl` file of `locales/<code>/` but the Rust-only ones), which the page
+/// loads before it starts.
+pub(crate) async fn locale(Path(name): Path<String>) -> Response {
+    match name.strip_suffix(".ftl").and_then(|code| {
+        tripoley_i18n::Lang::ALL
+            .into_iter()
+            .find(|l| l.code() == code)
+    }) {
+        Some(lang) => asset("text/plain; charset=utf-8", lang.browser_source()),
+        None => (StatusCode::NOT_FOUND, "no such language").into_response(),
     }
 }

@@ -16,12 +16,16 @@ async fn the_web_client_is_served_and_bad_requests_are_refused() {
         "cards.js",
         "coach.js",
         "dom.js",
+        "i18n.js",
         "motion.js",
         "napalm.js",
         "state.js",
         "summary.js",
         "words.js",
         "style.css",
+        "vendor/fluent-bundle/index.js",
+        "locales/en.ftl",
+        "locales/es.ftl",
     ];
     let pages = ["/", "/t/abcdefgh", "/api/presets"];
     for path in files
@@ -32,10 +36,15 @@ async fn the_web_client_is_served_and_bad_requests_are_refused() {
         let (status, _) = client::request(addr, "GET", &path, None).await.unwrap();
         assert_eq!(status, 200, "{path}");
     }
-    let (status, _) = client::request(addr, "GET", "/secret.db", None)
-        .await
-        .unwrap();
-    assert_eq!(status, 404);
+    for missing in [
+        "/secret.db",
+        "/locales/fr.ftl",
+        "/locales/es",
+        "/vendor/fluent-bundle/x.js",
+    ] {
+        let (status, _) = client::request(addr, "GET", missing, None).await.unwrap();
+        assert_eq!(status, 404, "{missing}");
+    }
     let (status, presets) = client::request(addr, "GET", "/api/presets", None)
         .await
         .unwrap();
@@ -58,10 +67,21 @@ async fn the_web_client_is_served_and_bad_requests_are_refused() {
             let path = format!("/api/tables/{}/rules", answer["invite"].as_str().unwrap());
             let (status, rules) = client::request(addr, "GET", &path, None).await.unwrap();
             assert_eq!(status, 200);
-            assert!(
-                rules["text"].as_str().unwrap().contains("\nPoker\n"),
-                "{rules}"
-            );
+            let text = rules["text"].as_str().unwrap();
+            assert!(text.contains("\nPoker\n"), "{rules}");
+            // Options that change nothing here are for house-rule authors.
+            assert!(!text.contains("Without effect"), "{rules}");
+            // In Spanish when asked, English for a language we do not have.
+            let (status, es) = client::request(addr, "GET", &format!("{path}?lang=es-MX"), None)
+                .await
+                .unwrap();
+            assert_eq!(status, 200);
+            assert_eq!(es["lang"], "es");
+            assert!(es["text"].as_str().unwrap().contains("\nPóquer\n"), "{es}");
+            let (_, fr) = client::request(addr, "GET", &format!("{path}?lang=fr"), None)
+                .await
+                .unwrap();
+            assert_eq!(fr["text"], rules["text"]);
         } else {
             assert!(answer["message"].is_string(), "{answer}");
         }

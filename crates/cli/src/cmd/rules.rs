@@ -1,12 +1,14 @@
 //! `tripoley rules`: the rules of a preset or a house-rule file in plain
-//! words, a house-rule file checked, or a preset as TOML to start one from.
+//! words (English or Spanish), a house-rule file checked, or a preset as
+//! TOML to start one from.
 
 use std::path::PathBuf;
 
 use tripoley_engine::{Preset, Rules};
+use tripoley_i18n::{Lang, rules::describe, rules::describe_napalm};
 
 use crate::Failure;
-use crate::setup::{load_house_rules, parse_preset};
+use crate::setup::{load_house_rules, parse_lang, parse_preset};
 
 /// Arguments of `tripoley rules`.
 #[derive(clap::Args)]
@@ -25,8 +27,12 @@ pub struct Args {
     toml: bool,
     /// Print the rule book of every preset and of Napalm as Markdown (what
     /// `docs/rules.md` holds).
-    #[arg(long, conflicts_with_all = ["preset", "check", "toml"])]
+    #[arg(long, conflicts_with_all = ["preset", "check", "toml", "lang"])]
     markdown: bool,
+    /// The language of the words: en or es (default: the language of the
+    /// environment's locale, English when it is neither).
+    #[arg(long, value_name = "LANG", value_parser = parse_lang)]
+    lang: Option<Lang>,
 }
 
 /// Prints the rules chosen by `args`.
@@ -41,12 +47,15 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                 "Napalm has one rule set: --game napalm takes no --preset, --check or --toml",
             ));
         }
-        print!("{}", tripoley_napalm::NapalmRules::default().describe());
+        print!(
+            "{}",
+            describe_napalm(&tripoley_napalm::NapalmRules::default(), lang(args))
+        );
         return Ok(());
     }
     let Some(path) = &args.check else {
         let rules = Rules::preset(args.preset.unwrap_or(Preset::Pagat));
-        print(&rules, args.toml);
+        print(&rules, args.toml, lang(args));
         return Ok(());
     };
     let shown = path.display();
@@ -57,13 +66,17 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     } else {
         println!("ok: {shown} is valid\n");
     }
-    print(&rules, args.toml);
+    print(&rules, args.toml, lang(args));
     Ok(())
 }
 
+fn lang(args: &Args) -> Lang {
+    args.lang.unwrap_or_else(Lang::from_env)
+}
+
 /// Every preset's rules and Napalm's, in plain words as `tripoley rules`
-/// prints them, as one Markdown document: `docs/rules.md` is this, and a test
-/// fails when it is out of date.
+/// prints them in English, as one Markdown document: `docs/rules.md` is
+/// this, and a test fails when it is out of date.
 pub fn rule_book() -> String {
     let mut out = String::from(
         "# The rules of Tripoley and Napalm\n\n\
@@ -74,12 +87,13 @@ pub fn rule_book() -> String {
     );
     for preset in Preset::ALL {
         out.push('\n');
-        out.push_str(&markdown(&Rules::preset(preset).describe()));
+        out.push_str(&markdown(&describe(&Rules::preset(preset), Lang::En)));
     }
     out.push('\n');
-    out.push_str(&markdown(
-        &tripoley_napalm::NapalmRules::default().describe(),
-    ));
+    out.push_str(&markdown(&describe_napalm(
+        &tripoley_napalm::NapalmRules::default(),
+        Lang::En,
+    )));
     out
 }
 
@@ -109,11 +123,11 @@ fn markdown(text: &str) -> String {
     out
 }
 
-fn print(rules: &Rules, toml: bool) {
+fn print(rules: &Rules, toml: bool, lang: Lang) {
     if toml {
         print!("{}", with_hints(rules));
     } else {
-        print!("{}", rules.describe());
+        print!("{}", describe(rules, lang));
     }
 }
 

@@ -21,6 +21,7 @@ use tripoley_engine::{
 };
 
 use super::text::{self, Context, Words};
+use tripoley_i18n::{Lang, Value};
 
 /// The seat of the human (bots fill the others).
 pub const HUMAN: Seat = 0;
@@ -46,6 +47,9 @@ pub struct Table {
     pub seed: u64,
     /// How the rules are called on screen: a preset's name or "house rules".
     pub label: String,
+    /// The language of the words on screen (a resumed game's history is
+    /// told in the language chosen now).
+    pub lang: Lang,
 }
 
 /// What fills the screen.
@@ -154,6 +158,7 @@ impl App {
             bots: kinds,
             seed,
             label,
+            lang,
         } = table;
         let (game, events) = record.replay().map_err(|e| e.to_string())?;
         let rules = game.rules().clone();
@@ -161,6 +166,7 @@ impl App {
         let words = Words {
             names: record.names.clone(),
             me: HUMAN,
+            lang,
         };
         let shown = game.view(Some(HUMAN));
         let mut app = App {
@@ -198,10 +204,8 @@ impl App {
             app.reveal(ev, false);
         }
         if !app.record.steps.is_empty() {
-            app.log.push(format!(
-                "Game resumed after {} steps.",
-                app.record.steps.len()
-            ));
+            let resumed = app.say("term-resumed", &[("n", app.record.steps.len().into())]);
+            app.log.push(resumed);
         }
         app.sync();
         if app.game.pending() == Pending::GameOver {
@@ -218,6 +222,11 @@ impl App {
     /// Colours on or off (`NO_COLOR`).
     pub fn set_color(&mut self, color: bool) {
         self.color = color;
+    }
+
+    /// The message `id` in the game's language.
+    fn say(&self, id: &str, args: &[(&str, Value<'_>)]) -> String {
+        self.words.lang.t(id, args)
     }
 
     /// The game's record so far.
@@ -394,7 +403,9 @@ impl App {
                         .filter(|e| e.audience().includes(Some(HUMAN))),
                 );
             }
-            Err(e) => self.message = Some(format!("refused: {e}")),
+            Err(e) => {
+                self.message = Some(self.say("term-refused", &[("why", e.to_string().into())]));
+            }
         }
     }
 
@@ -501,10 +512,13 @@ impl App {
                     .shown
                     .last_played
                     .filter(|(s, _)| s == seat)
-                    .map_or(String::new(), |(_, c)| format!(" on {}", text::card(c)));
-                format!("Michigan: {} went out{card}.", self.words.who(*seat))
+                    .map_or("none".to_owned(), |(_, c)| text::card(c));
+                self.say(
+                    "term-note-went-out",
+                    &[("who", self.words.who(*seat).into()), ("card", card.into())],
+                )
             }
-            Event::PlayBlocked => "Michigan ended blocked: nobody could lead.".to_owned(),
+            Event::PlayBlocked => self.say("term-note-blocked", &[]),
             Event::FinalPotRound { .. } => {
                 self.final_pot = true;
                 return;
@@ -514,7 +528,7 @@ impl App {
                 return;
             }
             Event::FaceUp { .. } | Event::Showed { .. } if self.final_pot => match self.line(ev) {
-                Some(line) => format!("Final pot: {line}"),
+                Some(line) => self.say("term-note-final-pot", &[("line", line.into())]),
                 None => return,
             },
             _ => return,
@@ -825,7 +839,7 @@ impl App {
                 Some('a') if can_auction => Some(Action::AuctionSpare),
                 Some('w') if can_swap_and_auction => Some(Action::SwapAndAuction),
                 Some('s' | 'a' | 'w') => {
-                    self.message = Some("That is not allowed now.".to_owned());
+                    self.message = Some(self.say("term-not-allowed", &[]));
                     None
                 }
                 _ => None,
@@ -882,7 +896,10 @@ impl App {
         if (min..=max).contains(&x) {
             Some(make(x))
         } else {
-            self.message = Some(format!("The amount must be from {min} to {max}."));
+            self.message = Some(self.say(
+                "term-amount-range",
+                &[("min", min.into()), ("max", max.into())],
+            ));
             None
         }
     }
@@ -936,8 +953,7 @@ impl App {
                     } else if self.input.five.len() < 5 {
                         self.input.five.insert(c);
                     } else {
-                        self.message =
-                            Some("Five cards are chosen: take one out first.".to_owned());
+                        self.message = Some(self.say("term-five-full", &[]));
                     }
                 }
             }
@@ -946,10 +962,8 @@ impl App {
                 if self.input.five.len() == 5 {
                     return Some(Action::Choose(self.input.five));
                 }
-                self.message = Some(format!(
-                    "Choose exactly five cards ({} chosen).",
-                    self.input.five.len()
-                ));
+                self.message =
+                    Some(self.say("term-five-exactly", &[("n", self.input.five.len().into())]));
             }
             _ => {}
         }
@@ -984,7 +998,9 @@ impl App {
                 match legal.iter().find(|&&i| hand[i].suit() == suit) {
                     Some(&i) => self.input.cursor = i,
                     None => {
-                        self.message = Some(format!("You may not lead {} now.", suit.name()));
+                        self.message = Some(
+                            self.say("term-may-not-lead-suit", &[("suit", suit.name().into())]),
+                        );
                     }
                 }
             }
@@ -992,7 +1008,7 @@ impl App {
                 return match hand.get(self.input.cursor) {
                     Some(&c) if cards.contains(c) => Some(Action::Lead(c)),
                     _ => {
-                        self.message = Some("That card may not be led.".to_owned());
+                        self.message = Some(self.say("term-may-not-lead", &[]));
                         None
                     }
                 };
@@ -1051,17 +1067,31 @@ impl App {
         // best answer, over the sample deals.
         let mut means = advice.means;
         means.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let lang = self.words.lang;
         let why = match (means.first(), means.get(1)) {
             (Some(&(_, best)), Some(&(next, worth))) => format!(
-                " ({best:.1} chips expected at the deal's end; next best, {}: {worth:.1})",
-                action_words(next)
+                " ({})",
+                self.say(
+                    "term-hint-why",
+                    &[
+                        ("best", format!("{best:.1}").into()),
+                        ("next", action_words(next, lang).into()),
+                        ("worth", format!("{worth:.1}").into()),
+                    ],
+                )
             ),
             _ => String::new(),
         };
-        self.hint = Some(format!(
-            "Hint from the expert bot ({} sample deals played out): {}{why}.",
-            crate::setup::thousands(u64::from(HINT_PLAYOUTS)),
-            action_words(action)
+        self.hint = Some(self.say(
+            "term-hint",
+            &[
+                (
+                    "n",
+                    crate::setup::thousands(u64::from(HINT_PLAYOUTS)).into(),
+                ),
+                ("action", action_words(action, lang).into()),
+                ("why", why.into()),
+            ],
         ));
     }
 }
@@ -1095,26 +1125,35 @@ fn betting(v: &mut View, n: usize) -> &mut BettingView {
     })
 }
 
-/// An action in words, after "would".
-pub fn action_words(action: Action) -> String {
-    match action {
-        Action::Keep => "keep the hand".to_owned(),
-        Action::Swap => "swap for the spare".to_owned(),
-        Action::AuctionSpare => "auction the spare".to_owned(),
-        Action::SwapAndAuction => "swap, then auction the old hand".to_owned(),
-        Action::Bid(x) => format!("bid {x}"),
-        Action::Pass => "pass".to_owned(),
-        Action::NameSuit(s) => format!("name {}", s.name()),
-        Action::Check => "check".to_owned(),
-        Action::Bet(x) => format!("bet {x}"),
-        Action::Call => "call".to_owned(),
-        Action::Raise(x) => format!("raise by {x}"),
-        Action::Fold => "fold".to_owned(),
-        Action::Choose(five) => format!("set apart {}", text::cards(five)),
-        Action::Lead(c) => format!("lead {}", text::card(c)),
-        Action::Play => "play the card".to_owned(),
-        Action::Withhold => "withhold the card".to_owned(),
-    }
+/// An action in words, as the hint advises it ("keep the hand", "bid 3").
+pub fn action_words(action: Action, lang: Lang) -> String {
+    let (what, n, suit, cards) = match action {
+        Action::Keep => ("keep", 0, "", String::new()),
+        Action::Swap => ("swap", 0, "", String::new()),
+        Action::AuctionSpare => ("auction_spare", 0, "", String::new()),
+        Action::SwapAndAuction => ("swap_and_auction", 0, "", String::new()),
+        Action::Bid(x) => ("bid", x, "", String::new()),
+        Action::Pass => ("pass", 0, "", String::new()),
+        Action::NameSuit(s) => ("name_suit", 0, s.name(), String::new()),
+        Action::Check => ("check", 0, "", String::new()),
+        Action::Bet(x) => ("bet", x, "", String::new()),
+        Action::Call => ("call", 0, "", String::new()),
+        Action::Raise(x) => ("raise", x, "", String::new()),
+        Action::Fold => ("fold", 0, "", String::new()),
+        Action::Choose(five) => ("choose", 0, "", text::cards(five)),
+        Action::Lead(c) => ("lead", 0, "", text::card(c)),
+        Action::Play => ("play", 0, "", String::new()),
+        Action::Withhold => ("withhold", 0, "", String::new()),
+    };
+    lang.t(
+        "term-action",
+        &[
+            ("action", what.into()),
+            ("n", n.into()),
+            ("suit", suit.into()),
+            ("cards", cards.into()),
+        ],
+    )
 }
 
 /// Up and down scroll a log (or ledger) read back from its end: `scroll` is

@@ -35,6 +35,7 @@ use ratatui::Frame;
 use serde::{Deserialize, Serialize};
 use tripoley_bots::BotKind;
 use tripoley_engine::{Preset, Record, Rules};
+use tripoley_i18n::Lang;
 
 use crate::Failure;
 use crate::setup::{TableArgs, bots_for_seats};
@@ -60,9 +61,13 @@ pub struct Args {
     /// Deals in the game (default: one round, as many deals as players).
     #[arg(long)]
     deals: Option<u32>,
-    /// Your name at the table.
-    #[arg(long, default_value = "You")]
-    name: String,
+    /// Your name at the table (default: "You" in the game's language).
+    #[arg(long)]
+    name: Option<String>,
+    /// The language of the game's words: en or es (default: the language of
+    /// the environment's locale, English when it is neither).
+    #[arg(long, value_name = "LANG", value_parser = crate::setup::parse_lang)]
+    lang: Option<Lang>,
     /// Milliseconds between the moves shown (0: no pause; Space skips anyway).
     #[arg(long, default_value_t = 700, value_name = "MS")]
     pace_ms: u64,
@@ -92,13 +97,27 @@ pub struct PlayMeta {
     pub label: String,
 }
 
+impl Args {
+    /// The language asked for, else the environment's.
+    fn language(&self) -> Lang {
+        self.lang.unwrap_or_else(Lang::from_env)
+    }
+
+    /// The human's name: as given, else "You" in the game's language.
+    fn player_name(&self) -> String {
+        self.name
+            .clone()
+            .unwrap_or_else(|| self.language().t("term-you", &[]))
+    }
+}
+
 /// Plays a game in the terminal; saves the record when it ends or the player quits.
 pub fn run(args: &Args) -> Result<(), Failure> {
     if napalm::wanted(args) {
         return napalm::run(args);
     }
     let (table, path) = match &args.resume {
-        Some(file) => resume_table(file)?,
+        Some(file) => resume_table(file, args.language())?,
         None => new_table(args)?,
     };
     let path = args.save.clone().unwrap_or(path);
@@ -129,7 +148,7 @@ fn new_table(args: &Args) -> Result<(Table, PathBuf), Failure> {
     }
     let players = args.table.players;
     let others = bot_seats(&args.bots, players)?;
-    let name = player_name(&args.name)?;
+    let name = player_name(&args.player_name())?;
     let mut names = vec![name];
     names.extend((1..players).map(|i| format!("Bot {i}")));
     let mut bots = vec![None];
@@ -148,6 +167,7 @@ fn new_table(args: &Args) -> Result<(Table, PathBuf), Failure> {
         bots,
         seed,
         label,
+        lang: args.language(),
     };
     Ok((table, free_path(seed)))
 }
@@ -212,7 +232,7 @@ fn free_path(seed: u64) -> PathBuf {
 }
 
 /// A saved game to continue, and its own file to save it back to.
-fn resume_table(file: &Path) -> Result<(Table, PathBuf), Failure> {
+fn resume_table(file: &Path, lang: Lang) -> Result<(Table, PathBuf), Failure> {
     let shown = file.display();
     let text = std::fs::read_to_string(file)
         .map_err(|e| Failure::usage(format!("cannot read {shown}: {e}")))?;
@@ -223,6 +243,7 @@ fn resume_table(file: &Path) -> Result<(Table, PathBuf), Failure> {
             bots: meta.bots,
             seed: meta.seed,
             label: meta.label,
+            lang,
         },
         file.to_path_buf(),
     ))

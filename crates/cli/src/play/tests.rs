@@ -18,6 +18,7 @@ use tripoley_engine::{
 
 use super::app::{App, HUMAN, Screen, Table};
 use super::{parse_saved, saved_json, ui};
+use tripoley_i18n::Lang;
 
 /// The screen as text, 80x24 unless said.
 fn screen(app: &App, w: u16, h: u16) -> String {
@@ -111,6 +112,7 @@ fn table_app(record: Record, seed: u64) -> App {
         bots,
         seed,
         label: "test".to_owned(),
+        lang: Lang::En,
     })
     .expect("replays");
     app.set_save_path("./tripoley-test.json".to_owned());
@@ -145,6 +147,30 @@ fn snapshot_auction_bid() {
 fn snapshot_poker_open() {
     let app = reach(&pagat(), 4, |d| matches!(d, Decision::Open { .. }), 0);
     insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+/// The same table in Spanish (`--lang es`): the log, the stage and the
+/// spaces come from the catalogue the browser reads too.
+#[test]
+fn snapshot_poker_open_in_spanish() {
+    let app = reach(&pagat(), 4, |d| matches!(d, Decision::Open { .. }), 0);
+    let app = App::new(Table {
+        record: app.record().clone(),
+        bots: app.bot_kinds().to_vec(),
+        seed: app.seed(),
+        label: "test".to_owned(),
+        lang: Lang::Es,
+    })
+    .expect("replays");
+    let shown = screen(&app, 80, 24);
+    for spanish in [
+        "reparto 1/4 · reparte",
+        "Tu mano: ",
+        "Póquer: nadie ha apostado",
+    ] {
+        assert!(shown.contains(spanish), "{spanish}:\n{shown}");
+    }
+    insta::assert_snapshot!(shown);
 }
 
 #[test]
@@ -420,8 +446,41 @@ fn new_game(rules: Rules, players: usize, seed: u64, bots: BotKind) -> App {
         bots: kinds,
         seed,
         label: "test".to_owned(),
+        lang: Lang::En,
     })
     .expect("a table")
+}
+
+/// Whole games in Spanish through the keys, under presets that between
+/// them reach every stage (a missing message or argument fails the ci
+/// profile's debug assertions); the log has no English line left.
+#[test]
+fn whole_games_in_spanish() {
+    for (preset, players) in [
+        (Preset::Pagat, 4),
+        (Preset::MichiganCasino, 3),
+        (Preset::Cosmo, 3),
+    ] {
+        let mut kinds = vec![None];
+        kinds.extend((1..players).map(|_| Some(BotKind::Heuristic)));
+        let app = finish(
+            App::new(Table {
+                record: Record::new(Rules::preset(preset), names(players)),
+                bots: kinds,
+                seed: 5,
+                label: "prueba".to_owned(),
+                lang: Lang::Es,
+            })
+            .expect("a table"),
+        );
+        assert!(app.is_over(), "{preset}");
+        for english in ["You ", " the ", "Deal ", "chips"] {
+            let found: Vec<_> = app.log.iter().filter(|l| l.contains(english)).collect();
+            assert!(found.is_empty(), "{preset}: {english:?} in {found:?}");
+        }
+        let shown = screen(&app, 80, 24);
+        assert!(shown.contains("fichas"), "{preset}:\n{shown}");
+    }
 }
 
 #[test]
@@ -477,6 +536,7 @@ fn a_saved_game_resumes_exactly() {
         bots: meta.bots,
         seed: meta.seed,
         label: meta.label,
+        lang: Lang::En,
     })
     .expect("resumes");
     assert!(resumed.log.iter().any(|l| l.contains("resumed")));
@@ -524,6 +584,7 @@ fn a_finished_game_resumes_on_its_standings() {
         bots: meta.bots,
         seed: meta.seed,
         label: meta.label,
+        lang: Lang::En,
     })
     .expect("resumes");
     assert_eq!(again.screen(), Screen::Standings);
@@ -647,6 +708,7 @@ fn card_counts_shown_add_up_to_the_deck_fresh_and_after_a_resume() {
         bots: meta.bots,
         seed: meta.seed,
         label: meta.label,
+        lang: Lang::En,
     })
     .expect("resumes");
     finish_watching(resumed, check);

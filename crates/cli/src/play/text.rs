@@ -5,6 +5,8 @@ use std::fmt::Write as _;
 
 use tripoley_cards::{Card, CardSet, Rank, Suit};
 use tripoley_engine::{Account, AuctionItem, Event, Reason, Seat, Space, StopReason, Transfer};
+use tripoley_i18n::words::hand_rank;
+use tripoley_i18n::{Lang, Value};
 
 /// A card as players write it: `10♥`.
 pub fn card(c: Card) -> String {
@@ -50,20 +52,27 @@ pub fn sequence(low: Rank) -> String {
     out
 }
 
-/// Who is who: seat names, and which seat is "you".
+/// Who is who: seat names, which seat is "you", and the language the
+/// words are in (the catalogue's `terminal.ftl` and `words.ftl`).
 #[derive(Clone, Debug)]
 pub struct Words {
     /// Names by seat.
     pub names: Vec<String>,
     /// The human's seat.
     pub me: Seat,
+    /// The language of every line.
+    pub lang: Lang,
 }
 
 impl Words {
+    fn t(&self, id: &str, args: &[(&str, Value<'_>)]) -> String {
+        self.lang.t(id, args)
+    }
+
     /// "You" for the human, the name for anyone else.
     pub fn who(&self, seat: Seat) -> String {
         if seat == self.me {
-            "You".to_owned()
+            self.t("term-you", &[])
         } else {
             self.name(seat)
         }
@@ -74,28 +83,28 @@ impl Words {
         self.names
             .get(usize::from(seat))
             .cloned()
-            .unwrap_or_else(|| format!("Seat {seat}"))
+            .unwrap_or_else(|| self.t("seat-n", &[("n", (seat + 1).into())]))
     }
 
-    /// "You take" / "Bot 1 takes": the subject and its verb.
-    pub(super) fn says(&self, seat: Seat, you: &str, they: &str) -> String {
-        if seat == self.me {
-            format!("You {you}")
-        } else {
-            format!("{} {they}", self.name(seat))
-        }
-    }
-
-    /// "your" / "their".
-    fn their(&self, seat: Seat) -> &'static str {
-        if seat == self.me { "your" } else { "their" }
+    /// The message `id` said by `seat`: "You take" / "Bot 1 takes" (the
+    /// message chooses by `$you`, and names `$who`), with `args` besides.
+    pub(super) fn says(&self, id: &str, seat: Seat, args: &[(&str, Value<'_>)]) -> String {
+        let mut all = vec![
+            ("who", Value::from(self.name(seat))),
+            (
+                "you",
+                Value::from(if seat == self.me { "yes" } else { "no" }),
+            ),
+        ];
+        all.extend(args.iter().cloned());
+        self.t(id, &all)
     }
 
     /// An account in short: a seat's name or a layout space's label.
     pub fn account(&self, a: Account, pay_suit: Option<Suit>) -> String {
         match a {
             Account::Stack(s) => self.who(s),
-            Account::Space(sp) => space_label(sp, pay_suit),
+            Account::Space(sp) => space_label(sp, pay_suit, self.lang),
         }
     }
 
@@ -103,8 +112,12 @@ impl Words {
     pub fn account_words(&self, a: Account, pay_suit: Option<Suit>) -> String {
         match a {
             Account::Stack(s) => self.who(s),
-            Account::Space(sp) => space_words(sp, pay_suit),
+            Account::Space(sp) => space_words(sp, pay_suit, self.lang),
         }
+    }
+
+    fn chips(&self, n: u32) -> String {
+        self.t("words-chips", &[("n", n.into())])
     }
 
     /// One event in plain words, from the human's point of view; `None` for
@@ -118,166 +131,147 @@ impl Words {
                     .iter()
                     .map(|&(s, c)| format!("{} {}", self.who(s), card(c)))
                     .collect();
-                format!("Draw for first dealer: {}.", list.join(", "))
+                self.t("term-drew", &[("draws", list.join(", ").into())])
             }
-            Event::FirstDealer { seat } => format!("{} first.", self.says(*seat, "deal", "deals")),
-            Event::PlayerOut { seat, chips } => format!(
-                "{} the ante and {} the game with {}.",
-                self.says(*seat, "cannot pay", "cannot pay"),
-                if *seat == self.me { "leave" } else { "leaves" },
-                count(*chips as usize, "chip")
+            Event::FirstDealer { seat } => self.says("term-first-dealer", *seat, &[]),
+            Event::PlayerOut { seat, chips } => self.says(
+                "term-player-out",
+                *seat,
+                &[("chips", self.chips(*chips).into())],
             ),
             Event::DealStarted {
                 number,
                 dealer,
                 pay_suit,
                 sequence: seq,
-            } => {
-                let suit = pay_suit.map_or_else(
-                    || "to be auctioned".to_owned(),
-                    |s| format!("{} {}", s.name(), s.symbol()),
-                );
-                format!(
-                    "Deal {number} of {}: {}. Pay suit {suit}, Sequence {}.",
-                    ctx.deals_total,
-                    self.says(*dealer, "deal", "deals"),
-                    sequence(*seq)
-                )
-            }
+            } => self.says(
+                "term-deal-started",
+                *dealer,
+                &[
+                    ("number", (*number).into()),
+                    ("total", ctx.deals_total.into()),
+                    ("suit", pay_suit.map_or("none", Suit::name).into()),
+                    (
+                        "symbol",
+                        pay_suit
+                            .map_or(String::new(), |s| s.symbol().to_string())
+                            .into(),
+                    ),
+                    ("sequence", sequence(*seq).into()),
+                ],
+            ),
             Event::Transfer(t) => return self.transfer(t, ctx),
-            Event::DealerKept { seat } => format!(
-                "{} {} hand.",
-                self.says(*seat, "keep", "keeps"),
-                self.their(*seat)
-            ),
-            Event::Swapped { seat } => format!(
-                "{} {} hand for the spare.",
-                self.says(*seat, "swap", "swaps"),
-                self.their(*seat)
-            ),
-            Event::AuctionOpened { item } => match item {
-                AuctionItem::Spare => "The spare is auctioned, unseen.".to_owned(),
-                AuctionItem::DealersOldHand => "The dealer's old hand is auctioned.".to_owned(),
-            },
+            Event::DealerKept { seat } => self.says("term-dealer-kept", *seat, &[]),
+            Event::Swapped { seat } => self.says("term-swapped", *seat, &[]),
+            Event::AuctionOpened { item } => {
+                let item = match item {
+                    AuctionItem::Spare => "spare",
+                    AuctionItem::DealersOldHand => "old",
+                };
+                self.t("term-auction-opened", &[("item", item.into())])
+            }
             Event::Bid { seat, amount } => {
-                format!("{} {amount}.", self.says(*seat, "bid", "bids"))
+                self.says("term-bid", *seat, &[("amount", (*amount).into())])
             }
-            Event::Passed { seat } => format!("{}.", self.says(*seat, "pass", "passes")),
+            Event::Passed { seat } => self.says("term-passed", *seat, &[]),
             Event::AuctionSold { seat, price } => {
-                format!("{} the hand for {price}.", self.says(*seat, "buy", "buys"))
+                self.says("term-auction-sold", *seat, &[("price", (*price).into())])
             }
-            Event::AuctionUnsold => "Nobody buys the hand.".to_owned(),
+            Event::AuctionUnsold => self.t("term-auction-unsold", &[]),
             Event::PaySuitNamed { seat, suit } => match seat {
-                Some(s) => format!(
-                    "{} {} as the pay suit.",
-                    self.says(*s, "name", "names"),
-                    suit.name()
-                ),
-                None => format!("Everybody passed: {} are the pay suit.", suit.name()),
+                Some(s) => self.says("term-pay-suit-named", *s, &[("suit", suit.name().into())]),
+                None => self.t("term-pay-suit-default", &[("suit", suit.name().into())]),
             },
             Event::PayCardsShown { seat, cards: shown } => {
-                format!("{} {}.", self.says(*seat, "show", "shows"), cards(*shown))
+                self.says("term-shows", *seat, &[("cards", cards(*shown).into())])
             }
             Event::SequenceShared {
                 claimants,
                 remainder,
-            } => format!(
-                "{} players share the Sequence; {} on it.",
-                claimants.count_ones(),
-                if *remainder == 1 {
-                    "1 chip stays".to_owned()
-                } else {
-                    format!("{remainder} chips stay")
-                }
+            } => self.t(
+                "term-sequence-shared",
+                &[
+                    ("players", claimants.count_ones().into()),
+                    ("remainder", (*remainder).into()),
+                ],
             ),
-            Event::SetFiveApart { seat } => format!(
-                "{} five cards apart for the poker.",
-                self.says(*seat, "set", "sets")
-            ),
-            Event::Checked { seat } => format!("{}.", self.says(*seat, "check", "checks")),
-            Event::Bet { seat, amount } => format!("{} {amount}.", self.says(*seat, "bet", "bets")),
+            Event::SetFiveApart { seat } => self.says("term-set-five-apart", *seat, &[]),
+            Event::Checked { seat } => self.says("term-checked", *seat, &[]),
+            Event::Bet { seat, amount } => {
+                self.says("term-bet", *seat, &[("amount", (*amount).into())])
+            }
             Event::Called {
                 seat,
                 amount,
                 all_in,
-            } => format!(
-                "{} {amount}{}.",
-                self.says(*seat, "call", "calls"),
-                if *all_in { ", all in" } else { "" }
+            } => self.says(
+                "term-called",
+                *seat,
+                &[
+                    ("amount", (*amount).into()),
+                    ("allin", if *all_in { "yes" } else { "no" }.into()),
+                ],
             ),
-            Event::Raised { seat, amount, by } => format!(
-                "{} by {by} (puts in {amount}).",
-                self.says(*seat, "raise", "raises")
+            Event::Raised { seat, amount, by } => self.says(
+                "term-raised",
+                *seat,
+                &[("by", (*by).into()), ("amount", (*amount).into())],
             ),
-            Event::Folded { seat } => format!("{}.", self.says(*seat, "fold", "folds")),
+            Event::Folded { seat } => self.says("term-folded", *seat, &[]),
             Event::Showed {
                 seat,
                 cards: five,
                 rank,
-            } => format!(
-                "{} {}: {rank}.",
-                self.says(*seat, "show", "shows"),
-                rank.arrange(*five)
-                    .iter()
-                    .map(|&c| card(c))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
+            } => {
+                let shown: Vec<String> = rank.arrange(*five).iter().map(|&c| card(c)).collect();
+                self.says(
+                    "term-showed",
+                    *seat,
+                    &[
+                        ("cards", shown.join(" ").into()),
+                        ("hand", hand_rank(*rank, self.lang).into()),
+                    ],
+                )
+            }
             Event::Led {
                 seat,
                 card: c,
                 misplay,
-            } => format!(
-                "{} {}{}.",
-                self.says(*seat, "lead", "leads"),
-                card(*c),
-                if *misplay {
-                    ", not the lowest of its suit (a misplay)"
-                } else {
-                    ""
-                }
+            } => self.says(
+                "term-led",
+                *seat,
+                &[
+                    ("card", card(*c).into()),
+                    ("misplay", if *misplay { "yes" } else { "no" }.into()),
+                ],
             ),
             Event::Played { seat, card: c } => {
-                format!("{} {}.", self.says(*seat, "play", "plays"), card(*c))
+                self.says("term-played", *seat, &[("card", card(*c).into())])
             }
             Event::Withheld { seat, card: c } => {
-                format!(
-                    "{} {} (a misplay).",
-                    self.says(*seat, "withhold", "withholds"),
-                    card(*c)
-                )
+                self.says("term-withheld", *seat, &[("card", card(*c).into())])
             }
-            Event::RunStopped { next, reason } => {
-                format!("The run stops: {}.", stop_reason(*next, *reason, ctx))
-            }
-            Event::CannotLead { seat } => format!(
-                "{} lead; the lead passes left.",
-                self.says(*seat, "cannot", "cannot")
+            Event::RunStopped { next, reason } => self.t(
+                "term-run-stopped",
+                &[("why", stop_reason(*next, *reason, ctx, self.lang).into())],
             ),
-            Event::PlayBlocked => "Nobody can lead: play is blocked.".to_owned(),
-            Event::WentOut { seat } => format!(
-                "{} {} last card and {} out!",
-                self.says(*seat, "play", "plays"),
-                self.their(*seat),
-                if *seat == self.me { "go" } else { "goes" }
+            Event::CannotLead { seat } => self.says("term-cannot-lead", *seat, &[]),
+            Event::PlayBlocked => self.t("ev-play-blocked", &[]),
+            Event::WentOut { seat } => self.says("term-went-out", *seat, &[]),
+            Event::FinalPotRound { round, chips } => self.t(
+                "term-final-pot-round",
+                &[
+                    ("round", (*round).into()),
+                    ("chips", self.chips(*chips).into()),
+                ],
             ),
-            Event::FinalPotRound { round, chips } => {
-                format!(
-                    "Final pot {round}: {}, five new cards each.",
-                    count(*chips as usize, "chip")
-                )
-            }
             Event::FaceUp { seat, cards: five } => {
-                format!(
-                    "{} {} face up.",
-                    self.says(*seat, "get", "gets"),
-                    cards(*five)
-                )
+                self.says("term-face-up", *seat, &[("cards", cards(*five).into())])
             }
-            Event::DealEnded { number } => format!("Deal {number} is over."),
+            Event::DealEnded { number } => self.t("ev-deal-ended", &[("number", (*number).into())]),
             Event::GameOver { winners } => {
                 let names: Vec<String> = winners.iter().map(|&s| self.who(s)).collect();
-                format!("The game is over. Most chips: {}.", names.join(", "))
+                self.t("term-game-over", &[("winners", names.join(", ").into())])
             }
             #[allow(unreachable_patterns)] // events added to the engine later
             _ => return None,
@@ -293,43 +287,38 @@ impl Words {
             Account::Space(_) => None,
         };
         let n = t.amount;
-        let took =
-            |s: Seat, what: String| format!("{} {n} from {what}.", self.says(s, "take", "takes"));
         Some(match (t.reason, to_seat) {
             (Reason::Ante | Reason::Bet | Reason::FinalPotGathered, _) => return None,
             (Reason::PayCard | Reason::KingQueen | Reason::Sequence | Reason::WentOut, Some(s)) => {
-                took(s, from())
+                self.says("term-took", s, &[("n", n.into()), ("what", from().into())])
             }
-            (Reason::PotWon, Some(s)) => {
-                format!(
-                    "{} the Pot: {}.",
-                    self.says(s, "win", "wins"),
-                    count(n as usize, "chip")
+            (reason @ (Reason::PotWon | Reason::PokerPool | Reason::FinalPot), Some(s)) => {
+                let pot = match reason {
+                    Reason::PokerPool => "poker_pool",
+                    Reason::FinalPot => "final_pot",
+                    _ => "pot",
+                };
+                self.says(
+                    "term-won",
+                    s,
+                    &[("pot", pot.into()), ("chips", self.chips(n).into())],
                 )
             }
-            (Reason::PokerPool, Some(s)) => {
-                format!(
-                    "{} the Poker Pool: {}.",
-                    self.says(s, "win", "wins"),
-                    count(n as usize, "chip")
-                )
-            }
-            (Reason::FinalPot, Some(s)) => {
-                format!(
-                    "{} the final pot: {}.",
-                    self.says(s, "win", "wins"),
-                    count(n as usize, "chip")
-                )
-            }
-            _ => format!(
-                "{} {n} to {} ({}).",
+            _ => {
+                let args = [
+                    ("n", Value::from(n)),
+                    ("to", self.account_words(t.to, ctx.pay_suit).into()),
+                    ("reason", reason_words(t.reason, ctx, self.lang).into()),
+                ];
                 match t.from {
-                    Account::Stack(s) => self.says(s, "pay", "pays"),
-                    Account::Space(_) => format!("{} pays", from()),
-                },
-                self.account_words(t.to, ctx.pay_suit),
-                reason_words(t.reason, ctx)
-            ),
+                    Account::Stack(s) => self.says("term-pays", s, &args),
+                    Account::Space(_) => {
+                        let mut args = args.to_vec();
+                        args.push(("what", from().into()));
+                        self.t("term-space-pays", &args)
+                    }
+                }
+            }
         })
     }
 
@@ -364,14 +353,14 @@ impl Words {
                 .iter()
                 .map(|&(s, n)| format!("{} {n}", self.who(s)))
                 .collect();
-            lines.push(format!("Antes: {}", list.join(", ")));
+            lines.push(self.t("term-antes", &[("list", list.join(", ").into())]));
         }
         for (from, to, reason, amount) in rows {
             lines.push(format!(
                 "{} → {}: {amount}, {}",
                 self.account(from, ctx.pay_suit),
                 self.account(to, ctx.pay_suit),
-                reason_words(reason, ctx)
+                reason_words(reason, ctx, self.lang)
             ));
         }
         lines
@@ -392,48 +381,55 @@ pub struct Context {
 }
 
 /// Why chips moved, in a few words.
-pub fn reason_words(reason: Reason, ctx: &Context) -> String {
-    let suit = ctx
+pub fn reason_words(reason: Reason, ctx: &Context, lang: Lang) -> String {
+    let symbol = ctx
         .pay_suit
         .map_or(String::new(), |s| s.symbol().to_string());
-    match reason {
-        Reason::Ante => "ante".to_owned(),
-        Reason::PayCard => "pay card".to_owned(),
-        Reason::KingQueen => format!("king and queen of {suit}"),
-        Reason::Sequence => "the Sequence".to_owned(),
-        Reason::AuctionPrice => "price of the auctioned hand".to_owned(),
-        Reason::PaySuitBid => "bid to name the pay suit".to_owned(),
-        Reason::Bet => "poker bets".to_owned(),
-        Reason::PotWon => "won the poker pot".to_owned(),
-        Reason::Blocked => "cards held at the block".to_owned(),
-        Reason::WentOut => "went out: the Kitty".to_owned(),
-        Reason::CardsLeft => "cards left at going out".to_owned(),
-        Reason::Misled => "misplay: lead not the lowest".to_owned(),
-        Reason::Withheld => "misplay: withheld a card".to_owned(),
-        Reason::PokerPool => "the Poker Pool".to_owned(),
-        Reason::FinalPotGathered => "gathered for the final pot".to_owned(),
-        Reason::FinalPot => "won the final pot".to_owned(),
-    }
+    let key = match reason {
+        Reason::Ante => "ante",
+        Reason::PayCard => "pay_card",
+        Reason::KingQueen => "king_queen",
+        Reason::Sequence => "sequence",
+        Reason::AuctionPrice => "auction_price",
+        Reason::PaySuitBid => "pay_suit_bid",
+        Reason::Bet => "bet",
+        Reason::PotWon => "pot_won",
+        Reason::Blocked => "blocked",
+        Reason::WentOut => "went_out",
+        Reason::CardsLeft => "cards_left",
+        Reason::Misled => "misled",
+        Reason::Withheld => "withheld",
+        Reason::PokerPool => "poker_pool",
+        Reason::FinalPotGathered => "final_pot_gathered",
+        Reason::FinalPot => "final_pot",
+    };
+    lang.t(
+        "term-reason",
+        &[("reason", key.into()), ("symbol", symbol.into())],
+    )
 }
 
 /// Why a run stopped (M5), in words.
-pub fn stop_reason(next: Option<Card>, reason: StopReason, ctx: &Context) -> String {
-    match (reason, next) {
-        (StopReason::Ace, _) | (_, None) => "it reached the ace".to_owned(),
-        (StopReason::AlreadyPlayed, Some(c)) => format!("{} was played earlier", card(c)),
-        (StopReason::NotPlayed, Some(c)) if ctx.spare_known.contains(c) => {
-            format!("{} is in the spare", card(c))
-        }
-        (StopReason::NotPlayed, Some(c)) if ctx.misplays => {
-            // Short enough for the layout panel's status line.
-            format!("no {} came (spare or withheld)", card(c))
-        }
-        (StopReason::NotPlayed, Some(c)) => format!("{} is in the spare", card(c)),
-    }
+pub fn stop_reason(next: Option<Card>, reason: StopReason, ctx: &Context, lang: Lang) -> String {
+    let why = match (reason, next) {
+        (StopReason::Ace, _) | (_, None) => "ace",
+        (StopReason::AlreadyPlayed, Some(_)) => "played",
+        (StopReason::NotPlayed, Some(c)) if ctx.spare_known.contains(c) => "spare",
+        // Short enough for the layout panel's status line.
+        (StopReason::NotPlayed, Some(_)) if ctx.misplays => "spare_or_withheld",
+        (StopReason::NotPlayed, Some(_)) => "spare",
+    };
+    lang.t(
+        "term-stop",
+        &[
+            ("why", why.into()),
+            ("card", next.map_or(String::new(), card).into()),
+        ],
+    )
 }
 
 /// A layout space's short label: `A♥`, `K♥Q♥`, `Sequence`.
-pub fn space_label(space: Space, pay_suit: Option<Suit>) -> String {
+pub fn space_label(space: Space, pay_suit: Option<Suit>, lang: Lang) -> String {
     let suit = pay_suit.map_or('?', Suit::symbol);
     match space {
         Space::Ace => format!("A{suit}"),
@@ -442,20 +438,36 @@ pub fn space_label(space: Space, pay_suit: Option<Suit>) -> String {
         Space::Jack => format!("J{suit}"),
         Space::Ten => format!("10{suit}"),
         Space::KingQueen => format!("K{suit}Q{suit}"),
-        Space::Sequence => "Sequence".to_owned(),
-        Space::Kitty => "Kitty".to_owned(),
-        Space::Pot => "Pot".to_owned(),
+        Space::Sequence | Space::Kitty | Space::Pot => {
+            lang.t("space", &[("space", space_key(space).into())])
+        }
+    }
+}
+
+/// The catalogue's name of a space (the web's names too).
+fn space_key(space: Space) -> &'static str {
+    match space {
+        Space::Ace => "ace",
+        Space::King => "king",
+        Space::Queen => "queen",
+        Space::Jack => "jack",
+        Space::Ten => "ten",
+        Space::KingQueen => "king_queen",
+        Space::Sequence => "sequence",
+        Space::Kitty => "kitty",
+        Space::Pot => "pot",
     }
 }
 
 /// A layout space in a sentence: "the A♥ space", "the Kitty".
-pub fn space_words(space: Space, pay_suit: Option<Suit>) -> String {
+pub fn space_words(space: Space, pay_suit: Option<Suit>, lang: Lang) -> String {
     match space {
-        Space::Ace | Space::King | Space::Queen | Space::Jack | Space::Ten => {
-            format!("the {} space", space_label(space, pay_suit))
-        }
-        Space::KingQueen => "the King-Queen space".to_owned(),
-        other => format!("the {other}"),
+        Space::Ace | Space::King | Space::Queen | Space::Jack | Space::Ten => lang.t(
+            "term-space-card",
+            &[("label", space_label(space, pay_suit, lang).into())],
+        ),
+        Space::KingQueen => lang.t("term-space-king-queen", &[]),
+        other => lang.t("account-space", &[("space", space_key(other).into())]),
     }
 }
 
@@ -488,7 +500,8 @@ pub fn clip(s: &str, width: usize) -> String {
     s.chars().take(width).collect()
 }
 
-/// `1 chip`, `3 chips`: a count with its unit, singular for one.
+/// `1 chip`, `3 chips`: a count with its unit, singular for one (for
+/// `tripoley replay`, whose report is English).
 pub fn count(n: usize, unit: &str) -> String {
     if n == 1 {
         format!("1 {unit}")
@@ -505,6 +518,7 @@ mod tests {
         Words {
             names: vec!["Ann".into(), "Bot 1".into()],
             me: 0,
+            lang: Lang::En,
         }
     }
 
@@ -531,15 +545,15 @@ mod tests {
         let ctx = Context::default();
         let six: Card = "6C".parse().expect("a card");
         assert_eq!(
-            stop_reason(Some(six), StopReason::AlreadyPlayed, &ctx),
+            stop_reason(Some(six), StopReason::AlreadyPlayed, &ctx, Lang::En),
             "6♣ was played earlier"
         );
         assert_eq!(
-            stop_reason(None, StopReason::Ace, &ctx),
+            stop_reason(None, StopReason::Ace, &ctx, Lang::En),
             "it reached the ace"
         );
         assert_eq!(
-            stop_reason(Some(six), StopReason::NotPlayed, &ctx),
+            stop_reason(Some(six), StopReason::NotPlayed, &ctx, Lang::En),
             "6♣ is in the spare"
         );
     }
@@ -607,8 +621,12 @@ mod tests {
                     StopReason::AlreadyPlayed,
                     StopReason::NotPlayed,
                 ] {
-                    let line = format!("Stopped: {}", stop_reason(Some(c), reason, &ctx));
-                    assert!(line.chars().count() <= 42, "{line}");
+                    for lang in Lang::ALL {
+                        let stopped = lang.t("term-stopped", &[]);
+                        let line =
+                            format!("{stopped} {}", stop_reason(Some(c), reason, &ctx, lang));
+                        assert!(line.chars().count() <= 42, "{line}");
+                    }
                 }
             }
         }

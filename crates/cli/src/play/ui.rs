@@ -11,6 +11,8 @@ use tripoley_engine::{Account, AuctionItem, Decision, Space, Stage, Transfer};
 
 use super::app::{App, HUMAN, Panel, Screen};
 use super::text::{self, SUIT_ORDER};
+use tripoley_i18n::words::hand_rank;
+use tripoley_i18n::{Lang, Value};
 
 /// The smallest terminal the table is laid out for.
 pub const MIN_SIZE: (u16, u16) = (80, 24);
@@ -68,14 +70,24 @@ impl Theme {
     }
 }
 
+/// The message `id` in the game's language (`terminal.ftl`, `words.ftl`).
+fn say(app: &App, id: &str, args: &[(&str, Value<'_>)]) -> String {
+    app.words.lang.t(id, args)
+}
+
 /// Draws the whole screen.
 pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
-        let text = format!(
-            "The table needs a terminal of at least {}x{}; this one is {}x{}. \
-             Make it larger, or press q to save and quit.",
-            MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+        let text = say(
+            app,
+            "term-too-small",
+            &[
+                ("w", MIN_SIZE.0.into()),
+                ("h", MIN_SIZE.1.into()),
+                ("width", area.width.into()),
+                ("height", area.height.into()),
+            ],
         );
         f.render_widget(
             Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }),
@@ -97,36 +109,54 @@ fn draw_header(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let v = &app.shown;
     let mut parts = vec![format!("Tripoley · {}", app.label)];
     if v.deal_number > 0 {
-        parts.push(format!("deal {}/{}", v.deal_number, v.deals_total));
-        parts.push(format!("dealer {}", app.words.name(v.dealer)));
+        parts.push(say(
+            app,
+            "term-head-deal",
+            &[("n", v.deal_number.into()), ("total", v.deals_total.into())],
+        ));
+        parts.push(say(
+            app,
+            "term-head-dealer",
+            &[("who", app.words.name(v.dealer).into())],
+        ));
     }
     if let Some(s) = v.pay_suit {
-        parts.push(format!("pay {}", s.symbol()));
+        parts.push(say(
+            app,
+            "term-head-pay",
+            &[("symbol", s.symbol().to_string().into())],
+        ));
     }
     if let Some(r) = v.sequence {
-        parts.push(format!("Sequence {}", text::sequence(r)));
+        parts.push(say(
+            app,
+            "board-sequence",
+            &[("run", text::sequence(r).into())],
+        ));
     }
     let mut line = format!(" {}", parts.join(" · "));
-    let stage = stage_name(v.stage);
+    let stage = stage_name(v.stage, app.words.lang);
     if line.chars().count() + stage.chars().count() + 3 <= usize::from(area.width) {
         line = format!("{line} · {stage}");
     }
     f.render_widget(Paragraph::new(Span::styled(line, theme.accent())), area);
 }
 
-fn stage_name(stage: Stage) -> &'static str {
-    match stage {
-        Stage::DrawForDealer => "draw for dealer",
+/// The stage in a few words (the header has room for a short name only).
+fn stage_name(stage: Stage, lang: Lang) -> String {
+    let key = match stage {
+        Stage::DrawForDealer => "draw_for_dealer",
         Stage::Dealing => "dealing",
-        Stage::Spare => "the spare",
+        Stage::Spare => "spare",
         Stage::Auction => "auction",
-        Stage::PaySuit => "pay suit",
-        Stage::ChooseFive => "poker: choosing fives",
-        Stage::Betting => "poker",
-        Stage::Michigan => "Michigan",
-        Stage::FinalPot => "final pot",
-        Stage::GameOver => "game over",
-    }
+        Stage::PaySuit => "pay_suit",
+        Stage::ChooseFive => "choose_five",
+        Stage::Betting => "betting",
+        Stage::Michigan => "michigan",
+        Stage::FinalPot => "final_pot",
+        Stage::GameOver => "game_over",
+    };
+    lang.t("term-stage", &[("stage", key.into())])
 }
 
 fn draw_table(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -155,7 +185,15 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let mut lines = Vec::new();
     // Names in full (16 characters at most): the column is as wide as the
     // longest, and the units are said once, in the title.
-    let width = name_width(app);
+    // The title's word fits before the chips column, in any language.
+    let players = say(app, "table-players", &[]);
+    let width = name_width(app).max(players.chars().count().saturating_sub(2));
+    let (chips_head, cards_head) = (
+        say(app, "term-col-chips", &[]),
+        say(app, "term-col-cards", &[]),
+    );
+    let cw = chips_head.chars().count().max(5);
+    let kw = cards_head.chars().count().max(5);
     for s in 0..v.players {
         let i = usize::from(s);
         let turn = if v.to_act == Some(s) && app.actor.is_none() {
@@ -166,9 +204,9 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             " "
         };
         let dealer = if v.dealer == s && v.deal_number > 0 {
-            "D"
+            say(app, "dealer-mark", &[])
         } else {
-            " "
+            " ".to_owned()
         };
         let name = text::clip(&app.words.name(s), width);
         let chips = v.stacks.get(i).copied().unwrap_or(0);
@@ -179,7 +217,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         } else {
             Style::new()
         };
-        let row = format!("{turn}{dealer} {name:<width$} {chips:>5} {cards:>5} {status}");
+        let row = format!("{turn}{dealer} {name:<width$} {chips:>cw$} {cards:>kw$} {status}");
         let style = if v.out.get(i).copied().unwrap_or(false) {
             theme.dim()
         } else if turn == "▶" {
@@ -191,10 +229,8 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     }
     // "chips" and "cards" right above their columns.
     let title = format!(
-        "{:<lead$}{:>5} {:>5} ",
-        " Players",
-        "chips",
-        "cards",
+        "{:<lead$}{chips_head:>cw$} {cards_head:>kw$} ",
+        format!(" {players}"),
         lead = width + 4
     );
     let block = Block::bordered().title(title);
@@ -218,22 +254,27 @@ fn seat_status(app: &App, s: u8) -> String {
     let v = &app.shown;
     let i = usize::from(s);
     if v.out.get(i).copied().unwrap_or(false) {
-        return "out".to_owned();
+        return say(app, "tag-out", &[]);
     }
     if let Some(b) = &v.betting {
         if b.folded.get(i).copied().unwrap_or(false) {
-            return "folded".to_owned();
+            return say(app, "seat-folded", &[]);
         }
         let put = b.contributed.get(i).copied().unwrap_or(0);
         if put > 0 {
             let all_in = v.stacks.get(i) == Some(&0);
-            return format!("bet {put}{}", if all_in { " all in" } else { "" });
+            let allin = if all_in { "yes" } else { "no" };
+            return say(
+                app,
+                "term-seat-bet",
+                &[("n", put.into()), ("allin", allin.into())],
+            );
         }
     }
     if let Some(a) = &v.auction {
         if let Some((h, x)) = a.high {
             if h == s {
-                return format!("bid {x}");
+                return say(app, "term-seat-bid", &[("n", x.into())]);
             }
         }
     }
@@ -248,8 +289,8 @@ fn draw_layout(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         .iter()
         .map(|&(space, chips)| {
             let label = match space {
-                Space::Sequence => "Seq".to_owned(),
-                other => text::space_label(other, v.pay_suit),
+                Space::Sequence => say(app, "term-seq-short", &[]),
+                other => text::space_label(other, v.pay_suit, app.words.lang),
             };
             format!("{:<11}", format!("{label} {chips}"))
         })
@@ -290,16 +331,30 @@ fn draw_layout(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         lines.push(Line::from(spans));
     }
     lines.push(Line::raw(table_status(app)));
-    let title = match v.pay_suit {
-        Some(s) => format!(" Layout ({} {}) ", s.name(), s.symbol()),
-        None => " Layout ".to_owned(),
-    };
     // The grid marks cards known to be in the spare with `x`: say so.
-    let title = match (v.spare_known.is_empty(), v.pay_suit) {
-        (true, _) => title,
-        (false, Some(s)) => format!(" Layout {} · x: in the spare ", s.symbol()),
-        (false, None) => " Layout · x: in the spare ".to_owned(),
-    };
+    let title = say(
+        app,
+        "term-layout",
+        &[
+            ("suit", v.pay_suit.map_or("none", Suit::name).into()),
+            (
+                "symbol",
+                v.pay_suit
+                    .map_or(String::new(), |s| s.symbol().to_string())
+                    .into(),
+            ),
+            (
+                "spare",
+                if v.spare_known.is_empty() {
+                    "no"
+                } else {
+                    "yes"
+                }
+                .into(),
+            ),
+        ],
+    );
+    let title = format!(" {title} ");
     f.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(title)),
         area,
@@ -311,16 +366,21 @@ fn draw_layout(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 fn table_status(app: &App) -> String {
     let v = &app.shown;
     if let Some((next, reason)) = app.stop {
+        let lang = app.words.lang;
         return format!(
-            "Stopped: {}",
-            text::stop_reason(next, reason, &app.context())
+            "{} {}",
+            lang.t("term-stopped", &[]),
+            text::stop_reason(next, reason, &app.context(), lang)
         );
     }
     if let Some((s, c)) = v.last_played {
-        return format!(
-            "Last: {} {}",
-            text::clip(&app.words.who(s), NAME_WIDTH),
-            text::card(c)
+        return say(
+            app,
+            "term-last",
+            &[
+                ("who", text::clip(&app.words.who(s), NAME_WIDTH).into()),
+                ("card", text::card(c).into()),
+            ],
         );
     }
     if let Some(b) = &v.betting {
@@ -329,43 +389,60 @@ fn table_status(app: &App) -> String {
             .iter()
             .find(|l| l.0 == Space::Pot)
             .map_or(0, |l| l.1);
-        return format!("Pot {pot}, high bet {}, raises {}", b.current, b.raises);
+        return say(
+            app,
+            "term-betting-status",
+            &[
+                ("pot", pot.into()),
+                ("high", b.current.into()),
+                ("raises", b.raises.into()),
+            ],
+        );
     }
     if let Some(a) = &v.auction {
         let what = match a.item {
-            Some(AuctionItem::Spare) => "Spare auction",
-            Some(AuctionItem::DealersOldHand) => "Hand auction",
-            None => "Pay suit auction",
+            Some(AuctionItem::Spare) => "spare",
+            Some(AuctionItem::DealersOldHand) => "hand",
+            None => "pay_suit",
         };
-        return match a.high {
-            Some((s, x)) => format!(
-                "{what}: {x} by {}",
-                text::clip(&app.words.who(s), NAME_WIDTH)
-            ),
-            None => format!("{what}: no bid yet"),
+        let (who, high) = match a.high {
+            Some((s, x)) => (text::clip(&app.words.who(s), NAME_WIDTH), x),
+            None => (String::new(), 0),
         };
+        return say(
+            app,
+            "term-auction-status",
+            &[
+                ("what", what.into()),
+                ("bid", if a.high.is_some() { "yes" } else { "no" }.into()),
+                ("n", high.into()),
+                ("who", who.into()),
+            ],
+        );
     }
     String::new()
 }
 
 fn draw_panel(f: &mut Frame, area: Rect, app: &App) {
     let (title, lines): (String, Vec<String>) = match app.panel {
-        Panel::Log => (" Log (l: ledger) ".to_owned(), app.log.clone()),
+        Panel::Log => (say(app, "term-panel-log", &[]), app.log.clone()),
         Panel::Ledger => (
-            format!(
-                " Ledger of deal {} so far (l: next) ",
-                app.shown.deal_number
+            say(
+                app,
+                "term-panel-ledger-now",
+                &[("n", app.shown.deal_number.into())],
             ),
             ledger_lines(app, &app.ledger_now, app.shown.pay_suit),
         ),
         Panel::LastLedger => match &app.ledger_last {
             Some(l) => (
-                format!(" Ledger of deal {} (l: log) ", l.number),
+                say(app, "term-panel-ledger-last", &[("n", l.number.into())]),
                 ledger_lines(app, &l.transfers, l.pay_suit),
             ),
-            None => (" Ledger ".to_owned(), Vec::new()),
+            None => (say(app, "term-panel-ledger", &[]), Vec::new()),
         },
     };
+    let title = format!(" {title} ");
     let lines: Vec<String> = lines
         .iter()
         .flat_map(|l| text::wrap(l, usize::from(area.width.saturating_sub(2))))
@@ -378,7 +455,7 @@ fn draw_panel(f: &mut Frame, area: Rect, app: &App) {
         Line::from(vec![
             Span::raw(title),
             Span::styled(
-                format!(" ▼ {} hidden: PgDn ", text::count(hidden, "newer line")),
+                format!(" {} ", say(app, "term-hidden", &[("n", hidden.into())])),
                 Style::new().add_modifier(Modifier::REVERSED),
             ),
         ])
@@ -412,7 +489,7 @@ fn ledger_lines(app: &App, transfers: &[Transfer], pay_suit: Option<Suit>) -> Ve
     };
     let lines = app.words.ledger(transfers, &ctx);
     if lines.is_empty() {
-        vec!["No chips have moved yet.".to_owned()]
+        vec![say(app, "term-no-chips", &[])]
     } else {
         lines
     }
@@ -462,7 +539,10 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         };
         marks.push(Span::styled(format!(" {mark}  "), theme.accent()));
     }
-    let title = format!(" Your hand: {} ", text::count(hand.len(), "card"));
+    let title = format!(
+        " {} ",
+        say(app, "term-hand-title", &[("n", hand.len().into())])
+    );
     f.render_widget(
         Paragraph::new(vec![Line::from(cards), Line::from(marks)])
             .block(Block::new().borders(Borders::TOP).title(title)),
@@ -471,7 +551,7 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 }
 
 /// A key and what it does: `[k] keep`.
-pub(super) fn key_span<'a>(theme: &Theme, key: &'a str, what: &'a str) -> Vec<Span<'a>> {
+pub(super) fn key_span<'a>(theme: &Theme, key: &'a str, what: &str) -> Vec<Span<'a>> {
     vec![
         Span::styled(format!("[{key}]"), theme.key()),
         Span::raw(format!(" {what}  ")),
@@ -483,10 +563,16 @@ fn draw_decision(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         Some(d) => decision_lines(app, d, theme),
         None if app.busy() => (
             match app.shown.to_act.filter(|&s| s != HUMAN) {
-                Some(s) if app.actor.is_none() => format!("{} to play…", app.words.name(s)),
-                _ => "The bots are playing…".to_owned(),
+                Some(s) if app.actor.is_none() => {
+                    say(app, "term-to-play", &[("who", app.words.name(s).into())])
+                }
+                _ => say(app, "term-bots-playing", &[]),
             },
-            Line::from(key_span(theme, "Space", "skip to your turn")),
+            Line::from(key_span(
+                theme,
+                "Space",
+                &say(app, "term-key-skip-turn", &[]),
+            )),
         ),
         None => (String::new(), Line::raw("")),
     };
@@ -519,6 +605,8 @@ fn amount<'a>(app: &App, theme: &Theme, min: u32, max: u32) -> Vec<Span<'a>> {
 #[allow(clippy::too_many_lines)] // one arm per decision
 fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a>) {
     let mut spans: Vec<Span<'a>> = Vec::new();
+    // A key and its label, the label from the catalogue (`term-key-...`).
+    let key = |k: &'a str, id: &str| key_span(theme, k, &say(app, id, &[]));
     let me = usize::from(HUMAN);
     let stack = app.shown.stacks.get(me).copied().unwrap_or(0);
     let prompt = match d {
@@ -527,35 +615,43 @@ fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a
             can_auction,
             can_swap_and_auction,
         } => {
-            spans.extend(key_span(theme, "k", "keep"));
+            spans.extend(key("k", "term-key-keep"));
             if can_swap {
-                spans.extend(key_span(theme, "s", "swap unseen"));
+                spans.extend(key("s", "term-key-swap"));
             }
             if can_auction {
-                spans.extend(key_span(theme, "a", "auction the spare"));
+                spans.extend(key("a", "term-key-auction"));
             }
             if can_swap_and_auction {
-                spans.extend(key_span(theme, "w", "swap, auction yours"));
+                spans.extend(key("w", "term-key-swap-auction"));
             }
-            "You deal: keep your hand, or take the spare?".to_owned()
+            say(app, "term-prompt-spare", &[])
         }
         Decision::AuctionBid { item, min, max } => {
-            spans.extend(key_span(theme, "p", "pass"));
-            spans.extend(key_span(theme, "b", "bid"));
+            spans.extend(key("p", "term-key-pass"));
+            spans.extend(key("b", "term-key-bid"));
             spans.extend(amount(app, theme, min, max));
             spans.push(Span::styled("←/→ ↑/↓ 0-9", theme.dim()));
             let what = match item {
-                AuctionItem::Spare => "the spare (unseen)",
-                AuctionItem::DealersOldHand => "the dealer's old hand",
+                AuctionItem::Spare => "spare",
+                AuctionItem::DealersOldHand => "old",
             };
-            format!("Auction of {what}: {}.", high_bid(app))
+            say(
+                app,
+                "term-prompt-auction",
+                &[("item", what.into()), ("high", high_bid(app).into())],
+            )
         }
         Decision::PaySuitBid { min, max } => {
-            spans.extend(key_span(theme, "p", "pass"));
-            spans.extend(key_span(theme, "b", "bid"));
+            spans.extend(key("p", "term-key-pass"));
+            spans.extend(key("b", "term-key-bid"));
             spans.extend(amount(app, theme, min, max));
             spans.push(Span::styled("←/→ ↑/↓ 0-9", theme.dim()));
-            format!("Auction to name the pay suit: {}.", high_bid(app))
+            say(
+                app,
+                "term-prompt-pay-suit-bid",
+                &[("high", high_bid(app).into())],
+            )
         }
         Decision::NamePaySuit => {
             for (k, s) in [
@@ -565,55 +661,72 @@ fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a
                 ("s", Suit::Spades),
             ] {
                 spans.push(Span::styled(format!("[{k}]"), theme.key()));
-                spans.push(Span::raw(format!(" {} {}  ", s.name(), s.symbol())));
+                let name = say(app, "words-suit", &[("suit", s.name().into())]);
+                spans.push(Span::raw(format!(" {name} {}  ", s.symbol())));
             }
-            "You won the auction: name the pay suit.".to_owned()
+            say(app, "term-prompt-name-suit", &[])
         }
         Decision::Open { max_bet } => {
-            spans.extend(key_span(theme, "c", "check"));
+            spans.extend(key("c", "term-key-check"));
             if max_bet > 0 {
-                spans.extend(key_span(theme, "b", "bet"));
+                spans.extend(key("b", "term-key-bet"));
                 spans.extend(amount(app, theme, 1, max_bet));
                 spans.push(Span::styled("←/→ ↑/↓ 0-9", theme.dim()));
             }
-            format!("Poker: no bet yet. Pot {}. {}", pot(app), poker_hand(app))
+            say(
+                app,
+                "term-prompt-open",
+                &[("pot", pot(app).into()), ("hand", poker_hand(app).into())],
+            )
         }
         Decision::Respond { to_call, max_raise } => {
-            spans.extend(key_span(theme, "f", "fold"));
-            let call = if to_call >= stack {
-                format!("call {} (all in)", to_call.min(stack))
-            } else {
-                format!("call {to_call}")
-            };
+            spans.extend(key("f", "term-key-fold"));
+            let allin = if to_call >= stack { "yes" } else { "no" };
+            let call = say(
+                app,
+                "term-key-call",
+                &[("n", to_call.min(stack).into()), ("allin", allin.into())],
+            );
             spans.push(Span::styled("[c]", theme.key()));
             spans.push(Span::raw(format!(" {call}  ")));
             if max_raise > 0 {
-                spans.extend(key_span(theme, "r", "raise by"));
+                spans.extend(key("r", "term-key-raise"));
                 spans.extend(amount(app, theme, 1, max_raise));
             }
-            format!(
-                "Poker: {to_call} to call. Pot {}. {}",
-                pot(app),
-                poker_hand(app)
+            say(
+                app,
+                "term-prompt-respond",
+                &[
+                    ("n", to_call.into()),
+                    ("pot", pot(app).into()),
+                    ("hand", poker_hand(app).into()),
+                ],
             )
         }
         Decision::ChooseFive { .. } => {
-            spans.extend(key_span(theme, "←/→", "move"));
-            spans.extend(key_span(theme, "Space", "take/drop"));
-            spans.extend(key_span(theme, "b", "best five"));
-            spans.extend(key_span(theme, "Enter", "set them apart"));
+            spans.extend(key("←/→", "term-key-move"));
+            spans.extend(key("Space", "term-key-take"));
+            spans.extend(key("b", "term-key-best"));
+            spans.extend(key("Enter", "term-key-set-apart"));
             let five = app.input.five;
             if five.len() == 5 {
                 let rank = app.game.rules().evaluator().best(five);
-                format!("Pick your five: {}, {rank}", text::cards(five))
+                say(
+                    app,
+                    "term-prompt-five",
+                    &[
+                        ("cards", text::cards(five).into()),
+                        ("hand", hand_rank(rank, app.words.lang).into()),
+                    ],
+                )
             } else {
-                format!("Pick your five poker cards: {} chosen.", five.len())
+                say(app, "term-prompt-five-count", &[("n", five.len().into())])
             }
         }
         Decision::Lead { cards } => {
-            spans.extend(key_span(theme, "←/→", "choose"));
-            spans.extend(key_span(theme, "c/d/h/s", "suit"));
-            spans.extend(key_span(theme, "Enter", "lead"));
+            spans.extend(key("←/→", "term-key-choose"));
+            spans.extend(key("c/d/h/s", "term-key-suit"));
+            spans.extend(key("Enter", "term-key-lead"));
             let hand = text::sorted_hand(app.shown.hand);
             match hand.get(app.input.cursor) {
                 Some(&c) if cards.contains(c) && app.is_misplay(c) => {
@@ -621,25 +734,30 @@ fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a
                     let others = (0..app.shown.players)
                         .filter(|&s| Some(s) != app.shown.seat && !app.shown.out[usize::from(s)])
                         .count();
-                    format!(
-                        "Misplay: {} is not your lowest {}. Costs {} and your pay spaces.",
-                        text::card(c),
-                        c.suit().name().trim_end_matches('s'),
-                        text::count(others, "chip")
+                    say(
+                        app,
+                        "term-prompt-misplay",
+                        &[
+                            ("card", text::card(c).into()),
+                            ("suit", c.suit().name().into()),
+                            ("n", others.into()),
+                        ],
                     )
                 }
-                Some(&c) if cards.contains(c) => format!("Your lead: {}.", text::card(c)),
-                _ => "Your lead: choose a marked card.".to_owned(),
+                Some(&c) if cards.contains(c) => {
+                    say(app, "term-prompt-lead", &[("card", text::card(c).into())])
+                }
+                _ => say(app, "term-prompt-lead-choose", &[]),
             }
         }
         Decision::Follow { card } => {
-            spans.extend(key_span(theme, "p", "play it"));
-            spans.extend(key_span(
-                theme,
-                "w",
-                "withhold (a misplay: lose your pay spaces, may owe chips)",
-            ));
-            format!("Your {} is next in the run.", text::card(card))
+            spans.extend(key("p", "term-key-play"));
+            spans.extend(key("w", "term-key-withhold"));
+            say(
+                app,
+                "term-prompt-follow",
+                &[("card", text::card(card).into())],
+            )
         }
     };
     (prompt, Line::from(spans))
@@ -647,8 +765,12 @@ fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a
 
 fn high_bid(app: &App) -> String {
     match app.shown.auction.as_ref().and_then(|a| a.high) {
-        Some((s, x)) => format!("high bid {x} by {}", app.words.who(s)),
-        None => "no bid yet".to_owned(),
+        Some((s, x)) => say(
+            app,
+            "term-high-bid",
+            &[("n", x.into()), ("who", app.words.who(s).into())],
+        ),
+        None => say(app, "term-no-bid", &[]),
     }
 }
 
@@ -663,32 +785,47 @@ fn pot(app: &App) -> u32 {
 /// The five the player bets on (chosen before the betting, P1) and their name.
 fn poker_hand(app: &App) -> String {
     match app.shown.my_five {
-        Some(five) => format!(
-            "Your five: {}, {}.",
-            text::cards(five),
-            app.game.rules().evaluator().best(five)
+        Some(five) => say(
+            app,
+            "term-your-five",
+            &[
+                ("cards", text::cards(five).into()),
+                (
+                    "hand",
+                    hand_rank(app.game.rules().evaluator().best(five), app.words.lang).into(),
+                ),
+            ],
         ),
         None => String::new(),
     }
 }
 
 fn draw_footer(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let key = |k: &'static str, id: &str| key_span(theme, k, &say(app, id, &[]));
     let spans = if app.confirm_quit {
-        vec![
-            Span::styled(" Save and quit? ", theme.accent()),
-            Span::styled("[y]", theme.key()),
-            Span::raw(" yes  any other key: no"),
-        ]
+        confirm_quit(app, theme)
     } else {
         let mut s = vec![Span::raw(" ")];
-        s.extend(key_span(theme, "?", "hint"));
-        s.extend(key_span(theme, "l", "log/ledger"));
-        s.extend(key_span(theme, "PgUp/PgDn", "scroll"));
-        s.extend(key_span(theme, "Space", "skip"));
-        s.extend(key_span(theme, "q", "save and quit"));
+        s.extend(key("?", "term-key-hint"));
+        s.extend(key("l", "term-key-log"));
+        s.extend(key("PgUp/PgDn", "term-key-scroll"));
+        s.extend(key("Space", "term-key-skip"));
+        s.extend(key("q", "term-key-quit"));
         s
     };
     f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// "Save and quit? [y] yes  any other key: no".
+fn confirm_quit(app: &App, theme: &Theme) -> Vec<Span<'static>> {
+    vec![
+        Span::styled(
+            format!(" {} ", say(app, "term-quit-question", &[])),
+            theme.accent(),
+        ),
+        Span::styled("[y]", theme.key()),
+        Span::raw(format!(" {}", say(app, "term-quit-answers", &[]))),
+    ]
 }
 
 /// Each seat's net chips over `transfers`.
@@ -733,8 +870,15 @@ fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         .collect();
     f.render_widget(
         Paragraph::new(shown).block(Block::bordered().title(format!(
-            " Deal {} of {} is over: who paid whom, and why ",
-            ledger.number, app.shown.deals_total
+            " {} ",
+            say(
+                app,
+                "term-deal-over",
+                &[
+                    ("n", ledger.number.into()),
+                    ("total", app.shown.deals_total.into()),
+                ],
+            )
         ))),
         left,
     );
@@ -758,19 +902,17 @@ fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         })
         .collect();
     f.render_widget(
-        Paragraph::new(rows).block(Block::bordered().title(" Chips ")),
+        Paragraph::new(rows)
+            .block(Block::bordered().title(format!(" {} ", say(app, "term-chips-title", &[])))),
         right,
     );
+    let key = |k: &'static str, id: &str| key_span(theme, k, &say(app, id, &[]));
     let mut s = vec![Span::raw(" ")];
-    s.extend(key_span(theme, "Enter", "continue"));
-    s.extend(key_span(theme, "↑/↓", "scroll"));
-    s.extend(key_span(theme, "q", "save and quit"));
+    s.extend(key("Enter", "term-key-continue"));
+    s.extend(key("↑/↓", "term-key-scroll"));
+    s.extend(key("q", "term-key-quit"));
     if app.confirm_quit {
-        s = vec![
-            Span::styled(" Save and quit? ", theme.accent()),
-            Span::styled("[y]", theme.key()),
-            Span::raw(" yes  any other key: no"),
-        ];
+        s = confirm_quit(app, theme);
     }
     f.render_widget(Paragraph::new(Line::from(s)), footer);
 }
@@ -792,7 +934,11 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         if k == 0 || chips != order[k - 1].1 {
             place = k + 1;
         }
-        let mark = if chips == best { "  ★ winner" } else { "" };
+        let mark = if chips == best {
+            format!("  ★ {}", say(app, "tag-winner", &[]))
+        } else {
+            String::new()
+        };
         let kind = app
             .kinds
             .get(usize::from(s))
@@ -806,15 +952,16 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         };
         lines.push(Line::styled(
             format!(
-                "  {place}. {:<22} {chips:>5} chips{mark}",
-                format!("{}{kind}", app.words.name(s))
+                "  {place}. {:<22} {:>11}{mark}",
+                format!("{}{kind}", app.words.name(s)),
+                say(app, "chips-n", &[("n", chips.into())])
             ),
             style,
         ));
     }
     lines.push(Line::raw(""));
     if !app.ledger_now.is_empty() || !app.notes.is_empty() {
-        lines.push(Line::raw("  After the last deal (the final pot):"));
+        lines.push(Line::raw(format!("  {}", say(app, "term-after-last", &[]))));
         let ledger = ledger_lines(app, &app.ledger_now, app.shown.pay_suit);
         for l in app.notes.iter().chain(&ledger) {
             for piece in text::wrap(l, usize::from(main.width.saturating_sub(6))) {
@@ -828,26 +975,27 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let left: u32 = app.shown.layout.iter().map(|l| l.1).sum();
     if left > 0 {
         lines.push(Line::raw(format!(
-            "  {} on the layout nobody won: they stay there.",
-            text::count(left as usize, "chip")
+            "  {}",
+            say(app, "term-left-on-layout", &[("n", left.into())])
         )));
         lines.push(Line::raw(""));
     }
     if let Some(path) = &app.save_path {
-        lines.push(Line::raw(format!("  The game record is saved to {path}")));
-        lines.push(Line::raw(format!(
-            "  (tripoley replay {path} prints every deal's ledger)."
-        )));
+        for id in ["term-saved-to", "term-replay-hint"] {
+            let line = say(app, id, &[("path", path.as_str().into())]);
+            lines.push(Line::raw(format!("  {line}")));
+        }
     }
     let height = usize::from(main.height.saturating_sub(2));
     let start = app.scroll.min(lines.len().saturating_sub(height));
     let shown: Vec<Line> = lines.into_iter().skip(start).take(height).collect();
     f.render_widget(
-        Paragraph::new(shown).block(Block::bordered().title(" Final standings ")),
+        Paragraph::new(shown)
+            .block(Block::bordered().title(format!(" {} ", say(app, "standings-label", &[])))),
         main,
     );
     let mut s = vec![Span::raw(" ")];
-    s.extend(key_span(theme, "q", "quit"));
-    s.extend(key_span(theme, "↑/↓", "scroll"));
+    s.extend(key_span(theme, "q", &say(app, "term-key-quit-only", &[])));
+    s.extend(key_span(theme, "↑/↓", &say(app, "term-key-scroll", &[])));
     f.render_widget(Paragraph::new(Line::from(s)), footer);
 }

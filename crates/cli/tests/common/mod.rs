@@ -5,12 +5,25 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-/// Runs `tripoley` with these arguments.
+/// Runs `tripoley` with these arguments, in English whatever the
+/// language of the machine running the tests.
 pub fn tripoley(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tripoley"))
+    tripoley_in(None, args)
+}
+
+/// Runs `tripoley` with these arguments and `LANG` set to `lang` (none
+/// of the locale variables when `None`).
+pub fn tripoley_in(lang: Option<&str>, args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tripoley"));
+    command
         .args(args)
-        .output()
-        .expect("runs")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG");
+    if let Some(lang) = lang {
+        command.env("LANG", lang);
+    }
+    command.output().expect("runs")
 }
 
 /// What it printed on standard output.

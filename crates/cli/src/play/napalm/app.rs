@@ -9,7 +9,6 @@
 //! comparison among others is told without its cards.
 
 use std::collections::VecDeque;
-use std::fmt::Write as _;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use tripoley_bots::BotKind;
@@ -22,6 +21,8 @@ use tripoley_napalm::{
 use super::super::app::{scroll_back, step_rng};
 use super::super::text::{self, Words};
 use crate::napalm::napalm_bot;
+use tripoley_i18n::words::hand_rank;
+use tripoley_i18n::{Lang, Value};
 
 /// The seat of the human (bots fill the others).
 pub const HUMAN: Seat = 0;
@@ -96,7 +97,7 @@ pub struct NapalmApp {
 impl NapalmApp {
     /// Sits down at a table: a new game, or a saved one replayed up to
     /// where it stopped (what the human saw is shown at once).
-    pub fn new(table: NapalmTable) -> Result<NapalmApp, String> {
+    pub fn new(table: NapalmTable, lang: Lang) -> Result<NapalmApp, String> {
         let NapalmTable { record, bots, seed } = table;
         let (game, events) = record.replay().map_err(|e| e.to_string())?;
         let players = record.names.len();
@@ -110,6 +111,7 @@ impl NapalmApp {
             words: Words {
                 names: record.names.clone(),
                 me: HUMAN,
+                lang,
             },
             kinds: bots,
             seed,
@@ -135,10 +137,8 @@ impl NapalmApp {
             for ev in &events {
                 app.reveal(ev);
             }
-            app.log.push(format!(
-                "Game resumed after {} steps.",
-                app.record.steps.len()
-            ));
+            let resumed = app.say("term-resumed", &[("n", app.record.steps.len().into())]);
+            app.log.push(resumed);
             app.sync();
         }
         Ok(app)
@@ -186,26 +186,29 @@ impl NapalmApp {
         self.over
     }
 
+    /// The message `id` in the game's language.
+    pub(super) fn say(&self, id: &str, args: &[(&str, Value<'_>)]) -> String {
+        self.words.lang.t(id, args)
+    }
+
     /// Who took the pot, in a sentence, once the game is over.
     pub fn result_words(&self) -> Option<String> {
         let (winners, pot) = self.result.as_ref()?;
-        if winners.is_empty() {
-            return Some(format!(
-                "Game over: nobody could ante any more, so the pot of {} chips stays unclaimed.",
-                self.shown.pot
-            ));
-        }
-        let who = self.list(winners);
-        let verb = if winners.len() == 1 && winners[0] != HUMAN {
-            "takes"
+        let pot = if winners.is_empty() {
+            self.shown.pot
         } else {
-            "take"
+            *pot
         };
-        Some(if winners.len() > 1 {
-            format!("Game over: {who} share the pot of {pot} chips.")
-        } else {
-            format!("Game over: {who} {verb} the pot of {pot} chips.")
-        })
+        let you = winners.len() == 1 && winners[0] == HUMAN;
+        Some(self.say(
+            "tn-result",
+            &[
+                ("count", winners.len().into()),
+                ("who", self.list(winners).into()),
+                ("you", if you { "yes" } else { "no" }.into()),
+                ("pot", pot.into()),
+            ],
+        ))
     }
 
     /// Whether the game moves on by itself: events to show, or bots or
@@ -241,7 +244,13 @@ impl NapalmApp {
         match names.as_slice() {
             [] => String::new(),
             [one] => one.clone(),
-            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+            [init @ .., last] => self.say(
+                "names-and",
+                &[
+                    ("first", init.join(", ").into()),
+                    ("last", last.as_str().into()),
+                ],
+            ),
         }
     }
 
@@ -426,68 +435,54 @@ impl NapalmApp {
     fn line(&self, ev: &Event) -> Option<String> {
         let visible = ev.audience().includes(Some(HUMAN));
         Some(match ev {
-            Event::HandStarted { number, dealer } => format!(
-                "Hand {number}: {} and everyone antes.",
-                self.words.says(*dealer, "deal", "deals")
-            ),
-            Event::PlayerOut { seat, chips } => format!(
-                "{} the game with {chips} chips: not enough to ante.",
-                self.words.says(*seat, "leave", "leaves")
-            ),
+            Event::HandStarted { number, dealer } => {
+                self.words
+                    .says("tn-hand-started", *dealer, &[("n", (*number).into())])
+            }
+            Event::PlayerOut { seat, chips } => {
+                self.words
+                    .says("tn-player-out", *seat, &[("chips", (*chips).into())])
+            }
             Event::Transfer(t) => match (t.reason, t.from, t.to) {
-                (Reason::SideBet, Account::Stack(from), Account::Stack(to)) => format!(
-                    "{} {} a side bet of {} chips (the pot).",
-                    self.words.says(from, "pay", "pays"),
-                    self.words.who(to),
-                    t.amount
+                (Reason::SideBet, Account::Stack(from), Account::Stack(to)) => self.words.says(
+                    "tn-side-bet",
+                    from,
+                    &[("to", self.words.who(to).into()), ("n", t.amount.into())],
                 ),
-                (Reason::PotWon, _, Account::Stack(to)) => format!(
-                    "{} the pot: {} chips.",
-                    self.words.says(to, "take", "takes"),
-                    t.amount
-                ),
+                (Reason::PotWon, _, Account::Stack(to)) => {
+                    self.words.says("tn-pot-won", to, &[("n", t.amount.into())])
+                }
                 _ => return None,
             },
             Event::Dealt { .. } => return None,
             Event::RoundStarted { round } => {
-                let mut l = format!(
-                    "Round {}: a Yes claims {}.",
-                    round_number(*round),
-                    round.claim()
-                );
                 let held = self.shown.cards;
-                if held == self.last_dealt && !held.is_empty() {
-                    let _ = write!(
-                        l,
-                        " You get {} ({}).",
-                        text::cards(held),
-                        hand_words(*round, held)
-                    );
-                } else if !held.is_empty() {
-                    let _ = write!(
-                        l,
-                        " You get {}; you hold {} ({}).",
-                        text::cards(self.last_dealt),
-                        text::cards(held),
-                        hand_words(*round, held)
-                    );
-                }
-                l
-            }
-            Event::Declared { seat, yes } => {
-                format!(
-                    "{} {}.",
-                    self.words.says(*seat, "say", "says"),
-                    yes_no(*yes)
+                let (got, dealt) = if held.is_empty() {
+                    ("none", String::new())
+                } else if held == self.last_dealt {
+                    ("all", String::new())
+                } else {
+                    ("more", text::cards(self.last_dealt))
+                };
+                self.say(
+                    "tn-round-started",
+                    &[
+                        ("n", round_number(*round).into()),
+                        ("round", round_key(*round).into()),
+                        ("got", got.into()),
+                        ("dealt", dealt.into()),
+                        ("held", text::cards(held).into()),
+                        ("hand", hand_words(*round, held, self.words.lang).into()),
+                    ],
                 )
             }
-            Event::Challenged { seat, yes: true } => format!(
-                "{} the dealer: No becomes Yes.",
-                self.words.says(*seat, "challenge", "challenges")
+            Event::Declared { seat, yes } => self.words.says(
+                "tn-declared",
+                *seat,
+                &[("yes", if *yes { "yes" } else { "no" }.into())],
             ),
-            Event::Challenged { seat, yes: false } => {
-                format!("{} No.", self.words.says(*seat, "keep", "keeps"))
-            }
+            Event::Challenged { seat, yes: true } => self.words.says("tn-challenged", *seat, &[]),
+            Event::Challenged { seat, yes: false } => self.words.says("tn-kept-no", *seat, &[]),
             Event::Compared { seats, hands, best } if visible => {
                 let round = self.shown.round.unwrap_or(Round::BestTwo);
                 let shown: Vec<String> = hands
@@ -497,31 +492,32 @@ impl NapalmApp {
                             "{} {} ({})",
                             self.words.who(s),
                             text::cards(cards),
-                            hand_words(round, cards)
+                            hand_words(round, cards, self.words.lang)
                         )
                     })
                     .collect();
-                format!(
-                    "Compared privately between {}: {}. Best: {}.",
-                    self.list(&bits(*seats)),
-                    shown.join("; "),
-                    self.list(&bits(*best))
+                self.say(
+                    "tn-compared",
+                    &[
+                        ("who", self.list(&bits(*seats)).into()),
+                        ("hands", shown.join("; ").into()),
+                        ("best", self.list(&bits(*best)).into()),
+                    ],
                 )
             }
-            Event::Compared { seats, .. } => format!(
-                "{} compare their hands privately (you do not see them).",
-                self.list(&bits(*seats))
+            Event::Compared { seats, .. } => self.say(
+                "tn-compared-unseen",
+                &[("who", self.list(&bits(*seats)).into())],
             ),
-            Event::Token { seat, tokens } => format!(
-                "{} the only Yes and {} a token ({tokens} now).",
-                self.words.says(*seat, "are", "is"),
-                if *seat == HUMAN { "take" } else { "takes" }
-            ),
-            Event::HandEnded { number } => format!("Hand {number} is over."),
-            Event::GameOver { winners } if winners.is_empty() => {
-                "Game over: nobody is left who can ante.".to_owned()
+            Event::Token { seat, tokens } => {
+                self.words
+                    .says("tn-token", *seat, &[("tokens", (*tokens).into())])
             }
-            Event::GameOver { winners } => format!("Game over: {} won.", self.list(winners)),
+            Event::HandEnded { number } => self.say("tn-hand-ended", &[("n", (*number).into())]),
+            Event::GameOver { winners } if winners.is_empty() => self.say("tn-nobody-left", &[]),
+            Event::GameOver { winners } => {
+                self.say("tn-game-over", &[("who", self.list(winners).into())])
+            }
         })
     }
 
@@ -599,14 +595,18 @@ impl NapalmApp {
         let rng = &mut step_rng(self.seed, self.record.steps.len());
         let action = HeuristicNapalmBot.act(&view, rng);
         let share = beats_share(round, view.cards) * 100.0;
-        self.hint = Some(format!(
-            "Hint: the heuristic bot would {}; your hand beats {share:.0}% of random hands.",
-            match action {
-                Action::Yes => "say Yes",
-                Action::No => "say No",
-                Action::Challenge => "challenge",
-                Action::Decline => "decline",
-            },
+        let answer = match action {
+            Action::Yes => "yes",
+            Action::No => "no",
+            Action::Challenge => "challenge",
+            Action::Decline => "decline",
+        };
+        self.hint = Some(self.say(
+            "tn-hint",
+            &[
+                ("answer", answer.into()),
+                ("share", format!("{share:.0}").into()),
+            ],
         ));
     }
 }
@@ -637,8 +637,13 @@ pub fn round_number(round: Round) -> usize {
     round as usize + 1
 }
 
-fn yes_no(yes: bool) -> &'static str {
-    if yes { "Yes" } else { "No" }
+/// The round's name in the catalogue (`napalm-claim`, shared with the browser).
+pub fn round_key(round: Round) -> &'static str {
+    match round {
+        Round::BestTwo => "best_two",
+        Round::LowestFive => "lowest_five",
+        Round::BestOfSeven => "best_of_seven",
+    }
 }
 
 /// The seats of a bit set, in order.
@@ -648,23 +653,37 @@ fn bits(set: u16) -> Vec<Seat> {
 
 /// A hand in words for a round's comparison: "pair of sevens", "king and
 /// nine", "lowest five: high card, nine high".
-pub fn hand_words(round: Round, cards: CardSet) -> String {
+pub fn hand_words(round: Round, cards: CardSet, lang: Lang) -> String {
+    let rank = |id: &str, r: tripoley_cards::Rank| lang.t(id, &[("rank", r.name().into())]);
     match round {
         Round::BestTwo => {
             let mut ranks: Vec<_> = cards.iter().map(Card::rank).collect();
             ranks.sort_unstable();
             match ranks.as_slice() {
-                [a, b] if a == b => format!("pair of {}", a.plural()),
-                [lo, hi] => format!("{} and {}", hi.name(), lo.name()),
+                [a, b] if a == b => lang.t("tn-pair", &[("a", rank("rank-plural", *a).into())]),
+                [lo, hi] => lang.t(
+                    "tn-two-cards",
+                    &[
+                        ("hi", rank("rank-name", *hi).into()),
+                        ("lo", rank("rank-name", *lo).into()),
+                    ],
+                ),
                 _ => text::cards(cards),
             }
         }
         Round::LowestFive if cards.len() >= 5 => {
-            let (rank, five) = Evaluator::ACE_HIGH.lowest_five(cards);
-            format!("lowest five {}: {rank}", text::cards(five))
+            let (low, five) = Evaluator::ACE_HIGH.lowest_five(cards);
+            lang.t(
+                "tn-lowest-five",
+                &[
+                    ("cards", text::cards(five).into()),
+                    ("hand", hand_rank(low, lang).into()),
+                ],
+            )
         }
         Round::BestOfSeven if cards.len() >= 5 => {
-            format!("best five: {}", Evaluator::ACE_HIGH.best(cards))
+            let best = hand_rank(Evaluator::ACE_HIGH.best(cards), lang);
+            lang.t("tn-best-five", &[("hand", best.into())])
         }
         _ => text::cards(cards),
     }

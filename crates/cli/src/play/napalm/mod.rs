@@ -58,7 +58,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     };
     let path = args.save.clone().unwrap_or(path);
     need_terminal()?;
-    let mut app = NapalmApp::new(table).map_err(Failure::usage)?;
+    let mut app = NapalmApp::new(table, args.language()).map_err(Failure::usage)?;
     app.color = color_wanted();
     super::play_and_save(&mut app, Duration::from_millis(args.pace_ms), &path, save)?;
     let shown = path.display();
@@ -81,7 +81,7 @@ fn new_game(args: &Args) -> Result<(NapalmTable, PathBuf), Failure> {
         .map_err(|e| Failure::usage(e.to_string()))?;
     let bots = bot_seats(&args.bots, players)?;
     napalm_bots_only(&bots)?;
-    let name = player_name(&args.name)?;
+    let name = player_name(&args.player_name())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let table = NapalmTable::new_game(rules, name, &bots, seed);
     Ok((table, free_path(seed)))

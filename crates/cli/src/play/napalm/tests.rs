@@ -11,6 +11,7 @@ use tripoley_napalm::{Decision, NapalmRules};
 
 use super::app::{NapalmApp, NapalmTable};
 use super::{parse_saved, saved_json, ui};
+use tripoley_i18n::Lang;
 
 /// The screen as text, 80x24.
 fn screen(app: &NapalmApp) -> String {
@@ -24,9 +25,13 @@ fn ch(app: &mut NapalmApp, c: char) {
 }
 
 fn new_app(players: usize, bot: BotKind, seed: u64) -> NapalmApp {
+    new_app_in(players, bot, seed, Lang::En)
+}
+
+fn new_app_in(players: usize, bot: BotKind, seed: u64, lang: Lang) -> NapalmApp {
     let bots = vec![bot; players - 1];
     let table = NapalmTable::new_game(NapalmRules::default(), "Ann".to_owned(), &bots, seed);
-    let mut app = NapalmApp::new(table).expect("a table");
+    let mut app = NapalmApp::new(table, lang).expect("a table");
     app.color = false;
     app
 }
@@ -105,6 +110,33 @@ fn snapshot_challenge() {
     assert!(text.contains("[c] Challenge"), "{text}");
     assert!(text.contains("alone said Yes"), "{text}");
     insta::assert_snapshot!(text);
+}
+
+/// The same game in Spanish (`--lang es`): the same moves, every line in
+/// the catalogue's Spanish (a missing message or argument fails the ci
+/// profile's debug assertions).
+#[test]
+fn a_whole_game_in_spanish() {
+    let mut app = new_app_in(4, BotKind::Heuristic, 11, Lang::Es);
+    let mut english = new_app(4, BotKind::Heuristic, 11);
+    assert_eq!(play_out(&mut app), play_out(&mut english));
+    assert_eq!(app.log.len(), english.log.len());
+    let result = app.result_words().expect("a result");
+    assert!(result.starts_with("Fin de la partida:"), "{result}");
+    let text = screen(&app);
+    for spanish in ["Póquer Napalm", "Mesa", "jugador", "puntos", "Resultado"] {
+        assert!(text.contains(spanish), "{spanish}:\n{text}");
+    }
+    assert!(
+        app.log
+            .iter()
+            .any(|l| l.starts_with("Ronda 1: un Sí dice tener las dos mejores cartas."))
+    );
+    assert!(
+        !app.log.iter().any(|l| l.contains('{') || l.contains("tn-")),
+        "{:?}",
+        app.log
+    );
 }
 
 #[test]
@@ -210,7 +242,8 @@ fn a_saved_game_resumes_exactly_where_it_stopped() {
             (v["game"].as_str(), v["play"]["seed"].as_u64()),
             (Some("napalm"), Some(21))
         );
-        let mut resumed = NapalmApp::new(parse_saved(&json, "saved.json").unwrap()).unwrap();
+        let mut resumed =
+            NapalmApp::new(parse_saved(&json, "saved.json").unwrap(), Lang::En).unwrap();
         resumed.color = false;
         if stop > 0 {
             assert!(
@@ -273,7 +306,7 @@ fn n8_when_nobody_can_ante_the_result_says_the_pot_stays() {
         ..NapalmRules::default()
     };
     let table = NapalmTable::new_game(rules, "Ann".to_owned(), &[BotKind::Random], 3);
-    let mut app = NapalmApp::new(table).unwrap();
+    let mut app = NapalmApp::new(table, Lang::En).unwrap();
     while !app.is_over() {
         to_decision(&mut app);
         match app.my_decision() {

@@ -11,16 +11,20 @@ use tripoley_napalm::Decision;
 
 use super::super::text;
 use super::super::ui::{MIN_SIZE, Theme, key_span, tail};
-use super::app::{HUMAN, NapalmApp, hand_words, round_number};
+use super::app::{HUMAN, NapalmApp, hand_words, round_key, round_number};
 
 /// Draws the whole screen.
 pub fn draw(f: &mut Frame, app: &NapalmApp) {
     let area = f.area();
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
-        let text = format!(
-            "The table needs a terminal of at least {}x{}; this one is {}x{}. \
-             Make it larger, or press q to quit.",
-            MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+        let text = app.say(
+            "term-too-small",
+            &[
+                ("w", MIN_SIZE.0.into()),
+                ("h", MIN_SIZE.1.into()),
+                ("width", area.width.into()),
+                ("height", area.height.into()),
+            ],
         );
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
@@ -54,30 +58,43 @@ pub fn draw(f: &mut Frame, app: &NapalmApp) {
 
 fn draw_header(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
     let v = &app.shown;
-    let mut first = " Napalm poker".to_owned();
+    let mut first = format!(" {}", app.say("home-game-napalm", &[]));
     if v.hand_number > 0 {
         let _ = write!(
             first,
-            " · hand {} · dealer {}",
-            v.hand_number,
-            app.words.name(v.dealer)
+            " · {}",
+            app.say(
+                "tn-head-hand",
+                &[
+                    ("n", v.hand_number.into()),
+                    ("who", app.words.name(v.dealer).into()),
+                ],
+            )
         );
     }
     let _ = write!(
         first,
-        " · pot {} · {} tokens win",
-        v.pot,
-        app.tokens_to_win()
+        " · {}",
+        app.say(
+            "tn-head-pot",
+            &[
+                ("pot", v.pot.into()),
+                ("tokens", app.tokens_to_win().into())
+            ],
+        )
     );
     let second = match v.round {
-        _ if app.is_over() => " Game over".to_owned(),
-        Some(r) => format!(
-            " Round {} of 3: a Yes claims {}",
-            round_number(r),
-            r.claim()
+        _ if app.is_over() => app.say("game-over", &[]),
+        Some(r) => app.say(
+            "tn-head-round",
+            &[
+                ("n", round_number(r).into()),
+                ("round", round_key(r).into()),
+            ],
         ),
-        None => " Between hands".to_owned(),
+        None => app.say("tn-between-hands", &[]),
     };
+    let second = format!(" {second}");
     let width = usize::from(area.width);
     f.render_widget(
         Paragraph::new(vec![
@@ -94,7 +111,11 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
     let mut lines = vec![Line::styled(
         format!(
             "   {:<26} {:>5} {:>6}  {:<7} {}",
-            "player", "chips", "tokens", "says", "cards you saw"
+            app.say("tn-col-player", &[]),
+            app.say("term-col-chips", &[]),
+            app.say("tn-col-tokens", &[]),
+            app.say("tn-col-says", &[]),
+            app.say("tn-col-seen", &[])
         ),
         theme.dim(),
     )];
@@ -102,23 +123,24 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         let s = u8::try_from(i).unwrap_or(0);
         let marker = if to_act == Some(s) { "▶" } else { " " };
         let dealer = if v.dealer == s && v.hand_number > 0 {
-            "D"
+            app.say("dealer-mark", &[])
         } else {
-            " "
+            " ".to_owned()
         };
         let who = match app.kinds[i] {
             Some(k) => format!("{name} ({k})"),
-            None => format!("{name} (you)"),
+            None => app.say("name-you", &[("name", name.as_str().into())]),
         };
         let says = if v.out[i] {
-            "out".to_owned()
+            app.say("tag-out", &[])
         } else {
-            match (v.declared[i], app.challenged[i]) {
-                (_, Some(true)) => "No→Yes".to_owned(),
-                (Some(true), _) => "Yes".to_owned(),
-                (Some(false), _) => "No".to_owned(),
-                (None, _) => "—".to_owned(),
-            }
+            let said = match (v.declared[i], app.challenged[i]) {
+                (_, Some(true)) => "challenged",
+                (Some(true), _) => "yes",
+                (Some(false), _) => "no",
+                (None, _) => "nothing",
+            };
+            app.say("tn-says", &[("said", said.into())])
         };
         let mut spans = vec![
             Span::styled(format!("{marker}{dealer} "), theme.accent()),
@@ -142,7 +164,11 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         });
     }
     f.render_widget(
-        Paragraph::new(lines).block(Block::new().borders(Borders::TOP).title(" Table ")),
+        Paragraph::new(lines).block(
+            Block::new()
+                .borders(Borders::TOP)
+                .title(format!(" {} ", app.say("tn-table", &[]))),
+        ),
         area,
     );
 }
@@ -165,7 +191,11 @@ fn draw_log(f: &mut Frame, area: Rect, app: &NapalmApp) {
                 .map(|l| Line::raw(format!(" {l}")))
                 .collect::<Vec<_>>(),
         )
-        .block(Block::new().borders(Borders::TOP).title(" Log ")),
+        .block(
+            Block::new()
+                .borders(Borders::TOP)
+                .title(format!(" {} ", app.say("tn-log", &[]))),
+        ),
         area,
     );
 }
@@ -179,11 +209,14 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
     }
     if let Some(r) = v.round.filter(|_| !v.cards.is_empty()) {
         spans.push(Span::styled(
-            format!("  {}", hand_words(r, v.cards)),
+            format!("  {}", hand_words(r, v.cards, app.words.lang)),
             theme.dim(),
         ));
     }
-    let title = format!(" Your cards: {} ", v.cards.len());
+    let title = format!(
+        " {} ",
+        app.say("tn-your-cards", &[("n", v.cards.len().into())])
+    );
     f.render_widget(
         Paragraph::new(Line::from(spans)).block(Block::new().borders(Borders::TOP).title(title)),
         area,
@@ -191,29 +224,30 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
 }
 
 fn draw_decision(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
+    let key = |k: &'static str, id: &str| key_span(theme, k, &app.say(id, &[]));
     let (prompt, keys) = match app.my_decision() {
         Some(Decision::Declare { round }) => (
-            format!("Your turn: do you hold {}?", round.claim()),
-            [key_span(theme, "y", "Yes"), key_span(theme, "n", "No")].concat(),
+            app.say("tn-prompt-declare", &[("round", round_key(round).into())]),
+            [key("y", "napalm-yes"), key("n", "napalm-no")].concat(),
         ),
         Some(Decision::Challenge { round }) => (
-            format!(
-                "{} alone said Yes to {}. Challenge?",
-                app.words.name(app.shown.dealer),
-                round.claim()
+            app.say(
+                "tn-prompt-challenge",
+                &[
+                    ("who", app.words.name(app.shown.dealer).into()),
+                    ("round", round_key(round).into()),
+                ],
             ),
-            [
-                key_span(theme, "c", "Challenge (No becomes Yes)"),
-                key_span(theme, "d", "Decline (keep No)"),
-            ]
-            .concat(),
+            [key("c", "tn-key-challenge"), key("d", "tn-key-decline")].concat(),
         ),
         None => (
             match app.to_act() {
-                Some(s) if s != HUMAN => format!("{} to play…", app.words.name(s)),
-                _ => "The bots are playing…".to_owned(),
+                Some(s) if s != HUMAN => {
+                    app.say("term-to-play", &[("who", app.words.name(s).into())])
+                }
+                _ => app.say("term-bots-playing", &[]),
             },
-            key_span(theme, "Space", "skip to your turn"),
+            key("Space", "term-key-skip-turn"),
         ),
     };
     let mut choice = vec![Span::raw(" ")];
@@ -240,8 +274,8 @@ fn draw_result(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
     )];
     let hands = app.shown.hand_number;
     lines.push(Line::raw(format!(
-        " {hands} hand{} played. The end of the log:",
-        if hands == 1 { "" } else { "s" }
+        " {}",
+        app.say("tn-hands-played", &[("n", hands.into())])
     )));
     let log = log_lines(app, width);
     let height = usize::from(area.height.saturating_sub(3));
@@ -249,29 +283,37 @@ fn draw_result(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         lines.push(Line::raw(format!(" {l}")));
     }
     f.render_widget(
-        Paragraph::new(lines).block(Block::new().borders(Borders::TOP).title(" Result ")),
+        Paragraph::new(lines).block(
+            Block::new()
+                .borders(Borders::TOP)
+                .title(format!(" {} ", app.say("tn-result-title", &[]))),
+        ),
         area,
     );
 }
 
 fn draw_footer(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
+    let key = |k: &'static str, id: &str| key_span(theme, k, &app.say(id, &[]));
     let spans = if app.confirm_quit {
         vec![
-            Span::styled(" Quit the game? ", theme.accent()),
+            Span::styled(
+                format!(" {} ", app.say("tn-quit-question", &[])),
+                theme.accent(),
+            ),
             Span::styled("[y]", theme.key()),
-            Span::raw(" yes  any other key: no"),
+            Span::raw(format!(" {}", app.say("term-quit-answers", &[]))),
         ]
     } else if app.is_over() {
         let mut s = vec![Span::raw(" ")];
-        s.extend(key_span(theme, "↑/↓", "scroll"));
-        s.extend(key_span(theme, "q", "leave"));
+        s.extend(key("↑/↓", "term-key-scroll"));
+        s.extend(key("q", "tn-key-leave"));
         s
     } else {
         let mut s = vec![Span::raw(" ")];
-        s.extend(key_span(theme, "?", "hint"));
-        s.extend(key_span(theme, "↑/↓", "scroll log"));
-        s.extend(key_span(theme, "Space", "skip"));
-        s.extend(key_span(theme, "q", "quit"));
+        s.extend(key("?", "term-key-hint"));
+        s.extend(key("↑/↓", "tn-key-scroll-log"));
+        s.extend(key("Space", "term-key-skip"));
+        s.extend(key("q", "term-key-quit-only"));
         s
     };
     f.render_widget(Paragraph::new(Line::from(spans)), area);

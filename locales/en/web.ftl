@@ -1,0 +1,326 @@
+## The browser table (web/): pages, panels, buttons and what they say.
+## Event lines, spaces, cards and hand names are in words.ftl.
+
+## The home page
+
+preset-name = { $preset ->
+    [pagat] Tripoley (pagat.com rules)
+    [tripoley] Tripoley (boxed game)
+    [michigan-casino] Michigan Rummy (casino rules, misplays cost chips)
+    [rummoli] Rummoli
+    [cosmo] Cosmo (no poker; pay suit changes each deal)
+   *[other] { $preset }
+}
+home-unreachable = Cannot reach the server: { $error }
+home-new-table = New table
+home-your-name = Your name
+home-game = Game
+home-game-tripoley = Tripoley
+home-game-napalm = Napalm poker
+home-rules = Rules
+home-seats = Seats
+home-chips = Starting chips
+home-tokens = Tokens to win (Napalm)
+home-deals = Deals (empty: one per player)
+home-turn = Seconds per turn (0: no limit)
+home-bot = Empty seats are played by
+home-bot-good = a good bot
+home-bot-random = a random bot
+home-house-rules = House rules (for experts)
+home-house-rules-json = House rules as JSON
+home-house-rules-bad = The house rules are not valid JSON: { $error }
+home-guide = My first game: explain each stage as it comes
+home-create = Create table
+home-join = Join a table
+home-invite-code = Invite code
+home-open = Open
+back = Back
+lang-switch = Language
+
+## Errors: the server's codes (docs/protocol.md); in English its own words.
+
+error = { $message }
+
+## The connection and the bar above the table
+
+conn-connecting = connecting…
+conn-reconnecting = reconnecting…
+conn-player = you are { $name }
+conn-watching = watching
+log-auto = (a bot played for someone who was away or out of time)
+settings = Settings
+settings-four-colour = Four-colour deck
+settings-sound = Sound on your turn
+settings-guide = Explain each stage
+seat-link = Your seat on another device
+seat-link-help = Open this link on your other phone or computer to play your seat there. Keep it to yourself: whoever has it plays your seat.
+seat-link-label = Your seat's link
+rules-view = Rules
+rules-unavailable = The rules cannot be shown: { $error }
+timer = { $s } s
+rematch-failed = No rematch: { $error }
+
+## The lobby
+
+lobby = Lobby
+lobby-waiting = Waiting to start
+lobby-send-link = Send this link to the other players:
+lobby-invite-link = Invite link
+lobby-copy = Copy link
+lobby-copied = Copied.
+lobby-copy-by-hand = Select the link and copy it.
+lobby-seat-taken = { $name }{ $here ->
+    [yes] {" "}(here)
+   *[no] {""}
+}
+lobby-seat-open = open: a bot plays if nobody sits
+lobby-seat = Seat
+lobby-sit = Take the seat
+lobby-start = Start the game
+lobby-wait-host = Waiting for the host to start.
+lobby-summary-napalm = Napalm poker: { $seats } seats, { $chips } chips each, ante { $ante }, { $tokens } tokens win{ $turn ->
+    [0] {""}
+   *[other] , { $turn } seconds a turn
+}.
+lobby-summary-tripoley = Tripoley: { $seats } seats, { $chips } chips each, { $spare ->
+    [unused] no spare hand
+    [dealer_swap_or_auction] the dealer may swap for the spare hand or auction it
+   *[other] a spare hand
+}, { $poker ->
+    [betting] poker with betting
+    [none] no poker
+   *[other] poker without betting
+}{ $misplays ->
+    [yes] , misplays cost chips
+   *[no] {""}
+}{ $turn ->
+    [0] {""}
+   *[other] , { $turn } seconds a turn
+}.
+
+## The Tripoley table (board.js)
+
+table-players = Players
+table-status = Status
+table-deal-of = Deal { $n } of { $total }
+table-your-turn = Your turn
+table-to-play = { $who } to play
+table-bot-plays = (a bot plays)
+clock-to-play = to play
+dealer = Dealer
+dealer-mark = D
+tag-bot = bot
+tag-away = away
+tag-out = out
+tag-winner = winner
+seat-label = { $who }, { $chips } chips, { $cards } cards{ $dealer ->
+    [yes] , dealer
+   *[no] {""}
+}{ $turn ->
+    [yes] , to play
+   *[no] {""}
+}
+seat-cards-title = cards in hand
+seat-folded = folded
+seat-bet = bet { $n }
+seat-five-apart = five cards set apart
+space-label = { $space }: { $chips } chips
+board-label = The board
+board-label-suit = The board, pay suit { words-suit }
+board-pay-suit = Pay suit { $symbol }
+board-pay-suit-to-come = Pay suit to come
+board-pay-suit-named = Pay suit { $symbol } { words-suit }
+board-pay-suit-unnamed = Pay suit not yet named
+board-sequence = Sequence { $run }
+board-highest-bet = highest bet { $n }
+board-high-bid = high bid { $n } by { $who }
+played-label = Cards played
+played-last = Last card: { $card } by { $who }
+played-stopped = the last run stopped: { $why }
+card-in-five = { $card }, in your poker five
+card-misplay-label = { $card }, a misplay: costs { $n } chips
+card-play-label = { $card }, play it
+misplay-price = misplay −{ $n }
+confirm-misplay = Lead { $card }? It is not your lowest { $suit ->
+    [C] club
+    [D] diamond
+    [H] heart
+   *[S] spade
+}: a misplay. You pay 1 chip to each other player ({ $n } in all) and can collect no pay space for the rest of this deal.
+confirm-misplay-yes = Lead it anyway
+hand-label = Your hand
+hand-five-marked = Your poker five are marked with a gold bar.
+prompt = { $kind ->
+    [spare_option] Swap your hand for the spare (unseen)?
+    [auction_bid] { $item ->
+        [spare] Bid for the spare hand
+       *[other] Bid for the dealer's old hand
+    }
+    [pay_suit_bid] Bid for the right to name the pay suit
+    [name_pay_suit] Name the pay suit
+    [open] Check or bet?
+    [respond] Call { $n }, raise or fold?
+    [choose_five] Pick your five poker cards
+    [lead] Lead a card
+    [follow] Play { $card } or hold it back?
+   *[other] Your move
+}
+amount-label = { $what } ({ $min } to { $max })
+btn-keep = Keep my hand
+btn-swap = Swap for the spare
+btn-auction-spare = Keep, and auction the spare
+btn-swap-and-auction = Swap, then auction my old hand
+btn-bid = Bid
+btn-pass = Pass
+btn-check = Check
+btn-bet = Bet
+btn-fold = Fold
+btn-call = Call { $n }
+btn-stay = Stay in
+btn-raise = Raise
+btn-these-five = These five
+btn-play = Play { $card }
+btn-withhold = Hold it back
+btn-cancel = Cancel
+btn-hint = Hint
+btn-got-it = Got it
+btn-rematch = Rematch
+confirm-fold = Fold? You could stay in for free.
+confirm-fold-yes = Fold anyway
+confirm-withhold = Hold back { $card }? The run stops; you can collect no pay space for the rest of this deal, and after Michigan you pay the chips on each pay space whose card, of a suit you held back in, is still in another player's hand.
+confirm-withhold-yes = Hold it back anyway
+confirm-label = Are you sure?
+five-picked = { $n } of 5 picked (the best five are picked for you)
+lead-help = Tap a raised card to lead it.
+hint-expert = The expert would { $action }.
+result-label = Result of deal { $n }
+result-final = The final pot
+result-title = Deal { $n }: the result
+result-spaces = Spaces taken
+result-poker = Poker
+result-michigan = Michigan
+result-folded = { $who } folded
+result-this-deal = This deal
+result-net = { $who } { $n }
+standings-label = Final standings
+game-over = Game over
+winners = { $count ->
+    [one] { $who } wins!
+   *[other] { $who } share the win.
+}
+chips-n = { $n } chips
+final-pot-line = Final pot: { $what }.
+ledger-label = This deal's ledger
+ledger-title = This deal's chips
+ledger-full = Full ledger
+log-title = What happened
+
+## A deal's result (summary.js)
+
+sum-showed = { $who }: { $cards } ({ $hand })
+sum-face-up = { $who } had { $cards } face up
+sum-claim = { $who } took { account-space }{ $symbol ->
+    [none] {""}
+   *[other] {" "}{ $symbol }
+}: { $n }
+sum-pot-won = { $who } won { $pot ->
+    [poker_pool] the Poker Pool
+    [final_pot] the final pot
+   *[pot_won] the Pot
+}: { $n }
+sum-antes = Everyone put { $each } on each space ({ $total } in all).
+sum-antes-dealer = Antes went onto every space (the dealer paid more) ({ $total } in all).
+sum-went-out = { $who } went out{ $card ->
+    [none] {""}
+   *[other] {" "}on { $card }
+}.
+sum-blocked = Play was blocked: nobody could lead.
+sum-michigan = { $reason ->
+    [blocked] { $from } put { $n } in the Kitty (cards left when play was blocked)
+    [went_out] { $to } took the Kitty: { $n }
+    [cards_left] { $from } paid { $to } { $n } for cards left
+    [misled] { $from } paid { $to } { $n } for a misplay
+    [withheld] { $from } paid { $to } { $n } for a card held back
+   *[other] { $from } → { $to }: { $n }
+}
+
+## The guided first game (coach.js)
+
+coach-title = How this works
+coach-off = Stop explaining
+coach-first = Tripoley in three stages each deal: first the pay cards (whoever holds the Ace, King, Queen, Jack or Ten of the pay suit takes the chips on its space), then a hand of poker for the Pot, then Michigan, where the first to play out their cards takes the Kitty. Chips left on a space stay for the next deal.
+coach-stage = { $stage ->
+    [spare] The dealer looks at their hand and decides about the spare: the extra hand dealt face down. They may keep their hand, swap it for the spare without looking, or have the spare auctioned to the others.
+    [auction] An auction: each player in turn bids more chips than the last bid, or passes for good. The last bidder swaps their hand for the one on sale and pays the price to the dealer.
+    [pay_suit] This deal's pay suit is bid for: the highest bidder names it.
+    [betting] Poker betting: check or bet, then call, raise or fold. Bets go to the Pot, which the best five-card hand among those still in takes. Folding costs nothing more, but gives up the Pot.
+    [michigan] Michigan: the leader plays a card, the lowest they hold of a suit, and whoever holds the next card up of that suit plays it, on and on until the run stops (an ace, or a card nobody can play). The last player leads again. { $inplay ->
+        [yes] Playing an Ace, King, Queen, Jack or Ten of the pay suit takes its space on the board.{" "}
+       *[no] {""}
+    }The first to play all their cards takes the Kitty and a chip for every card the others still hold.{ $misplays ->
+        [yes] {" "}Here leading a card that is not your lowest of its suit, or holding back a card, is allowed but costs chips.
+       *[no] {""}
+    }
+    [final_pot] The game's last deals are over: the chips left on the board are played for as a final poker pot.
+    [game_over] The game is over: the player with the most chips wins. Rematch starts a new game with the same people.
+   *[other] Poker: each player picks five cards of their hand as their poker hand (the best five are picked for you; tap cards to change them). The best hand wins the Pot.
+}
+
+## The Napalm table (napalm.js)
+
+napalm-claim = { $round ->
+    [best_two] the best two cards
+    [lowest_five] the lowest five-card hand
+   *[best_of_seven] the best five cards of seven
+}
+nev-hand-started = Hand { $number }: { $dealer } deals; everyone antes.
+nev-side-bet = { $from } pays { $to } { $amount } (a side bet worth the pot).
+nev-pot-won = { $who } takes the pot: { $amount } chips.
+nev-round-started = Round { $number } ({ $round ->
+    [best_two] two cards each
+    [lowest_five] three more cards each
+   *[best_of_seven] two more cards each
+}): a Yes claims { napalm-claim }.
+nev-declared = { $who } says { $yes ->
+    [yes] Yes.
+   *[no] No.
+}
+nev-challenged = { $who }{ $yes ->
+    [yes] {" "}challenges the dealer: now Yes.
+   *[no] {" "}keeps their No.
+}
+nev-compared = Compared privately: { $hands }. Best: { $best }{ $count ->
+    [one] .
+   *[other] {" "}(a tie).
+}
+nev-token = { $who } is the only Yes and takes a token ({ $tokens } now).
+nev-hand-ended = Hand { $number } is over.
+nev-game-over = Game over. { $winners }{ $count ->
+    [one] {" "}takes the pot and wins.
+   *[other] {" "}share the pot.
+}
+napalm-hand = Hand { $n }
+napalm-round = round { $number } of 3: a Yes claims { napalm-claim }
+napalm-seat-label = { $who }, { $chips } chips, { $tokens } tokens
+napalm-said = { $yes ->
+    [yes] said Yes
+   *[no] said No
+}
+napalm-yes-means = Yes means: I hold { napalm-claim }.
+napalm-result = Final result
+napalm-winners = { $count ->
+    [one] Winner: { $who }
+   *[other] Winners: { $who }
+}
+napalm-chips-tokens = { $chips } chips, { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+}
+napalm-your-cards = Your cards
+napalm-do-you-hold = Do you hold { napalm-claim }?
+napalm-yes = Yes
+napalm-no = No
+napalm-challenge-question = The dealer alone said Yes. Change your No to Yes?
+napalm-challenge = Challenge: say Yes
+napalm-decline = Keep my No
+hint-bot = The bot would { $action }.

@@ -1,0 +1,416 @@
+## El juego en el terminal (`tripoley play`, crates/cli/src/play): el
+## historial desde el lado del jugador ("Pujas 3." / "Bot 1 puja 3."): cada
+## mensaje elige según $you (yes o no) y nombra a $who.
+
+term-you = Tú
+term-drew = Sorteo del primer repartidor: { $draws }.
+term-first-dealer = { $you ->
+    [yes] Repartes tú
+   *[no] Reparte { $who }
+} primero.
+term-player-out = { $you ->
+    [yes] No puedes pagar la apuesta inicial y dejas
+   *[no] { $who } no puede pagar la apuesta inicial y deja
+} la partida con { $chips }.
+term-deal-started = Reparto { $number } de { $total }: { $you ->
+    [yes] repartes tú
+   *[no] reparte { $who }
+}. Palo de pago { $suit ->
+    [none] por subastar
+   *[other] { words-suit } { $symbol }
+}, Secuencia { $sequence }.
+term-dealer-kept = { $you ->
+    [yes] Te quedas tu
+   *[no] { $who } se queda su
+} mano.
+term-swapped = { $you ->
+    [yes] Cambias tu
+   *[no] { $who } cambia su
+} mano por la extra.
+term-auction-opened = { $item ->
+    [spare] Se subasta la mano extra, sin verla.
+   *[old] Se subasta la mano que dejó el repartidor.
+}
+term-bid = { $you ->
+    [yes] Pujas
+   *[no] { $who } puja
+} { $amount }.
+term-passed = { $you ->
+    [yes] Pasas
+   *[no] { $who } pasa
+}.
+term-auction-sold = { $you ->
+    [yes] Compras
+   *[no] { $who } compra
+} la mano por { $price }.
+term-auction-unsold = Nadie compra la mano.
+term-pay-suit-named = { $you ->
+    [yes] Eliges
+   *[no] { $who } elige
+} { words-suit } como palo de pago.
+term-pay-suit-default = Todos pasaron: el palo de pago es { words-suit }.
+term-shows = { $you ->
+    [yes] Enseñas
+   *[no] { $who } enseña
+} { $cards }.
+term-sequence-shared = { $players } jugadores se reparten la Secuencia; { $remainder ->
+    [one] queda 1 ficha
+   *[other] quedan { $remainder } fichas
+} en ella.
+term-set-five-apart = { $you ->
+    [yes] Apartas
+   *[no] { $who } aparta
+} cinco cartas para el póquer.
+term-checked = { $you ->
+    [yes] Pasas
+   *[no] { $who } pasa
+}.
+term-bet = { $you ->
+    [yes] Apuestas
+   *[no] { $who } apuesta
+} { $amount }.
+term-called = { $you ->
+    [yes] Igualas
+   *[no] { $who } iguala
+} { $amount }{ $allin ->
+    [yes] , con todo
+   *[no] {""}
+}.
+term-raised = { $you ->
+    [yes] Subes
+   *[no] { $who } sube
+} { $by } (pone { $amount }).
+term-folded = { $you ->
+    [yes] Te retiras
+   *[no] { $who } se retira
+}.
+term-showed = { $you ->
+    [yes] Enseñas
+   *[no] { $who } enseña
+} { $cards }: { $hand }.
+term-led = { $you ->
+    [yes] Sales con
+   *[no] { $who } sale con
+} { $card }{ $misplay ->
+    [yes] , que no es la más baja de su palo (jugada indebida)
+   *[no] {""}
+}.
+term-played = { $you ->
+    [yes] Juegas
+   *[no] { $who } juega
+} { $card }.
+term-withheld = { $you ->
+    [yes] Te guardas
+   *[no] { $who } se guarda
+} el { $card } (jugada indebida).
+term-run-stopped = La serie se corta: { $why }.
+term-cannot-lead = { $you ->
+    [yes] No puedes
+   *[no] { $who } no puede
+} salir; la salida pasa a la izquierda.
+term-went-out = { $you ->
+    [yes] ¡Juegas tu última carta y cierras!
+   *[no] ¡{ $who } juega su última carta y cierra!
+}
+term-final-pot-round = Bote final { $round }: { $chips }, cinco cartas nuevas a cada uno.
+term-face-up = { $you ->
+    [yes] Recibes
+   *[no] { $who } recibe
+} { $cards } boca arriba.
+term-game-over = Se acabó la partida. Más fichas: { $winners }.
+term-took = { $you ->
+    [yes] Cobras
+   *[no] { $who } cobra
+} { $what }: { $n }.
+term-won = { $you ->
+    [yes] Ganas
+   *[no] { $who } gana
+} { $pot ->
+    [poker_pool] la Bolsa de póquer
+    [final_pot] el bote final
+   *[pot] el Bote
+}: { $chips }.
+term-pays = { $you ->
+    [yes] Pagas
+   *[no] { $who } paga
+} { $n } ({ $reason }), para { $to }.
+term-space-pays = { $what } paga { $n } ({ $reason }), para { $to }.
+term-antes = Apuestas iniciales: { $list }
+term-reason = { $reason ->
+    [ante] apuesta inicial
+    [pay_card] carta de pago
+    [king_queen] rey y reina de { $symbol }
+    [sequence] la Secuencia
+    [auction_price] precio de la mano subastada
+    [pay_suit_bid] puja por elegir el palo de pago
+    [bet] apuestas de póquer
+    [pot_won] ganó el bote de póquer
+    [blocked] cartas en la mano al bloquearse
+    [went_out] cerró: el Pozo
+    [cards_left] cartas que quedaban al cerrar
+    [misled] indebida: no salió con la más baja
+    [withheld] indebida: se guardó una carta
+    [poker_pool] la Bolsa de póquer
+    [final_pot_gathered] se junta para el bote final
+   *[final_pot] ganó el bote final
+}
+term-stop = { $why ->
+    [ace] llegó al as
+    [played] el { $card } ya se jugó
+    [spare_or_withheld] falta el { $card } (extra o guardada)
+   *[spare] el { $card } está en la mano extra
+}
+term-stopped = Cortada:
+term-space-card = la casilla { $label }
+term-space-king-queen = la casilla Rey-Reina
+
+## La pantalla del terminal: cabecera, paneles, preguntas y teclas
+
+term-too-small = La mesa necesita un terminal de al menos { $w }x{ $h }; este mide { $width }x{ $height }. Agrándalo, o pulsa q para guardar y salir.
+term-stage = { $stage ->
+    [draw_for_dealer] sorteo del repartidor
+    [dealing] reparto
+    [spare] la mano extra
+    [auction] subasta
+    [pay_suit] palo de pago
+    [choose_five] póquer: elegir cinco
+    [betting] póquer
+    [michigan] Michigan
+    [final_pot] bote final
+   *[game_over] fin de la partida
+}
+term-head-deal = reparto { $n }/{ $total }
+term-head-dealer = reparte { $who }
+term-head-pay = pago { $symbol }
+term-col-chips = fichas
+term-col-cards = cartas
+term-seat-bet = apuesta { $n }{ $allin ->
+    [yes] {" "}con todo
+   *[no] {""}
+}
+term-seat-bid = puja { $n }
+term-seq-short = Sec
+term-layout = Tablero{ $spare ->
+    [yes] { $suit ->
+        [none] {" "}· x: en la extra
+       *[other] {" "}{ $symbol } · x: en la extra
+    }
+   *[no] { $suit ->
+        [none] {""}
+       *[other] {" "}({ words-suit } { $symbol })
+    }
+}
+term-last = Última: { $who } { $card }
+term-betting-status = Bote { $pot } · apuesta { $high } · subidas { $raises }
+term-auction-status = { $what ->
+    [spare] Subasta de la extra
+    [hand] Subasta de una mano
+   *[pay_suit] Subasta del palo de pago
+}: { $bid ->
+    [yes] { $n } de { $who }
+   *[no] sin pujas aún
+}
+term-panel-log = Historial (l: cuentas)
+term-panel-ledger-now = Cuentas del reparto { $n } hasta ahora (l: siguiente)
+term-panel-ledger-last = Cuentas del reparto { $n } (l: historial)
+term-panel-ledger = Cuentas
+term-hidden = ▼ { $n ->
+    [one] { $n } línea nueva oculta
+   *[other] { $n } líneas nuevas ocultas
+}: AvPág
+term-no-chips = Aún no se ha movido ninguna ficha.
+term-hand-title = Tu mano: { $n ->
+    [one] { $n } carta
+   *[other] { $n } cartas
+}
+term-to-play = Le toca a { $who }…
+term-bots-playing = Están jugando los bots…
+term-key-skip-turn = saltar hasta tu turno
+term-key-keep = quedarte
+term-key-swap = cambiar sin ver
+term-key-auction = subastar la extra
+term-key-swap-auction = cambiar y subastar la tuya
+term-prompt-spare = Repartes tú: ¿te quedas tu mano o coges la extra?
+term-key-pass = pasar
+term-key-bid = pujar
+term-prompt-auction = Subasta de { $item ->
+    [spare] la mano extra (sin verla)
+   *[old] la mano que dejó el repartidor
+}: { $high }.
+term-prompt-pay-suit-bid = Subasta para elegir el palo de pago: { $high }.
+term-prompt-name-suit = Ganaste la subasta: elige el palo de pago.
+term-key-check = pasar
+term-key-bet = apostar
+term-prompt-open = Póquer: nadie ha apostado. Bote { $pot }. { $hand }
+term-key-fold = retirarte
+term-key-call = igualar { $n }{ $allin ->
+    [yes] {" "}(con todo)
+   *[no] {""}
+}
+term-key-raise = subir
+term-prompt-respond = Póquer: { $n } para igualar. Bote { $pot }. { $hand }
+term-key-move = mover
+term-key-take = coger/dejar
+term-key-best = las cinco mejores
+term-key-set-apart = apartarlas
+term-prompt-five = Elige tus cinco: { $cards }, { $hand }
+term-prompt-five-count = Elige tus cinco cartas de póquer: { $n } elegidas.
+term-key-choose = elegir
+term-key-suit = palo
+term-key-lead = salir
+term-prompt-misplay = Jugada indebida: { $card } no es tu carta más baja de { words-suit }. Cuesta { words-chips } y tus casillas de pago.
+term-prompt-lead = Sales con { $card }.
+term-prompt-lead-choose = Te toca salir: elige una carta marcada.
+term-key-play = jugarla
+term-key-withhold = guardártela (jugada indebida: pierdes tus casillas de pago y puedes deber fichas)
+term-prompt-follow = Tu { $card } es la siguiente de la serie.
+term-high-bid = puja más alta { $n } de { $who }
+term-no-bid = sin pujas aún
+term-your-five = Tus cinco: { $cards }, { $hand }.
+term-key-hint = pista
+term-key-log = historial
+term-key-scroll = mover
+term-key-skip = saltar
+term-key-quit = salir
+term-key-quit-only = salir
+term-key-continue = seguir
+term-quit-question = ¿Guardar y salir?
+term-quit-answers = sí  cualquier otra tecla: no
+term-deal-over = Se acabó el reparto { $n } de { $total }: quién pagó a quién, y por qué
+term-chips-title = Fichas
+term-after-last = Después del último reparto (el bote final):
+term-left-on-layout = { words-chips } en el tablero que nadie ganó: se quedan ahí.
+term-saved-to = La partida está guardada en { $path }
+term-replay-hint = (tripoley replay { $path } muestra las cuentas de cada reparto).
+
+## Las notas, negativas y pistas del terminal
+
+term-resumed = Partida reanudada tras { $n } pasos.
+term-refused = rechazada: { $why }
+term-note-went-out = Michigan: { $who } cerró{ $card ->
+    [none] {""}
+   *[other] {" "}con el { $card }
+}.
+term-note-blocked = Michigan acabó bloqueado: nadie podía salir.
+term-note-final-pot = Bote final: { $line }
+term-not-allowed = Eso no se puede hacer ahora.
+term-amount-range = La cantidad tiene que ir de { $min } a { $max }.
+term-five-full = Ya tienes cinco cartas: quita una primero.
+term-five-exactly = Elige exactamente cinco cartas ({ $n } elegidas).
+term-may-not-lead-suit = Ahora no puedes salir de { words-suit }.
+term-may-not-lead = No puedes salir con esa carta.
+term-hint = Pista del bot experto ({ $n } repartos de muestra jugados): { $action }{ $why }.
+term-hint-why = { $best } fichas esperadas al final del reparto; la siguiente mejor, { $next }: { $worth }
+term-action = { $action ->
+    [keep] quedarte tu mano
+    [swap] cambiarla por la extra
+    [auction_spare] subastar la extra
+    [swap_and_auction] cambiar y subastar tu mano anterior
+    [bid] pujar { $n }
+    [pass] pasar
+    [name_suit] elegir { words-suit }
+    [check] pasar
+    [bet] apostar { $n }
+    [call] igualar
+    [raise] subir { $n }
+    [fold] retirarte
+    [choose] apartar { $cards }
+    [lead] salir con { $cards }
+    [play] jugar la carta
+   *[withhold] guardarte la carta
+}
+
+## La mesa de Napalm en el terminal (crates/cli/src/play/napalm)
+
+tn-result = Fin de la partida: { $count ->
+    [0] nadie puede ya poner la apuesta inicial, así que el bote de { $pot } fichas se queda sin dueño.
+    [one] { $you ->
+        [yes] te llevas
+       *[no] { $who } se lleva
+    } el bote de { $pot } fichas.
+   *[other] { $who } se reparten el bote de { $pot } fichas.
+}
+tn-hand-started = Mano { $n }: { $you ->
+    [yes] repartes tú
+   *[no] reparte { $who }
+} y todos ponen la apuesta inicial.
+tn-player-out = { $you ->
+    [yes] Dejas la partida con { $chips } fichas: no te llegan
+   *[no] { $who } deja la partida con { $chips } fichas: no le llegan
+} para la apuesta inicial.
+tn-side-bet = { $you ->
+    [yes] Pagas
+   *[no] { $who } paga
+} a { $to } una apuesta aparte de { $n } fichas (el bote).
+tn-pot-won = { $you ->
+    [yes] Te llevas
+   *[no] { $who } se lleva
+} el bote: { $n } fichas.
+tn-round-started = Ronda { $n }: un Sí dice tener { napalm-claim }.{ $got ->
+    [all] {" "}Te tocan { $held } ({ $hand }).
+    [more] {" "}Te tocan { $dealt }; tienes { $held } ({ $hand }).
+   *[none] {""}
+}
+tn-declared = { $you ->
+    [yes] Dices
+   *[no] { $who } dice
+} { $yes ->
+    [yes] Sí
+   *[no] No
+}.
+tn-challenged = { $you ->
+    [yes] Desafías
+   *[no] { $who } desafía
+} al repartidor: el No pasa a Sí.
+tn-kept-no = { $you ->
+    [yes] Mantienes
+   *[no] { $who } mantiene
+} el No.
+tn-compared = Comparación en privado entre { $who }: { $hands }. Mejor: { $best }.
+tn-compared-unseen = { $who } comparan sus manos en privado (tú no las ves).
+tn-token = { $you ->
+    [yes] Eres el único Sí y ganas
+   *[no] { $who } es el único Sí y gana
+} un punto (ya van { $tokens }).
+tn-hand-ended = Se acabó la mano { $n }.
+tn-nobody-left = Fin de la partida: no queda nadie que pueda poner la apuesta inicial.
+tn-game-over = Fin de la partida: ganó { $who }.
+tn-hint = Pista: el bot heurístico { $answer ->
+    [yes] diría Sí
+    [no] diría No
+    [challenge] desafiaría
+   *[decline] no desafiaría
+}; tu mano gana al { $share } % de las manos al azar.
+tn-pair = pareja de { $a }
+tn-two-cards = { $hi } y { $lo }
+tn-lowest-five = las cinco más bajas { $cards }: { $hand }
+tn-best-five = las cinco mejores: { $hand }
+tn-head-hand = mano { $n } · reparte { $who }
+tn-head-pot = bote { $pot } · gana quien llegue a { $tokens } puntos
+tn-head-round = Ronda { $n } de 3: un Sí dice tener { napalm-claim }
+tn-between-hands = Entre manos
+tn-col-player = jugador
+tn-col-tokens = puntos
+tn-col-says = dice
+tn-col-seen = cartas que viste
+tn-says = { $said ->
+    [challenged] No→Sí
+    [yes] Sí
+    [no] No
+   *[nothing] —
+}
+tn-result-title = Resultado
+tn-table = Mesa
+tn-log = Historial
+tn-your-cards = Tus cartas: { $n }
+tn-prompt-declare = Te toca: ¿tienes { napalm-claim }?
+tn-prompt-challenge = Solo { $who } dijo Sí a { napalm-claim }. ¿Desafías?
+tn-key-challenge = Desafiar (el No pasa a Sí)
+tn-key-decline = No desafiar (mantener el No)
+tn-hands-played = { $n ->
+    [one] Se jugó { $n } mano. El final del historial:
+   *[other] Se jugaron { $n } manos. El final del historial:
+}
+tn-quit-question = ¿Salir de la partida?
+tn-key-leave = salir
+tn-key-scroll-log = desplazar el historial

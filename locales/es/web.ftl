@@ -1,0 +1,351 @@
+## La mesa en el navegador (web/): páginas, paneles, botones y lo que dicen.
+## Las líneas del historial, casillas, cartas y jugadas están en words.ftl.
+
+## La página de inicio
+
+preset-name = { $preset ->
+    [pagat] Tripoley (reglas de pagat.com)
+    [tripoley] Tripoley (juego de caja)
+    [michigan-casino] Michigan Rummy (reglas de casino: las jugadas indebidas cuestan fichas)
+    [rummoli] Rummoli
+    [cosmo] Cosmo (sin póquer; el palo de pago cambia en cada reparto)
+   *[other] { $preset }
+}
+home-unreachable = No se puede conectar con el servidor: { $error }
+home-new-table = Mesa nueva
+home-your-name = Tu nombre
+home-game = Juego
+home-game-tripoley = Tripoley
+home-game-napalm = Póquer Napalm
+home-rules = Reglas
+home-seats = Asientos
+home-chips = Fichas al empezar
+home-tokens = Puntos para ganar (Napalm)
+home-deals = Repartos (vacío: uno por jugador)
+home-turn = Segundos por turno (0: sin límite)
+home-bot = Los asientos libres los juega
+home-bot-good = un bot bueno
+home-bot-random = un bot al azar
+home-house-rules = Reglas de la casa (para expertos)
+home-house-rules-json = Reglas de la casa en JSON
+home-house-rules-bad = Las reglas de la casa no son JSON válido: { $error }
+home-guide = Mi primera partida: explicar cada fase cuando llegue
+home-create = Crear mesa
+home-join = Unirse a una mesa
+home-invite-code = Código de invitación
+home-open = Abrir
+back = Volver
+lang-switch = Idioma
+
+## Errores: los códigos del servidor (docs/protocol.md), traducidos; si el
+## código no se conoce, las palabras del servidor (en inglés).
+
+error = { $code ->
+    [bad_message] El servidor no entendió el mensaje.
+    [version] Esta página es de otra versión: recárgala.
+    [too_large] El mensaje es demasiado largo.
+    [rate_limited] Demasiados mensajes seguidos: espera un momento.
+    [unauthorized] No tienes permiso para hacer eso.
+    [wrong_seat] Ese asiento no es el tuyo.
+    [not_your_turn] No es tu turno.
+    [illegal] Esa jugada no está permitida ahora.
+    [stale] La mesa ya ha cambiado: vuelve a intentarlo.
+    [not_started] La partida aún no ha empezado.
+    [already_started] La partida ya ha empezado.
+    [game_over] La partida ha terminado.
+    [no_table] No existe esa mesa.
+    [seat_taken] Ese asiento está ocupado o la mesa está llena.
+    [invalid] No se puede usar: { $message }
+    [full] No caben más mesas ni espectadores.
+    [storage] El servidor no pudo guardar la jugada; no ha cambiado nada.
+    [busy] El servidor está ocupado: inténtalo de nuevo en un momento.
+    [forbidden] Petición rechazada.
+   *[other] { $message }
+}
+
+## La conexión y la barra sobre la mesa
+
+conn-connecting = conectando…
+conn-reconnecting = reconectando…
+conn-player = eres { $name }
+conn-watching = mirando
+log-auto = (un bot jugó por alguien que no estaba o se quedó sin tiempo)
+settings = Ajustes
+settings-four-colour = Baraja de cuatro colores
+settings-sound = Sonido en tu turno
+settings-guide = Explicar cada fase
+seat-link = Tu asiento en otro dispositivo
+seat-link-help = Abre este enlace en tu otro móvil u ordenador para jugar tu asiento allí. No lo compartas: quien lo tenga juega tu asiento.
+seat-link-label = El enlace de tu asiento
+rules-view = Reglas
+rules-unavailable = No se pueden mostrar las reglas: { $error }
+timer = { $s } s
+rematch-failed = No hay revancha: { $error }
+
+## La sala de espera
+
+lobby = Sala de espera
+lobby-waiting = Esperando para empezar
+lobby-send-link = Envía este enlace a los demás jugadores:
+lobby-invite-link = Enlace de invitación
+lobby-copy = Copiar enlace
+lobby-copied = Copiado.
+lobby-copy-by-hand = Selecciona el enlace y cópialo.
+lobby-seat-taken = { $name }{ $here ->
+    [yes] {" "}(aquí)
+   *[no] {""}
+}
+lobby-seat-open = libre: si nadie se sienta, juega un bot
+lobby-seat = Asiento
+lobby-sit = Sentarse
+lobby-start = Empezar la partida
+lobby-wait-host = Esperando a que el anfitrión empiece.
+lobby-summary-napalm = Póquer Napalm: { $seats } asientos, { $chips } fichas cada uno, apuesta inicial de { $ante }, gana quien llegue a { $tokens } puntos{ $turn ->
+    [0] {""}
+   *[other] , { $turn } segundos por turno
+}.
+lobby-summary-tripoley = Tripoley: { $seats } asientos, { $chips } fichas cada uno, { $spare ->
+    [unused] sin mano extra
+    [dealer_swap_or_auction] el repartidor puede cambiar su mano por la extra o subastarla
+   *[other] una mano extra
+}, { $poker ->
+    [betting] póquer con apuestas
+    [none] sin póquer
+   *[other] póquer sin apuestas
+}{ $misplays ->
+    [yes] , las jugadas indebidas cuestan fichas
+   *[no] {""}
+}{ $turn ->
+    [0] {""}
+   *[other] , { $turn } segundos por turno
+}.
+
+## La mesa de Tripoley (board.js)
+
+table-players = Jugadores
+table-status = Estado
+table-deal-of = Reparto { $n } de { $total }
+table-your-turn = Te toca
+table-to-play = Le toca a { $who }
+table-bot-plays = (juega un bot)
+clock-to-play = le toca
+dealer = Repartidor
+dealer-mark = R
+tag-bot = bot
+tag-away = ausente
+tag-out = fuera
+tag-winner = ganador
+seat-label = { $who }, { $chips } fichas, { $cards } cartas{ $dealer ->
+    [yes] , reparte
+   *[no] {""}
+}{ $turn ->
+    [yes] , le toca
+   *[no] {""}
+}
+seat-cards-title = cartas en la mano
+seat-folded = se retiró
+seat-bet = apuesta { $n }
+seat-five-apart = cinco cartas apartadas
+space-label = { $space }: { $chips } fichas
+board-label = El tablero
+board-label-suit = El tablero, palo de pago { words-suit }
+board-pay-suit = Palo de pago { $symbol }
+board-pay-suit-to-come = Falta el palo de pago
+board-pay-suit-named = Palo de pago { $symbol } { words-suit }
+board-pay-suit-unnamed = Aún no hay palo de pago
+board-sequence = Secuencia { $run }
+board-highest-bet = apuesta más alta { $n }
+board-high-bid = puja más alta { $n } de { $who }
+played-label = Cartas jugadas
+played-last = Última carta: { $card } de { $who }
+played-stopped = la última serie se cortó: { $why }
+card-in-five = { $card }, en tus cinco de póquer
+card-misplay-label = { $card }, jugada indebida: cuesta { $n } fichas
+card-play-label = { $card }, jugarla
+misplay-price = indebida −{ $n }
+confirm-misplay = ¿Salir con { $card }? No es tu carta más baja de { $suit ->
+    [C] tréboles
+    [D] diamantes
+    [H] corazones
+   *[S] picas
+}: es una jugada indebida. Pagas 1 ficha a cada uno de los demás ({ $n } en total) y ya no cobras ninguna casilla de pago en este reparto.
+confirm-misplay-yes = Salir igualmente
+hand-label = Tu mano
+hand-five-marked = Tus cinco cartas de póquer llevan una barra dorada.
+prompt = { $kind ->
+    [spare_option] ¿Cambias tu mano por la extra (sin verla)?
+    [auction_bid] { $item ->
+        [spare] Puja por la mano extra
+       *[other] Puja por la mano que dejó el repartidor
+    }
+    [pay_suit_bid] Puja por el derecho a elegir el palo de pago
+    [name_pay_suit] Elige el palo de pago
+    [open] ¿Pasas o apuestas?
+    [respond] ¿Igualas { $n }, subes o te retiras?
+    [choose_five] Elige tus cinco cartas de póquer
+    [lead] Sal con una carta
+    [follow] ¿Juegas el { $card } o te lo guardas?
+   *[other] Te toca
+}
+amount-label = { $what } (de { $min } a { $max })
+btn-keep = Quedarme mi mano
+btn-swap = Cambiar por la extra
+btn-auction-spare = Quedármela y subastar la extra
+btn-swap-and-auction = Cambiar y subastar mi mano anterior
+btn-bid = Pujar
+btn-pass = Pasar
+btn-check = Pasar
+btn-bet = Apostar
+btn-fold = Retirarse
+btn-call = Igualar { $n }
+btn-stay = Seguir
+btn-raise = Subir
+btn-these-five = Estas cinco
+btn-play = Jugar { $card }
+btn-withhold = Guardármela
+btn-cancel = Cancelar
+btn-hint = Pista
+btn-got-it = Entendido
+btn-rematch = Revancha
+confirm-fold = ¿Retirarte? Podrías seguir sin pagar nada.
+confirm-fold-yes = Retirarme igualmente
+confirm-withhold = ¿Guardarte el { $card }? La serie se corta; ya no cobras ninguna casilla de pago en este reparto y, después de Michigan, pagas las fichas de cada casilla de pago cuya carta, de un palo en el que te guardaste una carta, siga en la mano de otro jugador.
+confirm-withhold-yes = Guardármela igualmente
+confirm-label = ¿Seguro?
+five-picked = { $n } de 5 elegidas (ya tienes marcadas las cinco mejores)
+lead-help = Toca una carta levantada para salir con ella.
+hint-expert = El experto { $action }.
+result-label = Resultado del reparto { $n }
+result-final = El bote final
+result-title = Reparto { $n }: el resultado
+result-spaces = Casillas cobradas
+result-poker = Póquer
+result-michigan = Michigan
+result-folded = { $count ->
+    [one] { $who } se retiró
+   *[other] { $who } se retiraron
+}
+result-this-deal = En este reparto
+result-net = { $who } { $n }
+standings-label = Clasificación final
+game-over = Fin de la partida
+winners = { $count ->
+    [one] ¡Gana { $who }!
+   *[other] { $who } comparten la victoria.
+}
+chips-n = { $n } fichas
+final-pot-line = Bote final: { $what }.
+ledger-label = Las cuentas de este reparto
+ledger-title = Las fichas de este reparto
+ledger-full = Todas las cuentas
+log-title = Lo que ha pasado
+
+## El resultado de un reparto (summary.js)
+
+sum-showed = { $who }: { $cards } ({ $hand })
+sum-face-up = { $who } tenía { $cards } boca arriba
+sum-claim = { $who } cobró { account-space }{ $symbol ->
+    [none] {""}
+   *[other] {" "}{ $symbol }
+}: { $n }
+sum-pot-won = { $who } ganó { $pot ->
+    [poker_pool] la Bolsa de póquer
+    [final_pot] el bote final
+   *[pot_won] el Bote
+}: { $n }
+sum-antes = Cada uno puso { $each } en cada casilla ({ $total } en total).
+sum-antes-dealer = Las apuestas iniciales fueron a todas las casillas (el repartidor puso más) ({ $total } en total).
+sum-went-out = { $who } cerró{ $card ->
+    [none] {""}
+   *[other] {" "}con el { $card }
+}.
+sum-blocked = El juego quedó bloqueado: nadie podía salir.
+sum-michigan = { $reason ->
+    [blocked] { $from } puso { $n } en el Pozo (cartas en la mano con el juego bloqueado)
+    [went_out] { $to } se llevó el Pozo: { $n }
+    [cards_left] { $from } pagó { $n } a { $to } por las cartas que le quedaban
+    [misled] { $from } pagó { $n } a { $to } por una jugada indebida
+    [withheld] { $from } pagó { $n } a { $to } por una carta retenida
+   *[other] { $from } → { $to }: { $n }
+}
+
+## La primera partida guiada (coach.js)
+
+coach-title = Cómo funciona
+coach-off = Dejar de explicar
+coach-first = Tripoley tiene tres fases en cada reparto: primero las cartas de pago (quien tenga el As, el Rey, la Reina, la Jota o el Diez del palo de pago se lleva las fichas de su casilla), luego una mano de póquer por el Bote y, por último, Michigan, donde el primero que se queda sin cartas se lleva el Pozo. Las fichas que quedan en una casilla se guardan para el siguiente reparto.
+coach-stage = { $stage ->
+    [spare] El repartidor mira su mano y decide qué hacer con la mano extra, la que se reparte boca abajo: puede quedarse su mano, cambiarla por la extra sin verla o subastar la extra entre los demás.
+    [auction] Una subasta: por turnos, cada jugador puja más fichas que la última puja o pasa y ya no vuelve a pujar. El último en pujar cambia su mano por la subastada y paga el precio al repartidor.
+    [pay_suit] En este reparto se puja por el palo de pago: quien puje más alto lo elige.
+    [betting] Apuestas de póquer: pasa o apuesta; después iguala, sube o retírate. Las apuestas van al Bote, que se lleva la mejor mano de cinco cartas entre los que siguen. Retirarse no cuesta nada más, pero renuncias al Bote.
+    [michigan] Michigan: quien sale juega una carta, la más baja que tenga de un palo, y quien tenga la siguiente de ese palo la juega, y así hasta que la serie se corta (en un as, o en una carta que nadie puede jugar). Quien jugó la última vuelve a salir. { $inplay ->
+        [yes] Quien juega el As, el Rey, la Reina, la Jota o el Diez del palo de pago se lleva su casilla del tablero.{" "}
+       *[no] {""}
+    }El primero que juega todas sus cartas se lleva el Pozo y una ficha por cada carta que les quede a los demás.{ $misplays ->
+        [yes] {" "}En esta mesa puedes salir con una carta que no es la más baja de su palo, o guardarte una carta, pero cuesta fichas.
+       *[no] {""}
+    }
+    [final_pot] Se acabaron los repartos de la partida: las fichas que quedan en el tablero se juegan en un último bote de póquer.
+    [game_over] Se acabó la partida: gana quien tenga más fichas. Revancha empieza una partida nueva con las mismas personas.
+   *[other] Póquer: cada jugador elige cinco cartas de su mano como su mano de póquer (ya tienes marcadas las cinco mejores; toca una carta para cambiarla). La mejor mano gana el Bote.
+}
+
+## La mesa de Napalm (napalm.js)
+
+napalm-claim = { $round ->
+    [best_two] las dos mejores cartas
+    [lowest_five] la mano de cinco cartas más baja
+   *[best_of_seven] las cinco mejores cartas de siete
+}
+nev-hand-started = Mano { $number }: reparte { $dealer }; todos ponen la apuesta inicial.
+nev-side-bet = { $from } paga a { $to } { $amount } (una apuesta aparte del valor del bote).
+nev-pot-won = { $who } se lleva el bote: { $amount } fichas.
+nev-round-started = Ronda { $number } ({ $round ->
+    [best_two] dos cartas cada uno
+    [lowest_five] tres cartas más cada uno
+   *[best_of_seven] dos cartas más cada uno
+}): un Sí dice tener { napalm-claim }.
+nev-declared = { $who } dice { $yes ->
+    [yes] Sí.
+   *[no] No.
+}
+nev-challenged = { $who }{ $yes ->
+    [yes] {" "}desafía al repartidor: ahora dice Sí.
+   *[no] {" "}mantiene su No.
+}
+nev-compared = Comparación en privado: { $hands }. Mejor: { $best }{ $count ->
+    [one] .
+   *[other] {" "}(empate).
+}
+nev-token = { $who } es el único Sí y gana un punto (ya tiene { $tokens }).
+nev-hand-ended = Se acabó la mano { $number }.
+nev-game-over = Fin de la partida. { $winners }{ $count ->
+    [one] {" "}se lleva el bote y gana.
+   *[other] {" "}se reparten el bote.
+}
+napalm-hand = Mano { $n }
+napalm-round = ronda { $number } de 3: un Sí dice tener { napalm-claim }
+napalm-seat-label = { $who }, { $chips } fichas, { $tokens } puntos
+napalm-said = { $yes ->
+    [yes] dijo Sí
+   *[no] dijo No
+}
+napalm-yes-means = Sí quiere decir: tengo { napalm-claim }.
+napalm-result = Resultado final
+napalm-winners = { $count ->
+    [one] Ganador: { $who }
+   *[other] Ganadores: { $who }
+}
+napalm-chips-tokens = { $chips } fichas, { $tokens ->
+    [one] { $tokens } punto
+   *[other] { $tokens } puntos
+}
+napalm-your-cards = Tus cartas
+napalm-do-you-hold = ¿Tienes { napalm-claim }?
+napalm-yes = Sí
+napalm-no = No
+napalm-challenge-question = Solo el repartidor dijo Sí. ¿Cambias tu No por un Sí?
+napalm-challenge = Desafiar: decir Sí
+napalm-decline = Mantener mi No
+hint-bot = El bot { $action }.
