@@ -8,6 +8,10 @@ import { DealTally } from "./summary.js";
 import { tableView } from "./board.js";
 import { napalmView, describeNapalm } from "./napalm.js";
 import { flyChips, beep } from "./motion.js";
+import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
+import { publicCheckbox, publicTables } from "./tables.js";
+import { hostSeatTools, onSeatFreed } from "./seats.js";
+import { qrCode } from "./qr.js";
 
 const PROTOCOL = 1;
 const main = document.getElementById("main");
@@ -48,6 +52,7 @@ async function home() {
     el("details", {}, el("summary", {}, "House rules (for experts)"),
       el("textarea", { name: "rules", rows: 4, "aria-label": "House rules as JSON", placeholder: '{"bet_limit": 5}' })),
     el("label", { class: "check" }, el("input", { type: "checkbox", name: "guide" }), el("span", {}, "My first game: explain each stage as it comes")),
+    publicCheckbox(),
     el("button", { type: "submit", class: "primary" }, "Create table"),
     error,
   );
@@ -61,6 +66,7 @@ async function home() {
       turn_seconds: Number(f.get("turn")),
       bot: f.get("bot"),
       host_name: f.get("name"),
+      public: !!f.get("public"),
     };
     if (f.get("game") === "napalm") {
       // Napalm has no presets and no deal count; 2 to 7 seats.
@@ -91,7 +97,7 @@ async function home() {
     ev.preventDefault();
     location.href = "/t/" + encodeURIComponent(new FormData(join).get("code").trim());
   });
-  main.replaceChildren(el("div", { class: "home" }, form, join));
+  main.replaceChildren(el("div", { class: "home" }, form, el("div", {}, join, publicTables())));
 }
 
 // ----- events -----
@@ -137,6 +143,11 @@ function connect() {
 
 function onMessage(m) {
   const wasMine = S.view && S.view.decision;
+  onChatMessage(m);
+  if (onChatReply(m) || onSeatFreed(m)) {
+    render();
+    return;
+  }
   switch (m.type) {
     case "welcome":
       // Backoff restarts only once the server took us in: it closes a refused
@@ -192,6 +203,7 @@ function render() {
   if (S.table.status === "lobby") parts.push(lobby());
   if (S.view) parts.push(isNapalm() ? napalmView() : tableView());
   if (S.error) parts.push(el("p", { class: "error", role: "alert" }, S.error));
+  parts.push(...[hostSeatTools(), chatPanel()].filter(Boolean));
   const active = document.activeElement;
   const focused = active && (active.dataset.key || active.dataset.card || active.name);
   // What the player is typing (a name, an amount) survives a re-render
@@ -316,6 +328,7 @@ function lobby() {
           }
         },
       }, "Copy link"), copied),
+    qrCode(link),
     el("p", {}, describeRules(S.table.settings)),
     seats);
   if (!mine || !mine.token || (S.role === "spectator" && !mine.seat && !mine.host)) {

@@ -223,11 +223,25 @@ impl Connection {
                 return Next::Continue;
             }
             ClientMsg::Hello { v, token, last } => return self.hello(v, token, last).await,
-            ClientMsg::Act { id, .. } | ClientMsg::Start { id } | ClientMsg::Hint { id }
+            ClientMsg::Act { id, .. }
+            | ClientMsg::Start { id }
+            | ClientMsg::Hint { id }
+            | ClientMsg::Chat { id, .. }
+            | ClientMsg::FreeSeat { id, .. }
                 if !self.joined =>
             {
                 return self.refuse(not_joined(), id);
             }
+            ClientMsg::Chat { text, id } => Cmd::Chat {
+                conn: self.conn,
+                text,
+                id,
+            },
+            ClientMsg::FreeSeat { seat, id } => Cmd::FreeSeat {
+                conn: self.conn,
+                seat,
+                id,
+            },
             ClientMsg::Act {
                 action,
                 id,

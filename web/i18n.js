@@ -1,0 +1,77 @@
+// temporary: replaced by the catalogue's i18n.js at merge.
+// The English of locales/en/social.ftl, so that the social modules (chat.js,
+// tables.js, seats.js, qr.js) run on this branch; the same ids, the same
+// arguments.
+
+const plural = (n, one, other) => (n === 1 ? one : other);
+
+const EN = {
+  "chat-title": () => "Chat",
+  "chat-empty": () => "Nobody has said anything yet.",
+  "chat-message-label": () => "Message to the table",
+  "chat-send": () => "Send",
+  "chat-spectator": () => "Take a seat to chat. You can read what the players say.",
+  "chat-said": (a) => `${a.name} says: ${a.text}`,
+  "chat-too-fast": () => "You are chatting too fast: wait a few seconds.",
+  "chat-refused": (a) => `Not sent: ${a.reason}`,
+  "chat-mute-summary": () => "Mute someone",
+  "chat-mute": (a) => `Mute ${a.name}`,
+  "chat-unmute": (a) => `Unmute ${a.name}`,
+  "chat-nobody-to-mute": () => "Nobody else has written yet.",
+  "chat-hidden": (a) => plural(a.count, "One message from someone you muted is hidden.", `${a.count} messages from people you muted are hidden.`),
+  "public-checkbox": () => "List this table publicly, so anyone can join",
+  "public-title": () => "Open tables",
+  "public-none": () => "No public table is waiting for players right now.",
+  "public-refresh": () => "Refresh",
+  "public-more": () => "Show more tables",
+  "public-error": (a) => `The list of tables cannot be shown: ${a.reason}`,
+  "public-join": () => "Join",
+  "public-join-label": (a) => `Join table ${a.game}`,
+  "public-seats": (a) => `${a.taken} of ${a.seats} seats taken`,
+  "public-chips": (a) => `${a.chips} chips each`,
+  "public-deals": (a) => plural(a.deals, "one deal", `${a.deals} deals`),
+  "public-turn": (a) => `${a.seconds} seconds a turn`,
+  "public-no-timer": () => "no turn timer",
+  "public-tokens": (a) => `${a.tokens} tokens win`,
+  "public-bot-random": () => "a random bot plays empty seats",
+  "public-game-napalm": () => "Napalm poker",
+  "public-preset-pagat": () => "Tripoley (pagat.com rules)",
+  "public-preset-tripoley": () => "Tripoley (boxed game)",
+  "public-preset-michigan-casino": () => "Michigan Rummy (casino rules)",
+  "public-preset-rummoli": () => "Rummoli",
+  "public-preset-cosmo": () => "Cosmo (no poker)",
+  "public-rule-ante": (a) => `ante ${a.chips}`,
+  "public-rule-dealer-ante": (a) => `the dealer antes ${a.chips}`,
+  "public-rule-bet-limit": (a) => `bets up to ${a.chips}`,
+  "public-rule-max-raises": (a) => `at most ${a.raises} raises`,
+  "public-rule-no-raise-limit": () => "no limit on raises",
+  "public-rule-misplays-penalised": () => "misplays cost chips",
+  "public-rule-misplays-forbidden": () => "no misplays",
+  "public-rule-spare-unused": () => "no spare hand",
+  "public-rule-spare-dealer": () => "the dealer may swap or auction the spare hand",
+  "public-rule-poker-betting": () => "poker with betting",
+  "public-rule-poker-pool": () => "poker without betting",
+  "public-rule-poker-none": () => "no poker",
+  "public-rule-pay-in-play": () => "pay cards collected in play",
+  "public-rule-pay-stage1": () => "pay cards collected first",
+  "public-rule-ace-high": () => "aces always high",
+  "public-rule-ace-low": () => "A-2-3-4-5 is a straight",
+  "public-rule-final-pot": () => "the last chips go to a final poker hand",
+  "public-rule-final-keep": () => "chips left at the end stay on the board",
+  "public-more-rules": (a) => plural(a.count, "one more house rule", `${a.count} more house rules`),
+  "seat-left-title": () => "Players who left",
+  "seat-left": (a) => `${a.name} has left.`,
+  "seat-free": (a) => `Free ${a.name}'s seat`,
+  "seat-free-lobby": () => "Freeing it lets someone else sit there.",
+  "seat-free-game": () => "Freeing it gives the seat to a bot for the rest of the game.",
+  "seat-freed": () => "The host gave your seat away while you were away. You can watch, or take a seat that is open.",
+  "qr-caption": () => "Phones at the same table can scan this to join.",
+  "qr-label": () => "QR code of the invite link",
+  "qr-failed": () => "The QR code cannot be drawn here: copy the link instead.",
+};
+
+/** The English text of message `id` with its arguments. */
+export function t(id, args = {}) {
+  const message = EN[id];
+  return message ? message(args) : id;
+}
