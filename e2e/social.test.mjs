@@ -95,7 +95,7 @@ test("a public table is found and joined; chat with mute; the QR code; the host 
   const escaped = chatLine(host, "<b>yes</b>");
   await escaped.waitFor();
   assert.equal(await escaped.locator("b").count(), 1, "only the name is bold: the line is text");
-  assert.match(await escaped.innerText(), /Bob\s+<b>yes<\/b> ready$/);
+  assert.match(await escaped.innerText(), /Bob:\s+<b>yes<\/b> ready$/);
   await say(stranger, "Hi all");
   await chatLine(host, "Hi all").waitFor();
   await shot(host, "desktop-chat");

@@ -97,7 +97,7 @@ export function chatPanel() {
   const hidden = muted();
   const shown = chat.lines.filter((l) => !hidden.has(muteKey(l)));
   const list = el("ol", { class: "chat-lines" },
-    shown.map((l) => el("li", { class: l.seat === S.seat ? "mine" : "" }, el("b", {}, l.name), " ", l.text)));
+    shown.map((l) => el("li", { class: l.seat === S.seat ? "mine" : "" }, el("b", {}, l.name + ":"), " ", l.text)));
   // The newest line in view once the panel is on the page.
   queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
   const parts = [el("h2", {}, t("chat-title")), shown.length ? list : el("p", { class: "note" }, t("chat-empty"))];

@@ -68,19 +68,18 @@ impl PublicTable {
     /// The entry of a table with these settings, `taken` of its seats held.
     pub(crate) fn new(invite: &str, settings: &TableSettings, taken: u8) -> PublicTable {
         let (preset, house_rules, starting_chips, deals, tokens_to_win) =
-            match (&settings.game, &settings.napalm) {
-                (GameKind::Napalm, Some(r)) => (
+            if let (GameKind::Napalm, Some(r)) = (settings.game, &settings.napalm) {
+                (
                     None,
                     differences(r, &NapalmRules::default()),
                     r.starting_chips,
                     None,
                     Some(r.tokens_to_win),
-                ),
-                _ => {
-                    let (preset, diff) = closest_preset(&settings.rules);
-                    let r = &settings.rules;
-                    (Some(preset), diff, r.starting_chips, r.deals, None)
-                }
+                )
+            } else {
+                let (preset, diff) = closest_preset(&settings.rules);
+                let r = &settings.rules;
+                (Some(preset), diff, r.starting_chips, r.deals, None)
             };
         PublicTable {
             invite: invite.to_owned(),

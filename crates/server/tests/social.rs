@@ -35,6 +35,14 @@ async fn reply(sock: &mut Socket, id: u64) -> Value {
     }
 }
 
+/// Asks to free `seat`; the reply.
+async fn free(sock: &mut Socket, seat: u8, id: u64) -> Value {
+    sock.send(&ClientMsg::FreeSeat { seat, id: Some(id) })
+        .await
+        .unwrap();
+    reply(sock, id).await
+}
+
 /// A three-seat table with the host, Ann, in seat 0.
 async fn hosted(addr: SocketAddr, public: bool) -> Created {
     client::create_table(
@@ -195,30 +203,18 @@ async fn the_host_frees_the_seat_of_a_player_who_left() {
 
     // Nobody but the host frees a seat, and not the seat of someone here,
     // nor the host's own.
-    cy_ws
-        .send(&ClientMsg::FreeSeat {
-            seat: 1,
-            id: Some(1),
-        })
-        .await
-        .unwrap();
-    assert_eq!(reply(&mut cy_ws, 1).await["code"], "unauthorized");
+    assert_eq!(free(&mut cy_ws, 1, 1).await["code"], "unauthorized");
     for (seat, id) in [(1, 2), (0, 3), (7, 4)] {
-        host.send(&ClientMsg::FreeSeat { seat, id: Some(id) })
-            .await
-            .unwrap();
-        assert_eq!(reply(&mut host, id).await["code"], "invalid", "seat {seat}");
+        assert_eq!(
+            free(&mut host, seat, id).await["code"],
+            "invalid",
+            "seat {seat}"
+        );
     }
     // Bob leaves; the host frees his seat, which opens.
     bob_ws.close().await;
     until_away(addr, &t.invite, 1).await;
-    host.send(&ClientMsg::FreeSeat {
-        seat: 1,
-        id: Some(5),
-    })
-    .await
-    .unwrap();
-    assert_eq!(reply(&mut host, 5).await["type"], "ack");
+    assert_eq!(free(&mut host, 1, 5).await["type"], "ack");
     let info = client::table_info(addr, &t.invite).await.unwrap();
     assert_eq!(
         (info.seats[1].kind, info.seats[1].name.as_deref()),
@@ -238,22 +234,10 @@ async fn the_host_frees_the_seat_of_a_player_who_left() {
         .unwrap();
     cy_ws.close().await;
     until_away(addr, &t.invite, 2).await;
-    host.send(&ClientMsg::FreeSeat {
-        seat: 2,
-        id: Some(6),
-    })
-    .await
-    .unwrap();
-    let early = reply(&mut host, 6).await;
+    let early = free(&mut host, 2, 6).await;
     assert_eq!(early["code"], "invalid", "{early}");
     tokio::time::sleep(Duration::from_millis(500)).await;
-    host.send(&ClientMsg::FreeSeat {
-        seat: 2,
-        id: Some(7),
-    })
-    .await
-    .unwrap();
-    assert_eq!(reply(&mut host, 7).await["type"], "ack");
+    assert_eq!(free(&mut host, 2, 7).await["type"], "ack");
     let info = client::table_info(addr, &t.invite).await.unwrap();
     assert_eq!(info.seats[2].kind, SeatKind::Bot);
     assert!(info.seats[2].bot_playing);
