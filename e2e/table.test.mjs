@@ -6,112 +6,11 @@
 // Needs the tripoley binary (TRIPOLEY_BIN, default ../target/ci/tripoley)
 // and Debian's Chromium (CHROMIUM, default /usr/bin/chromium).
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { serverAndBrowser, openTable, axeScan, violations, shot, pause, PHONE, DESKTOP, base, browser } from "./harness.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const BIN = process.env.TRIPOLEY_BIN || join(here, "..", "target", "ci", "tripoley");
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
-const ARTIFACTS = join(here, "artifacts");
-mkdirSync(ARTIFACTS, { recursive: true });
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-/** Serious and critical accessibility violations (WCAG 2 A and AA) found
- * by axe-core on each page scanned, as "where: rule (elements)". */
-const violations = [];
-async function axeScan(page, where) {
-  const found = await page.evaluate(async (source) => {
-    if (!window.axe) (0, eval)(source); // axe-core is a script, not a module
-    const r = await window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa"] });
-    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => v.id + " (" + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ") + ")");
-  }, AXE);
-  for (const f of found) violations.push(where + ": " + f);
-}
-
-// The phone asks for reduced motion (nothing flies), the desktop does not.
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, reducedMotion: "reduce" };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
-
-let server;
-let base;
-let browser;
-
-async function waitForServer(url, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the server did not start: " + url);
-}
-
-before(async () => {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const db = join(mkdtempSync(join(tmpdir(), "tripoley-e2e-")), "e2e.db");
-  server = spawn(BIN, ["serve", "--addr", `127.0.0.1:${port}`, "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
-  base = `http://127.0.0.1:${port}`;
-  await waitForServer(base + "/api/presets", 20000);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill();
-});
-
-// Animations are run to their end: a screenshot shows where things land.
-const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name + ".png"), fullPage: true, animations: "disabled" });
-const pause = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Creates a table from the home page as `host` (named Ann) with these
- * form fields and has each guest (Bob, Cy, ...) take a seat by the invite
- * link. Returns the invite link. */
-async function openTable(host, guests, fields) {
-  await host.goto(base + "/");
-  // Found by its fields, not its words: the page may be in any language.
-  const form = host.locator('form:has(select[name="preset"])');
-  await form.locator('input[name="name"]').fill("Ann");
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === true) {
-      await form.locator(`input[name="${name}"]`).check();
-      continue;
-    }
-    const select = form.locator(`select[name="${name}"]`);
-    if (await select.count()) await select.selectOption(value);
-    else await form.locator(`input[name="${name}"]`).fill(value);
-  }
-  await form.locator('button[type="submit"]').click();
-  await host.waitForURL(/\/t\//);
-  const link = await host.locator(".invite input").inputValue();
-  assert.match(link, /\/t\//);
-  const names = ["Bob", "Cy"];
-  for (const [i, guest] of guests.entries()) {
-    await guest.goto(link);
-    const sit = guest.locator("form.sit");
-    await sit.locator('input[name="name"]').fill(names[i]);
-    await sit.locator('button[type="submit"]').click();
-    await guest.locator(".lobby-seats li", { hasText: names[i] }).waitFor();
-    await host.locator(".lobby-seats li", { hasText: names[i] }).waitFor();
-  }
-  return link;
-}
+serverAndBrowser();
 
 /** A player at one page: makes their move when it is theirs, screenshots
  * the first decision of each kind and every deal result (then dismisses

@@ -9,6 +9,10 @@ import { tableView } from "./board.js";
 import { napalmView, describeNapalm } from "./napalm.js";
 import { flyChips, beep } from "./motion.js";
 import { t, loadLanguage, language, setLanguage, LANGUAGES, errorText } from "./i18n.js";
+import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
+import { publicCheckbox, publicTables } from "./tables.js";
+import { hostSeatTools, onSeatFreed } from "./seats.js";
+import { qrCode } from "./qr.js";
 
 const PROTOCOL = 1;
 const main = document.getElementById("main");
@@ -41,6 +45,7 @@ async function home() {
     el("details", {}, el("summary", {}, t("home-house-rules")),
       el("textarea", { name: "rules", rows: 4, "aria-label": t("home-house-rules-json"), placeholder: '{"bet_limit": 5}' })),
     el("label", { class: "check" }, el("input", { type: "checkbox", name: "guide" }), el("span", {}, t("home-guide"))),
+    publicCheckbox(),
     el("button", { type: "submit", class: "primary" }, t("home-create")),
     error,
   );
@@ -54,6 +59,7 @@ async function home() {
       turn_seconds: Number(f.get("turn")),
       bot: f.get("bot"),
       host_name: f.get("name"),
+      public: !!f.get("public"),
     };
     if (f.get("game") === "napalm") {
       // Napalm has no presets and no deal count; 2 to 7 seats.
@@ -84,7 +90,7 @@ async function home() {
     ev.preventDefault();
     location.href = "/t/" + encodeURIComponent(new FormData(join).get("code").trim());
   });
-  main.replaceChildren(el("div", { class: "home" }, form, join));
+  main.replaceChildren(el("div", { class: "home" }, form, el("div", {}, join, publicTables())));
 }
 
 // ----- events -----
@@ -130,6 +136,11 @@ function connect() {
 
 function onMessage(m) {
   const wasMine = S.view && S.view.decision;
+  onChatMessage(m);
+  if (onChatReply(m) || onSeatFreed(m)) {
+    render();
+    return;
+  }
   switch (m.type) {
     case "welcome":
       // Backoff restarts only once the server took us in: it closes a refused
@@ -185,6 +196,7 @@ function render() {
   if (S.table.status === "lobby") parts.push(lobby());
   if (S.view) parts.push(isNapalm() ? napalmView() : tableView());
   if (S.error) parts.push(el("p", { class: "error", role: "alert" }, S.error));
+  parts.push(...[hostSeatTools(), chatPanel()].filter(Boolean));
   const active = document.activeElement;
   const focused = active && (active.dataset.key || active.dataset.card || active.name);
   // What the player is typing (a name, an amount) survives a re-render
@@ -319,6 +331,7 @@ function lobby() {
           }
         },
       }, t("lobby-copy")), copied),
+    qrCode(link),
     el("p", {}, describeRules(S.table.settings)),
     seats);
   if (!mine || !mine.token || (S.role === "spectator" && !mine.seat && !mine.host)) {

@@ -2,7 +2,7 @@
 //! digests), invite codes, the websocket Origin check and the per-connection
 //! message rate limit.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::http::HeaderMap;
 use axum::http::header::{HOST, ORIGIN};
@@ -95,6 +95,24 @@ impl RateLimit {
         }
     }
 
+    /// `burst` messages at once, refilled evenly over `period` (the chat's
+    /// "five lines per ten seconds").
+    pub fn per(burst: u32, period: Duration) -> RateLimit {
+        RateLimit {
+            per_second: f64::from(burst) / period.as_secs_f64(),
+            ..RateLimit::new(burst, 0)
+        }
+    }
+
+    /// How long until one more message may pass (zero when one may now).
+    pub fn wait(&self) -> Duration {
+        let refilled = self.tokens + self.last.elapsed().as_secs_f64() * self.per_second;
+        if refilled >= 1.0 || self.per_second <= 0.0 {
+            return Duration::ZERO;
+        }
+        Duration::from_secs_f64((1.0 - refilled) / self.per_second)
+    }
+
     /// Whether one more message may pass now.
     pub fn allow(&mut self) -> bool {
         let now = Instant::now();
@@ -142,5 +160,12 @@ mod tests {
     fn the_rate_limit_allows_a_burst_then_refuses() {
         let mut r = RateLimit::new(5, 1);
         assert_eq!((0..10).filter(|_| r.allow()).count(), 5);
+        let mut chat = RateLimit::per(5, Duration::from_secs(10));
+        assert_eq!((0..10).filter(|_| chat.allow()).count(), 5);
+        let wait = chat.wait();
+        assert!(
+            wait > Duration::from_millis(1500) && wait <= Duration::from_secs(2),
+            "{wait:?}"
+        );
     }
 }

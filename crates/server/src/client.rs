@@ -186,6 +186,14 @@ pub async fn start_table(addr: SocketAddr, invite: &str, token: &str) -> Result<
     .map(drop)
 }
 
+/// `GET /api/tables?page=N`: a page of the public tables.
+pub async fn public_tables(
+    addr: SocketAddr,
+    page: usize,
+) -> Result<crate::public::PublicPage, ClientError> {
+    api(addr, "GET", &format!("/api/tables?page={page}"), None).await
+}
+
 /// `GET /api/tables/<invite>`.
 pub async fn table_info(addr: SocketAddr, invite: &str) -> Result<TableInfo, ClientError> {
     api(addr, "GET", &format!("/api/tables/{invite}"), None).await

@@ -35,7 +35,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/locales/{file}", get(web::locale))
         .route("/api/health", get(health))
         .route("/api/presets", get(presets))
-        .route("/api/tables", post(create))
+        .route("/api/tables", get(crate::public::list).post(create))
         .route("/api/tables/{invite}", get(info))
         .route("/api/tables/{invite}/sit", post(sit))
         .route("/api/tables/{invite}/start", post(start))

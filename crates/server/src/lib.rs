@@ -31,6 +31,7 @@ mod http;
 mod limits;
 mod loadtest;
 pub mod protocol;
+pub mod public;
 mod rematch;
 mod rules_text;
 mod store;
@@ -194,6 +195,8 @@ pub(crate) struct App {
     /// The server-wide budget of hint searches running at once.
     pub hints: Arc<tokio::sync::Semaphore>,
     pub rematches: rematch::Rematches,
+    /// The public tables waiting for players.
+    pub public: Arc<public::Directory>,
 }
 
 impl App {
@@ -206,6 +209,7 @@ impl App {
             max_connections_per_seat: self.config.max_connections_per_seat,
             idle: self.config.table_idle,
             hints: Arc::clone(&self.hints),
+            directory: Arc::clone(&self.public),
         }
     }
 
@@ -454,6 +458,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         next_conn: AtomicU64::new(1),
         addresses,
         rematches: rematch::Rematches::default(),
+        public: Arc::default(),
     });
     app.store
         .forget_old(app.config.keep_finished, Some(app.config.table_idle))
@@ -466,6 +471,16 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         if let Err(e) = app.table(&invite).await {
             eprintln!("tripoley serve: table {invite} cannot be resumed and is set aside: {e}");
             app.store.refuse(invite).await?;
+        }
+    }
+    // Public tables waiting for players are listed again; a private lobby
+    // is loaded when its link is opened.
+    for invite in app.store.lobbies().await? {
+        if let Ok(Some(t)) = app.store.load(invite.clone()).await
+            && t.settings.public
+            && let Err(e) = app.table(&invite).await
+        {
+            eprintln!("tripoley serve: public table {invite} cannot be listed: {e}");
         }
     }
     app.tasks

@@ -56,6 +56,26 @@ pub enum ClientMsg {
         #[serde(default)]
         id: Option<u64>,
     },
+    /// A line of table chat, sent to everyone at the table as `chat`.
+    /// Only seated players may write; see [`clean_chat`] for what a line
+    /// may hold.
+    Chat {
+        /// The line.
+        text: String,
+        /// Echoed in the `ack` or `error` reply.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    /// The host frees the seat of a player who is away: the seat's token no
+    /// longer holds it (in the lobby the seat opens; during a game the
+    /// table's bot plays it to the end).
+    FreeSeat {
+        /// The seat to free.
+        seat: Seat,
+        /// Echoed in the `ack` or `error` reply.
+        #[serde(default)]
+        id: Option<u64>,
+    },
     /// Keep-alive; answered by `pong`.
     Ping {
         /// Echoed in the reply.
@@ -140,6 +160,8 @@ pub enum ErrorCode {
     Busy,
     /// An HTTP request that is not JSON, or comes from a page of another site.
     Forbidden,
+    /// The host freed the seat this token held, while its player was away.
+    SeatFreed,
 }
 
 /// A table's phase.
@@ -198,6 +220,10 @@ pub struct TableSettings {
     /// A Napalm table's rules (`rules` is then unused).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub napalm: Option<NapalmRules>,
+    /// Listed on `GET /api/tables` while it waits for players (a table
+    /// stored without this field is private).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
 }
 
 /// A table as everyone sees it.
@@ -249,6 +275,10 @@ pub struct CreateTable {
     /// Napalm: tokens that win the game (default 5).
     #[serde(default)]
     pub tokens_to_win: Option<u32>,
+    /// List the table on `GET /api/tables` while it has open seats
+    /// (default: private, reached only by its link).
+    #[serde(default)]
+    pub public: Option<bool>,
 }
 
 /// The answer to `POST /api/tables`.
@@ -336,10 +366,7 @@ fn is_format(c: char) -> bool {
 /// Whether a character leaves a visible mark: not a space, not a format
 /// character, not a combining mark on its own, not the blank braille cell.
 fn is_visible(c: char) -> bool {
-    !(c.is_whitespace()
-        || is_format(c)
-        || c == '\u{2800}'
-        || matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}'))
+    !(c.is_whitespace() || is_format(c) || c == '\u{2800}' || is_mark(c))
 }
 
 /// A player's name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, with a
@@ -379,6 +406,50 @@ pub(crate) fn clean_name(name: &str) -> Result<String, ErrorBody> {
     Ok(name.to_owned())
 }
 
+/// The longest chat line, in characters.
+pub const MAX_CHAT_CHARS: usize = 200;
+
+/// Combining marks kept on one character in a chat line: enough for any
+/// script, too few to stack marks into a tower over the lines around it.
+const MAX_MARKS: usize = 4;
+
+/// Whether a character is a combining mark drawn on the one before it.
+fn is_mark(c: char) -> bool {
+    matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
+}
+
+/// A chat line: at most [`MAX_CHAT_CHARS`] characters and one line (a
+/// control character, such as a line break, is refused: a browser's text
+/// field cannot send one). Invisible format characters are dropped rather
+/// than refused (the classes of [`clean_name`]): a bidi control could
+/// mirror the chat, a zero-width one hide words, and an emoji's joiners or
+/// variation selectors lose nothing a reader needs. Combining marks past
+/// four on one character are dropped. What is left, trimmed, must show
+/// something.
+pub(crate) fn clean_chat(text: &str) -> Result<String, ErrorBody> {
+    let invalid = |m: &str| Err(ErrorBody::new(ErrorCode::Invalid, m));
+    if text.chars().count() > MAX_CHAT_CHARS {
+        return invalid("a chat message has at most 200 characters");
+    }
+    if text.chars().any(char::is_control) {
+        return invalid("a chat message is one line, without control characters");
+    }
+    let mut marks = 0;
+    let kept: String = text
+        .chars()
+        .filter(|&c| !is_format(c))
+        .filter(|&c| {
+            marks = if is_mark(c) { marks + 1 } else { 0 };
+            marks <= MAX_MARKS
+        })
+        .collect();
+    let kept = kept.trim();
+    if !kept.chars().any(is_visible) {
+        return invalid("a chat message needs at least one visible character");
+    }
+    Ok(kept.to_owned())
+}
+
 impl CreateTable {
     /// The table settings this request asks for, checked.
     pub fn settings(&self) -> Result<TableSettings, ErrorBody> {
@@ -407,6 +478,7 @@ impl CreateTable {
             bot: self.bot.unwrap_or(BotKind::Heuristic),
             game: GameKind::Tripoley,
             napalm: None,
+            public: self.public.unwrap_or(false),
         };
         settings.check()?;
         Ok(settings)
@@ -458,6 +530,7 @@ impl CreateTable {
             bot: self.bot.unwrap_or(BotKind::Heuristic),
             game: GameKind::Napalm,
             napalm: Some(rules),
+            public: self.public.unwrap_or(false),
         };
         settings.check()?;
         Ok(settings)
@@ -643,6 +716,48 @@ mod tests {
                 .chars()
                 .count(),
             24
+        );
+    }
+
+    #[test]
+    fn chat_lines_are_one_short_visible_line() {
+        for bad in [
+            "",
+            "   ",
+            "\u{200B}\u{200B}\u{FEFF}",
+            "\u{202E}\u{2066}",
+            "\u{2800}\u{3164}",
+            "two\nlines",
+            "a\ttab",
+            "bell\u{7}",
+            "\u{85}next line",
+        ] {
+            assert_eq!(
+                clean_chat(bad).unwrap_err().code,
+                ErrorCode::Invalid,
+                "{bad:?}"
+            );
+        }
+        assert!(clean_chat(&"x".repeat(MAX_CHAT_CHARS + 1)).is_err());
+        assert_eq!(
+            clean_chat(&"é".repeat(MAX_CHAT_CHARS))
+                .unwrap()
+                .chars()
+                .count(),
+            MAX_CHAT_CHARS
+        );
+        // Bidi and zero-width characters go; what they hid or turned stays.
+        assert_eq!(clean_chat("\u{202E}gg wp").unwrap(), "gg wp");
+        assert_eq!(clean_chat("  ni\u{200B}ce  ").unwrap(), "nice");
+        assert_eq!(
+            clean_chat("\u{2764}\u{FE0F} Zoë 李雷").unwrap(),
+            "\u{2764} Zoë 李雷"
+        );
+        // A tower of marks keeps four of them.
+        let tower = format!("a{}b", "\u{0301}".repeat(40));
+        assert_eq!(
+            clean_chat(&tower).unwrap(),
+            format!("a{}b", "\u{0301}".repeat(4))
         );
     }
 

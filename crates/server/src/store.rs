@@ -231,6 +231,16 @@ impl Store {
         .await
     }
 
+    /// Frees a claimed seat (the host's doing): its token holds it no more.
+    pub async fn free_seat(&self, invite: String, seat: u8) -> Result<(), ServerError> {
+        self.run(move |c| {
+            c.prepare_cached("DELETE FROM seats WHERE invite = ?1 AND seat = ?2")?
+                .execute(params![invite, seat])
+                .map(drop)
+        })
+        .await
+    }
+
     /// Marks the game started with these names.
     pub async fn start(&self, invite: String, names: &[String]) -> Result<(), ServerError> {
         let names = serde_json::to_string(names).expect("names serialise");
@@ -330,9 +340,20 @@ impl Store {
 
     /// Invites of the games in progress, to resume at startup.
     pub async fn playing(&self) -> Result<Vec<String>, ServerError> {
-        self.run(|c| {
-            let mut q = c.prepare("SELECT invite FROM tables WHERE status = 'playing'")?;
-            let rows = q.query_map([], |r| r.get::<_, String>(0))?;
+        self.invites_in("playing").await
+    }
+
+    /// Invites of the tables waiting for players, to list the public ones
+    /// again at startup.
+    pub async fn lobbies(&self) -> Result<Vec<String>, ServerError> {
+        self.invites_in("lobby").await
+    }
+
+    /// Invites of the tables with this status.
+    async fn invites_in(&self, status: &'static str) -> Result<Vec<String>, ServerError> {
+        self.run(move |c| {
+            let mut q = c.prepare_cached("SELECT invite FROM tables WHERE status = ?1")?;
+            let rows = q.query_map(params![status], |r| r.get::<_, String>(0))?;
             rows.collect()
         })
         .await

@@ -12,6 +12,7 @@
 
 mod frames;
 mod napalm;
+mod social;
 mod think;
 
 use std::collections::HashMap;
@@ -31,11 +32,12 @@ use tripoley_engine::{
 /// Playouts the expert bot spends on a hint (a few milliseconds).
 const HINT_PLAYOUTS: u32 = 2000;
 
-use crate::auth::{hash_token, new_token, same_hash};
+use crate::auth::{RateLimit, hash_token, new_token, same_hash};
 use crate::protocol::{
     ErrorBody, ErrorCode, GameKind, PROTOCOL_VERSION, SeatInfo, SeatKind, Seated, TableInfo,
     TableSettings, TableStatus, clean_name,
 };
+use crate::public::{Directory, PublicTable};
 use crate::store::{Store, StoredSteps, StoredTable, TokenHash};
 
 /// How long a finished table with nobody watching stays in memory.
@@ -74,6 +76,18 @@ pub(crate) enum Cmd {
     },
     /// A seated connection asks what the expert bot would do.
     Hint { conn: ConnId, id: Option<u64> },
+    /// A connection says something in the table's chat.
+    Chat {
+        conn: ConnId,
+        text: String,
+        id: Option<u64>,
+    },
+    /// The host frees the seat of a player who left.
+    FreeSeat {
+        conn: ConnId,
+        seat: Seat,
+        id: Option<u64>,
+    },
     /// The host starts the game (by connection or by token).
     Start {
         conn: Option<ConnId>,
@@ -127,6 +141,8 @@ pub(crate) struct TableConfig {
     pub idle: Duration,
     /// The server-wide budget of hint searches.
     pub hints: Arc<tokio::sync::Semaphore>,
+    /// The list of public tables, where a public table shows itself.
+    pub directory: Arc<Directory>,
 }
 
 struct SeatState {
@@ -143,6 +159,8 @@ struct Conn {
     host: bool,
     tx: mpsc::Sender<Out>,
     kill: Arc<Notify>,
+    /// This connection's chat allowance.
+    chat: RateLimit,
 }
 
 struct Table {
@@ -176,6 +194,8 @@ struct Table {
     /// When the table last had a connection or a request: a table left
     /// alone longer than its `idle` time is removed.
     last_seen: Instant,
+    /// The chat and the freed seats.
+    social: social::Social,
 }
 
 fn frame(value: &Value) -> Out {
@@ -233,6 +253,7 @@ pub(crate) fn spawn(
     let mut seed = [0u8; 8];
     getrandom::fill(&mut seed).map_err(|e| crate::ServerError::Io(e.to_string()))?;
     let mut table = Table {
+        social: social::Social::new(usize::from(stored.settings.seats)),
         invite,
         settings: stored.settings,
         status: stored.status,
@@ -268,6 +289,7 @@ pub(crate) fn spawn(
             StoredSteps::Napalm(steps) => table.replay_napalm(names, steps)?,
         }
     }
+    table.publish();
     let (tx, rx) = mpsc::channel(1024);
     let handle = TableHandle {
         tx,
@@ -366,6 +388,7 @@ impl Table {
                 }
             }
         }
+        self.cfg.directory.withdraw(&self.invite);
         for conn in self.conns.values() {
             conn.kill.notify_one();
         }
@@ -396,6 +419,14 @@ impl Table {
                 self.answer(conn, id, result);
             }
             Cmd::Hint { conn, id } => self.hint(conn, id),
+            Cmd::Chat { conn, text, id } => {
+                let result = self.chat(conn, &text);
+                self.answer(conn, id, result);
+            }
+            Cmd::FreeSeat { conn, seat, id } => {
+                let result = self.free_seat(conn, seat).await;
+                self.answer(conn, id, result);
+            }
             Cmd::Start {
                 conn,
                 token,
@@ -697,6 +728,7 @@ impl Table {
         s.name = Some(name);
         s.hash = Some(hash);
         s.away_since = Instant::now();
+        self.publish();
         self.broadcast_table();
         Ok(Seated { seat, token })
     }
@@ -737,6 +769,7 @@ impl Table {
             self.deal_start = 0;
         }
         self.status = TableStatus::Playing;
+        self.publish();
         let now = Instant::now();
         self.turn_started = now;
         for s in &mut self.seats {
@@ -774,10 +807,18 @@ impl Table {
                     .map(|s| s as Seat);
                 let host = same_hash(&self.host_hash, &h);
                 if seat.is_none() && !host {
-                    let err = ErrorBody::new(
-                        ErrorCode::Unauthorized,
-                        "this token holds no seat at this table",
-                    );
+                    let err = if self.social.was_freed(t) {
+                        ErrorBody::new(
+                            ErrorCode::SeatFreed,
+                            "the host freed your seat while you were away: you can watch, \
+                             or take a seat that is open",
+                        )
+                    } else {
+                        ErrorBody::new(
+                            ErrorCode::Unauthorized,
+                            "this token holds no seat at this table",
+                        )
+                    };
                     let _ = tx.try_send(error_frame(n, None, &err));
                     return false;
                 }
@@ -806,6 +847,7 @@ impl Table {
                 host,
                 tx,
                 kill,
+                chat: social::conn_rate(),
             },
         );
         let role = if seat.is_some() {
@@ -828,6 +870,9 @@ impl Table {
             }
         } else {
             self.broadcast_table();
+        }
+        if let Some(history) = self.chat_history() {
+            self.send(conn, history);
         }
         if self.status != TableStatus::Lobby {
             self.catch_up(conn, last);
@@ -885,6 +930,20 @@ impl Table {
         if c.tx.try_send(out).is_err() {
             c.kill.notify_one();
             self.leave(conn);
+        }
+    }
+
+    /// Shows the table on the public list while it is public, waits for
+    /// players and has a seat open; takes it off otherwise.
+    fn publish(&self) {
+        let taken = self.seats.iter().filter(|s| s.hash.is_some()).count();
+        let open = taken < self.seats.len();
+        if self.settings.public && self.status == TableStatus::Lobby && open {
+            let taken = u8::try_from(taken).unwrap_or(u8::MAX);
+            let entry = PublicTable::new(&self.invite, &self.settings, taken);
+            self.cfg.directory.publish(entry);
+        } else {
+            self.cfg.directory.withdraw(&self.invite);
         }
     }
 

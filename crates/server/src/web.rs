@@ -15,13 +15,23 @@ const FILES: &[(&str, &str, &str)] = &[
     ("app.js", JS, include_str!("../../../web/app.js")),
     ("board.js", JS, include_str!("../../../web/board.js")),
     ("cards.js", JS, include_str!("../../../web/cards.js")),
+    ("chat.js", JS, include_str!("../../../web/chat.js")),
     ("coach.js", JS, include_str!("../../../web/coach.js")),
     ("dom.js", JS, include_str!("../../../web/dom.js")),
     ("i18n.js", JS, include_str!("../../../web/i18n.js")),
     ("motion.js", JS, include_str!("../../../web/motion.js")),
     ("napalm.js", JS, include_str!("../../../web/napalm.js")),
+    ("qr.js", JS, include_str!("../../../web/qr.js")),
+    // Vendored (MIT, web/vendor/qrcode-generator/LICENSE), imported by qr.js.
+    (
+        "qrcode.mjs",
+        JS,
+        include_str!("../../../web/vendor/qrcode-generator/qrcode.mjs"),
+    ),
+    ("seats.js", JS, include_str!("../../../web/seats.js")),
     ("state.js", JS, include_str!("../../../web/state.js")),
     ("summary.js", JS, include_str!("../../../web/summary.js")),
+    ("tables.js", JS, include_str!("../../../web/tables.js")),
     ("words.js", JS, include_str!("../../../web/words.js")),
     (
         "style.css",

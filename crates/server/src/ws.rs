@@ -143,6 +143,38 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
     }
 }
 
+/// What a joined connection's message asks of its table; `None` for the
+/// messages the connection answers itself (`hello`, `ping`).
+fn table_command(conn: ConnId, msg: ClientMsg) -> Option<Cmd> {
+    Some(match msg {
+        ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => return None,
+        ClientMsg::Chat { text, id } => Cmd::Chat { conn, text, id },
+        ClientMsg::FreeSeat { seat, id } => Cmd::FreeSeat { conn, seat, id },
+        ClientMsg::Act {
+            action,
+            id,
+            seat,
+            n,
+        } => Cmd::Act {
+            conn,
+            action,
+            id,
+            seat,
+            n,
+        },
+        ClientMsg::Hint { id } => Cmd::Hint { conn, id },
+        ClientMsg::Start { id } => {
+            let (reply, _) = oneshot::channel();
+            Cmd::Start {
+                conn: Some(conn),
+                token: None,
+                id,
+                reply,
+            }
+        }
+    })
+}
+
 impl Connection {
     /// Sends an error reply and counts a strike.
     #[allow(clippy::needless_pass_by_value)] // every caller builds the error in place
@@ -223,36 +255,19 @@ impl Connection {
                 return Next::Continue;
             }
             ClientMsg::Hello { v, token, last } => return self.hello(v, token, last).await,
-            ClientMsg::Act { id, .. } | ClientMsg::Start { id } | ClientMsg::Hint { id }
+            ClientMsg::Act { id, .. }
+            | ClientMsg::Start { id }
+            | ClientMsg::Hint { id }
+            | ClientMsg::Chat { id, .. }
+            | ClientMsg::FreeSeat { id, .. }
                 if !self.joined =>
             {
                 return self.refuse(not_joined(), id);
             }
-            ClientMsg::Act {
-                action,
-                id,
-                seat,
-                n,
-            } => Cmd::Act {
-                conn: self.conn,
-                action,
-                id,
-                seat,
-                n,
+            msg => match table_command(self.conn, msg) {
+                Some(cmd) => cmd,
+                None => return Next::Continue,
             },
-            ClientMsg::Hint { id } => Cmd::Hint {
-                conn: self.conn,
-                id,
-            },
-            ClientMsg::Start { id } => {
-                let (reply, _) = oneshot::channel();
-                Cmd::Start {
-                    conn: Some(self.conn),
-                    token: None,
-                    id,
-                    reply,
-                }
-            }
         };
         if self.table.tx.send(cmd).await.is_err() {
             return Next::Close;

@@ -1,0 +1,223 @@
+//! The people around the table: chat, and the host freeing the seat of a
+//! player who left.
+//!
+//! Chat is text from people and nothing else: a line carries its writer's
+//! seat and name and the table's event number (public, every viewer gets
+//! every step's frame), never anything of the game, and it goes to every
+//! connection at once, so neither its content nor its timing tells anyone
+//! more than the writer chose to say. Only seated players write (a
+//! spectator has no name at the table, and a public table's spectators may
+//! be strangers); everyone reads. The last [`HISTORY`] lines are kept in
+//! memory, so a player who reconnects sees what was said; a restart loses
+//! them.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use serde::Serialize;
+use serde_json::json;
+use tripoley_engine::Seat;
+
+use super::{ConnId, Out, Table, frame};
+use crate::auth::{RateLimit, hash_token, same_hash};
+use crate::protocol::{ErrorBody, ErrorCode, PROTOCOL_VERSION, TableStatus, clean_chat};
+use crate::store::TokenHash;
+
+/// Chat lines a table keeps for those who come back.
+pub(super) const HISTORY: usize = 50;
+
+/// Lines a connection, and a seat across all its connections, may send at
+/// once ...
+const CHAT_BURST: u32 = 5;
+/// ... and the time over which that many more come back.
+const CHAT_PERIOD: Duration = Duration::from_secs(10);
+
+/// Freed tokens remembered, so that their holder learns why their seat is
+/// gone (in memory: after a restart such a token gets the plain refusal).
+const FREED_KEPT: usize = 64;
+
+/// A chat line as it is sent.
+#[derive(Clone, Debug, Serialize)]
+struct Line {
+    /// The line's number at this table (from 1), so a client can tell a
+    /// line it already shows.
+    id: u64,
+    seat: Seat,
+    name: String,
+    text: String,
+}
+
+/// A table's chat and its freed seats.
+pub(super) struct Social {
+    lines: VecDeque<Line>,
+    next: u64,
+    /// Each seat's chat allowance, shared by its connections.
+    seats: Vec<RateLimit>,
+    /// Digests of tokens whose seats the host freed.
+    freed: VecDeque<TokenHash>,
+}
+
+/// A connection's own chat allowance.
+pub(super) fn conn_rate() -> RateLimit {
+    RateLimit::per(CHAT_BURST, CHAT_PERIOD)
+}
+
+impl Social {
+    pub(super) fn new(seats: usize) -> Social {
+        Social {
+            lines: VecDeque::with_capacity(HISTORY),
+            next: 1,
+            seats: (0..seats).map(|_| conn_rate()).collect(),
+            freed: VecDeque::new(),
+        }
+    }
+
+    /// Keeps a line that went out, dropping the oldest past [`HISTORY`].
+    fn keep(&mut self, line: Line) {
+        if self.lines.len() == HISTORY {
+            self.lines.pop_front();
+        }
+        self.lines.push_back(line);
+        self.next += 1;
+    }
+
+    /// Whether the host freed the seat this token held.
+    pub(super) fn was_freed(&self, token: &str) -> bool {
+        let h = hash_token(token);
+        self.freed.iter().any(|f| same_hash(f, &h))
+    }
+}
+
+/// "Slow down", with how long to wait.
+fn slow_down(wait: Duration) -> ErrorBody {
+    let secs = wait.as_secs_f64().ceil().max(1.0);
+    ErrorBody::new(
+        ErrorCode::RateLimited,
+        format!("you are chatting too fast: wait {secs} s"),
+    )
+}
+
+impl Table {
+    /// A chat line from `conn`: checked, kept, and sent to everyone.
+    pub(super) fn chat(&mut self, conn: ConnId, text: &str) -> Result<(), ErrorBody> {
+        let Some(c) = self.conns.get_mut(&conn) else {
+            return Err(ErrorBody::new(ErrorCode::Unauthorized, "say hello first"));
+        };
+        let Some(seat) = c.seat else {
+            return Err(ErrorBody::new(
+                ErrorCode::Unauthorized,
+                "spectators read the chat; take a seat to write",
+            ));
+        };
+        let text = clean_chat(text)?;
+        let seat_rate = &mut self.social.seats[usize::from(seat)];
+        // Both allowances are checked before either is spent.
+        let wait = c.chat.wait().max(seat_rate.wait());
+        if !wait.is_zero() {
+            return Err(slow_down(wait));
+        }
+        c.chat.allow();
+        seat_rate.allow();
+        let name = self.seats[usize::from(seat)]
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("Seat {}", seat + 1));
+        let line = Line {
+            id: self.social.next,
+            seat,
+            name,
+            text,
+        };
+        let out = frame(&json!({
+            "v": PROTOCOL_VERSION, "type": "chat", "n": self.n(), "line": line,
+        }));
+        self.social.keep(line);
+        let ids: Vec<ConnId> = self.conns.keys().copied().collect();
+        for id in ids {
+            self.send(id, out.clone());
+        }
+        Ok(())
+    }
+
+    /// The chat so far, for a connection that just joined (nothing when
+    /// nobody has said anything).
+    pub(super) fn chat_history(&self) -> Option<Out> {
+        (!self.social.lines.is_empty()).then(|| {
+            frame(&json!({
+                "v": PROTOCOL_VERSION, "type": "chat_history", "n": self.n(),
+                "lines": self.social.lines,
+            }))
+        })
+    }
+
+    /// The host frees `seat`, whose player is away: in the lobby the seat
+    /// opens for anyone; during a game the table's bot plays it to the end.
+    /// The seat's token holds nothing from then on, stored so that a
+    /// restart keeps it.
+    pub(super) async fn free_seat(&mut self, conn: ConnId, seat: Seat) -> Result<(), ErrorBody> {
+        let refuse = |code, m: &str| Err(ErrorBody::new(code, m));
+        if !self.conns.get(&conn).is_some_and(|c| c.host) {
+            return refuse(ErrorCode::Unauthorized, "only the host can free a seat");
+        }
+        if self.status == TableStatus::Finished {
+            return refuse(ErrorCode::GameOver, "the game is over");
+        }
+        let Some(s) = self.seats.get(usize::from(seat)) else {
+            return refuse(ErrorCode::Invalid, "there is no such seat");
+        };
+        let Some(hash) = s.hash else {
+            return refuse(ErrorCode::Invalid, "nobody holds this seat");
+        };
+        if same_hash(&hash, &self.host_hash) {
+            return refuse(ErrorCode::Invalid, "you cannot free your own seat");
+        }
+        if s.conns > 0 {
+            return refuse(
+                ErrorCode::Invalid,
+                "this player is here: a seat is freed only when its player has left",
+            );
+        }
+        if self.status == TableStatus::Playing && !self.bot_plays(seat) {
+            return refuse(
+                ErrorCode::Invalid,
+                "this player left only a moment ago: wait until a bot plays for them",
+            );
+        }
+        self.store
+            .free_seat(self.invite.clone(), seat)
+            .await
+            .map_err(|e| super::storage(&e))?;
+        let s = &mut self.seats[usize::from(seat)];
+        s.hash = None;
+        s.name = None;
+        if self.social.freed.len() == FREED_KEPT {
+            self.social.freed.pop_front();
+        }
+        self.social.freed.push_back(hash);
+        self.publish();
+        self.broadcast_table();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_history_keeps_the_last_lines() {
+        let mut social = Social::new(2);
+        for i in 0..HISTORY + 7 {
+            let line = Line {
+                id: social.next,
+                seat: 0,
+                name: "Ann".into(),
+                text: i.to_string(),
+            };
+            social.keep(line);
+        }
+        assert_eq!(social.lines.len(), HISTORY);
+        assert_eq!(social.lines.front().map(|l| l.id), Some(8));
+        assert_eq!(social.lines.back().map(|l| l.text.as_str()), Some("56"));
+    }
+}

@@ -1,0 +1,139 @@
+// Table chat: the lines everyone at the table sees, the box to write one
+// (seated players only: the server refuses spectators), and muting a
+// player, which hides their lines on this browser only.
+//
+// Lines are shown as text nodes, never as markup: whatever someone types
+// stays text. The server has already dropped invisible and bidi characters.
+
+import { el } from "./dom.js";
+import { S, send } from "./state.js";
+import { t } from "./i18n.js";
+
+/** Lines kept on screen (the server keeps the last 50 for those who come back). */
+const KEEP = 100;
+
+/** Chat message ids start here, apart from other messages' ids. */
+let nextId = 1_000_000;
+/** The ids of lines this browser sent and waits for an answer to. */
+const pending = new Set();
+
+/** The lines on screen, the answer to the last line sent, and whether the
+ * mute menu is open (kept across renders). */
+const chat = { lines: [], note: "", muteOpen: false };
+
+/** A muted player is known by seat and name: a seat freed and taken by
+ * someone else is someone else. */
+const muteKey = (line) => line.seat + ":" + line.name;
+const storeKey = () => "tripoley:mute:" + S.invite;
+
+function muted() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(storeKey()) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
+
+function setMuted(key, on) {
+  const all = muted();
+  if (on) all.add(key);
+  else all.delete(key);
+  localStorage.setItem(storeKey(), JSON.stringify([...all]));
+}
+
+/** Screen readers hear new lines here: the panel itself is rebuilt at each
+ * render, and a rebuilt region is not read out. */
+let announcer = null;
+function announce(text) {
+  if (!announcer) {
+    announcer = el("div", { class: "visually-hidden", role: "log", "aria-live": "polite" });
+    document.body.append(announcer);
+  }
+  announcer.replaceChildren(el("p", {}, text));
+}
+
+function add(line) {
+  if (chat.lines.some((l) => l.id === line.id)) return false;
+  chat.lines.push(line);
+  if (chat.lines.length > KEEP) chat.lines.splice(0, chat.lines.length - KEEP);
+  return true;
+}
+
+/** Takes in the server's `welcome`, `chat` and `chat_history` messages. */
+export function onChatMessage(m) {
+  if (m.type === "welcome") chat.lines = [];
+  if (m.type === "chat_history") {
+    chat.lines = [];
+    for (const line of m.lines) add(line);
+  }
+  if (m.type === "chat" && add(m.line) && !muted().has(muteKey(m.line)) && m.line.seat !== S.seat) {
+    announce(t("chat-said", { name: m.line.name, text: m.line.text }));
+  }
+}
+
+/** Takes the answer to a line this browser sent; true when it was one. */
+export function onChatReply(m) {
+  if (!pending.delete(m.id)) return false;
+  if (m.type === "error") {
+    chat.note = m.code === "rate_limited" ? t("chat-too-fast") : t("chat-refused", { reason: m.message });
+  } else chat.note = "";
+  return true;
+}
+
+function sendLine(form) {
+  const input = form.elements.namedItem("chat");
+  const text = input.value.trim();
+  if (!text) return;
+  const id = nextId++;
+  pending.add(id);
+  send({ type: "chat", text, id });
+  // Emptied for the next line; the field keeps the focus.
+  input.value = "";
+  input.defaultValue = "";
+}
+
+/** The chat panel, for the lobby and the game. */
+export function chatPanel() {
+  const hidden = muted();
+  const shown = chat.lines.filter((l) => !hidden.has(muteKey(l)));
+  const list = el("ol", { class: "chat-lines" },
+    shown.map((l) => el("li", { class: l.seat === S.seat ? "mine" : "" }, el("b", {}, l.name + ":"), " ", l.text)));
+  // The newest line in view once the panel is on the page.
+  queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
+  const parts = [el("h2", {}, t("chat-title")), shown.length ? list : el("p", { class: "note" }, t("chat-empty"))];
+  const count = chat.lines.length - shown.length;
+  if (count) parts.push(el("p", { class: "note" }, t("chat-hidden", { count })));
+  if (S.seat != null) {
+    const form = el("form", { class: "chat-form" },
+      el("input", { name: "chat", maxlength: 200, autocomplete: "off", "aria-label": t("chat-message-label") }),
+      el("button", { type: "submit" }, t("chat-send")));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      sendLine(form);
+    });
+    parts.push(form);
+  } else parts.push(el("p", { class: "note" }, t("chat-spectator")));
+  if (chat.note) parts.push(el("p", { class: "error", role: "alert" }, chat.note));
+  parts.push(muteMenu(hidden));
+  return el("section", { class: "panel chat", "aria-label": t("chat-title") }, parts);
+}
+
+/** Everyone else who has written, each with a button that mutes or
+ * unmutes them (kept in this browser, for this table). */
+function muteMenu(hidden) {
+  const people = new Map();
+  for (const l of chat.lines) if (l.seat !== S.seat) people.set(muteKey(l), l.name);
+  const buttons = [...people].map(([key, who]) => {
+    const on = hidden.has(key);
+    return el("button", {
+      type: "button", class: "mute", "data-key": "mute-" + key, "aria-pressed": String(on),
+      onclick: () => {
+        setMuted(key, !on);
+        document.dispatchEvent(new Event("tripoley:render"));
+      },
+    }, on ? t("chat-unmute", { name: who }) : t("chat-mute", { name: who }));
+  });
+  return el("details", { class: "chat-mute", open: chat.muteOpen, ontoggle: (e) => { chat.muteOpen = e.target.open; } },
+    el("summary", {}, t("chat-mute-summary")),
+    buttons.length ? buttons : el("p", { class: "note" }, t("chat-nobody-to-mute")));
+}

@@ -1,0 +1,62 @@
+// The invite link as a QR code, for phones at the same table: drawn as SVG
+// by the vendored qrcode-generator (web/vendor/qrcode-generator, MIT, served
+// as /qrcode.mjs), which is loaded only when a lobby shows a code.
+
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+/** Pixels per module, and the quiet zone of four modules the standard asks for. */
+const CELL = 4;
+const QUIET = 4;
+
+/** The drawn code of each link (the lobby is rebuilt at every render). */
+const drawn = new Map();
+let library = null;
+
+/** Loads the generator once. */
+function load() {
+  library ??= import("/qrcode.mjs").then((m) => m.default);
+  return library;
+}
+
+/** An SVG of `text` as a QR code: the smallest version that holds it, at
+ * error correction level M (a phone reads it from a scratched screen). */
+function draw(qrcode, text) {
+  const qr = qrcode(0, "M");
+  qr.addData(text);
+  qr.make();
+  const n = qr.getModuleCount();
+  const size = (n + 2 * QUIET) * CELL;
+  let d = "";
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += "M" + (c + QUIET) + " " + (r + QUIET) + "h1v1h-1z";
+  }
+  const svg = document.createElementNS(SVG, "svg");
+  const box = n + 2 * QUIET;
+  for (const [k, v] of [["viewBox", "0 0 " + box + " " + box], ["width", size], ["height", size], ["role", "img"],
+    ["aria-label", t("qr-label")], ["shape-rendering", "crispEdges"]]) svg.setAttribute(k, String(v));
+  const ground = document.createElementNS(SVG, "rect");
+  for (const [k, v] of [["width", box], ["height", box], ["fill", "#fff"]]) ground.setAttribute(k, String(v));
+  const modules = document.createElementNS(SVG, "path");
+  modules.setAttribute("d", d);
+  modules.setAttribute("fill", "#000");
+  svg.append(ground, modules);
+  return svg;
+}
+
+/** The code of `link` with a caption; filled in once the generator has
+ * loaded (at once after the first time). */
+export function qrCode(link) {
+  const holder = el("span", { class: "qr-code" });
+  const figure = el("figure", { class: "qr" }, holder, el("figcaption", {}, t("qr-caption")));
+  const fill = (svg) => holder.replaceChildren(svg.cloneNode(true));
+  if (drawn.has(link)) fill(drawn.get(link));
+  else {
+    load().then((qrcode) => {
+      if (!drawn.has(link)) drawn.set(link, draw(qrcode, link));
+      fill(drawn.get(link));
+    }).catch(() => holder.replaceChildren(el("span", { class: "note" }, t("qr-failed"))));
+  }
+  return figure;
+}

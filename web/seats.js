@@ -1,0 +1,35 @@
+// The host freeing the seat of a player who left (docs/protocol.md,
+// `free_seat`), and what the player whose seat was freed is told.
+
+import { el } from "./dom.js";
+import { S, send, storeKey } from "./state.js";
+import { t } from "./i18n.js";
+
+/** For the host: each person who has left, with a button that frees their
+ * seat. In the lobby anyone gone may be freed; during a game only once a
+ * bot plays for them (the server refuses sooner: a phone that slept for a
+ * moment keeps its seat). Nothing for anyone else. */
+export function hostSeatTools() {
+  if (!S.host || !S.table || S.table.status === "finished") return null;
+  const playing = S.table.status === "playing";
+  const gone = S.table.seats.filter((s) => s.kind === "human" && s.seat !== S.seat && !s.connected && (!playing || s.bot_playing));
+  if (!gone.length) return null;
+  return el("section", { class: "panel seat-tools", "aria-label": t("seat-left-title") },
+    el("h2", {}, t("seat-left-title")),
+    el("p", { class: "note" }, playing ? t("seat-free-game") : t("seat-free-lobby")),
+    el("ul", {}, gone.map((s) => el("li", {},
+      t("seat-left", { name: s.name }), " ",
+      el("button", { type: "button", "data-key": "free-" + s.seat, onclick: () => send({ type: "free_seat", seat: s.seat }) },
+        t("seat-free", { name: s.name }))))));
+}
+
+/** A hello refused because the host freed this seat: the token is
+ * forgotten, the page goes on as a spectator's, and says why. True when
+ * the message was that. */
+export function onSeatFreed(m) {
+  if (m.type !== "error" || m.code !== "seat_freed") return false;
+  localStorage.removeItem(storeKey(S.invite));
+  S.error = t("seat-freed");
+  if (S.ws) S.ws.close();
+  return true;
+}
