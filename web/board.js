@@ -230,7 +230,15 @@ function decisionControls(v, kind, body, rerender) {
       break;
     case "auction_bid":
     case "pay_suit_bid":
-      controls.append(amount(t("btn-bid"), "bid", body.min, body.max), button(t("btn-pass"), "pass"));
+      if (body.min > body.max) {
+        // Nothing to bid: a bonus card in hand (michigan-casino) or no chips.
+        // The player passes by themselves, as everyone does, so nobody can
+        // tell why.
+        const why = (v.stacks[S.seat] || 0) < body.min ? "chips" : "bonus";
+        controls.append(el("span", { class: "note" }, t("bid-none", { why })), button(t("btn-pass"), "pass", "pass", "primary"));
+      } else {
+        controls.append(amount(t("btn-bid"), "bid", body.min, body.max), button(t("btn-pass"), "pass"));
+      }
       break;
     case "name_pay_suit":
       for (const s of ["clubs", "diamonds", "hearts", "spades"]) controls.append(button(suitSymbol(s) + " " + suitWord(s), { name_suit: s }, "suit-" + s));
