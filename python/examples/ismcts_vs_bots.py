@@ -5,11 +5,19 @@
 Each deal is a one-deal game (``deals = 1``: the deal, then the final pot) at a
 table of four: ISMCTS in seats 0 and 2 and our bot in 1 and 3, then the same
 cards again with the seats swapped, so the luck of the cards cancels. ISMCTS
-(Python, the stock ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with
-random rollouts: OpenSpiel's C++ ISMCTSBot crashes on every Python game, its
-own ``python_kuhn_poker`` included) gets about the same time per decision as
-our expert: it runs simulations until ``--millis`` have passed. Prints chips per
-deal per seat, ISMCTS minus our bot, with a 95% interval.
+(the stock Python ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with random
+rollouts) gets the same time per decision as our expert: it runs simulations
+until ``--millis`` have passed (at least two: the first only expands the root).
+Prints chips per deal per seat, ISMCTS minus our bot, with a 95% interval, and
+ISMCTS's simulations per decision.
+
+OpenSpiel's C++ ISMCTSBot cannot play any Python game (its own
+``python_kuhn_poker`` included): pyspiel's C++ stand-in for a Python state
+(``PyState`` in ``open_spiel/python/pybind11/python_games.h``) does not forward
+``ResampleFromInfostate`` to Python, so the search stops with "not implemented"
+(``get_policy``), and ``step`` releases the GIL before its first call back into
+Python and crashes. ``tests/test_openspiel.py`` checks the first, and fails on
+the day pyspiel forwards resampling.
 """
 
 import argparse

@@ -127,3 +127,26 @@ def test_the_python_answers_equal_pyspiels_own_through_cpp():
             assert copy.history() == state.history() and str(copy) == str(state)
     assert state.legal_actions() == [] == pyspiel.State.legal_actions(state)
     assert state.returns() == pyspiel.State.returns(state) and len(state.history()) == steps
+
+
+def test_the_cpp_ismcts_cannot_resample_any_python_game():
+    """Why the example plays OpenSpiel's Python ISMCTS: pyspiel's C++ trampoline for
+    Python states (PyState, python_games.h) has no ResampleFromInfostate, so C++ asking a
+    Python state to resample gets State's default, "not implemented", whatever the game
+    defines in Python. (ISMCTSBot.step crashes before that: it releases the GIL, and the
+    information-state string calls back into Python without it. get_policy keeps the GIL.)
+    The day pyspiel forwards resampling to Python this test fails: switch to the C++ bot."""
+    game = pyspiel.load_game("python_tripoley", {"preset": "pagat", "players": 3,
+                                                 "rules": '{"deals": 1}'})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert len(state.legal_actions()) > 1
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    assert state.resample_from_infostate(state.current_player(), sampler) is not None
+    with pytest.raises(pyspiel.SpielError, match="ResampleFromInfostate"):
+        pyspiel.State.resample_from_infostate(state, state.current_player(), sampler)
+    bot = pyspiel.ISMCTSBot(seed=0, evaluator=pyspiel.RandomRolloutEvaluator(1, 0), uct_c=2.0,
+                            max_simulations=10)
+    with pytest.raises(pyspiel.SpielError, match="ResampleFromInfostate"):
+        bot.get_policy(state)

@@ -18,7 +18,9 @@ Parameters of ``python_tripoley``: ``preset`` (a preset name), ``players``, and
   view, which holds what the seat has seen of this deal and the public state of
   the game; it is not a full history of every past bet, so it does not have
   perfect recall. ``resample_from_infostate`` deals every card hidden from the
-  seat again with the engine's information-set sampling (Tripoley).
+  seat again with the engine's information-set sampling (Tripoley), for
+  OpenSpiel's Python ISMCTS. (Its C++ ``ISMCTSBot`` cannot use it: pyspiel does
+  not forward ``ResampleFromInfostate`` from C++ to a Python state.)
 * Returns are chips won or lost over the game: zero-sum, as the layout is paid
   out by the end, except under rules that keep its last chips for nobody
   (``final_pot = "keep"``, as ``cosmo``), which are general-sum.
