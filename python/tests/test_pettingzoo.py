@@ -125,3 +125,15 @@ def test_observations_are_fresh_arrays():
     e.last()
     for key in kept:
         np.testing.assert_array_equal(first[key], kept[key])
+
+
+def test_a_game_with_no_choice_for_anyone_is_dealt_again():
+    """Under cosmo every play can be forced: the table from seed 9 is over as soon as it
+    is dealt. reset(seed=9) deals again from the next seeds (the same game each time), so
+    the agents are playing after reset, as PettingZoo asks."""
+    assert Table("cosmo", 4, seed=9).current() == Table.TERMINAL
+    first, again = raw_env("cosmo", 4), raw_env("cosmo", 4)
+    for e in (first, again):
+        e.reset(seed=9)
+        assert not any(e.terminations.values()) and e._table.current() >= 0
+    np.testing.assert_array_equal(first.last()[0]["observation"], again.last()[0]["observation"])

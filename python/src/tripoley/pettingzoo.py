@@ -115,7 +115,9 @@ class raw_env(_tripoley.Aec, AECEnv):
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         """A new game dealt from ``seed`` (random if None). The first deal's antes are
-        paid as the table is made: they count in that deal's reward."""
+        paid as the table is made: they count in that deal's reward. A game in which no
+        player would ever have a choice (``cosmo`` deals some: every play forced) is dealt
+        again from the next seed, as no agent may be finished at ``reset``."""
         if seed is None:
             seed = _random.getrandbits(64)
         self._restart(int(seed) % (1 << 64))

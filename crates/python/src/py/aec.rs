@@ -52,6 +52,9 @@ pub struct Aec {
     deals: u32,
 }
 
+/// Games dealt at most by one `reset` looking for one in which a player acts.
+const MAX_DEALS_AGAIN: u64 = 1000;
+
 fn fresh_dict(py: Python<'_>) -> Py<PyDict> {
     PyDict::new(py).unbind()
 }
@@ -113,10 +116,26 @@ impl Aec {
         Ok((names, sizes.0, sizes.1))
     }
 
-    /// A new game dealt from `seed`: every agent back, rewards zero.
+    /// A new game dealt from `seed`: every agent back, rewards zero. A game
+    /// in which nobody ever has a choice (under `cosmo` every play can be
+    /// forced: about one game in fourteen at four players) is no AEC
+    /// episode, whose agents must not be finished at `reset`: such a game is
+    /// dealt again from the next seed.
     fn _restart(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
         let setup = self.setup()?;
-        let table = Table::new(&setup.rules_json, setup.players, Some(seed), setup.napalm)?;
+        let mut tries = 0..MAX_DEALS_AGAIN;
+        let table = loop {
+            let next = seed.wrapping_add(tries.start);
+            let table = Table::new(&setup.rules_json, setup.players, Some(next), setup.napalm)?;
+            if table.current() >= 0 {
+                break table;
+            }
+            if tries.next().is_none() {
+                return Err(refused(format!(
+                    "no player has a single choice to make in {MAX_DEALS_AGAIN} games under these rules"
+                )));
+            }
+        };
         let zero = 0.0_f64.into_pyobject(py)?;
         let (rewards, cumulative) = (PyDict::new(py), PyDict::new(py));
         let (terminations, truncations, infos) =
