@@ -39,12 +39,19 @@ struct Setup {
 pub struct Aec {
     setup: Option<Setup>,
     table: Option<Py<Table>>,
+    #[pyo3(get, set)]
     agents: Py<PyList>,
+    #[pyo3(get, set)]
     agent_selection: Py<PyAny>,
+    #[pyo3(get, set)]
     rewards: Py<PyDict>,
+    #[pyo3(get, set, name = "_cumulative_rewards")]
     cumulative_rewards: Py<PyDict>,
+    #[pyo3(get, set)]
     terminations: Py<PyDict>,
+    #[pyo3(get, set)]
     truncations: Py<PyDict>,
+    #[pyo3(get, set)]
     infos: Py<PyDict>,
     /// Stacks and deals finished when the last reward was paid: a deal's
     /// reward is the change since.
@@ -258,63 +265,6 @@ impl Aec {
     #[getter]
     fn _table(&self, py: Python<'_>) -> PyResult<Py<Table>> {
         Ok(self.table()?.clone_ref(py))
-    }
-
-    #[getter]
-    fn agents(&self, py: Python<'_>) -> Py<PyList> {
-        self.agents.clone_ref(py)
-    }
-    #[setter]
-    fn set_agents(&mut self, agents: Py<PyList>) {
-        self.agents = agents;
-    }
-    #[getter]
-    fn agent_selection(&self, py: Python<'_>) -> Py<PyAny> {
-        self.agent_selection.clone_ref(py)
-    }
-    #[setter]
-    fn set_agent_selection(&mut self, agent: Py<PyAny>) {
-        self.agent_selection = agent;
-    }
-    #[getter]
-    fn rewards(&self, py: Python<'_>) -> Py<PyDict> {
-        self.rewards.clone_ref(py)
-    }
-    #[setter]
-    fn set_rewards(&mut self, d: Py<PyDict>) {
-        self.rewards = d;
-    }
-    #[getter]
-    fn _cumulative_rewards(&self, py: Python<'_>) -> Py<PyDict> {
-        self.cumulative_rewards.clone_ref(py)
-    }
-    #[setter(_cumulative_rewards)]
-    fn set_cumulative_rewards(&mut self, d: Py<PyDict>) {
-        self.cumulative_rewards = d;
-    }
-    #[getter]
-    fn terminations(&self, py: Python<'_>) -> Py<PyDict> {
-        self.terminations.clone_ref(py)
-    }
-    #[setter]
-    fn set_terminations(&mut self, d: Py<PyDict>) {
-        self.terminations = d;
-    }
-    #[getter]
-    fn truncations(&self, py: Python<'_>) -> Py<PyDict> {
-        self.truncations.clone_ref(py)
-    }
-    #[setter]
-    fn set_truncations(&mut self, d: Py<PyDict>) {
-        self.truncations = d;
-    }
-    #[getter]
-    fn infos(&self, py: Python<'_>) -> Py<PyDict> {
-        self.infos.clone_ref(py)
-    }
-    #[setter]
-    fn set_infos(&mut self, d: Py<PyDict>) {
-        self.infos = d;
     }
 }
 
