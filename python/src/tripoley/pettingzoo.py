@@ -25,6 +25,9 @@
   the deal that just ended); over a game they add up to chips won or lost.
   Napalm pays at the end of each hand.
 * Illegal actions raise :class:`tripoley.TripoleyError` with the engine's message.
+* :func:`env` is PettingZoo's convention, the environment in its
+  ``OrderEnforcingWrapper``; :class:`raw_env` is the same environment unwrapped,
+  its per-step methods in Rust: the fast path, four to five times faster.
 """
 
 from __future__ import annotations
