@@ -5,11 +5,19 @@
 Each deal is a one-deal game (``deals = 1``: the deal, then the final pot) at a
 table of four: ISMCTS in seats 0 and 2 and our bot in 1 and 3, then the same
 cards again with the seats swapped, so the luck of the cards cancels. ISMCTS
-(Python, the stock ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with
-random rollouts: OpenSpiel's C++ ISMCTSBot crashes on every Python game, its
-own ``python_kuhn_poker`` included) gets about the same time per decision as
-our expert: it runs simulations until ``--millis`` have passed. Prints chips per
-deal per seat, ISMCTS minus our bot, with a 95% interval.
+(the stock Python ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with random
+rollouts) gets the same time per decision as our expert: it runs simulations
+until ``--millis`` have passed (at least two: the first only expands the root).
+Prints chips per deal per seat, ISMCTS minus our bot, with a 95% interval, and
+ISMCTS's simulations per decision.
+
+OpenSpiel's C++ ISMCTSBot cannot play any Python game (its own
+``python_kuhn_poker`` included): pyspiel's C++ stand-in for a Python state
+(``PyState`` in ``open_spiel/python/pybind11/python_games.h``) does not forward
+``ResampleFromInfostate`` to Python, so the search stops with "not implemented"
+(``get_policy``), and ``step`` releases the GIL before its first call back into
+Python and crashes. ``tests/test_openspiel.py`` checks the first, and fails on
+the day pyspiel forwards resampling.
 """
 
 import argparse
@@ -41,10 +49,11 @@ class TimedISMCTS(ismcts.ISMCTSBot):
         self._root_node = self.create_new_node(state)
         self.searches += 1
         deadline = time.perf_counter() + self._millis / 1000
+        # The first simulation only expands the root: at least one more picks an action.
         while True:
             self.run_simulation(self.sample_root_state(state))
             self.simulations += 1
-            if time.perf_counter() >= deadline:
+            if time.perf_counter() >= deadline and self._root_node.total_visits > 0:
                 break
         return self.get_final_policy(state, self._root_node)
 
@@ -71,6 +80,14 @@ def interval(xs):
     return mean, 1.96 * math.sqrt(var / len(xs))
 
 
+def report(label, kind, diffs, search, start):
+    mean, half = interval(diffs)
+    print(f"{label} - {kind}: {mean:+.2f} ± {half:.2f} chips per deal per seat over "
+          f"{len(diffs)} duplicate deals ({search.simulations / max(1, search.searches):.0f} "
+          f"ISMCTS simulations a decision over {search.searches:,} decisions, "
+          f"{time.perf_counter() - start:.0f} s)", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="pagat")
@@ -78,27 +95,31 @@ def main():
     parser.add_argument("--millis", type=int, default=100, help="time per decision, both sides")
     parser.add_argument("--opponents", default="heuristic,expert")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--minutes", type=float, default=0,
+                        help="stop each opponent's match after this long (at most --deals)")
+    parser.add_argument("--every", type=int, default=0,
+                        help="also print the running figure every this many deals")
     args = parser.parse_args()
     game = pyspiel.load_game("python_tripoley", {"preset": args.preset, "players": 4,
                                                  "rules": '{"deals": 1}'})
-    print(f"{args.preset}, 4 players, {args.deals} duplicate deals, {args.millis} ms a decision")
+    print(f"{args.preset}, 4 players, {args.deals} duplicate deals, {args.millis} ms a decision", flush=True)
     for kind in args.opponents.split(","):
         rng = np.random.RandomState(args.seed)
         search = TimedISMCTS(game, rng, args.millis)
         ours = EngineBot(game, kind, millis=args.millis if kind == "expert" else None, seed=args.seed)
-        diffs, decisions, start = [], 0, time.perf_counter()
+        diffs, start = [], time.perf_counter()
         for d in range(args.deals):
+            if args.minutes and time.perf_counter() - start > args.minutes * 60:
+                break
             seed = args.seed * 1_000_003 + d
             a = play(game, [search, ours, search, ours], seed)
             b = play(game, [ours, search, ours, search], seed)
             ismcts_chips = (a[0] + a[2] + b[1] + b[3]) / 4
             our_chips = (a[1] + a[3] + b[0] + b[2]) / 4
             diffs.append(ismcts_chips - our_chips)
-        mean, half = interval(diffs)
-        elapsed = time.perf_counter() - start
-        print(f"ISMCTS - {kind}: {mean:+.2f} ± {half:.2f} chips per deal per seat "
-              f"({search.simulations / max(1, search.searches):.0f} ISMCTS simulations a decision "
-              f"over {search.searches:,} decisions, {elapsed:.0f} s)")
+            if args.every and len(diffs) % args.every == 0:
+                report("  so far", kind, diffs, search, start)
+        report("ISMCTS", kind, diffs, search, start)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
 """PettingZoo's own tests, and what the environment promises."""
 
+import random
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from tripoley.pettingzoo import env, napalm_env
+from tripoley import Table, TripoleyError
+from tripoley.pettingzoo import env, napalm_env, raw_env
 
 
 @pytest.mark.parametrize("preset", ["pagat", "michigan-casino", "cosmo"])
@@ -14,6 +17,11 @@ def test_pettingzoo_api_test(preset):
 
 def test_pettingzoo_seed_test():
     seed_test(lambda: env(preset="pagat", players=3), num_cycles=500)
+
+
+def test_the_fast_path_unwrapped_passes_the_api_and_seed_tests():
+    api_test(raw_env("pagat", 4), num_cycles=1000)
+    seed_test(lambda: raw_env("michigan-casino", 3), num_cycles=500)
 
 
 def test_napalm_passes_the_api_and_seed_tests():
@@ -49,3 +57,83 @@ def test_only_the_seat_to_act_has_a_mask_and_render_is_text():
         assert mask.any() == (agent == acting)
     text = e.render()
     assert "player_0" in text and "your hand" in text
+
+
+@pytest.mark.parametrize("napalm", [False, True])
+def test_the_fast_path_observes_exactly_what_the_table_shows_each_seat(napalm):
+    """raw_env's observations and masks (built in Rust, per step) equal the integer
+    table's for every agent at every step of random games, and its rewards add up to
+    the chips each seat won."""
+    rules, players = ({}, 3) if napalm else ("michigan-casino", 4)
+    for seed in range(3):
+        e = raw_env(rules, players, napalm=napalm)
+        e.reset(seed=seed)
+        table = Table(rules, players, seed=seed, napalm=napalm)
+        rng = random.Random(seed)
+        totals = dict.fromkeys(e.possible_agents, 0.0)
+        steps = 0
+        for agent in e.agent_iter():
+            obs, reward, done, truncated, _ = e.last()
+            totals[agent] += reward
+            if done:
+                e.step(None)
+                continue
+            assert agent == f"player_{table.current()}"
+            for seat, other in enumerate(e.possible_agents):
+                seen = e.observe(other)
+                np.testing.assert_array_equal(seen["observation"], table.observation(seat))
+                mask = table.mask() if other == agent else np.zeros(table.num_actions, np.int8)
+                np.testing.assert_array_equal(seen["action_mask"], mask)
+                assert seen["observation"].dtype == np.float32 and seen["action_mask"].dtype == np.int8
+            action = rng.choice(table.legal())
+            e.step(action)
+            table.step(action)
+            steps += 1
+        assert steps > 50 and e.agents == []
+        assert [totals[a] for a in e.possible_agents] == table.returns()
+
+
+def test_the_fast_path_refuses_what_pettingzoo_forbids():
+    e = raw_env("pagat", 4)
+    with pytest.raises(TripoleyError, match="reset"):
+        e.step(0)
+    with pytest.raises(TripoleyError, match="reset"):
+        e.last()
+    e.reset(seed=3)
+    agent = e.agent_selection
+    before = e.observe(agent)
+    illegal = int(np.flatnonzero(before["action_mask"] == 0)[0])
+    with pytest.raises(TripoleyError, match="not legal"):
+        e.step(illegal)
+    with pytest.raises(TripoleyError, match="must act"):
+        e.step(None)
+    after = e.observe(agent)
+    assert e.agent_selection == agent
+    np.testing.assert_array_equal(after["observation"], before["observation"])
+    with pytest.raises(TripoleyError, match="no agent player_9"):
+        e.observe("player_9")
+    assert list(e.agent_iter(2)) == [agent, agent]  # nothing stepped: the same agent
+
+
+def test_observations_are_fresh_arrays():
+    """A stored observation keeps its values: the next step builds new arrays."""
+    e = raw_env("pagat", 4)
+    e.reset(seed=1)
+    first = e.last()[0]
+    kept = {k: v.copy() for k, v in first.items()}
+    e.step(int(np.flatnonzero(first["action_mask"])[0]))
+    e.last()
+    for key in kept:
+        np.testing.assert_array_equal(first[key], kept[key])
+
+
+def test_a_game_with_no_choice_for_anyone_is_dealt_again():
+    """Under cosmo every play can be forced: the table from seed 9 is over as soon as it
+    is dealt. reset(seed=9) deals again from the next seeds (the same game each time), so
+    the agents are playing after reset, as PettingZoo asks."""
+    assert Table("cosmo", 4, seed=9).current() == Table.TERMINAL
+    first, again = raw_env("cosmo", 4), raw_env("cosmo", 4)
+    for e in (first, again):
+        e.reset(seed=9)
+        assert not any(e.terminations.values()) and e._table.current() >= 0
+    np.testing.assert_array_equal(first.last()[0]["observation"], again.last()[0]["observation"])

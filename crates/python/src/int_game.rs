@@ -29,8 +29,14 @@ pub trait IntGame: Clone + Send + Sync {
     fn chance(&mut self, outcome: usize) -> Result<(), String>;
     /// Outcomes of the current chance drawn so far.
     fn chance_progress(&self) -> usize;
+    /// Writes `seat`'s observation into `out` (zeroed, of `observation_size`).
+    fn observe_into(&self, seat: Seat, out: &mut [f32]);
     /// `seat`'s observation.
-    fn observation(&self, seat: Seat) -> Vec<f32>;
+    fn observation(&self, seat: Seat) -> Vec<f32> {
+        let mut out = vec![0.0; self.observation_size()];
+        self.observe_into(seat, &mut out);
+        out
+    }
     /// `seat`'s view as JSON (a spectator's for `None`).
     fn view_json(&self, seat: Option<Seat>) -> String;
     /// Everything `seat` knows, as text: equal for two states exactly when
@@ -85,8 +91,8 @@ impl IntGame for Table {
     fn chance_progress(&self) -> usize {
         Table::chance_progress(self)
     }
-    fn observation(&self, seat: Seat) -> Vec<f32> {
-        Table::observation(self, seat)
+    fn observe_into(&self, seat: Seat, out: &mut [f32]) {
+        Table::observe_into(self, seat, out);
     }
     fn view_json(&self, seat: Option<Seat>) -> String {
         serde_json::to_string(&self.view(seat)).expect("views serialise")
@@ -231,8 +237,8 @@ impl IntGame for NapalmTable {
     fn chance_progress(&self) -> usize {
         NapalmTable::chance_progress(self)
     }
-    fn observation(&self, seat: Seat) -> Vec<f32> {
-        NapalmTable::observation(self, seat)
+    fn observe_into(&self, seat: Seat, out: &mut [f32]) {
+        NapalmTable::observe_into(self, seat, out);
     }
     fn view_json(&self, seat: Option<Seat>) -> String {
         serde_json::to_string(&self.view(seat)).expect("views serialise")

@@ -160,8 +160,13 @@ impl NapalmTable {
     pub fn observation(&self, seat: Seat) -> Vec<f32> {
         let n = self.game.players();
         let mut out = vec![0.0; napalm_observation_size(n)];
-        observe_napalm(&self.view(Some(seat)), &mut out);
+        self.observe_into(seat, &mut out);
         out
+    }
+
+    /// Writes `seat`'s observation into `out` (zeroed, of its size).
+    pub fn observe_into(&self, seat: Seat, out: &mut [f32]) {
+        observe_napalm(&self.view(Some(seat)), out);
     }
 
     /// A seed for a bot's next choice, from the table's generator.

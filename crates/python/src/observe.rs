@@ -3,21 +3,29 @@
 //! Cards are 0/1 planes of 52 (dense card index), chips raw counts.
 
 use tripoley_cards::CardSet;
-use tripoley_engine::{AuctionItem, Space, View};
+use tripoley_engine::{AuctionItem, Space, Stage, View};
 
-/// The stages in the order the observation encodes them.
-const STAGES: [&str; 10] = [
-    "draw_for_dealer",
-    "dealing",
-    "spare",
-    "auction",
-    "pay_suit",
-    "choose_five",
-    "betting",
-    "michigan",
-    "final_pot",
-    "game_over",
-];
+/// The stages, as the observation numbers them. An exhaustive match: a
+/// stage the engine adds stops the build here rather than going unseen.
+/// (Matched, not compared by their serialised names: that cost a JSON value
+/// per observation.)
+fn stage_index(stage: Stage) -> usize {
+    match stage {
+        Stage::DrawForDealer => 0,
+        Stage::Dealing => 1,
+        Stage::Spare => 2,
+        Stage::Auction => 3,
+        Stage::PaySuit => 4,
+        Stage::ChooseFive => 5,
+        Stage::Betting => 6,
+        Stage::Michigan => 7,
+        Stage::FinalPot => 8,
+        Stage::GameOver => 9,
+    }
+}
+
+/// How many stages [`stage_index`] numbers.
+const STAGES: usize = 10;
 
 /// Card planes besides the per-seat ones: own hand, picked, known spare,
 /// the last card played, the viewer's chosen five.
@@ -33,13 +41,7 @@ const SCALARS: usize = 5 + 3 + 5;
 
 /// The length of an observation at a table of `n` seats.
 pub fn observation_size(n: usize) -> usize {
-    52 * (PLANES + SEAT_PLANES * n)
-        + STAGES.len()
-        + 4
-        + 13
-        + Space::ALL.len()
-        + SEAT_ROWS * n
-        + SCALARS
+    52 * (PLANES + SEAT_PLANES * n) + STAGES + 4 + 13 + Space::ALL.len() + SEAT_ROWS * n + SCALARS
 }
 
 /// Writes an observation from the front, seats relative to the viewer.
@@ -128,13 +130,11 @@ pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
         view.last_played
             .map_or(CardSet::EMPTY, |(_, c)| CardSet::single(c)),
     );
-    let stage = serde_json::to_value(view.stage).ok();
-    let stage = stage.as_ref().and_then(|v| v.as_str());
     w.plane(view.my_five.unwrap_or_default());
     w.seat_planes(&view.known_cards);
     w.seat_planes(&view.played);
     w.seat_planes(&view.cannot_hold);
-    w.one_hot(STAGES.len(), STAGES.iter().position(|s| Some(*s) == stage));
+    w.one_hot(STAGES, Some(stage_index(view.stage)));
     w.one_hot(4, view.pay_suit.map(|s| usize::from(s.index())));
     w.one_hot(13, view.sequence.map(|r| usize::from(r.index())));
     for space in Space::ALL {

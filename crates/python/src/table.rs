@@ -260,8 +260,13 @@ impl Table {
     /// `seat`'s observation (see [`crate::observe`]).
     pub fn observation(&self, seat: Seat) -> Vec<f32> {
         let mut out = vec![0.0; observation_size(self.game.players())];
-        observe(&self.view(Some(seat)), self.picked_by(seat), &mut out);
+        self.observe_into(seat, &mut out);
         out
+    }
+
+    /// Writes `seat`'s observation into `out` (zeroed, of its size).
+    pub fn observe_into(&self, seat: Seat, out: &mut [f32]) {
+        observe(&self.view(Some(seat)), self.picked_by(seat), out);
     }
 
     /// The cards `seat` has picked into its five, which only it may know.

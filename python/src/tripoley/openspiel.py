@@ -18,7 +18,9 @@ Parameters of ``python_tripoley``: ``preset`` (a preset name), ``players``, and
   view, which holds what the seat has seen of this deal and the public state of
   the game; it is not a full history of every past bet, so it does not have
   perfect recall. ``resample_from_infostate`` deals every card hidden from the
-  seat again with the engine's information-set sampling (Tripoley).
+  seat again with the engine's information-set sampling (Tripoley), for
+  OpenSpiel's Python ISMCTS. (Its C++ ``ISMCTSBot`` cannot use it: pyspiel does
+  not forward ``ResampleFromInfostate`` from C++ to a Python state.)
 * Returns are chips won or lost over the game: zero-sum, as the layout is paid
   out by the end, except under rules that keep its last chips for nobody
   (``final_pot = "keep"``, as ``cosmo``), which are general-sum.
@@ -33,7 +35,7 @@ from typing import Any, Optional
 import numpy as np
 import pyspiel
 
-from . import CARDS, Table, _rules_json, _tripoley
+from . import CARDS, _rules_json, _tripoley
 from ._tripoley import TripoleyError
 
 __all__ = ["EngineBot", "NapalmGame", "TripoleyGame", "TripoleyState"]
@@ -81,7 +83,10 @@ class _IntegerGame(pyspiel.Game):
         self._rules_json = _rules_json(options, napalm)
         self._napalm = napalm
         players = int(params["players"])
-        probe = _tripoley.Table(self._rules_json, players, None, napalm)
+        # Every new state is a copy of this one (C++ Clone makes a new state
+        # first, then copies the old one's table into it).
+        self._initial = _tripoley.Table(self._rules_json, players, None, napalm)
+        probe = self._initial
         start = probe.starting_chips
         self._observation_size = probe.observation_size
         # Zero-sum unless the rules keep the layout's last chips for nobody (E2 `keep`).
@@ -103,8 +108,7 @@ class _IntegerGame(pyspiel.Game):
         super().__init__(game_type, info, params)
 
     def new_initial_state(self) -> "TripoleyState":
-        table = _tripoley.Table(self._rules_json, self.num_players(), None, self._napalm)
-        return TripoleyState(self, table)
+        return TripoleyState(self, self._initial.clone())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "_Observer":
         if params:
@@ -127,32 +131,37 @@ class NapalmGame(_IntegerGame):
 
 
 class TripoleyState(pyspiel.State):
-    """A state: a table in integers, chance drawn by OpenSpiel."""
+    """A state: a table in integers, chance drawn by OpenSpiel.
+
+    Every method is one call into Rust. The first group is what pyspiel's C++
+    calls back (through its trampolines, so they must be Python functions);
+    the second answers Python callers directly instead of going through C++,
+    whose ``LegalActions`` alone calls back into Python five times. The
+    state's only attribute is its table, which C++ ``Clone`` deep-copies.
+    """
 
     def __init__(self, game: _IntegerGame, table: Any):
         super().__init__(game)
         self._table = table
-        self._start = table.starting_chips
 
+    # Called back from C++ (and from Python).
     def current_player(self) -> int:
-        c = self._table.current()
-        if c >= 0:
-            return c
-        return pyspiel.PlayerId.CHANCE if c == Table.CHANCE else pyspiel.PlayerId.TERMINAL
+        return self._table.current()  # OpenSpiel's ids: a seat, -1 chance, -4 terminal
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._table.legal()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self._table.chance_outcomes()
-        p = 1.0 / len(outcomes)
-        return [(o, p) for o in outcomes]
+        return self._table.chance_pairs()
 
     def _apply_action(self, action: int) -> None:
-        if self._table.current() == Table.CHANCE:
-            self._table.apply_chance(action)
-        else:
-            self._table.step(action)
+        self._table.apply(action)
+
+    def is_terminal(self) -> bool:
+        return self._table.is_over()
+
+    def returns(self) -> list[float]:
+        return self._table.returns()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -163,13 +172,20 @@ class TripoleyState(pyspiel.State):
             return f"Sequence from {CARDS[action][:-1]}"
         return self._table.describe(action)
 
-    def is_terminal(self) -> bool:
-        return self._table.current() == Table.TERMINAL
+    def __str__(self) -> str:
+        return self._table.render(None)
 
-    def returns(self) -> list[float]:
-        if not self.is_terminal():
-            return [0.0] * self._table.players
-        return [float(s - self._start) for s in self._table.stacks()]
+    # Answered in Python: the same results as pyspiel's C++, without its round trips.
+    def legal_actions(self, player: Optional[int] = None) -> list[int]:
+        return self._table.legal_actions(player)
+
+    def is_chance_node(self) -> bool:
+        return self._table.current() == pyspiel.PlayerId.CHANCE
+
+    def information_state_string(self, player: Optional[int] = None) -> str:
+        return self._table.information(self._table.current() if player is None else player)
+
+    observation_string = information_state_string
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TripoleyState":
         """A state ``player_id`` cannot tell from this one, hidden cards dealt again (Tripoley)."""
@@ -179,9 +195,6 @@ class TripoleyState(pyspiel.State):
     def record(self) -> str:
         """The game so far as a JSON record, replayable in Rust."""
         return self._table.record()
-
-    def __str__(self) -> str:
-        return self._table.render(None)
 
 
 class EngineBot(pyspiel.Bot):

@@ -7,6 +7,7 @@
 // PyO3 extracts arguments as owned values (a list arrives as a Vec).
 #![allow(clippy::needless_pass_by_value)]
 
+mod aec;
 mod bots;
 mod game;
 mod table;
@@ -167,5 +168,7 @@ fn _tripoley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<table::Table>()?;
     m.add_class::<bots::Bot>()?;
+    m.add_class::<aec::Aec>()?;
+    m.add_class::<aec::AgentIter>()?;
     Ok(())
 }

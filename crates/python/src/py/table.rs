@@ -3,7 +3,8 @@
 //! come back as little-endian buffers for `numpy.frombuffer`.
 
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyList, PyTuple};
 use tripoley_engine::Seat;
 
 use tripoley_napalm::Pending as NapalmPending;
@@ -51,7 +52,12 @@ impl Table {
     /// `seed`, or drawn outcome by outcome from outside when `seed` is None.
     #[new]
     #[pyo3(signature = (rules_json, players, seed = None, napalm = false))]
-    fn new(rules_json: &str, players: usize, seed: Option<u64>, napalm: bool) -> PyResult<Table> {
+    pub(crate) fn new(
+        rules_json: &str,
+        players: usize,
+        seed: Option<u64>,
+        napalm: bool,
+    ) -> PyResult<Table> {
         let inner = if napalm {
             let rules = napalm_rules_from_json(rules_json)?;
             AnyTable::Napalm(NapalmTable::new(rules, players, seed).map_err(refused)?)
@@ -70,19 +76,19 @@ impl Table {
 
     /// Integers in the action space.
     #[getter]
-    fn num_actions(&self) -> usize {
+    pub(crate) fn num_actions(&self) -> usize {
         each!(&self.inner, t => t.num_actions())
     }
 
     /// Numbers in an observation.
     #[getter]
-    fn observation_size(&self) -> usize {
+    pub(crate) fn observation_size(&self) -> usize {
         each!(&self.inner, t => t.observation_size())
     }
 
     /// Chips each seat started with.
     #[getter]
-    fn starting_chips(&self) -> u32 {
+    pub(crate) fn starting_chips(&self) -> u32 {
         each!(&self.inner, t => t.starting_chips())
     }
 
@@ -94,7 +100,7 @@ impl Table {
 
     /// Who is to act: a seat, -1 for chance, -4 once the game is over (the
     /// numbers OpenSpiel uses).
-    fn current(&self) -> i64 {
+    pub(crate) fn current(&self) -> i64 {
         match each!(&self.inner, t => t.turn()) {
             Turn::Seat(s) => i64::from(s),
             Turn::Chance => CHANCE,
@@ -112,7 +118,7 @@ impl Table {
     }
 
     /// The legal integers of the seat to act, ascending.
-    fn legal(&self) -> Vec<usize> {
+    pub(crate) fn legal(&self) -> Vec<usize> {
         each!(&self.inner, t => t.legal())
     }
 
@@ -129,7 +135,7 @@ impl Table {
     }
 
     /// Plays integer `a` for the seat to act (raises if it is not legal).
-    fn step(&mut self, a: usize) -> PyResult<()> {
+    pub(crate) fn step(&mut self, a: usize) -> PyResult<()> {
         each!(&mut self.inner, t => t.act(a)).map_err(refused)
     }
 
@@ -148,10 +154,57 @@ impl Table {
         each!(&self.inner, t => t.chance_progress())
     }
 
+    /// OpenSpiel's `chance_outcomes()`: `(outcome, probability)` pairs, the
+    /// tuples made once per process (a deck dealt card by card asks for
+    /// them 51 times a deal).
+    fn chance_pairs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let outcomes = self.chance_outcomes();
+        let pairs = CHANCE_PAIRS.get_or_try_init(py, || chance_pair_table(py))?;
+        let row = &pairs[outcomes.len()];
+        PyList::new(py, outcomes.iter().map(|&o| row[o].bind(py)))
+    }
+
+    /// OpenSpiel's `legal_actions(player)`, as its C++ answers: the
+    /// outcomes at chance (whoever asks), nothing at the end, the seat to
+    /// act's integers (nothing for another player).
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
+        match self.current() {
+            CHANCE => self.chance_outcomes(),
+            TERMINAL => Vec::new(),
+            seat if player.is_none_or(|p| p == seat) => self.legal(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Applies `a`: an outcome at chance, else the seat to act's integer.
+    fn apply(&mut self, a: usize) -> PyResult<()> {
+        match self.current() {
+            CHANCE => self.apply_chance(a),
+            _ => self.step(a),
+        }
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.current() == TERMINAL
+    }
+
+    /// Chips won (negative: lost) by each seat, once the game is over
+    /// (zeros before: OpenSpiel's terminal returns).
+    fn returns(&self) -> Vec<f64> {
+        let start = f64::from(self.starting_chips());
+        let over = self.is_over();
+        self.stacks()
+            .into_iter()
+            .map(|s| if over { f64::from(s) - start } else { 0.0 })
+            .collect()
+    }
+
     /// `seat`'s observation: float32 numbers, little-endian.
     fn observation<'py>(&self, py: Python<'py>, seat: Seat) -> PyResult<Bound<'py, PyBytes>> {
         self.check_seat(seat)?;
-        let obs = each!(&self.inner, t => t.observation(seat));
+        let obs = self.observation_vec(seat);
         PyBytes::new_with(py, obs.len() * 4, |buf| {
             for (chunk, x) in buf.chunks_exact_mut(4).zip(&obs) {
                 chunk.copy_from_slice(&x.to_le_bytes());
@@ -177,12 +230,12 @@ impl Table {
     }
 
     /// Each seat's chips.
-    fn stacks(&self) -> Vec<u32> {
+    pub(crate) fn stacks(&self) -> Vec<u32> {
         each!(&self.inner, t => t.stacks())
     }
 
     /// Deals (Napalm: hands) finished.
-    fn deals_done(&self) -> u32 {
+    pub(crate) fn deals_done(&self) -> u32 {
         each!(&self.inner, t => t.deals_done())
     }
 
@@ -262,7 +315,42 @@ impl Table {
     }
 }
 
+/// `(outcome, 1/n)` tuples for every outcome below 52 and every count n of
+/// equally likely outcomes (a deck: 52 .. 2 cards; four suits; eleven
+/// Sequence starts), indexed `[n][outcome]`.
+static CHANCE_PAIRS: PyOnceLock<Vec<Vec<Py<PyTuple>>>> = PyOnceLock::new();
+
+fn chance_pair_table(py: Python<'_>) -> PyResult<Vec<Vec<Py<PyTuple>>>> {
+    (0..=52_usize)
+        .map(|n| {
+            let p = if n == 0 { 0.0 } else { 1.0 / n as f64 };
+            (0..52_usize)
+                .map(|o| {
+                    Ok(PyTuple::new(
+                        py,
+                        [
+                            o.into_pyobject(py)?.into_any(),
+                            p.into_pyobject(py)?.into_any(),
+                        ],
+                    )?
+                    .unbind())
+                })
+                .collect()
+        })
+        .collect()
+}
+
 impl Table {
+    /// `seat`'s observation (see [`crate::observe`]).
+    fn observation_vec(&self, seat: Seat) -> Vec<f32> {
+        each!(&self.inner, t => t.observation(seat))
+    }
+
+    /// Writes `seat`'s observation into `out` (zeroed, of its size).
+    pub(crate) fn observe_into(&self, seat: Seat, out: &mut [f32]) {
+        each!(&self.inner, t => t.observe_into(seat, out));
+    }
+
     fn check_seat(&self, seat: Seat) -> PyResult<()> {
         if usize::from(seat) < self.players() {
             Ok(())
