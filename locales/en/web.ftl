@@ -172,10 +172,6 @@ btn-auction-spare = Keep, and auction the spare
 btn-swap-and-auction = Swap, then auction my old hand
 btn-bid = Bid
 btn-pass = Pass
-bid-none = { $why ->
-    [bonus] You hold a bonus card, so you may not bid: pass.
-   *[chips] You have no chips left to bid: pass.
-}
 btn-check = Check
 btn-bet = Bet
 btn-fold = Fold

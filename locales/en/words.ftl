@@ -240,3 +240,9 @@ poker-hand = { $shape ->
     [full] full house, { $a } over { $b }
    *[quads] four of a kind, { $a }
 }
+
+# A bidder with nothing to bid, in the terminal and the browser.
+bid-none = { $why ->
+    [bonus] You hold a bonus card, so you may not bid: pass.
+   *[chips] You have no chips left to bid: pass.
+}

@@ -194,10 +194,6 @@ btn-auction-spare = Quedármela y subastar la extra
 btn-swap-and-auction = Cambiar y subastar mi mano anterior
 btn-bid = Pujar
 btn-pass = Pasar
-bid-none = { $why ->
-    [bonus] Tienes una carta de premio, así que no puedes pujar: pasa.
-   *[chips] No te quedan fichas para pujar: pasa.
-}
 btn-check = Pasar
 btn-bet = Apostar
 btn-fold = Retirarse

@@ -245,3 +245,9 @@ poker-hand = { $shape ->
     [full] full de { $a } y { $b }
    *[quads] póquer de { $a }
 }
+
+# A bidder with nothing to bid, in the terminal and the browser.
+bid-none = { $why ->
+    [bonus] Tienes una carta de premio, así que no puedes pujar: pasa.
+   *[chips] No te quedan fichas para pujar: pasa.
+}

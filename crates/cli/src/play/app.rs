@@ -847,6 +847,8 @@ impl App {
             Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
                 match (ch, code) {
                     (Some('p'), _) => Some(Action::Pass),
+                    // Nothing to bid: Enter passes, the only answer.
+                    (_, KeyCode::Enter) if min > max => Some(Action::Pass),
                     (Some('b'), _) | (_, KeyCode::Enter) => {
                         self.amount_action(min, max, Action::Bid)
                     }

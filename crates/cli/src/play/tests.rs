@@ -235,6 +235,29 @@ fn snapshot_misplay_lead_and_follow() {
     insta::assert_snapshot!("follow", screen(&app, 80, 24));
 }
 
+#[test]
+fn d5_a_bidder_with_a_bonus_card_sees_a_lone_pass_and_enter_passes() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    let mut app = reach(
+        &rules,
+        4,
+        |d| matches!(d, Decision::AuctionBid { min, max, .. } if min > max),
+        0,
+    );
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("You hold a bonus card"), "{text}");
+    assert!(!text.contains('◀'), "no amount to choose: {text}");
+    let before = app.record.steps.len();
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.record.steps.get(before),
+        Some(&Step::Act {
+            seat: HUMAN,
+            action: Action::Pass
+        })
+    );
+}
+
 fn pay_suit_auction() -> Rules {
     let mut rules = Rules::preset(Preset::Rummoli);
     rules.pay_suit = PaySuitRule::Auction;

@@ -601,6 +601,25 @@ fn amount<'a>(app: &App, theme: &Theme, min: u32, max: u32) -> Vec<Span<'a>> {
     ]
 }
 
+/// The keys of a bid: pass, bid and the amount; or, with nothing to bid (a
+/// bonus card in hand, or no chips: `stack`), pass alone and why. The
+/// player passes by themselves like everyone, so nobody can tell why.
+fn bid_keys<'a>(app: &App, theme: &Theme, stack: u32, min: u32, max: u32) -> Vec<Span<'a>> {
+    let mut spans = key_span(theme, "p", &say(app, "term-key-pass", &[]));
+    if min > max {
+        let why = if stack < min { "chips" } else { "bonus" };
+        spans.push(Span::styled(
+            say(app, "bid-none", &[("why", why.into())]),
+            theme.dim(),
+        ));
+    } else {
+        spans.extend(key_span(theme, "b", &say(app, "term-key-bid", &[])));
+        spans.extend(amount(app, theme, min, max));
+        spans.push(Span::styled("←/→ ↑/↓ 0-9", theme.dim()));
+    }
+    spans
+}
+
 /// The prompt and the keys of a decision.
 #[allow(clippy::too_many_lines)] // one arm per decision
 fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a>) {
@@ -628,10 +647,7 @@ fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a
             say(app, "term-prompt-spare", &[])
         }
         Decision::AuctionBid { item, min, max } => {
-            spans.extend(key("p", "term-key-pass"));
-            spans.extend(key("b", "term-key-bid"));
-            spans.extend(amount(app, theme, min, max));
-            spans.push(Span::styled("←/→ ↑/↓ 0-9", theme.dim()));
+            spans.extend(bid_keys(app, theme, stack, min, max));
             let what = match item {
                 AuctionItem::Spare => "spare",
                 AuctionItem::DealersOldHand => "old",
@@ -643,10 +659,7 @@ fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a
             )
         }
         Decision::PaySuitBid { min, max } => {
-            spans.extend(key("p", "term-key-pass"));
-            spans.extend(key("b", "term-key-bid"));
-            spans.extend(amount(app, theme, min, max));
-            spans.push(Span::styled("←/→ ↑/↓ 0-9", theme.dim()));
+            spans.extend(bid_keys(app, theme, stack, min, max));
             say(
                 app,
                 "term-prompt-pay-suit-bid",
