@@ -1,0 +1,333 @@
+//! The PostgreSQL back end, through the `postgres` crate's blocking client
+//! (the database thread is a plain thread, as it is for SQLite). Each
+//! statement is prepared once per connection; a lost connection is made
+//! again when the next group begins (the group that saw it fails, and its
+//! requests are told so: nothing of it was stored).
+//!
+//! One server per database: a server holds an advisory lock for as long as
+//! its connection lives, and another server started on the same database
+//! waits a little for it, then refuses to start. Two servers would each
+//! resume every game and play them both ways. The lock goes with the
+//! connection, so a server killed with `kill -9` frees it at once.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use ::postgres::types::ToSql;
+use ::postgres::{Client, Config, NoTls, Statement};
+
+use super::{Backend, DbError, Row, pending};
+
+impl From<::postgres::Error> for DbError {
+    fn from(e: ::postgres::Error) -> DbError {
+        // The server's own message says more than the client's summary.
+        DbError(match e.as_db_error() {
+            Some(db) => format!("{}: {}", db.severity(), db.message()),
+            None => e.to_string(),
+        })
+    }
+}
+
+/// The schema's migrations: `MIGRATIONS[k]` brings version `k` to `k + 1`.
+const MIGRATIONS: &[&str] = &["
+CREATE TABLE tables (
+    invite    TEXT PRIMARY KEY,
+    created   BIGINT NOT NULL,
+    settings  TEXT NOT NULL,
+    host_hash BYTEA NOT NULL,
+    status    TEXT NOT NULL,
+    names     TEXT
+);
+CREATE TABLE seats (
+    invite     TEXT NOT NULL,
+    seat       SMALLINT NOT NULL,
+    name       TEXT NOT NULL,
+    token_hash BYTEA NOT NULL,
+    PRIMARY KEY (invite, seat)
+);
+CREATE TABLE steps (
+    invite TEXT NOT NULL,
+    idx    BIGINT NOT NULL,
+    step   TEXT NOT NULL,
+    PRIMARY KEY (invite, idx)
+);
+"];
+
+/// The advisory lock a server holds on its database ("trip" in ASCII).
+const SERVER_LOCK: i64 = 0x7472_6970;
+
+/// How long a starting server waits for another one's lock to go (a
+/// restarted server's predecessor may still be closing its connection).
+pub(super) const LOCK_WAIT: Duration = Duration::from_secs(10);
+
+/// How long a connection may take when the URL does not say.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The tables `forget_old` removes: finished before `$1`, lobbies before `$2`.
+macro_rules! old_tables {
+    () => {
+        "SELECT invite FROM tables WHERE (status = 'finished' AND created < $1) \
+         OR (status = 'lobby' AND created < $2)"
+    };
+}
+
+/// A PostgreSQL database, owned by the database thread.
+pub(super) struct Postgres {
+    config: Config,
+    client: Client,
+    /// Statements prepared on this connection, by their text.
+    prepared: HashMap<&'static str, Statement>,
+    /// Whether this connection holds the server's lock.
+    locked: bool,
+}
+
+impl Postgres {
+    /// Connects to the database at `url`, takes the server's lock
+    /// (waiting up to `wait` for another server's to go) and brings the
+    /// schema up to date.
+    pub(super) fn connect(url: &str, wait: Duration) -> Result<Postgres, DbError> {
+        let mut config: Config = url.parse().map_err(|e: ::postgres::Error| {
+            DbError(format!(
+                "this is not a PostgreSQL URL the server can use: {e}"
+            ))
+        })?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        let mut client = open(&config)?;
+        lock_database(&mut client, wait)?;
+        let mut db = Postgres {
+            config,
+            client,
+            prepared: HashMap::new(),
+            locked: true,
+        };
+        db.migrate()?;
+        Ok(db)
+    }
+
+    /// Runs the migrations this database lacks, in one transaction (the
+    /// server's lock is held: no other server migrates it meanwhile).
+    fn migrate(&mut self) -> Result<(), DbError> {
+        let mut tx = self.client.transaction()?;
+        tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
+        let version: Option<i32> = tx
+            .query_one("SELECT max(version) FROM schema_version", &[])?
+            .try_get(0)?;
+        let mut reached = None;
+        for (to, sql) in pending(i64::from(version.unwrap_or(0)), MIGRATIONS)? {
+            tx.batch_execute(sql).map_err(|e| {
+                DbError(format!(
+                    "migrating the schema to version {to}: {}",
+                    DbError::from(e)
+                ))
+            })?;
+            reached = Some(to);
+        }
+        if let Some(to) = reached {
+            let to =
+                i32::try_from(to).map_err(|_| DbError("schema version out of range".into()))?;
+            tx.execute("DELETE FROM schema_version", &[])?;
+            tx.execute("INSERT INTO schema_version (version) VALUES ($1)", &[&to])?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The statement `sql`, prepared on this connection the first time.
+    fn statement(&mut self, sql: &'static str) -> Result<Statement, DbError> {
+        if let Some(s) = self.prepared.get(sql) {
+            return Ok(s.clone());
+        }
+        let s = self.client.prepare(sql)?;
+        self.prepared.insert(sql, s.clone());
+        Ok(s)
+    }
+
+    /// Runs `sql`; returns the rows it changed.
+    fn exec(&mut self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, DbError> {
+        let s = self.statement(sql)?;
+        Ok(self.client.execute(&s, params)?)
+    }
+
+    /// Runs the query `sql`.
+    fn query(
+        &mut self,
+        sql: &'static str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Vec<::postgres::Row>, DbError> {
+        let s = self.statement(sql)?;
+        Ok(self.client.query(&s, params)?)
+    }
+}
+
+/// Takes the lock that says a server uses this database, waiting up to
+/// `wait` for another holder to let it go.
+fn lock_database(client: &mut Client, wait: Duration) -> Result<(), DbError> {
+    let asked = Instant::now();
+    loop {
+        let got: bool = client
+            .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])?
+            .try_get(0)?;
+        if got {
+            return Ok(());
+        }
+        if asked.elapsed() >= wait {
+            return Err(DbError(
+                "another tripoley serve is using this database: run one server per database".into(),
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A new connection.
+fn open(config: &Config) -> Result<Client, DbError> {
+    config.connect(NoTls).map_err(|e| {
+        DbError(format!(
+            "cannot connect to PostgreSQL: {}",
+            DbError::from(e)
+        ))
+    })
+}
+
+impl Backend for Postgres {
+    fn batch(&mut self, sql: &str) -> Result<(), DbError> {
+        Ok(self.client.batch_execute(sql)?)
+    }
+
+    fn begin(&mut self) -> Result<(), DbError> {
+        if self.client.is_closed() {
+            self.client = open(&self.config)?;
+            self.prepared.clear();
+            self.locked = false;
+        }
+        // A new connection must take the lock again: until it has it (if
+        // another server started meanwhile), nothing is written.
+        if !self.locked {
+            lock_database(&mut self.client, Duration::ZERO)?;
+            self.locked = true;
+        }
+        self.batch("BEGIN")
+    }
+
+    fn create_table(
+        &mut self,
+        invite: &str,
+        created: i64,
+        settings: &str,
+        host_hash: &[u8],
+    ) -> Result<(), DbError> {
+        self.exec(
+            "INSERT INTO tables (invite, created, settings, host_hash, status) \
+             VALUES ($1, $2, $3, $4, 'lobby')",
+            &[&invite, &created, &settings, &host_hash],
+        )?;
+        Ok(())
+    }
+
+    fn sit(&mut self, invite: &str, seat: u8, name: &str, hash: &[u8]) -> Result<(), DbError> {
+        self.exec(
+            "INSERT INTO seats (invite, seat, name, token_hash) VALUES ($1, $2, $3, $4)",
+            &[&invite, &i16::from(seat), &name, &hash],
+        )?;
+        Ok(())
+    }
+
+    fn start(&mut self, invite: &str, names: &str) -> Result<(), DbError> {
+        self.exec(
+            "UPDATE tables SET status = 'playing', names = $2 WHERE invite = $1",
+            &[&invite, &names],
+        )?;
+        Ok(())
+    }
+
+    fn append_step(&mut self, invite: &str, idx: i64, step: &str) -> Result<(), DbError> {
+        self.exec(
+            "INSERT INTO steps (invite, idx, step) VALUES ($1, $2, $3)",
+            &[&invite, &idx, &step],
+        )?;
+        Ok(())
+    }
+
+    fn set_status(&mut self, invite: &str, status: &str) -> Result<(), DbError> {
+        self.exec(
+            "UPDATE tables SET status = $2 WHERE invite = $1",
+            &[&invite, &status],
+        )?;
+        Ok(())
+    }
+
+    fn forget(&mut self, invite: &str) -> Result<(), DbError> {
+        for sql in [
+            "DELETE FROM steps WHERE invite = $1",
+            "DELETE FROM seats WHERE invite = $1",
+            "DELETE FROM tables WHERE invite = $1",
+        ] {
+            self.exec(sql, &[&invite])?;
+        }
+        Ok(())
+    }
+
+    fn forget_old(&mut self, finished_before: i64, lobby_before: i64) -> Result<usize, DbError> {
+        let params: [&(dyn ToSql + Sync); 2] = [&finished_before, &lobby_before];
+        for sql in [
+            concat!("DELETE FROM steps WHERE invite IN (", old_tables!(), ")"),
+            concat!("DELETE FROM seats WHERE invite IN (", old_tables!(), ")"),
+        ] {
+            self.exec(sql, &params)?;
+        }
+        let gone = self.exec(
+            concat!("DELETE FROM tables WHERE invite IN (", old_tables!(), ")"),
+            &params,
+        )?;
+        Ok(usize::try_from(gone).unwrap_or(usize::MAX))
+    }
+
+    fn playing(&mut self) -> Result<Vec<String>, DbError> {
+        let rows = self.query("SELECT invite FROM tables WHERE status = 'playing'", &[])?;
+        rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+    }
+
+    fn load(&mut self, invite: &str) -> Result<Option<Row>, DbError> {
+        let table = self.query(
+            "SELECT settings, host_hash, status, names FROM tables \
+             WHERE invite = $1 AND status != 'refused'",
+            &[&invite],
+        )?;
+        let Some(t) = table.first() else {
+            return Ok(None);
+        };
+        let (settings, host_hash, status, names) =
+            (t.try_get(0)?, t.try_get(1)?, t.try_get(2)?, t.try_get(3)?);
+        let seats = self
+            .query(
+                "SELECT seat, name, token_hash FROM seats WHERE invite = $1 ORDER BY seat",
+                &[&invite],
+            )?
+            .iter()
+            .map(|r| {
+                let seat: i16 = r.try_get(0)?;
+                let seat = u8::try_from(seat)
+                    .map_err(|_| DbError(format!("seat {seat} is out of range")))?;
+                Ok((seat, r.try_get(1)?, r.try_get(2)?))
+            })
+            .collect::<Result<_, DbError>>()?;
+        let steps = self
+            .query(
+                "SELECT step FROM steps WHERE invite = $1 ORDER BY idx",
+                &[&invite],
+            )?
+            .iter()
+            .map(|r| Ok(r.try_get(0)?))
+            .collect::<Result<_, DbError>>()?;
+        Ok(Some(Row {
+            settings,
+            host_hash,
+            status,
+            names,
+            seats,
+            steps,
+        }))
+    }
+}
