@@ -166,12 +166,76 @@ pub(crate) struct Row {
     pub steps: Vec<String>,
 }
 
-/// A database the server can keep its tables in. Its methods run on the
-/// database thread, inside the group's transaction; the default methods
-/// are the SQL both back ends share.
+/// A parameter of a statement.
+#[derive(Clone, Copy)]
+pub(crate) enum Value<'a> {
+    Int(i64),
+    Text(&'a str),
+    Blob(&'a [u8]),
+}
+
+/// A value read from a row.
+#[derive(Debug)]
+pub(crate) enum Cell {
+    Null,
+    Int(i64),
+    Text(String),
+    Blob(Vec<u8>),
+}
+
+impl Cell {
+    fn unexpected(&self, want: &str) -> DbError {
+        DbError(format!("the database holds {self:?} where {want} belongs"))
+    }
+
+    fn int(self) -> Result<i64, DbError> {
+        match self {
+            Cell::Int(i) => Ok(i),
+            other => Err(other.unexpected("a number")),
+        }
+    }
+
+    fn text(self) -> Result<String, DbError> {
+        match self {
+            Cell::Text(s) => Ok(s),
+            other => Err(other.unexpected("text")),
+        }
+    }
+
+    fn maybe_text(self) -> Result<Option<String>, DbError> {
+        match self {
+            Cell::Null => Ok(None),
+            other => other.text().map(Some),
+        }
+    }
+
+    fn blob(self) -> Result<Vec<u8>, DbError> {
+        match self {
+            Cell::Blob(b) => Ok(b),
+            other => Err(other.unexpected("bytes")),
+        }
+    }
+}
+
+/// A row's `N` cells, in order.
+fn cells<const N: usize>(row: Vec<Cell>) -> Result<[Cell; N], DbError> {
+    <[Cell; N]>::try_from(row)
+        .map_err(|row| DbError(format!("the database gave {} columns, not {N}", row.len())))
+}
+
+/// A database the server can keep its tables in: statements and queries
+/// with the parameters `$1`, `$2`, ... Its methods run on the database
+/// thread, inside the group's transaction. Every statement the server runs
+/// is written once, below, in the SQL both back ends understand; only the
+/// schema (each back end's migrations) differs.
 pub(crate) trait Backend: Send {
     /// Runs statements that take no parameters.
     fn batch(&mut self, sql: &str) -> Result<(), DbError>;
+    /// Runs a statement; returns the rows it changed.
+    fn execute(&mut self, sql: &'static str, params: &[Value<'_>]) -> Result<u64, DbError>;
+    /// Runs a query; returns its rows.
+    fn query(&mut self, sql: &'static str, params: &[Value<'_>])
+    -> Result<Vec<Vec<Cell>>, DbError>;
 
     /// Opens the group's transaction.
     fn begin(&mut self) -> Result<(), DbError> {
@@ -193,7 +257,18 @@ pub(crate) trait Backend: Send {
     fn rollback_to(&mut self) -> Result<(), DbError> {
         self.batch("ROLLBACK TO SAVEPOINT request; RELEASE SAVEPOINT request")
     }
+}
 
+/// The tables `forget_old` removes: finished before `$1`, lobbies before `$2`.
+macro_rules! old_tables {
+    () => {
+        "SELECT invite FROM tables WHERE (status = 'finished' AND created < $1) \
+         OR (status = 'lobby' AND created < $2)"
+    };
+}
+
+/// The server's statements, on either back end.
+impl dyn Backend + '_ {
     /// Stores a new table in the lobby.
     fn create_table(
         &mut self,
@@ -201,25 +276,143 @@ pub(crate) trait Backend: Send {
         created: i64,
         settings: &str,
         host_hash: &[u8],
-    ) -> Result<(), DbError>;
+    ) -> Result<(), DbError> {
+        use Value::{Blob, Int, Text};
+        self.execute(
+            "INSERT INTO tables (invite, created, settings, host_hash, status) \
+             VALUES ($1, $2, $3, $4, 'lobby')",
+            &[Text(invite), Int(created), Text(settings), Blob(host_hash)],
+        )
+        .map(drop)
+    }
+
     /// Stores a claimed seat.
-    fn sit(&mut self, invite: &str, seat: u8, name: &str, hash: &[u8]) -> Result<(), DbError>;
+    fn sit(&mut self, invite: &str, seat: u8, name: &str, hash: &[u8]) -> Result<(), DbError> {
+        use Value::{Blob, Int, Text};
+        self.execute(
+            "INSERT INTO seats (invite, seat, name, token_hash) VALUES ($1, $2, $3, $4)",
+            &[Text(invite), Int(seat.into()), Text(name), Blob(hash)],
+        )
+        .map(drop)
+    }
+
     /// Marks a game started with these names (JSON).
-    fn start(&mut self, invite: &str, names: &str) -> Result<(), DbError>;
+    fn start(&mut self, invite: &str, names: &str) -> Result<(), DbError> {
+        self.execute(
+            "UPDATE tables SET status = 'playing', names = $2 WHERE invite = $1",
+            &[Value::Text(invite), Value::Text(names)],
+        )
+        .map(drop)
+    }
+
     /// Appends step `idx` (JSON); refused if the table already has it.
-    fn append_step(&mut self, invite: &str, idx: i64, step: &str) -> Result<(), DbError>;
+    fn append_step(&mut self, invite: &str, idx: i64, step: &str) -> Result<(), DbError> {
+        use Value::{Int, Text};
+        self.execute(
+            "INSERT INTO steps (invite, idx, step) VALUES ($1, $2, $3)",
+            &[Text(invite), Int(idx), Text(step)],
+        )
+        .map(drop)
+    }
+
     /// Sets a table's status (`finished`, `refused`).
-    fn set_status(&mut self, invite: &str, status: &str) -> Result<(), DbError>;
+    fn set_status(&mut self, invite: &str, status: &str) -> Result<(), DbError> {
+        self.execute(
+            "UPDATE tables SET status = $2 WHERE invite = $1",
+            &[Value::Text(invite), Value::Text(status)],
+        )
+        .map(drop)
+    }
+
     /// Removes a table, its seats and steps.
-    fn forget(&mut self, invite: &str) -> Result<(), DbError>;
+    fn forget(&mut self, invite: &str) -> Result<(), DbError> {
+        for sql in [
+            "DELETE FROM steps WHERE invite = $1",
+            "DELETE FROM seats WHERE invite = $1",
+            "DELETE FROM tables WHERE invite = $1",
+        ] {
+            self.execute(sql, &[Value::Text(invite)])?;
+        }
+        Ok(())
+    }
+
     /// Removes finished tables created before `finished_before` and lobby
     /// tables created before `lobby_before` (seconds since 1970); returns
     /// how many went.
-    fn forget_old(&mut self, finished_before: i64, lobby_before: i64) -> Result<usize, DbError>;
+    fn forget_old(&mut self, finished_before: i64, lobby_before: i64) -> Result<usize, DbError> {
+        let cutoffs = [Value::Int(finished_before), Value::Int(lobby_before)];
+        for sql in [
+            concat!("DELETE FROM steps WHERE invite IN (", old_tables!(), ")"),
+            concat!("DELETE FROM seats WHERE invite IN (", old_tables!(), ")"),
+        ] {
+            self.execute(sql, &cutoffs)?;
+        }
+        let gone = self.execute(
+            concat!("DELETE FROM tables WHERE invite IN (", old_tables!(), ")"),
+            &cutoffs,
+        )?;
+        Ok(usize::try_from(gone).unwrap_or(usize::MAX))
+    }
+
     /// Invites of the games in progress.
-    fn playing(&mut self) -> Result<Vec<String>, DbError>;
+    fn playing(&mut self) -> Result<Vec<String>, DbError> {
+        self.query("SELECT invite FROM tables WHERE status = 'playing'", &[])?
+            .into_iter()
+            .map(|row| {
+                let [invite] = cells(row)?;
+                invite.text()
+            })
+            .collect()
+    }
+
     /// A table not set aside, as stored.
-    fn load(&mut self, invite: &str) -> Result<Option<Row>, DbError>;
+    fn load(&mut self, invite: &str) -> Result<Option<Row>, DbError> {
+        let invite = [Value::Text(invite)];
+        let Some(table) = self
+            .query(
+                "SELECT settings, host_hash, status, names FROM tables \
+                 WHERE invite = $1 AND status != 'refused'",
+                &invite,
+            )?
+            .pop()
+        else {
+            return Ok(None);
+        };
+        let [settings, host_hash, status, names] = cells(table)?;
+        let seats = self
+            .query(
+                "SELECT seat, name, token_hash FROM seats WHERE invite = $1 ORDER BY seat",
+                &invite,
+            )?
+            .into_iter()
+            .map(|row| {
+                let [seat, name, hash] = cells(row)?;
+                let seat = seat.int()?;
+                let seat = u8::try_from(seat)
+                    .map_err(|_| DbError(format!("seat {seat} is out of range")))?;
+                Ok((seat, name.text()?, hash.blob()?))
+            })
+            .collect::<Result<_, DbError>>()?;
+        let steps = self
+            .query(
+                "SELECT step FROM steps WHERE invite = $1 ORDER BY idx",
+                &invite,
+            )?
+            .into_iter()
+            .map(|row| {
+                let [step] = cells(row)?;
+                step.text()
+            })
+            .collect::<Result<_, DbError>>()?;
+        Ok(Some(Row {
+            settings: settings.text()?,
+            host_hash: host_hash.blob()?,
+            status: status.text()?,
+            names: names.maybe_text()?,
+            seats,
+            steps,
+        }))
+    }
 }
 
 /// The migrations a database at schema `version` still needs, with the

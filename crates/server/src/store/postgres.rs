@@ -13,10 +13,10 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use ::postgres::types::ToSql;
+use ::postgres::types::{ToSql, Type};
 use ::postgres::{Client, Config, NoTls, Statement};
 
-use super::{Backend, DbError, Row, pending};
+use super::{Backend, Cell, DbError, Value, pending};
 
 impl From<::postgres::Error> for DbError {
     fn from(e: ::postgres::Error) -> DbError {
@@ -40,7 +40,7 @@ CREATE TABLE tables (
 );
 CREATE TABLE seats (
     invite     TEXT NOT NULL,
-    seat       SMALLINT NOT NULL,
+    seat       BIGINT NOT NULL,
     name       TEXT NOT NULL,
     token_hash BYTEA NOT NULL,
     PRIMARY KEY (invite, seat)
@@ -62,14 +62,6 @@ pub(super) const LOCK_WAIT: Duration = Duration::from_secs(10);
 
 /// How long a connection may take when the URL does not say.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// The tables `forget_old` removes: finished before `$1`, lobbies before `$2`.
-macro_rules! old_tables {
-    () => {
-        "SELECT invite FROM tables WHERE (status = 'finished' AND created < $1) \
-         OR (status = 'lobby' AND created < $2)"
-    };
-}
 
 /// A PostgreSQL database, owned by the database thread.
 pub(super) struct Postgres {
@@ -143,22 +135,6 @@ impl Postgres {
         self.prepared.insert(sql, s.clone());
         Ok(s)
     }
-
-    /// Runs `sql`; returns the rows it changed.
-    fn exec(&mut self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, DbError> {
-        let s = self.statement(sql)?;
-        Ok(self.client.execute(&s, params)?)
-    }
-
-    /// Runs the query `sql`.
-    fn query(
-        &mut self,
-        sql: &'static str,
-        params: &[&(dyn ToSql + Sync)],
-    ) -> Result<Vec<::postgres::Row>, DbError> {
-        let s = self.statement(sql)?;
-        Ok(self.client.query(&s, params)?)
-    }
 }
 
 /// Takes the lock that says a server uses this database, waiting up to
@@ -211,123 +187,49 @@ impl Backend for Postgres {
         self.batch("BEGIN")
     }
 
-    fn create_table(
+    fn execute(&mut self, sql: &'static str, params: &[Value<'_>]) -> Result<u64, DbError> {
+        let s = self.statement(sql)?;
+        let params: Vec<_> = params.iter().map(param).collect();
+        Ok(self.client.execute(&s, &params)?)
+    }
+
+    fn query(
         &mut self,
-        invite: &str,
-        created: i64,
-        settings: &str,
-        host_hash: &[u8],
-    ) -> Result<(), DbError> {
-        self.exec(
-            "INSERT INTO tables (invite, created, settings, host_hash, status) \
-             VALUES ($1, $2, $3, $4, 'lobby')",
-            &[&invite, &created, &settings, &host_hash],
-        )?;
-        Ok(())
-    }
-
-    fn sit(&mut self, invite: &str, seat: u8, name: &str, hash: &[u8]) -> Result<(), DbError> {
-        self.exec(
-            "INSERT INTO seats (invite, seat, name, token_hash) VALUES ($1, $2, $3, $4)",
-            &[&invite, &i16::from(seat), &name, &hash],
-        )?;
-        Ok(())
-    }
-
-    fn start(&mut self, invite: &str, names: &str) -> Result<(), DbError> {
-        self.exec(
-            "UPDATE tables SET status = 'playing', names = $2 WHERE invite = $1",
-            &[&invite, &names],
-        )?;
-        Ok(())
-    }
-
-    fn append_step(&mut self, invite: &str, idx: i64, step: &str) -> Result<(), DbError> {
-        self.exec(
-            "INSERT INTO steps (invite, idx, step) VALUES ($1, $2, $3)",
-            &[&invite, &idx, &step],
-        )?;
-        Ok(())
-    }
-
-    fn set_status(&mut self, invite: &str, status: &str) -> Result<(), DbError> {
-        self.exec(
-            "UPDATE tables SET status = $2 WHERE invite = $1",
-            &[&invite, &status],
-        )?;
-        Ok(())
-    }
-
-    fn forget(&mut self, invite: &str) -> Result<(), DbError> {
-        for sql in [
-            "DELETE FROM steps WHERE invite = $1",
-            "DELETE FROM seats WHERE invite = $1",
-            "DELETE FROM tables WHERE invite = $1",
-        ] {
-            self.exec(sql, &[&invite])?;
-        }
-        Ok(())
-    }
-
-    fn forget_old(&mut self, finished_before: i64, lobby_before: i64) -> Result<usize, DbError> {
-        let params: [&(dyn ToSql + Sync); 2] = [&finished_before, &lobby_before];
-        for sql in [
-            concat!("DELETE FROM steps WHERE invite IN (", old_tables!(), ")"),
-            concat!("DELETE FROM seats WHERE invite IN (", old_tables!(), ")"),
-        ] {
-            self.exec(sql, &params)?;
-        }
-        let gone = self.exec(
-            concat!("DELETE FROM tables WHERE invite IN (", old_tables!(), ")"),
-            &params,
-        )?;
-        Ok(usize::try_from(gone).unwrap_or(usize::MAX))
-    }
-
-    fn playing(&mut self) -> Result<Vec<String>, DbError> {
-        let rows = self.query("SELECT invite FROM tables WHERE status = 'playing'", &[])?;
-        rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
-    }
-
-    fn load(&mut self, invite: &str) -> Result<Option<Row>, DbError> {
-        let table = self.query(
-            "SELECT settings, host_hash, status, names FROM tables \
-             WHERE invite = $1 AND status != 'refused'",
-            &[&invite],
-        )?;
-        let Some(t) = table.first() else {
-            return Ok(None);
-        };
-        let (settings, host_hash, status, names) =
-            (t.try_get(0)?, t.try_get(1)?, t.try_get(2)?, t.try_get(3)?);
-        let seats = self
-            .query(
-                "SELECT seat, name, token_hash FROM seats WHERE invite = $1 ORDER BY seat",
-                &[&invite],
-            )?
+        sql: &'static str,
+        params: &[Value<'_>],
+    ) -> Result<Vec<Vec<Cell>>, DbError> {
+        let s = self.statement(sql)?;
+        let params: Vec<_> = params.iter().map(param).collect();
+        self.client
+            .query(&s, &params)?
             .iter()
-            .map(|r| {
-                let seat: i16 = r.try_get(0)?;
-                let seat = u8::try_from(seat)
-                    .map_err(|_| DbError(format!("seat {seat} is out of range")))?;
-                Ok((seat, r.try_get(1)?, r.try_get(2)?))
-            })
-            .collect::<Result<_, DbError>>()?;
-        let steps = self
-            .query(
-                "SELECT step FROM steps WHERE invite = $1 ORDER BY idx",
-                &[&invite],
-            )?
-            .iter()
-            .map(|r| Ok(r.try_get(0)?))
-            .collect::<Result<_, DbError>>()?;
-        Ok(Some(Row {
-            settings,
-            host_hash,
-            status,
-            names,
-            seats,
-            steps,
-        }))
+            .map(|row| (0..row.len()).map(|i| cell(row, i)).collect())
+            .collect()
     }
+}
+
+fn param<'a>(v: &'a Value<'a>) -> &'a (dyn ToSql + Sync) {
+    match v {
+        Value::Int(i) => i,
+        Value::Text(s) => s,
+        Value::Blob(b) => b,
+    }
+}
+
+/// Column `i` of `row`, by its type in the schema.
+fn cell(row: &::postgres::Row, i: usize) -> Result<Cell, DbError> {
+    let ty = row.columns()[i].type_();
+    let cell = if *ty == Type::INT8 {
+        row.try_get::<_, Option<i64>>(i)?.map(Cell::Int)
+    } else if *ty == Type::INT4 {
+        row.try_get::<_, Option<i32>>(i)?
+            .map(|v| Cell::Int(v.into()))
+    } else if *ty == Type::TEXT {
+        row.try_get::<_, Option<String>>(i)?.map(Cell::Text)
+    } else if *ty == Type::BYTEA {
+        row.try_get::<_, Option<Vec<u8>>>(i)?.map(Cell::Blob)
+    } else {
+        return Err(DbError(format!("a column of type {ty} is not expected")));
+    };
+    Ok(cell.unwrap_or(Cell::Null))
 }

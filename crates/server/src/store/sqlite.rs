@@ -4,9 +4,10 @@
 use std::path::Path;
 use std::time::Duration;
 
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use rusqlite::types::{ToSqlOutput, ValueRef};
+use rusqlite::{Connection, TransactionBehavior, params_from_iter};
 
-use super::{Backend, DbError, Row, pending};
+use super::{Backend, Cell, DbError, Value, pending};
 
 impl From<rusqlite::Error> for DbError {
     fn from(e: rusqlite::Error) -> DbError {
@@ -90,9 +91,65 @@ fn migrate(conn: &mut Connection) -> Result<(), DbError> {
     Ok(())
 }
 
+/// `sql` with SQLite's numbered parameters (`?1`) for the shared `$1`.
+fn numbered(sql: &str) -> String {
+    sql.replace('$', "?")
+}
+
+fn param<'a>(v: &Value<'a>) -> ToSqlOutput<'a> {
+    ToSqlOutput::Borrowed(match *v {
+        Value::Int(i) => ValueRef::Integer(i),
+        Value::Text(s) => ValueRef::Text(s.as_bytes()),
+        Value::Blob(b) => ValueRef::Blob(b),
+    })
+}
+
+fn cell(v: ValueRef<'_>) -> Result<Cell, DbError> {
+    Ok(match v {
+        ValueRef::Null => Cell::Null,
+        ValueRef::Integer(i) => Cell::Int(i),
+        ValueRef::Text(t) => Cell::Text(
+            String::from_utf8(t.to_vec()).map_err(|e| DbError(format!("stored text: {e}")))?,
+        ),
+        ValueRef::Blob(b) => Cell::Blob(b.to_vec()),
+        ValueRef::Real(r) => {
+            return Err(DbError(format!(
+                "the database holds {r} where no fraction belongs"
+            )));
+        }
+    })
+}
+
 impl Backend for Sqlite {
     fn batch(&mut self, sql: &str) -> Result<(), DbError> {
         Ok(self.conn.execute_batch(sql)?)
+    }
+
+    fn execute(&mut self, sql: &'static str, params: &[Value<'_>]) -> Result<u64, DbError> {
+        let changed = self
+            .conn
+            .prepare_cached(&numbered(sql))?
+            .execute(params_from_iter(params.iter().map(param)))?;
+        Ok(changed as u64)
+    }
+
+    fn query(
+        &mut self,
+        sql: &'static str,
+        params: &[Value<'_>],
+    ) -> Result<Vec<Vec<Cell>>, DbError> {
+        let mut q = self.conn.prepare_cached(&numbered(sql))?;
+        let columns = q.column_count();
+        let mut rows = q.query(params_from_iter(params.iter().map(param)))?;
+        let mut all = Vec::new();
+        while let Some(row) = rows.next()? {
+            all.push(
+                (0..columns)
+                    .map(|i| cell(row.get_ref(i)?))
+                    .collect::<Result<_, DbError>>()?,
+            );
+        }
+        Ok(all)
     }
 
     fn commit(&mut self) -> Result<(), DbError> {
@@ -101,121 +158,5 @@ impl Backend for Sqlite {
             return Err(DbError("the transaction was rolled back".into()));
         }
         self.batch("COMMIT")
-    }
-
-    fn create_table(
-        &mut self,
-        invite: &str,
-        created: i64,
-        settings: &str,
-        host_hash: &[u8],
-    ) -> Result<(), DbError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO tables (invite, created, settings, host_hash, status) \
-                 VALUES (?1, ?2, ?3, ?4, 'lobby')",
-            )?
-            .execute(params![invite, created, settings, host_hash])?;
-        Ok(())
-    }
-
-    fn sit(&mut self, invite: &str, seat: u8, name: &str, hash: &[u8]) -> Result<(), DbError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO seats (invite, seat, name, token_hash) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute(params![invite, seat, name, hash])?;
-        Ok(())
-    }
-
-    fn start(&mut self, invite: &str, names: &str) -> Result<(), DbError> {
-        self.conn
-            .prepare_cached("UPDATE tables SET status = 'playing', names = ?2 WHERE invite = ?1")?
-            .execute(params![invite, names])?;
-        Ok(())
-    }
-
-    fn append_step(&mut self, invite: &str, idx: i64, step: &str) -> Result<(), DbError> {
-        self.conn
-            .prepare_cached("INSERT INTO steps (invite, idx, step) VALUES (?1, ?2, ?3)")?
-            .execute(params![invite, idx, step])?;
-        Ok(())
-    }
-
-    fn set_status(&mut self, invite: &str, status: &str) -> Result<(), DbError> {
-        self.conn
-            .prepare_cached("UPDATE tables SET status = ?2 WHERE invite = ?1")?
-            .execute(params![invite, status])?;
-        Ok(())
-    }
-
-    fn forget(&mut self, invite: &str) -> Result<(), DbError> {
-        for sql in [
-            "DELETE FROM steps WHERE invite = ?1",
-            "DELETE FROM seats WHERE invite = ?1",
-            "DELETE FROM tables WHERE invite = ?1",
-        ] {
-            self.conn.prepare_cached(sql)?.execute(params![invite])?;
-        }
-        Ok(())
-    }
-
-    fn forget_old(&mut self, finished_before: i64, lobby_before: i64) -> Result<usize, DbError> {
-        let old = "SELECT invite FROM tables WHERE (status = 'finished' AND created < ?1) \
-                   OR (status = 'lobby' AND created < ?2)";
-        for sql in [
-            format!("DELETE FROM steps WHERE invite IN ({old})"),
-            format!("DELETE FROM seats WHERE invite IN ({old})"),
-        ] {
-            self.conn
-                .prepare_cached(&sql)?
-                .execute(params![finished_before, lobby_before])?;
-        }
-        Ok(self
-            .conn
-            .prepare_cached(&format!("DELETE FROM tables WHERE invite IN ({old})"))?
-            .execute(params![finished_before, lobby_before])?)
-    }
-
-    fn playing(&mut self) -> Result<Vec<String>, DbError> {
-        let mut q = self
-            .conn
-            .prepare_cached("SELECT invite FROM tables WHERE status = 'playing'")?;
-        let rows = q.query_map([], |r| r.get::<_, String>(0))?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
-    }
-
-    fn load(&mut self, invite: &str) -> Result<Option<Row>, DbError> {
-        let c = &self.conn;
-        let row = c
-            .prepare_cached(
-                "SELECT settings, host_hash, status, names FROM tables \
-                 WHERE invite = ?1 AND status != 'refused'",
-            )?
-            .query_row(params![invite], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-            })
-            .optional()?;
-        let Some((settings, host_hash, status, names)) = row else {
-            return Ok(None);
-        };
-        let seats = c
-            .prepare_cached(
-                "SELECT seat, name, token_hash FROM seats WHERE invite = ?1 ORDER BY seat",
-            )?
-            .query_map(params![invite], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-            .collect::<rusqlite::Result<_>>()?;
-        let steps = c
-            .prepare_cached("SELECT step FROM steps WHERE invite = ?1 ORDER BY idx")?
-            .query_map(params![invite], |r| r.get(0))?
-            .collect::<rusqlite::Result<_>>()?;
-        Ok(Some(Row {
-            settings,
-            host_hash,
-            status,
-            names,
-            seats,
-            steps,
-        }))
     }
 }
