@@ -13,11 +13,10 @@
 //! and only then answers each one. A table waits for that answer before its
 //! step's effects go out, so thousands of tables acting at once cost one
 //! commit per group, not one each, and nothing is reported stored that is
-//! not committed. Each request runs inside a savepoint of the group's
-//! transaction: a request that fails (a duplicate step, say) leaves no
+//! not committed. A request that fails (a duplicate step, say) leaves no
 //! trace and does not take the group's other requests down with it, on
-//! either back end (PostgreSQL would otherwise abort the whole transaction
-//! at the first failed statement).
+//! either back end: the group is then run again with each request in a
+//! savepoint ([`run_group`]).
 //!
 //! Each back end's schema is versioned: the server creates it in an empty
 //! database and migrates an older one when it opens it ([`pending`]), and
@@ -443,21 +442,54 @@ pub(crate) struct Store {
     jobs: mpsc::Sender<Job>,
 }
 
-/// A request to the database thread: given the back end in the group's
-/// open transaction (or why the transaction could not begin), it runs its
-/// statements and says whether they succeeded (its savepoint is kept or
-/// undone accordingly) and how to answer once the commit is known.
-type Job = Box<dyn FnOnce(Result<&mut dyn Backend, &str>) -> (bool, Answer) + Send>;
+/// A request to the database thread.
+type Job = Box<dyn Request>;
 
-/// Answers a request, given the commit's error if it failed.
-type Answer = Box<dyn FnOnce(Option<&str>) + Send>;
+/// A request: its statements, and how to answer it.
+trait Request: Send {
+    /// Runs its statements in the group's transaction; false if the
+    /// database refused them. It is run again if the group is rolled back
+    /// and retried.
+    fn run(&mut self, db: &mut dyn Backend) -> bool;
+    /// Answers, given the commit's error if it failed.
+    fn answer(self: Box<Self>, failed: Option<&str>);
+}
+
+/// A request from [`Store::run`]: its statements, their last result, and
+/// where the answer goes.
+struct Pending<T, F> {
+    statements: F,
+    result: Option<Result<T, ServerError>>,
+    reply: tokio::sync::oneshot::Sender<Result<T, ServerError>>,
+}
+
+impl<T, F> Request for Pending<T, F>
+where
+    T: Send,
+    F: FnMut(&mut dyn Backend) -> Result<T, DbError> + Send,
+{
+    fn run(&mut self, db: &mut dyn Backend) -> bool {
+        let result = (self.statements)(db).map_err(ServerError::from);
+        let ok = result.is_ok();
+        self.result = Some(result);
+        ok
+    }
+
+    fn answer(self: Box<Self>, failed: Option<&str>) {
+        let answer = match (failed, self.result) {
+            (Some(e), _) => Err(ServerError::Storage(format!("commit: {e}"))),
+            (None, Some(result)) => result,
+            (None, None) => Err(ServerError::Storage("the request was not run".into())),
+        };
+        let _ = self.reply.send(answer);
+    }
+}
 
 /// Requests committed together at most.
 const MAX_GROUP: usize = 1024;
 
 /// The database thread: takes the waiting requests, runs them in one
-/// transaction (each in its savepoint), commits, answers them; until every
-/// [`Store`] is dropped.
+/// transaction, commits, answers them; until every [`Store`] is dropped.
 fn commit_groups(db: &mut dyn Backend, jobs: &mpsc::Receiver<Job>) {
     while let Ok(first) = jobs.recv() {
         let mut group = vec![first];
@@ -467,42 +499,38 @@ fn commit_groups(db: &mut dyn Backend, jobs: &mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        // Once the transaction itself fails (it could not begin, or a
-        // savepoint could not be set or undone), nothing of the group is
-        // stored: every later request is told why without running.
-        let mut broken = db.begin().err().map(|e| e.0);
-        let mut answers = Vec::with_capacity(group.len());
-        for job in group {
-            if broken.is_none()
-                && let Err(e) = db.savepoint()
-            {
-                broken = Some(e.0);
-            }
-            if let Some(e) = &broken {
-                answers.push(job(Err(e)).1);
-                continue;
-            }
-            let (ok, answer) = job(Ok(&mut *db));
-            let kept = if ok { db.release() } else { db.rollback_to() };
-            if let Err(e) = kept {
-                broken = Some(e.0);
-            }
-            answers.push(answer);
-        }
-        let failed = match broken {
-            Some(e) => {
-                let _ = db.batch("ROLLBACK");
-                Some(e)
-            }
-            None => db.commit().err().map(|e| {
-                let _ = db.batch("ROLLBACK");
-                e.0
-            }),
-        };
-        for answer in answers {
-            answer(failed.as_deref());
+        let failed = run_group(db, &mut group).err().map(|e| {
+            let _ = db.batch("ROLLBACK");
+            e.0
+        });
+        for request in group {
+            request.answer(failed.as_deref());
         }
     }
+}
+
+/// Runs a group's requests in one transaction and commits it. First
+/// without savepoints (each costs PostgreSQL a round trip); if the
+/// database refuses a request, the transaction is rolled back and the
+/// group run again with each request in a savepoint of its own, so that
+/// the refused one fails alone and leaves nothing (PostgreSQL aborts the
+/// whole transaction at a failed statement; a request of several
+/// statements may fail halfway). An error means nothing was stored.
+fn run_group(db: &mut dyn Backend, group: &mut [Job]) -> Result<(), DbError> {
+    db.begin()?;
+    if !group.iter_mut().all(|request| request.run(db)) {
+        db.batch("ROLLBACK")?;
+        db.begin()?;
+        for request in group.iter_mut() {
+            db.savepoint()?;
+            if request.run(db) {
+                db.release()?;
+            } else {
+                db.rollback_to()?;
+            }
+        }
+    }
+    db.commit()
 }
 
 /// A table as stored.
@@ -576,31 +604,21 @@ impl Store {
         Ok(Store { jobs })
     }
 
-    /// Runs `f` on the database thread in the next group; answers once the
-    /// group is committed.
+    /// Runs `statements` on the database thread in the next group (again
+    /// if the group is retried); answers once the group is committed.
     async fn run<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&mut dyn Backend) -> Result<T, DbError> + Send + 'static,
+        statements: impl FnMut(&mut dyn Backend) -> Result<T, DbError> + Send + 'static,
     ) -> Result<T, ServerError> {
         let stopped = || ServerError::Storage("the database thread stopped".into());
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        let job: Job = Box::new(move |db| {
-            let result = match db {
-                Ok(db) => f(db).map_err(ServerError::from),
-                Err(e) => Err(ServerError::Storage(e.to_owned())),
-            };
-            let ok = result.is_ok();
-            let answer: Answer = Box::new(move |failed: Option<&str>| {
-                let answer = match failed {
-                    Some(e) => Err(ServerError::Storage(format!("commit: {e}"))),
-                    None => result,
-                };
-                let _ = tx.send(answer);
-            });
-            (ok, answer)
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(Pending {
+            statements,
+            result: None,
+            reply,
         });
         self.jobs.send(job).map_err(|_| stopped())?;
-        rx.await.map_err(|_| stopped())?
+        answer.await.map_err(|_| stopped())?
     }
 
     /// Stores a new table in the lobby.
