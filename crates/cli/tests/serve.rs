@@ -1,11 +1,12 @@
 //! `tripoley serve` as a real process: killed with SIGKILL mid-game and
-//! started again on the same database, it resumes the game, which the same
-//! people finish with every chip still there.
+//! started again on the same database (a `SQLite` file, or `PostgreSQL`), it
+//! resumes the game, which the same people finish with every chip still
+//! there.
 
 mod common;
 
+use std::ffi::OsStr;
 use std::net::SocketAddr;
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -24,8 +25,9 @@ fn free_addr() -> SocketAddr {
     l.local_addr().expect("its address")
 }
 
-/// Starts `tripoley serve` on `addr` and `db`; returns once it answers.
-async fn serve(addr: SocketAddr, db: &Path) -> Child {
+/// Starts `tripoley serve` on `addr` and `db` (a path or a URL); returns
+/// once it answers.
+async fn serve(addr: SocketAddr, db: &OsStr) -> Child {
     let child = Command::new(env!("CARGO_BIN_EXE_tripoley"))
         .args(["serve", "--addr", &addr.to_string(), "--db"])
         .arg(db)
@@ -55,7 +57,21 @@ fn a_server_killed_with_sigkill_resumes_the_game_from_its_database() {
         .enable_all()
         .build()
         .expect("a runtime");
-    runtime.block_on(killed_and_resumed());
+    let scratch = Scratch::new("serve-kill");
+    runtime.block_on(killed_and_resumed(scratch.0.join("tables.db").as_os_str()));
+}
+
+#[test]
+fn a_server_on_postgresql_killed_with_sigkill_resumes_the_game() {
+    let Some(pg) = common::pg::TestPostgres::start() else {
+        return;
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(killed_and_resumed(OsStr::new(&pg.new_database())));
 }
 
 /// A table of three people, started; returns its invite, each seat's
@@ -132,11 +148,9 @@ async fn play_into_the_second_deal(socks: &mut [Socket], rules: &Rules) -> Vec<u
     socks.iter().map(|s| s.last.expect("events seen")).collect()
 }
 
-async fn killed_and_resumed() {
-    let scratch = Scratch::new("serve-kill");
-    let db = scratch.0.join("tables.db");
+async fn killed_and_resumed(db: &OsStr) {
     let addr = free_addr();
-    let mut server = serve(addr, &db).await;
+    let mut server = serve(addr, db).await;
     let preset = Preset::Pagat;
     let rules = Rules::preset(preset);
     let (invite, tokens, mut socks) = table_of_three(addr, preset).await;
@@ -147,7 +161,7 @@ async fn killed_and_resumed() {
 
     // The same port and database: every seat comes back with its token and
     // the last event it saw, and the game is played to its end.
-    let mut server = serve(addr, &db).await;
+    let mut server = serve(addr, db).await;
     let info = client::table_info(addr, &invite).await.unwrap();
     assert_eq!(info.status, TableStatus::Playing, "the game resumed");
     let mut seats = tokio::task::JoinSet::new();

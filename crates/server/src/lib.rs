@@ -2,8 +2,9 @@
 //!
 //! Each table is an actor: one tokio task owns its [`Game`](tripoley_engine::Game)
 //! and is its only writer; websocket connections and HTTP handlers talk to it
-//! through a channel. Every step is appended to SQLite before its effects go
-//! out, so a restarted server resumes each table by replaying its record.
+//! through a channel. Every step is appended to the database (SQLite, or
+//! PostgreSQL) before its effects go out, so a restarted server resumes each
+//! table by replaying its record.
 //! Each viewer's frames are built from that viewer's own view and the events
 //! it may see: a hidden card never leaves the server. The protocol (JSON
 //! over a websocket, versioned) is in `docs/protocol.md`; the web client in
@@ -22,7 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// SQLite, WebSocket and VmRSS are names here, not code.
+// SQLite, PostgreSQL, WebSocket and VmRSS are names here, not code.
 #![allow(clippy::doc_markdown)]
 
 mod auth;
@@ -50,6 +51,7 @@ use tokio::sync::{oneshot, watch};
 use tripoley_engine::Record;
 
 pub use loadtest::{LoadOptions, LoadReport, ScratchDb, loadtest, loadtest_with};
+pub use store::Database;
 
 /// Resident memory of process `pid` in KiB (Linux), if it can be read: the
 /// load test reports its server's.
@@ -74,8 +76,9 @@ use crate::table::{Cmd, TableConfig, TableHandle};
 pub struct ServerConfig {
     /// Where to listen (port 0 picks a free port).
     pub addr: SocketAddr,
-    /// The SQLite file; `:memory:` keeps everything in memory (lost on exit).
-    pub db: PathBuf,
+    /// Where the tables are kept: a SQLite file (`:memory:` keeps
+    /// everything in memory, lost on exit) or a PostgreSQL database.
+    pub db: Database,
     /// Origins besides the server's own that may open websockets.
     pub allowed_origins: Vec<String>,
     /// How long a player may be away before a bot plays for them.
@@ -122,7 +125,7 @@ impl Default for ServerConfig {
     fn default() -> ServerConfig {
         ServerConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            db: PathBuf::from("tripoley.db"),
+            db: Database::Sqlite(PathBuf::from("tripoley.db")),
             allowed_origins: Vec::new(),
             grace: Duration::from_secs(30),
             bot_delay: Duration::from_millis(700),
@@ -151,7 +154,7 @@ impl ServerConfig {
     pub fn ephemeral() -> ServerConfig {
         ServerConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-            db: PathBuf::from(":memory:"),
+            db: Database::Sqlite(PathBuf::from(":memory:")),
             grace: Duration::from_secs(5),
             bot_delay: Duration::ZERO,
             ..ServerConfig::default()

@@ -199,7 +199,7 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
         Some(db) => Some(
             crate::start(ServerConfig {
                 max_tables: MAX_TABLES * 4,
-                db: db.path().to_path_buf(),
+                db: db.path().to_path_buf().into(),
                 ..ServerConfig::ephemeral().for_load_generator()
             })
             .await?,

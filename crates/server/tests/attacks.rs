@@ -165,7 +165,7 @@ async fn finding_1_2_unbounded_house_rules_are_refused() {
 async fn finding_1_a_stored_table_with_unbounded_rules_does_not_run_again() {
     let db = common::temp_db("unbounded");
     let config = ServerConfig {
-        db: db.clone(),
+        db: db.clone().into(),
         ..ServerConfig::ephemeral()
     };
     let server = server_with(config.clone()).await;

@@ -10,9 +10,9 @@ use common::{WAIT, chips, join, starting_total, table, until_decision};
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Pending, Preset, Rules};
-use tripoley_server::ServerConfig;
 use tripoley_server::client::{self, Socket};
 use tripoley_server::protocol::ClientMsg;
+use tripoley_server::{Database, ServerConfig};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn whole_games_with_people_bots_and_a_spectator_for_every_preset() {
@@ -308,8 +308,23 @@ async fn the_turn_timer_is_enforced_by_the_server() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_restarts_on_its_database_and_the_game_finishes() {
     let db = common::temp_db("restart");
+    killed_and_restarted(db.clone().into()).await;
+    common::remove_db(&db);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_restarts_on_its_postgresql_database_and_the_game_finishes() {
+    let Some(pg) = common::pg::TestPostgres::start() else {
+        return;
+    };
+    killed_and_restarted(Database::Postgres(pg.new_database())).await;
+}
+
+/// A server on `db` is killed mid-game and started again on it: nothing
+/// stored is lost, and the players come back and finish the game.
+async fn killed_and_restarted(db: Database) {
     let config = ServerConfig {
-        db: db.clone(),
+        db,
         ..ServerConfig::ephemeral()
     };
     let server = tripoley_server::start(config.clone()).await.unwrap();
@@ -405,7 +420,6 @@ async fn a_killed_server_restarts_on_its_database_and_the_game_finishes() {
     let (game, _) = record.replay().unwrap();
     assert_eq!(game.pending(), Pending::GameOver);
     server.shutdown().await;
-    common::remove_db(&db);
 }
 
 /// A database from an older build holding a game this build cannot replay
@@ -415,7 +429,7 @@ async fn a_killed_server_restarts_on_its_database_and_the_game_finishes() {
 async fn a_stored_game_that_no_longer_replays_is_set_aside_and_the_server_starts() {
     let db = common::temp_db("old-steps");
     let config = ServerConfig {
-        db: db.clone(),
+        db: db.clone().into(),
         ..ServerConfig::ephemeral()
     };
     let server = tripoley_server::start(config.clone()).await.unwrap();

@@ -336,7 +336,7 @@ async fn no_frame_shows_cards_the_viewer_was_not_shown() {
 async fn a_killed_server_resumes_a_napalm_game_from_its_database() {
     let db = common::temp_db("napalm-restart");
     let config = ServerConfig {
-        db: db.clone(),
+        db: db.clone().into(),
         bot_delay: Duration::from_millis(3),
         ..ServerConfig::ephemeral()
     };

@@ -188,7 +188,7 @@ async fn until_away(addr: SocketAddr, invite: &str, seat: usize) {
 async fn the_host_frees_the_seat_of_a_player_who_left() {
     let db = common::temp_db("free-seat");
     let config = ServerConfig {
-        db: db.clone(),
+        db: db.clone().into(),
         grace: Duration::from_millis(300),
         ..ServerConfig::ephemeral()
     };
@@ -277,7 +277,7 @@ async fn listed(addr: SocketAddr, page: usize) -> Vec<String> {
 async fn only_public_tables_waiting_for_players_are_listed() {
     let db = common::temp_db("public");
     let config = ServerConfig {
-        db: db.clone(),
+        db: db.clone().into(),
         ..ServerConfig::ephemeral()
     };
     let server = tripoley_server::start(config.clone()).await.unwrap();

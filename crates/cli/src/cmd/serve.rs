@@ -3,11 +3,10 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use tripoley_server::{LoadOptions, ScratchDb, ServerConfig};
+use tripoley_server::{Database, LoadOptions, ScratchDb, ServerConfig};
 
 use crate::Failure;
 
@@ -17,9 +16,11 @@ pub struct ServeArgs {
     /// Where to listen.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The `SQLite` file that keeps every table (created if missing).
-    #[arg(long, value_name = "PATH", default_value = "tripoley.db")]
-    db: PathBuf,
+    /// Where every table is kept: a `SQLite` file (created if missing), or a
+    /// `PostgreSQL` database by its URL (`postgres://USER@HOST:PORT/NAME`;
+    /// the server creates its tables there).
+    #[arg(long, value_name = "PATH or URL", default_value = "tripoley.db")]
+    db: Database,
     /// Another origin allowed to open websockets and use the API (for a
     /// reverse proxy); repeatable.
     #[arg(long, value_name = "URL")]
@@ -134,7 +135,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         println!(
             "Tripoley is being served at http://{} (tables kept in {}); Ctrl-C stops it.",
             server.addr(),
-            args.db.display()
+            args.db
         );
         tokio::signal::ctrl_c().await.map_err(failed)?;
         server.shutdown().await;

@@ -60,3 +60,7 @@ impl Drop for Scratch {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// A throwaway PostgreSQL server (the server crate's test harness).
+#[path = "../../../server/src/store/testpg.rs"]
+pub mod pg;

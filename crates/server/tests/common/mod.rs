@@ -115,3 +115,7 @@ pub fn chips(view: &View) -> u32 {
 pub fn starting_total(preset: Preset, seats: u8) -> u32 {
     Rules::preset(preset).starting_chips * u32::from(seats)
 }
+
+/// A throwaway PostgreSQL server (the crate's own test harness).
+#[path = "../../src/store/testpg.rs"]
+pub mod pg;

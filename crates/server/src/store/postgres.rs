@@ -1,0 +1,235 @@
+//! The PostgreSQL back end, through the `postgres` crate's blocking client
+//! (the database thread is a plain thread, as it is for SQLite). Each
+//! statement is prepared once per connection; a lost connection is made
+//! again when the next group begins (the group that saw it fails, and its
+//! requests are told so: nothing of it was stored).
+//!
+//! One server per database: a server holds an advisory lock for as long as
+//! its connection lives, and another server started on the same database
+//! waits a little for it, then refuses to start. Two servers would each
+//! resume every game and play them both ways. The lock goes with the
+//! connection, so a server killed with `kill -9` frees it at once.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use ::postgres::types::{ToSql, Type};
+use ::postgres::{Client, Config, NoTls, Statement};
+
+use super::{Backend, Cell, DbError, Value, pending};
+
+impl From<::postgres::Error> for DbError {
+    fn from(e: ::postgres::Error) -> DbError {
+        // The server's own message says more than the client's summary.
+        DbError(match e.as_db_error() {
+            Some(db) => format!("{}: {}", db.severity(), db.message()),
+            None => e.to_string(),
+        })
+    }
+}
+
+/// The schema's migrations: `MIGRATIONS[k]` brings version `k` to `k + 1`.
+const MIGRATIONS: &[&str] = &["
+CREATE TABLE tables (
+    invite    TEXT PRIMARY KEY,
+    created   BIGINT NOT NULL,
+    settings  TEXT NOT NULL,
+    host_hash BYTEA NOT NULL,
+    status    TEXT NOT NULL,
+    names     TEXT
+);
+CREATE TABLE seats (
+    invite     TEXT NOT NULL,
+    seat       BIGINT NOT NULL,
+    name       TEXT NOT NULL,
+    token_hash BYTEA NOT NULL,
+    PRIMARY KEY (invite, seat)
+);
+CREATE TABLE steps (
+    invite TEXT NOT NULL,
+    idx    BIGINT NOT NULL,
+    step   TEXT NOT NULL,
+    PRIMARY KEY (invite, idx)
+);
+"];
+
+/// The advisory lock a server holds on its database ("trip" in ASCII).
+const SERVER_LOCK: i64 = 0x7472_6970;
+
+/// How long a starting server waits for another one's lock to go (a
+/// restarted server's predecessor may still be closing its connection).
+pub(super) const LOCK_WAIT: Duration = Duration::from_secs(10);
+
+/// How long a connection may take when the URL does not say.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A PostgreSQL database, owned by the database thread.
+pub(super) struct Postgres {
+    config: Config,
+    client: Client,
+    /// Statements prepared on this connection, by their text.
+    prepared: HashMap<&'static str, Statement>,
+    /// Whether this connection holds the server's lock.
+    locked: bool,
+}
+
+impl Postgres {
+    /// Connects to the database at `url`, takes the server's lock
+    /// (waiting up to `wait` for another server's to go) and brings the
+    /// schema up to date.
+    pub(super) fn connect(url: &str, wait: Duration) -> Result<Postgres, DbError> {
+        let mut config: Config = url.parse().map_err(|e: ::postgres::Error| {
+            DbError(format!(
+                "this is not a PostgreSQL URL the server can use: {e}"
+            ))
+        })?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        let mut client = open(&config)?;
+        lock_database(&mut client, wait)?;
+        let mut db = Postgres {
+            config,
+            client,
+            prepared: HashMap::new(),
+            locked: true,
+        };
+        db.migrate()?;
+        Ok(db)
+    }
+
+    /// Runs the migrations this database lacks, in one transaction (the
+    /// server's lock is held: no other server migrates it meanwhile).
+    fn migrate(&mut self) -> Result<(), DbError> {
+        let mut tx = self.client.transaction()?;
+        tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
+        let version: Option<i32> = tx
+            .query_one("SELECT max(version) FROM schema_version", &[])?
+            .try_get(0)?;
+        let mut reached = None;
+        for (to, sql) in pending(i64::from(version.unwrap_or(0)), MIGRATIONS)? {
+            tx.batch_execute(sql).map_err(|e| {
+                DbError(format!(
+                    "migrating the schema to version {to}: {}",
+                    DbError::from(e)
+                ))
+            })?;
+            reached = Some(to);
+        }
+        if let Some(to) = reached {
+            let to =
+                i32::try_from(to).map_err(|_| DbError("schema version out of range".into()))?;
+            tx.execute("DELETE FROM schema_version", &[])?;
+            tx.execute("INSERT INTO schema_version (version) VALUES ($1)", &[&to])?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The statement `sql`, prepared on this connection the first time.
+    fn statement(&mut self, sql: &'static str) -> Result<Statement, DbError> {
+        if let Some(s) = self.prepared.get(sql) {
+            return Ok(s.clone());
+        }
+        let s = self.client.prepare(sql)?;
+        self.prepared.insert(sql, s.clone());
+        Ok(s)
+    }
+}
+
+/// Takes the lock that says a server uses this database, waiting up to
+/// `wait` for another holder to let it go.
+fn lock_database(client: &mut Client, wait: Duration) -> Result<(), DbError> {
+    let asked = Instant::now();
+    loop {
+        let got: bool = client
+            .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])?
+            .try_get(0)?;
+        if got {
+            return Ok(());
+        }
+        if asked.elapsed() >= wait {
+            return Err(DbError(
+                "another tripoley serve is using this database: run one server per database".into(),
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A new connection.
+fn open(config: &Config) -> Result<Client, DbError> {
+    config.connect(NoTls).map_err(|e| {
+        DbError(format!(
+            "cannot connect to PostgreSQL: {}",
+            DbError::from(e)
+        ))
+    })
+}
+
+impl Backend for Postgres {
+    fn batch(&mut self, sql: &str) -> Result<(), DbError> {
+        Ok(self.client.batch_execute(sql)?)
+    }
+
+    fn begin(&mut self) -> Result<(), DbError> {
+        if self.client.is_closed() {
+            self.client = open(&self.config)?;
+            self.prepared.clear();
+            self.locked = false;
+        }
+        // A new connection must take the lock again: until it has it (if
+        // another server started meanwhile), nothing is written.
+        if !self.locked {
+            lock_database(&mut self.client, Duration::ZERO)?;
+            self.locked = true;
+        }
+        self.batch("BEGIN")
+    }
+
+    fn execute(&mut self, sql: &'static str, params: &[Value<'_>]) -> Result<u64, DbError> {
+        let s = self.statement(sql)?;
+        let params: Vec<_> = params.iter().map(param).collect();
+        Ok(self.client.execute(&s, &params)?)
+    }
+
+    fn query(
+        &mut self,
+        sql: &'static str,
+        params: &[Value<'_>],
+    ) -> Result<Vec<Vec<Cell>>, DbError> {
+        let s = self.statement(sql)?;
+        let params: Vec<_> = params.iter().map(param).collect();
+        self.client
+            .query(&s, &params)?
+            .iter()
+            .map(|row| (0..row.len()).map(|i| cell(row, i)).collect())
+            .collect()
+    }
+}
+
+fn param<'a>(v: &'a Value<'a>) -> &'a (dyn ToSql + Sync) {
+    match v {
+        Value::Int(i) => i,
+        Value::Text(s) => s,
+        Value::Blob(b) => b,
+    }
+}
+
+/// Column `i` of `row`, by its type in the schema.
+fn cell(row: &::postgres::Row, i: usize) -> Result<Cell, DbError> {
+    let ty = row.columns()[i].type_();
+    let cell = if *ty == Type::INT8 {
+        row.try_get::<_, Option<i64>>(i)?.map(Cell::Int)
+    } else if *ty == Type::INT4 {
+        row.try_get::<_, Option<i32>>(i)?
+            .map(|v| Cell::Int(v.into()))
+    } else if *ty == Type::TEXT {
+        row.try_get::<_, Option<String>>(i)?.map(Cell::Text)
+    } else if *ty == Type::BYTEA {
+        row.try_get::<_, Option<Vec<u8>>>(i)?.map(Cell::Blob)
+    } else {
+        return Err(DbError(format!("a column of type {ty} is not expected")));
+    };
+    Ok(cell.unwrap_or(Cell::Null))
+}

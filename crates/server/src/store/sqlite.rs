@@ -1,0 +1,162 @@
+//! The SQLite back end: one file (the default), in WAL mode with
+//! `synchronous=NORMAL` and a busy timeout, all set explicitly.
+
+use std::path::Path;
+use std::time::Duration;
+
+use rusqlite::types::{ToSqlOutput, ValueRef};
+use rusqlite::{Connection, TransactionBehavior, params_from_iter};
+
+use super::{Backend, Cell, DbError, Value, pending};
+
+impl From<rusqlite::Error> for DbError {
+    fn from(e: rusqlite::Error) -> DbError {
+        DbError(e.to_string())
+    }
+}
+
+/// The schema's migrations: `MIGRATIONS[k]` brings version `k` to `k + 1`.
+/// Version 1 is the schema from before versioning, written so that a
+/// database from then (version 0, its tables already there) is adopted
+/// unchanged.
+pub(super) const MIGRATIONS: &[&str] = &["
+CREATE TABLE IF NOT EXISTS tables (
+    invite    TEXT PRIMARY KEY,
+    created   INTEGER NOT NULL,
+    settings  TEXT NOT NULL,
+    host_hash BLOB NOT NULL,
+    status    TEXT NOT NULL,
+    names     TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    invite     TEXT NOT NULL,
+    seat       INTEGER NOT NULL,
+    name       TEXT NOT NULL,
+    token_hash BLOB NOT NULL,
+    PRIMARY KEY (invite, seat)
+);
+CREATE TABLE IF NOT EXISTS steps (
+    invite TEXT NOT NULL,
+    idx    INTEGER NOT NULL,
+    step   TEXT NOT NULL,
+    PRIMARY KEY (invite, idx)
+) WITHOUT ROWID;
+"];
+
+/// A SQLite database, owned by the database thread.
+pub(super) struct Sqlite {
+    conn: Connection,
+}
+
+impl Sqlite {
+    /// Opens (creating if needed) the database at `path`, and brings its
+    /// schema up to date; `:memory:` keeps it in memory.
+    pub(super) fn open(path: &Path) -> Result<Sqlite, DbError> {
+        let mut conn = Connection::open(path)?;
+        conn.busy_timeout(Duration::from_secs(5))?;
+        // WAL survives `kill -9` with every committed transaction; NORMAL
+        // syncs at checkpoints, which in WAL mode loses nothing committed
+        // on a process crash (only, at worst, the last ones on power loss).
+        let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
+        if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
+            return Err(DbError(format!(
+                "the database refused WAL mode (it is in {mode} mode)"
+            )));
+        }
+        conn.execute_batch("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")?;
+        migrate(&mut conn)?;
+        Ok(Sqlite { conn })
+    }
+}
+
+/// Runs the migrations this database lacks, in one transaction that holds
+/// the write lock from its start (two servers opening one file at once
+/// migrate it once).
+fn migrate(conn: &mut Connection) -> Result<(), DbError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    tx.execute_batch("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
+    let version: Option<i64> =
+        tx.query_row("SELECT max(version) FROM schema_version", [], |r| r.get(0))?;
+    let mut reached = None;
+    for (to, sql) in pending(version.unwrap_or(0), MIGRATIONS)? {
+        tx.execute_batch(sql)
+            .map_err(|e| DbError(format!("migrating the schema to version {to}: {e}")))?;
+        reached = Some(to);
+    }
+    if let Some(to) = reached {
+        tx.execute("DELETE FROM schema_version", [])?;
+        tx.execute("INSERT INTO schema_version (version) VALUES (?1)", [to])?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// `sql` with SQLite's numbered parameters (`?1`) for the shared `$1`.
+fn numbered(sql: &str) -> String {
+    sql.replace('$', "?")
+}
+
+fn param<'a>(v: &Value<'a>) -> ToSqlOutput<'a> {
+    ToSqlOutput::Borrowed(match *v {
+        Value::Int(i) => ValueRef::Integer(i),
+        Value::Text(s) => ValueRef::Text(s.as_bytes()),
+        Value::Blob(b) => ValueRef::Blob(b),
+    })
+}
+
+fn cell(v: ValueRef<'_>) -> Result<Cell, DbError> {
+    Ok(match v {
+        ValueRef::Null => Cell::Null,
+        ValueRef::Integer(i) => Cell::Int(i),
+        ValueRef::Text(t) => Cell::Text(
+            String::from_utf8(t.to_vec()).map_err(|e| DbError(format!("stored text: {e}")))?,
+        ),
+        ValueRef::Blob(b) => Cell::Blob(b.to_vec()),
+        ValueRef::Real(r) => {
+            return Err(DbError(format!(
+                "the database holds {r} where no fraction belongs"
+            )));
+        }
+    })
+}
+
+impl Backend for Sqlite {
+    fn batch(&mut self, sql: &str) -> Result<(), DbError> {
+        Ok(self.conn.execute_batch(sql)?)
+    }
+
+    fn execute(&mut self, sql: &'static str, params: &[Value<'_>]) -> Result<u64, DbError> {
+        let changed = self
+            .conn
+            .prepare_cached(&numbered(sql))?
+            .execute(params_from_iter(params.iter().map(param)))?;
+        Ok(changed as u64)
+    }
+
+    fn query(
+        &mut self,
+        sql: &'static str,
+        params: &[Value<'_>],
+    ) -> Result<Vec<Vec<Cell>>, DbError> {
+        let mut q = self.conn.prepare_cached(&numbered(sql))?;
+        let columns = q.column_count();
+        let mut rows = q.query(params_from_iter(params.iter().map(param)))?;
+        let mut all = Vec::new();
+        while let Some(row) = rows.next()? {
+            all.push(
+                (0..columns)
+                    .map(|i| cell(row.get_ref(i)?))
+                    .collect::<Result<_, DbError>>()?,
+            );
+        }
+        Ok(all)
+    }
+
+    fn commit(&mut self) -> Result<(), DbError> {
+        // Some errors (a full disk, for one) roll the whole transaction back.
+        if self.conn.is_autocommit() {
+            return Err(DbError("the transaction was rolled back".into()));
+        }
+        self.batch("COMMIT")
+    }
+}

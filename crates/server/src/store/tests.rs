@@ -1,0 +1,415 @@
+//! The storage suite: every case runs on both back ends, each on a fresh
+//! database (a SQLite file; a PostgreSQL database in a throwaway server).
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use futures_util::future::join_all;
+use tripoley_bots::{BotKind, record_game};
+use tripoley_engine::{Preset, Rules, Step};
+
+use super::testpg::TestPostgres;
+use super::{Database, Store, StoredSteps, TokenHash, without_password};
+use crate::protocol::{CreateTable, TableStatus};
+
+/// A finished game's first steps: real steps, as tables store them.
+fn steps(n: usize) -> Vec<Step> {
+    let rules = Rules::preset(Preset::Pagat);
+    let mut bots: Vec<_> = (0..3).map(|_| BotKind::Random.make(&rules)).collect();
+    let names = vec!["Ann".into(), "Bea".into(), "Cy".into()];
+    let mut record = record_game(&rules, &mut bots, names, 7).expect("a game");
+    assert!(record.steps.len() >= n, "the game is long enough");
+    record.steps.truncate(n);
+    record.steps
+}
+
+fn digest(k: u8) -> TokenHash {
+    [k; 32]
+}
+
+/// Stores a three-seat table, started; returns its invite.
+async fn started_table(store: &Store, invite: &str) {
+    let settings = CreateTable {
+        seats: Some(3),
+        ..CreateTable::default()
+    }
+    .settings()
+    .expect("settings");
+    store
+        .create_table(invite.into(), &settings, digest(9))
+        .await
+        .expect("created");
+    for seat in 0..3 {
+        store
+            .sit(invite.into(), seat, format!("P{seat}"), digest(seat))
+            .await
+            .expect("seated");
+    }
+    let names: Vec<String> = (0..3).map(|s| format!("P{s}")).collect();
+    store.start(invite.into(), &names).await.expect("started");
+}
+
+fn tripoley_steps(steps: StoredSteps) -> Vec<Step> {
+    match steps {
+        StoredSteps::Tripoley(s) => s,
+        StoredSteps::Napalm(_) => panic!("a Tripoley table"),
+    }
+}
+
+/// A table, its seats and steps come back as they went in; steps sent at
+/// once (one commit group) are all kept, in order.
+async fn round_trip(db: Database) {
+    let store = Store::open(&db).expect("opens");
+    started_table(&store, "AAAA").await;
+    let steps = steps(60);
+    let appends = steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| store.append_step("AAAA".into(), i, s));
+    for r in join_all(appends).await {
+        r.expect("stored");
+    }
+    let t = store.load("AAAA".into()).await.unwrap().expect("there");
+    assert_eq!(t.status, TableStatus::Playing);
+    assert_eq!(t.host_hash, digest(9));
+    assert_eq!(t.settings.seats, 3);
+    assert_eq!(
+        t.seats,
+        (0..3)
+            .map(|s| (s, format!("P{s}"), digest(s)))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        t.names.as_deref(),
+        Some(&["P0", "P1", "P2"].map(String::from)[..])
+    );
+    assert_eq!(tripoley_steps(t.steps), steps);
+    assert_eq!(store.playing().await.unwrap(), vec!["AAAA".to_owned()]);
+    store.finish("AAAA".into()).await.unwrap();
+    let t = store.load("AAAA".into()).await.unwrap().expect("there");
+    assert_eq!(t.status, TableStatus::Finished);
+    assert!(store.playing().await.unwrap().is_empty());
+    assert!(store.load("ZZZZ".into()).await.unwrap().is_none());
+}
+
+/// A request the database refuses (a step or seat stored twice) fails
+/// alone: the requests committed with it are kept, and it leaves nothing.
+async fn a_refused_request_spoils_nothing_else(db: Database) {
+    let store = Store::open(&db).expect("opens");
+    started_table(&store, "BBBB").await;
+    let steps = steps(3);
+    let results = join_all([
+        store.append_step("BBBB".into(), 0, &steps[0]),
+        store.append_step("BBBB".into(), 0, &steps[1]),
+        store.append_step("BBBB".into(), 1, &steps[1]),
+    ])
+    .await;
+    assert!(results[0].is_ok());
+    let refused = results[1].as_ref().expect_err("a second step 0 is refused");
+    assert!(refused.to_string().starts_with("storage: "), "{refused}");
+    assert!(results[2].is_ok(), "{:?}", results[2]);
+    let (seat, again) = tokio::join!(
+        store.sit("BBBB".into(), 0, "Someone".into(), digest(7)),
+        store.append_step("BBBB".into(), 2, &steps[2]),
+    );
+    assert!(seat.is_err(), "seat 0 is taken");
+    assert!(again.is_ok());
+    let t = store.load("BBBB".into()).await.unwrap().expect("there");
+    assert_eq!(tripoley_steps(t.steps), steps);
+    assert_eq!(t.seats[0].1, "P0", "the seat kept its first holder");
+}
+
+/// An answer comes only once the step is committed: a look from outside
+/// the server, on another connection, sees it at once.
+async fn answered_only_when_committed(fx: &dyn Fixture) {
+    let db = fx.fresh();
+    let store = Store::open(&db).expect("opens");
+    started_table(&store, "CCCC").await;
+    for (i, step) in steps(12).iter().enumerate() {
+        store
+            .append_step("CCCC".into(), i, step)
+            .await
+            .expect("stored");
+        assert_eq!(fx.steps_seen(&db, "CCCC"), i + 1);
+    }
+}
+
+/// Old finished games and lobbies are removed, games in progress kept;
+/// a table forgotten or set aside no longer loads.
+async fn old_tables_go_and_others_stay(db: Database) {
+    let store = Store::open(&db).expect("opens");
+    for invite in ["DONE", "GOES", "KEPT"] {
+        started_table(&store, invite).await;
+        store
+            .append_step(invite.into(), 0, &steps(1)[0])
+            .await
+            .unwrap();
+    }
+    store.finish("DONE".into()).await.unwrap();
+    let settings = CreateTable::default().settings().unwrap();
+    store
+        .create_table("LOBY".into(), &settings, digest(1))
+        .await
+        .unwrap();
+    // Cut-offs in the future: everything old enough.
+    let gone = store
+        .run(|db| db.forget_old(i64::MAX, i64::MIN))
+        .await
+        .unwrap();
+    assert_eq!(gone, 1, "the finished game");
+    assert!(store.load("DONE".into()).await.unwrap().is_none());
+    assert!(store.load("LOBY".into()).await.unwrap().is_some());
+    let gone = store
+        .run(|db| db.forget_old(i64::MIN, i64::MAX))
+        .await
+        .unwrap();
+    assert_eq!(gone, 1, "the lobby");
+    assert!(store.load("LOBY".into()).await.unwrap().is_none());
+    store.forget("GOES".into()).await.unwrap();
+    assert!(store.load("GOES".into()).await.unwrap().is_none());
+    store.refuse("KEPT".into()).await.unwrap();
+    assert!(store.load("KEPT".into()).await.unwrap().is_none());
+    assert!(store.playing().await.unwrap().is_empty());
+}
+
+/// The schema is versioned: opening again changes nothing, and a database
+/// from a newer build is refused with the reason.
+async fn the_schema_is_versioned(db: Database) {
+    let store = Store::open(&db).expect("opens");
+    started_table(&store, "VVVV").await;
+    drop(store);
+    let store = Store::open(&db).expect("opens again");
+    assert!(store.load("VVVV".into()).await.unwrap().is_some());
+    store
+        .run(|db| db.batch("UPDATE schema_version SET version = 99"))
+        .await
+        .unwrap();
+    drop(store);
+    let err = Store::open(&db).err().expect("a newer schema is refused");
+    assert!(
+        err.to_string().contains("written by a newer tripoley"),
+        "{err}"
+    );
+}
+
+/// A back end under test: fresh databases, and a look at one from
+/// outside the server.
+trait Fixture {
+    /// A new empty database.
+    fn fresh(&self) -> Database;
+    /// How many steps of `invite` another connection sees.
+    fn steps_seen(&self, db: &Database, invite: &str) -> usize;
+}
+
+/// Every case, each on a fresh database.
+async fn suite(fx: &dyn Fixture) {
+    round_trip(fx.fresh()).await;
+    a_refused_request_spoils_nothing_else(fx.fresh()).await;
+    answered_only_when_committed(fx).await;
+    old_tables_go_and_others_stay(fx.fresh()).await;
+    the_schema_is_versioned(fx.fresh()).await;
+}
+
+/// SQLite files in a scratch directory.
+struct SqliteFiles {
+    scratch: Scratch,
+    made: AtomicU32,
+}
+
+impl Fixture for SqliteFiles {
+    fn fresh(&self) -> Database {
+        let k = self.made.fetch_add(1, Ordering::Relaxed);
+        Database::Sqlite(self.scratch.0.join(format!("t{k}.db")))
+    }
+
+    fn steps_seen(&self, db: &Database, invite: &str) -> usize {
+        let Database::Sqlite(path) = db else {
+            unreachable!("a SQLite file")
+        };
+        let conn = rusqlite::Connection::open(path).unwrap();
+        conn.query_row(
+            "SELECT count(*) FROM steps WHERE invite = ?1",
+            [invite],
+            |r| r.get(0),
+        )
+        .unwrap()
+    }
+}
+
+impl Fixture for TestPostgres {
+    fn fresh(&self) -> Database {
+        Database::Postgres(self.new_database())
+    }
+
+    fn steps_seen(&self, db: &Database, invite: &str) -> usize {
+        let Database::Postgres(url) = db else {
+            unreachable!("a PostgreSQL database")
+        };
+        let name = url.rsplit('/').next().unwrap();
+        self.psql(
+            name,
+            &format!("SELECT count(*) FROM steps WHERE invite = '{invite}'"),
+        )
+        .trim()
+        .parse()
+        .unwrap()
+    }
+}
+
+/// A scratch directory of this test, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("tripoley-store-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_storage_suite_passes_on_sqlite() {
+    suite(&SqliteFiles {
+        scratch: Scratch::new("suite"),
+        made: AtomicU32::new(0),
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_storage_suite_passes_on_postgresql() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    suite(&pg).await;
+}
+
+/// A second server on a PostgreSQL database in use is refused: it would
+/// resume the same games and play them twice. Once the first has gone,
+/// it starts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_server_per_postgresql_database() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let first = Store::open(&Database::Postgres(url.clone())).expect("opens");
+    started_table(&first, "ONE1").await;
+    // The blocking client runs its own runtime: not on this test's.
+    let other = url.clone();
+    let second = std::thread::spawn(move || {
+        super::postgres::Postgres::connect(&other, Duration::ZERO).err()
+    })
+    .join()
+    .unwrap()
+    .expect("refused");
+    assert!(
+        second
+            .0
+            .contains("another tripoley serve is using this database"),
+        "{second}"
+    );
+    drop(first);
+    // The first server's thread closes its connection as it ends.
+    let again = Store::open(&Database::Postgres(url)).expect("opens once the first is gone");
+    assert!(again.load("ONE1".into()).await.unwrap().is_some());
+}
+
+/// A SQLite file from before the schema was versioned is adopted as it is.
+#[tokio::test]
+async fn a_sqlite_file_from_before_versions_keeps_its_tables() {
+    let scratch = Scratch::new("old");
+    let path = scratch.0.join("old.db");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(super::sqlite::MIGRATIONS[0]).unwrap();
+    let settings = serde_json::to_string(&CreateTable::default().settings().unwrap()).unwrap();
+    conn.execute(
+        "INSERT INTO tables (invite, created, settings, host_hash, status) \
+         VALUES ('OLDT', 0, ?1, ?2, 'lobby')",
+        rusqlite::params![settings, digest(3).as_slice()],
+    )
+    .unwrap();
+    drop(conn);
+    let store = Store::open(&Database::Sqlite(path.clone())).expect("opens");
+    let t = store.load("OLDT".into()).await.unwrap().expect("kept");
+    assert_eq!(t.host_hash, digest(3));
+    drop(store);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: usize = conn
+        .query_row("SELECT version FROM schema_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, super::sqlite::MIGRATIONS.len());
+}
+
+/// A connection the database drops is made again: the group that meets
+/// the loss is refused (nothing of it stored), the next one is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_postgresql_connection_is_made_again() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let name = url.rsplit('/').next().unwrap().to_owned();
+    let store = Store::open(&Database::Postgres(url)).expect("opens");
+    started_table(&store, "LOST").await;
+    let killed = pg.psql(
+        "postgres",
+        &format!(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '{name}'"
+        ),
+    );
+    assert_eq!(killed.trim(), "1", "the server's connection was cut");
+    let steps = steps(1);
+    let first = store.append_step("LOST".into(), 0, &steps[0]).await;
+    if let Err(e) = &first {
+        assert!(e.to_string().starts_with("storage: "), "{e}");
+        store
+            .append_step("LOST".into(), 0, &steps[0])
+            .await
+            .expect("stored once connected again");
+    }
+    let t = store.load("LOST".into()).await.unwrap().expect("there");
+    assert_eq!(tripoley_steps(t.steps), steps);
+}
+
+#[test]
+fn an_unreachable_postgresql_is_a_clear_error() {
+    // Port 1 on loopback: nothing listens there.
+    let err = Store::open(&Database::Postgres(
+        "postgres://nobody@127.0.0.1:1/none".into(),
+    ))
+    .err()
+    .expect("refused");
+    assert!(
+        err.to_string().contains("cannot connect to PostgreSQL"),
+        "{err}"
+    );
+}
+
+#[test]
+fn database_locations_read_and_print_without_secrets() {
+    let pg: Database = "postgres://ann:s3cret@db.local:5432/tripoley"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        pg,
+        Database::Postgres("postgres://ann:s3cret@db.local:5432/tripoley".into())
+    );
+    assert_eq!(pg.to_string(), "postgres://ann:***@db.local:5432/tripoley");
+    assert!(!format!("{pg:?}").contains("s3cret"));
+    let file: Database = "tables/tripoley.db".parse().unwrap();
+    assert_eq!(file, Database::Sqlite("tables/tripoley.db".into()));
+    assert_eq!(
+        without_password("postgresql://ann@h/db?password=x&connect_timeout=3"),
+        "postgresql://ann@h/db?password=***&connect_timeout=3"
+    );
+    assert_eq!(without_password("postgres://h/db"), "postgres://h/db");
+}
