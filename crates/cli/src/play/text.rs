@@ -439,23 +439,8 @@ pub fn space_label(space: Space, pay_suit: Option<Suit>, lang: Lang) -> String {
         Space::Ten => format!("10{suit}"),
         Space::KingQueen => format!("K{suit}Q{suit}"),
         Space::Sequence | Space::Kitty | Space::Pot => {
-            lang.t("space", &[("space", space_key(space).into())])
+            lang.t("space", &[("space", space.key().into())])
         }
-    }
-}
-
-/// The catalogue's name of a space (the web's names too).
-fn space_key(space: Space) -> &'static str {
-    match space {
-        Space::Ace => "ace",
-        Space::King => "king",
-        Space::Queen => "queen",
-        Space::Jack => "jack",
-        Space::Ten => "ten",
-        Space::KingQueen => "king_queen",
-        Space::Sequence => "sequence",
-        Space::Kitty => "kitty",
-        Space::Pot => "pot",
     }
 }
 
@@ -467,7 +452,7 @@ pub fn space_words(space: Space, pay_suit: Option<Suit>, lang: Lang) -> String {
             &[("label", space_label(space, pay_suit, lang).into())],
         ),
         Space::KingQueen => lang.t("term-space-king-queen", &[]),
-        other => lang.t("account-space", &[("space", space_key(other).into())]),
+        other => lang.t("account-space", &[("space", other.key().into())]),
     }
 }
 
