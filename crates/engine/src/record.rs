@@ -56,10 +56,13 @@ pub enum ReplayError {
     Format(String),
 }
 
-/// The current record format. Version 2: the poker five are chosen before
-/// the betting (P1, `Action::Choose`); version 1 chose them at the showdown,
-/// after the betting, so its steps do not fit this game's order.
-pub const RECORD_VERSION: u32 = 2;
+/// The current record format. Version 3: a bidder whom the bonus-card limits
+/// (D5) forbid to bid passes by themselves, a step of their own; version 2
+/// made that pass for them, so its steps fit only games without those limits,
+/// which read as they are. Version 2 also brought the poker five chosen
+/// before the betting (P1, `Action::Choose`); version 1 chose them at the
+/// showdown, after the betting, so its steps do not fit this game's order.
+pub const RECORD_VERSION: u32 = 3;
 
 impl Record {
     /// An empty record for a table.
@@ -99,6 +102,21 @@ impl Record {
         let Version { version } = serde_json::from_str(text).map_err(format)?;
         match version {
             RECORD_VERSION => serde_json::from_str(text).map_err(format),
+            2 => {
+                let record: Record = serde_json::from_str(text).map_err(format)?;
+                if record.rules.bonus_card_limits {
+                    return Err(ReplayError::Format(
+                        "this record (version 2) was played with the passes of bidders holding \
+                         a bonus card made for them; since version 3 they pass by themselves \
+                         (rule D5), so its moves cannot be replayed in order"
+                            .into(),
+                    ));
+                }
+                Ok(Record {
+                    version: RECORD_VERSION,
+                    ..record
+                })
+            }
             1 => Err(ReplayError::Format(
                 "this record (version 1) was played with the poker five chosen at the \
                  showdown, after the betting; since version 2 they are chosen before the \
@@ -124,5 +142,35 @@ impl Game {
             Step::Chance(c) => self.chance_into(c, ev),
             Step::Act { seat, action } => self.apply_into(*seat, *action, ev),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Preset;
+
+    fn stored(version: u32, preset: Preset) -> String {
+        let record = Record {
+            version,
+            ..Record::new(
+                Rules::preset(preset),
+                vec!["A".into(), "B".into(), "C".into()],
+            )
+        };
+        record.to_json()
+    }
+
+    #[test]
+    fn d5_a_version_2_record_reads_unless_it_has_bonus_card_limits() {
+        let pagat = Record::from_json(&stored(2, Preset::Pagat)).expect("version 2 reads");
+        assert_eq!(pagat.version, RECORD_VERSION, "read as the current version");
+        let casino = Record::from_json(&stored(2, Preset::MichiganCasino));
+        assert!(
+            matches!(&casino, Err(ReplayError::Format(why)) if why.contains("bonus card")),
+            "{casino:?}"
+        );
+        assert!(Record::from_json(&stored(3, Preset::MichiganCasino)).is_ok());
+        assert!(Record::from_json(&stored(1, Preset::Pagat)).is_err());
     }
 }
