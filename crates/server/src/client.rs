@@ -479,22 +479,20 @@ async fn play<O: FnMut(&Value)>(
             stats.last_view = Some(view);
             return Ok(stats);
         }
-        {
-            if !think.is_zero() {
-                tokio::time::sleep(think).await;
-            }
-            let action = bot.act(&view, rng);
-            acted_at = Some(n);
-            let act = ClientMsg::Act {
-                action,
-                id: Some(n),
-                seat: view.seat,
-                n: Some(n),
-            };
-            sock.send(&act).await?;
-            sent = Some((n, Instant::now(), act));
-            stats.actions += 1;
+        if !think.is_zero() {
+            tokio::time::sleep(think).await;
         }
+        let action = bot.act(&view, rng);
+        acted_at = Some(n);
+        let act = ClientMsg::Act {
+            action,
+            id: Some(n),
+            seat: view.seat,
+            n: Some(n),
+        };
+        sock.send(&act).await?;
+        sent = Some((n, Instant::now(), act));
+        stats.actions += 1;
         stats.last_view = Some(view);
     }
 }
