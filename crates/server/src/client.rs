@@ -12,7 +12,6 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use serde_json::value::RawValue;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -71,29 +70,37 @@ fn protocol(e: impl std::fmt::Display) -> ClientError {
 /// Bytes a client's websocket reads at once.
 const READ_BUFFER: usize = 16 * 1024;
 
-/// What [`play_seat`] reads of a server message: its type, event number,
-/// view (left as text until it is needed) and error code, parsed straight
-/// from the text (the events, turn and table are skipped without being built).
+/// What [`play_seat`] reads of every server message: its type, event
+/// number, the head of its view and error code, in one pass over the text
+/// (the events, the rest of the view, turn and table are skipped without
+/// being built). Three frames in four are another seat's turn, and a whole
+/// view is most of a client's work (the load generator reads thousands a
+/// second), so the view itself is read only when this seat acts
+/// ([`WithView`]).
 #[derive(Deserialize)]
 struct Frame<'a> {
     #[serde(rename = "type", borrow)]
     kind: Cow<'a, str>,
     #[serde(default)]
     n: Option<u64>,
-    #[serde(default, borrow)]
-    view: Option<&'a RawValue>,
+    #[serde(default)]
+    view: Option<ViewHead>,
     #[serde(default, borrow)]
     code: Option<Cow<'a, str>>,
 }
 
-/// What a player reads of every view to know whether to read it all: three
-/// frames in four are another seat's turn, and a whole view is most of a
-/// client's work (the load generator reads thousands a second).
+/// What a player reads of every view to know whether to read it all.
 #[derive(Deserialize)]
 struct ViewHead {
     stage: Stage,
     #[serde(default)]
     decision: Option<serde::de::IgnoredAny>,
+}
+
+/// A server message's whole view, read when the seat acts or the game ends.
+#[derive(Deserialize)]
+struct WithView {
+    view: View,
 }
 
 /// One HTTP/1.1 request with an optional JSON body; returns the status and
@@ -467,13 +474,12 @@ async fn play<O: FnMut(&Value)>(
             stats.latencies_us.push(t0.elapsed().as_micros() as u64);
             sent = None;
         }
-        let Some(raw) = frame.view else { continue };
-        let head: ViewHead = serde_json::from_str(raw.get()).map_err(protocol)?;
+        let Some(head) = frame.view else { continue };
         let over = head.stage == Stage::GameOver;
         if !over && (head.decision.is_none() || acted_at == Some(n)) {
             continue;
         }
-        let view: View = serde_json::from_str(raw.get()).map_err(protocol)?;
+        let WithView { view } = serde_json::from_str(text.as_str()).map_err(protocol)?;
         if over {
             stats.finished = true;
             stats.last_view = Some(view);
