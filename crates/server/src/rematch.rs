@@ -7,10 +7,12 @@
 //! the host's, so the tokens the players' browsers already hold work there:
 //! no secret has to be handed out again. Seats of bots stay open (bots
 //! again when the host starts). Which table follows which is kept in memory
-//! only: after a server restart a rematch makes a new table once more.
+//! only: after a server restart a rematch makes a new table once more; and
+//! only as long as the finished table is kept (`keep_finished`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -22,8 +24,23 @@ use crate::App;
 use crate::auth::{hash_token, new_invite, same_hash, valid_invite};
 use crate::protocol::{ErrorBody, ErrorCode, StartRequest, TableStatus};
 
-/// Finished table's invite -> its rematch's invite.
-pub(crate) type Rematches = tokio::sync::Mutex<HashMap<String, String>>;
+/// Finished table's invite -> its rematch's invite, and when it was made.
+pub(crate) type Rematches = tokio::sync::Mutex<HashMap<String, (String, Instant)>>;
+
+/// Remembers `next` as the rematch of `invite`, and forgets rematches made
+/// longer than `keep` ago: their finished tables have been deleted by then
+/// (a table is kept `keep` after it finished, and its rematch came later),
+/// so nobody can ask for them again and the map does not grow over a
+/// server's life.
+fn remember(
+    rematches: &mut HashMap<String, (String, Instant)>,
+    invite: String,
+    next: String,
+    keep: Duration,
+) {
+    rematches.retain(|_, (_, made)| made.elapsed() <= keep);
+    rematches.insert(invite, (next, Instant::now()));
+}
 
 fn refuse(status: StatusCode, code: ErrorCode, message: &str) -> Response {
     (status, axum::Json(ErrorBody::new(code, message))).into_response()
@@ -83,7 +100,7 @@ pub(crate) async fn rematch(
     }
     // Held while the new table is written, so two askers get one table.
     let mut rematches = app.rematches.lock().await;
-    if let Some(next) = rematches.get(&invite) {
+    if let Some((next, _)) = rematches.get(&invite) {
         return created(next);
     }
     if app.live_tables().await >= app.config.max_tables {
@@ -107,7 +124,7 @@ pub(crate) async fn rematch(
         }
     }
     let answer = created(&next);
-    rematches.insert(invite, next);
+    remember(&mut rematches, invite, next, app.config.keep_finished);
     answer
 }
 
@@ -117,4 +134,28 @@ fn created(invite: &str) -> Response {
         axum::Json(json!({"invite": invite, "path": format!("/t/{invite}")})),
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+    use std::time::{Duration, Instant};
+
+    use super::remember;
+
+    #[test]
+    fn rematches_older_than_their_finished_tables_are_forgotten() {
+        let keep = Duration::from_secs(60);
+        let mut map = HashMap::new();
+        let long_ago = Instant::now()
+            .checked_sub(Duration::from_secs(61))
+            .expect("the clock goes back a minute");
+        map.insert("OLD1".to_owned(), ("NEW1".to_owned(), long_ago));
+        map.insert("OLD2".to_owned(), ("NEW2".to_owned(), Instant::now()));
+        remember(&mut map, "OLD3".into(), "NEW3".into(), keep);
+        let mut kept: Vec<&str> = map.keys().map(String::as_str).collect();
+        kept.sort_unstable();
+        assert_eq!(kept, ["OLD2", "OLD3"]);
+        assert_eq!(map["OLD3"].0, "NEW3");
+    }
 }
