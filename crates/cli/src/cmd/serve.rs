@@ -91,13 +91,22 @@ pub struct LoadArgs {
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| Failure {
-            message: format!("cannot start the async runtime: {e}"),
-            code: 1,
-        })
+    built(tokio::runtime::Builder::new_multi_thread())
+}
+
+/// The load generator's runtime when the server runs elsewhere: one
+/// thread. Its clients need about half a core, and on a small machine a
+/// second worker only contends with the server it measures (more context
+/// switches and cross-thread wake-ups for every frame).
+fn client_runtime() -> Result<tokio::runtime::Runtime, Failure> {
+    built(tokio::runtime::Builder::new_current_thread())
+}
+
+fn built(mut builder: tokio::runtime::Builder) -> Result<tokio::runtime::Runtime, Failure> {
+    builder.enable_all().build().map_err(|e| Failure {
+        message: format!("cannot start the async runtime: {e}"),
+        code: 1,
+    })
 }
 
 fn failed(e: impl std::fmt::Display) -> Failure {
@@ -161,7 +170,12 @@ pub fn loadtest(args: &LoadArgs) -> Result<(), Failure> {
         addr: args.addr.or(own.as_ref().map(|s| s.addr)),
         ..LoadOptions::default()
     };
-    let mut report = runtime()?
+    let runtime = if args.in_process {
+        runtime()?
+    } else {
+        client_runtime()?
+    };
+    let mut report = runtime
         .block_on(tripoley_server::loadtest_with(opts))
         .map_err(|e| match e {
             tripoley_server::ServerError::Usage(m) => Failure::usage(m),
