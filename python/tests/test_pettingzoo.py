@@ -115,16 +115,31 @@ def test_the_fast_path_refuses_what_pettingzoo_forbids():
     assert list(e.agent_iter(2)) == [agent, agent]  # nothing stepped: the same agent
 
 
-def test_observations_are_fresh_arrays():
-    """A stored observation keeps its values: the next step builds new arrays."""
+def test_each_agent_has_its_own_observation_written_again_at_each_observe():
+    """No allocation per step: observe() writes the agent's own arrays in place, so an
+    observation kept past the next observe() of the same agent is copied first. Agents
+    never share arrays, and observing one leaves the others' as they were."""
     e = raw_env("pagat", 4)
     e.reset(seed=1)
-    first = e.last()[0]
+    agent = e.agent_selection
+    first = e.observe(agent)
     kept = {k: v.copy() for k, v in first.items()}
-    e.step(int(np.flatnonzero(first["action_mask"])[0]))
-    e.last()
+    others = [e.observe(other) for other in e.possible_agents if other != agent]
+    for other in others:
+        for key in kept:
+            assert not np.shares_memory(other[key], first[key])
     for key in kept:
         np.testing.assert_array_equal(first[key], kept[key])
+    seat = int(agent.split("_")[1])
+    table = Table("pagat", 4, seed=1)
+    action = int(np.flatnonzero(first["action_mask"])[0])
+    e.step(action)
+    table.step(action)
+    again = e.observe(agent)
+    assert again is first and again["observation"] is first["observation"]
+    np.testing.assert_array_equal(again["observation"], table.observation(seat))
+    assert not np.array_equal(again["observation"], kept["observation"])
+    assert not again["action_mask"].any()  # no longer its turn
 
 
 def test_a_game_with_no_choice_for_anyone_is_dealt_again():
