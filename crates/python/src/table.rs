@@ -211,9 +211,30 @@ impl Table {
         }
     }
 
+    /// Whether `outcome` is one of [`Table::chance_outcomes`] (without
+    /// listing them: a deck dealt card by card asks 51 times a deal).
+    fn may_draw(&self, outcome: usize) -> bool {
+        let Chance::Outside(draws) = &self.chance else {
+            return false;
+        };
+        if !matches!(self.game.pending(), Pending::Chance(_)) {
+            return false;
+        }
+        if !draws.deck.is_complete() {
+            return draws.deck.may_draw(outcome);
+        }
+        let (suit, _) = self.draws_needed();
+        let count = if suit && draws.pay_suit.is_none() {
+            4
+        } else {
+            SEQUENCE_STARTS
+        };
+        outcome < count
+    }
+
     /// Applies one outcome of chance drawn from outside.
     pub fn chance(&mut self, outcome: usize) -> Result<(), String> {
-        if !self.chance_outcomes().contains(&outcome) {
+        if !self.may_draw(outcome) {
             return Err(format!("{outcome} is not a possible outcome of chance now"));
         }
         let (suit, sequence) = self.draws_needed();
@@ -328,6 +349,9 @@ mod tests {
                 Turn::Over => break,
                 Turn::Chance => {
                     let outcomes = table.chance_outcomes();
+                    for o in 0..=52 {
+                        assert_eq!(table.may_draw(o), outcomes.contains(&o), "outcome {o}");
+                    }
                     let i = (rng.next_u64() % outcomes.len() as u64) as usize;
                     table.chance(outcomes[i]).unwrap();
                 }
