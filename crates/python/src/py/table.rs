@@ -46,8 +46,10 @@ pub struct Table {
     pub(crate) inner: AnyTable,
     /// OpenSpiel's history: `(player, action)` for every `apply`, chance
     /// (-1) included, so the Python state can answer `history()` itself
-    /// (its moves do not go through pyspiel's C++ `ApplyAction`).
-    history: Vec<(i64, usize)>,
+    /// (its moves do not go through pyspiel's C++ `ApplyAction`). Small
+    /// numbers, as a clone copies them all: a seat or -1, and an integer of
+    /// the action space (bids count chips, which are `u32`).
+    history: Vec<(i8, u32)>,
 }
 
 #[pymethods]
@@ -192,17 +194,21 @@ impl Table {
             CHANCE => self.apply_chance(a)?,
             _ => self.step(a)?,
         }
-        self.history.push((player, a));
+        let entry = (
+            i8::try_from(player).expect("a seat or chance"),
+            u32::try_from(a).expect("an applied integer is in the space"),
+        );
+        self.history.push(entry);
         Ok(())
     }
 
     /// Every action `apply` took, in order (OpenSpiel's `history()`).
-    fn history(&self) -> Vec<usize> {
+    fn history(&self) -> Vec<u32> {
         self.history.iter().map(|&(_, a)| a).collect()
     }
 
     /// `(player, action)` for every action `apply` took (chance is -1).
-    fn full_history(&self) -> Vec<(i64, usize)> {
+    fn full_history(&self) -> Vec<(i8, u32)> {
         self.history.clone()
     }
 
