@@ -1,7 +1,7 @@
 """Tripoley (and Napalm poker) as a PettingZoo AEC environment.
 
->>> from tripoley.pettingzoo import env
->>> e = env(preset="pagat", players=4)
+>>> from tripoley.pettingzoo import raw_env
+>>> e = raw_env("pagat", 4)  # env(preset="pagat", players=4): in PettingZoo's wrapper
 >>> e.reset(seed=1)
 >>> for agent in e.agent_iter():
 ...     obs, reward, done, truncated, info = e.last()
