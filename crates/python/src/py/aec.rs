@@ -36,8 +36,8 @@ struct Setup {
 
 /// One agent's observation: the dict `observe` returns and its two arrays,
 /// made once and written in place at each `observe`. A step then costs no
-/// allocation: two fresh numpy arrays and a dict were about a third of an
-/// AEC step. (Like Gymnasium's vector environments with `copy=False`: an
+/// allocation: two fresh numpy arrays and a dict were a fifth of an AEC
+/// step. (Like Gymnasium's vector environments with `copy=False`: an
 /// observation to keep past the next `observe` of its agent is copied.)
 struct Observation {
     dict: Py<PyDict>,
@@ -94,6 +94,7 @@ pub struct Aec {
     /// What `_cumulative_rewards` holds for each seat while the game is on,
     /// so a step writes that dict only where a value changes.
     cumulative: Vec<f64>,
+    /// The observation being written, before it is copied to the agent's arrays.
     scratch: Scratch,
     /// Whether `rewards` holds what the last step paid (else all zero).
     paid: bool,
