@@ -88,6 +88,9 @@ def test_the_fast_path_observes_exactly_what_the_table_shows_each_seat(rules):
             for seat, other in enumerate(e.possible_agents):
                 seen = e.observe(other)
                 np.testing.assert_array_equal(seen["observation"], table.observation(seat))
+                if not napalm:  # the first plane is the seat's hand, as its view holds it
+                    hand = {tripoley.CARDS[i] for i in np.flatnonzero(seen["observation"][:52])}
+                    assert hand == set(table.view(seat)["hand"])
                 mask = table.mask() if other == agent else np.zeros(table.num_actions, np.int8)
                 np.testing.assert_array_equal(seen["action_mask"], mask)
                 assert np.flatnonzero(seen["action_mask"]).tolist() == (
