@@ -12,13 +12,24 @@ player at each step (``last()`` and its observation for PettingZoo, the
 state for RLCard) and picks uniformly among the legal actions it is given
 (the mask's nonzero entries, or RLCard's ``legal_actions``). OpenSpiel's
 chance steps (the deck, dealt card by card) are applied too but not counted.
+
+Two rows measure no game at all, to show what the loop costs by itself: the
+PettingZoo loop's policy on one fixed mask (the most any PettingZoo
+environment could reach with this policy), and a PettingZoo environment that
+does nothing, bare and in PettingZoo's ``OrderEnforcingWrapper`` (the
+wrapper's own cost per step).
 """
 
 import argparse
+import os
 import random
 import time
 
-import numpy as np
+# numpy's BLAS threads otherwise spin beside the loops on a small machine (no loop here
+# multiplies matrices); the same for every environment.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
 
 
 def time_loop(seconds, one_game):
@@ -34,11 +45,14 @@ def pick(rng, legal):
     return legal[int(rng.random() * len(legal))]
 
 
+_BOOL = np.dtype(np.bool_)
+
+
 def legal_in(mask):
     """The legal actions of an int8 action mask, as a list. The mask's bytes are read as
     bool: numpy's ``nonzero`` on int8 calls a function per element, on bool it does not,
     and the policy should cost little beside the environments it drives."""
-    return mask.view(np.bool_).nonzero()[0].tolist()
+    return mask.view(_BOOL).nonzero()[0].tolist()
 
 
 def aec_games(e):
@@ -73,6 +87,81 @@ def tripoley_wrapped():
 def holdem_aec():
     from pettingzoo.classic import texas_holdem_v4
     return aec_games(texas_holdem_v4.env(num_players=4))
+
+
+def policy_alone():
+    """The PettingZoo loop's own work on one fixed mask of seven legal actions among 500,
+    with no environment: the ceiling of any PettingZoo environment under this policy."""
+    rng = random.Random(1)
+    mask = np.zeros(500, np.int8)
+    mask[[3, 17, 52, 56, 61, 62, 300]] = 1
+    obs = {"observation": np.zeros(973, np.float32), "action_mask": mask}
+    last = (obs, 0.0, False, False, {})
+
+    def one_game():
+        for _ in range(100):
+            obs, _, done, truncated, _ = last
+            pick(rng, legal_in(obs["action_mask"]))
+        return 100
+    return one_game
+
+
+def noop_env(wrapped):
+    """A PettingZoo AEC environment with no game: four agents take turns for 100 steps,
+    each seeing the same fixed observation. PettingZoo's own ``AECEnv`` supplies
+    ``last()`` and ``agent_iter()``; ``wrapped`` puts it in the ``OrderEnforcingWrapper``
+    as :func:`tripoley.pettingzoo.env` does, so the two rows differ by that wrapper alone."""
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+
+    class Noop(AECEnv):
+        metadata = {"name": "noop_v0", "render_modes": [], "is_parallelizable": False}
+
+        def __init__(self):
+            self.possible_agents = [f"player_{i}" for i in range(4)]
+            mask = np.zeros(500, np.int8)
+            mask[[3, 17, 52, 56, 61, 62, 300]] = 1
+            self._obs = {"observation": np.zeros(973, np.float32), "action_mask": mask}
+            space = spaces.Dict({
+                "observation": spaces.Box(0.0, np.inf, (973,), np.float32),
+                "action_mask": spaces.Box(0, 1, (500,), np.int8),
+            })
+            self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+            self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(500))
+
+        def observation_space(self, agent):
+            return self.observation_spaces[agent]
+
+        def action_space(self, agent):
+            return self.action_spaces[agent]
+
+        def reset(self, seed=None, options=None):
+            self.agents = self.possible_agents[:]
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos = {a: {} for a in self.agents}
+            self._left, self._turn = 100, 0
+            self.agent_selection = self.agents[0]
+
+        def observe(self, agent):
+            return self._obs
+
+        def step(self, action):
+            if self.terminations[self.agent_selection]:
+                self._was_dead_step(action)
+                return
+            self._cumulative_rewards[self.agent_selection] = 0.0
+            self._left -= 1
+            if self._left == 0:
+                self.terminations = dict.fromkeys(self.agents, True)
+            self._turn = (self._turn + 1) % 4
+            self.agent_selection = self.agents[self._turn]
+
+    e = Noop()
+    return aec_games(wrappers.OrderEnforcingWrapper(e) if wrapped else e)
 
 
 def tripoley_table():
@@ -125,22 +214,25 @@ def rlcard_holdem():
     return one_hand
 
 
+OPENSPIEL = "OpenSpiel python_tripoley, pagat, 4 players"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per environment and round")
     parser.add_argument("--rounds", type=int, default=3, help="rounds over every environment")
     args = parser.parse_args()
     counts = {"player": 0, "chance": 0}
-    loops = [("RLCard limit hold'em, 4 players (rlcard.make)", rlcard_holdem())]
-    try:
-        loops.append(("PettingZoo texas_holdem_v4 (RLCard), 4 players", holdem_aec()))
-    except ImportError as e:  # PettingZoo's card games import pygame to draw themselves
-        print(f"(PettingZoo texas_holdem_v4 skipped: {e})")
-    loops += [
+    loops = [
+        ("RLCard limit hold'em, 4 players (rlcard.make)", rlcard_holdem()),
+        ("PettingZoo texas_holdem_v4 (RLCard in 3 wrappers), 4 players", holdem_aec()),
         ("tripoley.Table (integers, no framework), pagat, 4 players", tripoley_table()),
         ("tripoley.pettingzoo.raw_env (the fast path), pagat, 4 players", tripoley_raw()),
         ("tripoley.pettingzoo.env (OrderEnforcingWrapper), pagat, 4 players", tripoley_wrapped()),
-        ("OpenSpiel python_tripoley, pagat, 4 players", openspiel(counts)),
+        (OPENSPIEL, openspiel(counts)),
+        ("no game: the PettingZoo loop's policy on a fixed mask", policy_alone()),
+        ("no game: a PettingZoo environment that does nothing", noop_env(wrapped=False)),
+        ("no game: the same in OrderEnforcingWrapper", noop_env(wrapped=True)),
     ]
     best = [0.0] * len(loops)
     for _ in range(args.rounds):
@@ -151,8 +243,10 @@ def main():
     print(f"{'environment':<{width}}  {'steps/s':>10}  {'vs RLCard':>9}")
     for (name, _), rate in zip(loops, best):
         print(f"{name:<{width}}  {rate:>10,.0f}  {rate / anchor:>8.1f}x")
-    print(f"(OpenSpiel also applied {counts['chance'] / max(1, counts['player']):.2f} chance steps "
-          "per player step: the decks, card by card)")
+    rates = dict(zip((name for name, _ in loops), best))
+    per_player = counts["chance"] / max(1, counts["player"])
+    print(f"(OpenSpiel also applied {per_player:.2f} chance steps per player step, the decks "
+          f"card by card: {rates[OPENSPIEL] * (1 + per_player):,.0f} actions/s in all)")
 
 
 if __name__ == "__main__":

@@ -150,3 +150,64 @@ def test_the_cpp_ismcts_cannot_resample_any_python_game():
                             max_simulations=10)
     with pytest.raises(pyspiel.SpielError, match="ResampleFromInfostate"):
         bot.get_policy(state)
+
+
+def test_moves_from_python_equal_moves_through_cpp():
+    """apply_action, child and the history are answered in Python from the table, not
+    through pyspiel's C++: the same moves made through C++ (pyspiel.State.apply_action,
+    which calls back _apply_action) give the same states, and then pyspiel's own C++
+    history agrees with the Python one."""
+    game = pyspiel.load_game("python_tripoley", {"preset": "michigan-casino", "players": 3})
+    py_state, cpp_state = game.new_initial_state(), game.new_initial_state()
+    assert py_state.is_initial_state() and py_state.move_number() == 0
+    rng = np.random.RandomState(7)
+    while not py_state.is_terminal():
+        legal = py_state.legal_actions()
+        assert legal == cpp_state.legal_actions()
+        action = legal[rng.randint(len(legal))]
+        player = py_state.current_player()
+        child = py_state.child(action)
+        py_state.apply_action(action)
+        pyspiel.State.apply_action(cpp_state, action)
+        assert str(child) == str(py_state) == str(cpp_state)
+        assert child.history() == py_state.history() == cpp_state.history()
+        assert py_state.full_history()[-1] == (player, action)
+        assert not py_state.is_initial_state()
+    assert cpp_state.is_terminal() and py_state.returns() == cpp_state.returns()
+    assert pyspiel.State.history(cpp_state) == py_state.history()
+    assert pyspiel.State.history_str(cpp_state) == py_state.history_str()
+    assert pyspiel.State.move_number(cpp_state) == py_state.move_number() == len(py_state.history())
+    fresh = game.new_initial_state()
+    with pytest.raises(tripoley.TripoleyError, match="not a possible outcome"):
+        fresh.child(52)  # chance deals cards 0..51 only
+    with pytest.raises(tripoley.TripoleyError, match="not a possible outcome"):
+        fresh.apply_action(52)
+    assert fresh.history() == [] and fresh.is_initial_state()
+
+
+@pytest.mark.parametrize("through_cpp", [False, True])
+def test_a_clone_is_independent_of_its_original(through_cpp):
+    """A clone (Python's, or C++ Clone through pyspiel.State.clone) starts equal to its
+    original, and moves made on either leave the other as it was."""
+    game = pyspiel.load_game("python_tripoley", {"preset": "pagat", "players": 4})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+
+    def random_move(s):
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randint(len(legal))])
+
+    for _ in range(80):
+        random_move(state)
+    copy = pyspiel.State.clone(state) if through_cpp else state.clone()
+    assert type(copy) is type(state)
+    before = (str(state), state.history(), state.legal_actions())
+    assert (str(copy), copy.history(), copy.legal_actions()) == before
+    for _ in range(40):
+        random_move(copy)
+    assert (str(state), state.history(), state.legal_actions()) == before
+    assert copy.history()[:len(before[1])] == before[1] and len(copy.history()) == 120
+    copied = (str(copy), copy.history())
+    for _ in range(40):
+        random_move(state)
+    assert (str(copy), copy.history()) == copied

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+import tripoley
 from tripoley import Table, TripoleyError
 from tripoley.pettingzoo import env, napalm_env, raw_env
 
@@ -59,19 +60,24 @@ def test_only_the_seat_to_act_has_a_mask_and_render_is_text():
     assert "player_0" in text and "your hand" in text
 
 
-@pytest.mark.parametrize("napalm", [False, True])
-def test_the_fast_path_observes_exactly_what_the_table_shows_each_seat(napalm):
-    """raw_env's observations and masks (built in Rust, per step) equal the integer
-    table's for every agent at every step of random games, and its rewards add up to
-    the chips each seat won."""
-    rules, players = ({}, 3) if napalm else ("michigan-casino", 4)
-    for seed in range(3):
+@pytest.mark.parametrize("rules", [*tripoley.presets(), "napalm"])
+def test_the_fast_path_observes_exactly_what_the_table_shows_each_seat(rules):
+    """raw_env's observations and masks (written in place in Rust, per step) equal the
+    integer table's for every agent at every step of random games of every preset and
+    Napalm (the table's mask is the engine's legal actions: test_table.py), and its
+    rewards add up to the chips each seat won."""
+    napalm = rules == "napalm"
+    rules, players = ({}, 3) if napalm else (rules, 4)
+    # Seeds whose game gives somebody a choice (reset deals again otherwise: cosmo).
+    seeds = [s for s in range(6) if Table(rules, players, seed=s, napalm=napalm).current() >= 0]
+    for seed in seeds[:2]:
         e = raw_env(rules, players, napalm=napalm)
         e.reset(seed=seed)
         table = Table(rules, players, seed=seed, napalm=napalm)
         rng = random.Random(seed)
         totals = dict.fromkeys(e.possible_agents, 0.0)
         steps = 0
+        deals, paid_at = table.deals_done(), [table.starting_chips] * players
         for agent in e.agent_iter():
             obs, reward, done, truncated, _ = e.last()
             totals[agent] += reward
@@ -82,14 +88,28 @@ def test_the_fast_path_observes_exactly_what_the_table_shows_each_seat(napalm):
             for seat, other in enumerate(e.possible_agents):
                 seen = e.observe(other)
                 np.testing.assert_array_equal(seen["observation"], table.observation(seat))
+                if not napalm:  # the first plane is the seat's hand, as its view holds it
+                    hand = {tripoley.CARDS[i] for i in np.flatnonzero(seen["observation"][:52])}
+                    assert hand == set(table.view(seat)["hand"])
                 mask = table.mask() if other == agent else np.zeros(table.num_actions, np.int8)
                 np.testing.assert_array_equal(seen["action_mask"], mask)
+                assert np.flatnonzero(seen["action_mask"]).tolist() == (
+                    table.legal() if other == agent else [])
                 assert seen["observation"].dtype == np.float32 and seen["action_mask"].dtype == np.int8
             action = rng.choice(table.legal())
             e.step(action)
             table.step(action)
             steps += 1
-        assert steps > 50 and e.agents == []
+            # This step's rewards: each stack's change since the last deal ended, once one
+            # ends (or the game), else zero; the dict is written only where it changes.
+            paid = table.deals_done() != deals or table.current() < 0
+            stacks = table.stacks()
+            expected = [float(now - then) if paid else 0.0 for now, then in zip(stacks, paid_at)]
+            assert [e.rewards[a] for a in e.possible_agents] == expected
+            if paid:
+                deals, paid_at = table.deals_done(), stacks
+        # cosmo forces most plays: a game there has a few choices, elsewhere many.
+        assert steps >= (1 if rules == "cosmo" else 50) and e.agents == []
         assert [totals[a] for a in e.possible_agents] == table.returns()
 
 
@@ -115,16 +135,31 @@ def test_the_fast_path_refuses_what_pettingzoo_forbids():
     assert list(e.agent_iter(2)) == [agent, agent]  # nothing stepped: the same agent
 
 
-def test_observations_are_fresh_arrays():
-    """A stored observation keeps its values: the next step builds new arrays."""
+def test_each_agent_has_its_own_observation_written_again_at_each_observe():
+    """No allocation per step: observe() writes the agent's own arrays in place, so an
+    observation kept past the next observe() of the same agent is copied first. Agents
+    never share arrays, and observing one leaves the others' as they were."""
     e = raw_env("pagat", 4)
     e.reset(seed=1)
-    first = e.last()[0]
+    agent = e.agent_selection
+    first = e.observe(agent)
     kept = {k: v.copy() for k, v in first.items()}
-    e.step(int(np.flatnonzero(first["action_mask"])[0]))
-    e.last()
+    others = [e.observe(other) for other in e.possible_agents if other != agent]
+    for other in others:
+        for key in kept:
+            assert not np.shares_memory(other[key], first[key])
     for key in kept:
         np.testing.assert_array_equal(first[key], kept[key])
+    seat = int(agent.split("_")[1])
+    table = Table("pagat", 4, seed=1)
+    action = int(np.flatnonzero(first["action_mask"])[0])
+    e.step(action)
+    table.step(action)
+    again = e.observe(agent)
+    assert again is first and again["observation"] is first["observation"]
+    np.testing.assert_array_equal(again["observation"], table.observation(seat))
+    assert not np.array_equal(again["observation"], kept["observation"])
+    assert not again["action_mask"].any()  # no longer its turn
 
 
 def test_a_game_with_no_choice_for_anyone_is_dealt_again():

@@ -31,9 +31,14 @@ impl DeckDraw {
         (0..52).filter(|i| self.drawn >> i & 1 == 0).collect()
     }
 
-    /// Places card `i` (dense index) next; false if it is already placed.
+    /// Whether card `i` (dense index) may come next.
+    pub fn may_draw(&self, i: usize) -> bool {
+        i < 52 && self.drawn >> i & 1 == 0 && !self.is_complete()
+    }
+
+    /// Places card `i` (dense index) next; false if it may not come next.
     pub fn push(&mut self, i: usize) -> bool {
-        if i >= 52 || self.drawn >> i & 1 == 1 || self.is_complete() {
+        if !self.may_draw(i) {
             return false;
         }
         self.place(i);

@@ -54,7 +54,9 @@ pub struct Table {
     space: ActionSpace,
     picked: CardSet,
     chance: Chance,
-    record: Record,
+    /// Every engine step so far: the record's steps. The record's rules and
+    /// names are made only when asked for, so a clone copies no strings.
+    steps: Vec<RecordStep>,
 }
 
 impl Table {
@@ -63,8 +65,7 @@ impl Table {
     pub fn new(rules: Rules, players: usize, seed: Option<u64>) -> Result<Table, String> {
         rules.validate().map_err(|e| e.to_string())?;
         let space = ActionSpace::new(&rules, players)?;
-        let game = Game::new(rules.clone(), players).map_err(|e| e.to_string())?;
-        let names = (0..players).map(|s| format!("player_{s}")).collect();
+        let game = Game::new(rules, players).map_err(|e| e.to_string())?;
         let mut table = Table {
             game,
             space,
@@ -73,7 +74,7 @@ impl Table {
                 Some(s) => Chance::Auto(seeded_rng(s)),
                 None => Chance::Outside(Draws::default()),
             },
-            record: Record::new(rules, names),
+            steps: Vec::new(),
         };
         table.settle();
         Ok(table)
@@ -94,9 +95,14 @@ impl Table {
         self.picked
     }
 
-    /// Every step so far.
-    pub fn record(&self) -> &Record {
-        &self.record
+    /// Every step so far, as a record (the seats named `player_0` ...).
+    pub fn record(&self) -> Record {
+        let names = (0..self.game.players())
+            .map(|s| format!("player_{s}"))
+            .collect();
+        let mut record = Record::new(self.game.rules().clone(), names);
+        record.steps.clone_from(&self.steps);
+        record
     }
 
     /// What the table waits for.
@@ -155,7 +161,7 @@ impl Table {
                     .apply_into(seat, action, &mut tripoley_engine::NoEvents)
                     .map_err(|e| e.to_string())?;
                 self.picked = CardSet::EMPTY;
-                self.record.steps.push(RecordStep::Act { seat, action });
+                self.steps.push(RecordStep::Act { seat, action });
                 self.settle();
                 Ok(())
             }
@@ -175,7 +181,7 @@ impl Table {
         self.game
             .chance_into(&deal, &mut tripoley_engine::NoEvents)
             .expect("a whole deck with the draws the rules ask for is accepted");
-        self.record.steps.push(RecordStep::Chance(deal));
+        self.steps.push(RecordStep::Chance(deal));
     }
 
     /// The draws the pending chance needs besides the deck.
@@ -211,9 +217,30 @@ impl Table {
         }
     }
 
+    /// Whether `outcome` is one of [`Table::chance_outcomes`] (without
+    /// listing them: a deck dealt card by card asks 51 times a deal).
+    fn may_draw(&self, outcome: usize) -> bool {
+        let Chance::Outside(draws) = &self.chance else {
+            return false;
+        };
+        if !matches!(self.game.pending(), Pending::Chance(_)) {
+            return false;
+        }
+        if !draws.deck.is_complete() {
+            return draws.deck.may_draw(outcome);
+        }
+        let (suit, _) = self.draws_needed();
+        let count = if suit && draws.pay_suit.is_none() {
+            4
+        } else {
+            SEQUENCE_STARTS
+        };
+        outcome < count
+    }
+
     /// Applies one outcome of chance drawn from outside.
     pub fn chance(&mut self, outcome: usize) -> Result<(), String> {
-        if !self.chance_outcomes().contains(&outcome) {
+        if !self.may_draw(outcome) {
             return Err(format!("{outcome} is not a possible outcome of chance now"));
         }
         let (suit, sequence) = self.draws_needed();
@@ -292,14 +319,14 @@ impl Table {
             space: self.space,
             picked: self.picked_by(seat),
             chance: self.chance.clone(),
-            record: self.record.clone(),
+            steps: self.steps.clone(),
         }
     }
 
     /// Whether the record holds this game: false after [`Table::resample`]
     /// (the sampled cards are not the recorded ones).
     pub fn replays(&self) -> bool {
-        self.record
+        self.record()
             .replay()
             .is_ok_and(|(g, _)| g.view(None) == self.game.view(None))
     }
@@ -328,6 +355,9 @@ mod tests {
                 Turn::Over => break,
                 Turn::Chance => {
                     let outcomes = table.chance_outcomes();
+                    for o in 0..=52 {
+                        assert_eq!(table.may_draw(o), outcomes.contains(&o), "outcome {o}");
+                    }
                     let i = (rng.next_u64() % outcomes.len() as u64) as usize;
                     table.chance(outcomes[i]).unwrap();
                 }
@@ -426,7 +456,8 @@ mod tests {
         assert_eq!(table.chance_outcomes().len(), SEQUENCE_STARTS);
         assert!(table.chance(11).is_err());
         table.chance(10).unwrap();
-        let Some(RecordStep::Chance(deal)) = table.record().steps.first() else {
+        let record = table.record();
+        let Some(RecordStep::Chance(deal)) = record.steps.first() else {
             panic!("the deal is recorded");
         };
         assert_eq!(deal.pay_suit, Some(Suit::Hearts));

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 import numpy as np
 import pyspiel
@@ -38,7 +38,7 @@ import pyspiel
 from . import CARDS, _rules_json, _tripoley
 from ._tripoley import TripoleyError
 
-__all__ = ["EngineBot", "NapalmGame", "TripoleyGame", "TripoleyState"]
+__all__ = ["EngineBot", "NapalmGame", "PlayerAction", "TripoleyGame", "TripoleyState"]
 
 _DECK = 52
 
@@ -130,14 +130,30 @@ class NapalmGame(_IntegerGame):
         super().__init__(_NAPALM_TYPE, params, napalm=True)
 
 
+class PlayerAction(NamedTuple):
+    """One entry of :meth:`TripoleyState.full_history` (pyspiel's ``PlayerAction``
+    has no constructor in Python): who acted (-1 for chance) and the action."""
+
+    player: int
+    action: int
+
+
 class TripoleyState(pyspiel.State):
     """A state: a table in integers, chance drawn by OpenSpiel.
 
     Every method is one call into Rust. The first group is what pyspiel's C++
     calls back (through its trampolines, so they must be Python functions);
-    the second answers Python callers directly instead of going through C++,
-    whose ``LegalActions`` alone calls back into Python five times. The
-    state's only attribute is its table, which C++ ``Clone`` deep-copies.
+    the second answers Python callers directly instead of going through C++:
+    each call from C++ back into Python costs about a microsecond, and
+    pyspiel's ``ApplyAction`` makes two, ``LegalActions`` five, ``Clone``
+    goes through ``new_initial_state`` and ``copy.deepcopy``. So moves made
+    from Python (``apply_action``, ``child``) never pass through C++, and
+    the history is the table's: ``history()``, ``full_history()``,
+    ``history_str()``, ``move_number()`` and ``is_initial_state()`` answer
+    from it, for moves made from Python or from C++ alike. (pyspiel's C++
+    methods read a history of their own, which holds only the moves made
+    through C++: call these methods, not ``pyspiel.State.history(state)``.)
+    The state's only attribute is its table, which C++ ``Clone`` deep-copies.
     """
 
     def __init__(self, game: _IntegerGame, table: Any):
@@ -180,7 +196,33 @@ class TripoleyState(pyspiel.State):
         return self._table.legal_actions(player)
 
     def is_chance_node(self) -> bool:
-        return self._table.current() == pyspiel.PlayerId.CHANCE
+        return self._table.is_chance()
+
+    def apply_action(self, action: int) -> None:
+        self._table.apply(action)
+
+    def clone(self) -> "TripoleyState":
+        return TripoleyState(self.get_game(), self._table.clone())
+
+    def child(self, action: int) -> "TripoleyState":
+        state = self.clone()
+        state._table.apply(action)
+        return state
+
+    def history(self) -> list[int]:
+        return self._table.history()
+
+    def full_history(self) -> list[PlayerAction]:
+        return [PlayerAction(p, a) for p, a in self._table.full_history()]
+
+    def history_str(self) -> str:
+        return ", ".join(map(str, self._table.history()))
+
+    def move_number(self) -> int:
+        return self._table.moves()
+
+    def is_initial_state(self) -> bool:
+        return self._table.moves() == 0
 
     def information_state_string(self, player: Optional[int] = None) -> str:
         return self._table.information(self._table.current() if player is None else player)

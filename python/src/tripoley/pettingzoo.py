@@ -1,7 +1,7 @@
 """Tripoley (and Napalm poker) as a PettingZoo AEC environment.
 
->>> from tripoley.pettingzoo import env
->>> e = env(preset="pagat", players=4)
+>>> from tripoley.pettingzoo import raw_env
+>>> e = raw_env("pagat", 4)  # env(preset="pagat", players=4): in PettingZoo's wrapper
 >>> e.reset(seed=1)
 >>> for agent in e.agent_iter():
 ...     obs, reward, done, truncated, info = e.last()
@@ -18,8 +18,10 @@
 * Observations: ``{"observation": float32 vector, "action_mask": int8 vector}``
   built from the seat's own view only (own hand, known cards per seat, cards
   played, layout, stacks, betting, auction, stage), seats counted from the
-  observer. The mask is all zero except for the seat to act. Each call
-  returns new arrays (keep them as they are: the next step does not touch them).
+  observer. The mask is all zero except for the seat to act. Each agent has
+  one observation dict whose arrays each ``observe``/``last`` writes again in
+  place (no allocation per step): copy an observation to keep it past the
+  next ``observe`` of the same agent. Agents never share arrays.
 * Rewards: chips, at the end of each deal: the change in each stack since the
   previous deal ended (so the antes of the next deal, paid at once, count in
   the deal that just ended); over a game they add up to chips won or lost.
@@ -27,7 +29,8 @@
 * Illegal actions raise :class:`tripoley.TripoleyError` with the engine's message.
 * :func:`env` is PettingZoo's convention, the environment in its
   ``OrderEnforcingWrapper``; :class:`raw_env` is the same environment unwrapped,
-  its per-step methods in Rust: the fast path, four to five times faster.
+  its per-step methods in Rust: the fast path, about six times faster (the
+  wrapper's Python ``__getattr__`` costs more than a whole step).
 """
 
 from __future__ import annotations
@@ -78,7 +81,8 @@ class raw_env(_tripoley.Aec, AECEnv):
     ``step``, ``last``, ``observe`` and ``agent_iter`` are the Rust methods of
     :class:`tripoley._tripoley.Aec`, which keeps ``agents``, ``agent_selection``,
     ``rewards``, ``terminations``, ``truncations`` and ``infos`` (the same dicts
-    PettingZoo's protocol reads, updated in place). Stepping before ``reset`` or
+    PettingZoo's protocol reads, updated in place) and each agent's observation
+    arrays (written in place at each ``observe``). Stepping before ``reset`` or
     with an illegal action raises :class:`tripoley.TripoleyError`.
 
     ``raw_env(preset_or_rules, players)``: rules as a preset name or a dict of

@@ -44,6 +44,12 @@ macro_rules! each {
 #[derive(Clone)]
 pub struct Table {
     pub(crate) inner: AnyTable,
+    /// OpenSpiel's history: `(player, action)` for every `apply`, chance
+    /// (-1) included, so the Python state can answer `history()` itself
+    /// (its moves do not go through pyspiel's C++ `ApplyAction`). Small
+    /// numbers, as a clone copies them all: a seat or -1, and an integer of
+    /// the action space (bids count chips, which are `u32`).
+    history: Vec<(i8, u32)>,
 }
 
 #[pymethods]
@@ -65,7 +71,10 @@ impl Table {
             let rules = rules_from_json(rules_json)?;
             AnyTable::Tripoley(TripoleyTable::new(rules, players, seed).map_err(refused)?)
         };
-        Ok(Table { inner })
+        Ok(Table {
+            inner,
+            history: Vec::new(),
+        })
     }
 
     /// Seats.
@@ -177,12 +186,40 @@ impl Table {
         }
     }
 
-    /// Applies `a`: an outcome at chance, else the seat to act's integer.
+    /// Applies `a`: an outcome at chance, else the seat to act's integer;
+    /// it joins the history once accepted.
     fn apply(&mut self, a: usize) -> PyResult<()> {
-        match self.current() {
-            CHANCE => self.apply_chance(a),
-            _ => self.step(a),
+        let player = self.current();
+        match player {
+            CHANCE => self.apply_chance(a)?,
+            _ => self.step(a)?,
         }
+        let entry = (
+            i8::try_from(player).expect("a seat or chance"),
+            u32::try_from(a).expect("an applied integer is in the space"),
+        );
+        self.history.push(entry);
+        Ok(())
+    }
+
+    /// Every action `apply` took, in order (OpenSpiel's `history()`).
+    fn history(&self) -> Vec<u32> {
+        self.history.iter().map(|&(_, a)| a).collect()
+    }
+
+    /// `(player, action)` for every action `apply` took (chance is -1).
+    fn full_history(&self) -> Vec<(i8, u32)> {
+        self.history.clone()
+    }
+
+    /// How many actions `apply` took.
+    fn moves(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Whether the seat to act is chance.
+    fn is_chance(&self) -> bool {
+        self.current() == CHANCE
     }
 
     /// Whether the game is over.
@@ -291,11 +328,14 @@ impl Table {
 
     /// A table in the same information state for `seat`, every card hidden
     /// from it dealt again consistently with what it has seen (Tripoley).
+    /// Its history is empty: the sampled cards were never drawn one by one,
+    /// and the real draws are hidden from `seat`.
     fn resample(&self, seat: Seat, seed: u64) -> PyResult<Table> {
         self.check_seat(seat)?;
         match &self.inner {
             AnyTable::Tripoley(t) => Ok(Table {
                 inner: AnyTable::Tripoley(t.resample(seat, seed)),
+                history: Vec::new(),
             }),
             AnyTable::Napalm(_) => Err(refused("resampling is for Tripoley only")),
         }
