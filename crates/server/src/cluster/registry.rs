@@ -12,13 +12,19 @@ use crate::ServerError;
 /// Rows of processes dead this long (milliseconds) are removed.
 const FORGET_DEAD_MS: i64 = 60_000;
 
-/// Adds process `me` at `addr`, alive for `lease_ms`.
+/// Adds process `me` at `addr`, alive for `lease_ms`. A process registered
+/// at the same address is dead (this one listens there now: it was
+/// killed and this is its restart), so its row goes and its tables are
+/// free at once, without waiting for its lease.
 pub(super) async fn register(
     db: &Client,
     me: &str,
     addr: &str,
     lease_ms: i64,
 ) -> Result<(), ServerError> {
+    db.execute("DELETE FROM processes WHERE addr = $1", &[&addr])
+        .await
+        .map_err(|e| failed("registering this server", &e))?;
     db.execute(
         concat!(
             "INSERT INTO processes (id, addr, load, expires) VALUES ($1, $2, 0, ",

@@ -100,8 +100,8 @@ async fn a_process_that_lost_its_lease_cannot_store_a_step() {
 }
 
 /// A dead process's games are split between the live ones; new tables go
-/// to the least-loaded live process; a process taken for dead learns it at
-/// its next beat.
+/// to the least-loaded live process; a process restarted at a dead one's
+/// address frees its tables, and the dead one learns it at its next beat.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_registry_places_tables_and_hands_out_orphans() {
     let Some(pg) = TestPostgres::start() else {
@@ -123,15 +123,18 @@ async fn the_registry_places_tables_and_hands_out_orphans() {
     assert!(registry::beat(&db, "b", 1, MINUTE).await.unwrap());
     let (id, addr) = registry::place(&db).await.unwrap().unwrap();
     assert_eq!((id.as_str(), addr.as_str()), ("b", "127.0.0.1:2"));
-    db.execute("UPDATE processes SET expires = 0 WHERE id = 'a'", &[])
+    // a is killed and started again at its address: its tables are free
+    // at once, without waiting for its row to expire.
+    registry::register(&db, "a2", "127.0.0.1:1", MINUTE)
         .await
         .unwrap();
-    assert_eq!(registry::live(&db).await.unwrap(), 1);
+    assert_eq!(registry::live(&db).await.unwrap(), 2);
     assert_eq!(lease::orphans(&db, 1).await.unwrap().len(), 6, "a is dead");
     assert!(
         !registry::beat(&db, "a", 6, MINUTE).await.unwrap(),
         "a hears it"
     );
+    registry::leave(&db, "a2").await.unwrap();
     registry::leave(&db, "b").await.unwrap();
     assert_eq!(registry::place(&db).await.unwrap(), None);
 }
