@@ -26,7 +26,7 @@ use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Pending, Preset, Record, Rules, Step, View};
 use tripoley_server::client::{self, Socket};
-use tripoley_server::protocol::{CreateTable, TableSettings};
+use tripoley_server::protocol::TableSettings;
 
 /// The lease: a killed process's tables move within about this time.
 const LEASE_MS: u64 = 1500;
@@ -254,30 +254,11 @@ type Seen = Arc<Mutex<Vec<(String, Instant, u64)>>>;
 /// A table of three people created through the proxy and started; returns
 /// its invite and the seats' tokens.
 async fn new_game(proxy: SocketAddr) -> (String, Vec<String>) {
-    let created = client::create_table(
-        proxy,
-        &CreateTable {
-            preset: Some(Preset::Pagat),
-            seats: Some(3),
-            deals: Some(6),
-            turn_seconds: Some(0),
-            host_name: Some("Ann".into()),
-            ..CreateTable::default()
-        },
-    )
-    .await
-    .expect("a table through the proxy");
-    let mut tokens = vec![created.host_token.clone()];
-    for (seat, name) in [(1, "Bea"), (2, "Cy")] {
-        let seated = client::sit(proxy, &created.invite, Some(seat), name)
-            .await
-            .expect("a seat through the proxy");
-        tokens.push(seated.token);
-    }
-    client::start_table(proxy, &created.invite, &created.host_token)
+    let (invite, host_token, tokens) = common::three_seated(proxy, Preset::Pagat, 6).await;
+    client::start_table(proxy, &invite, &host_token)
         .await
         .expect("started through the proxy");
-    (created.invite, tokens)
+    (invite, tokens)
 }
 
 /// Plays a seat to the end of its game through the proxy, as the browser

@@ -59,16 +59,34 @@ pub(crate) async fn route(State(app): State<Arc<App>>, req: Request, next: Next)
     if req.headers().contains_key(&FORWARDED) {
         return next.run(req).await;
     }
-    let to = match target(req.method(), req.uri().path()) {
+    let target = target(req.method(), req.uri().path());
+    let to = match target {
         Target::Here => None,
         Target::Table(invite) if app.runs(invite).await => None,
         Target::Table(invite) => cluster.owner(invite).await.ok().flatten(),
         Target::Create => cluster.place().await.ok().flatten(),
     };
-    match to {
-        Some(addr) => forward(req, &addr).await,
-        None => next.run(req).await,
+    let Some(addr) = to else {
+        return next.run(req).await;
+    };
+    match connect(&addr).await {
+        Some(stream) => forward(req, stream).await,
+        // The least-loaded process cannot be reached (it has just died, and
+        // its registration has not expired yet): any process can hold a
+        // new table.
+        None if target == Target::Create => next.run(req).await,
+        None => unreachable(),
     }
+}
+
+/// A connection to the process at `addr`, unless it cannot be reached.
+async fn connect(addr: &str) -> Option<tokio::net::TcpStream> {
+    let stream = tokio::time::timeout(CONNECT, tokio::net::TcpStream::connect(addr))
+        .await
+        .ok()?
+        .ok()?;
+    let _ = stream.set_nodelay(true);
+    Some(stream)
 }
 
 /// "Try again": the process that runs the table cannot be reached (it is
@@ -84,18 +102,13 @@ fn unreachable() -> Response {
         .into_response()
 }
 
-/// Sends `req` to the process at `addr` and returns its answer. A
+/// Sends `req` to another process over `stream` and returns its answer. A
 /// websocket upgrade the owner accepts joins the client's connection to
 /// the owner's until either closes.
-async fn forward(mut req: Request, addr: &str) -> Response {
+async fn forward(mut req: Request, stream: tokio::net::TcpStream) -> Response {
     let client_side = hyper::upgrade::on(&mut req);
     req.headers_mut()
         .insert(FORWARDED, HeaderValue::from_static("1"));
-    let Ok(Ok(stream)) = tokio::time::timeout(CONNECT, tokio::net::TcpStream::connect(addr)).await
-    else {
-        return unreachable();
-    };
-    let _ = stream.set_nodelay(true);
     let Ok((mut sender, connection)) =
         hyper::client::conn::http1::handshake::<_, Body>(TokioIo::new(stream)).await
     else {

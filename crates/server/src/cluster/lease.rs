@@ -42,13 +42,7 @@ pub(super) async fn claim(db: &Client, invite: &str, me: &str) -> Result<Option<
         owner_alive!("leases.owner"),
         " RETURNING epoch"
     );
-    let row = db
-        .query_opt(CLAIM, &[&invite, &me])
-        .await
-        .map_err(|e| failed("taking a table's lease", &e))?;
-    row.map(|r| r.try_get(0))
-        .transpose()
-        .map_err(|e| failed("reading a lease", &e))
+    first_cell(db, CLAIM, invite, me, "taking a table's lease").await
 }
 
 /// The address of the live process other than `me` that runs `invite`, if
@@ -63,13 +57,25 @@ pub(super) async fn owner(
          WHERE l.invite = $1 AND p.id <> $2 AND p.expires > ",
         now_ms!()
     );
+    first_cell(db, OWNER, invite, me, "finding a table's server").await
+}
+
+/// The first column of the one row `sql` gives for a table and a process,
+/// if it gives one.
+async fn first_cell<T: for<'a> tokio_postgres::types::FromSql<'a>>(
+    db: &Client,
+    sql: &str,
+    invite: &str,
+    me: &str,
+    what: &str,
+) -> Result<Option<T>, ServerError> {
     let row = db
-        .query_opt(OWNER, &[&invite, &me])
+        .query_opt(sql, &[&invite, &me])
         .await
-        .map_err(|e| failed("finding a table's server", &e))?;
+        .map_err(|e| failed(what, &e))?;
     row.map(|r| r.try_get(0))
         .transpose()
-        .map_err(|e| failed("reading a table's server", &e))
+        .map_err(|e| failed(what, &e))
 }
 
 /// Gives up the leases `me` holds with these epochs (tables that stopped):
@@ -92,24 +98,27 @@ pub(super) async fn release(
     Ok(())
 }
 
-/// Games in progress that no live process runs (their owner died or left),
-/// at most `share` of them: what each process takes over at its beat, so
-/// that the survivors split a dead process's tables between them.
-pub(super) async fn orphans(db: &Client, live: i64) -> Result<Vec<String>, ServerError> {
+/// Games in progress that no live process runs (their owner died or left)
+/// and that fall to `me`: the live processes, in the order of their ids,
+/// split them by a hash of the invite, so that at one beat each takes its
+/// own share and none waits for another's. A process taken for dead takes
+/// none.
+pub(super) async fn orphans(db: &Client, me: &str) -> Result<Vec<String>, ServerError> {
     const ORPHANS: &str = concat!(
-        "SELECT t.invite FROM tables t WHERE t.status = 'playing' AND NOT EXISTS \
+        "WITH live AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS rank, \
+         count(*) OVER () AS n FROM processes WHERE expires > ",
+        now_ms!(),
+        ") SELECT t.invite FROM tables t, live me WHERE me.id = $1 AND t.status = 'playing' \
+         AND mod(hashtext(t.invite)::bigint + 2147483648, me.n) = me.rank AND NOT EXISTS \
          (SELECT 1 FROM leases l WHERE l.invite = t.invite AND ",
         owner_alive!("l.owner"),
-        ") ORDER BY random()"
+        ")"
     );
     let rows = db
-        .query(ORPHANS, &[])
+        .query(ORPHANS, &[&me])
         .await
         .map_err(|e| failed("finding tables without a server", &e))?;
-    let live = usize::try_from(live.max(1)).unwrap_or(1);
-    let share = rows.len().div_ceil(live);
     rows.iter()
-        .take(share)
         .map(|r| r.try_get(0).map_err(|e| failed("reading a table", &e)))
         .collect()
 }

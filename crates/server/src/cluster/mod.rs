@@ -10,7 +10,7 @@
 //!   table is created on the least-loaded process.
 //! - A process that dies stops renewing: once its row expires, its leases
 //!   are free, and at their next beat the others take its games in
-//!   progress over, each a share, through the same path that resumes games
+//!   progress over, each its share, through the same path that resumes games
 //!   at start-up (`App::table`: claim the lease, load the steps, replay).
 //!   Clients reconnect (through the proxy) with their last event number.
 //!   A process that stops cleanly gives its leases up at once.
@@ -216,9 +216,7 @@ impl Cluster {
 
     /// Games in progress without a live owner, this process's share.
     async fn orphans(&self) -> Result<Vec<String>, ServerError> {
-        let db = self.db();
-        let live = registry::live(&db).await?;
-        lease::orphans(&db, live).await
+        lease::orphans(&self.db(), &self.me()).await
     }
 
     /// Leaves the cluster: every lease given up, so the other processes

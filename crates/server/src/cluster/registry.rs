@@ -68,17 +68,6 @@ pub(super) async fn beat(
     Ok(renewed == 1)
 }
 
-/// Live processes.
-pub(super) async fn live(db: &Client) -> Result<i64, ServerError> {
-    db.query_one(
-        concat!("SELECT count(*) FROM processes WHERE expires > ", now_ms!()),
-        &[],
-    )
-    .await
-    .and_then(|r| r.try_get(0))
-    .map_err(|e| failed("counting servers", &e))
-}
-
 /// The least-loaded live process, for a new table: its id and address. Its
 /// load goes up by one at once, so that tables created between two beats
 /// spread out.

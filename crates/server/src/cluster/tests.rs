@@ -111,12 +111,18 @@ async fn the_registry_places_tables_and_hands_out_orphans() {
     for i in 0..6 {
         started_table(&store, &format!("ORPH{i}")).await;
     }
-    assert_eq!(lease::orphans(&db, 2).await.unwrap().len(), 3, "half each");
+    let a = lease::orphans(&db, "a").await.unwrap();
+    let b = lease::orphans(&db, "b").await.unwrap();
+    assert_eq!(a.len() + b.len(), 6, "a share each: {a:?} {b:?}");
+    assert!(
+        a.iter().all(|i| !b.contains(i)),
+        "never the same: {a:?} {b:?}"
+    );
     for i in 0..6 {
         lease::claim(&db, &format!("ORPH{i}"), "a").await.unwrap();
     }
     assert!(
-        lease::orphans(&db, 2).await.unwrap().is_empty(),
+        lease::orphans(&db, "b").await.unwrap().is_empty(),
         "a runs them"
     );
     assert!(registry::beat(&db, "a", 6, MINUTE).await.unwrap());
@@ -128,8 +134,13 @@ async fn the_registry_places_tables_and_hands_out_orphans() {
     registry::register(&db, "a2", "127.0.0.1:1", MINUTE)
         .await
         .unwrap();
-    assert_eq!(registry::live(&db).await.unwrap(), 2);
-    assert_eq!(lease::orphans(&db, 1).await.unwrap().len(), 6, "a is dead");
+    let mut orphans = lease::orphans(&db, "a2").await.unwrap();
+    orphans.extend(lease::orphans(&db, "b").await.unwrap());
+    assert_eq!(orphans.len(), 6, "a is dead");
+    assert!(
+        lease::orphans(&db, "a").await.unwrap().is_empty(),
+        "a takes none"
+    );
     assert!(
         !registry::beat(&db, "a", 6, MINUTE).await.unwrap(),
         "a hears it"
