@@ -315,17 +315,18 @@ async fn play_to_the_end(
     }
 }
 
-/// Starts `GAMES` games and their players; returns the players' tasks.
+/// Starts `GAMES` games and their players; returns the games' invites,
+/// the players' tasks and the log of what they see.
 async fn start_games(
     proxy: SocketAddr,
-    seen: &Seen,
-) -> (Vec<String>, tokio::task::JoinSet<(String, View)>) {
+) -> (Vec<String>, tokio::task::JoinSet<(String, View)>, Seen) {
+    let seen = Seen::default();
     let mut invites = Vec::new();
     let mut players = tokio::task::JoinSet::new();
     for g in 0..GAMES {
         let (invite, tokens) = new_game(proxy).await;
         for (k, token) in tokens.into_iter().enumerate() {
-            let (invite, seen) = (invite.clone(), Arc::clone(seen));
+            let (invite, seen) = (invite.clone(), Arc::clone(&seen));
             let seat = (g * 3 + k) as u64;
             players.spawn(async move {
                 let end = play_to_the_end(proxy, invite.clone(), token, seat, seen).await;
@@ -334,7 +335,7 @@ async fn start_games(
         }
         invites.push(invite);
     }
-    (invites, players)
+    (invites, players, seen)
 }
 
 /// Waits until every game has stored at least `steps` steps.
@@ -411,8 +412,7 @@ fn games_go_on_when_the_server_running_them_is_killed() {
         let Some(mut cluster) = TestCluster::start("cluster-kill").await else {
             return;
         };
-        let seen = Seen::default();
-        let (invites, players) = start_games(cluster.proxy_addr, &seen).await;
+        let (invites, players, seen) = start_games(cluster.proxy_addr).await;
         let owners = cluster.owners();
         let used: std::collections::HashSet<_> = invites.iter().map(|i| owners[i]).collect();
         assert_eq!(
@@ -468,8 +468,7 @@ fn games_go_on_through_a_rolling_restart() {
         let Some(mut cluster) = TestCluster::start("cluster-rolling").await else {
             return;
         };
-        let seen = Seen::default();
-        let (invites, players) = start_games(cluster.proxy_addr, &seen).await;
+        let (invites, players, seen) = start_games(cluster.proxy_addr).await;
         until_under_way(&cluster, &invites, 12).await;
         for i in 0..3 {
             assert!(

@@ -285,19 +285,6 @@ impl App {
             .is_some_and(|h| !h.tx.is_closed())
     }
 
-    /// Resumes a game in progress (at start-up, or taken over from a
-    /// server that died). A table this build cannot rebuild (stored by an
-    /// older build whose moves no longer fit, such as a game that chose its
-    /// five at the showdown) is set aside with the reason, not a reason to
-    /// stop: the other tables go on.
-    async fn resume(&self, invite: &str) -> Result<(), ServerError> {
-        if let Err(e) = self.table(invite).await {
-            eprintln!("tripoley serve: table {invite} cannot be resumed and is set aside: {e}");
-            self.store.refuse(invite.to_owned()).await?;
-        }
-        Ok(())
-    }
-
     /// Tables in memory, dropping those whose actors stopped.
     async fn live_tables(&self) -> usize {
         let mut tables = self.tables.lock().await;
@@ -525,10 +512,17 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
     app.store
         .forget_old(app.config.keep_finished, lobby_cutoff)
         .await?;
-    // With several servers, the games another live server runs are left
-    // to it (`App::table` takes only free leases).
     for invite in app.store.playing().await? {
-        app.resume(&invite).await?;
+        // A table this build cannot rebuild (stored by an older build whose
+        // moves no longer fit, such as a game that chose its five at the
+        // showdown) is set aside with the reason, not a reason to refuse to
+        // start: the other tables go on. With several servers, the games
+        // another live server runs are left to it (`App::table` takes only
+        // free leases).
+        if let Err(e) = app.table(&invite).await {
+            eprintln!("tripoley serve: table {invite} cannot be resumed and is set aside: {e}");
+            app.store.refuse(invite).await?;
+        }
     }
     // Public tables waiting for players are listed again; a private lobby
     // is loaded when its link is opened.
