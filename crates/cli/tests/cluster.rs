@@ -517,3 +517,37 @@ fn finished(cluster: &TestCluster, invite: &str) -> bool {
         .trim()
         == "finished"
 }
+
+/// `tripoley loadtest` aimed at the proxy plays through a `kill -9` of one
+/// server: its clients reconnect as the browser does, and no game fails.
+#[test]
+fn the_load_generator_through_the_proxy_rides_out_a_kill() {
+    runtime().block_on(async {
+        let Some(mut cluster) = TestCluster::start("cluster-load").await else {
+            return;
+        };
+        let load = Command::new(env!("CARGO_BIN_EXE_tripoley"))
+            .args(["loadtest", "--addr", &cluster.proxy_addr.to_string()])
+            .args([
+                "--tables",
+                "12",
+                "--think-ms",
+                "20",
+                "--duration",
+                "8",
+                "--json",
+            ])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("tripoley loadtest starts");
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        cluster.stop(1, "-KILL");
+        let out = load.wait_with_output().expect("the load test ends");
+        assert!(out.status.success());
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a report");
+        assert_eq!(report["failures"], 0, "{report}");
+        assert_eq!(report["chips_conserved"], true, "{report}");
+        assert!(report["reconnects"].as_u64() > Some(0), "{report}");
+        assert!(report["games_finished"].as_u64() > Some(0), "{report}");
+    });
+}
