@@ -236,6 +236,7 @@ pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
     let mut stop = app.shutdown.clone();
     let every = cluster.lease / 4;
     let mut failing = false;
+    let mut renewed = tokio::time::Instant::now();
     loop {
         tokio::select! {
             _ = stop.changed() => {
@@ -256,14 +257,25 @@ pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
             }
             Ok::<(), ServerError>(())
         };
-        // Said once until it works again, not at every beat.
         match beat.await {
-            Err(e) if !failing => {
-                eprintln!("tripoley serve: the cluster's beat failed: {e}");
-                failing = true;
+            Ok(()) => {
+                failing = false;
+                renewed = tokio::time::Instant::now();
             }
-            Err(_) => {}
-            Ok(()) => failing = false,
+            Err(e) => {
+                // Said once until it works again, not at every beat.
+                if !failing {
+                    eprintln!("tripoley serve: the cluster's beat failed: {e}");
+                    failing = true;
+                }
+                // Out of touch for longer than the lease: the others may
+                // have taken these tables, whose writes the database would
+                // refuse anyway. They stop, so their clients reconnect to
+                // where the tables run now.
+                if renewed.elapsed() > cluster.lease {
+                    lock(&cluster.held).clear();
+                }
+            }
         }
     }
 }
