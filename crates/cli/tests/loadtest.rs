@@ -92,5 +92,20 @@ fn serve_that_cannot_bind_or_open_its_database_exits_2_with_the_cause() {
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("idle_timeout"), "{}", stderr(&out));
+    let out = tripoley(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--db",
+        db,
+        "--lease-ms",
+        "5",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("lease at least 100 ms"),
+        "{}",
+        stderr(&out)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

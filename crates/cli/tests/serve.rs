@@ -15,7 +15,7 @@ use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Preset, Rules, View};
 use tripoley_server::client::{self, Socket};
-use tripoley_server::protocol::{ClientMsg, CreateTable, TableStatus};
+use tripoley_server::protocol::{ClientMsg, TableStatus};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -77,39 +77,18 @@ fn a_server_on_postgresql_killed_with_sigkill_resumes_the_game() {
 /// A table of three people, started; returns its invite, each seat's
 /// token (the host sits in seat 0) and each seat's socket.
 async fn table_of_three(addr: SocketAddr, preset: Preset) -> (String, Vec<String>, Vec<Socket>) {
-    let created = client::create_table(
-        addr,
-        &CreateTable {
-            preset: Some(preset),
-            seats: Some(3),
-            deals: Some(3),
-            turn_seconds: Some(0),
-            host_name: Some("Ann".into()),
-            ..CreateTable::default()
-        },
-    )
-    .await
-    .unwrap();
-    let mut tokens = vec![created.host_token.clone()];
-    for (seat, name) in [(1, "Bea"), (2, "Cy")] {
-        tokens.push(
-            client::sit(addr, &created.invite, Some(seat), name)
-                .await
-                .unwrap()
-                .token,
-        );
-    }
+    let (invite, host_token, tokens) = common::three_seated(addr, preset, 3).await;
     let mut socks = Vec::new();
     for token in &tokens {
-        let mut sock = Socket::connect(addr, &created.invite).await.unwrap();
+        let mut sock = Socket::connect(addr, &invite).await.unwrap();
         sock.hello(Some(token), None).await.unwrap();
         sock.recv_type("welcome", WAIT).await.unwrap();
         socks.push(sock);
     }
-    client::start_table(addr, &created.invite, &created.host_token)
+    client::start_table(addr, &invite, &host_token)
         .await
         .unwrap();
-    (created.invite, tokens, socks)
+    (invite, tokens, socks)
 }
 
 /// Everyone plays until the second deal is under way; returns the last

@@ -28,6 +28,7 @@
 
 mod auth;
 pub mod client;
+mod cluster;
 mod http;
 mod limits;
 mod loadtest;
@@ -119,6 +120,10 @@ pub struct ServerConfig {
     /// Hint searches running at once in the whole server; a hint asked
     /// while all are busy is refused with "try again".
     pub max_hint_searches: usize,
+    /// With PostgreSQL, several servers may share the database: how long a
+    /// server that stops answering keeps its tables before the others take
+    /// them over (it renews its lease four times within it).
+    pub lease: Duration,
 }
 
 impl Default for ServerConfig {
@@ -144,6 +149,7 @@ impl Default for ServerConfig {
             table_idle: Duration::from_secs(30 * 60),
             keep_finished: Duration::from_secs(7 * 24 * 3600),
             max_hint_searches: 2,
+            lease: Duration::from_secs(5),
         }
     }
 }
@@ -200,6 +206,8 @@ pub(crate) struct App {
     pub rematches: rematch::Rematches,
     /// The public tables waiting for players.
     pub public: Arc<public::Directory>,
+    /// This server's part in a cluster (PostgreSQL only).
+    pub cluster: Option<Arc<cluster::Cluster>>,
 }
 
 impl App {
@@ -229,8 +237,22 @@ impl App {
             }
             tables.remove(invite);
         }
+        // With several servers, the table is run here only under its lease,
+        // taken before its steps are read: its last owner can store none
+        // after that.
+        let lease = match &self.cluster {
+            Some(cluster) => match cluster.lease(invite).await? {
+                Some(lease) => Some(lease),
+                None => return Ok(None),
+            },
+            None => None,
+        };
         let Some(stored) = self.store.load(invite.to_owned()).await? else {
             return Ok(None);
+        };
+        let (store, stop) = match lease {
+            Some(l) => (self.store.fenced(l.fence), l.stop),
+            None => (self.store.clone(), self.shutdown.clone()),
         };
         let handle = {
             let mut tasks = self
@@ -244,14 +266,23 @@ impl App {
             table::spawn(
                 invite.to_owned(),
                 stored,
-                self.store.clone(),
+                store,
                 self.table_config(),
-                self.shutdown.clone(),
+                stop,
                 &mut tasks,
             )?
         };
         tables.insert(invite.to_owned(), handle.clone());
         Ok(Some(handle))
+    }
+
+    /// Whether this server runs the table `invite` now.
+    async fn runs(&self, invite: &str) -> bool {
+        self.tables
+            .lock()
+            .await
+            .get(invite)
+            .is_some_and(|h| !h.tx.is_closed())
     }
 
     /// Tables in memory, dropping those whose actors stopped.
@@ -349,6 +380,10 @@ impl RunningServer {
         );
         while tasks.join_next().await.is_some() {}
         let _ = self.serving.await;
+        // Every table has stopped: the other servers may take them at once.
+        if let Some(cluster) = &self.app.cluster {
+            cluster.leave().await;
+        }
     }
 
     /// Stops the server at once, as `kill -9` would: table tasks are
@@ -420,10 +455,11 @@ impl ServerConfig {
             ("hello_timeout", self.hello_timeout.is_zero()),
             ("idle_timeout", self.idle_timeout < Duration::from_secs(1)),
             ("table_idle", self.table_idle.is_zero()),
+            ("lease", self.lease < Duration::from_millis(100)),
         ];
         match zero.iter().find(|(_, bad)| *bad) {
             Some((name, _)) => Err(ServerError::Usage(format!(
-                "{name} must be above zero (idle_timeout at least a second)"
+                "{name} must be above zero (idle_timeout at least a second, lease at least 100 ms)"
             ))),
             None => Ok(()),
         }
@@ -451,7 +487,14 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
             silence: config.idle_timeout,
         },
     };
+    let cluster = match &config.db {
+        Database::Postgres(url) => {
+            Some(cluster::Cluster::join(url, addr, config.lease, shutdown.clone()).await?)
+        }
+        Database::Sqlite(_) => None,
+    };
     let app = Arc::new(App {
+        cluster,
         hints: Arc::new(tokio::sync::Semaphore::new(config.max_hint_searches)),
         config,
         store,
@@ -463,14 +506,19 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         rematches: rematch::Rematches::default(),
         public: Arc::default(),
     });
+    // Old lobbies are removed at start-up, when none is in memory: not
+    // when other servers may be running theirs.
+    let lobby_cutoff = app.cluster.is_none().then_some(app.config.table_idle);
     app.store
-        .forget_old(app.config.keep_finished, Some(app.config.table_idle))
+        .forget_old(app.config.keep_finished, lobby_cutoff)
         .await?;
     for invite in app.store.playing().await? {
         // A table this build cannot rebuild (stored by an older build whose
         // moves no longer fit, such as a game that chose its five at the
         // showdown) is set aside with the reason, not a reason to refuse to
-        // start: the other tables go on.
+        // start: the other tables go on. With several servers, the games
+        // another live server runs are left to it (`App::table` takes only
+        // free leases).
         if let Err(e) = app.table(&invite).await {
             eprintln!("tripoley serve: table {invite} cannot be resumed and is set aside: {e}");
             app.store.refuse(invite).await?;
@@ -486,11 +534,22 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
             eprintln!("tripoley serve: public table {invite} cannot be listed: {e}");
         }
     }
-    app.tasks
-        .lock()
-        .map_err(|_| ServerError::Io("the task list lock is poisoned".into()))?
-        .spawn(sweep_finished(Arc::clone(&app)));
-    let router = http::router(Arc::clone(&app)).into_make_service_with_connect_info::<SocketAddr>();
+    {
+        let mut tasks = app
+            .tasks
+            .lock()
+            .map_err(|_| ServerError::Io("the task list lock is poisoned".into()))?;
+        tasks.spawn(sweep_finished(Arc::clone(&app)));
+        if let Some(c) = &app.cluster {
+            tasks.spawn(cluster::keep(Arc::clone(&app), Arc::clone(c)));
+        }
+    }
+    let router = http::router(Arc::clone(&app))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            cluster::route,
+        ))
+        .into_make_service_with_connect_info::<SocketAddr>();
     // Connect info (the client's address) is read through `tap_io`, which
     // also turns off Nagle's delay: frames are small and wanted at once.
     let listener = axum::serve::ListenerExt::tap_io(listener, limits::Limited::set_nodelay);

@@ -96,6 +96,12 @@ pub struct LoadReport {
     pub failure_causes: BTreeMap<String, u64>,
     /// Whether every table's chips added up to what it started with.
     pub chips_conserved: bool,
+    /// Connections that dropped mid-game (their server stopped or died,
+    /// behind a proxy in front of several) and connected again.
+    pub reconnects: u64,
+    /// The longest of those, in milliseconds: from the drop until the
+    /// table (wherever it runs now) took the client back.
+    pub reconnect_max_ms: f64,
 }
 
 impl fmt::Display for LoadReport {
@@ -122,6 +128,13 @@ impl fmt::Display for LoadReport {
             )?,
         }
         writeln!(f, "errors, failures   {}, {}", self.errors, self.failures)?;
+        if self.reconnects > 0 {
+            writeln!(
+                f,
+                "reconnects         {} (the longest {:.0} ms)",
+                self.reconnects, self.reconnect_max_ms
+            )?;
+        }
         for (cause, count) in &self.failure_causes {
             writeln!(f, "  {count} x {cause}")?;
         }
@@ -154,6 +167,8 @@ pub async fn loadtest(
 #[derive(Default)]
 struct TableResult {
     stats: Vec<PlayStats>,
+    /// How long each dropped connection took to come back.
+    reconnects: Vec<Duration>,
     games: u64,
     failures: BTreeMap<String, u64>,
     conserved: bool,
@@ -304,7 +319,10 @@ async fn run_slot(
             Ok((stats, finished, ok)) => {
                 result.conserved &= ok;
                 result.games += u64::from(finished);
-                result.stats.extend(stats);
+                for (stats, reconnects) in stats {
+                    result.stats.push(stats);
+                    result.reconnects.extend(reconnects);
+                }
             }
             Err(e) => {
                 *result.failures.entry(e.to_string()).or_default() += 1;
@@ -365,6 +383,12 @@ fn summarize(
             },
         ),
         chips_conserved: results.iter().all(|r| r.conserved),
+        reconnects: results.iter().map(|r| r.reconnects.len() as u64).sum(),
+        reconnect_max_ms: results
+            .iter()
+            .flat_map(|r| &r.reconnects)
+            .max()
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0),
     }
 }
 
@@ -377,7 +401,7 @@ async fn play_table(
     deadline: Instant,
     connected: &Arc<AtomicUsize>,
     peak: &Arc<AtomicUsize>,
-) -> Result<(Vec<PlayStats>, bool, bool), client::ClientError> {
+) -> Result<(Vec<(PlayStats, Vec<Duration>)>, bool, bool), client::ClientError> {
     let created = client::create_table(
         addr,
         &CreateTable {
@@ -409,32 +433,97 @@ async fn play_table(
         client::start_table(addr, &created.invite, &created.host_token).await?;
         let start_chips = Rules::preset(opts.preset).starting_chips;
         let mut players = tokio::task::JoinSet::new();
-        for (i, mut sock) in sockets.drain(..).enumerate() {
-            let think = opts.think;
+        for (i, (sock, token)) in sockets.drain(..).zip(tokens.clone()).enumerate() {
+            let seat = Seat {
+                addr,
+                invite: created.invite.clone(),
+                token,
+                think: opts.think,
+                deadline,
+            };
             let mut bot = opts.bot.make(&Rules::preset(opts.preset));
             players.spawn(async move {
                 let mut rng = seeded_rng(seed * 16 + i as u64);
-                let stats =
-                    client::play_seat(&mut sock, bot.as_mut(), &mut rng, think, Some(deadline))
-                        .await;
-                sock.close().await;
-                stats
+                seat.play(sock, bot.as_mut(), &mut rng).await
             });
         }
         let mut all = Vec::new();
         let mut finished = false;
         let mut ok = true;
         while let Some(r) = players.join_next().await {
-            let stats = r.map_err(|e| client::ClientError::Io(e.to_string()))??;
+            let (stats, reconnects) = r.map_err(|e| client::ClientError::Io(e.to_string()))??;
             finished |= stats.finished;
             if let Some(v) = &stats.last_view {
                 ok &= conserved(v, start_chips);
             }
-            all.push(stats);
+            all.push((stats, reconnects));
         }
         Ok((all, finished, ok))
     }
     .await;
     connected.fetch_sub(tokens.len(), Ordering::Relaxed);
     result
+}
+
+/// A client bot's seat at one table.
+struct Seat {
+    addr: SocketAddr,
+    invite: String,
+    token: String,
+    think: Duration,
+    deadline: Instant,
+}
+
+impl Seat {
+    /// Plays the seat until its game ends or the deadline. When the
+    /// connection drops mid-game (its server stopped or died, behind a
+    /// proxy in front of several), it connects again with the last event it
+    /// saw and goes on, as the browser does. Returns what it saw and how
+    /// long each reconnection took; the actions of a connection that
+    /// dropped are not counted.
+    async fn play(
+        &self,
+        mut sock: Socket,
+        bot: &mut dyn tripoley_bots::Bot,
+        rng: &mut tripoley_cards::GameRng,
+    ) -> Result<(PlayStats, Vec<Duration>), client::ClientError> {
+        let mut reconnects = Vec::new();
+        loop {
+            let played =
+                client::play_seat(&mut sock, bot, rng, self.think, Some(self.deadline)).await;
+            match played {
+                Ok(stats) => {
+                    sock.close().await;
+                    return Ok((stats, reconnects));
+                }
+                Err(client::ClientError::Closed | client::ClientError::Io(_))
+                    if Instant::now() < self.deadline =>
+                {
+                    let dropped = Instant::now();
+                    sock = self.reconnect(sock.last).await?;
+                    reconnects.push(dropped.elapsed());
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// A new connection to the table, welcomed back after event `last`;
+    /// tried every 100 ms until the deadline (while the table moves, the
+    /// connection may be refused).
+    async fn reconnect(&self, last: Option<u64>) -> Result<Socket, client::ClientError> {
+        loop {
+            let attempt = async {
+                let mut sock = Socket::connect(self.addr, &self.invite).await?;
+                sock.hello(Some(&self.token), last).await?;
+                sock.recv_type("welcome", Duration::from_secs(10)).await?;
+                Ok::<_, client::ClientError>(sock)
+            };
+            match attempt.await {
+                Ok(sock) => return Ok(sock),
+                Err(e) if Instant::now() >= self.deadline => return Err(e),
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        }
+    }
 }

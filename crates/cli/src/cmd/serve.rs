@@ -25,6 +25,11 @@ pub struct ServeArgs {
     /// reverse proxy); repeatable.
     #[arg(long, value_name = "URL")]
     allow_origin: Vec<String>,
+    /// With `PostgreSQL`, several servers may share the database: how long
+    /// a server that stops answering keeps its tables before the others
+    /// take them over.
+    #[arg(long, value_name = "MILLISECONDS", default_value_t = ServerConfig::default().lease.as_millis() as u64)]
+    lease_ms: u64,
     #[command(flatten)]
     limits: Limits,
 }
@@ -116,7 +121,24 @@ fn failed(e: impl std::fmt::Display) -> Failure {
     }
 }
 
-/// Serves the game until Ctrl-C. A server that cannot start (the address is
+/// Until Ctrl-C or `SIGTERM` (how service managers and `kill` stop a
+/// server): either stops it cleanly, and with several servers hands its
+/// tables to the others at once.
+async fn stop_signal() -> Result<(), Failure> {
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .map_err(failed)?;
+        tokio::select! {
+            r = tokio::signal::ctrl_c() => r.map_err(failed),
+            _ = term.recv() => Ok(()),
+        }
+    }
+    #[cfg(not(unix))]
+    tokio::signal::ctrl_c().await.map_err(failed)
+}
+
+/// Serves the game until Ctrl-C or `SIGTERM`. A server that cannot start (the address is
 /// taken, the database cannot be opened, a limit is zero) exits with code 2
 /// and the cause.
 pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
@@ -135,6 +157,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         idle_timeout: Duration::from_secs(l.idle_timeout),
         table_idle: Duration::from_secs(l.table_idle),
         keep_finished: Duration::from_secs(l.keep_finished),
+        lease: Duration::from_millis(args.lease_ms),
         ..ServerConfig::default()
     };
     runtime()?.block_on(async {
@@ -146,7 +169,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
             server.addr(),
             args.db
         );
-        tokio::signal::ctrl_c().await.map_err(failed)?;
+        stop_signal().await?;
         server.shutdown().await;
         Ok(())
     })

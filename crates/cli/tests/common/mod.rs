@@ -61,6 +61,38 @@ impl Drop for Scratch {
     }
 }
 
+/// A table of three people at the server at `addr` (Ann, the host, in
+/// seat 0, Bea and Cy), not started yet; returns its invite, the host's
+/// token and each seat's token.
+pub async fn three_seated(
+    addr: std::net::SocketAddr,
+    preset: tripoley_engine::Preset,
+    deals: u32,
+) -> (String, String, Vec<String>) {
+    use tripoley_server::client;
+    let created = client::create_table(
+        addr,
+        &tripoley_server::protocol::CreateTable {
+            preset: Some(preset),
+            seats: Some(3),
+            deals: Some(deals),
+            turn_seconds: Some(0),
+            host_name: Some("Ann".into()),
+            ..Default::default()
+        },
+    )
+    .await
+    .expect("a table");
+    let mut tokens = vec![created.host_token.clone()];
+    for (seat, name) in [(1, "Bea"), (2, "Cy")] {
+        let seated = client::sit(addr, &created.invite, Some(seat), name)
+            .await
+            .expect("a seat");
+        tokens.push(seated.token);
+    }
+    (created.invite, created.host_token, tokens)
+}
+
 /// A throwaway PostgreSQL server (the server crate's test harness).
 #[path = "../../../server/src/store/testpg.rs"]
 pub mod pg;

@@ -27,12 +27,12 @@ mod sqlite;
 #[cfg(test)]
 pub(crate) mod testpg;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -332,6 +332,25 @@ impl dyn Backend + '_ {
         .map(drop)
     }
 
+    /// Refuses a write unless the lease is still `fence`'s, and keeps it
+    /// so until the group commits (`FOR SHARE`: another server taking the
+    /// table over waits for that commit, then replays what it stored). So
+    /// a server that lost a table cannot store a step the new owner would
+    /// not replay: no action is applied twice. PostgreSQL only.
+    fn check_fence(&mut self, fence: &Fence) -> Result<(), DbError> {
+        use Value::{Int, Text};
+        let held = self.query(
+            "SELECT epoch FROM leases WHERE invite = $1 AND owner = $2 AND epoch = $3 FOR SHARE",
+            &[Text(&fence.invite), Text(&fence.owner), Int(fence.epoch)],
+        )?;
+        if held.is_empty() {
+            return Err(DbError(
+                "this table has moved to another server; reconnect to go on".into(),
+            ));
+        }
+        Ok(())
+    }
+
     /// Removes a table, its seats and steps.
     fn forget(&mut self, invite: &str) -> Result<(), DbError> {
         for sql in [
@@ -452,6 +471,19 @@ pub(crate) fn pending<'a>(
 #[derive(Clone)]
 pub(crate) struct Store {
     jobs: mpsc::Sender<Job>,
+    /// The lease a table's writes are made under, when several servers
+    /// share the database (see [`Store::fenced`]).
+    fence: Option<Arc<Fence>>,
+}
+
+/// A table's lease as the server running it holds it (`crate::cluster`):
+/// the owner's process id and the lease's epoch, which goes up each time
+/// the table changes hands.
+#[derive(Debug)]
+pub(crate) struct Fence {
+    pub invite: String,
+    pub owner: Arc<str>,
+    pub epoch: i64,
 }
 
 /// A request to the database thread.
@@ -584,7 +616,7 @@ fn unix_now() -> i64 {
 fn open_backend(db: &Database) -> Result<Box<dyn Backend>, DbError> {
     Ok(match db {
         Database::Sqlite(path) => Box::new(sqlite::Sqlite::open(path)?),
-        Database::Postgres(url) => Box::new(postgres::Postgres::connect(url, postgres::LOCK_WAIT)?),
+        Database::Postgres(url) => Box::new(postgres::Postgres::connect(url)?),
     })
 }
 
@@ -613,16 +645,32 @@ impl Store {
         opened
             .recv()
             .map_err(|_| ServerError::Storage("the database thread stopped".into()))??;
-        Ok(Store { jobs })
+        Ok(Store { jobs, fence: None })
+    }
+
+    /// This store with every request first checked against `fence`, in
+    /// the same transaction: a table's writes once it runs under a lease.
+    pub fn fenced(&self, fence: Fence) -> Store {
+        Store {
+            jobs: self.jobs.clone(),
+            fence: Some(Arc::new(fence)),
+        }
     }
 
     /// Runs `statements` on the database thread in the next group (again
     /// if the group is retried); answers once the group is committed.
     async fn run<T: Send + 'static>(
         &self,
-        statements: impl FnMut(&mut dyn Backend) -> Result<T, DbError> + Send + 'static,
+        mut statements: impl FnMut(&mut dyn Backend) -> Result<T, DbError> + Send + 'static,
     ) -> Result<T, ServerError> {
         let stopped = || ServerError::Storage("the database thread stopped".into());
+        let fence = self.fence.clone();
+        let statements = move |db: &mut dyn Backend| {
+            if let Some(fence) = &fence {
+                db.check_fence(fence)?;
+            }
+            statements(db)
+        };
         let (reply, answer) = tokio::sync::oneshot::channel();
         let job: Job = Box::new(Pending {
             statements,

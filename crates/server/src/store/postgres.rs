@@ -4,14 +4,14 @@
 //! again when the next group begins (the group that saw it fails, and its
 //! requests are told so: nothing of it was stored).
 //!
-//! One server per database: a server holds an advisory lock for as long as
-//! its connection lives, and another server started on the same database
-//! waits a little for it, then refuses to start. Two servers would each
-//! resume every game and play them both ways. The lock goes with the
-//! connection, so a server killed with `kill -9` frees it at once.
+//! Several servers may share one database (`crate::cluster`): each table is
+//! run by the server holding its lease (the `leases` and `processes` tables
+//! of migration 2), and a server that lost a lease cannot write that
+//! table's steps ([`Fence`](super::Fence)). Migrations take a transaction's
+//! advisory lock, so servers started together migrate one after another.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ::postgres::types::{ToSql, Type};
 use ::postgres::{Client, Config, NoTls, Statement};
@@ -29,7 +29,8 @@ impl From<::postgres::Error> for DbError {
 }
 
 /// The schema's migrations: `MIGRATIONS[k]` brings version `k` to `k + 1`.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE tables (
     invite    TEXT PRIMARY KEY,
     created   BIGINT NOT NULL,
@@ -51,14 +52,27 @@ CREATE TABLE steps (
     step   TEXT NOT NULL,
     PRIMARY KEY (invite, idx)
 );
-"];
+",
+    "
+CREATE TABLE processes (
+    id      TEXT PRIMARY KEY,
+    addr    TEXT NOT NULL,
+    load    BIGINT NOT NULL,
+    expires BIGINT NOT NULL
+);
+CREATE TABLE leases (
+    invite TEXT PRIMARY KEY,
+    owner  TEXT NOT NULL,
+    epoch  BIGINT NOT NULL
+);
+CREATE INDEX leases_owner ON leases (owner);
+CREATE INDEX tables_status ON tables (status);
+",
+];
 
-/// The advisory lock a server holds on its database ("trip" in ASCII).
-const SERVER_LOCK: i64 = 0x7472_6970;
-
-/// How long a starting server waits for another one's lock to go (a
-/// restarted server's predecessor may still be closing its connection).
-pub(super) const LOCK_WAIT: Duration = Duration::from_secs(10);
+/// The advisory lock a migrating server holds ("trip" in ASCII), until its
+/// migration's transaction ends.
+const MIGRATION_LOCK: i64 = 0x7472_6970;
 
 /// How long a connection may take when the URL does not say.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -69,15 +83,11 @@ pub(super) struct Postgres {
     client: Client,
     /// Statements prepared on this connection, by their text.
     prepared: HashMap<&'static str, Statement>,
-    /// Whether this connection holds the server's lock.
-    locked: bool,
 }
 
 impl Postgres {
-    /// Connects to the database at `url`, takes the server's lock
-    /// (waiting up to `wait` for another server's to go) and brings the
-    /// schema up to date.
-    pub(super) fn connect(url: &str, wait: Duration) -> Result<Postgres, DbError> {
+    /// Connects to the database at `url` and brings the schema up to date.
+    pub(super) fn connect(url: &str) -> Result<Postgres, DbError> {
         let mut config: Config = url.parse().map_err(|e: ::postgres::Error| {
             DbError(format!(
                 "this is not a PostgreSQL URL the server can use: {e}"
@@ -86,22 +96,21 @@ impl Postgres {
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
-        let mut client = open(&config)?;
-        lock_database(&mut client, wait)?;
+        let client = open(&config)?;
         let mut db = Postgres {
             config,
             client,
             prepared: HashMap::new(),
-            locked: true,
         };
         db.migrate()?;
         Ok(db)
     }
 
-    /// Runs the migrations this database lacks, in one transaction (the
-    /// server's lock is held: no other server migrates it meanwhile).
+    /// Runs the migrations this database lacks, in one transaction that
+    /// holds the migration lock: no other server migrates it meanwhile.
     fn migrate(&mut self) -> Result<(), DbError> {
         let mut tx = self.client.transaction()?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
         tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
         let version: Option<i32> = tx
             .query_one("SELECT max(version) FROM schema_version", &[])?
@@ -137,26 +146,6 @@ impl Postgres {
     }
 }
 
-/// Takes the lock that says a server uses this database, waiting up to
-/// `wait` for another holder to let it go.
-fn lock_database(client: &mut Client, wait: Duration) -> Result<(), DbError> {
-    let asked = Instant::now();
-    loop {
-        let got: bool = client
-            .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])?
-            .try_get(0)?;
-        if got {
-            return Ok(());
-        }
-        if asked.elapsed() >= wait {
-            return Err(DbError(
-                "another tripoley serve is using this database: run one server per database".into(),
-            ));
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
 /// A new connection.
 fn open(config: &Config) -> Result<Client, DbError> {
     config.connect(NoTls).map_err(|e| {
@@ -176,13 +165,6 @@ impl Backend for Postgres {
         if self.client.is_closed() {
             self.client = open(&self.config)?;
             self.prepared.clear();
-            self.locked = false;
-        }
-        // A new connection must take the lock again: until it has it (if
-        // another server started meanwhile), nothing is written.
-        if !self.locked {
-            lock_database(&mut self.client, Duration::ZERO)?;
-            self.locked = true;
         }
         self.batch("BEGIN")
     }

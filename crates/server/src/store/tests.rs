@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::Duration;
 
 use futures_util::future::join_all;
 use tripoley_bots::{BotKind, record_game};
@@ -14,7 +13,7 @@ use super::{Database, Store, StoredSteps, TokenHash, without_password};
 use crate::protocol::{CreateTable, TableStatus};
 
 /// A finished game's first steps: real steps, as tables store them.
-fn steps(n: usize) -> Vec<Step> {
+pub(crate) fn steps(n: usize) -> Vec<Step> {
     let rules = Rules::preset(Preset::Pagat);
     let mut bots: Vec<_> = (0..3).map(|_| BotKind::Random.make(&rules)).collect();
     let names = vec!["Ann".into(), "Bea".into(), "Cy".into()];
@@ -29,7 +28,7 @@ fn digest(k: u8) -> TokenHash {
 }
 
 /// Stores a three-seat table, started; returns its invite.
-async fn started_table(store: &Store, invite: &str) {
+pub(crate) async fn started_table(store: &Store, invite: &str) {
     let settings = CreateTable {
         seats: Some(3),
         ..CreateTable::default()
@@ -290,37 +289,6 @@ async fn the_storage_suite_passes_on_postgresql() {
         return;
     };
     suite(&pg).await;
-}
-
-/// A second server on a PostgreSQL database in use is refused: it would
-/// resume the same games and play them twice. Once the first has gone,
-/// it starts.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn one_server_per_postgresql_database() {
-    let Some(pg) = TestPostgres::start() else {
-        return;
-    };
-    let url = pg.new_database();
-    let first = Store::open(&Database::Postgres(url.clone())).expect("opens");
-    started_table(&first, "ONE1").await;
-    // The blocking client runs its own runtime: not on this test's.
-    let other = url.clone();
-    let second = std::thread::spawn(move || {
-        super::postgres::Postgres::connect(&other, Duration::ZERO).err()
-    })
-    .join()
-    .unwrap()
-    .expect("refused");
-    assert!(
-        second
-            .0
-            .contains("another tripoley serve is using this database"),
-        "{second}"
-    );
-    drop(first);
-    // The first server's thread closes its connection as it ends.
-    let again = Store::open(&Database::Postgres(url)).expect("opens once the first is gone");
-    assert!(again.load("ONE1".into()).await.unwrap().is_some());
 }
 
 /// A SQLite file from before the schema was versioned is adopted as it is.

@@ -1,0 +1,158 @@
+//! Requests for a table another live process runs are forwarded to it:
+//! HTTP requests and websockets alike (the upgrade is forwarded, then the
+//! two connections are joined byte for byte), so a browser or the load
+//! generator behind a round-robin proxy never knows which process it
+//! reached. A new table is created on the least-loaded process the same
+//! way. A forwarded request is marked, and its receiver serves it itself:
+//! nothing is forwarded twice.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use hyper_util::rt::TokioIo;
+
+use crate::App;
+use crate::auth::valid_invite;
+use crate::protocol::{ErrorBody, ErrorCode};
+
+/// The mark of a forwarded request.
+const FORWARDED: HeaderName = HeaderName::from_static("x-tripoley-forwarded");
+
+/// How long the owner has to accept a forwarded connection.
+const CONNECT: Duration = Duration::from_secs(3);
+
+/// What a request is about, for routing.
+#[derive(Debug, PartialEq, Eq)]
+enum Target<'a> {
+    /// A table: `/ws/{invite}`, `/api/tables/{invite}[/...]`.
+    Table(&'a str),
+    /// `POST /api/tables`: a new table.
+    Create,
+    /// Anything else: answered here.
+    Here,
+}
+
+fn target<'a>(method: &Method, path: &'a str) -> Target<'a> {
+    let invite = path
+        .strip_prefix("/ws/")
+        .or_else(|| path.strip_prefix("/api/tables/"))
+        .map(|rest| rest.split('/').next().unwrap_or(rest));
+    match invite {
+        Some(invite) if valid_invite(invite) => Target::Table(invite),
+        None if path == "/api/tables" && method == Method::POST => Target::Create,
+        _ => Target::Here,
+    }
+}
+
+/// The middleware: serves a request here, or forwards it to the process
+/// that runs its table (or should hold a new one). If the registry cannot
+/// be read, the request is served here.
+pub(crate) async fn route(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    let Some(cluster) = app.cluster.clone() else {
+        return next.run(req).await;
+    };
+    if req.headers().contains_key(&FORWARDED) {
+        return next.run(req).await;
+    }
+    let target = target(req.method(), req.uri().path());
+    let to = match target {
+        Target::Here => None,
+        Target::Table(invite) if app.runs(invite).await => None,
+        Target::Table(invite) => cluster.owner(invite).await.ok().flatten(),
+        Target::Create => cluster.place().await.ok().flatten(),
+    };
+    let Some(addr) = to else {
+        return next.run(req).await;
+    };
+    match connect(&addr).await {
+        Some(stream) => forward(req, stream).await,
+        // The least-loaded process cannot be reached (it has just died, and
+        // its registration has not expired yet): any process can hold a
+        // new table.
+        None if target == Target::Create => next.run(req).await,
+        None => unreachable(),
+    }
+}
+
+/// A connection to the process at `addr`, unless it cannot be reached.
+async fn connect(addr: &str) -> Option<tokio::net::TcpStream> {
+    let stream = tokio::time::timeout(CONNECT, tokio::net::TcpStream::connect(addr))
+        .await
+        .ok()?
+        .ok()?;
+    let _ = stream.set_nodelay(true);
+    Some(stream)
+}
+
+/// "Try again": the process that runs the table cannot be reached (it is
+/// stopping, or has just died: its tables move within the lease time).
+fn unreachable() -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        axum::Json(ErrorBody::new(
+            ErrorCode::Busy,
+            "the server running this table is restarting: try again in a few seconds",
+        )),
+    )
+        .into_response()
+}
+
+/// Sends `req` to another process over `stream` and returns its answer. A
+/// websocket upgrade the owner accepts joins the client's connection to
+/// the owner's until either closes.
+async fn forward(mut req: Request, stream: tokio::net::TcpStream) -> Response {
+    let client_side = hyper::upgrade::on(&mut req);
+    req.headers_mut()
+        .insert(FORWARDED, HeaderValue::from_static("1"));
+    let Ok((mut sender, connection)) =
+        hyper::client::conn::http1::handshake::<_, Body>(TokioIo::new(stream)).await
+    else {
+        return unreachable();
+    };
+    tokio::spawn(connection.with_upgrades());
+    let Ok(mut answer) = sender.send_request(req).await else {
+        return unreachable();
+    };
+    if answer.status() == StatusCode::SWITCHING_PROTOCOLS {
+        let owner_side = hyper::upgrade::on(&mut answer);
+        tokio::spawn(async move {
+            if let (Ok(client), Ok(owner)) = tokio::join!(client_side, owner_side) {
+                let _ = tokio::io::copy_bidirectional(
+                    &mut TokioIo::new(client),
+                    &mut TokioIo::new(owner),
+                )
+                .await;
+            }
+        });
+    }
+    answer.map(Body::new)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Method, Target, target};
+
+    #[test]
+    fn requests_are_routed_by_their_table() {
+        let get = Method::GET;
+        let post = Method::POST;
+        assert_eq!(target(&get, "/ws/ABCD1234"), Target::Table("ABCD1234"));
+        assert_eq!(
+            target(&post, "/api/tables/ABCD1234/sit"),
+            Target::Table("ABCD1234")
+        );
+        assert_eq!(
+            target(&get, "/api/tables/ABCD1234"),
+            Target::Table("ABCD1234")
+        );
+        assert_eq!(target(&post, "/api/tables"), Target::Create);
+        assert_eq!(target(&get, "/api/tables"), Target::Here);
+        assert_eq!(target(&get, "/ws/no!"), Target::Here);
+        assert_eq!(target(&get, "/t/ABCD1234"), Target::Here);
+    }
+}

@@ -1,0 +1,124 @@
+//! Table leases: the `leases` table says which process runs each table and
+//! under which epoch. A lease is live while its owner's registry row is
+//! (`registry.rs`): owners renew their row, not each lease, so renewing
+//! costs one statement however many tables a process runs, and takes no
+//! lock a table's step could wait for.
+
+use tokio_postgres::Client;
+
+use crate::ServerError;
+
+/// A lease's owner is alive: its registry row has not expired.
+macro_rules! owner_alive {
+    ($owner:literal) => {
+        concat!(
+            "EXISTS (SELECT 1 FROM processes p WHERE p.id = ",
+            $owner,
+            " AND p.expires > ",
+            now_ms!(),
+            ")"
+        )
+    };
+}
+
+pub(super) fn failed(what: &str, e: &tokio_postgres::Error) -> ServerError {
+    let detail = e
+        .as_db_error()
+        .map_or_else(|| e.to_string(), |d| d.message().to_owned());
+    ServerError::Storage(format!("{what}: {detail}"))
+}
+
+/// Takes the lease of the stored table `invite` for process `me`, unless
+/// a live process holds it; returns the new epoch. `None` if another live
+/// process holds it or there is no such table. The epoch goes up even when
+/// `me` held the lease already: a table task of ours left from before (a
+/// lease given up and taken again) can no longer write.
+pub(super) async fn claim(db: &Client, invite: &str, me: &str) -> Result<Option<i64>, ServerError> {
+    const CLAIM: &str = concat!(
+        "INSERT INTO leases (invite, owner, epoch) \
+         SELECT $1, $2, 1 WHERE EXISTS (SELECT 1 FROM tables WHERE invite = $1) \
+         ON CONFLICT (invite) DO UPDATE SET owner = EXCLUDED.owner, epoch = leases.epoch + 1 \
+         WHERE leases.owner = EXCLUDED.owner OR NOT ",
+        owner_alive!("leases.owner"),
+        " RETURNING epoch"
+    );
+    first_cell(db, CLAIM, invite, me, "taking a table's lease").await
+}
+
+/// The address of the live process other than `me` that runs `invite`, if
+/// any.
+pub(super) async fn owner(
+    db: &Client,
+    invite: &str,
+    me: &str,
+) -> Result<Option<String>, ServerError> {
+    const OWNER: &str = concat!(
+        "SELECT p.addr FROM leases l JOIN processes p ON p.id = l.owner \
+         WHERE l.invite = $1 AND p.id <> $2 AND p.expires > ",
+        now_ms!()
+    );
+    first_cell(db, OWNER, invite, me, "finding a table's server").await
+}
+
+/// The first column of the one row `sql` gives for a table and a process,
+/// if it gives one.
+async fn first_cell<T: for<'a> tokio_postgres::types::FromSql<'a>>(
+    db: &Client,
+    sql: &str,
+    invite: &str,
+    me: &str,
+    what: &str,
+) -> Result<Option<T>, ServerError> {
+    let row = db
+        .query_opt(sql, &[&invite, &me])
+        .await
+        .map_err(|e| failed(what, &e))?;
+    row.map(|r| r.try_get(0))
+        .transpose()
+        .map_err(|e| failed(what, &e))
+}
+
+/// Gives up the leases `me` holds with these epochs (tables that stopped):
+/// another process may take them at once. A lease taken again since (a
+/// higher epoch) is kept.
+pub(super) async fn release(
+    db: &Client,
+    me: &str,
+    leases: &[(String, i64)],
+) -> Result<(), ServerError> {
+    let (invites, epochs): (Vec<&str>, Vec<i64>) =
+        leases.iter().map(|(i, e)| (i.as_str(), *e)).unzip();
+    db.execute(
+        "DELETE FROM leases l USING unnest($2::text[], $3::bigint[]) AS r(invite, epoch) \
+         WHERE l.owner = $1 AND l.invite = r.invite AND l.epoch = r.epoch",
+        &[&me, &invites, &epochs],
+    )
+    .await
+    .map_err(|e| failed("giving up leases", &e))?;
+    Ok(())
+}
+
+/// Games in progress that no live process runs (their owner died or left)
+/// and that fall to `me`: the live processes, in the order of their ids,
+/// split them by a hash of the invite, so that at one beat each takes its
+/// own share and none waits for another's. A process taken for dead takes
+/// none.
+pub(super) async fn orphans(db: &Client, me: &str) -> Result<Vec<String>, ServerError> {
+    const ORPHANS: &str = concat!(
+        "WITH live AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS rank, \
+         count(*) OVER () AS n FROM processes WHERE expires > ",
+        now_ms!(),
+        ") SELECT t.invite FROM tables t, live me WHERE me.id = $1 AND t.status = 'playing' \
+         AND mod(hashtext(t.invite)::bigint + 2147483648, me.n) = me.rank AND NOT EXISTS \
+         (SELECT 1 FROM leases l WHERE l.invite = t.invite AND ",
+        owner_alive!("l.owner"),
+        ")"
+    );
+    let rows = db
+        .query(ORPHANS, &[&me])
+        .await
+        .map_err(|e| failed("finding tables without a server", &e))?;
+    rows.iter()
+        .map(|r| r.try_get(0).map_err(|e| failed("reading a table", &e)))
+        .collect()
+}

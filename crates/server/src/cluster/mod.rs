@@ -1,0 +1,284 @@
+//! Several `tripoley serve` processes on one PostgreSQL database, behind an
+//! ordinary reverse proxy, surviving the loss of any of them.
+//!
+//! - Each table is run by one process at a time: the one holding its lease
+//!   (`lease.rs`). A lease lives as long as its owner's row in the process
+//!   registry (`registry.rs`), which the owner renews at every beat (a
+//!   quarter of the lease time).
+//! - Any process answers any request: one for a table another live process
+//!   runs is forwarded there, websockets included (`forward.rs`); a new
+//!   table is created on the least-loaded process.
+//! - A process that dies stops renewing: once its row expires, its leases
+//!   are free, and at their next beat the others take its games in
+//!   progress over, each its share, through the same path that resumes games
+//!   at start-up (`App::table`: claim the lease, load the steps, replay).
+//!   Clients reconnect (through the proxy) with their last event number.
+//!   A process that stops cleanly gives its leases up at once.
+//! - Fencing: a table's writes carry its lease's owner and epoch, checked
+//!   in the same transaction (`Store::fenced`); a process that lost a table
+//!   cannot store a step the new owner would not replay.
+//!
+//! With SQLite there is one process and no cluster.
+
+/// The database's clock in milliseconds, as SQL: every process reads the
+/// same clock, so leases do not depend on the machines' clocks agreeing.
+macro_rules! now_ms {
+    () => {
+        "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+    };
+}
+
+mod forward;
+mod lease;
+mod registry;
+
+pub(crate) use forward::route;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use tokio::sync::watch;
+use tokio_postgres::{Client, NoTls};
+
+use crate::store::Fence;
+use crate::{App, ServerError};
+
+/// This process's part in a cluster.
+pub(crate) struct Cluster {
+    url: String,
+    db: Mutex<Arc<Client>>,
+    /// Its id in the registry; a new one if it was taken for dead.
+    me: Mutex<Arc<str>>,
+    /// Where the others reach it.
+    addr: String,
+    lease: Duration,
+    /// The leases it holds, by invite. Dropping one stops its table.
+    held: Mutex<HashMap<String, Held>>,
+    shutdown: watch::Receiver<bool>,
+}
+
+/// A lease held: its epoch, and the switch that stops its table.
+struct Held {
+    epoch: i64,
+    stop: watch::Sender<bool>,
+}
+
+/// A lease just taken: the fence for the table's writes and the signal
+/// that stops the table (the server stopping, or the lease lost).
+pub(crate) struct Lease {
+    pub fence: Fence,
+    pub stop: watch::Receiver<bool>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A fresh process id.
+fn new_id() -> Result<Arc<str>, ServerError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| ServerError::Io(e.to_string()))?;
+    Ok(format!("{:016x}", u64::from_le_bytes(bytes)).into())
+}
+
+/// The lease time in milliseconds, as the database stores it.
+fn millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
+
+async fn connect(url: &str) -> Result<Client, ServerError> {
+    let (client, connection) = tokio_postgres::connect(url, NoTls)
+        .await
+        .map_err(|e| lease::failed("cannot connect to PostgreSQL", &e))?;
+    tokio::spawn(async move {
+        if let Err(e) = connection.await {
+            eprintln!("tripoley serve: the cluster's database connection failed: {e}");
+        }
+    });
+    Ok(client)
+}
+
+impl Cluster {
+    /// Joins the cluster on the database at `url`: registers this process,
+    /// reachable at `addr`, alive for `lease` unless renewed.
+    pub(crate) async fn join(
+        url: &str,
+        addr: SocketAddr,
+        lease: Duration,
+        shutdown: watch::Receiver<bool>,
+    ) -> Result<Arc<Cluster>, ServerError> {
+        let db = connect(url).await?;
+        let me = new_id()?;
+        // A server listening on every interface is reached by its
+        // neighbours on this machine's loopback.
+        let addr = if addr.ip().is_unspecified() {
+            SocketAddr::from(([127, 0, 0, 1], addr.port()))
+        } else {
+            addr
+        }
+        .to_string();
+        registry::register(&db, &me, &addr, millis(lease)).await?;
+        Ok(Arc::new(Cluster {
+            url: url.to_owned(),
+            db: Mutex::new(Arc::new(db)),
+            me: Mutex::new(me),
+            addr,
+            lease,
+            held: Mutex::default(),
+            shutdown,
+        }))
+    }
+
+    fn db(&self) -> Arc<Client> {
+        Arc::clone(&lock(&self.db))
+    }
+
+    fn me(&self) -> Arc<str> {
+        Arc::clone(&lock(&self.me))
+    }
+
+    /// Takes the lease of the stored table `invite`; `None` if another live
+    /// process runs it, or there is no such table.
+    pub(crate) async fn lease(&self, invite: &str) -> Result<Option<Lease>, ServerError> {
+        let me = self.me();
+        let Some(epoch) = lease::claim(&self.db(), invite, &me).await? else {
+            return Ok(None);
+        };
+        let (stop, rx) = watch::channel(*self.shutdown.borrow());
+        // A table of ours still running under an older epoch (it cannot
+        // write any more) stops as its switch is dropped here.
+        lock(&self.held).insert(invite.to_owned(), Held { epoch, stop });
+        Ok(Some(Lease {
+            fence: Fence {
+                invite: invite.to_owned(),
+                owner: me,
+                epoch,
+            },
+            stop: rx,
+        }))
+    }
+
+    /// Where the live process running `invite` listens, if it is another.
+    async fn owner(&self, invite: &str) -> Result<Option<String>, ServerError> {
+        lease::owner(&self.db(), invite, &self.me()).await
+    }
+
+    /// Where a new table goes: the least-loaded live process, or `None`
+    /// for this one.
+    async fn place(&self) -> Result<Option<String>, ServerError> {
+        let me = self.me();
+        Ok(registry::place(&self.db())
+            .await?
+            .and_then(|(id, addr)| (*id != *me).then_some(addr)))
+    }
+
+    /// Renews this process, gives up the leases of tables that stopped, and
+    /// notices whether it was taken for dead (then every table it runs
+    /// stops, and it joins again under a new id).
+    async fn beat(&self, load: usize) -> Result<(), ServerError> {
+        if self.db().is_closed() {
+            let fresh = connect(&self.url).await?;
+            *lock(&self.db) = Arc::new(fresh);
+        }
+        let db = self.db();
+        let me = self.me();
+        let load = i64::try_from(load).unwrap_or(i64::MAX);
+        if !registry::beat(&db, &me, load, millis(self.lease)).await? {
+            eprintln!(
+                "tripoley serve: this server lost touch with the database for longer than its \
+                 lease; its tables go to the other servers"
+            );
+            lock(&self.held).clear();
+            let id = new_id()?;
+            registry::register(&db, &id, &self.addr, millis(self.lease)).await?;
+            *lock(&self.me) = id;
+            return Ok(());
+        }
+        let ended: Vec<(String, i64)> = {
+            let mut held = lock(&self.held);
+            let ended: Vec<_> = held
+                .iter()
+                .filter(|(_, h)| h.stop.is_closed())
+                .map(|(invite, h)| (invite.clone(), h.epoch))
+                .collect();
+            for (invite, _) in &ended {
+                held.remove(invite);
+            }
+            ended
+        };
+        if !ended.is_empty() {
+            lease::release(&db, &me, &ended).await?;
+        }
+        Ok(())
+    }
+
+    /// Games in progress without a live owner, this process's share.
+    async fn orphans(&self) -> Result<Vec<String>, ServerError> {
+        lease::orphans(&self.db(), &self.me()).await
+    }
+
+    /// Leaves the cluster: every lease given up, so the other processes
+    /// take the tables over at once (the tables have stopped).
+    pub(crate) async fn leave(&self) {
+        lock(&self.held).clear();
+        if let Err(e) = registry::leave(&self.db(), &self.me()).await {
+            eprintln!("tripoley serve: {e}; its tables move once its lease expires");
+        }
+    }
+}
+
+/// The beat, until the server stops: every quarter of the lease time this
+/// process renews itself and takes over its share of tables nobody runs.
+/// When the server stops, every table's switch is dropped.
+pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
+    let mut stop = app.shutdown.clone();
+    let every = cluster.lease / 4;
+    let mut failing = false;
+    let mut renewed = tokio::time::Instant::now();
+    loop {
+        tokio::select! {
+            _ = stop.changed() => {
+                lock(&cluster.held).clear();
+                return;
+            }
+            () = tokio::time::sleep(every) => {}
+        }
+        let load = app.live_tables().await;
+        let beat = async {
+            cluster.beat(load).await?;
+            for invite in cluster.orphans().await? {
+                // Another process may take it first: then this is no table
+                // of ours, and nothing happens.
+                if let Err(e) = app.table(&invite).await {
+                    eprintln!("tripoley serve: table {invite} could not be taken over: {e}");
+                }
+            }
+            Ok::<(), ServerError>(())
+        };
+        match beat.await {
+            Ok(()) => {
+                failing = false;
+                renewed = tokio::time::Instant::now();
+            }
+            Err(e) => {
+                // Said once until it works again, not at every beat.
+                if !failing {
+                    eprintln!("tripoley serve: the cluster's beat failed: {e}");
+                    failing = true;
+                }
+                // Out of touch for longer than the lease: the others may
+                // have taken these tables, whose writes the database would
+                // refuse anyway. They stop, so their clients reconnect to
+                // where the tables run now.
+                if renewed.elapsed() > cluster.lease {
+                    lock(&cluster.held).clear();
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,102 @@
+//! The process registry: each `tripoley serve` on the database has a row
+//! (`processes(id, addr, load, expires)`) that it renews at every beat.
+//! Processes find each other there: a table's owner by its lease, the
+//! least-loaded process for a new table. A row not renewed within the lease
+//! time marks its process dead, and its leases free.
+
+use tokio_postgres::Client;
+
+use super::lease::failed;
+use crate::ServerError;
+
+/// Rows of processes dead this long (milliseconds) are removed.
+const FORGET_DEAD_MS: i64 = 60_000;
+
+/// Adds process `me` at `addr`, alive for `lease_ms`. A process registered
+/// at the same address is dead (this one listens there now: it was
+/// killed and this is its restart), so its row goes and its tables are
+/// free at once, without waiting for its lease.
+pub(super) async fn register(
+    db: &Client,
+    me: &str,
+    addr: &str,
+    lease_ms: i64,
+) -> Result<(), ServerError> {
+    db.execute("DELETE FROM processes WHERE addr = $1", &[&addr])
+        .await
+        .map_err(|e| failed("registering this server", &e))?;
+    db.execute(
+        concat!(
+            "INSERT INTO processes (id, addr, load, expires) VALUES ($1, $2, 0, ",
+            now_ms!(),
+            " + $3)"
+        ),
+        &[&me, &addr, &lease_ms],
+    )
+    .await
+    .map_err(|e| failed("registering this server", &e))?;
+    Ok(())
+}
+
+/// Renews `me` for `lease_ms` with its current load (tables it runs), and
+/// removes long-dead processes. False if `me` had already expired: other
+/// processes may have taken its tables.
+pub(super) async fn beat(
+    db: &Client,
+    me: &str,
+    load: i64,
+    lease_ms: i64,
+) -> Result<bool, ServerError> {
+    let renewed = db
+        .execute(
+            concat!(
+                "UPDATE processes SET load = $2, expires = ",
+                now_ms!(),
+                " + $3 WHERE id = $1 AND expires > ",
+                now_ms!()
+            ),
+            &[&me, &load, &lease_ms],
+        )
+        .await
+        .map_err(|e| failed("renewing this server's registration", &e))?;
+    db.execute(
+        concat!("DELETE FROM processes WHERE expires < ", now_ms!(), " - $1"),
+        &[&FORGET_DEAD_MS],
+    )
+    .await
+    .map_err(|e| failed("removing dead servers", &e))?;
+    Ok(renewed == 1)
+}
+
+/// The least-loaded live process, for a new table: its id and address. Its
+/// load goes up by one at once, so that tables created between two beats
+/// spread out.
+pub(super) async fn place(db: &Client) -> Result<Option<(String, String)>, ServerError> {
+    let row = db
+        .query_opt(
+            concat!(
+                "UPDATE processes SET load = load + 1 WHERE id = \
+                 (SELECT id FROM processes WHERE expires > ",
+                now_ms!(),
+                " ORDER BY load, id LIMIT 1) RETURNING id, addr"
+            ),
+            &[],
+        )
+        .await
+        .map_err(|e| failed("choosing a server for a table", &e))?;
+    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+        .transpose()
+        .map_err(|e: tokio_postgres::Error| failed("reading a server", &e))
+}
+
+/// Removes `me` and its leases: a server leaving hands its tables over at
+/// once.
+pub(super) async fn leave(db: &Client, me: &str) -> Result<(), ServerError> {
+    db.execute("DELETE FROM leases WHERE owner = $1", &[&me])
+        .await
+        .map_err(|e| failed("giving up leases", &e))?;
+    db.execute("DELETE FROM processes WHERE id = $1", &[&me])
+        .await
+        .map_err(|e| failed("leaving the registry", &e))?;
+    Ok(())
+}

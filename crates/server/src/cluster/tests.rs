@@ -1,0 +1,151 @@
+//! Leases, the registry and fencing against a real PostgreSQL (the
+//! processes here are ids in the registry; `crates/cli/tests/cluster.rs`
+//! runs real ones).
+
+use tokio_postgres::Client;
+
+use super::{connect, lease, registry};
+use crate::store::testpg::TestPostgres;
+use crate::store::tests::{started_table, steps};
+use crate::store::{Database, Fence, Store, StoredSteps};
+
+const MINUTE: i64 = 60_000;
+
+/// A migrated database with processes `a` and `b` alive in its registry.
+async fn two_processes(pg: &TestPostgres) -> (Store, Client) {
+    let url = pg.new_database();
+    let store = Store::open(&Database::Postgres(url.clone())).expect("opens");
+    let db = connect(&url).await.expect("connects");
+    registry::register(&db, "a", "127.0.0.1:1", MINUTE)
+        .await
+        .unwrap();
+    registry::register(&db, "b", "127.0.0.1:2", MINUTE)
+        .await
+        .unwrap();
+    (store, db)
+}
+
+fn fence(owner: &str, epoch: i64) -> Fence {
+    Fence {
+        invite: "FENCE1".into(),
+        owner: owner.into(),
+        epoch,
+    }
+}
+
+async fn stored_steps(store: &Store) -> usize {
+    match store.load("FENCE1".into()).await.unwrap().unwrap().steps {
+        StoredSteps::Tripoley(s) => s.len(),
+        StoredSteps::Napalm(_) => panic!("a Tripoley table"),
+    }
+}
+
+/// A live owner keeps its table; once it is taken for dead another process
+/// takes the lease under a higher epoch, and from then on the database
+/// refuses the old owner's steps: no action is stored twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_that_lost_its_lease_cannot_store_a_step() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let (store, db) = two_processes(&pg).await;
+    started_table(&store, "FENCE1").await;
+    let moves = steps(2);
+    assert_eq!(lease::claim(&db, "NOSUCH1", "a").await.unwrap(), None);
+    assert_eq!(lease::claim(&db, "FENCE1", "a").await.unwrap(), Some(1));
+    assert_eq!(
+        lease::claim(&db, "FENCE1", "b").await.unwrap(),
+        None,
+        "a is alive"
+    );
+    assert_eq!(
+        lease::owner(&db, "FENCE1", "b").await.unwrap().as_deref(),
+        Some("127.0.0.1:1")
+    );
+    assert_eq!(
+        lease::owner(&db, "FENCE1", "a").await.unwrap(),
+        None,
+        "a's own"
+    );
+    let a = store.fenced(fence("a", 1));
+    a.append_step("FENCE1".into(), 0, &moves[0]).await.unwrap();
+    // a stops answering: its row expires, and b takes the table over.
+    db.execute("UPDATE processes SET expires = 0 WHERE id = 'a'", &[])
+        .await
+        .unwrap();
+    assert_eq!(lease::claim(&db, "FENCE1", "b").await.unwrap(), Some(2));
+    let refused = a
+        .append_step("FENCE1".into(), 1, &moves[1])
+        .await
+        .expect_err("a's lease is gone");
+    assert!(
+        refused.to_string().contains("moved to another server"),
+        "{refused}"
+    );
+    assert_eq!(stored_steps(&store).await, 1);
+    let b = store.fenced(fence("b", 2));
+    b.append_step("FENCE1".into(), 1, &moves[1]).await.unwrap();
+    assert_eq!(stored_steps(&store).await, 2);
+    // a's late release of its old lease leaves b's alone.
+    lease::release(&db, "a", &[("FENCE1".into(), 1)])
+        .await
+        .unwrap();
+    assert_eq!(
+        lease::owner(&db, "FENCE1", "a").await.unwrap().as_deref(),
+        Some("127.0.0.1:2")
+    );
+    // b takes it again (a table of its own restarted): the old epoch is fenced too.
+    assert_eq!(lease::claim(&db, "FENCE1", "b").await.unwrap(), Some(3));
+    assert!(b.append_step("FENCE1".into(), 2, &moves[1]).await.is_err());
+}
+
+/// A dead process's games are split between the live ones; new tables go
+/// to the least-loaded live process; a process restarted at a dead one's
+/// address frees its tables, and the dead one learns it at its next beat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_registry_places_tables_and_hands_out_orphans() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let (store, db) = two_processes(&pg).await;
+    for i in 0..6 {
+        started_table(&store, &format!("ORPH{i}")).await;
+    }
+    let a = lease::orphans(&db, "a").await.unwrap();
+    let b = lease::orphans(&db, "b").await.unwrap();
+    assert_eq!(a.len() + b.len(), 6, "a share each: {a:?} {b:?}");
+    assert!(
+        a.iter().all(|i| !b.contains(i)),
+        "never the same: {a:?} {b:?}"
+    );
+    for i in 0..6 {
+        lease::claim(&db, &format!("ORPH{i}"), "a").await.unwrap();
+    }
+    assert!(
+        lease::orphans(&db, "b").await.unwrap().is_empty(),
+        "a runs them"
+    );
+    assert!(registry::beat(&db, "a", 6, MINUTE).await.unwrap());
+    assert!(registry::beat(&db, "b", 1, MINUTE).await.unwrap());
+    let (id, addr) = registry::place(&db).await.unwrap().unwrap();
+    assert_eq!((id.as_str(), addr.as_str()), ("b", "127.0.0.1:2"));
+    // a is killed and started again at its address: its tables are free
+    // at once, without waiting for its row to expire.
+    registry::register(&db, "a2", "127.0.0.1:1", MINUTE)
+        .await
+        .unwrap();
+    let mut orphans = lease::orphans(&db, "a2").await.unwrap();
+    orphans.extend(lease::orphans(&db, "b").await.unwrap());
+    assert_eq!(orphans.len(), 6, "a is dead");
+    assert!(
+        lease::orphans(&db, "a").await.unwrap().is_empty(),
+        "a takes none"
+    );
+    assert!(
+        !registry::beat(&db, "a", 6, MINUTE).await.unwrap(),
+        "a hears it"
+    );
+    registry::leave(&db, "a2").await.unwrap();
+    registry::leave(&db, "b").await.unwrap();
+    assert_eq!(registry::place(&db).await.unwrap(), None);
+}
