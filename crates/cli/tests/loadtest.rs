@@ -81,31 +81,14 @@ fn serve_that_cannot_bind_or_open_its_database_exits_2_with_the_cause() {
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("storage"), "{}", stderr(&out));
-    let out = tripoley(&[
-        "serve",
-        "--addr",
-        "127.0.0.1:0",
-        "--db",
-        db,
-        "--idle-timeout",
-        "0",
-    ]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("idle_timeout"), "{}", stderr(&out));
-    let out = tripoley(&[
-        "serve",
-        "--addr",
-        "127.0.0.1:0",
-        "--db",
-        db,
-        "--lease-ms",
-        "5",
-    ]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("lease at least 100 ms"),
-        "{}",
-        stderr(&out)
-    );
+    // Settings out of their bounds, each with the reason.
+    for (flag, value, reason) in [
+        ("--idle-timeout", "0", "idle_timeout"),
+        ("--lease-ms", "5", "lease at least 100 ms"),
+    ] {
+        let out = tripoley(&["serve", "--addr", "127.0.0.1:0", "--db", db, flag, value]);
+        assert_eq!(out.status.code(), Some(2), "{flag}: {}", stderr(&out));
+        assert!(stderr(&out).contains(reason), "{flag}: {}", stderr(&out));
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
