@@ -4,7 +4,9 @@
 //! The write-ahead log is copied into the database file by a thread of its
 //! own ([`Checkpointer`]), not by the commit that happens to fill it: a
 //! checkpoint writes and syncs hundreds of pages, and every table waiting
-//! on that commit would wait for it too.
+//! on that commit would wait for it too. What the commit path still waits
+//! for is the flush that lets the log start over (see [`BACKSTOP_PAGES`]):
+//! under heavy load it sets the p99 (README, "the machine, not the code").
 
 use std::path::Path;
 use std::sync::mpsc;
