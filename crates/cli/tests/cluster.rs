@@ -551,3 +551,105 @@ fn the_load_generator_through_the_proxy_rides_out_a_kill() {
         assert!(report["games_finished"].as_u64() > Some(0), "{report}");
     });
 }
+
+/// The invites of the public tables a server lists, sorted, and the
+/// number it says it lists.
+async fn listed(addr: SocketAddr) -> (Vec<String>, usize) {
+    let page = client::public_tables(addr, 0).await.expect("the list");
+    let mut invites: Vec<String> = page.tables.into_iter().map(|t| t.invite).collect();
+    invites.sort();
+    (invites, page.total)
+}
+
+/// Waits until the list through the proxy shows exactly `expected`, then
+/// asks every server directly and the proxy again a few times: each
+/// answers the same list, whichever server runs which table.
+async fn everyone_lists(cluster: &TestCluster, expected: &[String], servers: &[usize]) {
+    let mut expected = expected.to_vec();
+    expected.sort();
+    let asked = Instant::now();
+    while listed(cluster.proxy_addr).await.0 != expected {
+        assert!(
+            asked.elapsed() < Duration::from_secs(10),
+            "the list shows {expected:?}, not {:?}",
+            listed(cluster.proxy_addr).await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut answers: Vec<SocketAddr> = servers.iter().map(|&i| cluster.addrs[i]).collect();
+    answers.extend([cluster.proxy_addr; 6]);
+    for addr in answers {
+        assert_eq!(
+            listed(addr).await,
+            (expected.clone(), expected.len()),
+            "{addr}"
+        );
+    }
+}
+
+/// The home page's list is the same from every server: public tables
+/// created on different servers are all listed by each of them (their
+/// seats as they change), private ones never, a started one no more; the
+/// public tables of a server that dies leave the list with it.
+#[test]
+fn every_server_lists_every_public_table() {
+    runtime().block_on(async {
+        let Some(mut cluster) = TestCluster::start("cluster-list").await else {
+            return;
+        };
+        let proxy = cluster.proxy_addr;
+        let mut public = Vec::new();
+        let mut hosts = Vec::new();
+        for k in 0..9 {
+            let created = client::create_table(
+                proxy,
+                &tripoley_server::protocol::CreateTable {
+                    seats: Some(3),
+                    public: Some(k % 4 != 0),
+                    host_name: Some("Ann".into()),
+                    ..Default::default()
+                },
+            )
+            .await
+            .expect("a table");
+            if k % 4 != 0 {
+                public.push(created.invite.clone());
+                hosts.push(created.host_token);
+            }
+        }
+        let owners = cluster.owners();
+        let used: std::collections::HashSet<_> = public.iter().map(|i| owners[i]).collect();
+        assert!(used.len() > 1, "spread over the servers: {owners:?}");
+        everyone_lists(&cluster, &public, &[0, 1, 2]).await;
+        // A seat taken shows on every server; a started table leaves the list.
+        client::sit(proxy, &public[0], Some(1), "Bea")
+            .await
+            .expect("a seat");
+        let asked = Instant::now();
+        loop {
+            let page = client::public_tables(cluster.addrs[(owners[&public[0]] + 1) % 3], 0)
+                .await
+                .expect("the list");
+            let taken = page.tables.iter().find(|t| t.invite == public[0]);
+            if taken.is_some_and(|t| t.taken == 2) {
+                break;
+            }
+            assert!(asked.elapsed() < Duration::from_secs(10), "{taken:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        client::start_table(proxy, &public[1], &hosts[1])
+            .await
+            .expect("started");
+        let waiting: Vec<String> = public[..1].iter().chain(&public[2..]).cloned().collect();
+        everyone_lists(&cluster, &waiting, &[0, 1, 2]).await;
+        // A server dies: its tables leave the list once its lease ends.
+        let victim = owners[&public[2]];
+        cluster.stop(victim, "-KILL");
+        let left: Vec<String> = waiting
+            .into_iter()
+            .filter(|i| owners[i] != victim)
+            .collect();
+        let alive: Vec<usize> = (0..3).filter(|&s| s != victim).collect();
+        everyone_lists(&cluster, &left, &alive).await;
+    });
+}

@@ -493,6 +493,13 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         }
         Database::Sqlite(_) => None,
     };
+    // With several servers, the public list is shared through the database.
+    let (public, shared_list) = if cluster.is_some() {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        (public::Directory::shared(tx), Some(rx))
+    } else {
+        (public::Directory::default(), None)
+    };
     let app = Arc::new(App {
         cluster,
         hints: Arc::new(tokio::sync::Semaphore::new(config.max_hint_searches)),
@@ -504,7 +511,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         next_conn: AtomicU64::new(1),
         addresses,
         rematches: rematch::Rematches::default(),
-        public: Arc::default(),
+        public: Arc::new(public),
     });
     // Old lobbies are removed at start-up, when none is in memory: not
     // when other servers may be running theirs.
@@ -542,6 +549,9 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         tasks.spawn(sweep_finished(Arc::clone(&app)));
         if let Some(c) = &app.cluster {
             tasks.spawn(cluster::keep(Arc::clone(&app), Arc::clone(c)));
+            if let Some(changes) = shared_list {
+                tasks.spawn(cluster::share_list(Arc::clone(c), changes));
+            }
         }
     }
     let router = http::router(Arc::clone(&app))

@@ -6,6 +6,10 @@
 //! request never asks a table anything: it reads a sorted snapshot, rebuilt
 //! only after a change. Private tables are never published.
 //!
+//! With several servers (`crate::cluster`), each change is also sent to
+//! the shared list in PostgreSQL, and a request reads that list: every
+//! server answers with every server's tables.
+//!
 //! An entry names the rules as data a browser puts in words (the preset the
 //! rules are closest to, and each rule that differs from it), never as
 //! text: the words belong to the reader's language.
@@ -14,15 +18,17 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use axum::extract::{Query, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tokio::sync::mpsc::UnboundedSender;
 use tripoley_bots::BotKind;
 use tripoley_engine::{Preset, Rules};
 use tripoley_napalm::NapalmRules;
 
 use crate::App;
-use crate::protocol::{GameKind, TableSettings};
+use crate::protocol::{ErrorBody, ErrorCode, GameKind, TableSettings};
 
 /// Tables in one page of the list.
 pub const PAGE_SIZE: usize = 20;
@@ -134,6 +140,9 @@ fn closest_preset(rules: &Rules) -> (Preset, Vec<HouseRule>) {
 #[derive(Default, Debug)]
 pub(crate) struct Directory {
     inner: Mutex<Listed>,
+    /// Where changes go to be shared with the other servers, in a cluster:
+    /// a table's new entry, or `None` once it is off the list.
+    shared: Option<UnboundedSender<(String, Option<PublicTable>)>>,
 }
 
 #[derive(Default, Debug)]
@@ -146,6 +155,21 @@ struct Listed {
 }
 
 impl Directory {
+    /// A directory whose changes are also sent to `shared`, in order.
+    pub fn shared(shared: UnboundedSender<(String, Option<PublicTable>)>) -> Directory {
+        Directory {
+            inner: Mutex::default(),
+            shared: Some(shared),
+        }
+    }
+
+    fn share(&self, invite: &str, entry: Option<PublicTable>) {
+        if let Some(shared) = &self.shared {
+            // Closed only once the server stops, when its list goes anyway.
+            let _ = shared.send((invite.to_owned(), entry));
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Listed> {
         self.inner
             .lock()
@@ -164,6 +188,7 @@ impl Directory {
                 listed.next
             }
         };
+        self.share(&entry.invite, Some(entry.clone()));
         listed.entries.insert(entry.invite.clone(), (order, entry));
         listed.sorted = None;
     }
@@ -172,6 +197,7 @@ impl Directory {
     pub fn withdraw(&self, invite: &str) {
         let mut listed = self.lock();
         if listed.entries.remove(invite).is_some() {
+            self.share(invite, None);
             listed.sorted = None;
         }
     }
@@ -213,8 +239,26 @@ pub struct PublicPage {
 }
 
 /// `GET /api/tables?page=N`: a page of the public tables waiting for
-/// players, newest first.
+/// players, newest first: this server's, or with several servers every
+/// server's.
 pub(crate) async fn list(State(app): State<Arc<App>>, Query(q): Query<Page>) -> Response {
+    if let Some(cluster) = &app.cluster {
+        let offset = q.page.saturating_mul(PAGE_SIZE);
+        return match cluster.public_page(offset, PAGE_SIZE).await {
+            Ok((tables, total)) => page(tables, total, q.page),
+            Err(e) => {
+                eprintln!("tripoley serve: {e}");
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    axum::Json(ErrorBody::new(
+                        ErrorCode::Storage,
+                        "the list of public tables cannot be read just now: try again",
+                    )),
+                )
+                    .into_response()
+            }
+        };
+    }
     let all = app.public.snapshot();
     let tables = all
         .iter()
@@ -222,10 +266,14 @@ pub(crate) async fn list(State(app): State<Arc<App>>, Query(q): Query<Page>) -> 
         .take(PAGE_SIZE)
         .cloned()
         .collect();
+    page(tables, all.len(), q.page)
+}
+
+fn page(tables: Vec<PublicTable>, total: usize, page: usize) -> Response {
     axum::Json(PublicPage {
         tables,
-        total: all.len(),
-        page: q.page,
+        total,
+        page,
         page_size: PAGE_SIZE,
     })
     .into_response()

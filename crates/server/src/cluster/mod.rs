@@ -17,6 +17,9 @@
 //! - Fencing: a table's writes carry its lease's owner and epoch, checked
 //!   in the same transaction (`Store::fenced`); a process that lost a table
 //!   cannot store a step the new owner would not replay.
+//! - The public table list is shared (`listing.rs`): each process writes
+//!   its tables' entries to the database, and any process answers a list
+//!   request with every live process's tables.
 //!
 //! With SQLite there is one process and no cluster.
 
@@ -30,6 +33,7 @@ macro_rules! now_ms {
 
 mod forward;
 mod lease;
+mod listing;
 mod registry;
 
 pub(crate) use forward::route;
@@ -39,9 +43,11 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::sync::watch;
 use tokio_postgres::{Client, NoTls};
 
+use crate::public::PublicTable;
 use crate::store::Fence;
 use crate::{App, ServerError};
 
@@ -211,7 +217,16 @@ impl Cluster {
         if !ended.is_empty() {
             lease::release(&db, &me, &ended).await?;
         }
-        Ok(())
+        listing::forget_stale(&db).await
+    }
+
+    /// A page of every live process's public tables, and their number.
+    pub(crate) async fn public_page(
+        &self,
+        offset: usize,
+        size: usize,
+    ) -> Result<(Vec<PublicTable>, usize), ServerError> {
+        listing::page(&self.db(), offset, size).await
     }
 
     /// Games in progress without a live owner, this process's share.
@@ -274,6 +289,49 @@ pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
                 // where the tables run now.
                 if renewed.elapsed() > cluster.lease {
                     lock(&cluster.held).clear();
+                }
+            }
+        }
+    }
+}
+
+/// Sends this process's changes to the public list to the shared one, in
+/// order, until the server stops. Changes that could not be written are
+/// tried again a beat later, with those made meanwhile: the shared list
+/// catches up once the database answers again.
+pub(crate) async fn share_list(
+    cluster: Arc<Cluster>,
+    mut changes: UnboundedReceiver<(String, Option<PublicTable>)>,
+) {
+    let mut stop = cluster.shutdown.clone();
+    let mut pending = HashMap::new();
+    let mut failing = false;
+    loop {
+        if pending.is_empty() {
+            tokio::select! {
+                _ = stop.changed() => return,
+                change = changes.recv() => match change {
+                    Some((invite, entry)) => { pending.insert(invite, entry); }
+                    None => return,
+                },
+            }
+        }
+        while let Ok((invite, entry)) = changes.try_recv() {
+            pending.insert(invite, entry);
+        }
+        match listing::write(&cluster.db(), &cluster.me(), &pending).await {
+            Ok(()) => {
+                pending.clear();
+                failing = false;
+            }
+            Err(e) => {
+                if !failing {
+                    eprintln!("tripoley serve: the public list could not be shared: {e}");
+                    failing = true;
+                }
+                tokio::select! {
+                    _ = stop.changed() => return,
+                    () = tokio::time::sleep(cluster.lease / 4) => {}
                 }
             }
         }

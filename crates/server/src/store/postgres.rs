@@ -7,7 +7,8 @@
 //! Several servers may share one database (`crate::cluster`): each table is
 //! run by the server holding its lease (the `leases` and `processes` tables
 //! of migration 2), and a server that lost a lease cannot write that
-//! table's steps ([`Fence`](super::Fence)). Migrations take a transaction's
+//! table's steps ([`Fence`](super::Fence)). The public tables every server
+//! lists are kept in `public_tables` (migration 3). Migrations take a transaction's
 //! advisory lock, so servers started together migrate one after another.
 
 use std::collections::HashMap;
@@ -67,6 +68,15 @@ CREATE TABLE leases (
 );
 CREATE INDEX leases_owner ON leases (owner);
 CREATE INDEX tables_status ON tables (status);
+",
+    "
+CREATE TABLE public_tables (
+    invite TEXT PRIMARY KEY,
+    owner  TEXT NOT NULL,
+    listed BIGSERIAL NOT NULL,
+    entry  TEXT NOT NULL
+);
+CREATE INDEX public_tables_listed ON public_tables (listed);
 ",
 ];
 
