@@ -183,6 +183,10 @@ pub enum ServerError {
     /// The database failed.
     #[error("storage: {0}")]
     Storage(String),
+    /// A stored table this build cannot rebuild (its record does not
+    /// decode or replay): trying again will not help, so it is set aside.
+    #[error("storage: {0}")]
+    Unreadable(String),
     /// A request was refused.
     #[error("refused: {0}")]
     Refused(ErrorBody),

@@ -311,7 +311,7 @@ impl Table {
     /// Rebuilds the game from its record, step by step.
     fn replay(&mut self, record: Record) -> Result<(), crate::ServerError> {
         let bad = |e: String| {
-            crate::ServerError::Storage(format!("table {} does not replay: {e}", self.invite))
+            crate::ServerError::Unreadable(format!("table {} does not replay: {e}", self.invite))
         };
         let mut ev = Vec::new();
         let mut game = record.start(&mut ev).map_err(|e| bad(e.to_string()))?;

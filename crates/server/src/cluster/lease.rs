@@ -30,14 +30,15 @@ pub(super) fn failed(what: &str, e: &tokio_postgres::Error) -> ServerError {
 
 /// Takes the lease of the stored table `invite` for process `me`, unless
 /// a live process holds it; returns the new epoch. `None` if another live
-/// process holds it or there is no such table. The epoch goes up even when
+/// process holds it, there is no such table or `me` is dead. The epoch goes up even when
 /// `me` held the lease already: a table task of ours left from before (a
 /// lease given up and taken again) can no longer write.
 pub(super) async fn claim(db: &Client, invite: &str, me: &str) -> Result<Option<i64>, ServerError> {
     const CLAIM: &str = concat!(
         "INSERT INTO leases (invite, owner, epoch) \
-         SELECT $1, $2, 1 WHERE EXISTS (SELECT 1 FROM tables WHERE invite = $1) \
-         ON CONFLICT (invite) DO UPDATE SET owner = EXCLUDED.owner, epoch = leases.epoch + 1 \
+         SELECT $1, $2, 1 WHERE EXISTS (SELECT 1 FROM tables WHERE invite = $1) AND ",
+        owner_alive!("$2"),
+        " ON CONFLICT (invite) DO UPDATE SET owner = EXCLUDED.owner, epoch = leases.epoch + 1 \
          WHERE leases.owner = EXCLUDED.owner OR NOT ",
         owner_alive!("leases.owner"),
         " RETURNING epoch"
@@ -98,21 +99,27 @@ pub(super) async fn release(
     Ok(())
 }
 
-/// Games in progress that no live process runs (their owner died or left)
-/// and that fall to `me`: the live processes, in the order of their ids,
-/// split them by a hash of the invite, so that at one beat each takes its
-/// own share and none waits for another's. A process taken for dead takes
-/// none.
+/// Games in progress whose owner died or left and that fall to `me`: the
+/// live processes, in the order of their ids, split them by a hash of the
+/// invite, so that at one beat each takes its own share and none waits for
+/// another's. A process taken for dead takes none.
+///
+/// Only the leases of dead processes are read (the few rows of
+/// `processes` not renewed, then their leases by the `leases_owner`
+/// index), not every game in progress: a dead process keeps its row while
+/// it holds leases of games in progress (`registry.rs`), so each game it
+/// ran is found here.
 pub(super) async fn orphans(db: &Client, me: &str) -> Result<Vec<String>, ServerError> {
     const ORPHANS: &str = concat!(
         "WITH live AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS rank, \
          count(*) OVER () AS n FROM processes WHERE expires > ",
         now_ms!(),
-        ") SELECT t.invite FROM tables t, live me WHERE me.id = $1 AND t.status = 'playing' \
-         AND mod(hashtext(t.invite)::bigint + 2147483648, me.n) = me.rank AND NOT EXISTS \
-         (SELECT 1 FROM leases l WHERE l.invite = t.invite AND ",
-        owner_alive!("l.owner"),
-        ")"
+        ") SELECT l.invite FROM processes dead JOIN leases l ON l.owner = dead.id \
+         JOIN tables t ON t.invite = l.invite, live me \
+         WHERE dead.expires <= ",
+        now_ms!(),
+        " AND me.id = $1 AND t.status = 'playing' \
+         AND mod(hashtext(l.invite)::bigint + 2147483648, me.n) = me.rank"
     );
     let rows = db
         .query(ORPHANS, &[&me])

@@ -45,6 +45,7 @@ use std::time::Duration;
 
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::sync::watch;
+use tokio::time::Instant;
 use tokio_postgres::{Client, NoTls};
 
 use crate::public::PublicTable;
@@ -247,11 +248,17 @@ impl Cluster {
 /// The beat, until the server stops: every quarter of the lease time this
 /// process renews itself and takes over its share of tables nobody runs.
 /// When the server stops, every table's switch is dropped.
+///
+/// Out of touch for longer than the lease (the renewal failed, or the
+/// database did not answer: a renewal waits no longer than what is left of
+/// the lease), the others may have taken these tables over, and the
+/// database would refuse their writes anyway: every table here stops, so
+/// its clients reconnect to where it runs now.
 pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
     let mut stop = app.shutdown.clone();
     let every = cluster.lease / 4;
     let mut failing = false;
-    let mut renewed = tokio::time::Instant::now();
+    let mut renewed = Instant::now();
     loop {
         tokio::select! {
             _ = stop.changed() => {
@@ -261,38 +268,71 @@ pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
             () = tokio::time::sleep(every) => {}
         }
         let load = app.live_tables().await;
-        let beat = async {
-            cluster.beat(load).await?;
-            for invite in cluster.orphans().await? {
-                // Another process may take it first: then this is no table
-                // of ours, and nothing happens.
-                if let Err(e) = app.table(&invite).await {
-                    eprintln!("tripoley serve: table {invite} could not be taken over: {e}");
-                }
-            }
-            Ok::<(), ServerError>(())
-        };
-        match beat.await {
+        // At least a beat's time, even once the lease is over: a renewal
+        // that gets through then tells this process it was taken for dead.
+        let wait = cluster.lease.saturating_sub(renewed.elapsed()).max(every);
+        let renewal = tokio::time::timeout(wait, cluster.beat(load))
+            .await
+            .unwrap_or_else(|_| {
+                Err(ServerError::Storage(
+                    "the database did not answer in time".into(),
+                ))
+            });
+        let beat = match renewal {
             Ok(()) => {
-                failing = false;
-                renewed = tokio::time::Instant::now();
+                renewed = Instant::now();
+                take_over(&app, &cluster, every).await
             }
             Err(e) => {
-                // Said once until it works again, not at every beat.
-                if !failing {
-                    eprintln!("tripoley serve: the cluster's beat failed: {e}");
-                    failing = true;
-                }
-                // Out of touch for longer than the lease: the others may
-                // have taken these tables, whose writes the database would
-                // refuse anyway. They stop, so their clients reconnect to
-                // where the tables run now.
                 if renewed.elapsed() > cluster.lease {
                     lock(&cluster.held).clear();
                 }
+                Err(e)
             }
+        };
+        match beat {
+            Ok(()) => failing = false,
+            // Said once until it works again, not at every beat.
+            Err(e) if !failing => {
+                eprintln!("tripoley serve: the cluster's beat failed: {e}");
+                failing = true;
+            }
+            Err(_) => {}
         }
     }
+}
+
+/// Takes over this process's share of the games whose owner died, for
+/// about `budget` (the rest wait for the next beat: renewals stay on
+/// time). A game whose record cannot be rebuilt is set aside, said once:
+/// no process tries it again.
+async fn take_over(app: &App, cluster: &Cluster, budget: Duration) -> Result<(), ServerError> {
+    let started = Instant::now();
+    let orphans = tokio::time::timeout(budget, cluster.orphans())
+        .await
+        .unwrap_or_else(|_| {
+            Err(ServerError::Storage(
+                "the database did not answer in time".into(),
+            ))
+        })?;
+    for invite in orphans {
+        if started.elapsed() > budget {
+            break;
+        }
+        // Another process may take it first: then this is no table of
+        // ours, and nothing happens.
+        match app.table(&invite).await {
+            Ok(_) => {}
+            Err(ServerError::Unreadable(why)) => {
+                eprintln!(
+                    "tripoley serve: table {invite} cannot be taken over and is set aside: {why}"
+                );
+                app.store.refuse(invite).await?;
+            }
+            Err(e) => eprintln!("tripoley serve: table {invite} could not be taken over: {e}"),
+        }
+    }
+    Ok(())
 }
 
 /// Sends this process's changes to the public list to the shared one, in

@@ -2,7 +2,9 @@
 //! (`processes(id, addr, load, expires)`) that it renews at every beat.
 //! Processes find each other there: a table's owner by its lease, the
 //! least-loaded process for a new table. A row not renewed within the lease
-//! time marks its process dead, and its leases free.
+//! time marks its process dead, and its leases free. A dead process's row
+//! stays while it holds leases of games in progress: the others find those
+//! games by it (`lease::orphans`).
 
 use tokio_postgres::Client;
 
@@ -14,7 +16,7 @@ const FORGET_DEAD_MS: i64 = 60_000;
 
 /// Adds process `me` at `addr`, alive for `lease_ms`. A process registered
 /// at the same address is dead (this one listens there now: it was
-/// killed and this is its restart), so its row goes and its tables are
+/// killed and this is its restart), so it is marked so and its tables are
 /// free at once, without waiting for its lease.
 pub(super) async fn register(
     db: &Client,
@@ -22,7 +24,7 @@ pub(super) async fn register(
     addr: &str,
     lease_ms: i64,
 ) -> Result<(), ServerError> {
-    db.execute("DELETE FROM processes WHERE addr = $1", &[&addr])
+    db.execute("UPDATE processes SET expires = 0 WHERE addr = $1", &[&addr])
         .await
         .map_err(|e| failed("registering this server", &e))?;
     db.execute(
@@ -39,8 +41,9 @@ pub(super) async fn register(
 }
 
 /// Renews `me` for `lease_ms` with its current load (tables it runs), and
-/// removes long-dead processes. False if `me` had already expired: other
-/// processes may have taken its tables.
+/// removes long-dead processes once no game in progress is theirs (their
+/// leases of other tables go with them). False if `me` had already
+/// expired: other processes may have taken its tables.
 pub(super) async fn beat(
     db: &Client,
     me: &str,
@@ -60,7 +63,14 @@ pub(super) async fn beat(
         .await
         .map_err(|e| failed("renewing this server's registration", &e))?;
     db.execute(
-        concat!("DELETE FROM processes WHERE expires < ", now_ms!(), " - $1"),
+        concat!(
+            "WITH gone AS (SELECT id FROM processes p WHERE expires < ",
+            now_ms!(),
+            " - $1 AND NOT EXISTS (SELECT 1 FROM leases l JOIN tables t ON t.invite = l.invite \
+             WHERE l.owner = p.id AND t.status = 'playing')), \
+             freed AS (DELETE FROM leases WHERE owner IN (SELECT id FROM gone)) \
+             DELETE FROM processes WHERE id IN (SELECT id FROM gone)"
+        ),
         &[&FORGET_DEAD_MS],
     )
     .await
@@ -89,13 +99,10 @@ pub(super) async fn place(db: &Client) -> Result<Option<(String, String)>, Serve
         .map_err(|e: tokio_postgres::Error| failed("reading a server", &e))
 }
 
-/// Removes `me` and its leases: a server leaving hands its tables over at
-/// once.
+/// Marks `me` dead: a server leaving hands its tables over at once (the
+/// others take its games in progress at their next beat).
 pub(super) async fn leave(db: &Client, me: &str) -> Result<(), ServerError> {
-    db.execute("DELETE FROM leases WHERE owner = $1", &[&me])
-        .await
-        .map_err(|e| failed("giving up leases", &e))?;
-    db.execute("DELETE FROM processes WHERE id = $1", &[&me])
+    db.execute("UPDATE processes SET expires = 0 WHERE id = $1", &[&me])
         .await
         .map_err(|e| failed("leaving the registry", &e))?;
     Ok(())

@@ -2,9 +2,14 @@
 //! processes here are ids in the registry; `crates/cli/tests/cluster.rs`
 //! runs real ones).
 
+use std::time::Duration;
+
+use tokio::time::Instant;
 use tokio_postgres::Client;
 
 use super::{connect, lease, registry};
+use crate::client::{self, ClientError, Socket};
+use crate::protocol::CreateTable;
 use crate::store::testpg::TestPostgres;
 use crate::store::tests::{started_table, steps};
 use crate::store::{Database, Fence, Store, StoredSteps};
@@ -108,9 +113,24 @@ async fn the_registry_places_tables_and_hands_out_orphans() {
         return;
     };
     let (store, db) = two_processes(&pg).await;
+    registry::register(&db, "c", "127.0.0.1:3", MINUTE)
+        .await
+        .unwrap();
     for i in 0..6 {
         started_table(&store, &format!("ORPH{i}")).await;
+        lease::claim(&db, &format!("ORPH{i}"), "c").await.unwrap();
     }
+    assert!(
+        lease::orphans(&db, "a").await.unwrap().is_empty(),
+        "c runs them"
+    );
+    // c leaves: its games in progress are found by its leases.
+    registry::leave(&db, "c").await.unwrap();
+    assert_eq!(
+        lease::claim(&db, "NOSUCH1", "c").await.unwrap(),
+        None,
+        "a process that left takes nothing"
+    );
     let a = lease::orphans(&db, "a").await.unwrap();
     let b = lease::orphans(&db, "b").await.unwrap();
     assert_eq!(a.len() + b.len(), 6, "a share each: {a:?} {b:?}");
@@ -148,4 +168,156 @@ async fn the_registry_places_tables_and_hands_out_orphans() {
     registry::leave(&db, "a2").await.unwrap();
     registry::leave(&db, "b").await.unwrap();
     assert_eq!(registry::place(&db).await.unwrap(), None);
+}
+
+/// A server on `url` with a short lease, and a client of the database.
+async fn server(url: &str) -> (crate::RunningServer, Client) {
+    let server = crate::start(crate::ServerConfig {
+        addr: "127.0.0.1:0".parse().expect("an address"),
+        db: Database::Postgres(url.to_owned()),
+        lease: LEASE,
+        ..crate::ServerConfig::default()
+    })
+    .await
+    .expect("the server starts");
+    (server, connect(url).await.expect("connects"))
+}
+
+const LEASE: Duration = Duration::from_millis(800);
+
+/// A server whose renewals do not get through (here the registry is
+/// locked, as a database that stops answering leaves it: nothing fails,
+/// everything waits) stops its tables once its lease is over, and its
+/// lease is free for another server, whose epoch fences out the old
+/// owner's writes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_out_of_touch_for_longer_than_its_lease_stops_its_tables() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let (server, db) = server(&url).await;
+    let created = client::create_table(
+        server.addr(),
+        &CreateTable {
+            seats: Some(3),
+            host_name: Some("Ann".into()),
+            ..CreateTable::default()
+        },
+    )
+    .await
+    .expect("a table");
+    let invite = created.invite;
+    let mut sock = Socket::connect(server.addr(), &invite).await.unwrap();
+    sock.hello(Some(&created.host_token), None).await.unwrap();
+    sock.recv_type("welcome", Duration::from_secs(5))
+        .await
+        .unwrap();
+    db.batch_execute("BEGIN; LOCK TABLE processes IN ACCESS EXCLUSIVE MODE")
+        .await
+        .unwrap();
+    let locked = Instant::now();
+    // The table stops: its player's connection is closed.
+    loop {
+        match sock.recv_timeout(Duration::from_millis(100)).await {
+            Err(ClientError::Timeout) => {
+                assert!(locked.elapsed() < LEASE * 4, "the table stops in time");
+            }
+            Err(_) => break,
+            Ok(_) => {}
+        }
+    }
+    let stopped = locked.elapsed();
+    assert!(
+        stopped > LEASE / 2,
+        "not before its lease is over: {stopped:?}"
+    );
+    db.batch_execute("ROLLBACK").await.unwrap();
+    // Another server takes the table over under a new epoch.
+    registry::register(&db, "b", "127.0.0.1:2", MINUTE)
+        .await
+        .unwrap();
+    assert_eq!(lease::claim(&db, &invite, "b").await.unwrap(), Some(2));
+    let old = Store::open(&Database::Postgres(url)).expect("opens");
+    let old = old.fenced(Fence {
+        invite: invite.clone(),
+        owner: lease_owner_before(&db, "b").await,
+        epoch: 1,
+    });
+    assert!(old.append_step(invite, 0, &steps(1)[0]).await.is_err());
+    server.shutdown().await;
+}
+
+/// The id of the registered process other than `not`.
+async fn lease_owner_before(db: &Client, not: &str) -> std::sync::Arc<str> {
+    let row = db
+        .query_one("SELECT id FROM processes WHERE id <> $1", &[&not])
+        .await
+        .unwrap();
+    row.get::<_, String>(0).into()
+}
+
+/// A game whose owner died is taken over at the next beat; one whose
+/// stored record does not decode is set aside once (no longer a game in
+/// progress, so no beat tries it again), while the good one goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_that_cannot_be_taken_over_is_set_aside_once() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let (server, db) = server(&url).await;
+    let store = Store::open(&Database::Postgres(url)).expect("opens");
+    registry::register(&db, "dead", "127.0.0.1:9", MINUTE)
+        .await
+        .unwrap();
+    for invite in ["GOOD01", "BROKEN"] {
+        started_table(&store, invite).await;
+        lease::claim(&db, invite, "dead").await.unwrap();
+    }
+    store
+        .fenced(Fence {
+            invite: "BROKEN".into(),
+            owner: "dead".into(),
+            epoch: 1,
+        })
+        .append_step("BROKEN".into(), 0, &steps(1)[0])
+        .await
+        .unwrap();
+    db.execute(
+        "UPDATE steps SET step = '{\"no\":1}' WHERE invite = 'BROKEN'",
+        &[],
+    )
+    .await
+    .unwrap();
+    registry::leave(&db, "dead").await.unwrap();
+    let status = |invite: &'static str| {
+        let db = &db;
+        async move {
+            db.query_one("SELECT status FROM tables WHERE invite = $1", &[&invite])
+                .await
+                .unwrap()
+                .get::<_, String>(0)
+        }
+    };
+    let asked = Instant::now();
+    while status("BROKEN").await != "refused" {
+        assert!(asked.elapsed() < LEASE * 10, "set aside in time");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let me = lease_owner_before(&db, "dead").await;
+    assert_eq!(
+        lease::owner(&db, "GOOD01", "dead")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some(server.addr().to_string().as_str()),
+        "the good game was taken over"
+    );
+    assert!(
+        lease::orphans(&db, &me).await.unwrap().is_empty(),
+        "nothing is tried again"
+    );
+    assert!(server.record("GOOD01").await.is_some());
+    server.shutdown().await;
 }

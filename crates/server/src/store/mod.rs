@@ -807,7 +807,8 @@ impl Store {
             .into_iter()
             .map(|(seat, name, hash)| (seat, name, hash_from(&hash)))
             .collect();
-        let bad = |what: &str, e: serde_json::Error| ServerError::Storage(format!("{what}: {e}"));
+        let bad =
+            |what: &str, e: serde_json::Error| ServerError::Unreadable(format!("{what}: {e}"));
         let settings: TableSettings =
             serde_json::from_str(&settings).map_err(|e| bad("settings", e))?;
         let status = match status.as_str() {

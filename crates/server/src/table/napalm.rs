@@ -77,7 +77,7 @@ impl Table {
         steps: Vec<NapalmStep>,
     ) -> Result<(), crate::ServerError> {
         let bad = |e: String| {
-            crate::ServerError::Storage(format!("table {} does not replay: {e}", self.invite))
+            crate::ServerError::Unreadable(format!("table {} does not replay: {e}", self.invite))
         };
         let rules = self.settings.napalm.clone().unwrap_or_default();
         let mut ev = Vec::new();
