@@ -517,12 +517,15 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         rematches: rematch::Rematches::default(),
         public: Arc::new(public),
     });
-    // Old lobbies are removed at start-up, when none is in memory: not
-    // when other servers may be running theirs.
+    // Old lobbies are removed at start-up, when none is in memory here;
+    // with several servers, only those no live server runs.
     let lobby_cutoff = app.cluster.is_none().then_some(app.config.table_idle);
     app.store
         .forget_old(app.config.keep_finished, lobby_cutoff)
         .await?;
+    if let Some(cluster) = &app.cluster {
+        cluster.forget_old_lobbies(app.config.table_idle).await?;
+    }
     for invite in app.store.playing().await? {
         // A table this build cannot rebuild (stored by an older build whose
         // moves no longer fit, such as a game that chose its five at the

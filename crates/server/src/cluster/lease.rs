@@ -129,3 +129,23 @@ pub(super) async fn orphans(db: &Client, me: &str) -> Result<Vec<String>, Server
         .map(|r| r.try_get(0).map_err(|e| failed("reading a table", &e)))
         .collect()
 }
+
+/// Removes the lobby tables created before `before` (seconds since 1970,
+/// as `tables.created`) that no live process runs, with their seats,
+/// leases and public entries; returns how many went. A lobby a live
+/// process runs stays: its players may be in it. One statement, so a
+/// process taking such a table at the same moment finds it whole or gone.
+pub(super) async fn forget_old_lobbies(db: &Client, before: i64) -> Result<u64, ServerError> {
+    const FORGET: &str = concat!(
+        "WITH old AS (SELECT invite FROM tables t WHERE status = 'lobby' AND created < $1 \
+         AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.invite = t.invite AND ",
+        owner_alive!("l.owner"),
+        ")), seats_gone AS (DELETE FROM seats WHERE invite IN (SELECT invite FROM old)), \
+         leases_gone AS (DELETE FROM leases WHERE invite IN (SELECT invite FROM old)), \
+         listed_gone AS (DELETE FROM public_tables WHERE invite IN (SELECT invite FROM old)) \
+         DELETE FROM tables WHERE invite IN (SELECT invite FROM old)"
+    );
+    db.execute(FORGET, &[&before])
+        .await
+        .map_err(|e| failed("removing old lobby tables", &e))
+}

@@ -221,6 +221,15 @@ impl Cluster {
         listing::forget_stale(&db).await
     }
 
+    /// Removes the lobby tables that never started, created more than
+    /// `idle` ago, that no live process runs (as a single server does at
+    /// start-up with all of them); returns how many went.
+    pub(crate) async fn forget_old_lobbies(&self, idle: Duration) -> Result<u64, ServerError> {
+        let idle = i64::try_from(idle.as_secs()).unwrap_or(i64::MAX);
+        let before = crate::store::unix_now().saturating_sub(idle);
+        lease::forget_old_lobbies(&self.db(), before).await
+    }
+
     /// A page of every live process's public tables, and their number.
     pub(crate) async fn public_page(
         &self,

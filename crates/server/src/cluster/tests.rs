@@ -321,3 +321,59 @@ async fn a_game_that_cannot_be_taken_over_is_set_aside_once() {
     assert!(server.record("GOOD01").await.is_some());
     server.shutdown().await;
 }
+
+/// A server starting in a cluster removes the old lobby tables that never
+/// started, as a single server does, but only those no live server runs:
+/// one a live server holds stays, and so does a recent one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn old_lobby_tables_without_a_live_owner_are_removed_at_start_up() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let store = Store::open(&Database::Postgres(url.clone())).expect("opens");
+    let db = connect(&url).await.expect("connects");
+    for (id, addr) in [("a", "127.0.0.1:1"), ("b", "127.0.0.1:2")] {
+        registry::register(&db, id, addr, MINUTE).await.unwrap();
+    }
+    let settings = CreateTable::default().settings().expect("settings");
+    for invite in ["OLDFREE", "OLDDEAD", "OLDLIVE", "RECENT1"] {
+        store
+            .create_table(invite.into(), &settings, [1; 32])
+            .await
+            .unwrap();
+        store
+            .sit(invite.into(), 0, "Ann".into(), [2; 32])
+            .await
+            .unwrap();
+    }
+    db.execute(
+        "UPDATE tables SET created = created - 1000000 WHERE invite LIKE 'OLD%'",
+        &[],
+    )
+    .await
+    .unwrap();
+    lease::claim(&db, "OLDDEAD", "a").await.unwrap();
+    lease::claim(&db, "OLDLIVE", "b").await.unwrap();
+    registry::leave(&db, "a").await.unwrap();
+    let (server, _) = server(&url).await;
+    let left: Vec<String> = db
+        .query(
+            "SELECT t.invite FROM tables t JOIN seats s ON s.invite = t.invite ORDER BY 1",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(left, ["OLDLIVE", "RECENT1"]);
+    for (sql, rows) in [
+        ("SELECT count(*) FROM seats", 2),
+        ("SELECT count(*) FROM leases WHERE invite = 'OLDDEAD'", 0),
+    ] {
+        let n: i64 = db.query_one(sql, &[]).await.unwrap().get(0);
+        assert_eq!(n, rows, "{sql}");
+    }
+    server.shutdown().await;
+}

@@ -606,7 +606,7 @@ fn hash_from(blob: &[u8]) -> TokenHash {
 }
 
 /// Seconds since 1970, the `created` column's clock.
-fn unix_now() -> i64 {
+pub(crate) fn unix_now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
