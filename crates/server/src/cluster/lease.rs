@@ -99,7 +99,8 @@ pub(super) async fn release(
     Ok(())
 }
 
-/// Games in progress whose owner died or left and that fall to `me`: the
+/// Tables that move (`moves!`: games in progress, public lobbies) whose
+/// owner died or left and that fall to `me`: the
 /// live processes, in the order of their ids, split them by a hash of the
 /// invite, so that at one beat each takes its own share and none waits for
 /// another's. A process taken for dead takes none.
@@ -107,8 +108,8 @@ pub(super) async fn release(
 /// Only the leases of dead processes are read (the few rows of
 /// `processes` not renewed, then their leases by the `leases_owner`
 /// index), not every game in progress: a dead process keeps its row while
-/// it holds leases of games in progress (`registry.rs`), so each game it
-/// ran is found here.
+/// it holds leases of such tables (`registry.rs`), so each one it ran is
+/// found here.
 pub(super) async fn orphans(db: &Client, me: &str) -> Result<Vec<String>, ServerError> {
     const ORPHANS: &str = concat!(
         "WITH live AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS rank, \
@@ -118,8 +119,9 @@ pub(super) async fn orphans(db: &Client, me: &str) -> Result<Vec<String>, Server
          JOIN tables t ON t.invite = l.invite, live me \
          WHERE dead.expires <= ",
         now_ms!(),
-        " AND me.id = $1 AND t.status = 'playing' \
-         AND mod(hashtext(l.invite)::bigint + 2147483648, me.n) = me.rank"
+        " AND me.id = $1 AND ",
+        moves!(),
+        " AND mod(hashtext(l.invite)::bigint + 2147483648, me.n) = me.rank"
     );
     let rows = db
         .query(ORPHANS, &[&me])

@@ -10,8 +10,8 @@
 //!   table is created on the least-loaded process.
 //! - A process that dies stops renewing: once its row expires, its leases
 //!   are free, and at their next beat the others take its games in
-//!   progress over, each its share, through the same path that resumes games
-//!   at start-up (`App::table`: claim the lease, load the steps, replay).
+//!   progress and public lobbies over, each its share, through the same
+//!   path that resumes games at start-up (`App::table`: claim the lease, load the steps, replay).
 //!   Clients reconnect (through the proxy) with their last event number.
 //!   A process that stops cleanly gives its leases up at once.
 //! - Fencing: a table's writes carry its lease's owner and epoch, checked
@@ -28,6 +28,16 @@
 macro_rules! now_ms {
     () => {
         "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+    };
+}
+
+/// The tables whose owner's death moves them to another process, as SQL
+/// over `tables t`: games in progress, and public tables waiting for
+/// players (so they stay on the list). A private lobby is loaded again
+/// when its link is opened.
+macro_rules! moves {
+    () => {
+        "(t.status = 'playing' OR (t.status = 'lobby' AND t.settings::jsonb @> '{\"public\": true}'))"
     };
 }
 
@@ -239,7 +249,7 @@ impl Cluster {
         listing::page(&self.db(), offset, size).await
     }
 
-    /// Games in progress without a live owner, this process's share.
+    /// Tables that move whose owner died, this process's share.
     async fn orphans(&self) -> Result<Vec<String>, ServerError> {
         lease::orphans(&self.db(), &self.me()).await
     }
@@ -311,8 +321,8 @@ pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
     }
 }
 
-/// Takes over this process's share of the games whose owner died, for
-/// about `budget` (the rest wait for the next beat: renewals stay on
+/// Takes over this process's share of the tables whose owner died (games
+/// in progress, public lobbies), for about `budget` (the rest wait for the next beat: renewals stay on
 /// time). A game whose record cannot be rebuilt is set aside, said once:
 /// no process tries it again.
 async fn take_over(app: &App, cluster: &Cluster, budget: Duration) -> Result<(), ServerError> {

@@ -3,8 +3,8 @@
 //! Processes find each other there: a table's owner by its lease, the
 //! least-loaded process for a new table. A row not renewed within the lease
 //! time marks its process dead, and its leases free. A dead process's row
-//! stays while it holds leases of games in progress: the others find those
-//! games by it (`lease::orphans`).
+//! stays while it holds leases of tables that move (games in progress,
+//! public lobbies): the others find those by it (`lease::orphans`).
 
 use tokio_postgres::Client;
 
@@ -41,7 +41,7 @@ pub(super) async fn register(
 }
 
 /// Renews `me` for `lease_ms` with its current load (tables it runs), and
-/// removes long-dead processes once no game in progress is theirs (their
+/// removes long-dead processes once no table that moves is theirs (their
 /// leases of other tables go with them). False if `me` had already
 /// expired: other processes may have taken its tables.
 pub(super) async fn beat(
@@ -67,7 +67,9 @@ pub(super) async fn beat(
             "WITH gone AS (SELECT id FROM processes p WHERE expires < ",
             now_ms!(),
             " - $1 AND NOT EXISTS (SELECT 1 FROM leases l JOIN tables t ON t.invite = l.invite \
-             WHERE l.owner = p.id AND t.status = 'playing')), \
+             WHERE l.owner = p.id AND ",
+            moves!(),
+            ")), \
              freed AS (DELETE FROM leases WHERE owner IN (SELECT id FROM gone)) \
              DELETE FROM processes WHERE id IN (SELECT id FROM gone)"
         ),
