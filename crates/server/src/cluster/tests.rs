@@ -120,12 +120,31 @@ async fn the_registry_places_tables_and_hands_out_orphans() {
         started_table(&store, &format!("ORPH{i}")).await;
         lease::claim(&db, &format!("ORPH{i}"), "c").await.unwrap();
     }
+    // Lobbies: a public one moves with the games, a private one does not.
+    for (invite, public) in [("PUBLIC1", true), ("PRIVATE", false)] {
+        let settings = CreateTable {
+            public: Some(public),
+            ..CreateTable::default()
+        };
+        let settings = settings.settings().expect("settings");
+        store
+            .create_table(invite.into(), &settings, [1; 32])
+            .await
+            .unwrap();
+        lease::claim(&db, invite, "c").await.unwrap();
+    }
     assert!(
         lease::orphans(&db, "a").await.unwrap().is_empty(),
         "c runs them"
     );
-    // c leaves: its games in progress are found by its leases.
+    // c leaves: its games in progress and public lobby are found by its
+    // leases.
     registry::leave(&db, "c").await.unwrap();
+    let mut moving = lease::orphans(&db, "a").await.unwrap();
+    moving.extend(lease::orphans(&db, "b").await.unwrap());
+    assert!(moving.contains(&"PUBLIC1".to_owned()), "{moving:?}");
+    assert!(!moving.contains(&"PRIVATE".to_owned()), "{moving:?}");
+    lease::claim(&db, "PUBLIC1", "b").await.unwrap();
     assert_eq!(
         lease::claim(&db, "NOSUCH1", "c").await.unwrap(),
         None,
