@@ -7,7 +7,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 use tokio_postgres::Client;
 
-use super::{connect, lease, registry};
+use super::{connect, lease, listing, registry};
 use crate::client::{self, ClientError, Socket};
 use crate::protocol::CreateTable;
 use crate::store::testpg::TestPostgres;
@@ -395,4 +395,74 @@ async fn old_lobby_tables_without_a_live_owner_are_removed_at_start_up() {
         assert_eq!(n, rows, "{sql}");
     }
     server.shutdown().await;
+}
+
+/// The shared public list: entries of both processes newest first, paged,
+/// with their total; an entry keeps its place when it changes, leaves when
+/// withdrawn, is hidden once its owner is dead or no longer holds the
+/// table's lease, and such stale rows are removed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_public_list_is_shared_and_shows_live_owners_tables_only() {
+    use std::collections::HashMap;
+
+    use crate::public::PublicTable;
+
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let (store, db) = two_processes(&pg).await;
+    let settings = CreateTable::default().settings().expect("settings");
+    let entry = |invite: &str, taken| Some(PublicTable::new(invite, &settings, taken));
+    for (invite, owner) in [("LIST01", "a"), ("LIST02", "b"), ("LIST03", "a")] {
+        store
+            .create_table(invite.into(), &settings, [1; 32])
+            .await
+            .unwrap();
+        lease::claim(&db, invite, owner).await.unwrap();
+        let one = HashMap::from([(invite.to_owned(), entry(invite, 1))]);
+        listing::write(&db, owner, &one).await.unwrap();
+    }
+    let shown = |page: (Vec<PublicTable>, usize)| {
+        let invites: Vec<(String, u8)> = page.0.into_iter().map(|t| (t.invite, t.taken)).collect();
+        (invites, page.1)
+    };
+    let listed = |offset, size| {
+        let db = &db;
+        async move { shown(listing::page(db, offset, size).await.unwrap()) }
+    };
+    assert_eq!(
+        listed(0, 2).await,
+        (vec![("LIST03".into(), 1), ("LIST02".into(), 1)], 3)
+    );
+    assert_eq!(listed(2, 2).await, (vec![("LIST01".into(), 1)], 3));
+    // A seat taken at LIST01: it keeps its place. LIST03 leaves the list.
+    let changes = HashMap::from([
+        ("LIST01".to_owned(), entry("LIST01", 2)),
+        ("LIST03".to_owned(), None),
+    ]);
+    listing::write(&db, "a", &changes).await.unwrap();
+    assert_eq!(
+        listed(0, 20).await,
+        (vec![("LIST02".into(), 1), ("LIST01".into(), 2)], 2)
+    );
+    // b dies: its table is hidden. a's table moves to a new process c (a
+    // stale row of a's until c lists it): hidden, then removed.
+    db.execute("UPDATE processes SET expires = 0 WHERE id = 'b'", &[])
+        .await
+        .unwrap();
+    registry::register(&db, "c", "127.0.0.1:3", MINUTE)
+        .await
+        .unwrap();
+    db.execute("UPDATE processes SET expires = 0 WHERE id = 'a'", &[])
+        .await
+        .unwrap();
+    lease::claim(&db, "LIST01", "c").await.unwrap();
+    assert_eq!(listed(0, 20).await, (vec![], 0));
+    listing::forget_stale(&db).await.unwrap();
+    let rows: i64 = db
+        .query_one("SELECT count(*) FROM public_tables", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(rows, 1, "b's row stays while b holds its lease; a's went");
 }
