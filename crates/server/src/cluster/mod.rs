@@ -11,7 +11,8 @@
 //! - A process that dies stops renewing: once its row expires, its leases
 //!   are free, and at their next beat the others take its games in
 //!   progress and public lobbies over, each its share, through the same
-//!   path that resumes games at start-up (`App::table`: claim the lease, load the steps, replay).
+//!   path that resumes games at start-up (`App::table`: claim the lease,
+//!   load the steps, replay).
 //!   Clients reconnect (through the proxy) with their last event number.
 //!   A process that stops cleanly gives its leases up at once.
 //! - Fencing: a table's writes carry its lease's owner and epoch, checked
@@ -322,9 +323,9 @@ pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
 }
 
 /// Takes over this process's share of the tables whose owner died (games
-/// in progress, public lobbies), for about `budget` (the rest wait for the next beat: renewals stay on
-/// time). A game whose record cannot be rebuilt is set aside, said once:
-/// no process tries it again.
+/// in progress, public lobbies), for about `budget` (the rest wait for the
+/// next beat: renewals stay on time). A game whose record cannot be
+/// rebuilt is set aside, said once: no process tries it again.
 async fn take_over(app: &App, cluster: &Cluster, budget: Duration) -> Result<(), ServerError> {
     let started = Instant::now();
     let orphans = tokio::time::timeout(budget, cluster.orphans())
