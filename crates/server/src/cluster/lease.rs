@@ -30,9 +30,10 @@ pub(super) fn failed(what: &str, e: &tokio_postgres::Error) -> ServerError {
 
 /// Takes the lease of the stored table `invite` for process `me`, unless
 /// a live process holds it; returns the new epoch. `None` if another live
-/// process holds it, there is no such table or `me` is dead. The epoch goes up even when
-/// `me` held the lease already: a table task of ours left from before (a
-/// lease given up and taken again) can no longer write.
+/// process holds it, there is no such table or `me` is dead (it learns so
+/// at its next beat, and joins again). The epoch goes up even when `me`
+/// held the lease already: a table task of ours left from before (a lease
+/// given up and taken again) can no longer write.
 pub(super) async fn claim(db: &Client, invite: &str, me: &str) -> Result<Option<i64>, ServerError> {
     const CLAIM: &str = concat!(
         "INSERT INTO leases (invite, owner, epoch) \
@@ -100,10 +101,10 @@ pub(super) async fn release(
 }
 
 /// Tables that move (`moves!`: games in progress, public lobbies) whose
-/// owner died or left and that fall to `me`: the
-/// live processes, in the order of their ids, split them by a hash of the
-/// invite, so that at one beat each takes its own share and none waits for
-/// another's. A process taken for dead takes none.
+/// owner died or left and that fall to `me`: the live processes, in the
+/// order of their ids, split them by a hash of the invite, so that at one
+/// beat each takes its own share and none waits for another's. A process
+/// taken for dead takes none.
 ///
 /// Only the leases of dead processes are read (the few rows of
 /// `processes` not renewed, then their leases by the `leases_owner`
