@@ -174,7 +174,7 @@ pub(crate) enum Value<'a> {
 }
 
 /// A value read from a row.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub(crate) enum Cell {
     Null,
     Int(i64),

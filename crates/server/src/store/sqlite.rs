@@ -5,7 +5,7 @@
 //! own ([`Checkpointer`]), not by the commit that happens to fill it: a
 //! checkpoint writes and syncs hundreds of pages, and every table waiting
 //! on that commit would wait for it too. What the commit path still waits
-//! for is the flush that lets the log start over (see [`BACKSTOP_PAGES`]):
+//! for is the flush that lets the log start over (see [`BACKSTOP_BYTES`]):
 //! under heavy load it sets the p99 (README, "the machine, not the code").
 
 use std::path::Path;
@@ -63,19 +63,29 @@ pub(super) struct Sqlite {
 /// The page cache of the committing connection, in KiB.
 const CACHE_KIB: i64 = 32 * 1024;
 
-/// How often the checkpointer copies the log into the database file.
-const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
+/// How often the checkpointer copies the log into the database file. Often
+/// enough that when the log reaches the backstop the committing connection
+/// has only the last few pages to copy.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(50);
 
-/// Log pages at which the committing connection checkpoints by itself
-/// (about 16 MB). Under steady load the log seldom empties between the
+/// The page size of a new database file (an existing one keeps its own).
+/// A step is some sixty bytes and each table appends to its own leaf of the
+/// steps' tree, so every action rewrites a whole leaf into the log: SQLite's
+/// default 4 KiB pages wrote about 10 KB per action, 1 KiB pages half that,
+/// and a fuller log resets half as often.
+const PAGE_SIZE: i64 = 1024;
+
+/// The log's size, in bytes, at which the committing connection checkpoints
+/// by itself. Under steady load the log never empties between the
 /// checkpointer's passes (a commit lands during nearly every one), so this
-/// backstop is what resets it; by then the checkpointer has copied nearly
-/// every page, and the committing connection copies only the last ones.
-/// SQLite's own default, 1,000, put whole checkpoints on the commit path.
-const BACKSTOP_PAGES: u32 = 4_000;
+/// backstop is what lets it start over: every commit waits for its two
+/// flushes of the disk (10 to 30 ms on this machine's). A larger log makes
+/// that wait rarer; an idle server's log still starts over at once.
+const BACKSTOP_BYTES: i64 = 64 << 20;
 
-/// The log file's size kept on disk once it has been checkpointed.
-const LOG_KEPT_BYTES: i64 = 16 << 20;
+/// The log file's size kept on disk once it has been checkpointed: the
+/// backstop's, so a busy log is not cut back and grown again each time.
+const LOG_KEPT_BYTES: i64 = BACKSTOP_BYTES;
 
 /// The thread that checkpoints the log (passive: it never blocks the
 /// writer) through a connection of its own; it stops when dropped.
@@ -126,6 +136,9 @@ impl Sqlite {
         // WAL survives `kill -9` with every committed transaction; NORMAL
         // syncs at checkpoints, which in WAL mode loses nothing committed
         // on a process crash (only, at worst, the last ones on power loss).
+        // Only a file not yet written takes the page size; it must come
+        // before WAL mode, which writes the file's first page.
+        conn.pragma_update(None, "page_size", PAGE_SIZE)?;
         let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
         if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
             return Err(DbError(format!(
@@ -139,7 +152,8 @@ impl Sqlite {
         conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
         migrate(&mut conn)?;
         let checkpointer = if mode.eq_ignore_ascii_case("wal") {
-            conn.pragma_update(None, "wal_autocheckpoint", BACKSTOP_PAGES)?;
+            let page: i64 = conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
+            conn.pragma_update(None, "wal_autocheckpoint", BACKSTOP_BYTES / page)?;
             // A log that a burst grew is cut back once checkpointed.
             conn.pragma_update(None, "journal_size_limit", LOG_KEPT_BYTES)?;
             Some(Checkpointer::start(path)?)
@@ -249,15 +263,57 @@ impl Backend for Sqlite {
 mod tests {
     use std::time::Instant;
 
-    use super::{Backend, Sqlite};
+    use super::{Backend, PAGE_SIZE, Sqlite};
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("tripoley-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        dir
+    }
+
+    fn page_size(db: &mut Sqlite) -> i64 {
+        match db.query("PRAGMA page_size", &[]).unwrap()[0][0] {
+            super::Cell::Int(size) => size,
+            ref other => panic!("page_size answered {other:?}"),
+        }
+    }
+
+    /// A new file takes the small pages that keep the log short; a file
+    /// written before (SQLite's default 4 KiB pages) keeps its own, and its
+    /// steps, and the backstop is counted in its pages.
+    #[test]
+    fn new_files_take_small_pages_and_old_files_keep_theirs() {
+        let dir = scratch("pages");
+        let new = dir.join("new.db");
+        let mut db = Sqlite::open(&new).expect("opens");
+        assert_eq!(page_size(&mut db), PAGE_SIZE);
+        drop(db);
+
+        let old = dir.join("old.db");
+        let conn = rusqlite::Connection::open(&old).unwrap();
+        conn.execute_batch("PRAGMA page_size=4096; CREATE TABLE kept (x TEXT); INSERT INTO kept VALUES ('a step');")
+            .unwrap();
+        drop(conn);
+        let mut db = Sqlite::open(&old).expect("opens an older file");
+        assert_eq!(page_size(&mut db), 4096);
+        let backstop = db.query("PRAGMA wal_autocheckpoint", &[]).unwrap();
+        assert_eq!(
+            backstop[0][0],
+            super::Cell::Int(super::BACKSTOP_BYTES / 4096)
+        );
+        let kept = db.query("SELECT x FROM kept", &[]).unwrap();
+        assert_eq!(kept, vec![vec![super::Cell::Text("a step".into())]]);
+        drop(db);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// Committed pages reach the database file within moments, though the
     /// log holds far fewer than the committing connection's backstop: the
     /// checkpointer copied them, off the commit path.
     #[test]
     fn the_log_is_checkpointed_by_a_thread_of_its_own() {
-        let dir = std::env::temp_dir().join(format!("tripoley-wal-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let dir = scratch("wal");
         let path = dir.join("t.db");
         let mut db = Sqlite::open(&path).expect("opens");
         db.batch("BEGIN; CREATE TABLE filler (x BLOB);").unwrap();
