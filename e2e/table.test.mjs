@@ -163,11 +163,11 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   const hostCtx = await browser.newContext(PHONE);
   const guestCtx = await browser.newContext(DESKTOP);
   const host = await hostCtx.newPage();
-  const guest = await guestCtx.newPage();
+  let guest = await guestCtx.newPage();
   const errors = [];
   for (const p of [host, guest]) p.on("pageerror", (e) => errors.push(e.message));
 
-  await openTable(host, [guest], { preset: "pagat", seats: "3", turn: "0" });
+  const link = await openTable(host, [guest], { preset: "pagat", seats: "3", turn: "0" });
   await shot(host, "phone-lobby");
   await axeScan(host, "lobby");
   // The copy-link button puts the invite link on the clipboard.
@@ -175,6 +175,14 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   await host.locator('button[data-key="copy-link"]').click();
   await host.locator(".invite .note", { hasText: "Copied." }).waitFor();
   assert.equal(await host.evaluate(() => navigator.clipboard.readText()), await host.locator('input[aria-label="Invite link"]').inputValue());
+  // The lobby is drawn again when a player leaves or comes back: the note stays.
+  await guest.close();
+  await host.locator(".lobby-seats li", { hasText: /^Bob$/ }).waitFor();
+  assert.equal(await host.locator(".invite .note").textContent(), "Copied.");
+  guest = await guestCtx.newPage();
+  guest.on("pageerror", (e) => errors.push(e.message));
+  await guest.goto(link);
+  await host.locator(".lobby-seats li", { hasText: "Bob (here)" }).waitFor();
   await host.locator('button[data-key="start"]').click();
   await host.locator("section.board").waitFor();
   await guest.locator("section.board").waitFor();

@@ -314,7 +314,9 @@ function lobby() {
   const mine = saved(S.invite);
   const seats = el("ol", { class: "lobby-seats" }, S.table.seats.map((s) =>
     el("li", {}, s.name ? t("lobby-seat-taken", { name: s.name, here: s.connected ? "yes" : "no" }) : t("lobby-seat-open"))));
-  const copied = el("span", { class: "note", role: "status" });
+  // The lobby is drawn again whenever someone sits down: what the copy
+  // button said is kept in the state, not only in the note it wrote.
+  const copied = el("span", { class: "note", role: "status" }, S.copyNote ? t(S.copyNote) : "");
   const box = el("section", { class: "panel lobby", "aria-label": t("lobby") },
     el("h2", {}, t("lobby-waiting")),
     el("p", {}, t("lobby-send-link")),
@@ -325,10 +327,11 @@ function lobby() {
         onclick: async () => {
           try {
             await navigator.clipboard.writeText(link);
-            copied.textContent = t("lobby-copied");
+            S.copyNote = "lobby-copied";
           } catch {
-            copied.textContent = t("lobby-copy-by-hand");
+            S.copyNote = "lobby-copy-by-hand";
           }
+          copied.textContent = t(S.copyNote);
         },
       }, t("lobby-copy")), copied),
     qrCode(link),
