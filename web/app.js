@@ -309,6 +309,12 @@ function rulesSections(text) {
   return out;
 }
 
+/** What the copy-link button last said: nothing yet, done, or copy it by hand. */
+function copyNote() {
+  if (S.copied === null) return "";
+  return S.copied ? t("lobby-copied") : t("lobby-copy-by-hand");
+}
+
 function lobby() {
   const link = location.origin + "/t/" + S.invite;
   const mine = saved(S.invite);
@@ -316,7 +322,7 @@ function lobby() {
     el("li", {}, s.name ? t("lobby-seat-taken", { name: s.name, here: s.connected ? "yes" : "no" }) : t("lobby-seat-open"))));
   // The lobby is drawn again whenever someone sits down: what the copy
   // button said is kept in the state, not only in the note it wrote.
-  const copied = el("span", { class: "note", role: "status" }, S.copyNote ? t(S.copyNote) : "");
+  const copied = el("span", { class: "note", role: "status" }, copyNote());
   const box = el("section", { class: "panel lobby", "aria-label": t("lobby") },
     el("h2", {}, t("lobby-waiting")),
     el("p", {}, t("lobby-send-link")),
@@ -327,11 +333,11 @@ function lobby() {
         onclick: async () => {
           try {
             await navigator.clipboard.writeText(link);
-            S.copyNote = "lobby-copied";
+            S.copied = true;
           } catch {
-            S.copyNote = "lobby-copy-by-hand";
+            S.copied = false;
           }
-          copied.textContent = t(S.copyNote);
+          copied.textContent = copyNote();
         },
       }, t("lobby-copy")), copied),
     qrCode(link),
@@ -415,6 +421,7 @@ function takeSeatLink(invite) {
 
 async function openTable(invite) {
   S.invite = invite;
+  S.copied = null;
   takeSeatLink(invite);
   try {
     S.table = await api("GET", "/api/tables/" + encodeURIComponent(invite));

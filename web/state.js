@@ -15,7 +15,7 @@ export const S = {
   turnAt: 0, log: [], role: null, seat: null, host: false,
   chosen: new Set(), chosenFor: null, stopped: null, retry: 0, error: "", winners: null,
   hint: null, confirm: null, deal: null, results: [], finalTally: null, flights: [],
-  rematch: null, rules: null, rulesOpen: false, copyNote: null,
+  rematch: null, rules: null, rulesOpen: false, copied: null,
   prefs: loadPrefs(),
 };
 
