@@ -78,9 +78,10 @@ const PAGE_SIZE: i64 = 1024;
 /// The log's size, in bytes, at which the committing connection checkpoints
 /// by itself. Under steady load the log never empties between the
 /// checkpointer's passes (a commit lands during nearly every one), so this
-/// backstop is what lets it start over: every commit waits for its two
-/// flushes of the disk (10 to 30 ms on this machine's). A larger log makes
-/// that wait rarer; an idle server's log still starts over at once.
+/// backstop is what lets it start over: the commit that reaches it, and
+/// every table queued behind it, waits for two flushes of the disk (10 to
+/// 30 ms on this machine's). A larger log makes that wait rarer; an idle
+/// server's log still starts over at once.
 const BACKSTOP_BYTES: i64 = 64 << 20;
 
 /// The log file's size kept on disk once it has been checkpointed: the
@@ -154,7 +155,8 @@ impl Sqlite {
         let checkpointer = if mode.eq_ignore_ascii_case("wal") {
             let page: i64 = conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
             conn.pragma_update(None, "wal_autocheckpoint", BACKSTOP_BYTES / page)?;
-            // A log that a burst grew is cut back once checkpointed.
+            // A log that a burst grew past the backstop is cut back to it
+            // once checkpointed.
             conn.pragma_update(None, "journal_size_limit", LOG_KEPT_BYTES)?;
             Some(Checkpointer::start(path)?)
         } else {
