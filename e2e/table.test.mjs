@@ -430,7 +430,8 @@ test("in Spanish: chosen from the browser or with the switch, kept, and a deal p
       if (hinted) assert.match(await text.innerText(), /^El experto .+\.$/);
     }
     for (const p of players) await assertNoLeaks(p.page, ids, p.tag);
-    return players.every((p) => p.results.size > 0);
+    // A deal may end with only the bot leading in Michigan: play on into the next.
+    return players.every((p) => p.results.size > 0) && players.some((p) => p.kinds.has("lead"));
   }, 200000);
   assert.ok(dealt, "a whole deal was played in Spanish");
   assert.ok(hinted, "the expert's hint was read in Spanish");
