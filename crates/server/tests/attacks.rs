@@ -496,11 +496,34 @@ async fn finding_8_the_timers_stand_in_spends_nothing() {
 /// card in hand) is asked like any other and passes by itself, so the frame
 /// that opens an auction carries no passes and no viewer learns who holds a
 /// bonus card from when passes arrive. Three people (random bots) play, so
-/// the dealer auctions the spare about every other deal.
+/// the dealer auctions the spare about every other deal; a forbidden bidder
+/// is asked only when the other bidder may bid (about one auction in three),
+/// and the server shuffles with the system's randomness, so games are played
+/// until one such ask is seen (one game of twelve deals missed it about one
+/// time in ten, which failed CI once).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn finding_7_passes_forced_by_bonus_cards_are_not_a_tell() {
     let server = common::server().await;
-    let addr = server.addr();
+    let mut asked_blocked = 0;
+    for game in 0..8 {
+        let (telling, asked) = auction_tells(server.addr(), game).await;
+        assert_eq!(telling, 0, "no auction opens with passes already made");
+        asked_blocked += asked;
+        if asked_blocked > 0 {
+            break;
+        }
+    }
+    assert!(
+        asked_blocked > 0,
+        "a bidder holding a bonus card was never asked to pass in eight games of twelve deals"
+    );
+    server.shutdown().await;
+}
+
+/// Plays one michigan-casino game of twelve deals among three random bots and
+/// counts, over every seat, the frames opening an auction with a pass already
+/// in them and the auction decisions where the seat could only pass.
+async fn auction_tells(addr: SocketAddr, game: u64) -> (u32, u32) {
     let request = CreateTable {
         preset: Some(Preset::MichiganCasino),
         seats: Some(3),
@@ -520,11 +543,9 @@ async fn finding_7_passes_forced_by_bonus_cards_are_not_a_tell() {
     let mut seats = Vec::new();
     for (i, mut sock) in players {
         seats.push(tokio::spawn(async move {
-            // (frames opening an auction with a pass in them, decisions
-            // where this seat could only pass)
             let (mut telling, mut asked_blocked) = (0, 0);
             let mut bot = BotKind::Random.make(&Rules::preset(Preset::MichiganCasino));
-            let mut rng = seeded_rng(70 + i);
+            let mut rng = seeded_rng(70 + 3 * game + i);
             let stats = client::play_seat_observed(
                 &mut sock,
                 bot.as_mut(),
@@ -559,12 +580,7 @@ async fn finding_7_passes_forced_by_bonus_cards_are_not_a_tell() {
         telling += t;
         asked_blocked += a;
     }
-    assert_eq!(telling, 0, "no auction opens with passes already made");
-    assert!(
-        asked_blocked > 0,
-        "a bidder holding a bonus card was asked to pass in twelve deals"
-    );
-    server.shutdown().await;
+    (telling, asked_blocked)
 }
 
 /// The soak's slow growth: a table's task stayed in the server's task set,
