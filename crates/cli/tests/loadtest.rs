@@ -41,6 +41,37 @@ fn loadtest_plays_tables_against_its_own_server_process() {
     );
 }
 
+/// A load test that could not play (here: nothing listens at the address)
+/// prints its report and fails, so a script or CI notices.
+#[test]
+fn loadtest_fails_when_its_games_fail() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let out = tripoley(&[
+        "loadtest",
+        "--addr",
+        &addr,
+        "--tables",
+        "2",
+        "--duration",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("could not be played"),
+        "{}",
+        stderr(&out)
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(stdout(&out).trim()).expect("the report is still printed");
+    assert!(report["failures"].as_u64() > Some(0), "{report}");
+    assert_eq!(report["actions"], 0, "{report}");
+}
+
 #[test]
 fn loadtest_refuses_a_server_address_with_in_process() {
     let out = tripoley(&["loadtest", "--in-process", "--addr", "127.0.0.1:9"]);

@@ -104,9 +104,28 @@ struct WithView {
     view: View,
 }
 
+/// How long a request or a websocket handshake may wait for the server: a
+/// port that accepts and never answers (a stopped process, or a loopback
+/// port with nothing behind it, which the kernel may connect to itself)
+/// must fail the call, not hang it.
+pub const ANSWER_WAIT: Duration = Duration::from_secs(30);
+
 /// One HTTP/1.1 request with an optional JSON body; returns the status and
-/// the JSON answer (`null` when the body is not JSON).
+/// the JSON answer (`null` when the body is not JSON). Fails with
+/// [`ClientError::Timeout`] when the whole answer takes over [`ANSWER_WAIT`].
 pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value), ClientError> {
+    tokio::time::timeout(ANSWER_WAIT, exchange(addr, method, path, body))
+        .await
+        .map_err(|_| ClientError::Timeout)?
+}
+
+/// [`request`] without its time limit.
+async fn exchange(
     addr: SocketAddr,
     method: &str,
     path: &str,
@@ -237,8 +256,10 @@ impl Socket {
             );
         }
         // No Nagle delay on the small messages a client sends.
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(req, Some(ws_config()), true)
+        let handshake = tokio_tungstenite::connect_async_with_config(req, Some(ws_config()), true);
+        let (ws, _) = tokio::time::timeout(ANSWER_WAIT, handshake)
             .await
+            .map_err(|_| ClientError::Timeout)?
             .map_err(io)?;
         Ok(Socket { ws, last: None })
     }
@@ -264,13 +285,15 @@ impl Socket {
         let req = format!("ws://{addr}/ws/{invite}")
             .into_client_request()
             .map_err(io)?;
-        let (ws, _) = tokio_tungstenite::client_async_with_config(
+        let handshake = tokio_tungstenite::client_async_with_config(
             req,
             MaybeTlsStream::Plain(stream),
             Some(ws_config()),
-        )
-        .await
-        .map_err(io)?;
+        );
+        let (ws, _) = tokio::time::timeout(ANSWER_WAIT, handshake)
+            .await
+            .map_err(|_| ClientError::Timeout)?
+            .map_err(io)?;
         Ok(Socket { ws, last: None })
     }
 

@@ -215,7 +215,27 @@ pub fn loadtest(args: &LoadArgs) -> Result<(), Failure> {
     } else {
         println!("{report}");
     }
-    Ok(())
+    verdict(&report)
+}
+
+/// A load test that lost games, or chips, or made no action at all fails
+/// (exit 1) after its report, so scripts and CI notice.
+fn verdict(report: &tripoley_server::LoadReport) -> Result<(), Failure> {
+    if report.failures > 0 {
+        Err(failed(format!(
+            "{} games could not be played (their causes are in the report)",
+            report.failures
+        )))
+    } else if !report.chips_conserved {
+        Err(failed("a table's chips did not add up"))
+    } else if report.actions == 0 {
+        Err(failed(format!(
+            "no action was played: is {} a tripoley server?",
+            report.addr
+        )))
+    } else {
+        Ok(())
+    }
 }
 
 /// The load generator's own server: `tripoley serve` (this executable) on a
