@@ -83,6 +83,12 @@ test("a public table is found and joined; chat with mute; the QR code; the host 
   await sit.locator('input[name="name"]').fill("Cy");
   await sit.locator('button[type="submit"]').click();
   await host.locator(".lobby-seats li", { hasText: "Cy" }).waitFor();
+  // Cy sat a moment before her connection opened: the host is never told
+  // she left.
+  for (let i = 0; i < 15; i++) {
+    assert.equal(await host.locator("section.seat-tools").count(), 0, "a guest who just sat is not gone");
+    await host.waitForTimeout(100);
+  }
   // Full: off the list.
   const listed = await (await fetch(base + "/api/tables")).json();
   assert.ok(!listed.tables.some((x) => x.invite === invite), "a full table is not listed");

@@ -5,14 +5,26 @@ import { el } from "./dom.js";
 import { S, send, storeKey } from "./state.js";
 import { t } from "./i18n.js";
 
+/** How long a seated person may be unconnected in the lobby before the host
+ * is told they left: a guest takes their seat first and opens their
+ * connection a moment later, and a reload takes a moment too. */
+const LOBBY_GRACE_MS = 3000;
+
+/** When each seated person was first seen unconnected in the lobby, by
+ * table, seat and name (another table, or someone new in a freed seat,
+ * starts afresh); forgotten once connected again. */
+const unconnectedSince = new Map();
+
 /** For the host: each person who has left, with a button that frees their
- * seat. In the lobby anyone gone may be freed; during a game only once a
- * bot plays for them (the server refuses sooner: a phone that slept for a
- * moment keeps its seat). Nothing for anyone else. */
+ * seat. In the lobby anyone gone for a few seconds may be freed; during a
+ * game only once a bot plays for them (the server refuses sooner: a phone
+ * that slept for a moment keeps its seat). Nothing for anyone else. */
 export function hostSeatTools() {
   if (!S.host || !S.table || S.table.status === "finished") return null;
   const playing = S.table.status === "playing";
-  const gone = S.table.seats.filter((s) => s.kind === "human" && s.seat !== S.seat && !s.connected && (!playing || s.bot_playing));
+  const gone = S.table.seats.filter((s) => s.kind === "human" && s.seat !== S.seat && !s.connected &&
+    (playing ? s.bot_playing : goneLongEnough(s)));
+  for (const s of S.table.seats) if (s.connected) unconnectedSince.delete(personKey(s));
   if (!gone.length) return null;
   return el("section", { class: "panel seat-tools", "aria-label": t("seat-left-title") },
     el("h2", {}, t("seat-left-title")),
@@ -32,4 +44,20 @@ export function onSeatFreed(m) {
   S.error = t("seat-freed");
   if (S.ws) S.ws.close();
   return true;
+}
+
+function personKey(s) {
+  return `${S.invite} ${s.seat} ${s.name}`;
+}
+
+/** Whether a seated person has been unconnected in the lobby for the grace;
+ * when not yet, the page is drawn again once they have been. */
+function goneLongEnough(s) {
+  const now = Date.now();
+  const key = personKey(s);
+  if (!unconnectedSince.has(key)) unconnectedSince.set(key, now);
+  const left = unconnectedSince.get(key) + LOBBY_GRACE_MS - now;
+  if (left <= 0) return true;
+  setTimeout(() => document.dispatchEvent(new Event("tripoley:render")), left + 50);
+  return false;
 }
