@@ -251,10 +251,10 @@ fn chips(view: &View) -> u32 {
 /// moved table's game stood still.
 type Seen = Arc<Mutex<Vec<(String, Instant, u64)>>>;
 
-/// A table of three people created through the proxy and started; returns
-/// its invite and the seats' tokens.
-async fn new_game(proxy: SocketAddr) -> (String, Vec<String>) {
-    let (invite, host_token, tokens) = common::three_seated(proxy, Preset::Pagat, 6).await;
+/// A table of three people created through the proxy and started, for a
+/// game of `deals` deals; returns its invite and the seats' tokens.
+async fn new_game(proxy: SocketAddr, deals: u32) -> (String, Vec<String>) {
+    let (invite, host_token, tokens) = common::three_seated(proxy, Preset::Pagat, deals).await;
     client::start_table(proxy, &invite, &host_token)
         .await
         .expect("started through the proxy");
@@ -319,12 +319,13 @@ async fn play_to_the_end(
 /// the players' tasks and the log of what they see.
 async fn start_games(
     proxy: SocketAddr,
+    deals: u32,
 ) -> (Vec<String>, tokio::task::JoinSet<(String, View)>, Seen) {
     let seen = Seen::default();
     let mut invites = Vec::new();
     let mut players = tokio::task::JoinSet::new();
     for g in 0..GAMES {
-        let (invite, tokens) = new_game(proxy).await;
+        let (invite, tokens) = new_game(proxy, deals).await;
         for (k, token) in tokens.into_iter().enumerate() {
             let (invite, seen) = (invite.clone(), Arc::clone(&seen));
             let seat = (g * 3 + k) as u64;
@@ -412,7 +413,7 @@ fn games_go_on_when_the_server_running_them_is_killed() {
         let Some(mut cluster) = TestCluster::start("cluster-kill").await else {
             return;
         };
-        let (invites, players, seen) = start_games(cluster.proxy_addr).await;
+        let (invites, players, seen) = start_games(cluster.proxy_addr, 6).await;
         let owners = cluster.owners();
         let used: std::collections::HashSet<_> = invites.iter().map(|i| owners[i]).collect();
         assert_eq!(
@@ -468,7 +469,9 @@ fn games_go_on_through_a_rolling_restart() {
         let Some(mut cluster) = TestCluster::start("cluster-rolling").await else {
             return;
         };
-        let (invites, players, seen) = start_games(cluster.proxy_addr).await;
+        // Games long enough to be in progress through all three restarts
+        // however fast the bots play.
+        let (invites, players, seen) = start_games(cluster.proxy_addr, 12).await;
         until_under_way(&cluster, &invites, 12).await;
         for i in 0..3 {
             assert!(

@@ -99,7 +99,9 @@ fn a_bot_that_hangs_is_killed_with_its_children_reported_once_and_not_restarted(
             "arena",
             &format!("{exec},heuristic"),
             "10",
-            &["--exec-timeout", "300", "--threads", "1", "--json"],
+            // Far above a normal answer's time on a loaded machine, far
+            // below the stall's.
+            &["--exec-timeout", "2000", "--threads", "1", "--json"],
         );
         assert!(out.status.success(), "{}", stderr(&out));
         let warnings = stderr(&out).matches("warning: outside bot").count();

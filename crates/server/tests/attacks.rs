@@ -20,9 +20,11 @@ use tripoley_server::client::{self, ClientError, Socket};
 use tripoley_server::protocol::{ClientMsg, CreateTable};
 use tripoley_server::{RunningServer, ServerConfig};
 
-/// The bound on a normal table's median action latency during an attack
-/// (the load test measures the real figures: a few milliseconds).
-const GENEROUS: Duration = Duration::from_millis(250);
+/// The bound on a normal table's median action latency during an attack:
+/// far above the real figures (a few milliseconds, which the load test
+/// measures), far below a starved table's (seconds), so that a loaded
+/// machine running other tests at once does not fail it.
+const GENEROUS: Duration = Duration::from_secs(1);
 
 async fn server_with(config: ServerConfig) -> RunningServer {
     tripoley_server::start(config)
@@ -648,10 +650,15 @@ async fn an_address_connects_again_once_its_sockets_close() {
         .unwrap();
     assert!(matches!(read, Ok(0) | Err(_)));
     drop(held);
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let (status, _) = client::request(addr, "GET", "/api/health", None)
-        .await
-        .unwrap();
+    // The server counts the closes as it reads them: ask until it has.
+    let until = Instant::now() + WAIT;
+    let status = loop {
+        match client::request(addr, "GET", "/api/health", None).await {
+            Ok((status, _)) => break status,
+            Err(e) if Instant::now() > until => panic!("the address stayed refused: {e}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    };
     assert_eq!(status, 200);
     server.shutdown().await;
 }

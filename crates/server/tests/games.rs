@@ -282,11 +282,13 @@ async fn the_turn_timer_is_enforced_by_the_server() {
     let t = table(addr, Preset::Pagat, 2, &[0, 1], 1).await;
     let (mut a, _) = join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
     let (mut b, _) = join(addr, &t.invite, Some(&t.tokens[1].1), None).await;
+    // Nobody acts: the first decision is made by the server 1 s after the
+    // start (the clock starts before the request, so no delay in answering
+    // it can make the wait look shorter).
+    let started = Instant::now();
     client::start_table(addr, &t.invite, &t.host_token)
         .await
         .unwrap();
-    // Nobody acts: the first decision is made by the server after 1 s.
-    let started = Instant::now();
     let (n, view) = until_decision(&mut a).await;
     let waiting = view.decision.is_some();
     let msg = loop {
