@@ -242,7 +242,10 @@ async fn the_host_frees_the_seat_of_a_player_who_left() {
     let end = tokio::time::Instant::now() + WAIT;
     let mut id = 7;
     while free(&mut host, 2, id).await["type"] != "ack" {
-        assert!(tokio::time::Instant::now() < end, "Cy's seat was never freed");
+        assert!(
+            tokio::time::Instant::now() < end,
+            "Cy's seat was never freed"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
         id += 1;
     }
