@@ -270,7 +270,9 @@ async function soloTable(fields, press) {
 }
 
 test("the guided first game, played by keyboard alone to its end", { timeout: 240000 }, async () => {
-  const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "2", turn: "0", guide: true }, async (start) => {
+  // Five deals: who leads in Michigan depends on the deal, and a card must
+  // be led by keyboard (two deals missed it now and then).
+  const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "2", turn: "0", guide: true, deals: "5" }, async (start) => {
     await start.focus();
     await start.press("Enter");
   });

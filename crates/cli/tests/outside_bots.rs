@@ -121,7 +121,7 @@ fn a_bot_that_hangs_is_killed_with_its_children_reported_once_and_not_restarted(
             outside["failure"]
                 .as_str()
                 .unwrap()
-                .contains("no answer within 300 ms"),
+                .contains("no answer within 2000 ms"),
             "{outside}"
         );
     }
