@@ -34,15 +34,22 @@ pub(super) fn failed(what: &str, e: &tokio_postgres::Error) -> ServerError {
 /// at its next beat, and joins again). The epoch goes up even when `me`
 /// held the lease already: a table task of ours left from before (a lease
 /// given up and taken again) can no longer write.
+///
+/// The table's public entry, if it has one, passes to `me` in the same
+/// statement: it stays on the list while the table moves (`listing.rs`),
+/// until `me` writes its own or takes it off.
 pub(super) async fn claim(db: &Client, invite: &str, me: &str) -> Result<Option<i64>, ServerError> {
     const CLAIM: &str = concat!(
-        "INSERT INTO leases (invite, owner, epoch) \
+        "WITH claimed AS (INSERT INTO leases (invite, owner, epoch) \
          SELECT $1, $2, 1 WHERE EXISTS (SELECT 1 FROM tables WHERE invite = $1) AND ",
         owner_alive!("$2"),
         " ON CONFLICT (invite) DO UPDATE SET owner = EXCLUDED.owner, epoch = leases.epoch + 1 \
          WHERE leases.owner = EXCLUDED.owner OR NOT ",
         owner_alive!("leases.owner"),
-        " RETURNING epoch"
+        " RETURNING epoch), \
+         listed AS (UPDATE public_tables SET owner = $2 \
+         WHERE invite = $1 AND EXISTS (SELECT 1 FROM claimed)) \
+         SELECT epoch FROM claimed"
     );
     first_cell(db, CLAIM, invite, me, "taking a table's lease").await
 }

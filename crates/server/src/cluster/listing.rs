@@ -10,11 +10,14 @@
 //! Entries change rarely (a table listed, a seat taken, a game started),
 //! and each change is written once, off the table's path.
 //!
-//! An entry counts only while its owner runs the table: its owner still
-//! holds the table's lease and is alive. A process that dies takes its
-//! entries off the list with it; a table that moves is listed by its new
-//! owner when that one loads it (and a stale row of the old owner is never
-//! shown, then removed at a beat).
+//! An entry counts only while its owner holds the table's lease. A process
+//! that dies keeps its lease, so its public tables stay listed while they
+//! wait to move (nothing about them can change meanwhile); the process that
+//! takes a table's lease takes its entry in the same statement (`claim`),
+//! so a moving table is never off the list, and writes its own entry once
+//! it has loaded the table. A row whose table's lease has gone (the table
+//! stopped) or is another process's (a claim raced a write) is never
+//! shown, then removed at a beat.
 
 use std::collections::HashMap;
 
@@ -24,14 +27,11 @@ use super::lease::failed;
 use crate::ServerError;
 use crate::public::PublicTable;
 
-/// Entries its owner runs now, as SQL over `public_tables pt`.
+/// Entries whose owner holds their table's lease, as SQL over
+/// `public_tables pt`.
 macro_rules! live_entries {
     () => {
-        concat!(
-            "FROM public_tables pt JOIN leases l ON l.invite = pt.invite AND l.owner = pt.owner \
-             JOIN processes p ON p.id = pt.owner AND p.expires > ",
-            now_ms!()
-        )
+        "FROM public_tables pt JOIN leases l ON l.invite = pt.invite AND l.owner = pt.owner"
     };
 }
 

@@ -401,10 +401,11 @@ async fn old_lobby_tables_without_a_live_owner_are_removed_at_start_up() {
 
 /// The shared public list: entries of both processes newest first, paged,
 /// with their total; an entry keeps its place when it changes, leaves when
-/// withdrawn, is hidden once its owner is dead or no longer holds the
-/// table's lease, and such stale rows are removed.
+/// withdrawn, stays while its dead owner's table waits to move and moves
+/// with the lease, is hidden once its writer no longer holds the table's
+/// lease, and such stale rows are removed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_public_list_is_shared_and_shows_live_owners_tables_only() {
+async fn the_public_list_is_shared_and_shows_lease_holders_tables_only() {
     use std::collections::HashMap;
 
     use crate::public::PublicTable;
@@ -447,11 +448,13 @@ async fn the_public_list_is_shared_and_shows_live_owners_tables_only() {
         listed(0, 20).await,
         (vec![("LIST02".into(), 1), ("LIST01".into(), 2)], 2)
     );
-    // b dies: its table is hidden. a's table moves to a new process c (a
-    // stale row of a's until c lists it): hidden, then removed.
+    // b dies: its table stays listed while it waits to move. a's table
+    // moves to a new process c, its entry with it: listed all along.
     db.execute("UPDATE processes SET expires = 0 WHERE id = 'b'", &[])
         .await
         .unwrap();
+    let both = (vec![("LIST02".into(), 1), ("LIST01".into(), 2)], 2);
+    assert_eq!(listed(0, 20).await, both);
     registry::register(&db, "c", "127.0.0.1:3", MINUTE)
         .await
         .unwrap();
@@ -459,12 +462,30 @@ async fn the_public_list_is_shared_and_shows_live_owners_tables_only() {
         .await
         .unwrap();
     lease::claim(&db, "LIST01", "c").await.unwrap();
-    assert_eq!(listed(0, 20).await, (vec![], 0));
+    assert_eq!(listed(0, 20).await, both);
+    listing::forget_stale(&db).await.unwrap();
+    assert_eq!(
+        listed(0, 20).await,
+        both,
+        "rows whose owner holds the lease stay"
+    );
+    // A write of a's that raced c's claim: a stale row, hidden, then removed.
+    listing::write(
+        &db,
+        "a",
+        &HashMap::from([("LIST01".to_owned(), entry("LIST01", 3))]),
+    )
+    .await
+    .unwrap();
+    assert_eq!(listed(0, 20).await, (vec![("LIST02".into(), 1)], 1));
     listing::forget_stale(&db).await.unwrap();
     let rows: i64 = db
         .query_one("SELECT count(*) FROM public_tables", &[])
         .await
         .unwrap()
         .get(0);
-    assert_eq!(rows, 1, "b's row stays while b holds its lease; a's went");
+    assert_eq!(
+        rows, 1,
+        "b's row stays while b holds its lease; a's stale one went"
+    );
 }
