@@ -546,8 +546,8 @@ fn the_load_generator_through_the_proxy_rides_out_a_kill() {
         tokio::time::sleep(Duration::from_secs(3)).await;
         cluster.stop(1, "-KILL");
         let out = load.wait_with_output().expect("the load test ends");
-        assert!(out.status.success());
         let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a report");
+        assert!(out.status.success(), "{report}");
         assert_eq!(report["failures"], 0, "{report}");
         assert_eq!(report["chips_conserved"], true, "{report}");
         assert!(report["reconnects"].as_u64() > Some(0), "{report}");

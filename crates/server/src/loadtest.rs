@@ -402,35 +402,35 @@ async fn play_table(
     connected: &Arc<AtomicUsize>,
     peak: &Arc<AtomicUsize>,
 ) -> Result<(Vec<(PlayStats, Vec<Duration>)>, bool, bool), client::ClientError> {
-    let created = client::create_table(
-        addr,
-        &CreateTable {
-            preset: Some(opts.preset),
-            seats: Some(opts.seats),
-            turn_seconds: Some(0),
-            bot: Some(opts.bot),
-            host_name: Some("Load 1".into()),
-            ..CreateTable::default()
-        },
-    )
-    .await?;
+    let request = CreateTable {
+        preset: Some(opts.preset),
+        seats: Some(opts.seats),
+        turn_seconds: Some(0),
+        bot: Some(opts.bot),
+        host_name: Some("Load 1".into()),
+        ..CreateTable::default()
+    };
+    let created = again_until(deadline, || client::create_table(addr, &request)).await?;
     let mut tokens = vec![created.host_token.clone()];
     for s in 1..opts.seats {
-        let seated =
-            client::sit(addr, &created.invite, Some(s), &format!("Load {}", s + 1)).await?;
+        let name = format!("Load {}", s + 1);
+        let seated = again_until(deadline, || {
+            client::sit(addr, &created.invite, Some(s), &name)
+        })
+        .await?;
         tokens.push(seated.token);
     }
     let mut sockets = Vec::new();
     for token in &tokens {
-        let mut sock = Socket::connect(addr, &created.invite).await?;
-        sock.hello(Some(token), None).await?;
-        sock.recv_type("welcome", Duration::from_secs(10)).await?;
-        sockets.push(sock);
+        sockets.push(again_until(deadline, || welcomed(addr, &created.invite, token, None)).await?);
     }
     let now = connected.fetch_add(sockets.len(), Ordering::Relaxed) + sockets.len();
     peak.fetch_max(now, Ordering::Relaxed);
     let result = async {
-        client::start_table(addr, &created.invite, &created.host_token).await?;
+        again_until(deadline, || {
+            client::start_table(addr, &created.invite, &created.host_token)
+        })
+        .await?;
         let start_chips = Rules::preset(opts.preset).starting_chips;
         let mut players = tokio::task::JoinSet::new();
         for (i, (sock, token)) in sockets.drain(..).zip(tokens.clone()).enumerate() {
@@ -513,17 +513,55 @@ impl Seat {
     /// connection may be refused).
     async fn reconnect(&self, last: Option<u64>) -> Result<Socket, client::ClientError> {
         loop {
-            let attempt = async {
-                let mut sock = Socket::connect(self.addr, &self.invite).await?;
-                sock.hello(Some(&self.token), last).await?;
-                sock.recv_type("welcome", Duration::from_secs(10)).await?;
-                Ok::<_, client::ClientError>(sock)
-            };
-            match attempt.await {
+            match welcomed(self.addr, &self.invite, &self.token, last).await {
                 Ok(sock) => return Ok(sock),
                 Err(e) if Instant::now() >= self.deadline => return Err(e),
                 Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
             }
         }
+    }
+}
+
+/// A connection to the table `invite` whose hello with `token` (after event
+/// `last`) was welcomed.
+async fn welcomed(
+    addr: SocketAddr,
+    invite: &str,
+    token: &str,
+    last: Option<u64>,
+) -> Result<Socket, client::ClientError> {
+    let mut sock = Socket::connect(addr, invite).await?;
+    sock.hello(Some(token), last).await?;
+    sock.recv_type("welcome", Duration::from_secs(10)).await?;
+    Ok(sock)
+}
+
+/// `call` again every 100 ms, until the deadline, while its failure says
+/// "try again", as a person would: the connection failed or closed, or a
+/// proxy answered that the server behind it could not (502-504: behind a
+/// proxy in front of several servers, one stopped or died mid-request, or
+/// the table it ran is moving).
+async fn again_until<T, F: Future<Output = Result<T, client::ClientError>>>(
+    deadline: Instant,
+    mut call: impl FnMut() -> F,
+) -> Result<T, client::ClientError> {
+    loop {
+        match call().await {
+            Err(e) if passing(&e) && Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            answer => return answer,
+        }
+    }
+}
+
+/// Whether a failure passes with time.
+fn passing(e: &client::ClientError) -> bool {
+    match e {
+        client::ClientError::Io(_) | client::ClientError::Closed | client::ClientError::Timeout => {
+            true
+        }
+        client::ClientError::Refused { status, .. } => (502..=504).contains(status),
+        client::ClientError::Protocol(_) => false,
     }
 }
