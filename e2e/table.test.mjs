@@ -286,6 +286,35 @@ test("the guided first game, played by keyboard alone to its end", { timeout: 24
   await ctx.close();
 });
 
+test("a proxy's error page while a server restarts: the player is told to try again, and nothing is lost", { timeout: 60000 }, async () => {
+  const hostCtx = await browser.newContext(DESKTOP);
+  const guestCtx = await browser.newContext(PHONE);
+  const host = await hostCtx.newPage();
+  const guest = await guestCtx.newPage();
+  const link = await openTable(host, [], { preset: "pagat", seats: "3", turn: "0" });
+  await guest.goto(link);
+  // The first seat request meets a proxy's 502 page (its server died
+  // mid-request); the next one goes through.
+  let refused = 0;
+  await guest.route("**/api/tables/*/sit", (route) => {
+    if (refused++ === 0) return route.fulfill({ status: 502, contentType: "text/html", body: "<html><body><h1>502 Bad Gateway</h1></body></html>" });
+    return route.continue();
+  });
+  const sit = guest.locator("form.sit");
+  await sit.locator('input[name="name"]').fill("Bob");
+  await sit.locator('button[type="submit"]').click();
+  const error = sit.locator("p.error");
+  await error.filter({ hasText: "The server could not be reached: try again in a moment." }).waitFor();
+  await shot(guest, "phone-sit-unreachable");
+  assert.equal(await sit.locator('input[name="name"]').inputValue(), "Bob", "the name typed is kept");
+  await sit.locator('button[type="submit"]').click();
+  await guest.locator(".lobby-seats li", { hasText: "Bob" }).waitFor();
+  await host.locator(".lobby-seats li", { hasText: "Bob" }).waitFor();
+  assert.equal(refused, 2);
+  await hostCtx.close();
+  await guestCtx.close();
+});
+
 test("cosmo: eight spaces on the board, no Pot, and no poker", { timeout: 120000 }, async () => {
   const { ctx, page, errors } = await soloTable({ preset: "cosmo", seats: "2", deals: "1", turn: "0" }, (start) => start.click());
   await page.locator("section.board").waitFor();

@@ -26,7 +26,7 @@ async function home() {
   try {
     presets = await api("GET", "/api/presets");
   } catch (e) {
-    main.replaceChildren(el("p", { class: "error" }, t("home-unreachable", { error: errorText(e) })));
+    main.replaceChildren(el("p", { class: "error" }, e.code === "unreachable" ? errorText(e) : t("home-unreachable", { error: errorText(e) })));
     return;
   }
   const error = el("p", { class: "error", role: "alert" });

@@ -75,8 +75,15 @@ export async function api(method, path, body) {
     method,
     headers: { "Content-Type": "application/json" },
     body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await res.json().catch(() => null);
+  }).catch(() => null);
+  const data = res && await res.json().catch(() => null);
+  // No answer, or a proxy's in front of several servers while one of them
+  // stops or dies (its page is not ours): the player is told to try again.
+  if (!res || (!data && res.status >= 502 && res.status <= 504)) {
+    const err = new Error(t("error-unreachable"));
+    err.code = "unreachable";
+    throw err;
+  }
   if (!res.ok) {
     // The server's code (translated by `errorText`) and its English words.
     const err = new Error((data && data.message) || res.statusText);

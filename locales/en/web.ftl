@@ -40,6 +40,8 @@ lang-switch = Language
 ## Errors: the server's codes (docs/protocol.md); in English its own words.
 
 error = { $message }
+# No answer at all, or a proxy's error page (not the server's words).
+error-unreachable = The server could not be reached: try again in a moment.
 
 ## The connection and the bar above the table
 

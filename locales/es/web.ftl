@@ -62,6 +62,8 @@ error = { $code ->
     [forbidden] Petición rechazada.
    *[other] { $message }
 }
+# Ninguna respuesta, o la página de error de un proxy.
+error-unreachable = No se pudo llegar al servidor: inténtalo de nuevo en un momento.
 
 ## La conexión y la barra sobre la mesa
 
