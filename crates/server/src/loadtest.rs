@@ -410,11 +410,11 @@ async fn play_table(
         host_name: Some("Load 1".into()),
         ..CreateTable::default()
     };
-    let created = again_until(deadline, || client::create_table(addr, &request)).await?;
+    let created = again_until(deadline, passing, || client::create_table(addr, &request)).await?;
     let mut tokens = vec![created.host_token.clone()];
     for s in 1..opts.seats {
         let name = format!("Load {}", s + 1);
-        let seated = again_until(deadline, || {
+        let seated = again_until(deadline, passing, || {
             client::sit(addr, &created.invite, Some(s), &name)
         })
         .await?;
@@ -422,12 +422,17 @@ async fn play_table(
     }
     let mut sockets = Vec::new();
     for token in &tokens {
-        sockets.push(again_until(deadline, || welcomed(addr, &created.invite, token, None)).await?);
+        sockets.push(
+            again_until(deadline, passing, || {
+                welcomed(addr, &created.invite, token, None)
+            })
+            .await?,
+        );
     }
     let now = connected.fetch_add(sockets.len(), Ordering::Relaxed) + sockets.len();
     peak.fetch_max(now, Ordering::Relaxed);
     let result = async {
-        again_until(deadline, || {
+        again_until(deadline, passing, || {
             client::start_table(addr, &created.invite, &created.host_token)
         })
         .await?;
@@ -512,13 +517,12 @@ impl Seat {
     /// tried every 100 ms until the deadline (while the table moves, the
     /// connection may be refused).
     async fn reconnect(&self, last: Option<u64>) -> Result<Socket, client::ClientError> {
-        loop {
-            match welcomed(self.addr, &self.invite, &self.token, last).await {
-                Ok(sock) => return Ok(sock),
-                Err(e) if Instant::now() >= self.deadline => return Err(e),
-                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
-            }
-        }
+        again_until(
+            self.deadline,
+            |_| true,
+            || welcomed(self.addr, &self.invite, &self.token, last),
+        )
+        .await
     }
 }
 
@@ -536,18 +540,16 @@ async fn welcomed(
     Ok(sock)
 }
 
-/// `call` again every 100 ms, until the deadline, while its failure says
-/// "try again", as a person would: the connection failed or closed, or a
-/// proxy answered that the server behind it could not (502-504: behind a
-/// proxy in front of several servers, one stopped or died mid-request, or
-/// the table it ran is moving).
+/// `call` again every 100 ms, until the deadline, while its failure is one
+/// that `passes` with time.
 async fn again_until<T, F: Future<Output = Result<T, client::ClientError>>>(
     deadline: Instant,
+    passes: impl Fn(&client::ClientError) -> bool,
     mut call: impl FnMut() -> F,
 ) -> Result<T, client::ClientError> {
     loop {
         match call().await {
-            Err(e) if passing(&e) && Instant::now() < deadline => {
+            Err(e) if passes(&e) && Instant::now() < deadline => {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
             answer => return answer,
@@ -555,7 +557,10 @@ async fn again_until<T, F: Future<Output = Result<T, client::ClientError>>>(
     }
 }
 
-/// Whether a failure passes with time.
+/// Whether a request's failure passes with time, so that a person would
+/// try again: the connection failed or closed, or a proxy answered that the
+/// server behind it could not (502-504: behind a proxy in front of several
+/// servers, one stopped or died mid-request, or the table it ran is moving).
 fn passing(e: &client::ClientError) -> bool {
     match e {
         client::ClientError::Io(_) | client::ClientError::Closed | client::ClientError::Timeout => {
