@@ -62,14 +62,33 @@ async function waitForServer(url, ms) {
   throw new Error("the server did not start: " + url);
 }
 
+/** The address `tripoley serve` says it serves at
+ * (`http://127.0.0.1:<port>`); fails if it ends or says nothing in `ms`. */
+function servedAt(child, ms) {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error("the server did not say where it serves: " + out)), ms);
+    child.on("exit", (code) => reject(new Error(`the server ended (${code}): ${out}`)));
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const m = out.match(/served at (http:\/\/[\d.]+:\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+  });
+}
+
 /** Starts the server and the browser before the file's tests, and stops
  * them after. */
 export function serverAndBrowser() {
   before(async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
     const db = join(mkdtempSync(join(tmpdir(), "tripoley-e2e-")), "e2e.db");
-    server = spawn(BIN, ["serve", "--addr", `127.0.0.1:${port}`, "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
-    base = `http://127.0.0.1:${port}`;
+    // A port the system picks, read back from the server's first line: no
+    // port chosen here can be taken already.
+    server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0", "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
+    base = await servedAt(server, 20000);
     await waitForServer(base + "/api/presets", 20000);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
