@@ -50,14 +50,14 @@ function personKey(s) {
   return `${S.invite} ${s.seat} ${s.name}`;
 }
 
-/** Whether a seated person has been unconnected in the lobby for the grace;
- * when not yet, the page is drawn again once they have been. */
+/** Whether a seated person has been unconnected in the lobby for the grace.
+ * The first time they are seen unconnected, the page is set to be drawn
+ * again once the grace is over (once, however often it is drawn meanwhile). */
 function goneLongEnough(s) {
-  const now = Date.now();
   const key = personKey(s);
-  if (!unconnectedSince.has(key)) unconnectedSince.set(key, now);
-  const left = unconnectedSince.get(key) + LOBBY_GRACE_MS - now;
-  if (left <= 0) return true;
-  setTimeout(() => document.dispatchEvent(new Event("tripoley:render")), left + 50);
-  return false;
+  if (!unconnectedSince.has(key)) {
+    unconnectedSince.set(key, Date.now());
+    setTimeout(() => document.dispatchEvent(new Event("tripoley:render")), LOBBY_GRACE_MS + 50);
+  }
+  return Date.now() - unconnectedSince.get(key) >= LOBBY_GRACE_MS;
 }
