@@ -172,3 +172,26 @@ def test_a_game_with_no_choice_for_anyone_is_dealt_again():
         e.reset(seed=9)
         assert not any(e.terminations.values()) and e._table.current() >= 0
     np.testing.assert_array_equal(first.last()[0]["observation"], again.last()[0]["observation"])
+
+
+def _record_after(seeds):
+    e = raw_env("pagat", 3)
+    for s in seeds:
+        e.reset(seed=s)
+    return e.record()
+
+
+def test_a_reset_without_a_seed_after_a_seeded_one_is_reproducible_as_in_gymnasium():
+    assert _record_after([4, None]) == _record_after([4, None])
+    assert _record_after([4, None, None]) == _record_after([4, None, None])
+    assert _record_after([4, None]) != _record_after([4])
+    assert _record_after([4, None]) != _record_after([4, None, None])
+
+
+def test_cosmo_games_of_adjacent_seeds_differ():
+    e = raw_env("cosmo", 4)
+    records = []
+    for seed in range(120):
+        e.reset(seed=seed)
+        records.append(e.record())
+    assert len(set(records)) == len(records)

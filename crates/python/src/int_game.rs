@@ -54,8 +54,6 @@ pub trait IntGame: Clone + Send + Sync {
     fn record_json(&self) -> String;
     /// An upper bound on the steps of a game, chance included.
     fn max_length(&self) -> usize;
-    /// A seed from the table's own generator (none when chance is outside).
-    fn next_seed(&mut self) -> Option<u64>;
     /// The table as text for people, as `seat` sees it.
     fn render(&self, seat: Option<Seat>) -> String;
 }
@@ -139,9 +137,6 @@ impl IntGame for Table {
         // (E2) are deals with a deck, betting and picks.
         let deals = rules.deals.unwrap_or(n as u32) as usize + rules.final_pot_rounds as usize + 1;
         n * DECK_DRAWS + deals * deal
-    }
-    fn next_seed(&mut self) -> Option<u64> {
-        Table::next_seed(self)
     }
     fn render(&self, seat: Option<Seat>) -> String {
         render_tripoley(self, seat)
@@ -275,9 +270,6 @@ impl IntGame for NapalmTable {
         let hands = self.game().rules().max_hands as usize;
         // A deck, then three rounds of a declaration and a challenge per seat.
         hands * (DECK_DRAWS + 6 * self.players())
-    }
-    fn next_seed(&mut self) -> Option<u64> {
-        NapalmTable::next_seed(self)
     }
     fn render(&self, seat: Option<Seat>) -> String {
         let v = self.view(seat);

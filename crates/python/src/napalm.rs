@@ -2,7 +2,6 @@
 //! [`crate::table::Table`]. Two integers: 0 says yes (declare Yes, or
 //! challenge the dealer's lone Yes), 1 says no (declare No, or decline).
 
-use rand_core::Rng;
 use tripoley_cards::{Deck, GameRng, seeded_rng};
 use tripoley_napalm::{
     Action, Decision, NapalmGame, NapalmRecord, NapalmRules, NapalmStep, NapalmView, Pending,
@@ -168,14 +167,6 @@ impl NapalmTable {
     pub fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         observe_napalm(&self.view(Some(seat)), out);
     }
-
-    /// A seed for a bot's next choice, from the table's generator.
-    pub fn next_seed(&mut self) -> Option<u64> {
-        match &mut self.chance {
-            Chance::Auto(rng) => Some(rng.next_u64()),
-            Chance::Outside(_) => None,
-        }
-    }
 }
 
 /// The length of a Napalm observation at a table of `n`: own cards, cards
@@ -213,6 +204,7 @@ fn observe_napalm(view: &NapalmView, out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand_core::Rng;
 
     #[test]
     fn n2_a_napalm_game_plays_to_the_end_in_integers_and_replays() {

@@ -21,7 +21,7 @@
 //! the hand is exactly one sequence of picks, and the masks of the steps are
 //! exactly the engine's legal choices.
 
-use tripoley_cards::{Card, CardSet, Suit};
+use tripoley_cards::{Card, CardSet, Evaluator, HandRank, Suit};
 use tripoley_engine::{Action, Decision, Rules};
 
 /// The engine's action for "these five cards are my poker hand" (P1). With
@@ -266,6 +266,44 @@ fn words(action: Action) -> &'static str {
         Action::Play => "play",
         Action::Withhold => "withhold",
         _ => "",
+    }
+}
+
+/// The best five of `from` that the picks so far can still become: it holds
+/// `picked` and, picks going in increasing card order, its other cards lie
+/// above the last pick. What a bot plays when another policy began its five
+/// and the bot's own choice does not hold those picks (`None` when no five
+/// is reachable, which the masks never allow).
+pub fn best_completion(from: CardSet, picked: CardSet, eval: Evaluator) -> Option<CardSet> {
+    let last = picked.iter().map(Card::index).max();
+    let above: Vec<Card> = from
+        .iter()
+        .filter(|c| !picked.contains(*c) && last.is_none_or(|l| c.index() > l))
+        .collect();
+    let need = FIVE.checked_sub(picked.len())? as usize;
+    let mut best: Option<(HandRank, CardSet)> = None;
+    each_subset(&above, need, picked, &mut |five| {
+        let rank = eval.best_five(five).0;
+        if best.is_none_or(|(b, _)| rank > b) {
+            best = Some((rank, five));
+        }
+    });
+    best.map(|(_, five)| five)
+}
+
+/// Calls `f` with `base` plus every `k` cards of `cards`.
+fn each_subset(cards: &[Card], k: usize, base: CardSet, f: &mut impl FnMut(CardSet)) {
+    if k == 0 {
+        return f(base);
+    }
+    for (i, &c) in cards
+        .iter()
+        .enumerate()
+        .take((cards.len() + 1).saturating_sub(k))
+    {
+        let mut with = base;
+        with.insert(c);
+        each_subset(&cards[i + 1..], k - 1, with, f);
     }
 }
 

@@ -4,7 +4,6 @@
 //! generator or card by card from outside (OpenSpiel's chance nodes), and
 //! records every engine step so the game can be saved and replayed in Rust.
 
-use rand_core::Rng;
 use tripoley_cards::{CardSet, GameRng, Rank, Suit, seeded_rng};
 use tripoley_engine::{
     ChanceKind, DealChance, Decision, Game, InfoSet, PaySuitRule, Pending, Record, Rules, Seat,
@@ -311,14 +310,20 @@ impl Table {
     /// are hidden from `seat`, so they are forgotten (its picks start again),
     /// as the engine forgets others' hidden choices. Chance in the middle of
     /// being drawn from outside is kept as it is: no seat has seen any of it.
+    /// A table with its own generator gets a new one, drawn from `seed`: the
+    /// real generator holds the real game's later deals, which no seat knows.
     pub fn resample(&self, seat: Seat, seed: u64) -> Table {
         let mut rng = seeded_rng(seed);
         let game = InfoSet::new(&self.game, seat).sample(&mut rng);
+        let chance = match &self.chance {
+            Chance::Auto(_) => Chance::Auto(rng),
+            Chance::Outside(draws) => Chance::Outside(draws.clone()),
+        };
         Table {
             game,
             space: self.space,
             picked: self.picked_by(seat),
-            chance: self.chance.clone(),
+            chance,
             steps: self.steps.clone(),
         }
     }
@@ -330,20 +335,12 @@ impl Table {
             .replay()
             .is_ok_and(|(g, _)| g.view(None) == self.game.view(None))
     }
-
-    /// A seed for the next random choice: lets bots draw from the table's
-    /// own generator when it has one.
-    pub fn next_seed(&mut self) -> Option<u64> {
-        match &mut self.chance {
-            Chance::Auto(rng) => Some(rng.next_u64()),
-            Chance::Outside(_) => None,
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand_core::Rng;
     use tripoley_cards::Card;
     use tripoley_engine::Preset;
 

@@ -124,9 +124,17 @@ class raw_env(_tripoley.Aec, AECEnv):
         """A new game dealt from ``seed`` (random if None). The first deal's antes are
         paid as the table is made: they count in that deal's reward. A game in which no
         player would ever have a choice (``cosmo`` deals some: every play forced) is dealt
-        again from the next seed, as no agent may be finished at ``reset``."""
+        again from a seed drawn from ``seed``, as no agent may be finished at ``reset``.
+
+        Seeds behave as Gymnasium's: ``reset(seed=s)`` also seeds the environment's own
+        generator, from which every later ``reset()`` draws its game, so a run seeded once
+        is reproducible; the first ``reset()`` without any seed seeds it from the system."""
+        if seed is not None:
+            self._seeds = _random.Random(int(seed))
+        elif getattr(self, "_seeds", None) is None:
+            self._seeds = _random.Random()
         if seed is None:
-            seed = _random.getrandbits(64)
+            seed = self._seeds.getrandbits(64)
         self._restart(int(seed) % (1 << 64))
 
     def render(self) -> Optional[str]:

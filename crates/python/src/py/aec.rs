@@ -16,6 +16,8 @@ use pyo3::buffer::PyBuffer;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use rand_core::Rng;
+use tripoley_cards::seeded_rng;
 use tripoley_engine::Seat;
 
 use super::refused;
@@ -177,12 +179,14 @@ impl Aec {
     /// in which nobody ever has a choice (under `cosmo` every play can be
     /// forced: about one game in fourteen at four players) is no AEC
     /// episode, whose agents must not be finished at `reset`: such a game is
-    /// dealt again from the next seed.
+    /// dealt again from seeds drawn from a generator seeded with `seed` (not
+    /// from `seed + 1`, which would make it the game of the next seed).
     fn _restart(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
         let setup = self.setup()?;
         let mut tries = 0..MAX_DEALS_AGAIN;
+        let mut again = seeded_rng(seed);
+        let mut next = seed;
         let table = loop {
-            let next = seed.wrapping_add(tries.start);
             let table = Table::new(&setup.rules_json, setup.players, Some(next), setup.napalm)?;
             if table.current() >= 0 {
                 break table;
@@ -192,6 +196,7 @@ impl Aec {
                     "no player has a single choice to make in {MAX_DEALS_AGAIN} games under these rules"
                 )));
             }
+            next = again.next_u64();
         };
         let zero = 0.0_f64.into_pyobject(py)?;
         let (rewards, cumulative) = (PyDict::new(py), PyDict::new(py));

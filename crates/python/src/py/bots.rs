@@ -6,14 +6,14 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 use tripoley_bots::{Bot as TripoleyBot, BotKind, BotOptions, Budget};
 use tripoley_cards::{GameRng, seeded_rng};
-use tripoley_engine::{InfoSet, Seat, View};
+use tripoley_engine::{Decision, InfoSet, Seat, View};
 use tripoley_napalm::{HeuristicNapalmBot, NapalmBot, NapalmView, RandomNapalmBot};
 
 use super::game::{Game, Inner};
 use super::table::{AnyTable, Table};
 use super::{json, napalm_rules_from_json, refused, rules_from_json};
 use crate::napalm::napalm_integer;
-use crate::space::{ActionSpace, chosen_five};
+use crate::space::{ActionSpace, best_completion, chosen_five};
 use crate::table::Turn;
 
 enum Player {
@@ -131,10 +131,11 @@ impl Bot {
 
     /// The integers that play the bot's choice at `table`'s decision: one,
     /// or the picks of a poker five (those not yet picked). `seed` seeds the
-    /// bot's randomness; without one it draws from the table's generator.
+    /// bot's randomness; without one it draws from the table's bots' generator
+    /// (never from its deals').
     #[pyo3(signature = (table, seed = None))]
     fn steps(&self, py: Python<'_>, table: &mut Table, seed: Option<u64>) -> PyResult<Vec<usize>> {
-        let seed = seed.or_else(|| table.next_seed()).unwrap_or(0);
+        let seed = seed.unwrap_or_else(|| table.bot_seed());
         let mut rng = seeded_rng(seed);
         let table = &*table;
         py.detach(|| match (&mut *self.lock(), &table.inner) {
@@ -147,14 +148,25 @@ impl Bot {
                     return Ok(vec![a]);
                 }
                 let picked = t.picked();
-                match chosen_five(action) {
-                    Some(five) if five.contains_all(picked) => Ok(ActionSpace::picks(
-                        tripoley_cards::CardSet::from_bits(five.bits() & !picked.bits()),
-                    )),
-                    _ => Err(refused(
-                        "the bot chose a five that does not hold the cards picked already",
-                    )),
-                }
+                let five = chosen_five(action).ok_or_else(|| {
+                    refused("the bot answered a choice of five with another action")
+                })?;
+                // Another policy may have begun this five with cards the
+                // bot would not pick: it then plays the best five that holds
+                // them, so a bot takes over any legal position.
+                let eval = t.game().rules().evaluator();
+                let five = if let Some(own) = best_completion(five, picked, eval) {
+                    own
+                } else {
+                    let Some(Decision::ChooseFive { from }) =
+                        InfoSet::new(t.game(), seat).decision()
+                    else {
+                        unreachable!("picks are made only at a choice of five")
+                    };
+                    best_completion(*from, picked, eval)
+                        .expect("the masks let picks begin only a five that can be finished")
+                };
+                Ok(ActionSpace::picks(five - picked))
             }
             (Player::Napalm(bot), AnyTable::Napalm(t)) => {
                 let Turn::Seat(seat) = t.turn() else {

@@ -5,6 +5,8 @@
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyList, PyTuple};
+use rand_core::Rng;
+use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::Seat;
 
 use tripoley_napalm::Pending as NapalmPending;
@@ -50,6 +52,19 @@ pub struct Table {
     /// numbers, as a clone copies them all: a seat or -1, and an integer of
     /// the action space (bids count chips, which are `u32`).
     history: Vec<(i8, u32)>,
+    /// Where a bot asked without a seed draws its randomness: a stream of
+    /// its own, so that asking a bot never changes the game's deals (the
+    /// table's chance generator).
+    bot_rng: GameRng,
+}
+
+/// The bots' generator of a table dealt from `seed` (0 for outside chance):
+/// the stream `seed` starts, jumped 2^128 draws ahead, so it never meets the
+/// deals drawn from the same seed.
+fn bot_rng(seed: Option<u64>) -> GameRng {
+    let mut rng = seeded_rng(seed.unwrap_or(0));
+    rng.jump();
+    rng
 }
 
 #[pymethods]
@@ -74,6 +89,7 @@ impl Table {
         Ok(Table {
             inner,
             history: Vec::new(),
+            bot_rng: bot_rng(seed),
         })
     }
 
@@ -336,6 +352,7 @@ impl Table {
             AnyTable::Tripoley(t) => Ok(Table {
                 inner: AnyTable::Tripoley(t.resample(seat, seed)),
                 history: Vec::new(),
+                bot_rng: self.bot_rng.clone(),
             }),
             AnyTable::Napalm(_) => Err(refused("resampling is for Tripoley only")),
         }
@@ -402,8 +419,8 @@ impl Table {
         }
     }
 
-    /// A seed for a bot's next choice from the table's own generator.
-    pub(crate) fn next_seed(&mut self) -> Option<u64> {
-        each!(&mut self.inner, t => t.next_seed())
+    /// A seed for a bot's next choice, from the bots' own generator.
+    pub(crate) fn bot_seed(&mut self) -> u64 {
+        self.bot_rng.next_u64()
     }
 }
