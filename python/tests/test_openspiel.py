@@ -1,5 +1,8 @@
 """OpenSpiel: the random simulation test for every preset and Napalm, resampling, ISMCTS."""
 
+import copy
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
@@ -211,3 +214,79 @@ def test_a_clone_is_independent_of_its_original(through_cpp):
     for _ in range(40):
         random_move(state)
     assert (str(copy), copy.history()) == copied
+
+
+def _play(state, rng, moves):
+    """Plays ``moves`` random actions (chance included) unless the game ends first."""
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_resampled_state_is_as_far_into_the_game_and_chance_has_no_information_state():
+    game = pyspiel.load_game("python_tripoley", {"preset": "pagat", "players": 3})
+    state = game.new_initial_state()
+    with pytest.raises(pyspiel.SpielError):
+        state.information_state_string()  # chance: no player to act (OpenSpiel's answer)
+    assert state.information_state_string(0) == state.information_state_string(0)
+    rng = np.random.RandomState(1)
+    _play(state, rng, 80)
+    while state.is_chance_node():
+        _play(state, rng, 1)
+    player = state.current_player()
+    sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sample.move_number() == state.move_number() > 0
+    assert not sample.is_initial_state()
+    action = sample.legal_actions()[0]
+    sample.apply_action(action)
+    assert sample.move_number() == state.move_number() + 1
+    assert sample.history() == [action]
+
+
+@pytest.mark.parametrize("name", ["python_tripoley", "python_napalm"])
+def test_states_copy_pickle_and_serialize(name):
+    game = pyspiel.load_game(name, {"players": 3})
+    state = _play(game.new_initial_state(), np.random.RandomState(4), 90)
+    copies = [copy.deepcopy(state), pickle.loads(pickle.dumps(state)),
+              pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]]
+    for other in copies:
+        assert other.history() == state.history()
+        assert [other.information_state_string(p) for p in range(3)] == \
+            [state.information_state_string(p) for p in range(3)]
+        assert other.legal_actions() == state.legal_actions()
+        assert str(other) == str(state)
+    # Independent: moving a copy leaves the original as it was.
+    before = state.history()
+    _play(copies[1], np.random.RandomState(5), 5)
+    assert state.history() == before
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_napalm_resamples_so_ismcts_plays_it():
+    game = pyspiel.load_game("python_napalm", {"players": 3})
+    state, rng = game.new_initial_state(), np.random.RandomState(6)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampled = 0
+    while not state.is_terminal() and sampled < 60:
+        if state.is_chance_node():
+            _play(state, rng, 1)
+            continue
+        player = state.current_player()
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.legal_actions() == state.legal_actions()
+        sampled += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert sampled > 10
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 8, random_state=rng)
+    state = _play(game.new_initial_state(), rng, 60)
+    while state.is_chance_node():
+        _play(state, rng, 1)
+    if not state.is_terminal():
+        assert bot.step(state) in state.legal_actions()

@@ -195,3 +195,36 @@ def test_cosmo_games_of_adjacent_seeds_differ():
         e.reset(seed=seed)
         records.append(e.record())
     assert len(set(records)) == len(records)
+
+
+@pytest.mark.parametrize("make", [lambda: env(preset="pagat", players=3), lambda: napalm_env(players=3)])
+def test_environments_deep_copy_and_pickle(make):
+    import copy
+    import pickle
+
+    e = make()
+    e.reset(seed=2)
+    rng = random.Random(0)
+    for _ in range(25):
+        obs, _, done, _, _ = e.last()
+        e.step(None if done else rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+    copies = [copy.deepcopy(e), pickle.loads(pickle.dumps(e))]
+    for c in copies:
+        assert c.unwrapped.record() == e.unwrapped.record()
+    # Each goes on as the original does, without touching it.
+    for c in copies:
+        original = copy.deepcopy(e)
+        for agent in c.agent_iter(40):
+            obs, reward, done, trunc, info = c.last()
+            obs2, reward2, done2, trunc2, info2 = original.last()
+            assert original.agent_selection == agent
+            np.testing.assert_array_equal(obs["observation"], obs2["observation"])
+            assert (reward, done, trunc, info) == (reward2, done2, trunc2, info2)
+            action = None if done else int(np.flatnonzero(obs["action_mask"])[0])
+            c.step(action)
+            original.step(action)
+    # A later reset() draws from the copied seed generator, as the original's does.
+    c = copy.deepcopy(e)
+    c.reset()
+    e.reset()
+    assert c.unwrapped.record() == e.unwrapped.record()

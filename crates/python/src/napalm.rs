@@ -163,6 +163,25 @@ impl NapalmTable {
         out
     }
 
+    #[must_use]
+    /// A table in the same information state for `seat`: every card hidden
+    /// from it dealt again (see [`NapalmGame::sample_world`]), later decks
+    /// drawn from a generator of `seed` when the table has its own (the
+    /// real one holds the real future), outside chance kept as it is.
+    pub fn resample(&self, seat: Seat, seed: u64) -> NapalmTable {
+        let mut rng = seeded_rng(seed);
+        let game = self.game.sample_world(seat, &mut rng);
+        let chance = match &self.chance {
+            Chance::Auto(_) => Chance::Auto(rng),
+            Chance::Outside(draws) => Chance::Outside(draws.clone()),
+        };
+        NapalmTable {
+            game,
+            chance,
+            record: self.record.clone(),
+        }
+    }
+
     /// Writes `seat`'s observation into `out` (zeroed, of its size).
     pub fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         observe_napalm(&self.view(Some(seat)), out);

@@ -18,7 +18,7 @@ Parameters of ``python_tripoley``: ``preset`` (a preset name), ``players``, and
   view, which holds what the seat has seen of this deal and the public state of
   the game; it is not a full history of every past bet, so it does not have
   perfect recall. ``resample_from_infostate`` deals every card hidden from the
-  seat again with the engine's information-set sampling (Tripoley), for
+  seat again with the engine's information-set sampling (Tripoley and Napalm), for
   OpenSpiel's Python ISMCTS. (Its C++ ``ISMCTSBot`` cannot use it: pyspiel does
   not forward ``ResampleFromInfostate`` from C++ to a Python state.)
 * Returns are chips won or lost over the game: zero-sum, as the layout is paid
@@ -225,12 +225,20 @@ class TripoleyState(pyspiel.State):
         return self._table.moves() == 0
 
     def information_state_string(self, player: Optional[int] = None) -> str:
-        return self._table.information(self._table.current() if player is None else player)
+        """What ``player`` knows (the player to act if None: there is none at chance or at
+        the end, where this raises ``pyspiel.SpielError`` as OpenSpiel's own games do)."""
+        if player is None:
+            player = self._table.current()
+        if player < 0:
+            raise pyspiel.SpielError(f"information state of player {player}: player >= 0 needed")
+        return self._table.information(player)
 
     observation_string = information_state_string
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TripoleyState":
-        """A state ``player_id`` cannot tell from this one, hidden cards dealt again (Tripoley)."""
+        """A state ``player_id`` cannot tell from this one, hidden cards dealt again. It is as
+        far into the game (``move_number``); its ``history()`` holds only the moves made since
+        (the real moves include draws the player never saw)."""
         seed = int(probability_sampler() * (1 << 53))
         return TripoleyState(self.get_game(), self._table.resample(player_id, seed))
 

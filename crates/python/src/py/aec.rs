@@ -331,6 +331,63 @@ impl Aec {
         }
     }
 
+    /// Everything a copy needs besides what `__init__` makes: the table,
+    /// the protocol's values and the reward bookkeeping, as picklable
+    /// values (the dicts are the live ones: `copy.deepcopy` and pickle copy
+    /// them).
+    fn _snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let protocol = (
+            self.table()?.borrow(py).clone(),
+            self.agents.clone_ref(py),
+            self.agent_selection.clone_ref(py),
+            self.rewards.clone_ref(py),
+            self.cumulative_rewards.clone_ref(py),
+            self.terminations.clone_ref(py),
+            self.truncations.clone_ref(py),
+            self.infos.clone_ref(py),
+        );
+        let books = (
+            self.stacks.clone(),
+            self.deals,
+            self.cumulative.clone(),
+            self.paid,
+        );
+        (protocol, books).into_pyobject(py)
+    }
+
+    /// Takes a [`Aec::_snapshot`] (of an environment with the same setup),
+    /// its table and dicts already copies (`copy.deepcopy` or pickle made them).
+    #[allow(clippy::type_complexity)]
+    fn _restore(
+        &mut self,
+        snapshot: (
+            (
+                Py<Table>,
+                Py<PyList>,
+                Py<PyAny>,
+                Py<PyDict>,
+                Py<PyDict>,
+                Py<PyDict>,
+                Py<PyDict>,
+                Py<PyDict>,
+            ),
+            (Vec<u32>, u32, Vec<f64>, bool),
+        ),
+    ) -> PyResult<()> {
+        let (protocol, books) = snapshot;
+        self.setup()?;
+        self.table = Some(protocol.0);
+        self.agents = protocol.1;
+        self.agent_selection = protocol.2;
+        self.rewards = protocol.3;
+        self.cumulative_rewards = protocol.4;
+        self.terminations = protocol.5;
+        self.truncations = protocol.6;
+        self.infos = protocol.7;
+        (self.stacks, self.deals, self.cumulative, self.paid) = books;
+        Ok(())
+    }
+
     /// The game (the integer table), for `render` and `record`.
     #[getter]
     fn _table(&self, py: Python<'_>) -> PyResult<Py<Table>> {
