@@ -1,6 +1,7 @@
 """OpenSpiel: the random simulation test for every preset and Napalm, resampling, ISMCTS."""
 
 import copy
+import json
 import pickle
 
 import numpy as np
@@ -290,3 +291,52 @@ def test_napalm_resamples_so_ismcts_plays_it():
         _play(state, rng, 1)
     if not state.is_terminal():
         assert bot.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["python_tripoley", "python_napalm"])
+def test_each_observation_type_holds_what_it_says_and_nothing_more(name):
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(name, {"players": 3})
+    kinds = {
+        (public, private): make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=public, private_info=private))
+        for public in (True, False)
+        for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.SINGLE_PLAYER,
+                        pyspiel.PrivateInfoType.ALL_PLAYERS)
+    }
+    single, none, every = (pyspiel.PrivateInfoType.SINGLE_PLAYER, pyspiel.PrivateInfoType.NONE,
+                           pyspiel.PrivateInfoType.ALL_PLAYERS)
+    state, rng = game.new_initial_state(), np.random.RandomState(8)
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        if state.is_chance_node():
+            _play(state, rng, 1)
+            continue
+        player = state.current_player()
+        hand = set(json.loads(state._table.view(player))["hand" if name == "python_tripoley"
+                                                         else "cards"])
+        tensors, strings = {}, {}
+        for key, obs in kinds.items():
+            obs.set_from(state, player)
+            tensors[key] = obs.tensor.copy()
+            strings[key] = obs.string_from(state, player)
+        size = len(tensors[(True, none)])
+        # The public part is the same whoever asks; it holds no own hand.
+        public_only = kinds[(True, none)]
+        assert {public_only.string_from(state, p) for p in range(3)} == {strings[(True, none)]}
+        assert tensors[(True, none)][:52].sum() == 0  # the own-hand plane: nothing public
+        # The private part holds the hand; public plus private is the whole view.
+        assert all(card in strings[(False, single)] for card in hand)
+        full = np.frombuffer(state._table.observation(player), dtype="<f4")
+        public, private = tensors[(True, none)], tensors[(False, single)]
+        np.testing.assert_array_equal(np.where(private != 0, private, public), full)
+        np.testing.assert_array_equal(tensors[(True, single)], np.concatenate([public, private]))
+        # All players: each seat's private part in turn, the player's among them.
+        assert len(tensors[(False, every)]) == 3 * size
+        np.testing.assert_array_equal(tensors[(False, every)][player * size:(player + 1) * size],
+                                      private)
+        assert len(tensors[(False, none)]) == 0 and strings[(False, none)] == ""
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked == 40

@@ -31,6 +31,10 @@ pub trait IntGame: Clone + Send + Sync {
     fn chance_progress(&self) -> usize;
     /// Writes `seat`'s observation into `out` (zeroed, of `observation_size`).
     fn observe_into(&self, seat: Seat, out: &mut [f32]);
+    /// What everyone knows, laid out as `seat`'s observation (seats counted
+    /// from it) and written into `out` (zeroed): a spectator's view, so the
+    /// numbers only `seat` knows are zero (OpenSpiel's public observation).
+    fn observe_public_into(&self, seat: Seat, out: &mut [f32]);
     /// `seat`'s observation.
     fn observation(&self, seat: Seat) -> Vec<f32> {
         let mut out = vec![0.0; self.observation_size()];
@@ -91,6 +95,11 @@ impl IntGame for Table {
     }
     fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         Table::observe_into(self, seat, out);
+    }
+    fn observe_public_into(&self, seat: Seat, out: &mut [f32]) {
+        let mut view = self.view(None);
+        view.seat = Some(seat);
+        crate::observe::observe(&view, tripoley_cards::CardSet::EMPTY, out);
     }
     fn view_json(&self, seat: Option<Seat>) -> String {
         serde_json::to_string(&self.view(seat)).expect("views serialise")
@@ -234,6 +243,9 @@ impl IntGame for NapalmTable {
     }
     fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         NapalmTable::observe_into(self, seat, out);
+    }
+    fn observe_public_into(&self, seat: Seat, out: &mut [f32]) {
+        NapalmTable::observe_public_into(self, seat, out);
     }
     fn view_json(&self, seat: Option<Seat>) -> String {
         serde_json::to_string(&self.view(seat)).expect("views serialise")

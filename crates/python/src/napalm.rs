@@ -186,6 +186,13 @@ impl NapalmTable {
     pub fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         observe_napalm(&self.view(Some(seat)), out);
     }
+
+    /// What everyone knows, laid out as `seat`'s observation.
+    pub fn observe_public_into(&self, seat: Seat, out: &mut [f32]) {
+        let mut view = self.view(None);
+        view.seat = Some(seat);
+        observe_napalm(&view, out);
+    }
 }
 
 /// The length of a Napalm observation at a table of `n`: own cards, cards

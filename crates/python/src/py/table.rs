@@ -286,13 +286,20 @@ impl Table {
     /// `seat`'s observation: float32 numbers, little-endian.
     fn observation<'py>(&self, py: Python<'py>, seat: Seat) -> PyResult<Bound<'py, PyBytes>> {
         self.check_seat(seat)?;
-        let obs = self.observation_vec(seat);
-        PyBytes::new_with(py, obs.len() * 4, |buf| {
-            for (chunk, x) in buf.chunks_exact_mut(4).zip(&obs) {
-                chunk.copy_from_slice(&x.to_le_bytes());
-            }
-            Ok(())
-        })
+        Ok(floats(py, &self.observation_vec(seat)))
+    }
+
+    /// What everyone knows, as float32 numbers (little-endian) laid out as
+    /// `seat`'s observation: the numbers only `seat` knows are zero.
+    fn public_observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Seat,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        self.check_seat(seat)?;
+        let mut obs = vec![0.0; self.observation_size()];
+        each!(&self.inner, t => t.observe_public_into(seat, &mut obs));
+        Ok(floats(py, &obs))
     }
 
     /// Everything `seat` knows, as text (equal exactly when `seat` cannot
@@ -439,6 +446,17 @@ impl Table {
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Table {
         Clone::clone(self)
     }
+}
+
+/// `numbers` as little-endian float32 bytes.
+fn floats<'py>(py: Python<'py>, numbers: &[f32]) -> Bound<'py, PyBytes> {
+    PyBytes::new_with(py, numbers.len() * 4, |buf| {
+        for (chunk, x) in buf.chunks_exact_mut(4).zip(numbers) {
+            chunk.copy_from_slice(&x.to_le_bytes());
+        }
+        Ok(())
+    })
+    .expect("a buffer of the numbers' size")
 }
 
 /// `(outcome, 1/n)` tuples for every outcome below 52 and every count n of
