@@ -235,6 +235,20 @@ class TripoleyState(pyspiel.State):
 
     observation_string = information_state_string
 
+    def information_state_tensor(self, player: Optional[int] = None) -> np.ndarray:
+        """What ``player`` (the player to act if None) knows, as a new float32 array written
+        by Rust: a tenth of the time of pyspiel's own, which builds a list of Python floats.
+        (An array where OpenSpiel gives a list: ``np.asarray`` and indexing work alike.)"""
+        if player is None:
+            player = self._table.current()
+        if player < 0:
+            raise pyspiel.SpielError(f"information state of player {player}: player >= 0 needed")
+        tensor = np.empty(self.get_game()._observation_size, np.float32)
+        self._table.observe_into_array(player, tensor)
+        return tensor
+
+    observation_tensor = information_state_tensor
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TripoleyState":
         """A state ``player_id`` cannot tell from this one, hidden cards dealt again. It is as
         far into the game (``move_number``); its ``history()`` holds only the moves made since
@@ -278,8 +292,9 @@ class _Observer:
     ``public_info``; the private part (what the player sees beyond it) for
     ``PrivateInfoType.SINGLE_PLAYER``, or every player's in turn for ``ALL_PLAYERS``; nothing
     private for ``NONE``. As a tensor each part is an observation vector (the private part:
-    the player's numbers where they differ from the public ones), the parts side by side;
-    as text the view's fields. ``perfect_recall`` changes nothing: the seat's view holds
+    the player's numbers where they differ from the public ones), the parts side by side,
+    except that public and private together (the information state) are the player's whole
+    observation, written straight from Rust into the tensor; as text the view's fields. ``perfect_recall`` changes nothing: the seat's view holds
     this deal and the public state, not every past bet (see the module's notes), so the
     information state is that view, not a perfect-recall history."""
 
@@ -291,7 +306,10 @@ class _Observer:
                          ["all"] if private == pyspiel.PrivateInfoType.ALL_PLAYERS else ["own"])
         self._players = players
         self._size = size
-        parts = int(self._public) + (players if self._private == ["all"] else len(self._private))
+        # Public and own private info: one part, the whole observation.
+        self._whole = self._public and self._private == ["own"]
+        parts = 1 if self._whole else int(self._public) + (
+            players if self._private == ["all"] else len(self._private))
         self.tensor = np.zeros(size * parts, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -302,6 +320,9 @@ class _Observer:
 
     def set_from(self, state: TripoleyState, player: int) -> None:
         table, size = state._table, self._size
+        if self._whole:
+            table.observe_into_array(player, self.tensor)
+            return
         public = np.frombuffer(table.public_observation(player), dtype="<f4")
         at = 0
         if self._public:

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyList, PyTuple};
@@ -300,6 +301,15 @@ impl Table {
         let mut obs = vec![0.0; self.observation_size()];
         each!(&self.inner, t => t.observe_public_into(seat, &mut obs));
         Ok(floats(py, &obs))
+    }
+
+    /// Writes `seat`'s observation into `out`, a float32 array of its size
+    /// (OpenSpiel's observer tensor): no bytes object, no numpy call.
+    fn observe_into_array(&self, py: Python<'_>, seat: Seat, out: PyBuffer<f32>) -> PyResult<()> {
+        self.check_seat(seat)?;
+        let mut obs = vec![0.0; self.observation_size()];
+        self.observe_into(seat, &mut obs);
+        out.copy_from_slice(py, &obs)
     }
 
     /// Everything `seat` knows, as text (equal exactly when `seat` cannot
