@@ -12,7 +12,8 @@ use tripoley_engine::{
 
 use crate::draw::DeckDraw;
 use crate::observe::{observation_size, observe};
-use crate::space::{ActionSpace, Step};
+use crate::space::{ActionSpace, Step, best_completion, chosen_five};
+use tripoley_bots::Bot;
 
 /// The Sequence's lowest rank is drawn among 2 .. Q (H9).
 const SEQUENCE_STARTS: usize = 11;
@@ -335,6 +336,40 @@ impl Table {
             .replay()
             .is_ok_and(|(g, _)| g.view(None) == self.game.view(None))
     }
+}
+
+/// The integers that play `bot`'s choice at `table`'s decision: one, or the
+/// picks of a poker five (those not yet picked).
+pub fn bot_steps(
+    bot: &mut dyn Bot,
+    table: &Table,
+    rng: &mut GameRng,
+) -> Result<Vec<usize>, String> {
+    let Turn::Seat(seat) = table.turn() else {
+        return Err("no seat is to act now".into());
+    };
+    let info = InfoSet::new(table.game(), seat);
+    let action = bot.act_in(&info, rng);
+    if let Some(a) = table.space().encode(action) {
+        return Ok(vec![a]);
+    }
+    let picked = table.picked();
+    let five = chosen_five(action)
+        .ok_or_else(|| "the bot answered a choice of five with another action".to_owned())?;
+    // Another policy may have begun this five with cards the bot would not
+    // pick: it then plays the best five that holds them, so a bot takes over
+    // any legal position.
+    let eval = table.game().rules().evaluator();
+    let five = if let Some(own) = best_completion(five, picked, eval) {
+        own
+    } else {
+        let Some(Decision::ChooseFive { from }) = info.decision() else {
+            unreachable!("picks are made only at a choice of five")
+        };
+        best_completion(*from, picked, eval)
+            .expect("the masks let picks begin only a five that can be finished")
+    };
+    Ok(ActionSpace::picks(five - picked))
 }
 
 #[cfg(test)]

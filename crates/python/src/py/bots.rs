@@ -6,15 +6,14 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 use tripoley_bots::{Bot as TripoleyBot, BotKind, BotOptions, Budget};
 use tripoley_cards::{GameRng, seeded_rng};
-use tripoley_engine::{Decision, InfoSet, Seat, View};
+use tripoley_engine::{InfoSet, Seat, View};
 use tripoley_napalm::{HeuristicNapalmBot, NapalmBot, NapalmView, RandomNapalmBot};
 
 use super::game::{Game, Inner};
 use super::table::{AnyTable, Table};
 use super::{json, napalm_rules_from_json, refused, rules_from_json};
 use crate::napalm::napalm_integer;
-use crate::space::{ActionSpace, best_completion, chosen_five};
-use crate::table::Turn;
+use crate::table::{Turn, bot_steps};
 
 enum Player {
     Tripoley(Box<dyn TripoleyBot>),
@@ -140,33 +139,7 @@ impl Bot {
         let table = &*table;
         py.detach(|| match (&mut *self.lock(), &table.inner) {
             (Player::Tripoley(bot), AnyTable::Tripoley(t)) => {
-                let Turn::Seat(seat) = t.turn() else {
-                    return Err(refused("no seat is to act now"));
-                };
-                let action = bot.act_in(&InfoSet::new(t.game(), seat), &mut rng);
-                if let Some(a) = t.space().encode(action) {
-                    return Ok(vec![a]);
-                }
-                let picked = t.picked();
-                let five = chosen_five(action).ok_or_else(|| {
-                    refused("the bot answered a choice of five with another action")
-                })?;
-                // Another policy may have begun this five with cards the
-                // bot would not pick: it then plays the best five that holds
-                // them, so a bot takes over any legal position.
-                let eval = t.game().rules().evaluator();
-                let five = if let Some(own) = best_completion(five, picked, eval) {
-                    own
-                } else {
-                    let Some(Decision::ChooseFive { from }) =
-                        InfoSet::new(t.game(), seat).decision()
-                    else {
-                        unreachable!("picks are made only at a choice of five")
-                    };
-                    best_completion(*from, picked, eval)
-                        .expect("the masks let picks begin only a five that can be finished")
-                };
-                Ok(ActionSpace::picks(five - picked))
+                bot_steps(bot.as_mut(), t, &mut rng).map_err(refused)
             }
             (Player::Napalm(bot), AnyTable::Napalm(t)) => {
                 let Turn::Seat(seat) = t.turn() else {

@@ -11,6 +11,7 @@ mod aec;
 mod bots;
 mod game;
 mod table;
+mod vector;
 
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -170,5 +171,6 @@ fn _tripoley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bots::Bot>()?;
     m.add_class::<aec::Aec>()?;
     m.add_class::<aec::AgentIter>()?;
+    m.add_class::<vector::VecTables>()?;
     Ok(())
 }
