@@ -76,3 +76,17 @@ def test_bad_arguments_are_refused_with_a_message():
         TripoleyVectorEnv(0)
     with pytest.raises(tripoley.TripoleyError, match="bots needed"):
         TripoleyVectorEnv(2, players=4, opponents=["random"])
+
+
+def test_the_training_example_learns_a_policy_that_beats_random_play():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "examples" / "train_vector.py"
+    spec = importlib.util.spec_from_file_location("train_vector", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    learned, uniform, seconds = example.main(["--tables", "128", "--steps", "150",
+                                              "--eval-steps", "100"])
+    assert learned > uniform + 0.5
+    assert seconds < 60
