@@ -230,6 +230,17 @@ def _play(state, rng, moves):
     return state
 
 
+def _decisions(state, rng, count):
+    """Yields the player to act at up to ``count`` decisions, random chance played between;
+    the caller plays each decision before asking for the next."""
+    for _ in range(count):
+        while state.is_chance_node():
+            _play(state, rng, 1)
+        if state.is_terminal():
+            return
+        yield state.current_player()
+
+
 def test_a_resampled_state_is_as_far_into_the_game_and_chance_has_no_information_state():
     game = pyspiel.load_game("python_tripoley", {"preset": "pagat", "players": 3})
     state = game.new_initial_state()
@@ -274,11 +285,7 @@ def test_napalm_resamples_so_ismcts_plays_it():
     state, rng = game.new_initial_state(), np.random.RandomState(6)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     sampled = 0
-    while not state.is_terminal() and sampled < 60:
-        if state.is_chance_node():
-            _play(state, rng, 1)
-            continue
-        player = state.current_player()
+    for player in _decisions(state, rng, 60):
         sample = state.resample_from_infostate(player, sampler)
         assert sample.information_state_string(player) == state.information_state_string(player)
         assert sample.legal_actions() == state.legal_actions()
@@ -309,13 +316,9 @@ def test_each_observation_type_holds_what_it_says_and_nothing_more(name):
                            pyspiel.PrivateInfoType.ALL_PLAYERS)
     state, rng = game.new_initial_state(), np.random.RandomState(8)
     checked = 0
-    while not state.is_terminal() and checked < 40:
-        if state.is_chance_node():
-            _play(state, rng, 1)
-            continue
-        player = state.current_player()
-        hand = set(json.loads(state._table.view(player))["hand" if name == "python_tripoley"
-                                                         else "cards"])
+    for player in _decisions(state, rng, 40):
+        view = json.loads(state._table.view(player))
+        hand = view["hand" if name == "python_tripoley" else "cards"]
         tensors, strings = {}, {}
         for key, obs in kinds.items():
             obs.set_from(state, player)
