@@ -64,3 +64,46 @@ fn shuffle(cards: &mut [Card], rng: &mut (impl Rng + ?Sized)) {
         cards.swap(i, j);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand_core::Rng;
+    use tripoley_cards::{Deck, seeded_rng};
+
+    use crate::{Action, NapalmGame, NapalmRules, Pending};
+
+    #[test]
+    fn a_sampled_world_looks_the_same_from_the_seat_and_deals_the_rest_anew() {
+        let mut rng = seeded_rng(3);
+        let mut game = NapalmGame::new(NapalmRules::default(), 4).unwrap();
+        let mut checked = 0;
+        while checked < 200 {
+            match game.pending() {
+                Pending::Deck => {
+                    game.deal(&Deck::shuffled(&mut rng)).unwrap();
+                }
+                Pending::Decide { seat, .. } => {
+                    let sample = game.sample_world(seat, &mut rng);
+                    assert_eq!(sample.view(Some(seat)), game.view(Some(seat)));
+                    // No card both held and still to be dealt.
+                    for card in &sample.deck[sample.next_card..] {
+                        assert!(sample.cards().iter().all(|c| !c.contains(*card)));
+                    }
+                    let action = if rng.next_u32() % 2 == 0 {
+                        Action::Yes
+                    } else {
+                        Action::No
+                    };
+                    let answer = match game.view(Some(seat)).decision {
+                        Some(crate::Decision::Challenge { .. }) => Action::Decline,
+                        _ => action,
+                    };
+                    game.apply(seat, answer).unwrap();
+                    checked += 1;
+                }
+                Pending::GameOver => break,
+            }
+        }
+        assert!(checked > 50);
+    }
+}
