@@ -334,6 +334,27 @@ mod tests {
         ActionSpace::new(&Rules::preset(Preset::Pagat), 4).unwrap()
     }
 
+    #[test]
+    fn p1_the_best_completion_holds_the_picks_and_only_cards_above_them() {
+        let hand: CardSet = "2C 5C 9D JD QH AH 3S 8S AS AC".parse().unwrap();
+        let eval = Rules::preset(Preset::Pagat).evaluator();
+        // Nothing picked: the best five of the hand (three aces).
+        let best = best_completion(hand, CardSet::EMPTY, eval).unwrap();
+        assert_eq!(best, eval.best_five(hand).1);
+        // 9D picked first: its five holds it and four cards above it in card order.
+        let picked: CardSet = "9D".parse().unwrap();
+        let five = best_completion(hand, picked, eval).unwrap();
+        assert!(five.contains_all(picked) && five.len() == 5);
+        let nine = "9D".parse::<Card>().unwrap().index();
+        assert!((five - picked).iter().all(|c| c.index() > nine));
+        assert!(
+            five.contains_all("AH AS".parse().unwrap()),
+            "the aces above it pair"
+        );
+        // Picks leaving too few cards above them: no five.
+        assert_eq!(best_completion(hand, "AS".parse().unwrap(), eval), None);
+    }
+
     fn every_decision() -> Vec<Decision> {
         let hand: CardSet = "2C 5C 9D JD QH AH 3S 8S".parse().unwrap();
         vec![
