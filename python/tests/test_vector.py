@@ -90,3 +90,17 @@ def test_the_training_example_learns_a_policy_that_beats_random_play():
                                               "--eval-steps", "100"])
     assert learned > uniform + 0.5
     assert seconds < 60
+
+
+def test_sampled_actions_are_legal_and_spread_over_the_legal_ones():
+    envs = TripoleyVectorEnv(16, "pagat", 4, "random")
+    _, infos = envs.reset(seed=3)
+    masks = infos["action_mask"]
+    chosen = set()
+    for _ in range(40):
+        actions = envs.sample_actions(masks)
+        assert all(masks[i, a] == 1 for i, a in enumerate(actions))
+        chosen.add(int(actions[0]))
+    assert len(chosen) > 1 or masks[0].sum() == 1
+    _, _, _, _, infos = envs.step(actions)
+    assert not infos["illegal"].any()

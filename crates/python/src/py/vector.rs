@@ -6,7 +6,9 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
 use pyo3::prelude::*;
+use rand_core::Rng;
 use tripoley_bots::{BotKind, BotOptions, Budget};
+use tripoley_cards::{GameRng, seeded_rng};
 
 use super::{refused, rules_from_json};
 use crate::vector::{Config, Outcome, Tables};
@@ -20,6 +22,8 @@ pub struct VecTables {
     threads: usize,
     /// Where a step's outcomes go before the reward and flag arrays.
     outcomes: Vec<Outcome>,
+    /// `sample_actions`' randomness (from the seed, apart from the tables').
+    policy_rng: GameRng,
 }
 
 #[pymethods]
@@ -74,6 +78,7 @@ impl VecTables {
             outcomes: vec![Outcome::default(); tables.len()],
             tables: Mutex::new(tables),
             threads,
+            policy_rng: seeded_rng(!seed),
         })
     }
 
@@ -160,6 +165,33 @@ impl VecTables {
             terminated[i] = o.terminated;
             truncated[i] = o.truncated;
             illegal[i] = o.illegal;
+        }
+        Ok(())
+    }
+
+    /// Writes into `actions` a uniformly random legal action of each row of
+    /// `masks` (a row with none gets 0): a random policy for the whole batch
+    /// at the cost of reading the masks once, from the batch's own generator.
+    fn sample_actions(
+        &mut self,
+        masks: numpy::PyReadonlyArray2<'_, i8>,
+        mut actions: PyReadwriteArray1<'_, i64>,
+    ) -> PyResult<()> {
+        let masks = masks.as_slice().map_err(refused)?;
+        let actions = actions.as_slice_mut().map_err(refused)?;
+        let width = masks.len() / actions.len().max(1);
+        if actions.is_empty() || masks.len() != actions.len() * width {
+            return Err(refused("one action per row of the masks"));
+        }
+        for (row, action) in masks.chunks_exact(width).zip(actions.iter_mut()) {
+            let legal = row.iter().filter(|&&m| m == 1).count();
+            let pick = (u64::from(self.policy_rng.next_u32()) * legal as u64) >> 32;
+            *action = row
+                .iter()
+                .enumerate()
+                .filter(|&(_, &m)| m == 1)
+                .nth(usize::try_from(pick).expect("below the row's width"))
+                .map_or(0, |(a, _)| i64::try_from(a).expect("an action index"));
         }
         Ok(())
     }
