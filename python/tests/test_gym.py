@@ -11,7 +11,7 @@ from tripoley.gym import TripoleyEnv
 
 @pytest.mark.parametrize("kwargs", [dict(preset="pagat", players=4, opponents="heuristic"),
                                     dict(preset="cosmo", players=3, opponents="random", seat=2),
-                                    dict(preset={}, players=3, napalm=True)])
+                                    dict(players=3, napalm=True)])
 def test_gymnasiums_check_env_passes(kwargs):
     check_env(TripoleyEnv(**kwargs), skip_render_check=True)
 

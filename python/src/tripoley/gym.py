@@ -39,11 +39,12 @@ _MAX_DEALS_AGAIN = 1000
 class TripoleyEnv(gymnasium.Env):
     """You at ``seat`` against ``opponents`` (one bot kind for every other seat, or one per
     other seat in seat order): ``random``, ``heuristic``, ``expert`` (Napalm: random,
-    heuristic). ``rules``: a preset name or a dict of options (Napalm's with ``napalm``)."""
+    heuristic). ``preset``: a preset name or a dict of options (Napalm's with ``napalm``);
+    None is ``pagat``, or Napalm's defaults."""
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, preset: Union[str, dict, None] = "pagat", players: int = 4,
+    def __init__(self, preset: Union[str, dict, None] = None, players: int = 4,
                  opponents: Union[str, Sequence[str]] = "heuristic", seat: int = 0,
                  napalm: bool = False, max_steps: int = 10_000, illegal_reward: float = -1.0,
                  bot_playouts: Optional[int] = 50, render_mode: Optional[str] = None):
@@ -56,7 +57,7 @@ class TripoleyEnv(gymnasium.Env):
         kinds = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(kinds) != players - 1:
             raise ValueError(f"{players - 1} opponents needed, {len(kinds)} given")
-        self._rules = preset if (preset is not None or napalm) else "pagat"
+        self._rules = preset  # None: pagat, or Napalm's defaults
         self._napalm = napalm
         self._players = players
         self._seat = seat
