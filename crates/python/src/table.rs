@@ -4,7 +4,7 @@
 //! generator or card by card from outside (OpenSpiel's chance nodes), and
 //! records every engine step so the game can be saved and replayed in Rust.
 
-use tripoley_cards::{CardSet, GameRng, Rank, Suit, seeded_rng};
+use tripoley_cards::{Card, CardSet, GameRng, Rank, Suit, seeded_rng};
 use tripoley_engine::{
     ChanceKind, DealChance, Decision, Game, InfoSet, PaySuitRule, Pending, Record, Rules, Seat,
     SequenceRule, Step as RecordStep, View,
@@ -126,6 +126,14 @@ impl Table {
         self.decision()
             .map(|d| self.space.legal(&d, self.picked))
             .unwrap_or_default()
+    }
+
+    /// Calls `f` with each legal integer of the seat to act, ascending,
+    /// making no list (none at chance or the end).
+    pub fn each_legal(&self, f: impl FnMut(usize)) {
+        if let Some(d) = self.decision() {
+            self.space.each_legal(&d, self.picked, f);
+        }
     }
 
     /// The legal integers as a 0/1 mask.
@@ -338,20 +346,24 @@ impl Table {
     }
 }
 
-/// The integers that play `bot`'s choice at `table`'s decision: one, or the
-/// picks of a poker five (those not yet picked).
+/// Writes into `steps` (emptied first) the integers that play `bot`'s choice
+/// at `table`'s decision: one, or the picks of a poker five (those not yet
+/// picked). The caller's list is reused, so a batched step allocates none.
 pub fn bot_steps(
     bot: &mut dyn Bot,
     table: &Table,
     rng: &mut GameRng,
-) -> Result<Vec<usize>, String> {
+    steps: &mut Vec<usize>,
+) -> Result<(), String> {
+    steps.clear();
     let Turn::Seat(seat) = table.turn() else {
         return Err("no seat is to act now".into());
     };
     let info = InfoSet::new(table.game(), seat);
     let action = bot.act_in(&info, rng);
     if let Some(a) = table.space().encode(action) {
-        return Ok(vec![a]);
+        steps.push(a);
+        return Ok(());
     }
     let picked = table.picked();
     let five = chosen_five(action)
@@ -369,7 +381,8 @@ pub fn bot_steps(
         best_completion(*from, picked, eval)
             .expect("the masks let picks begin only a five that can be finished")
     };
-    Ok(ActionSpace::picks(five - picked))
+    steps.extend((five - picked).iter().map(Card::index));
+    Ok(())
 }
 
 #[cfg(test)]

@@ -268,7 +268,12 @@ impl Lane {
                 .is_none_or(|&a| self.table.decode(a).is_none())
             {
                 let bot = usize::from(seat) - usize::from(seat > config.seat);
-                self.plan = bot_steps(self.bots[bot].as_mut(), &self.table, &mut self.bot_rng)?;
+                bot_steps(
+                    self.bots[bot].as_mut(),
+                    &self.table,
+                    &mut self.bot_rng,
+                    &mut self.plan,
+                )?;
                 self.plan.reverse();
             }
             let a = self.plan.pop().expect("a bot's plan has a step");
@@ -309,9 +314,7 @@ impl Lane {
         self.table.observe_into(seat, observation);
         mask.fill(0);
         if self.table.turn() == Turn::Seat(seat) {
-            for a in self.table.legal() {
-                mask[a] = 1;
-            }
+            self.table.each_legal(|a| mask[a] = 1);
         }
     }
 }

@@ -139,7 +139,9 @@ impl Bot {
         let table = &*table;
         py.detach(|| match (&mut *self.lock(), &table.inner) {
             (Player::Tripoley(bot), AnyTable::Tripoley(t)) => {
-                bot_steps(bot.as_mut(), t, &mut rng).map_err(refused)
+                let mut steps = Vec::new();
+                bot_steps(bot.as_mut(), t, &mut rng, &mut steps).map_err(refused)?;
+                Ok(steps)
             }
             (Player::Napalm(bot), AnyTable::Napalm(t)) => {
                 let Turn::Seat(seat) = t.turn() else {
