@@ -241,7 +241,7 @@ impl Lane {
     fn reset(&mut self, config: &Config) -> Result<(), String> {
         for _ in 0..MAX_DEALS_AGAIN {
             let seed = self.seeds.next_u64();
-            self.table = Table::new(config.rules.clone(), config.players, Some(seed))?;
+            self.table.deal_again(seed)?;
             self.stack = config.rules.starting_chips;
             self.steps = 0;
             self.plan.clear();
