@@ -191,7 +191,7 @@ impl ActionSpace {
         // A set's cards come in bit order, which is dense index order.
         match *decision {
             Decision::ChooseFive { from } => {
-                pickable(from, picked).iter().for_each(|c| f(c.index()))
+                pickable(from, picked).iter().for_each(|c| f(c.index()));
             }
             Decision::Lead { cards } => cards.iter().for_each(|c| f(c.index())),
             Decision::SpareOption {

@@ -12,7 +12,6 @@
 //! `_was_dead_step`, so agents leave exactly as PettingZoo says).
 
 use numpy::PyArray1;
-use pyo3::buffer::PyBuffer;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -20,6 +19,7 @@ use rand_core::Rng;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::Seat;
 
+use super::out::Out;
 use super::refused;
 use super::table::Table;
 
@@ -43,8 +43,8 @@ struct Setup {
 /// observation to keep past the next `observe` of its agent is copied.)
 struct Observation {
     dict: Py<PyDict>,
-    numbers: PyBuffer<f32>,
-    mask: PyBuffer<i8>,
+    numbers: Out<f32>,
+    mask: Out<i8>,
 }
 
 /// Where `observe` writes before copying into an agent's arrays.
@@ -63,8 +63,8 @@ impl Observation {
         dict.set_item(intern!(py, "action_mask"), &mask)?;
         Ok(Observation {
             dict: dict.unbind(),
-            numbers: PyBuffer::get(&numbers)?,
-            mask: PyBuffer::get(&mask)?,
+            numbers: Out::new(&numbers)?,
+            mask: Out::new(&mask)?,
         })
     }
 }
@@ -317,8 +317,8 @@ impl Aec {
             .as_ref()
             .expect("checked by seat_of")
             .observations[usize::from(seat)];
-        buffers.numbers.copy_from_slice(py, &scratch.numbers)?;
-        buffers.mask.copy_from_slice(py, &scratch.mask)?;
+        buffers.numbers.write(py, &scratch.numbers)?;
+        buffers.mask.write(py, &scratch.mask)?;
         Ok(buffers.dict.bind(py).clone())
     }
 

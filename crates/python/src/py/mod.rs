@@ -10,6 +10,7 @@
 mod aec;
 mod bots;
 mod game;
+mod out;
 mod table;
 mod vector;
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use pyo3::buffer::PyBuffer;
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyList, PyTuple};
@@ -14,6 +14,7 @@ use tripoley_engine::Seat;
 
 use tripoley_napalm::Pending as NapalmPending;
 
+use super::out::Out;
 use super::{json, napalm_rules_from_json, refused, rules_from_json};
 use crate::int_game::IntGame;
 use crate::napalm::{NapalmTable, napalm_action};
@@ -305,11 +306,16 @@ impl Table {
 
     /// Writes `seat`'s observation into `out`, a float32 array of its size
     /// (OpenSpiel's observer tensor): no bytes object, no numpy call.
-    fn observe_into_array(&self, py: Python<'_>, seat: Seat, out: PyBuffer<f32>) -> PyResult<()> {
+    fn observe_into_array(
+        &self,
+        py: Python<'_>,
+        seat: Seat,
+        out: &Bound<'_, PyArray1<f32>>,
+    ) -> PyResult<()> {
         self.check_seat(seat)?;
         let mut obs = vec![0.0; self.observation_size()];
         self.observe_into(seat, &mut obs);
-        out.copy_from_slice(py, &obs)
+        Out::new(out)?.write(py, &obs)
     }
 
     /// Everything `seat` knows, as text (equal exactly when `seat` cannot
