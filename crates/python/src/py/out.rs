@@ -6,9 +6,9 @@
 //! every CPython from 3.9) has the buffer protocol only from 3.11, so there
 //! the checked borrow writes.
 
+use numpy::{Element, PyArray1};
 #[cfg(feature = "abi3")]
 use numpy::{PyArrayMethods, PyUntypedArrayMethods};
-use numpy::{Element, PyArray1};
 use pyo3::prelude::*;
 
 #[cfg(not(feature = "abi3"))]
