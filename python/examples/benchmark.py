@@ -13,6 +13,12 @@ state for RLCard) and picks uniformly among the legal actions it is given
 (the mask's nonzero entries, or RLCard's ``legal_actions``). OpenSpiel's
 chance steps (the deck, dealt card by card) are applied too but not counted.
 
+The batched rows (``tripoley.vector``) step 1,024 tables per call, you at one seat and
+random bots at the other three inside Rust; a step there is one of your actions (at one
+table), the bots' actions between yours not counted, the policy a random legal action per
+table: drawn for the whole batch with NumPy, or by the environment's ``sample_actions`` (in
+Rust, reading the masks once). They run on one thread, then on every core.
+
 Two rows measure no game at all, to show what the loop costs by itself: the
 PettingZoo loop's policy on one fixed mask (the most any PettingZoo
 environment could reach with this policy), and a PettingZoo environment that
@@ -214,6 +220,25 @@ def rlcard_holdem():
     return one_hand
 
 
+def tripoley_vector(threads, numpy_policy, tables=1024):
+    from tripoley.vector import TripoleyVectorEnv
+    envs = TripoleyVectorEnv(tables, "pagat", 4, opponents="random", threads=threads)
+    rng = np.random.default_rng(1)
+    _, infos = envs.reset(seed=1)
+    masks = infos["action_mask"]
+
+    def policy():
+        if numpy_policy:
+            return (rng.random(masks.shape) * masks).argmax(axis=1)
+        return envs.sample_actions(masks)
+
+    def one_batch():
+        for _ in range(10):
+            envs.step(policy())
+        return 10 * tables
+    return one_batch
+
+
 OPENSPIEL = "OpenSpiel python_tripoley, pagat, 4 players"
 
 
@@ -230,6 +255,10 @@ def main():
         ("tripoley.pettingzoo.raw_env (the fast path), pagat, 4 players", tripoley_raw()),
         ("tripoley.pettingzoo.env (OrderEnforcingWrapper), pagat, 4 players", tripoley_wrapped()),
         (OPENSPIEL, openspiel(counts)),
+        ("tripoley.vector, 1,024 tables, 1 thread, NumPy policy", tripoley_vector(1, True)),
+        ("tripoley.vector, 1,024 tables, 1 thread, sample_actions", tripoley_vector(1, False)),
+        (f"tripoley.vector, 1,024 tables, {os.cpu_count()} threads, sample_actions",
+         tripoley_vector(os.cpu_count(), False)),
         ("no game: the PettingZoo loop's policy on a fixed mask", policy_alone()),
         ("no game: a PettingZoo environment that does nothing", noop_env(wrapped=False)),
         ("no game: the same in OrderEnforcingWrapper", noop_env(wrapped=True)),

@@ -1,5 +1,9 @@
 """OpenSpiel: the random simulation test for every preset and Napalm, resampling, ISMCTS."""
 
+import copy
+import json
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
@@ -211,3 +215,155 @@ def test_a_clone_is_independent_of_its_original(through_cpp):
     for _ in range(40):
         random_move(state)
     assert (str(copy), copy.history()) == copied
+
+
+def _play(state, rng, moves):
+    """Plays ``moves`` random actions (chance included) unless the game ends first."""
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _decisions(state, rng, count):
+    """Yields the player to act at up to ``count`` decisions, random chance played between;
+    the caller plays each decision before asking for the next."""
+    for _ in range(count):
+        while state.is_chance_node():
+            _play(state, rng, 1)
+        if state.is_terminal():
+            return
+        yield state.current_player()
+
+
+def test_a_resampled_state_is_as_far_into_the_game_and_chance_has_no_information_state():
+    game = pyspiel.load_game("python_tripoley", {"preset": "pagat", "players": 3})
+    state = game.new_initial_state()
+    with pytest.raises(pyspiel.SpielError):
+        state.information_state_string()  # chance: no player to act (OpenSpiel's answer)
+    assert state.information_state_string(0) == state.information_state_string(0)
+    rng = np.random.RandomState(1)
+    _play(state, rng, 80)
+    while state.is_chance_node():
+        _play(state, rng, 1)
+    player = state.current_player()
+    sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sample.move_number() == state.move_number() > 0
+    assert not sample.is_initial_state()
+    action = sample.legal_actions()[0]
+    sample.apply_action(action)
+    assert sample.move_number() == state.move_number() + 1
+    assert sample.history() == [action]
+
+
+@pytest.mark.parametrize("name", ["python_tripoley", "python_napalm"])
+def test_states_copy_pickle_and_serialize(name):
+    game = pyspiel.load_game(name, {"players": 3})
+    state = _play(game.new_initial_state(), np.random.RandomState(4), 90)
+    copies = [copy.deepcopy(state), pickle.loads(pickle.dumps(state)),
+              pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]]
+    for other in copies:
+        assert other.history() == state.history()
+        assert [other.information_state_string(p) for p in range(3)] == \
+            [state.information_state_string(p) for p in range(3)]
+        assert other.legal_actions() == state.legal_actions()
+        assert str(other) == str(state)
+    # Independent: moving a copy leaves the original as it was.
+    before = state.history()
+    _play(copies[1], np.random.RandomState(5), 5)
+    assert state.history() == before
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_napalm_resamples_so_ismcts_plays_it():
+    game = pyspiel.load_game("python_napalm", {"players": 3})
+    state, rng = game.new_initial_state(), np.random.RandomState(6)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampled = 0
+    for player in _decisions(state, rng, 60):
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.legal_actions() == state.legal_actions()
+        sampled += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert sampled > 10
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 8, random_state=rng)
+    state = _play(game.new_initial_state(), rng, 60)
+    while state.is_chance_node():
+        _play(state, rng, 1)
+    if not state.is_terminal():
+        assert bot.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["python_tripoley", "python_napalm"])
+def test_each_observation_type_holds_what_it_says_and_nothing_more(name):
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(name, {"players": 3})
+    kinds = {
+        (public, private): make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=public, private_info=private))
+        for public in (True, False)
+        for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.SINGLE_PLAYER,
+                        pyspiel.PrivateInfoType.ALL_PLAYERS)
+    }
+    single, none, every = (pyspiel.PrivateInfoType.SINGLE_PLAYER, pyspiel.PrivateInfoType.NONE,
+                           pyspiel.PrivateInfoType.ALL_PLAYERS)
+    state, rng = game.new_initial_state(), np.random.RandomState(8)
+    checked = 0
+    for player in _decisions(state, rng, 40):
+        view = json.loads(state._table.view(player))
+        hand = view["hand" if name == "python_tripoley" else "cards"]
+        tensors, strings = {}, {}
+        for key, obs in kinds.items():
+            obs.set_from(state, player)
+            tensors[key] = obs.tensor.copy()
+            strings[key] = obs.string_from(state, player)
+        size = len(tensors[(True, none)])
+        # The public part is the same whoever asks; it holds no own hand.
+        public_only = kinds[(True, none)]
+        assert {public_only.string_from(state, p) for p in range(3)} == {strings[(True, none)]}
+        assert tensors[(True, none)][:52].sum() == 0  # the own-hand plane: nothing public
+        # The private part holds the hand; public plus private is the whole view.
+        assert all(card in strings[(False, single)] for card in hand)
+        full = np.frombuffer(state._table.observation(player), dtype="<f4")
+        public, private = tensors[(True, none)], tensors[(False, single)]
+        np.testing.assert_array_equal(np.where(private != 0, private, public), full)
+        np.testing.assert_array_equal(tensors[(True, single)], full)
+        # All players: each seat's private part in turn, the player's among them.
+        assert len(tensors[(False, every)]) == 3 * size
+        np.testing.assert_array_equal(tensors[(False, every)][player * size:(player + 1) * size],
+                                      private)
+        assert len(tensors[(False, none)]) == 0 and strings[(False, none)] == ""
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked == 40
+
+
+def test_the_information_state_tensor_is_written_by_rust_into_an_array_at_the_raw_cost():
+    import timeit
+
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_tripoley", {"players": 4})
+    rng = np.random.RandomState(0)
+    state = _play(game.new_initial_state(), rng, 60)
+    while state.is_chance_node():
+        _play(state, rng, 1)
+    player = state.current_player()
+    raw = np.frombuffer(state._table.observation(player), dtype="<f4")
+    observer = make_observation(game)
+    tensor = observer.tensor
+    observer.set_from(state, player)
+    assert observer.tensor is tensor  # written in place
+    np.testing.assert_array_equal(tensor, raw)
+    np.testing.assert_array_equal(state.information_state_tensor(player), raw)
+    np.testing.assert_array_equal(pyspiel.State.information_state_tensor(state, player), raw)
+    cost = min(timeit.repeat(lambda: state.information_state_tensor(player), number=2000, repeat=5))
+    bare = min(timeit.repeat(lambda: state._table.observation(player), number=2000, repeat=5))
+    assert cost < 5 * bare, (cost, bare)

@@ -172,3 +172,59 @@ def test_a_game_with_no_choice_for_anyone_is_dealt_again():
         e.reset(seed=9)
         assert not any(e.terminations.values()) and e._table.current() >= 0
     np.testing.assert_array_equal(first.last()[0]["observation"], again.last()[0]["observation"])
+
+
+def _record_after(seeds):
+    e = raw_env("pagat", 3)
+    for s in seeds:
+        e.reset(seed=s)
+    return e.record()
+
+
+def test_a_reset_without_a_seed_after_a_seeded_one_is_reproducible_as_in_gymnasium():
+    assert _record_after([4, None]) == _record_after([4, None])
+    assert _record_after([4, None, None]) == _record_after([4, None, None])
+    assert _record_after([4, None]) != _record_after([4])
+    assert _record_after([4, None]) != _record_after([4, None, None])
+
+
+def test_cosmo_games_of_adjacent_seeds_differ():
+    e = raw_env("cosmo", 4)
+    records = []
+    for seed in range(120):
+        e.reset(seed=seed)
+        records.append(e.record())
+    assert len(set(records)) == len(records)
+
+
+@pytest.mark.parametrize("make", [lambda: env(preset="pagat", players=3), lambda: napalm_env(players=3)])
+def test_environments_deep_copy_and_pickle(make):
+    import copy
+    import pickle
+
+    e = make()
+    e.reset(seed=2)
+    rng = random.Random(0)
+    for _ in range(25):
+        obs, _, done, _, _ = e.last()
+        e.step(None if done else rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+    copies = [copy.deepcopy(e), pickle.loads(pickle.dumps(e))]
+    for c in copies:
+        assert c.unwrapped.record() == e.unwrapped.record()
+    # Each goes on as the original does, without touching it.
+    for c in copies:
+        original = copy.deepcopy(e)
+        for agent in c.agent_iter(40):
+            obs, reward, done, trunc, info = c.last()
+            obs2, reward2, done2, trunc2, info2 = original.last()
+            assert original.agent_selection == agent
+            np.testing.assert_array_equal(obs["observation"], obs2["observation"])
+            assert (reward, done, trunc, info) == (reward2, done2, trunc2, info2)
+            action = None if done else int(np.flatnonzero(obs["action_mask"])[0])
+            c.step(action)
+            original.step(action)
+    # A later reset() draws from the copied seed generator, as the original's does.
+    c = copy.deepcopy(e)
+    c.reset()
+    e.reset()
+    assert c.unwrapped.record() == e.unwrapped.record()

@@ -122,3 +122,62 @@ def test_an_observation_is_unchanged_when_every_hidden_card_is_dealt_again(prese
         checked += 1
         table.step(rng.choice(table.legal()))
     assert checked > 50
+
+
+def _first_hand_of_next_deal(table: Table, seat: int) -> list:
+    """Plays the first legal integer until the next deal is dealt; ``seat``'s hand then."""
+    done = table.deals_done()
+    while table.current() >= 0 and table.deals_done() == done:
+        table.step(table.legal()[0])
+    assert table.current() >= 0, "the game lasts past this deal"
+    return table.view(seat)["hand"]
+
+
+def test_a_resampled_world_deals_futures_independent_of_the_real_one():
+    # A search over a multi-deal game must not see future cards: the deck of
+    # every later deal in a resampled world is drawn afresh.
+    real = Table("pagat", 4, seed=21)
+    for _ in range(6):
+        real.step(real.legal()[0])
+    seat = real.current()
+    worlds = [real.resample(seat, s) for s in range(20)]
+    future = _first_hand_of_next_deal(real.clone(), seat)
+    sampled = [_first_hand_of_next_deal(w, seat) for w in worlds]
+    assert sum(h == future for h in sampled) <= 1
+    assert len({tuple(h) for h in sampled}) >= 19
+
+
+def test_asking_a_bot_never_changes_the_game():
+    asked, alone = Table("pagat", 4, seed=5), Table("pagat", 4, seed=5)
+    bot = Bot("random", "pagat")
+    for _ in range(8):
+        if not asked.picked():
+            bot.steps(asked)  # no seed: a bot's randomness is its own
+        action = asked.legal()[0]
+        asked.step(action)
+        alone.step(action)
+    assert _first_hand_of_next_deal(asked, 0) == _first_hand_of_next_deal(alone, 0)
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "expert"])
+def test_p1_a_bot_finishes_a_five_another_policy_started(kind):
+    bot = Bot(kind, "pagat", playouts=20)
+    finished = 0
+    for seed in range(12):
+        table, rng = Table("pagat", 4, seed=seed), random.Random(seed)
+        while table.current() >= 0:
+            first = table.engine_action(table.legal()[0])
+            if isinstance(first, dict) and "pick" in first and not table.picked():
+                break
+            table.step(rng.choice(table.legal()))
+        else:
+            continue
+        table.step(rng.choice(table.legal()))  # another policy picks a first card
+        picked = table.picked()
+        steps = bot.steps(table, seed=seed)
+        for a in steps:
+            table.step(a)
+        assert len(picked) == 1 and len(steps) == 4
+        assert not table.picked(), "the five is chosen: its picks are done"
+        finished += 1
+    assert finished >= 10

@@ -279,7 +279,7 @@ enum Phase {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NapalmGame {
     rules: NapalmRules,
-    n: u8,
+    pub(crate) n: u8,
     stacks: [u32; MAX_SEATS],
     tokens: [u32; MAX_SEATS],
     out: u16,
@@ -288,14 +288,14 @@ pub struct NapalmGame {
     hands_played: u32,
     hand_number: u32,
     phase: Phase,
-    deck: Vec<Card>,
-    next_card: usize,
-    cards: [CardSet; MAX_SEATS],
+    pub(crate) deck: Vec<Card>,
+    pub(crate) next_card: usize,
+    pub(crate) cards: [CardSet; MAX_SEATS],
     /// Declarations of the current round, as bit sets.
     declared: u16,
     said_yes: u16,
     /// `seen[v][h]`: cards of `h` that `v` saw in a comparison (N7).
-    seen: [[CardSet; MAX_SEATS]; MAX_SEATS],
+    pub(crate) seen: [[CardSet; MAX_SEATS]; MAX_SEATS],
     total_chips: u32,
 }
 

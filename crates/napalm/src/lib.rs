@@ -25,6 +25,7 @@ mod bots;
 mod game;
 mod record;
 mod rules;
+mod sample;
 
 pub use bots::{HeuristicNapalmBot, NapalmBot, RandomNapalmBot, beats_share};
 pub use game::{

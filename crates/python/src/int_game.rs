@@ -31,6 +31,10 @@ pub trait IntGame: Clone + Send + Sync {
     fn chance_progress(&self) -> usize;
     /// Writes `seat`'s observation into `out` (zeroed, of `observation_size`).
     fn observe_into(&self, seat: Seat, out: &mut [f32]);
+    /// What everyone knows, laid out as `seat`'s observation (seats counted
+    /// from it) and written into `out` (zeroed): a spectator's view, so the
+    /// numbers only `seat` knows are zero (OpenSpiel's public observation).
+    fn observe_public_into(&self, seat: Seat, out: &mut [f32]);
     /// `seat`'s observation.
     fn observation(&self, seat: Seat) -> Vec<f32> {
         let mut out = vec![0.0; self.observation_size()];
@@ -54,8 +58,6 @@ pub trait IntGame: Clone + Send + Sync {
     fn record_json(&self) -> String;
     /// An upper bound on the steps of a game, chance included.
     fn max_length(&self) -> usize;
-    /// A seed from the table's own generator (none when chance is outside).
-    fn next_seed(&mut self) -> Option<u64>;
     /// The table as text for people, as `seat` sees it.
     fn render(&self, seat: Option<Seat>) -> String;
 }
@@ -93,6 +95,11 @@ impl IntGame for Table {
     }
     fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         Table::observe_into(self, seat, out);
+    }
+    fn observe_public_into(&self, seat: Seat, out: &mut [f32]) {
+        let mut view = self.view(None);
+        view.seat = Some(seat);
+        crate::observe::observe(&view, tripoley_cards::CardSet::EMPTY, out);
     }
     fn view_json(&self, seat: Option<Seat>) -> String {
         serde_json::to_string(&self.view(seat)).expect("views serialise")
@@ -139,9 +146,6 @@ impl IntGame for Table {
         // (E2) are deals with a deck, betting and picks.
         let deals = rules.deals.unwrap_or(n as u32) as usize + rules.final_pot_rounds as usize + 1;
         n * DECK_DRAWS + deals * deal
-    }
-    fn next_seed(&mut self) -> Option<u64> {
-        Table::next_seed(self)
     }
     fn render(&self, seat: Option<Seat>) -> String {
         render_tripoley(self, seat)
@@ -240,6 +244,9 @@ impl IntGame for NapalmTable {
     fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         NapalmTable::observe_into(self, seat, out);
     }
+    fn observe_public_into(&self, seat: Seat, out: &mut [f32]) {
+        NapalmTable::observe_public_into(self, seat, out);
+    }
     fn view_json(&self, seat: Option<Seat>) -> String {
         serde_json::to_string(&self.view(seat)).expect("views serialise")
     }
@@ -275,9 +282,6 @@ impl IntGame for NapalmTable {
         let hands = self.game().rules().max_hands as usize;
         // A deck, then three rounds of a declaration and a challenge per seat.
         hands * (DECK_DRAWS + 6 * self.players())
-    }
-    fn next_seed(&mut self) -> Option<u64> {
-        NapalmTable::next_seed(self)
     }
     fn render(&self, seat: Option<Seat>) -> String {
         let v = self.view(seat);

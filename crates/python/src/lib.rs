@@ -15,6 +15,7 @@ pub mod napalm;
 pub mod observe;
 pub mod space;
 pub mod table;
+pub mod vector;
 
 #[cfg(feature = "python")]
 mod py;

@@ -2,7 +2,6 @@
 //! [`crate::table::Table`]. Two integers: 0 says yes (declare Yes, or
 //! challenge the dealer's lone Yes), 1 says no (declare No, or decline).
 
-use rand_core::Rng;
 use tripoley_cards::{Deck, GameRng, seeded_rng};
 use tripoley_napalm::{
     Action, Decision, NapalmGame, NapalmRecord, NapalmRules, NapalmStep, NapalmView, Pending,
@@ -164,17 +163,35 @@ impl NapalmTable {
         out
     }
 
+    #[must_use]
+    /// A table in the same information state for `seat`: every card hidden
+    /// from it dealt again (see [`NapalmGame::sample_world`]), later decks
+    /// drawn from a generator of `seed` when the table has its own (the
+    /// real one holds the real future), outside chance kept as it is.
+    pub fn resample(&self, seat: Seat, seed: u64) -> NapalmTable {
+        let mut rng = seeded_rng(seed);
+        let game = self.game.sample_world(seat, &mut rng);
+        let chance = match &self.chance {
+            Chance::Auto(_) => Chance::Auto(rng),
+            Chance::Outside(draws) => Chance::Outside(draws.clone()),
+        };
+        NapalmTable {
+            game,
+            chance,
+            record: self.record.clone(),
+        }
+    }
+
     /// Writes `seat`'s observation into `out` (zeroed, of its size).
     pub fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         observe_napalm(&self.view(Some(seat)), out);
     }
 
-    /// A seed for a bot's next choice, from the table's generator.
-    pub fn next_seed(&mut self) -> Option<u64> {
-        match &mut self.chance {
-            Chance::Auto(rng) => Some(rng.next_u64()),
-            Chance::Outside(_) => None,
-        }
+    /// What everyone knows, laid out as `seat`'s observation.
+    pub fn observe_public_into(&self, seat: Seat, out: &mut [f32]) {
+        let mut view = self.view(None);
+        view.seat = Some(seat);
+        observe_napalm(&view, out);
     }
 }
 
@@ -213,6 +230,7 @@ fn observe_napalm(view: &NapalmView, out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand_core::Rng;
 
     #[test]
     fn n2_a_napalm_game_plays_to_the_end_in_integers_and_replays() {

@@ -21,7 +21,7 @@
 //! the hand is exactly one sequence of picks, and the masks of the steps are
 //! exactly the engine's legal choices.
 
-use tripoley_cards::{Card, CardSet, Suit};
+use tripoley_cards::{Card, CardSet, Evaluator, HandRank, Suit};
 use tripoley_engine::{Action, Decision, Rules};
 
 /// The engine's action for "these five cards are my poker hand" (P1). With
@@ -133,11 +133,6 @@ impl ActionSpace {
         }
     }
 
-    /// The integers that answer `five`, a choice of five cards, in order.
-    pub fn picks(five: CardSet) -> Vec<usize> {
-        five.iter().map(Card::index).collect::<Vec<_>>()
-    }
-
     /// What integer `a` does at `decision`, with `picked` the cards picked
     /// into the five so far; `None` if it is not legal there.
     pub fn decode(self, decision: &Decision, picked: CardSet, a: usize) -> Option<Step> {
@@ -183,50 +178,54 @@ impl ActionSpace {
     /// The legal integers at `decision`, ascending.
     pub fn legal(self, decision: &Decision, picked: CardSet) -> Vec<usize> {
         let mut out = Vec::new();
-        let range = |out: &mut Vec<usize>, base: usize, lo: u32, hi: u32| {
-            out.extend((lo..=hi).map(|x| base + x as usize - 1));
+        self.each_legal(decision, picked, |a| out.push(a));
+        out
+    }
+
+    /// Calls `f` with each legal integer at `decision`, ascending, making no
+    /// list (a batched step marks its masks this way).
+    pub fn each_legal(self, decision: &Decision, picked: CardSet, mut f: impl FnMut(usize)) {
+        let range = |f: &mut dyn FnMut(usize), base: usize, lo: u32, hi: u32| {
+            (lo..=hi).for_each(|x| f(base + x as usize - 1));
         };
+        // A set's cards come in bit order, which is dense index order.
         match *decision {
             Decision::ChooseFive { from } => {
-                out.extend(pickable(from, picked).iter().map(Card::index));
-                out.sort_unstable();
+                pickable(from, picked).iter().for_each(|c| f(c.index()));
             }
-            Decision::Lead { cards } => {
-                out.extend(cards.iter().map(Card::index));
-                out.sort_unstable();
-            }
+            Decision::Lead { cards } => cards.iter().for_each(|c| f(c.index())),
             Decision::SpareOption {
                 can_swap,
                 can_auction,
                 can_swap_and_auction,
             } => {
-                out.push(KEEP);
+                f(KEEP);
                 for (open, a) in [
                     (can_swap, SWAP),
                     (can_auction, AUCTION_SPARE),
                     (can_swap_and_auction, SWAP_AND_AUCTION),
                 ] {
                     if open {
-                        out.push(a);
+                        f(a);
                     }
                 }
             }
             Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
-                out.push(PASS);
-                range(&mut out, self.bids(), min.max(1), max.min(self.bid_max));
+                f(PASS);
+                range(&mut f, self.bids(), min.max(1), max.min(self.bid_max));
             }
-            Decision::NamePaySuit => out.extend(NAME_SUIT..CHECK),
+            Decision::NamePaySuit => (NAME_SUIT..CHECK).for_each(f),
             Decision::Open { max_bet } => {
-                out.push(CHECK);
-                range(&mut out, AMOUNTS, 1, max_bet.min(self.bet_max));
+                f(CHECK);
+                range(&mut f, AMOUNTS, 1, max_bet.min(self.bet_max));
             }
             Decision::Respond { max_raise, .. } => {
-                out.extend([CALL, FOLD]);
-                range(&mut out, self.raises(), 1, max_raise.min(self.bet_max));
+                f(CALL);
+                f(FOLD);
+                range(&mut f, self.raises(), 1, max_raise.min(self.bet_max));
             }
-            Decision::Follow { .. } => out.extend([PLAY, WITHHOLD]),
+            Decision::Follow { .. } => [PLAY, WITHHOLD].into_iter().for_each(f),
         }
-        out
     }
 
     /// [`ActionSpace::legal`] as a 0/1 mask over the whole space.
@@ -269,22 +268,66 @@ fn words(action: Action) -> &'static str {
     }
 }
 
+/// The best five of `from` that the picks so far can still become: it holds
+/// `picked` and, picks going in increasing card order, its other cards lie
+/// above the last pick. What a bot plays when another policy began its five
+/// and the bot's own choice does not hold those picks (`None` when no five
+/// is reachable, which the masks never allow).
+pub fn best_completion(from: CardSet, picked: CardSet, eval: Evaluator) -> Option<CardSet> {
+    let need = FIVE.checked_sub(picked.len())?;
+    let above = above_picks(from, picked);
+    if above.len() == need {
+        // One five only, with nothing to compare: the usual case, a bot's own
+        // five (its picks, if any, in it) asked for the picks it still needs.
+        return Some(CardSet::from_bits(picked.bits() | above.bits()));
+    }
+    let mut best: Option<(HandRank, CardSet)> = None;
+    each_subset(above, need, picked, &mut |five| {
+        let rank = eval.best_five(five).0;
+        if best.is_none_or(|(b, _)| rank > b) {
+            best = Some((rank, five));
+        }
+    });
+    best.map(|(_, five)| five)
+}
+
+/// Calls `f` with `base` plus every `k` cards of `cards`.
+fn each_subset(cards: CardSet, k: u32, base: CardSet, f: &mut impl FnMut(CardSet)) {
+    if k == 0 {
+        return f(base);
+    }
+    let mut rest = cards;
+    while rest.len() >= k {
+        let Some(c) = rest.iter().next() else { return };
+        rest.remove(c);
+        let mut with = base;
+        with.insert(c);
+        each_subset(rest, k - 1, with, f);
+    }
+}
+
+/// The cards of `from` not picked and above the last pick. A card's bit
+/// rises with its dense index (suit, then rank), so "above" is a mask of
+/// the higher bits: no list is made (this runs at every pick a policy or
+/// bot makes).
+fn above_picks(from: CardSet, picked: CardSet) -> CardSet {
+    let above = match picked.bits() {
+        0 => u64::MAX,
+        bits => u64::MAX.checked_shl(64 - bits.leading_zeros()).unwrap_or(0),
+    };
+    CardSet::from_bits(from.bits() & above & !picked.bits())
+}
+
 /// The cards that may be picked next into a five from `from`, `picked`
 /// already in: above the last pick, with enough left above to finish.
 pub fn pickable(from: CardSet, picked: CardSet) -> CardSet {
     let need_after = FIVE.saturating_sub(picked.len() + 1);
-    let last = picked.iter().map(Card::index).max();
-    let mut left: Vec<Card> = from
-        .iter()
-        .filter(|c| !picked.contains(*c) && last.is_none_or(|l| c.index() > l))
-        .collect();
-    left.sort_unstable_by_key(|c| c.index());
-    let keep = left.len().saturating_sub(need_after as usize);
-    left.truncate(keep);
-    left.into_iter().fold(CardSet::EMPTY, |mut s, c| {
-        s.insert(c);
-        s
-    })
+    let mut left = above_picks(from, picked).bits();
+    // The highest `need_after` cards must stay to finish the five.
+    for _ in 0..need_after {
+        left &= !(1u64 << 63).checked_shr(left.leading_zeros()).unwrap_or(0);
+    }
+    CardSet::from_bits(left)
 }
 
 #[cfg(test)]
@@ -294,6 +337,76 @@ mod tests {
 
     fn space() -> ActionSpace {
         ActionSpace::new(&Rules::preset(Preset::Pagat), 4).unwrap()
+    }
+
+    #[test]
+    fn p1_the_best_completion_holds_the_picks_and_only_cards_above_them() {
+        let hand: CardSet = "2C 5C 9D JD QH AH 3S 8S AS AC".parse().unwrap();
+        let eval = Rules::preset(Preset::Pagat).evaluator();
+        // Nothing picked: the best five of the hand (three aces).
+        let best = best_completion(hand, CardSet::EMPTY, eval).unwrap();
+        assert_eq!(best, eval.best_five(hand).1);
+        // 9D picked first: its five holds it and four cards above it in card order.
+        let picked: CardSet = "9D".parse().unwrap();
+        let five = best_completion(hand, picked, eval).unwrap();
+        assert!(five.contains_all(picked) && five.len() == 5);
+        let nine = "9D".parse::<Card>().unwrap().index();
+        assert!((five - picked).iter().all(|c| c.index() > nine));
+        assert!(
+            five.contains_all("AH AS".parse().unwrap()),
+            "the aces above it pair"
+        );
+        // Picks leaving too few cards above them: no five.
+        assert_eq!(best_completion(hand, "AS".parse().unwrap(), eval), None);
+    }
+
+    /// [`pickable`] by its definition, with lists: the cards above the last
+    /// pick in card order, less the highest ones needed to finish the five.
+    fn pickable_by_definition(from: CardSet, picked: CardSet) -> CardSet {
+        let last = picked.iter().map(Card::index).max();
+        let mut above: Vec<Card> = from
+            .iter()
+            .filter(|c| !picked.contains(*c) && last.is_none_or(|l| c.index() > l))
+            .collect();
+        above.sort_unstable_by_key(|c| c.index());
+        let need_after = 5usize.saturating_sub(picked.len() as usize + 1);
+        above.truncate(above.len().saturating_sub(need_after));
+        above.into_iter().collect()
+    }
+
+    #[test]
+    fn p1_pickable_and_best_completion_agree_with_their_definitions_on_random_hands() {
+        use rand_core::Rng;
+        let deck: CardSet = (0..52).map(Card::from_index).collect();
+        let eval = Rules::preset(Preset::Pagat).evaluator();
+        let mut rng = tripoley_cards::seeded_rng(7);
+        for _ in 0..3000 {
+            let from = CardSet::from_bits(rng.next_u64() & rng.next_u64() & deck.bits());
+            let picks = (rng.next_u64() % 5) as usize;
+            let picked: CardSet = from
+                .iter()
+                .filter(|_| rng.next_u64() % 3 == 0)
+                .take(picks)
+                .collect();
+            assert_eq!(
+                pickable(from, picked),
+                pickable_by_definition(from, picked),
+                "from {from}, picked {picked}"
+            );
+            if let Some(five) = best_completion(from, picked, eval) {
+                assert!(five.contains_all(picked) && five.len() == 5 && from.contains_all(five));
+                let mut step = picked;
+                for c in five - picked {
+                    assert!(
+                        pickable(from, step).contains(c),
+                        "{five} is reachable by picks"
+                    );
+                    step.insert(c);
+                }
+            } else {
+                assert!(pickable(from, picked).is_empty() || picked.len() >= 5);
+            }
+        }
     }
 
     fn every_decision() -> Vec<Decision> {

@@ -4,8 +4,7 @@
 //! generator or card by card from outside (OpenSpiel's chance nodes), and
 //! records every engine step so the game can be saved and replayed in Rust.
 
-use rand_core::Rng;
-use tripoley_cards::{CardSet, GameRng, Rank, Suit, seeded_rng};
+use tripoley_cards::{Card, CardSet, GameRng, Rank, Suit, seeded_rng};
 use tripoley_engine::{
     ChanceKind, DealChance, Decision, Game, InfoSet, PaySuitRule, Pending, Record, Rules, Seat,
     SequenceRule, Step as RecordStep, View,
@@ -13,7 +12,8 @@ use tripoley_engine::{
 
 use crate::draw::DeckDraw;
 use crate::observe::{observation_size, observe};
-use crate::space::{ActionSpace, Step};
+use crate::space::{ActionSpace, Step, best_completion, chosen_five};
+use tripoley_bots::Bot;
 
 /// The Sequence's lowest rank is drawn among 2 .. Q (H9).
 const SEQUENCE_STARTS: usize = 11;
@@ -80,6 +80,20 @@ impl Table {
         Ok(table)
     }
 
+    /// A new game at this table (the same rules and seats), its chance from
+    /// `seed`. The record's list keeps its room: a batched lane deals
+    /// thousands of games, and growing a fresh list for each cost about
+    /// a twentieth of its step.
+    pub fn deal_again(&mut self, seed: u64) -> Result<(), String> {
+        self.game =
+            Game::new(self.game.rules().clone(), self.game.players()).map_err(|e| e.to_string())?;
+        self.picked = CardSet::EMPTY;
+        self.chance = Chance::Auto(seeded_rng(seed));
+        self.steps.clear();
+        self.settle();
+        Ok(())
+    }
+
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
@@ -126,6 +140,14 @@ impl Table {
         self.decision()
             .map(|d| self.space.legal(&d, self.picked))
             .unwrap_or_default()
+    }
+
+    /// Calls `f` with each legal integer of the seat to act, ascending,
+    /// making no list (none at chance or the end).
+    pub fn each_legal(&self, f: impl FnMut(usize)) {
+        if let Some(d) = self.decision() {
+            self.space.each_legal(&d, self.picked, f);
+        }
     }
 
     /// The legal integers as a 0/1 mask.
@@ -311,14 +333,20 @@ impl Table {
     /// are hidden from `seat`, so they are forgotten (its picks start again),
     /// as the engine forgets others' hidden choices. Chance in the middle of
     /// being drawn from outside is kept as it is: no seat has seen any of it.
+    /// A table with its own generator gets a new one, drawn from `seed`: the
+    /// real generator holds the real game's later deals, which no seat knows.
     pub fn resample(&self, seat: Seat, seed: u64) -> Table {
         let mut rng = seeded_rng(seed);
         let game = InfoSet::new(&self.game, seat).sample(&mut rng);
+        let chance = match &self.chance {
+            Chance::Auto(_) => Chance::Auto(rng),
+            Chance::Outside(draws) => Chance::Outside(draws.clone()),
+        };
         Table {
             game,
             space: self.space,
             picked: self.picked_by(seat),
-            chance: self.chance.clone(),
+            chance,
             steps: self.steps.clone(),
         }
     }
@@ -330,20 +358,51 @@ impl Table {
             .replay()
             .is_ok_and(|(g, _)| g.view(None) == self.game.view(None))
     }
+}
 
-    /// A seed for the next random choice: lets bots draw from the table's
-    /// own generator when it has one.
-    pub fn next_seed(&mut self) -> Option<u64> {
-        match &mut self.chance {
-            Chance::Auto(rng) => Some(rng.next_u64()),
-            Chance::Outside(_) => None,
-        }
+/// Writes into `steps` (emptied first) the integers that play `bot`'s choice
+/// at `table`'s decision: one, or the picks of a poker five (those not yet
+/// picked). The caller's list is reused, so a batched step allocates none.
+pub fn bot_steps(
+    bot: &mut dyn Bot,
+    table: &Table,
+    rng: &mut GameRng,
+    steps: &mut Vec<usize>,
+) -> Result<(), String> {
+    steps.clear();
+    let Turn::Seat(seat) = table.turn() else {
+        return Err("no seat is to act now".into());
+    };
+    let info = InfoSet::new(table.game(), seat);
+    let action = bot.act_in(&info, rng);
+    if let Some(a) = table.space().encode(action) {
+        steps.push(a);
+        return Ok(());
     }
+    let picked = table.picked();
+    let five = chosen_five(action)
+        .ok_or_else(|| "the bot answered a choice of five with another action".to_owned())?;
+    // Another policy may have begun this five with cards the bot would not
+    // pick: it then plays the best five that holds them, so a bot takes over
+    // any legal position.
+    let eval = table.game().rules().evaluator();
+    let five = if let Some(own) = best_completion(five, picked, eval) {
+        own
+    } else {
+        let Some(Decision::ChooseFive { from }) = info.decision() else {
+            unreachable!("picks are made only at a choice of five")
+        };
+        best_completion(*from, picked, eval)
+            .expect("the masks let picks begin only a five that can be finished")
+    };
+    steps.extend((five - picked).iter().map(Card::index));
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand_core::Rng;
     use tripoley_cards::Card;
     use tripoley_engine::Preset;
 
@@ -421,6 +480,19 @@ mod tests {
             }
         }
         cards
+    }
+
+    #[test]
+    fn a_table_dealt_again_is_the_new_table_of_that_seed() {
+        let rules = Rules::preset(Preset::Pagat);
+        let mut table = Table::new(rules.clone(), 4, Some(1)).unwrap();
+        play_randomly(&mut table, 3, |_| {});
+        table.deal_again(8).unwrap();
+        let fresh = Table::new(rules, 4, Some(8)).unwrap();
+        assert_eq!(table.view(None), fresh.view(None));
+        assert_eq!(table.record().steps, fresh.record().steps);
+        assert_eq!(table.legal(), fresh.legal());
+        assert!(table.replays());
     }
 
     #[test]

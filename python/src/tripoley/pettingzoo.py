@@ -99,6 +99,7 @@ class raw_env(_tripoley.Aec, AECEnv):
                  napalm: bool = False, render_mode: Optional[str] = None):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self._init_args = (rules, players, napalm, render_mode)
         agents, n_actions, n_obs = self._configure(_rules_json(rules, napalm), players, napalm,
                                                    render_mode == "human")
         if napalm:
@@ -124,10 +125,27 @@ class raw_env(_tripoley.Aec, AECEnv):
         """A new game dealt from ``seed`` (random if None). The first deal's antes are
         paid as the table is made: they count in that deal's reward. A game in which no
         player would ever have a choice (``cosmo`` deals some: every play forced) is dealt
-        again from the next seed, as no agent may be finished at ``reset``."""
+        again from a seed drawn from ``seed``, as no agent may be finished at ``reset``.
+
+        Seeds behave as Gymnasium's: ``reset(seed=s)`` also seeds the environment's own
+        generator, from which every later ``reset()`` draws its game, so a run seeded once
+        is reproducible; the first ``reset()`` without any seed seeds it from the system."""
+        if seed is not None:
+            self._seeds = _random.Random(int(seed))
+        elif getattr(self, "_seeds", None) is None:
+            self._seeds = _random.Random()
         if seed is None:
-            seed = _random.getrandbits(64)
+            seed = self._seeds.getrandbits(64)
         self._restart(int(seed) % (1 << 64))
+
+    def __reduce__(self) -> tuple:
+        """Copies (``copy.deepcopy``) and pickles: the environment is made again from its
+        arguments, then given the game, the protocol's dicts and the seed generator."""
+        try:
+            snapshot = self._snapshot()
+        except TripoleyError:
+            snapshot = None  # not reset yet
+        return (_rebuild, (type(self), self._init_args, snapshot, getattr(self, "_seeds", None)))
 
     def render(self) -> Optional[str]:
         if self.render_mode is None:
@@ -150,3 +168,13 @@ class raw_env(_tripoley.Aec, AECEnv):
 
     def close(self) -> None:
         pass
+
+
+def _rebuild(cls: type, init_args: tuple, snapshot: Optional[tuple],
+             seeds: Optional[_random.Random]) -> "raw_env":
+    """An environment of ``cls`` from what :meth:`raw_env.__reduce__` kept."""
+    e = cls(*init_args)
+    if snapshot is not None:
+        e._restore(snapshot)
+    e._seeds = seeds
+    return e

@@ -12,12 +12,14 @@
 //! `_was_dead_step`, so agents leave exactly as PettingZoo says).
 
 use numpy::PyArray1;
-use pyo3::buffer::PyBuffer;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use rand_core::Rng;
+use tripoley_cards::seeded_rng;
 use tripoley_engine::Seat;
 
+use super::out::Out;
 use super::refused;
 use super::table::Table;
 
@@ -41,8 +43,8 @@ struct Setup {
 /// observation to keep past the next `observe` of its agent is copied.)
 struct Observation {
     dict: Py<PyDict>,
-    numbers: PyBuffer<f32>,
-    mask: PyBuffer<i8>,
+    numbers: Out<f32>,
+    mask: Out<i8>,
 }
 
 /// Where `observe` writes before copying into an agent's arrays.
@@ -61,8 +63,8 @@ impl Observation {
         dict.set_item(intern!(py, "action_mask"), &mask)?;
         Ok(Observation {
             dict: dict.unbind(),
-            numbers: PyBuffer::get(&numbers)?,
-            mask: PyBuffer::get(&mask)?,
+            numbers: Out::new(&numbers)?,
+            mask: Out::new(&mask)?,
         })
     }
 }
@@ -177,12 +179,14 @@ impl Aec {
     /// in which nobody ever has a choice (under `cosmo` every play can be
     /// forced: about one game in fourteen at four players) is no AEC
     /// episode, whose agents must not be finished at `reset`: such a game is
-    /// dealt again from the next seed.
+    /// dealt again from seeds drawn from a generator seeded with `seed` (not
+    /// from `seed + 1`, which would make it the game of the next seed).
     fn _restart(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
         let setup = self.setup()?;
         let mut tries = 0..MAX_DEALS_AGAIN;
+        let mut again = seeded_rng(seed);
+        let mut next = seed;
         let table = loop {
-            let next = seed.wrapping_add(tries.start);
             let table = Table::new(&setup.rules_json, setup.players, Some(next), setup.napalm)?;
             if table.current() >= 0 {
                 break table;
@@ -192,6 +196,7 @@ impl Aec {
                     "no player has a single choice to make in {MAX_DEALS_AGAIN} games under these rules"
                 )));
             }
+            next = again.next_u64();
         };
         let zero = 0.0_f64.into_pyobject(py)?;
         let (rewards, cumulative) = (PyDict::new(py), PyDict::new(py));
@@ -312,8 +317,8 @@ impl Aec {
             .as_ref()
             .expect("checked by seat_of")
             .observations[usize::from(seat)];
-        buffers.numbers.copy_from_slice(py, &scratch.numbers)?;
-        buffers.mask.copy_from_slice(py, &scratch.mask)?;
+        buffers.numbers.write(py, &scratch.numbers)?;
+        buffers.mask.write(py, &scratch.mask)?;
         Ok(buffers.dict.bind(py).clone())
     }
 
@@ -324,6 +329,63 @@ impl Aec {
             env: slf.clone().unbind(),
             left: max_iter,
         }
+    }
+
+    /// Everything a copy needs besides what `__init__` makes: the table,
+    /// the protocol's values and the reward bookkeeping, as picklable
+    /// values (the dicts are the live ones: `copy.deepcopy` and pickle copy
+    /// them).
+    fn _snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let protocol = (
+            self.table()?.borrow(py).clone(),
+            self.agents.clone_ref(py),
+            self.agent_selection.clone_ref(py),
+            self.rewards.clone_ref(py),
+            self.cumulative_rewards.clone_ref(py),
+            self.terminations.clone_ref(py),
+            self.truncations.clone_ref(py),
+            self.infos.clone_ref(py),
+        );
+        let books = (
+            self.stacks.clone(),
+            self.deals,
+            self.cumulative.clone(),
+            self.paid,
+        );
+        (protocol, books).into_pyobject(py)
+    }
+
+    /// Takes a [`Aec::_snapshot`] (of an environment with the same setup),
+    /// its table and dicts already copies (`copy.deepcopy` or pickle made them).
+    #[allow(clippy::type_complexity)]
+    fn _restore(
+        &mut self,
+        snapshot: (
+            (
+                Py<Table>,
+                Py<PyList>,
+                Py<PyAny>,
+                Py<PyDict>,
+                Py<PyDict>,
+                Py<PyDict>,
+                Py<PyDict>,
+                Py<PyDict>,
+            ),
+            (Vec<u32>, u32, Vec<f64>, bool),
+        ),
+    ) -> PyResult<()> {
+        let (protocol, books) = snapshot;
+        self.setup()?;
+        self.table = Some(protocol.0);
+        self.agents = protocol.1;
+        self.agent_selection = protocol.2;
+        self.rewards = protocol.3;
+        self.cumulative_rewards = protocol.4;
+        self.terminations = protocol.5;
+        self.truncations = protocol.6;
+        self.infos = protocol.7;
+        (self.stacks, self.deals, self.cumulative, self.paid) = books;
+        Ok(())
     }
 
     /// The game (the integer table), for `render` and `record`.

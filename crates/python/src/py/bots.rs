@@ -13,8 +13,7 @@ use super::game::{Game, Inner};
 use super::table::{AnyTable, Table};
 use super::{json, napalm_rules_from_json, refused, rules_from_json};
 use crate::napalm::napalm_integer;
-use crate::space::{ActionSpace, chosen_five};
-use crate::table::Turn;
+use crate::table::{Turn, bot_steps};
 
 enum Player {
     Tripoley(Box<dyn TripoleyBot>),
@@ -131,30 +130,18 @@ impl Bot {
 
     /// The integers that play the bot's choice at `table`'s decision: one,
     /// or the picks of a poker five (those not yet picked). `seed` seeds the
-    /// bot's randomness; without one it draws from the table's generator.
+    /// bot's randomness; without one it draws from the table's bots' generator
+    /// (never from its deals').
     #[pyo3(signature = (table, seed = None))]
     fn steps(&self, py: Python<'_>, table: &mut Table, seed: Option<u64>) -> PyResult<Vec<usize>> {
-        let seed = seed.or_else(|| table.next_seed()).unwrap_or(0);
+        let seed = seed.unwrap_or_else(|| table.bot_seed());
         let mut rng = seeded_rng(seed);
         let table = &*table;
         py.detach(|| match (&mut *self.lock(), &table.inner) {
             (Player::Tripoley(bot), AnyTable::Tripoley(t)) => {
-                let Turn::Seat(seat) = t.turn() else {
-                    return Err(refused("no seat is to act now"));
-                };
-                let action = bot.act_in(&InfoSet::new(t.game(), seat), &mut rng);
-                if let Some(a) = t.space().encode(action) {
-                    return Ok(vec![a]);
-                }
-                let picked = t.picked();
-                match chosen_five(action) {
-                    Some(five) if five.contains_all(picked) => Ok(ActionSpace::picks(
-                        tripoley_cards::CardSet::from_bits(five.bits() & !picked.bits()),
-                    )),
-                    _ => Err(refused(
-                        "the bot chose a five that does not hold the cards picked already",
-                    )),
-                }
+                let mut steps = Vec::new();
+                bot_steps(bot.as_mut(), t, &mut rng, &mut steps).map_err(refused)?;
+                Ok(steps)
             }
             (Player::Napalm(bot), AnyTable::Napalm(t)) => {
                 let Turn::Seat(seat) = t.turn() else {

@@ -10,7 +10,9 @@
 mod aec;
 mod bots;
 mod game;
+mod out;
 mod table;
+mod vector;
 
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -170,5 +172,6 @@ fn _tripoley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bots::Bot>()?;
     m.add_class::<aec::Aec>()?;
     m.add_class::<aec::AgentIter>()?;
+    m.add_class::<vector::VecTables>()?;
     Ok(())
 }

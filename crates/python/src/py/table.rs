@@ -2,13 +2,19 @@
 //! PettingZoo environment and the OpenSpiel game step. Observations and masks
 //! come back as little-endian buffers for `numpy.frombuffer`.
 
+use std::sync::Arc;
+
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyList, PyTuple};
+use rand_core::Rng;
+use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::Seat;
 
 use tripoley_napalm::Pending as NapalmPending;
 
+use super::out::Out;
 use super::{json, napalm_rules_from_json, refused, rules_from_json};
 use crate::int_game::IntGame;
 use crate::napalm::{NapalmTable, napalm_action};
@@ -39,17 +45,49 @@ macro_rules! each {
     };
 }
 
+/// What a table was made from: with its history, all a pickle holds.
+struct Origin {
+    rules_json: String,
+    players: usize,
+    seed: Option<u64>,
+    napalm: bool,
+}
+
 /// A game played in integers.
 #[pyclass(module = "tripoley._tripoley")]
 #[derive(Clone)]
 pub struct Table {
     pub(crate) inner: AnyTable,
-    /// OpenSpiel's history: `(player, action)` for every `apply`, chance
-    /// (-1) included, so the Python state can answer `history()` itself
-    /// (its moves do not go through pyspiel's C++ `ApplyAction`). Small
-    /// numbers, as a clone copies them all: a seat or -1, and an integer of
-    /// the action space (bids count chips, which are `u32`).
+    /// Shared by clones: a clone copies a pointer, not the rules' text.
+    origin: Arc<Origin>,
+    /// `(player, action)` for every integer played, chance (-1) included:
+    /// OpenSpiel's history, so the Python state answers `history()` itself
+    /// (its moves do not go through pyspiel's C++ `ApplyAction`), and what
+    /// a pickle replays. Small numbers, as a clone copies them all: a seat
+    /// or -1, and an integer of the action space (bids count chips, `u32`).
     history: Vec<(i8, u32)>,
+    /// Moves made before this table was resampled: a resampled world has
+    /// no history of its own (its hidden cards were never drawn one by one,
+    /// and the real draws are hidden from the seat), but it is as far into
+    /// the game as the real one.
+    moves_before: usize,
+    /// Whether this table was resampled (it has no history that replays it).
+    resampled: bool,
+    /// Seeds drawn from `bot_rng` so far, which a pickle keeps.
+    bot_draws: u64,
+    /// Where a bot asked without a seed draws its randomness: a stream of
+    /// its own, so that asking a bot never changes the game's deals (the
+    /// table's chance generator).
+    bot_rng: GameRng,
+}
+
+/// The bots' generator of a table dealt from `seed` (0 for outside chance):
+/// the stream `seed` starts, jumped 2^128 draws ahead, so it never meets the
+/// deals drawn from the same seed.
+fn bot_rng(seed: Option<u64>) -> GameRng {
+    let mut rng = seeded_rng(seed.unwrap_or(0));
+    rng.jump();
+    rng
 }
 
 #[pymethods]
@@ -73,7 +111,17 @@ impl Table {
         };
         Ok(Table {
             inner,
+            origin: Arc::new(Origin {
+                rules_json: rules_json.to_owned(),
+                players,
+                seed,
+                napalm,
+            }),
             history: Vec::new(),
+            moves_before: 0,
+            resampled: false,
+            bot_draws: 0,
+            bot_rng: bot_rng(seed),
         })
     }
 
@@ -145,7 +193,10 @@ impl Table {
 
     /// Plays integer `a` for the seat to act (raises if it is not legal).
     pub(crate) fn step(&mut self, a: usize) -> PyResult<()> {
-        each!(&mut self.inner, t => t.act(a)).map_err(refused)
+        let seat = self.current();
+        each!(&mut self.inner, t => t.act(a)).map_err(refused)?;
+        self.log(seat, a);
+        Ok(())
     }
 
     /// The equally likely outcomes of the next chance (outside chance only).
@@ -155,7 +206,9 @@ impl Table {
 
     /// Applies an outcome of chance.
     fn apply_chance(&mut self, outcome: usize) -> PyResult<()> {
-        each!(&mut self.inner, t => t.chance(outcome)).map_err(refused)
+        each!(&mut self.inner, t => t.chance(outcome)).map_err(refused)?;
+        self.log(CHANCE, outcome);
+        Ok(())
     }
 
     /// Outcomes of the current chance drawn so far.
@@ -186,35 +239,29 @@ impl Table {
         }
     }
 
-    /// Applies `a`: an outcome at chance, else the seat to act's integer;
-    /// it joins the history once accepted.
+    /// Applies `a`: an outcome at chance, else the seat to act's integer.
     fn apply(&mut self, a: usize) -> PyResult<()> {
-        let player = self.current();
-        match player {
-            CHANCE => self.apply_chance(a)?,
-            _ => self.step(a)?,
+        match self.current() {
+            CHANCE => self.apply_chance(a),
+            _ => self.step(a),
         }
-        let entry = (
-            i8::try_from(player).expect("a seat or chance"),
-            u32::try_from(a).expect("an applied integer is in the space"),
-        );
-        self.history.push(entry);
-        Ok(())
     }
 
-    /// Every action `apply` took, in order (OpenSpiel's `history()`).
+    /// Every integer played, chance included, in order (OpenSpiel's
+    /// `history()`; after a resample, only those played since).
     fn history(&self) -> Vec<u32> {
         self.history.iter().map(|&(_, a)| a).collect()
     }
 
-    /// `(player, action)` for every action `apply` took (chance is -1).
+    /// `(player, action)` for every integer played (chance is -1).
     fn full_history(&self) -> Vec<(i8, u32)> {
         self.history.clone()
     }
 
-    /// How many actions `apply` took.
+    /// How many integers were played since the start of the game (the
+    /// real game's moves, for a resampled world).
     fn moves(&self) -> usize {
-        self.history.len()
+        self.moves_before + self.history.len()
     }
 
     /// Whether the seat to act is chance.
@@ -241,13 +288,34 @@ impl Table {
     /// `seat`'s observation: float32 numbers, little-endian.
     fn observation<'py>(&self, py: Python<'py>, seat: Seat) -> PyResult<Bound<'py, PyBytes>> {
         self.check_seat(seat)?;
-        let obs = self.observation_vec(seat);
-        PyBytes::new_with(py, obs.len() * 4, |buf| {
-            for (chunk, x) in buf.chunks_exact_mut(4).zip(&obs) {
-                chunk.copy_from_slice(&x.to_le_bytes());
-            }
-            Ok(())
-        })
+        Ok(floats(py, &self.observation_vec(seat)))
+    }
+
+    /// What everyone knows, as float32 numbers (little-endian) laid out as
+    /// `seat`'s observation: the numbers only `seat` knows are zero.
+    fn public_observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Seat,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        self.check_seat(seat)?;
+        let mut obs = vec![0.0; self.observation_size()];
+        each!(&self.inner, t => t.observe_public_into(seat, &mut obs));
+        Ok(floats(py, &obs))
+    }
+
+    /// Writes `seat`'s observation into `out`, a float32 array of its size
+    /// (OpenSpiel's observer tensor): no bytes object, no numpy call.
+    fn observe_into_array(
+        &self,
+        py: Python<'_>,
+        seat: Seat,
+        out: &Bound<'_, PyArray1<f32>>,
+    ) -> PyResult<()> {
+        self.check_seat(seat)?;
+        let mut obs = vec![0.0; self.observation_size()];
+        self.observe_into(seat, &mut obs);
+        Out::new(out)?.write(py, &obs)
     }
 
     /// Everything `seat` knows, as text (equal exactly when `seat` cannot
@@ -327,18 +395,59 @@ impl Table {
     }
 
     /// A table in the same information state for `seat`, every card hidden
-    /// from it dealt again consistently with what it has seen (Tripoley).
-    /// Its history is empty: the sampled cards were never drawn one by one,
-    /// and the real draws are hidden from `seat`.
+    /// from it dealt again consistently with what it has seen. Its history
+    /// starts empty (see `moves_before`), its move count goes on.
     fn resample(&self, seat: Seat, seed: u64) -> PyResult<Table> {
         self.check_seat(seat)?;
-        match &self.inner {
-            AnyTable::Tripoley(t) => Ok(Table {
-                inner: AnyTable::Tripoley(t.resample(seat, seed)),
-                history: Vec::new(),
-            }),
-            AnyTable::Napalm(_) => Err(refused("resampling is for Tripoley only")),
+        let inner = match &self.inner {
+            AnyTable::Tripoley(t) => AnyTable::Tripoley(t.resample(seat, seed)),
+            AnyTable::Napalm(t) => AnyTable::Napalm(t.resample(seat, seed)),
+        };
+        Ok(Table {
+            inner,
+            origin: Arc::clone(&self.origin),
+            history: Vec::new(),
+            moves_before: self.moves(),
+            resampled: true,
+            bot_draws: self.bot_draws,
+            bot_rng: self.bot_rng.clone(),
+        })
+    }
+
+    /// What pickle passes to `Table(...)` to make the table again.
+    fn __getnewargs__(&self) -> (String, usize, Option<u64>, bool) {
+        let o = &*self.origin;
+        (o.rules_json.clone(), o.players, o.seed, o.napalm)
+    }
+
+    /// What pickle keeps besides: the integers played and the bots' draws.
+    /// A resampled world has no history that replays it: pickle the table
+    /// it was sampled from, and the seat and seed.
+    fn __getstate__(&self) -> PyResult<(Vec<(i8, u32)>, u64)> {
+        if self.resampled {
+            return Err(refused(
+                "a resampled table cannot be pickled: pickle the table it was sampled from (and the seat and seed)",
+            ));
         }
+        Ok((self.history.clone(), self.bot_draws))
+    }
+
+    /// Plays the pickled integers again on the new table.
+    fn __setstate__(&mut self, state: (Vec<(i8, u32)>, u64)) -> PyResult<()> {
+        let (history, bot_draws) = state;
+        if !self.history.is_empty() {
+            return Err(refused("only a new table takes a pickled state"));
+        }
+        for (player, a) in history {
+            if i64::from(player) != self.current() {
+                return Err(refused("the pickled moves do not replay: not this game's"));
+            }
+            self.apply(a as usize)?;
+        }
+        for _ in 0..bot_draws {
+            self.bot_seed();
+        }
+        Ok(())
     }
 
     /// An independent copy.
@@ -353,6 +462,17 @@ impl Table {
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Table {
         Clone::clone(self)
     }
+}
+
+/// `numbers` as little-endian float32 bytes.
+fn floats<'py>(py: Python<'py>, numbers: &[f32]) -> Bound<'py, PyBytes> {
+    PyBytes::new_with(py, numbers.len() * 4, |buf| {
+        for (chunk, x) in buf.chunks_exact_mut(4).zip(numbers) {
+            chunk.copy_from_slice(&x.to_le_bytes());
+        }
+        Ok(())
+    })
+    .expect("a buffer of the numbers' size")
 }
 
 /// `(outcome, 1/n)` tuples for every outcome below 52 and every count n of
@@ -402,8 +522,18 @@ impl Table {
         }
     }
 
-    /// A seed for a bot's next choice from the table's own generator.
-    pub(crate) fn next_seed(&mut self) -> Option<u64> {
-        each!(&mut self.inner, t => t.next_seed())
+    /// A seed for a bot's next choice, from the bots' own generator.
+    pub(crate) fn bot_seed(&mut self) -> u64 {
+        self.bot_draws += 1;
+        self.bot_rng.next_u64()
+    }
+
+    /// Logs integer `a` played by `player` (a seat, or chance).
+    fn log(&mut self, player: i64, a: usize) {
+        let entry = (
+            i8::try_from(player).expect("a seat or chance"),
+            u32::try_from(a).expect("a played integer is in the space"),
+        );
+        self.history.push(entry);
     }
 }

@@ -1,0 +1,213 @@
+//! `VecTables`: the batched environment ([`crate::vector::Tables`]) for
+//! Python. Every output goes into NumPy arrays the caller made once; the
+//! GIL is released while Rust steps the tables.
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
+use pyo3::prelude::*;
+use rand_core::Rng;
+use tripoley_bots::{BotKind, BotOptions, Budget};
+use tripoley_cards::{GameRng, seeded_rng};
+
+use super::{refused, rules_from_json};
+use crate::vector::{Config, Outcome, Tables};
+
+/// Many Tripoley tables stepped in one call (see `tripoley.vector`).
+#[pyclass(module = "tripoley._tripoley")]
+pub struct VecTables {
+    /// Locked while a step runs without the GIL (a pyclass is shared between
+    /// threads; the bots are `Send` only).
+    tables: Mutex<Tables>,
+    threads: usize,
+    /// Where a step's outcomes go before the reward and flag arrays.
+    outcomes: Vec<Outcome>,
+    /// `sample_actions`' randomness (from the seed, apart from the tables').
+    policy_rng: GameRng,
+}
+
+#[pymethods]
+impl VecTables {
+    /// `num_envs` tables of `players` under these rules (JSON), the learning
+    /// seat `seat`, `bots` (one kind per other seat) at the others; table
+    /// `i` deals from seeds drawn from `seed`; `threads` runs at once.
+    #[new]
+    #[pyo3(signature = (rules_json, players, num_envs, bots, seat = 0, seed = 0, threads = 1,
+                        max_steps = 10_000, illegal_reward = -1.0, bot_playouts = 50))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        rules_json: &str,
+        players: usize,
+        num_envs: usize,
+        bots: Vec<String>,
+        seat: u8,
+        seed: u64,
+        threads: usize,
+        max_steps: u32,
+        illegal_reward: f32,
+        bot_playouts: u32,
+    ) -> PyResult<VecTables> {
+        if num_envs == 0 || num_envs > 1 << 20 {
+            return Err(refused("num_envs must be between 1 and 1048576"));
+        }
+        if threads == 0 || threads > 1024 {
+            return Err(refused("threads must be between 1 and 1024"));
+        }
+        let rules = rules_from_json(rules_json)?;
+        let bots = bots
+            .iter()
+            .map(|k| k.parse::<BotKind>().map_err(refused))
+            .collect::<PyResult<Vec<_>>>()?;
+        let config = Config {
+            rules,
+            players,
+            seat,
+            bots,
+            bot_options: BotOptions {
+                budget: Budget::playouts(bot_playouts),
+                ..BotOptions::default()
+            },
+            max_steps,
+            illegal_reward,
+        };
+        let tables = py
+            .detach(|| Tables::new(config, num_envs, seed))
+            .map_err(refused)?;
+        Ok(VecTables {
+            outcomes: vec![Outcome::default(); tables.len()],
+            tables: Mutex::new(tables),
+            threads,
+            policy_rng: seeded_rng(!seed),
+        })
+    }
+
+    /// Tables.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.outcomes.len()
+    }
+
+    /// Numbers in one observation.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.lock().observation_size()
+    }
+
+    /// Integers in the action space.
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.lock().num_actions()
+    }
+
+    /// Writes every table's observation and mask into the arrays (a row each).
+    fn observe(
+        &self,
+        mut observations: PyReadwriteArray2<'_, f32>,
+        mut masks: PyReadwriteArray2<'_, i8>,
+    ) -> PyResult<()> {
+        let obs = observations.as_slice_mut().map_err(refused)?;
+        let masks = masks.as_slice_mut().map_err(refused)?;
+        let tables = self.lock();
+        if obs.len() != tables.len() * tables.observation_size()
+            || masks.len() != tables.len() * tables.num_actions()
+        {
+            return Err(refused(
+                "the arrays must have a row per table of the right size",
+            ));
+        }
+        tables.observe(obs, masks);
+        Ok(())
+    }
+
+    /// Plays one action per table (the learning seat's), the bots, and
+    /// deals finished games again; writes rewards, the flags (terminated,
+    /// truncated, illegal), the new observations and masks into the arrays.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: PyReadonlyArray1<'_, i64>,
+        mut rewards: PyReadwriteArray1<'_, f32>,
+        mut terminated: PyReadwriteArray1<'_, bool>,
+        mut truncated: PyReadwriteArray1<'_, bool>,
+        mut illegal: PyReadwriteArray1<'_, bool>,
+        mut observations: PyReadwriteArray2<'_, f32>,
+        mut masks: PyReadwriteArray2<'_, i8>,
+    ) -> PyResult<()> {
+        let actions = actions.as_slice().map_err(refused)?;
+        let obs = observations.as_slice_mut().map_err(refused)?;
+        let mask = masks.as_slice_mut().map_err(refused)?;
+        let (tables, outcomes, threads) = (&self.tables, &mut self.outcomes, self.threads);
+        py.detach(|| {
+            let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+            tables.step(actions, outcomes, obs, mask, threads)
+        })
+        .map_err(refused)?;
+        let rewards = rewards.as_slice_mut().map_err(refused)?;
+        let terminated = terminated.as_slice_mut().map_err(refused)?;
+        let truncated = truncated.as_slice_mut().map_err(refused)?;
+        let illegal = illegal.as_slice_mut().map_err(refused)?;
+        let n = self.outcomes.len();
+        if [
+            rewards.len(),
+            terminated.len(),
+            truncated.len(),
+            illegal.len(),
+        ] != [n; 4]
+        {
+            return Err(refused(
+                "the reward and flag arrays must have one entry per table",
+            ));
+        }
+        for (i, o) in self.outcomes.iter().enumerate() {
+            rewards[i] = o.reward;
+            terminated[i] = o.terminated;
+            truncated[i] = o.truncated;
+            illegal[i] = o.illegal;
+        }
+        Ok(())
+    }
+
+    /// Writes into `actions` a uniformly random legal action of each row of
+    /// `masks` (a row with none gets 0): a random policy for the whole batch
+    /// at the cost of reading the masks once, from the batch's own generator.
+    fn sample_actions(
+        &mut self,
+        masks: numpy::PyReadonlyArray2<'_, i8>,
+        mut actions: PyReadwriteArray1<'_, i64>,
+    ) -> PyResult<()> {
+        let masks = masks.as_slice().map_err(refused)?;
+        let actions = actions.as_slice_mut().map_err(refused)?;
+        let width = masks.len() / actions.len().max(1);
+        if actions.is_empty() || masks.len() != actions.len() * width {
+            return Err(refused("one action per row of the masks"));
+        }
+        for (row, action) in masks.chunks_exact(width).zip(actions.iter_mut()) {
+            let legal = row.iter().filter(|&&m| m == 1).count();
+            let pick = (u64::from(self.policy_rng.next_u32()) * legal as u64) >> 32;
+            *action = row
+                .iter()
+                .enumerate()
+                .filter(|&(_, &m)| m == 1)
+                .nth(usize::try_from(pick).expect("below the row's width"))
+                .map_or(0, |(a, _)| i64::try_from(a).expect("an action index"));
+        }
+        Ok(())
+    }
+
+    /// Table `i`'s game so far, as a JSON record (to look at or replay).
+    fn record(&self, i: usize) -> PyResult<String> {
+        let tables = self.lock();
+        if i >= tables.len() {
+            return Err(refused(format!("there is no table {i}")));
+        }
+        Ok(super::json(&tables.table(i).record()))
+    }
+}
+
+impl VecTables {
+    fn lock(&self) -> MutexGuard<'_, Tables> {
+        self.tables.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}

@@ -1,0 +1,99 @@
+"""Many Tripoley tables stepped in one call from Rust: a Gymnasium vector environment.
+
+>>> from tripoley.vector import TripoleyVectorEnv
+>>> envs = TripoleyVectorEnv(num_envs=1024, preset="pagat", players=4, opponents="heuristic")
+>>> obs, infos = envs.reset(seed=1)
+>>> masks = infos["action_mask"]                      # (num_envs, num_actions) int8
+>>> actions = masks.argmax(axis=1)                    # any policy on the batch
+>>> obs, rewards, terminated, truncated, infos = envs.step(actions)
+
+* You play one seat (``seat``) at every table; our bots play the others inside Rust, and
+  the step returns when it is your turn again at every table.
+* Observations ``(num_envs, observation_size)`` float32 and masks ``(num_envs, num_actions)``
+  int8 (``infos["action_mask"]``), rewards (chips since your previous step), ``terminated``
+  and ``truncated`` are written by Rust into arrays made once: no Python object per table.
+  The same arrays come back at every step (Gymnasium's ``copy=False``): copy what you keep.
+* A finished (or truncated) game is dealt again in the same step (Gymnasium's
+  ``AutoresetMode.SAME_STEP``): the returned observation is the new game's; each table deals
+  from its own stream of seeds drawn from ``reset``'s seed.
+* An action the mask forbids changes nothing at its table; it earns ``illegal_reward`` and
+  ``infos["illegal"]`` marks it.
+* ``threads`` > 1 steps the tables on that many threads (the GIL is released meanwhile).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Optional, Sequence, Union
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from . import _rules_json, _tripoley
+
+__all__ = ["TripoleyVectorEnv"]
+
+
+class TripoleyVectorEnv(VectorEnv):
+    """``num_envs`` tables of ``preset`` (a name, or a dict of options) with ``players`` seats;
+    you at ``seat``, ``opponents`` (one kind, or one per other seat) at the others."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, num_envs: int = 1024, preset: Union[str, dict, None] = "pagat",
+                 players: int = 4, opponents: Union[str, Sequence[str]] = "heuristic",
+                 seat: int = 0, threads: int = 1, max_steps: int = 10_000,
+                 illegal_reward: float = -1.0, bot_playouts: int = 50, seed: int = 0):
+        kinds = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        self._args = (_rules_json(preset), players, num_envs, kinds)
+        self._options = dict(seat=seat, threads=threads, max_steps=max_steps,
+                             illegal_reward=illegal_reward, bot_playouts=bot_playouts)
+        self._seeds = random.Random(seed)
+        self._tables = self._new_tables()
+        self.num_envs = num_envs
+        n_obs, n_actions = self._tables.observation_size, self._tables.num_actions
+        self.single_action_space = spaces.Discrete(n_actions)
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, n_actions))
+        self.single_observation_space = spaces.Box(0.0, np.inf, (n_obs,), np.float32)
+        self.observation_space = spaces.Box(0.0, np.inf, (num_envs, n_obs), np.float32)
+        self._obs = np.zeros((num_envs, n_obs), np.float32)
+        self._masks = np.zeros((num_envs, n_actions), np.int8)
+        self._rewards = np.zeros(num_envs, np.float32)
+        self._terminated = np.zeros(num_envs, bool)
+        self._truncated = np.zeros(num_envs, bool)
+        self._illegal = np.zeros(num_envs, bool)
+        self._infos = {"action_mask": self._masks, "illegal": self._illegal}
+
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[dict] = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """New games at every table, dealt from ``seed`` (else from the environment's own
+        generator, which the last seed given seeded: as Gymnasium's)."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self._tables = self._new_tables()
+        self._tables.observe(self._obs, self._masks)
+        self._illegal[:] = False
+        return self._obs, self._infos
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                          dict[str, Any]]:
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        self._tables.step(actions, self._rewards, self._terminated, self._truncated,
+                          self._illegal, self._obs, self._masks)
+        return self._obs, self._rewards, self._terminated, self._truncated, self._infos
+
+    def sample_actions(self, masks: np.ndarray) -> np.ndarray:
+        """A uniformly random legal action per row of ``masks`` (``infos["action_mask"]``),
+        drawn in Rust: the random policy at the cost of reading the masks once."""
+        actions = np.empty(len(masks), np.int64)
+        self._tables.sample_actions(np.ascontiguousarray(masks, dtype=np.int8), actions)
+        return actions
+
+    def _new_tables(self) -> Any:
+        return _tripoley.VecTables(*self._args, seed=self._seeds.getrandbits(64), **self._options)
+
+    def record(self, i: int) -> dict:
+        """Table ``i``'s game so far (the engine's record, replayable in Rust)."""
+        return json.loads(self._tables.record(i))

@@ -1,0 +1,106 @@
+"""The batched environment: tables stepped in Rust, outputs in preallocated arrays."""
+
+import json
+
+import numpy as np
+import pytest
+
+import tripoley
+from tripoley.vector import TripoleyVectorEnv
+
+
+def _random_actions(masks, rng):
+    return (rng.random(masks.shape) * masks).argmax(axis=1)
+
+
+def _run(envs, seed, steps):
+    obs, infos = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    trace = []
+    for _ in range(steps):
+        obs, rewards, terminated, truncated, infos = envs.step(_random_actions(infos["action_mask"], rng))
+        trace.append((obs.copy(), rewards.copy(), terminated.copy(), truncated.copy()))
+    return trace
+
+
+def test_threads_and_seeds_give_the_same_games():
+    one = _run(TripoleyVectorEnv(8, "pagat", 3, "heuristic", threads=1), 4, 60)
+    two = _run(TripoleyVectorEnv(8, "pagat", 3, "heuristic", threads=3), 4, 60)
+    for a, b in zip(one, two):
+        for x, y in zip(a, b):
+            np.testing.assert_array_equal(x, y)
+    other = _run(TripoleyVectorEnv(8, "pagat", 3, "heuristic"), 5, 5)
+    assert not np.array_equal(one[4][0], other[4][0])
+
+
+def test_rows_are_each_tables_own_view_and_rewards_are_its_chips():
+    envs = TripoleyVectorEnv(4, "rummoli", 4, ["random", "heuristic", "random"], seat=1)
+    obs, infos = envs.reset(seed=2)
+    rng = np.random.default_rng(0)
+    finished, first = 0, [True] * 4
+    for _ in range(150):
+        before = [tripoley.Game.from_record(json.dumps(envs.record(i))) for i in range(4)]
+        masks = infos["action_mask"].copy()
+        for i, game in enumerate(before):
+            assert game.to_act() == 1
+            table_mask = np.flatnonzero(masks[i])
+            assert len(table_mask) > 0
+        obs, rewards, terminated, truncated, infos = envs.step(_random_actions(masks, rng))
+        for i in range(4):
+            if terminated[i] or truncated[i]:
+                finished, first[i] = finished + 1, True
+                continue
+            after = tripoley.Game.from_record(json.dumps(envs.record(i)))
+            # The first reward of a game counts the first deal's antes, paid at the deal.
+            start = 100 if first[i] else before[i].stacks()[1]
+            assert rewards[i] == after.stacks()[1] - start
+            first[i] = False
+    assert finished > 0
+    assert obs.dtype == np.float32 and obs.shape == (4, envs.single_observation_space.shape[0])
+
+
+def test_an_illegal_action_changes_nothing_at_its_table():
+    envs = TripoleyVectorEnv(3, "pagat", 3, "random")
+    obs, infos = envs.reset(seed=1)
+    masks = infos["action_mask"].copy()
+    actions = masks.argmax(axis=1)
+    actions[1] = int(np.flatnonzero(masks[1] == 0)[0])
+    record = envs.record(1)
+    _, rewards, _, _, infos = envs.step(actions)
+    assert list(infos["illegal"]) == [False, True, False]
+    assert rewards[1] == -1.0 and envs.record(1) == record
+
+
+def test_bad_arguments_are_refused_with_a_message():
+    with pytest.raises(tripoley.TripoleyError, match="num_envs"):
+        TripoleyVectorEnv(0)
+    with pytest.raises(tripoley.TripoleyError, match="bots needed"):
+        TripoleyVectorEnv(2, players=4, opponents=["random"])
+
+
+def test_the_training_example_learns_a_policy_that_beats_random_play():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "examples" / "train_vector.py"
+    spec = importlib.util.spec_from_file_location("train_vector", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    learned, uniform, seconds = example.main(["--tables", "128", "--steps", "150",
+                                              "--eval-steps", "100"])
+    assert learned > uniform + 0.5
+    assert seconds < 60
+
+
+def test_sampled_actions_are_legal_and_spread_over_the_legal_ones():
+    envs = TripoleyVectorEnv(16, "pagat", 4, "random")
+    _, infos = envs.reset(seed=3)
+    masks = infos["action_mask"]
+    chosen = set()
+    for _ in range(40):
+        actions = envs.sample_actions(masks)
+        assert all(masks[i, a] == 1 for i, a in enumerate(actions))
+        chosen.add(int(actions[0]))
+    assert len(chosen) > 1 or masks[0].sum() == 1
+    _, _, _, _, infos = envs.step(actions)
+    assert not infos["illegal"].any()
