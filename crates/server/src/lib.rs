@@ -195,6 +195,22 @@ pub enum ServerError {
     Usage(String),
 }
 
+impl ServerError {
+    /// What a client is told: a refusal is its own answer; anything else
+    /// is a storage failure, "nothing changed, try again" (the database's
+    /// own words stay in the server's log, never in an answer).
+    pub(crate) fn answer(&self) -> ErrorBody {
+        match self {
+            ServerError::Refused(body) => body.clone(),
+            _ => ErrorBody::new(
+                ErrorCode::Storage,
+                "the server cannot reach its database just now; nothing changed: \
+                 try again in a few seconds",
+            ),
+        }
+    }
+}
+
 /// What every handler shares.
 pub(crate) struct App {
     pub config: ServerConfig,
@@ -307,7 +323,7 @@ impl App {
             let handle = self
                 .table(invite)
                 .await
-                .map_err(|e| ErrorBody::new(ErrorCode::Storage, e.to_string()))?
+                .map_err(|e| e.answer())?
                 .ok_or_else(no_table)?;
             let (tx, rx) = oneshot::channel();
             if handle.tx.send(make(tx)).await.is_ok()
@@ -533,9 +549,16 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         // start: the other tables go on. With several servers, the games
         // another live server runs are left to it (`App::table` takes only
         // free leases).
-        if let Err(e) = app.table(&invite).await {
-            eprintln!("tripoley serve: table {invite} cannot be resumed and is set aside: {e}");
-            app.store.refuse(invite).await?;
+        // Any other failure (the database slow or out of reach, a lock
+        // a frozen server holds) sets nothing aside: with several servers,
+        // the game moves at a later beat.
+        match app.table(&invite).await {
+            Err(ServerError::Unreadable(e)) => {
+                eprintln!("tripoley serve: table {invite} cannot be resumed and is set aside: {e}");
+                app.store.refuse(invite).await?;
+            }
+            Err(e) => eprintln!("tripoley serve: table {invite} cannot be resumed yet: {e}"),
+            Ok(_) => {}
         }
     }
     // Public tables waiting for players are listed again; a private lobby

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderName, HeaderValue, Method, StatusCode};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hyper_util::rt::TokioIo;
@@ -94,12 +94,18 @@ async fn connect(addr: &str) -> Option<tokio::net::TcpStream> {
 fn unreachable() -> Response {
     (
         StatusCode::SERVICE_UNAVAILABLE,
-        axum::Json(ErrorBody::new(
-            ErrorCode::Busy,
-            "the server running this table is restarting: try again in a few seconds",
-        )),
+        [(header::RETRY_AFTER, crate::http::RETRY_AFTER)],
+        axum::Json(moving()),
     )
         .into_response()
+}
+
+/// The answer about a table that is moving to another process.
+pub(super) fn moving() -> ErrorBody {
+    ErrorBody::new(
+        ErrorCode::Busy,
+        "the server running this table is restarting: try again in a few seconds",
+    )
 }
 
 /// Sends `req` to another process over `stream` and returns its answer. A

@@ -40,10 +40,10 @@ pub(super) async fn register(
     Ok(())
 }
 
-/// Renews `me` for `lease_ms` with its current load (tables it runs), and
-/// removes long-dead processes once no table that moves is theirs (their
-/// leases of other tables go with them). False if `me` had already
-/// expired: other processes may have taken its tables.
+/// Renews `me` for `lease_ms` with its current load (tables it runs). False
+/// if `me` had already expired: other processes may have taken its tables.
+/// One statement on one row that no other work locks for longer than a
+/// statement.
 pub(super) async fn beat(
     db: &Client,
     me: &str,
@@ -62,6 +62,12 @@ pub(super) async fn beat(
         )
         .await
         .map_err(|e| failed("renewing this server's registration", &e))?;
+    Ok(renewed == 1)
+}
+
+/// Removes long-dead processes once no table that moves is theirs (their
+/// leases of other tables go with them).
+pub(super) async fn forget_dead(db: &Client) -> Result<(), ServerError> {
     db.execute(
         concat!(
             "WITH gone AS (SELECT id FROM processes p WHERE expires < ",
@@ -77,7 +83,7 @@ pub(super) async fn beat(
     )
     .await
     .map_err(|e| failed("removing dead servers", &e))?;
-    Ok(renewed == 1)
+    Ok(())
 }
 
 /// The least-loaded live process, for a new table: its id and address. Its
