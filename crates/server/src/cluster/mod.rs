@@ -52,7 +52,7 @@ mod registry;
 
 pub(crate) use forward::route;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -80,6 +80,10 @@ pub(crate) struct Cluster {
     load: AtomicI64,
     /// The leases it holds, by invite. Dropping one stops its table.
     held: Mutex<HashMap<String, Held>>,
+    /// The addresses of the live processes, as of the last beat: a
+    /// websocket relayed to a process that left them is cut
+    /// (`forward.rs`).
+    live: watch::Sender<Arc<HashSet<String>>>,
     shutdown: watch::Receiver<bool>,
 }
 
@@ -171,6 +175,7 @@ impl Cluster {
             lease,
             load: AtomicI64::new(0),
             held: Mutex::default(),
+            live: watch::Sender::new(Arc::default()),
             shutdown,
         });
         tokio::spawn(renew(Arc::clone(&cluster), renewals));
@@ -245,14 +250,32 @@ impl Cluster {
         Ok(())
     }
 
-    /// The housekeeping of a beat: gives up the leases of tables that
-    /// stopped, removes long-dead processes and stale list entries.
+    /// Resolves once the process at `addr` is no longer among the live
+    /// ones (its registration expired: it died or hangs), or this one stops.
+    pub(super) async fn gone(&self, addr: &str) {
+        let mut live = self.live.subscribe();
+        let mut stop = self.shutdown.clone();
+        loop {
+            if !live.borrow_and_update().contains(addr) && !live.borrow().is_empty() {
+                return;
+            }
+            tokio::select! {
+                changed = live.changed() => if changed.is_err() { return },
+                _ = stop.changed() => return,
+            }
+        }
+    }
+
+    /// The housekeeping of a beat: reads which processes are live, gives
+    /// up the leases of tables that stopped, removes long-dead processes
+    /// and stale list entries.
     async fn tidy(&self) -> Result<(), ServerError> {
         if self.db().is_closed() {
             let fresh = connect(&self.url, self.lease).await?;
             *lock(&self.db) = Arc::new(fresh);
         }
         let db = self.db();
+        self.live.send_replace(Arc::new(registry::live(&db).await?));
         let me = self.me();
         let ended: Vec<(String, i64)> = {
             let mut held = lock(&self.held);

@@ -6,6 +6,8 @@
 //! stays while it holds leases of tables that move (games in progress,
 //! public lobbies): the others find those by it (`lease::orphans`).
 
+use std::collections::HashSet;
+
 use tokio_postgres::Client;
 
 use super::lease::failed;
@@ -84,6 +86,20 @@ pub(super) async fn forget_dead(db: &Client) -> Result<(), ServerError> {
     .await
     .map_err(|e| failed("removing dead servers", &e))?;
     Ok(())
+}
+
+/// The addresses of the live processes.
+pub(super) async fn live(db: &Client) -> Result<HashSet<String>, ServerError> {
+    let rows = db
+        .query(
+            concat!("SELECT addr FROM processes WHERE expires > ", now_ms!()),
+            &[],
+        )
+        .await
+        .map_err(|e| failed("reading the live servers", &e))?;
+    rows.iter()
+        .map(|r| r.try_get(0).map_err(|e| failed("reading a server", &e)))
+        .collect()
 }
 
 /// The least-loaded live process, for a new table: its id and address. Its
