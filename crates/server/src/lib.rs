@@ -336,6 +336,26 @@ impl App {
     }
 }
 
+/// Resumes a game in progress at start-up. A table this build cannot
+/// rebuild (stored by an older build whose moves no longer fit, such as a
+/// game that chose its five at the showdown) is set aside with the reason,
+/// not a reason to refuse to start: the other tables go on. With several
+/// servers, the games another live server runs are left to it
+/// (`App::table` takes only free leases), and any other failure (the
+/// database slow or out of reach, a lock a frozen server holds) sets
+/// nothing aside: the game moves at a later beat.
+async fn resume(app: &App, invite: String) -> Result<(), ServerError> {
+    match app.table(&invite).await {
+        Err(ServerError::Unreadable(e)) => {
+            eprintln!("tripoley serve: table {invite} cannot be resumed and is set aside: {e}");
+            app.store.refuse(invite).await?;
+        }
+        Err(ServerError::Refused(_)) | Ok(_) => {}
+        Err(e) => eprintln!("tripoley serve: table {invite} cannot be resumed yet: {e}"),
+    }
+    Ok(())
+}
+
 /// A server started by [`start`]: its address, and the way to stop it.
 pub struct RunningServer {
     addr: SocketAddr,
@@ -543,23 +563,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         cluster.forget_old_lobbies(app.config.table_idle).await?;
     }
     for invite in app.store.playing().await? {
-        // A table this build cannot rebuild (stored by an older build whose
-        // moves no longer fit, such as a game that chose its five at the
-        // showdown) is set aside with the reason, not a reason to refuse to
-        // start: the other tables go on. With several servers, the games
-        // another live server runs are left to it (`App::table` takes only
-        // free leases).
-        // Any other failure (the database slow or out of reach, a lock
-        // a frozen server holds) sets nothing aside: with several servers,
-        // the game moves at a later beat.
-        match app.table(&invite).await {
-            Err(ServerError::Unreadable(e)) => {
-                eprintln!("tripoley serve: table {invite} cannot be resumed and is set aside: {e}");
-                app.store.refuse(invite).await?;
-            }
-            Err(e) => eprintln!("tripoley serve: table {invite} cannot be resumed yet: {e}"),
-            Ok(_) => {}
-        }
+        resume(&app, invite).await?;
     }
     // Public tables waiting for players are listed again; a private lobby
     // is loaded when its link is opened.
