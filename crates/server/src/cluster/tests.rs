@@ -214,6 +214,28 @@ async fn server(url: &str) -> (crate::RunningServer, Client) {
 
 const LEASE: Duration = Duration::from_millis(800);
 
+/// A new table on `server` and its host's socket, welcomed.
+async fn hosted_table(server: &crate::RunningServer) -> (String, Socket) {
+    let created = client::create_table(
+        server.addr(),
+        &CreateTable {
+            seats: Some(3),
+            host_name: Some("Ann".into()),
+            ..CreateTable::default()
+        },
+    )
+    .await
+    .expect("a table");
+    let mut sock = Socket::connect(server.addr(), &created.invite)
+        .await
+        .unwrap();
+    sock.hello(Some(&created.host_token), None).await.unwrap();
+    sock.recv_type("welcome", Duration::from_secs(5))
+        .await
+        .unwrap();
+    (created.invite, sock)
+}
+
 /// A server whose renewals do not get through (here the registry is
 /// locked, as a database that stops answering leaves it: nothing fails,
 /// everything waits) stops its tables once its lease is over, and its
@@ -226,22 +248,7 @@ async fn a_server_out_of_touch_for_longer_than_its_lease_stops_its_tables() {
     };
     let url = pg.new_database();
     let (server, db) = server(&url).await;
-    let created = client::create_table(
-        server.addr(),
-        &CreateTable {
-            seats: Some(3),
-            host_name: Some("Ann".into()),
-            ..CreateTable::default()
-        },
-    )
-    .await
-    .expect("a table");
-    let invite = created.invite;
-    let mut sock = Socket::connect(server.addr(), &invite).await.unwrap();
-    sock.hello(Some(&created.host_token), None).await.unwrap();
-    sock.recv_type("welcome", Duration::from_secs(5))
-        .await
-        .unwrap();
+    let (invite, mut sock) = hosted_table(&server).await;
     db.batch_execute("BEGIN; LOCK TABLE processes IN ACCESS EXCLUSIVE MODE")
         .await
         .unwrap();
@@ -550,23 +557,7 @@ async fn a_frozen_servers_lock_does_not_take_a_healthy_server_down() {
     };
     let url = pg.new_database();
     let (server, db) = server(&url).await;
-    let created = client::create_table(
-        server.addr(),
-        &CreateTable {
-            seats: Some(3),
-            host_name: Some("Ann".into()),
-            ..CreateTable::default()
-        },
-    )
-    .await
-    .expect("a table");
-    let mut sock = Socket::connect(server.addr(), &created.invite)
-        .await
-        .unwrap();
-    sock.hello(Some(&created.host_token), None).await.unwrap();
-    sock.recv_type("welcome", Duration::from_secs(5))
-        .await
-        .unwrap();
+    let (_, mut sock) = hosted_table(&server).await;
     let healthy = live_ids(&db, "frozen").await;
     assert_eq!(healthy.len(), 1);
     let frozen = frozen_in_a_transaction(&url, &db, "FROZE1").await;
