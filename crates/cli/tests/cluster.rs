@@ -188,17 +188,23 @@ impl TestCluster {
     /// Stops server `i`: `SIGKILL` (as a crash) or `SIGTERM` (as a
     /// service manager does); waits until it has gone.
     fn stop(&mut self, i: usize, signal: &str) {
+        self.signal(i, signal);
         let mut child = self.servers[i].take().expect("running");
-        let killed = Command::new("kill")
-            .args([signal, &child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(killed.success());
         let asked = Instant::now();
         while child.try_wait().expect("waits").is_none() {
             assert!(asked.elapsed() < WAIT, "server {i} stops on {signal}");
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Sends `signal` to server `i` (which goes on running, or not).
+    fn signal(&self, i: usize, signal: &str) {
+        let child = self.servers[i].as_ref().expect("running");
+        let sent = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
     }
 
     /// The log of server `i` so far (shown when something fails).
@@ -409,8 +415,24 @@ fn runtime() -> tokio::runtime::Runtime {
 
 #[test]
 fn games_go_on_when_the_server_running_them_is_killed() {
+    games_move_off_a_failed_server("cluster-kill", "-KILL");
+}
+
+/// A hung server (SIGSTOP, for longer than its lease) is taken out of the
+/// proxy, its clients' connections are cut, and its games go on elsewhere
+/// as a dead server's do; it cannot take the healthy ones down.
+#[test]
+fn games_go_on_when_the_server_running_them_hangs() {
+    games_move_off_a_failed_server("cluster-stop", "-STOP");
+}
+
+/// Six games on three servers; the busiest server fails mid-game with
+/// `signal` (`-KILL`, a crash; `-STOP`, a hang, lifted once the games have
+/// ended); every game ends, whole, and the failed server holds none of
+/// the games it ran. Prints how long each moved game stood still.
+fn games_move_off_a_failed_server(name: &str, signal: &str) {
     runtime().block_on(async {
-        let Some(mut cluster) = TestCluster::start("cluster-kill").await else {
+        let Some(mut cluster) = TestCluster::start(name).await else {
             return;
         };
         let (invites, players, seen) = start_games(cluster.proxy_addr, 6).await;
@@ -432,7 +454,11 @@ fn games_go_on_when_the_server_running_them_is_killed() {
             .map(|i| (*i, cluster.stored_steps(i)))
             .collect();
         let killed = Instant::now();
-        cluster.stop(victim, "-KILL");
+        if signal == "-STOP" {
+            cluster.signal(victim, "-STOP");
+        } else {
+            cluster.stop(victim, signal);
+        }
         all_finish(&cluster, &invites, players, &seen).await;
         // How long each moved game stood still: from the kill to the first
         // event after the last step stored before it.
@@ -449,7 +475,7 @@ fn games_go_on_when_the_server_running_them_is_killed() {
             .collect();
         stood.sort();
         eprintln!(
-            "failover: {} tables moved; from the kill to their next event: {:?}",
+            "failover ({signal}): {} tables moved; from the fault to their next event: {:?}",
             moved.len(),
             stood
         );
@@ -458,8 +484,11 @@ fn games_go_on_when_the_server_running_them_is_killed() {
             moved
                 .iter()
                 .all(|i| owners.get(*i).is_none_or(|&s| s != victim)),
-            "the dead server holds no lease"
+            "the failed server holds no lease"
         );
+        if signal == "-STOP" {
+            cluster.signal(victim, "-CONT");
+        }
     });
 }
 

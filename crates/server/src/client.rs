@@ -410,6 +410,13 @@ pub struct PlayStats {
     /// a refused action changes nothing and no frame follows it, so a client
     /// that did not resend it would wait for its own turn forever.
     pub rate_limited: u64,
+    /// Actions the server could not store (its database out of reach:
+    /// nothing changed) and this client sent again, as a person would.
+    pub storage_retried: u64,
+    /// The longest time this connection went without a message while it
+    /// was playing: a game that stalls shows here, even if the test ends
+    /// before it would have.
+    pub longest_silence: Duration,
     /// The view of the last decision this seat answered, or the game's end
     /// (other views are not read whole).
     pub last_view: Option<View>,
@@ -421,9 +428,15 @@ pub struct PlayStats {
 /// limit refused (the default limit frees a message every 100 ms).
 const RATE_RETRY: Duration = Duration::from_millis(100);
 
+/// How long a client waits before sending again an action the server
+/// could not store (its database restarting): the `Retry-After` of the
+/// HTTP API's storage failures.
+const STORAGE_RETRY: Duration = Duration::from_secs(2);
+
 /// Plays the seat this socket said hello for: whenever its view holds a
 /// decision, waits `think`, asks `bot`, and sends the action; an action the
-/// rate limit refused is sent again after a pause. Returns when the game is
+/// rate limit refused, or the server could not store, is sent again after
+/// a pause. Returns when the game is
 /// over, the socket closes, or `until` passes.
 pub async fn play_seat(
     sock: &mut Socket,
@@ -462,11 +475,15 @@ async fn play<O: FnMut(&Value)>(
     // The action awaiting its result: the event it answers, when it was
     // first sent, and the message (to send again if the rate limit refuses it).
     let mut sent: Option<(u64, Instant, ClientMsg)> = None;
+    let mut heard = Instant::now();
     loop {
         let wait = until.map_or(Duration::from_secs(3600), |u| {
             u.saturating_duration_since(Instant::now())
         });
-        let text = match tokio::time::timeout(wait, sock.recv_text()).await {
+        let received = tokio::time::timeout(wait, sock.recv_text()).await;
+        stats.longest_silence = stats.longest_silence.max(heard.elapsed());
+        heard = Instant::now();
+        let text = match received {
             Ok(t) => t?,
             Err(_) => return Ok(stats),
         };
@@ -482,6 +499,11 @@ async fn play<O: FnMut(&Value)>(
                     Some((.., act)) if frame.code.as_deref() == Some("rate_limited") => {
                         stats.rate_limited += 1;
                         tokio::time::sleep(RATE_RETRY).await;
+                        sock.send(act).await?;
+                    }
+                    Some((.., act)) if frame.code.as_deref() == Some("storage") => {
+                        stats.storage_retried += 1;
+                        tokio::time::sleep(STORAGE_RETRY).await;
                         sock.send(act).await?;
                     }
                     _ => stats.errors += 1,

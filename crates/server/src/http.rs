@@ -49,6 +49,9 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
+/// Seconds a client waits before trying again after a storage failure.
+pub(crate) const RETRY_AFTER: &str = "2";
+
 /// An API error as a response: a status and the JSON [`ErrorBody`].
 struct ApiError(ErrorBody);
 
@@ -61,7 +64,16 @@ impl IntoResponse for ApiError {
                 StatusCode::CONFLICT
             }
             ErrorCode::Full | ErrorCode::Busy => StatusCode::SERVICE_UNAVAILABLE,
-            ErrorCode::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+            // Nothing changed, and the database is back within seconds (a
+            // restart, a table moving): the client tries again.
+            ErrorCode::Storage => {
+                return (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    [(header::RETRY_AFTER, RETRY_AFTER)],
+                    axum::Json(self.0),
+                )
+                    .into_response();
+            }
             _ => StatusCode::BAD_REQUEST,
         };
         (status, axum::Json(self.0)).into_response()
@@ -179,8 +191,7 @@ async fn create(
             "you have created many tables this hour: use one of them, or try again later",
         )));
     }
-    let storage =
-        |e: crate::ServerError| ApiError(ErrorBody::new(ErrorCode::Storage, e.to_string()));
+    let storage = |e: crate::ServerError| ApiError(e.answer());
     let invite = new_invite();
     let token = new_token();
     let hash = hash_token(&token);
@@ -274,7 +285,7 @@ async fn upgrade(
         Ok(Some(t)) => t,
         Ok(None) => return no_table().into_response(),
         Err(e) => {
-            return ApiError(ErrorBody::new(ErrorCode::Storage, e.to_string())).into_response();
+            return ApiError(e.answer()).into_response();
         }
     };
     // Transport caps a little above the message cap, so that a message

@@ -195,6 +195,22 @@ pub enum ServerError {
     Usage(String),
 }
 
+impl ServerError {
+    /// What a client is told: a refusal is its own answer; anything else
+    /// is a storage failure, "nothing changed, try again" (the database's
+    /// own words stay in the server's log, never in an answer).
+    pub(crate) fn answer(&self) -> ErrorBody {
+        match self {
+            ServerError::Refused(body) => body.clone(),
+            _ => ErrorBody::new(
+                ErrorCode::Storage,
+                "the server cannot reach its database just now; nothing changed: \
+                 try again in a few seconds",
+            ),
+        }
+    }
+}
+
 /// What every handler shares.
 pub(crate) struct App {
     pub config: ServerConfig,
@@ -307,7 +323,7 @@ impl App {
             let handle = self
                 .table(invite)
                 .await
-                .map_err(|e| ErrorBody::new(ErrorCode::Storage, e.to_string()))?
+                .map_err(|e| e.answer())?
                 .ok_or_else(no_table)?;
             let (tx, rx) = oneshot::channel();
             if handle.tx.send(make(tx)).await.is_ok()
@@ -318,6 +334,26 @@ impl App {
         }
         Err(no_table())
     }
+}
+
+/// Resumes a game in progress at start-up. A table this build cannot
+/// rebuild (stored by an older build whose moves no longer fit, such as a
+/// game that chose its five at the showdown) is set aside with the reason,
+/// not a reason to refuse to start: the other tables go on. With several
+/// servers, the games another live server runs are left to it
+/// (`App::table` takes only free leases), and any other failure (the
+/// database slow or out of reach, a lock a frozen server holds) sets
+/// nothing aside: the game moves at a later beat.
+async fn resume(app: &App, invite: String) -> Result<(), ServerError> {
+    match app.table(&invite).await {
+        Err(ServerError::Unreadable(e)) => {
+            eprintln!("tripoley serve: table {invite} cannot be resumed and is set aside: {e}");
+            app.store.refuse(invite).await?;
+        }
+        Err(ServerError::Refused(_)) | Ok(_) => {}
+        Err(e) => eprintln!("tripoley serve: table {invite} cannot be resumed yet: {e}"),
+    }
+    Ok(())
 }
 
 /// A server started by [`start`]: its address, and the way to stop it.
@@ -527,16 +563,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         cluster.forget_old_lobbies(app.config.table_idle).await?;
     }
     for invite in app.store.playing().await? {
-        // A table this build cannot rebuild (stored by an older build whose
-        // moves no longer fit, such as a game that chose its five at the
-        // showdown) is set aside with the reason, not a reason to refuse to
-        // start: the other tables go on. With several servers, the games
-        // another live server runs are left to it (`App::table` takes only
-        // free leases).
-        if let Err(e) = app.table(&invite).await {
-            eprintln!("tripoley serve: table {invite} cannot be resumed and is set aside: {e}");
-            app.store.refuse(invite).await?;
-        }
+        resume(&app, invite).await?;
     }
     // Public tables waiting for players are listed again; a private lobby
     // is loaded when its link is opened.

@@ -22,6 +22,10 @@ use crate::{RunningServer, ServerConfig, ServerError};
 pub const MAX_TABLES: usize = 3000;
 /// The longest a load test may run: an hour, room for the 30-minute soak.
 pub const MAX_DURATION: Duration = Duration::from_secs(3600);
+/// How long a game may go without news before it counts as frozen, by
+/// default: long enough for a table to move after its server dies (the
+/// lease time, 5 s by default, and its reload).
+const FROZEN: Duration = Duration::from_secs(15);
 
 /// What a load test plays.
 #[derive(Clone, Debug)]
@@ -43,6 +47,9 @@ pub struct LoadOptions {
     pub preset: Preset,
     /// The clients' bot.
     pub bot: BotKind,
+    /// A game that goes this long without any of its seats hearing from
+    /// it is frozen, and counted as failed.
+    pub frozen_after: Duration,
 }
 
 impl Default for LoadOptions {
@@ -55,6 +62,7 @@ impl Default for LoadOptions {
             addr: None,
             preset: Preset::Pagat,
             bot: BotKind::Heuristic,
+            frozen_after: FROZEN,
         }
     }
 }
@@ -89,7 +97,8 @@ pub struct LoadReport {
     /// Error replies the clients received (stale answers, for example).
     pub errors: u64,
     /// Games that could not be played: a connection refused or lost, a
-    /// request refused. Games cut short by the end of the test are not
+    /// request refused, a game frozen (no news for longer than
+    /// [`LoadOptions::frozen_after`]). Games cut short by the end of the test are not
     /// failures.
     pub failures: u64,
     /// How many failures had each cause (the client's error message).
@@ -455,13 +464,29 @@ async fn play_table(
         let mut all = Vec::new();
         let mut finished = false;
         let mut ok = true;
+        let mut progress_gap = None::<Duration>;
         while let Some(r) = players.join_next().await {
             let (stats, reconnects) = r.map_err(|e| client::ClientError::Io(e.to_string()))??;
             finished |= stats.finished;
             if let Some(v) = &stats.last_view {
                 ok &= conserved(v, start_chips);
             }
+            // The game stalled if every seat went without news that long
+            // (one seat's reconnection alone is not the game's).
+            let gap = reconnects
+                .iter()
+                .copied()
+                .fold(stats.longest_silence, Duration::max);
+            progress_gap = Some(progress_gap.map_or(gap, |g| g.min(gap)));
             all.push((stats, reconnects));
+        }
+        if let Some(gap) = progress_gap
+            && gap > opts.frozen_after
+        {
+            return Err(client::ClientError::Protocol(format!(
+                "the game made no progress for more than {:.0} s",
+                opts.frozen_after.as_secs_f64()
+            )));
         }
         Ok((all, finished, ok))
     }
@@ -568,5 +593,71 @@ fn passing(e: &client::ClientError) -> bool {
         }
         client::ClientError::Refused { status, .. } => (502..=504).contains(status),
         client::ClientError::Protocol(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::{LoadOptions, loadtest_with};
+    use crate::store::testpg::TestPostgres;
+    use crate::store::{Database, Store};
+
+    /// A game that stops making progress (here its steps cannot be stored
+    /// for a while) is reported failed, not hidden among the games the end
+    /// of the test cut short; and its clients send their refused actions
+    /// again, so it goes on once the database answers.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_game_that_makes_no_progress_is_reported_failed() {
+        let Some(pg) = TestPostgres::start() else {
+            return;
+        };
+        let url = pg.new_database();
+        let server = crate::start(crate::ServerConfig {
+            addr: "127.0.0.1:0".parse().expect("an address"),
+            db: Database::Postgres(url.clone()),
+            ..crate::ServerConfig::default()
+        })
+        .await
+        .expect("the server starts");
+        drop(Store::open(&Database::Postgres(url.clone())).expect("opens"));
+        let load = tokio::spawn(loadtest_with(LoadOptions {
+            tables: 1,
+            think: Duration::ZERO,
+            duration: Duration::from_secs(8),
+            addr: Some(server.addr()),
+            frozen_after: Duration::from_secs(2),
+            ..LoadOptions::default()
+        }));
+        let name = url.rsplit('/').next().expect("a name").to_owned();
+        let count = "SELECT count(*) FROM steps";
+        while pg.psql(&name, count).trim() == "0" {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let (db, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+            .await
+            .expect("connects");
+        tokio::spawn(connection);
+        db.batch_execute("BEGIN; LOCK TABLE steps IN ACCESS EXCLUSIVE MODE")
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        db.batch_execute("ROLLBACK").await.unwrap();
+        let before = pg.psql(&name, count);
+        let report = load.await.expect("runs").expect("reports");
+        assert!(
+            report
+                .failure_causes
+                .keys()
+                .any(|c| c.contains("no progress")),
+            "{report}"
+        );
+        assert!(
+            pg.psql(&name, count).trim().parse::<u64>().unwrap()
+                > before.trim().parse::<u64>().unwrap(),
+            "the game went on: {report}"
+        );
+        server.shutdown().await;
     }
 }

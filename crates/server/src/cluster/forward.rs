@@ -11,11 +11,12 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderName, HeaderValue, Method, StatusCode};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hyper_util::rt::TokioIo;
 
+use super::Cluster;
 use crate::App;
 use crate::auth::valid_invite;
 use crate::protocol::{ErrorBody, ErrorCode};
@@ -25,6 +26,10 @@ const FORWARDED: HeaderName = HeaderName::from_static("x-tripoley-forwarded");
 
 /// How long the owner has to accept a forwarded connection.
 const CONNECT: Duration = Duration::from_secs(3);
+
+/// How long the owner has to answer a forwarded request (API requests are
+/// answered at once; a process that does not is hung).
+const ANSWER: Duration = Duration::from_secs(3);
 
 /// What a request is about, for routing.
 #[derive(Debug, PartialEq, Eq)]
@@ -70,7 +75,7 @@ pub(crate) async fn route(State(app): State<Arc<App>>, req: Request, next: Next)
         return next.run(req).await;
     };
     match connect(&addr).await {
-        Some(stream) => forward(req, stream).await,
+        Some(stream) => forward(req, stream, cluster, addr).await,
         // The least-loaded process cannot be reached (it has just died, and
         // its registration has not expired yet): any process can hold a
         // new table.
@@ -94,39 +99,55 @@ async fn connect(addr: &str) -> Option<tokio::net::TcpStream> {
 fn unreachable() -> Response {
     (
         StatusCode::SERVICE_UNAVAILABLE,
-        axum::Json(ErrorBody::new(
-            ErrorCode::Busy,
-            "the server running this table is restarting: try again in a few seconds",
-        )),
+        [(header::RETRY_AFTER, crate::http::RETRY_AFTER)],
+        axum::Json(moving()),
     )
         .into_response()
 }
 
-/// Sends `req` to another process over `stream` and returns its answer. A
-/// websocket upgrade the owner accepts joins the client's connection to
-/// the owner's until either closes.
-async fn forward(mut req: Request, stream: tokio::net::TcpStream) -> Response {
+/// The answer about a table that is moving to another process.
+pub(super) fn moving() -> ErrorBody {
+    ErrorBody::new(
+        ErrorCode::Busy,
+        "the server running this table is restarting: try again in a few seconds",
+    )
+}
+
+/// Sends `req` to the process at `addr` over `stream` and returns its
+/// answer, or "try again" if it does not answer within [`ANSWER`] (it
+/// hangs). A websocket upgrade the owner accepts joins the client's
+/// connection to the owner's until either closes, or the owner leaves the
+/// live processes (it hangs or died: its tables move, and the client,
+/// cut off, reconnects to where its table runs now).
+async fn forward(
+    mut req: Request,
+    stream: tokio::net::TcpStream,
+    cluster: Arc<Cluster>,
+    addr: String,
+) -> Response {
     let client_side = hyper::upgrade::on(&mut req);
     req.headers_mut()
         .insert(FORWARDED, HeaderValue::from_static("1"));
-    let Ok((mut sender, connection)) =
-        hyper::client::conn::http1::handshake::<_, Body>(TokioIo::new(stream)).await
-    else {
-        return unreachable();
+    let asked = async {
+        let (mut sender, connection) =
+            hyper::client::conn::http1::handshake::<_, Body>(TokioIo::new(stream))
+                .await
+                .ok()?;
+        tokio::spawn(connection.with_upgrades());
+        sender.send_request(req).await.ok()
     };
-    tokio::spawn(connection.with_upgrades());
-    let Ok(mut answer) = sender.send_request(req).await else {
+    let Ok(Some(mut answer)) = tokio::time::timeout(ANSWER, asked).await else {
         return unreachable();
     };
     if answer.status() == StatusCode::SWITCHING_PROTOCOLS {
         let owner_side = hyper::upgrade::on(&mut answer);
         tokio::spawn(async move {
             if let (Ok(client), Ok(owner)) = tokio::join!(client_side, owner_side) {
-                let _ = tokio::io::copy_bidirectional(
-                    &mut TokioIo::new(client),
-                    &mut TokioIo::new(owner),
-                )
-                .await;
+                let (mut client, mut owner) = (TokioIo::new(client), TokioIo::new(owner));
+                tokio::select! {
+                    _ = tokio::io::copy_bidirectional(&mut client, &mut owner) => {}
+                    () = cluster.gone(&addr) => {}
+                }
             }
         });
     }

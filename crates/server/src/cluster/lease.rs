@@ -54,6 +54,18 @@ pub(super) async fn claim(db: &Client, invite: &str, me: &str) -> Result<Option<
     first_cell(db, CLAIM, invite, me, "taking a table's lease").await
 }
 
+/// Whether a table `invite` is stored (and not set aside).
+pub(super) async fn stored(db: &Client, invite: &str) -> Result<bool, ServerError> {
+    let row = db
+        .query_opt(
+            "SELECT 1 FROM tables WHERE invite = $1 AND status <> 'refused'",
+            &[&invite],
+        )
+        .await
+        .map_err(|e| failed("finding a table", &e))?;
+    Ok(row.is_some())
+}
+
 /// The address of the live process other than `me` that runs `invite`, if
 /// any.
 pub(super) async fn owner(

@@ -4,7 +4,10 @@
 //! - Each table is run by one process at a time: the one holding its lease
 //!   (`lease.rs`). A lease lives as long as its owner's row in the process
 //!   registry (`registry.rs`), which the owner renews at every beat (a
-//!   quarter of the lease time).
+//!   quarter of the lease time) on a connection and a task of its own
+//!   ([`renew`]), from the moment it joins: no other work (start-up,
+//!   taking games over, a lock a frozen process holds) can hold a renewal
+//!   up, and every database call has a time limit ([`Bounds`]).
 //! - Any process answers any request: one for a table another live process
 //!   runs is forwarded there, websockets included (`forward.rs`); a new
 //!   table is created on the least-loaded process.
@@ -49,8 +52,9 @@ mod registry;
 
 pub(crate) use forward::route;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -60,7 +64,7 @@ use tokio::time::Instant;
 use tokio_postgres::{Client, NoTls};
 
 use crate::public::PublicTable;
-use crate::store::Fence;
+use crate::store::{Bounds, Fence};
 use crate::{App, ServerError};
 
 /// This process's part in a cluster.
@@ -72,8 +76,14 @@ pub(crate) struct Cluster {
     /// Where the others reach it.
     addr: String,
     lease: Duration,
+    /// The tables it runs, as its renewals tell the registry.
+    load: AtomicI64,
     /// The leases it holds, by invite. Dropping one stops its table.
     held: Mutex<HashMap<String, Held>>,
+    /// The addresses of the live processes, as of the last beat: a
+    /// websocket relayed to a process that left them is cut
+    /// (`forward.rs`).
+    live: watch::Sender<Arc<HashSet<String>>>,
     shutdown: watch::Receiver<bool>,
 }
 
@@ -106,8 +116,25 @@ fn millis(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
-async fn connect(url: &str) -> Result<Client, ServerError> {
-    let (client, connection) = tokio_postgres::connect(url, NoTls)
+/// The bounds of the cluster's sessions: a statement within half a lease,
+/// a lock wait within a quarter (a claim waiting for a frozen process's
+/// lock fails, and is tried again at a later beat).
+fn bounds(lease: Duration) -> Bounds {
+    Bounds {
+        statement: lease / 2,
+        lock: lease / 4,
+        ..Bounds::STORE
+    }
+}
+
+async fn connect(url: &str, lease: Duration) -> Result<Client, ServerError> {
+    let mut config: tokio_postgres::Config = url
+        .parse()
+        .map_err(|e| lease::failed("this is not a PostgreSQL URL", &e))?;
+    let options = bounds(lease).options(config.get_options());
+    config.options(&options);
+    let (client, connection) = config
+        .connect(NoTls)
         .await
         .map_err(|e| lease::failed("cannot connect to PostgreSQL", &e))?;
     tokio::spawn(async move {
@@ -120,14 +147,15 @@ async fn connect(url: &str) -> Result<Client, ServerError> {
 
 impl Cluster {
     /// Joins the cluster on the database at `url`: registers this process,
-    /// reachable at `addr`, alive for `lease` unless renewed.
+    /// reachable at `addr`, alive for `lease` unless renewed, and starts
+    /// renewing it (until the server stops).
     pub(crate) async fn join(
         url: &str,
         addr: SocketAddr,
         lease: Duration,
         shutdown: watch::Receiver<bool>,
     ) -> Result<Arc<Cluster>, ServerError> {
-        let db = connect(url).await?;
+        let db = connect(url, lease).await?;
         let me = new_id()?;
         // A server listening on every interface is reached by its
         // neighbours on this machine's loopback.
@@ -138,15 +166,20 @@ impl Cluster {
         }
         .to_string();
         registry::register(&db, &me, &addr, millis(lease)).await?;
-        Ok(Arc::new(Cluster {
+        let renewals = connect(url, lease).await?;
+        let cluster = Arc::new(Cluster {
             url: url.to_owned(),
             db: Mutex::new(Arc::new(db)),
             me: Mutex::new(me),
             addr,
             lease,
+            load: AtomicI64::new(0),
             held: Mutex::default(),
+            live: watch::Sender::new(Arc::default()),
             shutdown,
-        }))
+        });
+        tokio::spawn(renew(Arc::clone(&cluster), renewals));
+        Ok(cluster)
     }
 
     fn db(&self) -> Arc<Client> {
@@ -157,12 +190,18 @@ impl Cluster {
         Arc::clone(&lock(&self.me))
     }
 
-    /// Takes the lease of the stored table `invite`; `None` if another live
-    /// process runs it, or there is no such table.
+    /// Takes the lease of the stored table `invite`; `None` if there is no
+    /// such table. A table another live process runs (the request came
+    /// here while it moves) is refused as `busy`: try again.
     pub(crate) async fn lease(&self, invite: &str) -> Result<Option<Lease>, ServerError> {
         let me = self.me();
-        let Some(epoch) = lease::claim(&self.db(), invite, &me).await? else {
-            return Ok(None);
+        let db = self.db();
+        let Some(epoch) = lease::claim(&db, invite, &me).await? else {
+            return if lease::stored(&db, invite).await? {
+                Err(ServerError::Refused(forward::moving()))
+            } else {
+                Ok(None)
+            };
         };
         let (stop, rx) = watch::channel(*self.shutdown.borrow());
         // A table of ours still running under an older epoch (it cannot
@@ -192,28 +231,52 @@ impl Cluster {
             .and_then(|(id, addr)| (*id != *me).then_some(addr)))
     }
 
-    /// Renews this process, gives up the leases of tables that stopped, and
-    /// notices whether it was taken for dead (then every table it runs
-    /// stops, and it joins again under a new id).
-    async fn beat(&self, load: usize) -> Result<(), ServerError> {
-        if self.db().is_closed() {
-            let fresh = connect(&self.url).await?;
-            *lock(&self.db) = Arc::new(fresh);
-        }
-        let db = self.db();
+    /// Renews this process on `db` with its load; notices whether it was
+    /// taken for dead (then every table it runs stops, and it joins again
+    /// under a new id).
+    async fn renew_once(&self, db: &Client) -> Result<(), ServerError> {
         let me = self.me();
-        let load = i64::try_from(load).unwrap_or(i64::MAX);
-        if !registry::beat(&db, &me, load, millis(self.lease)).await? {
+        let load = self.load.load(Ordering::Relaxed);
+        if !registry::beat(db, &me, load, millis(self.lease)).await? {
             eprintln!(
                 "tripoley serve: this server lost touch with the database for longer than its \
                  lease; its tables go to the other servers"
             );
             lock(&self.held).clear();
             let id = new_id()?;
-            registry::register(&db, &id, &self.addr, millis(self.lease)).await?;
+            registry::register(db, &id, &self.addr, millis(self.lease)).await?;
             *lock(&self.me) = id;
-            return Ok(());
         }
+        Ok(())
+    }
+
+    /// Resolves once the process at `addr` is no longer among the live
+    /// ones (its registration expired: it died or hangs), or this one stops.
+    pub(super) async fn gone(&self, addr: &str) {
+        let mut live = self.live.subscribe();
+        let mut stop = self.shutdown.clone();
+        loop {
+            if !live.borrow_and_update().contains(addr) && !live.borrow().is_empty() {
+                return;
+            }
+            tokio::select! {
+                changed = live.changed() => if changed.is_err() { return },
+                _ = stop.changed() => return,
+            }
+        }
+    }
+
+    /// The housekeeping of a beat: reads which processes are live, gives
+    /// up the leases of tables that stopped, removes long-dead processes
+    /// and stale list entries.
+    async fn tidy(&self) -> Result<(), ServerError> {
+        if self.db().is_closed() {
+            let fresh = connect(&self.url, self.lease).await?;
+            *lock(&self.db) = Arc::new(fresh);
+        }
+        let db = self.db();
+        self.live.send_replace(Arc::new(registry::live(&db).await?));
+        let me = self.me();
         let ended: Vec<(String, i64)> = {
             let mut held = lock(&self.held);
             let ended: Vec<_> = held
@@ -229,6 +292,7 @@ impl Cluster {
         if !ended.is_empty() {
             lease::release(&db, &me, &ended).await?;
         }
+        registry::forget_dead(&db).await?;
         listing::forget_stale(&db).await
     }
 
@@ -265,20 +329,72 @@ impl Cluster {
     }
 }
 
-/// The beat, until the server stops: every quarter of the lease time this
-/// process renews itself and takes over its share of tables nobody runs.
-/// When the server stops, every table's switch is dropped.
+/// The renewals, on connection `db`, until the server stops: every quarter
+/// of the lease time. Nothing else runs on this task or this connection,
+/// so no other work (start-up, taking games over, a lock a frozen process
+/// holds) can hold a renewal up.
 ///
 /// Out of touch for longer than the lease (the renewal failed, or the
 /// database did not answer: a renewal waits no longer than what is left of
 /// the lease), the others may have taken these tables over, and the
 /// database would refuse their writes anyway: every table here stops, so
 /// its clients reconnect to where it runs now.
+async fn renew(cluster: Arc<Cluster>, db: Client) {
+    let mut stop = cluster.shutdown.clone();
+    let every = cluster.lease / 4;
+    let mut db = Some(db);
+    let mut failing = false;
+    let mut renewed = Instant::now();
+    loop {
+        tokio::select! {
+            _ = stop.changed() => return,
+            () = tokio::time::sleep(every) => {}
+        }
+        // At least a beat's time, even once the lease is over: a renewal
+        // that gets through then tells this process it was taken for dead.
+        let wait = cluster.lease.saturating_sub(renewed.elapsed()).max(every);
+        let renewal = tokio::time::timeout(wait, async {
+            let conn = match db.take() {
+                Some(conn) if !conn.is_closed() => conn,
+                _ => connect(&cluster.url, cluster.lease).await?,
+            };
+            let renewed = cluster.renew_once(&conn).await;
+            db = Some(conn);
+            renewed
+        })
+        .await
+        .unwrap_or_else(|_| Err(not_in_time()));
+        match renewal {
+            Ok(()) => {
+                renewed = Instant::now();
+                failing = false;
+            }
+            Err(e) => {
+                if renewed.elapsed() > cluster.lease {
+                    lock(&cluster.held).clear();
+                }
+                // Said once until it works again, not at every beat.
+                if !failing {
+                    eprintln!("tripoley serve: this server's registration was not renewed: {e}");
+                    failing = true;
+                }
+            }
+        }
+    }
+}
+
+fn not_in_time() -> ServerError {
+    ServerError::Storage("the database did not answer in time".into())
+}
+
+/// The beat's other work, until the server stops: every quarter of the
+/// lease time this process tells the renewals its load, tidies up, and
+/// takes over its share of tables nobody runs. When the server stops,
+/// every table's switch is dropped.
 pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
     let mut stop = app.shutdown.clone();
     let every = cluster.lease / 4;
     let mut failing = false;
-    let mut renewed = Instant::now();
     loop {
         tokio::select! {
             _ = stop.changed() => {
@@ -288,27 +404,15 @@ pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
             () = tokio::time::sleep(every) => {}
         }
         let load = app.live_tables().await;
-        // At least a beat's time, even once the lease is over: a renewal
-        // that gets through then tells this process it was taken for dead.
-        let wait = cluster.lease.saturating_sub(renewed.elapsed()).max(every);
-        let renewal = tokio::time::timeout(wait, cluster.beat(load))
+        cluster
+            .load
+            .store(i64::try_from(load).unwrap_or(i64::MAX), Ordering::Relaxed);
+        let tidied = tokio::time::timeout(every, cluster.tidy())
             .await
-            .unwrap_or_else(|_| {
-                Err(ServerError::Storage(
-                    "the database did not answer in time".into(),
-                ))
-            });
-        let beat = match renewal {
-            Ok(()) => {
-                renewed = Instant::now();
-                take_over(&app, &cluster, every).await
-            }
-            Err(e) => {
-                if renewed.elapsed() > cluster.lease {
-                    lock(&cluster.held).clear();
-                }
-                Err(e)
-            }
+            .unwrap_or_else(|_| Err(not_in_time()));
+        let beat = match tidied {
+            Ok(()) => take_over(&app, &cluster, every).await,
+            Err(e) => Err(e),
         };
         match beat {
             Ok(()) => failing = false,
@@ -330,11 +434,7 @@ async fn take_over(app: &App, cluster: &Cluster, budget: Duration) -> Result<(),
     let started = Instant::now();
     let orphans = tokio::time::timeout(budget, cluster.orphans())
         .await
-        .unwrap_or_else(|_| {
-            Err(ServerError::Storage(
-                "the database did not answer in time".into(),
-            ))
-        })?;
+        .unwrap_or_else(|_| Err(not_in_time()))?;
     for invite in orphans {
         if started.elapsed() > budget {
             break;

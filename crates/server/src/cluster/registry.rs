@@ -6,6 +6,8 @@
 //! stays while it holds leases of tables that move (games in progress,
 //! public lobbies): the others find those by it (`lease::orphans`).
 
+use std::collections::HashSet;
+
 use tokio_postgres::Client;
 
 use super::lease::failed;
@@ -40,10 +42,10 @@ pub(super) async fn register(
     Ok(())
 }
 
-/// Renews `me` for `lease_ms` with its current load (tables it runs), and
-/// removes long-dead processes once no table that moves is theirs (their
-/// leases of other tables go with them). False if `me` had already
-/// expired: other processes may have taken its tables.
+/// Renews `me` for `lease_ms` with its current load (tables it runs). False
+/// if `me` had already expired: other processes may have taken its tables.
+/// One statement on one row that no other work locks for longer than a
+/// statement.
 pub(super) async fn beat(
     db: &Client,
     me: &str,
@@ -62,6 +64,12 @@ pub(super) async fn beat(
         )
         .await
         .map_err(|e| failed("renewing this server's registration", &e))?;
+    Ok(renewed == 1)
+}
+
+/// Removes long-dead processes once no table that moves is theirs (their
+/// leases of other tables go with them).
+pub(super) async fn forget_dead(db: &Client) -> Result<(), ServerError> {
     db.execute(
         concat!(
             "WITH gone AS (SELECT id FROM processes p WHERE expires < ",
@@ -77,7 +85,21 @@ pub(super) async fn beat(
     )
     .await
     .map_err(|e| failed("removing dead servers", &e))?;
-    Ok(renewed == 1)
+    Ok(())
+}
+
+/// The addresses of the live processes.
+pub(super) async fn live(db: &Client) -> Result<HashSet<String>, ServerError> {
+    let rows = db
+        .query(
+            concat!("SELECT addr FROM processes WHERE expires > ", now_ms!()),
+            &[],
+        )
+        .await
+        .map_err(|e| failed("reading the live servers", &e))?;
+    rows.iter()
+        .map(|r| r.try_get(0).map_err(|e| failed("reading a server", &e)))
+        .collect()
 }
 
 /// The least-loaded live process, for a new table: its id and address. Its

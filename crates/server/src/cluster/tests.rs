@@ -7,7 +7,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 use tokio_postgres::Client;
 
-use super::{connect, lease, listing, registry};
+use super::{lease, listing, registry};
 use crate::client::{self, ClientError, Socket};
 use crate::protocol::CreateTable;
 use crate::store::testpg::TestPostgres;
@@ -16,11 +16,21 @@ use crate::store::{Database, Fence, Store, StoredSteps};
 
 const MINUTE: i64 = 60_000;
 
+/// A client of the database without the servers' time limits (a test's
+/// session, or one that stands for a frozen server's).
+async fn plain(url: &str) -> Client {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .expect("connects");
+    tokio::spawn(connection);
+    client
+}
+
 /// A migrated database with processes `a` and `b` alive in its registry.
 async fn two_processes(pg: &TestPostgres) -> (Store, Client) {
     let url = pg.new_database();
     let store = Store::open(&Database::Postgres(url.clone())).expect("opens");
-    let db = connect(&url).await.expect("connects");
+    let db = plain(&url).await;
     registry::register(&db, "a", "127.0.0.1:1", MINUTE)
         .await
         .unwrap();
@@ -199,10 +209,32 @@ async fn server(url: &str) -> (crate::RunningServer, Client) {
     })
     .await
     .expect("the server starts");
-    (server, connect(url).await.expect("connects"))
+    (server, plain(url).await)
 }
 
 const LEASE: Duration = Duration::from_millis(800);
+
+/// A new table on `server` and its host's socket, welcomed.
+async fn hosted_table(server: &crate::RunningServer) -> (String, Socket) {
+    let created = client::create_table(
+        server.addr(),
+        &CreateTable {
+            seats: Some(3),
+            host_name: Some("Ann".into()),
+            ..CreateTable::default()
+        },
+    )
+    .await
+    .expect("a table");
+    let mut sock = Socket::connect(server.addr(), &created.invite)
+        .await
+        .unwrap();
+    sock.hello(Some(&created.host_token), None).await.unwrap();
+    sock.recv_type("welcome", Duration::from_secs(5))
+        .await
+        .unwrap();
+    (created.invite, sock)
+}
 
 /// A server whose renewals do not get through (here the registry is
 /// locked, as a database that stops answering leaves it: nothing fails,
@@ -216,22 +248,7 @@ async fn a_server_out_of_touch_for_longer_than_its_lease_stops_its_tables() {
     };
     let url = pg.new_database();
     let (server, db) = server(&url).await;
-    let created = client::create_table(
-        server.addr(),
-        &CreateTable {
-            seats: Some(3),
-            host_name: Some("Ann".into()),
-            ..CreateTable::default()
-        },
-    )
-    .await
-    .expect("a table");
-    let invite = created.invite;
-    let mut sock = Socket::connect(server.addr(), &invite).await.unwrap();
-    sock.hello(Some(&created.host_token), None).await.unwrap();
-    sock.recv_type("welcome", Duration::from_secs(5))
-        .await
-        .unwrap();
+    let (invite, mut sock) = hosted_table(&server).await;
     db.batch_execute("BEGIN; LOCK TABLE processes IN ACCESS EXCLUSIVE MODE")
         .await
         .unwrap();
@@ -353,7 +370,7 @@ async fn old_lobby_tables_without_a_live_owner_are_removed_at_start_up() {
     };
     let url = pg.new_database();
     let store = Store::open(&Database::Postgres(url.clone())).expect("opens");
-    let db = connect(&url).await.expect("connects");
+    let db = plain(&url).await;
     for (id, addr) in [("a", "127.0.0.1:1"), ("b", "127.0.0.1:2")] {
         registry::register(&db, id, addr, MINUTE).await.unwrap();
     }
@@ -488,4 +505,201 @@ async fn the_public_list_is_shared_and_shows_lease_holders_tables_only() {
         rows, 1,
         "b's row stays while b holds its lease; a's stale one went"
     );
+}
+
+/// The registered processes other than `not` whose registration is live.
+async fn live_ids(db: &Client, not: &str) -> Vec<String> {
+    let rows = db
+        .query(
+            concat!(
+                "SELECT id FROM processes WHERE id <> $1 AND expires > ",
+                now_ms!()
+            ),
+            &[&not],
+        )
+        .await
+        .unwrap();
+    rows.iter().map(|r| r.get(0)).collect()
+}
+
+/// A frozen process's session, left inside a transaction holding the lock
+/// its fence check takes on the lease of its game `invite` (a server
+/// stopped with SIGSTOP in the middle of a step's write).
+async fn frozen_in_a_transaction(url: &str, db: &Client, invite: &str) -> Client {
+    let store = Store::open(&Database::Postgres(url.to_owned())).expect("opens");
+    registry::register(db, "frozen", "127.0.0.1:9", MINUTE)
+        .await
+        .unwrap();
+    started_table(&store, invite).await;
+    assert_eq!(lease::claim(db, invite, "frozen").await.unwrap(), Some(1));
+    let frozen = plain(url).await;
+    frozen
+        .batch_execute(&format!(
+            "BEGIN; SELECT epoch FROM leases WHERE invite = '{invite}' FOR SHARE"
+        ))
+        .await
+        .unwrap();
+    // It stops renewing: its games are free to move.
+    db.execute("UPDATE processes SET expires = 0 WHERE id = 'frozen'", &[])
+        .await
+        .unwrap();
+    frozen
+}
+
+/// A hung process must not take the healthy ones down: while the lock a
+/// frozen server's transaction holds keeps its game from moving, the
+/// healthy server goes on renewing its registration and running its own
+/// tables; once the frozen session is gone, the game moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frozen_servers_lock_does_not_take_a_healthy_server_down() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let (server, db) = server(&url).await;
+    let (_, mut sock) = hosted_table(&server).await;
+    let healthy = live_ids(&db, "frozen").await;
+    assert_eq!(healthy.len(), 1);
+    let frozen = frozen_in_a_transaction(&url, &db, "FROZE1").await;
+    let until = Instant::now() + LEASE * 5;
+    while Instant::now() < until {
+        match sock.recv_timeout(Duration::from_millis(100)).await {
+            Ok(_) | Err(ClientError::Timeout) => {}
+            Err(e) => panic!("the healthy server dropped its own table: {e}"),
+        }
+    }
+    assert_eq!(
+        live_ids(&db, "frozen").await,
+        healthy,
+        "the healthy server stayed registered under the same id"
+    );
+    drop(frozen);
+    let moved = Instant::now();
+    loop {
+        let owner: Option<String> = db
+            .query_opt("SELECT owner FROM leases WHERE invite = 'FROZE1'", &[])
+            .await
+            .unwrap()
+            .map(|r| r.get(0));
+        if owner.as_deref() == Some(healthy[0].as_str()) {
+            break;
+        }
+        assert!(moved.elapsed() < LEASE * 5, "the game moves once it can");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    server.shutdown().await;
+}
+
+/// A starting server renews its registration from the moment it joins:
+/// start-up work (here resuming a game whose lease a frozen server's lock
+/// holds) never lets it expire, and does not hang.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_up_work_never_delays_the_renewal() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    Store::open(&Database::Postgres(url.clone())).expect("migrates");
+    let db = plain(&url).await;
+    let frozen = frozen_in_a_transaction(&url, &db, "FROZE2").await;
+    let starting = tokio::spawn({
+        let url = url.clone();
+        async move { server(&url).await }
+    });
+    let until = Instant::now() + LEASE * 5;
+    let mut seen = None;
+    while Instant::now() < until {
+        tokio::time::sleep(LEASE / 4).await;
+        let ids = live_ids(&db, "frozen").await;
+        match &seen {
+            None if ids.is_empty() => {}
+            None => seen = Some(ids),
+            Some(first) => assert_eq!(&ids, first, "the starting server's registration held"),
+        }
+    }
+    assert!(seen.is_some(), "the server registered");
+    drop(frozen);
+    let (server, _) = tokio::time::timeout(LEASE * 10, starting)
+        .await
+        .expect("start-up is bounded")
+        .unwrap();
+    server.shutdown().await;
+}
+
+/// A table another live server holds (the request reached a server that
+/// does not run it: the table is moving) is "busy, try again", not "no
+/// such table".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moving_table_is_busy_not_missing() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let (server, db) = server(&url).await;
+    let store = Store::open(&Database::Postgres(url)).expect("opens");
+    registry::register(&db, "other", "127.0.0.1:9", MINUTE)
+        .await
+        .unwrap();
+    started_table(&store, "MOVING").await;
+    lease::claim(&db, "MOVING", "other").await.unwrap();
+    for (head, upgrade) in [
+        ("GET /api/tables/MOVING", ""),
+        (
+            "GET /ws/MOVING",
+            "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
+             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n",
+        ),
+    ] {
+        let answer = forwarded(server.addr(), &format!("{head} HTTP/1.1\r\n{upgrade}")).await;
+        assert!(answer.starts_with("HTTP/1.1 503"), "{head}: {answer}");
+        assert!(answer.contains("\"code\":\"busy\""), "{head}: {answer}");
+    }
+    server.shutdown().await;
+}
+
+/// The answer to a request a server forwarded (so it is served where it
+/// arrives): `head` is its request line and any headers.
+async fn forwarded(addr: std::net::SocketAddr, head: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request =
+        format!("{head}Host: {addr}\r\nx-tripoley-forwarded: 1\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer))
+        .await
+        .expect("an answer in time")
+        .unwrap();
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// A request the database cannot serve just now (here a lock a frozen
+/// session holds keeps the table's lease from being taken) is answered in
+/// time with 503 `storage` and when to try again, without the database's
+/// own words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_cannot_answer_is_try_again_not_an_internal_error() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let (server, db) = server(&url).await;
+    let store = Store::open(&Database::Postgres(url.clone())).expect("opens");
+    started_table(&store, "LOCKED").await;
+    let frozen = plain(&url).await;
+    frozen
+        .batch_execute("BEGIN; LOCK TABLE leases IN ACCESS EXCLUSIVE MODE")
+        .await
+        .unwrap();
+    let answer = forwarded(server.addr(), "GET /api/tables/LOCKED HTTP/1.1\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(
+        answer.to_ascii_lowercase().contains("retry-after: "),
+        "{answer}"
+    );
+    assert!(answer.contains("\"code\":\"storage\""), "{answer}");
+    assert!(!answer.contains("lock"), "no database text: {answer}");
+    drop(frozen);
+    drop(db);
+    server.shutdown().await;
 }

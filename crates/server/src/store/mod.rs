@@ -29,6 +29,8 @@ pub(crate) mod testpg;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub(crate) use postgres::Bounds;
+
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -239,6 +241,11 @@ pub(crate) trait Backend: Send {
     /// Opens the group's transaction.
     fn begin(&mut self) -> Result<(), DbError> {
         self.batch("BEGIN")
+    }
+    /// Whether the last failure was the connection's, not a refusal: the
+    /// database restarting or out of reach, so the group is tried again.
+    fn lost(&self) -> bool {
+        false
     }
     /// Commits it; an error means nothing of the group was stored.
     fn commit(&mut self) -> Result<(), DbError> {
@@ -532,9 +539,24 @@ where
 /// Requests committed together at most.
 const MAX_GROUP: usize = 1024;
 
+/// How long a group whose connection was lost is tried again (the
+/// database restarting, a network blip) before its requests are told it
+/// failed: meanwhile its players wait, and their games go on by themselves
+/// once it is stored. Retrying is safe: nothing of a failed group was
+/// stored, and a table that moved meanwhile is refused by its fence.
+const RIDE_OUT: Duration = Duration::from_secs(10);
+
+/// The pause between two tries.
+const RETRY_PAUSE: Duration = Duration::from_millis(250);
+
+/// What a request is told when the database stayed out of reach (its own
+/// words go to the server's log).
+const OUT_OF_REACH: &str = "the database is out of reach";
+
 /// The database thread: takes the waiting requests, runs them in one
 /// transaction, commits, answers them; until every [`Store`] is dropped.
 fn commit_groups(db: &mut dyn Backend, jobs: &mpsc::Receiver<Job>) {
+    let mut out_of_reach = false;
     while let Ok(first) = jobs.recv() {
         let mut group = vec![first];
         while group.len() < MAX_GROUP {
@@ -543,14 +565,40 @@ fn commit_groups(db: &mut dyn Backend, jobs: &mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let failed = run_group(db, &mut group).err().map(|e| {
-            let _ = db.batch("ROLLBACK");
-            e.0
-        });
+        let mut failed = try_group(db, &mut group);
+        let since = std::time::Instant::now();
+        while let Some(e) = &failed
+            && db.lost()
+        {
+            // Said once an outage, not at every try.
+            if !out_of_reach {
+                eprintln!("tripoley serve: the database is out of reach, retrying: {e}");
+                out_of_reach = true;
+            }
+            if since.elapsed() >= RIDE_OUT {
+                failed = Some(OUT_OF_REACH.into());
+                break;
+            }
+            std::thread::sleep(RETRY_PAUSE);
+            failed = try_group(db, &mut group);
+        }
+        if failed.is_none() && out_of_reach {
+            eprintln!("tripoley serve: the database answers again");
+            out_of_reach = false;
+        }
         for request in group {
             request.answer(failed.as_deref());
         }
     }
+}
+
+/// Runs and commits a group ([`run_group`]); why it failed, if it did
+/// (then nothing of it was stored).
+fn try_group(db: &mut dyn Backend, group: &mut [Job]) -> Option<String> {
+    run_group(db, group).err().map(|e| {
+        let _ = db.batch("ROLLBACK");
+        e.0
+    })
 }
 
 /// Runs a group's requests in one transaction and commits it. First

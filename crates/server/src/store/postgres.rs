@@ -21,6 +21,12 @@ use super::{Backend, Cell, DbError, Value, pending};
 
 impl From<::postgres::Error> for DbError {
     fn from(e: ::postgres::Error) -> DbError {
+        DbError::from(&e)
+    }
+}
+
+impl From<&::postgres::Error> for DbError {
+    fn from(e: &::postgres::Error) -> DbError {
         // The server's own message says more than the client's summary.
         DbError(match e.as_db_error() {
             Some(db) => format!("{}: {}", db.severity(), db.message()),
@@ -87,12 +93,67 @@ const MIGRATION_LOCK: i64 = 0x7472_6970;
 /// How long a connection may take when the URL does not say.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long the server's sessions may wait, whatever they do.
+///
+/// No database call may wait without a bound: a server stopped (SIGSTOP,
+/// a long pause) in the middle of a transaction keeps its locks, and the
+/// others would wait on them for as long as it stays stopped. So every
+/// statement has a time limit, every lock wait a shorter one, and
+/// PostgreSQL itself ends a session left idle inside a transaction (its
+/// server frozen), which frees its locks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bounds {
+    pub statement: Duration,
+    pub lock: Duration,
+    pub idle_in_transaction: Duration,
+}
+
+impl Bounds {
+    /// The store's: a group's statements, and its fence check waiting for
+    /// a lease being taken over.
+    pub(crate) const STORE: Bounds = Bounds {
+        statement: Duration::from_secs(10),
+        lock: Duration::from_secs(1),
+        idle_in_transaction: Duration::from_secs(1),
+    };
+
+    /// These bounds added to a URL's own `options` startup parameter
+    /// (PostgreSQL takes the last of two settings of one name, so the URL
+    /// cannot lift them).
+    pub(crate) fn options(&self, given: Option<&str>) -> String {
+        let ms = |d: Duration| d.as_millis().max(1);
+        let ours = format!(
+            "-c statement_timeout={} -c lock_timeout={} -c idle_in_transaction_session_timeout={}",
+            ms(self.statement),
+            ms(self.lock),
+            ms(self.idle_in_transaction)
+        );
+        match given {
+            Some(given) if !given.trim().is_empty() => format!("{given} {ours}"),
+            _ => ours,
+        }
+    }
+}
+
 /// A PostgreSQL database, owned by the database thread.
 pub(super) struct Postgres {
     config: Config,
     client: Client,
     /// Statements prepared on this connection, by their text.
     prepared: HashMap<&'static str, Statement>,
+    /// The connection was lost at the last failure (see [`Backend::lost`]).
+    lost: bool,
+}
+
+/// Whether `e` says the connection was lost, not that a statement was
+/// refused: the database restarting or out of reach.
+fn connection_lost(e: &::postgres::Error) -> bool {
+    match e.code() {
+        Some(code) => {
+            code.code().starts_with("08") || matches!(code.code(), "57P01" | "57P02" | "57P03")
+        }
+        None => e.as_db_error().is_none(),
+    }
 }
 
 impl Postgres {
@@ -106,11 +167,14 @@ impl Postgres {
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
+        let options = Bounds::STORE.options(config.get_options());
+        config.options(&options);
         let client = open(&config)?;
         let mut db = Postgres {
             config,
             client,
             prepared: HashMap::new(),
+            lost: false,
         };
         db.migrate()?;
         Ok(db)
@@ -150,9 +214,15 @@ impl Postgres {
         if let Some(s) = self.prepared.get(sql) {
             return Ok(s.clone());
         }
-        let s = self.client.prepare(sql)?;
+        let s = self.client.prepare(sql).map_err(|e| self.failed(&e))?;
         self.prepared.insert(sql, s.clone());
         Ok(s)
+    }
+
+    /// `e` as an error, noting whether the connection was lost.
+    fn failed(&mut self, e: &::postgres::Error) -> DbError {
+        self.lost = connection_lost(e);
+        DbError::from(e)
     }
 }
 
@@ -168,21 +238,28 @@ fn open(config: &Config) -> Result<Client, DbError> {
 
 impl Backend for Postgres {
     fn batch(&mut self, sql: &str) -> Result<(), DbError> {
-        Ok(self.client.batch_execute(sql)?)
+        self.client.batch_execute(sql).map_err(|e| self.failed(&e))
     }
 
     fn begin(&mut self) -> Result<(), DbError> {
-        if self.client.is_closed() {
-            self.client = open(&self.config)?;
+        if self.client.is_closed() || self.lost {
+            self.client = open(&self.config).inspect_err(|_| self.lost = true)?;
             self.prepared.clear();
         }
+        self.lost = false;
         self.batch("BEGIN")
+    }
+
+    fn lost(&self) -> bool {
+        self.lost
     }
 
     fn execute(&mut self, sql: &'static str, params: &[Value<'_>]) -> Result<u64, DbError> {
         let s = self.statement(sql)?;
         let params: Vec<_> = params.iter().map(param).collect();
-        Ok(self.client.execute(&s, &params)?)
+        self.client
+            .execute(&s, &params)
+            .map_err(|e| self.failed(&e))
     }
 
     fn query(
@@ -193,7 +270,8 @@ impl Backend for Postgres {
         let s = self.statement(sql)?;
         let params: Vec<_> = params.iter().map(param).collect();
         self.client
-            .query(&s, &params)?
+            .query(&s, &params)
+            .map_err(|e| self.failed(&e))?
             .iter()
             .map(|row| (0..row.len()).map(|i| cell(row, i)).collect())
             .collect()

@@ -33,6 +33,7 @@ pub struct TestPostgres {
     /// The `postgres` process itself (`setpriv` runs it in its own place).
     server: Child,
     port: u16,
+    as_postgres: bool,
     databases: AtomicU32,
 }
 
@@ -79,29 +80,14 @@ impl TestPostgres {
         let mut last_log = String::new();
         for _ in 0..5 {
             let port = free_port();
-            let log = std::fs::File::create(dir.join("log")).expect("a log file");
-            if as_postgres {
-                give_to_postgres(&dir.join("log"));
-            }
-            let mut server = program(&bin, "postgres", as_postgres)
-                .arg("-D")
-                .arg(&data)
-                .args(["-p", &port.to_string()])
-                .args(["-c", "listen_addresses=127.0.0.1"])
-                .arg("-c")
-                .arg(format!("unix_socket_directories={}", dir.display()))
-                .args(["-c", "fsync=off", "-c", "full_page_writes=off"])
-                .stdin(Stdio::null())
-                .stdout(log.try_clone().expect("the log file"))
-                .stderr(log)
-                .spawn()
-                .expect("postgres starts");
+            let mut server = launch(&bin, &dir, port, as_postgres);
             if wait_ready(&mut server, &bin, port) {
                 return Some(TestPostgres {
                     dir,
                     bin,
                     server,
                     port,
+                    as_postgres,
                     databases: AtomicU32::new(0),
                 });
             }
@@ -110,6 +96,24 @@ impl TestPostgres {
         }
         let _ = std::fs::remove_dir_all(&dir);
         panic!("PostgreSQL did not start; its log:\n{last_log}");
+    }
+
+    /// Restarts the server as an administrator would (a fast shutdown:
+    /// every connection is closed), down for `down`, on the same port and
+    /// data.
+    ///
+    /// # Panics
+    ///
+    /// When it does not start again (with its log).
+    pub fn restart(&mut self, down: Duration) {
+        stop(&mut self.server);
+        std::thread::sleep(down);
+        self.server = launch(&self.bin, &self.dir, self.port, self.as_postgres);
+        assert!(
+            wait_ready(&mut self.server, &self.bin, self.port),
+            "PostgreSQL did not start again; its log:\n{}",
+            std::fs::read_to_string(self.dir.join("log")).unwrap_or_default()
+        );
     }
 
     /// The port it listens on (loopback).
@@ -170,6 +174,28 @@ impl Drop for TestPostgres {
         stop(&mut self.server);
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// Starts the server of the cluster in `dir` on `port`, logging to
+/// `dir/log`.
+fn launch(bin: &Path, dir: &Path, port: u16, as_postgres: bool) -> Child {
+    let log = std::fs::File::create(dir.join("log")).expect("a log file");
+    if as_postgres {
+        give_to_postgres(&dir.join("log"));
+    }
+    program(bin, "postgres", as_postgres)
+        .arg("-D")
+        .arg(dir.join("data"))
+        .args(["-p", &port.to_string()])
+        .args(["-c", "listen_addresses=127.0.0.1"])
+        .arg("-c")
+        .arg(format!("unix_socket_directories={}", dir.display()))
+        .args(["-c", "fsync=off", "-c", "full_page_writes=off"])
+        .stdin(Stdio::null())
+        .stdout(log.try_clone().expect("the log file"))
+        .stderr(log)
+        .spawn()
+        .expect("postgres starts")
 }
 
 /// Waits until the server accepts connections; false if it stopped.
