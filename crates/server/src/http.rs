@@ -50,7 +50,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
 }
 
 /// An API error as a response: a status and the JSON [`ErrorBody`].
-struct ApiError(ErrorBody);
+pub(crate) struct ApiError(ErrorBody);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -80,7 +80,7 @@ impl From<ErrorBody> for ApiError {
 /// an Origin, come from this server's own pages or an allowed origin. So
 /// another website cannot make its visitors' browsers create tables or take
 /// seats here.
-fn json_request(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
+pub(crate) fn json_request(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
