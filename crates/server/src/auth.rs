@@ -158,14 +158,16 @@ mod tests {
     }
 
     #[test]
-    fn origin_must_be_this_host_or_allowed() {
+    fn origin_must_be_loopback_or_allowed() {
         let mut h = HeaderMap::new();
-        h.insert(HOST, "127.0.0.1:8080".parse().unwrap());
         assert!(origin_allowed(&h, &[]));
         h.insert(ORIGIN, "http://127.0.0.1:8080".parse().unwrap());
         assert!(origin_allowed(&h, &[]));
+        for foreign in ["http://evil.example", "http://127.0.0.1.evil.example", "file://x"] {
+            h.insert(ORIGIN, foreign.parse().unwrap());
+            assert!(!origin_allowed(&h, &[]), "{foreign}");
+        }
         h.insert(ORIGIN, "http://evil.example".parse().unwrap());
-        assert!(!origin_allowed(&h, &[]));
         assert!(origin_allowed(&h, &["http://evil.example".into()]));
     }
 
