@@ -163,7 +163,11 @@ mod tests {
         assert!(origin_allowed(&h, &[]));
         h.insert(ORIGIN, "http://127.0.0.1:8080".parse().unwrap());
         assert!(origin_allowed(&h, &[]));
-        for foreign in ["http://evil.example", "http://127.0.0.1.evil.example", "file://x"] {
+        for foreign in [
+            "http://evil.example",
+            "http://127.0.0.1.evil.example",
+            "file://x",
+        ] {
             h.insert(ORIGIN, foreign.parse().unwrap());
             assert!(!origin_allowed(&h, &[]), "{foreign}");
         }

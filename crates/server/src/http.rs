@@ -141,6 +141,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
             "max_tables": c.max_tables,
             "max_tables_per_address_per_hour": c.max_tables_per_address,
             "max_connections_per_address": c.max_connections_per_address,
+            "max_connections": c.max_connections,
             "max_connections_per_seat": c.max_connections_per_seat,
             "max_spectators": c.max_spectators,
             "max_message_bytes": c.max_message_bytes,

@@ -102,12 +102,16 @@ pub struct ServerConfig {
     pub resume_window: u64,
     /// Connections open at once from one address (HTTP and websocket).
     pub max_connections_per_address: usize,
+    /// Connections open at once in the whole server, well below its file
+    /// limit: at the cap a new connection sheds the oldest one that has not
+    /// finished its first request head, else the one silent longest.
+    pub max_connections: usize,
     /// Tables one address may create per hour.
     pub max_tables_per_address: u32,
     /// Connections open at once with one seat token.
     pub max_connections_per_seat: usize,
-    /// Time a new connection has to send its request, and a websocket its
-    /// `hello`.
+    /// Time a new connection has to send its first request head (however
+    /// slowly the bytes come), and a websocket its `hello`.
     pub hello_timeout: Duration,
     /// Time a connection may stay silent; the server pings websockets three
     /// times within it, and a browser's automatic answer counts.
@@ -142,6 +146,7 @@ impl Default for ServerConfig {
             outbox: 1024,
             resume_window: 500,
             max_connections_per_address: 64,
+            max_connections: 10_000,
             max_tables_per_address: 60,
             max_connections_per_seat: 4,
             hello_timeout: Duration::from_secs(10),
@@ -434,6 +439,7 @@ impl ServerConfig {
     pub fn for_load_generator(self) -> ServerConfig {
         ServerConfig {
             max_connections_per_address: LOAD_CONNECTIONS,
+            max_connections: self.max_connections.max(LOAD_CONNECTIONS),
             max_tables_per_address: LOAD_TABLES,
             ..self
         }
@@ -448,6 +454,7 @@ impl ServerConfig {
                 "max_connections_per_address",
                 self.max_connections_per_address == 0,
             ),
+            ("max_connections", self.max_connections == 0),
             ("max_tables_per_address", self.max_tables_per_address == 0),
             (
                 "max_connections_per_seat",
@@ -487,9 +494,13 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         book: Arc::clone(&addresses),
         limits: limits::ConnLimits {
             per_address: config.max_connections_per_address,
-            first_bytes: config.hello_timeout,
+            total: config.max_connections,
+            first_request: config.hello_timeout,
             silence: config.idle_timeout,
         },
+        connections: Arc::default(),
+        began: tokio::time::Instant::now(),
+        next_id: 0,
     };
     let cluster = match &config.db {
         Database::Postgres(url) => {

@@ -4,10 +4,13 @@
 
 mod common;
 
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::{Duration, Instant};
 
 use common::{http_from, request_from, table};
 use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
 use tripoley_engine::Preset;
 use tripoley_server::ServerConfig;
 
@@ -86,5 +89,87 @@ async fn finding_7_the_origin_check_does_not_trust_the_host_header() {
     };
     assert_eq!(upgrade("http://rebound.example").await, 403);
     assert_eq!(upgrade("https://tripoley.example").await, 101);
+    server.shutdown().await;
+}
+
+/// A socket from the loopback address `from` that has sent the start of a
+/// request head and no end.
+async fn trickler(from: IpAddr, addr: SocketAddr) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::new(from, 0)).unwrap();
+    let mut stream = socket.connect(addr).await.expect("connects");
+    stream.write_all(b"GET / HTTP/1.1\r\nX-A: ").await.unwrap();
+    stream
+}
+
+/// Whether the server has closed `stream` (it reads an end or an error
+/// within `wait`).
+async fn closed(stream: &mut TcpStream, wait: Duration) -> bool {
+    let mut byte = [0u8; 1];
+    matches!(
+        tokio::time::timeout(wait, stream.read(&mut byte)).await,
+        Ok(Ok(0) | Err(_))
+    )
+}
+
+/// Finding 2, the deadline: a request head trickled a byte at a time is
+/// closed when the time for the whole head is up, whatever the bytes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finding_2_a_trickled_request_head_meets_its_deadline() {
+    let mut config = ServerConfig::ephemeral();
+    config.hello_timeout = Duration::from_secs(1);
+    let server = tripoley_server::start(config).await.expect("starts");
+    let addr = server.addr();
+    let mut stream = trickler(IpAddr::V4(Ipv4Addr::new(127, 0, 31, 2)), addr).await;
+    let began = Instant::now();
+    let mut open_for = Duration::ZERO;
+    while began.elapsed() < Duration::from_secs(4) {
+        if stream.write_all(b"a").await.is_err()
+            || closed(&mut stream, Duration::from_millis(200)).await
+        {
+            open_for = began.elapsed();
+            break;
+        }
+    }
+    assert!(
+        open_for > Duration::ZERO && open_for < Duration::from_secs(2),
+        "closed after {open_for:?} (zero: still open after 4 s)"
+    );
+    server.shutdown().await;
+}
+
+/// Finding 2, the server-wide cap: trickling sockets from many addresses,
+/// each under its address's cap, fill the server's connections; the
+/// oldest unfinished ones are shed and an honest request is answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finding_2_many_addresses_cannot_fill_the_server() {
+    const CAP: usize = 40;
+    let mut config = ServerConfig::ephemeral();
+    config.max_connections = CAP;
+    let server = tripoley_server::start(config).await.expect("starts");
+    let addr = server.addr();
+    let mut sockets = Vec::new();
+    for i in 0..60u8 {
+        let from = IpAddr::V4(Ipv4Addr::new(127, 0, 32, 1 + i % 30));
+        sockets.push(trickler(from, addr).await);
+    }
+    let (status, health) = request_from(
+        IpAddr::V4(Ipv4Addr::LOCALHOST),
+        addr,
+        "GET",
+        "/api/health",
+        &[],
+        "",
+    )
+    .await;
+    assert_eq!((status, health["ok"].as_bool()), (200, Some(true)));
+    let mut shed = 0;
+    for (i, s) in sockets.iter_mut().enumerate() {
+        if closed(s, Duration::from_millis(20)).await {
+            shed += 1;
+            assert!(i < 30, "the oldest are shed first, not socket {i}");
+        }
+    }
+    assert!(shed >= 60 - CAP, "{shed} shed of 60 at a cap of {CAP}");
     server.shutdown().await;
 }

@@ -44,6 +44,11 @@ struct Limits {
     /// Tables one address may create per hour.
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_tables_per_address)]
     max_tables_per_address: u32,
+    /// Connections open at once in the whole server (keep it well below the file limit): at the
+    /// cap a new connection closes the oldest one still sending its first request, else the
+    /// one silent longest.
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_connections)]
+    max_connections: usize,
     /// Connections open at once from one address.
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_connections_per_address)]
     max_connections_per_address: usize,
@@ -150,6 +155,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         max_tables: l.max_tables,
         max_tables_per_address: l.max_tables_per_address,
         max_connections_per_address: l.max_connections_per_address,
+        max_connections: l.max_connections,
         max_connections_per_seat: l.max_connections_per_seat,
         max_spectators: l.max_spectators,
         max_hint_searches: l.max_hint_searches,
