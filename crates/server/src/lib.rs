@@ -489,19 +489,8 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         .map_err(|e| ServerError::Io(e.to_string()))?;
     let (stop, shutdown) = watch::channel(false);
     let addresses = Arc::new(limits::AddressBook::default());
-    let listener = limits::LimitedListener {
-        listener,
-        book: Arc::clone(&addresses),
-        limits: limits::ConnLimits {
-            per_address: config.max_connections_per_address,
-            total: config.max_connections,
-            first_request: config.hello_timeout,
-            silence: config.idle_timeout,
-        },
-        connections: Arc::default(),
-        began: tokio::time::Instant::now(),
-        next_id: 0,
-    };
+    let conn_limits = limits::ConnLimits::of(&config);
+    let listener = limits::LimitedListener::new(listener, Arc::clone(&addresses), conn_limits);
     let cluster = match &config.db {
         Database::Postgres(url) => {
             Some(cluster::Cluster::join(url, addr, config.lease, shutdown.clone()).await?)

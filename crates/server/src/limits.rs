@@ -116,6 +116,17 @@ pub(crate) struct ConnLimits {
     pub silence: Duration,
 }
 
+impl ConnLimits {
+    pub(crate) fn of(config: &crate::ServerConfig) -> Self {
+        ConnLimits {
+            per_address: config.max_connections_per_address,
+            total: config.max_connections,
+            first_request: config.hello_timeout,
+            silence: config.idle_timeout,
+        }
+    }
+}
+
 /// What the listener knows of an open connection, shared with it.
 #[derive(Default)]
 struct Watch {
@@ -131,7 +142,7 @@ struct Watch {
 
 /// The open connections by age (ids grow), for shedding.
 #[derive(Default)]
-pub(crate) struct Connections {
+struct Connections {
     open: Mutex<BTreeMap<u64, Arc<Watch>>>,
 }
 
@@ -181,14 +192,27 @@ impl Drop for Registered {
 /// A TCP listener that keeps each address under its connection cap and the
 /// server under its own, and gives each connection its deadlines.
 pub(crate) struct LimitedListener {
-    pub listener: TcpListener,
-    pub book: Arc<AddressBook>,
-    pub limits: ConnLimits,
-    pub connections: Arc<Connections>,
+    listener: TcpListener,
+    book: Arc<AddressBook>,
+    limits: ConnLimits,
+    connections: Arc<Connections>,
     /// When the listener began (the clock of [`Watch::last_read`]).
-    pub began: Instant,
+    began: Instant,
     /// The next connection's id.
-    pub next_id: u64,
+    next_id: u64,
+}
+
+impl LimitedListener {
+    pub(crate) fn new(listener: TcpListener, book: Arc<AddressBook>, limits: ConnLimits) -> Self {
+        LimitedListener {
+            listener,
+            book,
+            limits,
+            connections: Arc::default(),
+            began: Instant::now(),
+            next_id: 0,
+        }
+    }
 }
 
 impl axum::serve::Listener for LimitedListener {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::{WAIT, http_from, join, table, table_from, until_decision};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncReadExt;
 use tokio::net::{TcpSocket, TcpStream};
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;

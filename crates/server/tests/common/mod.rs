@@ -154,7 +154,9 @@ pub async fn request_from(
         .concat();
     let named = |name: &str| headers.iter().any(|(k, _)| k.eq_ignore_ascii_case(name));
     if !named("host") {
-        lines.push_str(&format!("Host: {addr}\r\n"));
+        lines += "Host: ";
+        lines += &addr.to_string();
+        lines += "\r\n";
     }
     if !named("connection") {
         lines.push_str("Connection: close\r\n");
