@@ -33,6 +33,7 @@ mod http;
 mod limits;
 mod loadtest;
 pub mod protocol;
+pub mod proxy;
 pub mod public;
 mod rematch;
 mod rules_text;
@@ -42,7 +43,7 @@ mod web;
 mod ws;
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
@@ -82,6 +83,9 @@ pub struct ServerConfig {
     pub db: Database,
     /// Origins besides the server's own that may open websockets.
     pub allowed_origins: Vec<String>,
+    /// Addresses of proxies whose connections start with a PROXY protocol
+    /// v2 header naming the client (HAProxy's `send-proxy-v2`).
+    pub proxies: Vec<IpAddr>,
     /// How long a player may be away before a bot plays for them.
     pub grace: Duration,
     /// How long a bot waits before it acts, so people can follow the game.
@@ -136,6 +140,7 @@ impl Default for ServerConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: Database::Sqlite(PathBuf::from("tripoley.db")),
             allowed_origins: Vec::new(),
+            proxies: Vec::new(),
             grace: Duration::from_secs(30),
             bot_delay: Duration::from_millis(700),
             max_message_bytes: 4096,
@@ -490,7 +495,8 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
     let (stop, shutdown) = watch::channel(false);
     let addresses = Arc::new(limits::AddressBook::default());
     let conn_limits = limits::ConnLimits::of(&config);
-    let listener = limits::LimitedListener::new(listener, Arc::clone(&addresses), conn_limits);
+    let listener = limits::LimitedListener::new(listener, Arc::clone(&addresses), conn_limits)
+        .behind(config.proxies.clone());
     let cluster = match &config.db {
         Database::Postgres(url) => {
             Some(cluster::Cluster::join(url, addr, config.lease, shutdown.clone()).await?)

@@ -25,6 +25,9 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::time::{Instant, Sleep};
 
+/// How long a trusted proxy has for its PROXY header.
+const PROXY_WAIT: Duration = Duration::from_millis(500);
+
 /// How long a table-creation count is kept per address.
 pub(crate) const TABLE_WINDOW: Duration = Duration::from_secs(3600);
 
@@ -151,13 +154,13 @@ impl Connections {
     /// first request head, else the one silent longest.
     fn shed_one(&self) {
         let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
-        let victim = open
-            .values()
+        // One shed and not yet gone is passed over: each new connection
+        // makes its own room.
+        let live = open.values().filter(|w| !w.shed.load(Ordering::Relaxed));
+        let victim = live
+            .clone()
             .find(|w| !w.head_done.load(Ordering::Relaxed))
-            .or_else(|| {
-                open.values()
-                    .min_by_key(|w| w.last_read.load(Ordering::Relaxed))
-            });
+            .or_else(|| live.min_by_key(|w| w.last_read.load(Ordering::Relaxed)));
         if let Some(w) = victim {
             w.shed.store(true, Ordering::Relaxed);
             if let Some(waker) = w
@@ -200,6 +203,8 @@ pub(crate) struct LimitedListener {
     began: Instant,
     /// The next connection's id.
     next_id: u64,
+    /// Proxies whose connections name their client ([`crate::proxy`]).
+    proxies: Vec<IpAddr>,
 }
 
 impl LimitedListener {
@@ -211,7 +216,13 @@ impl LimitedListener {
             connections: Arc::default(),
             began: Instant::now(),
             next_id: 0,
+            proxies: Vec::new(),
         }
+    }
+
+    /// Trusts the PROXY headers of connections from `proxies`.
+    pub(crate) fn behind(self, proxies: Vec<IpAddr>) -> Self {
+        LimitedListener { proxies, ..self }
     }
 }
 
@@ -221,11 +232,21 @@ impl axum::serve::Listener for LimitedListener {
 
     async fn accept(&mut self) -> (Limited, SocketAddr) {
         loop {
-            let Ok((stream, addr)) = self.listener.accept().await else {
+            let Ok((mut stream, addr)) = self.listener.accept().await else {
                 // Out of file descriptors, most likely: wait for some to
                 // close rather than spin (as axum's own listener does).
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
+            };
+            // A proxy sends its header at once: a short wait, and only
+            // proxies can make the listener wait.
+            let addr = if self.proxies.contains(&addr.ip()) {
+                match crate::proxy::client_address(&mut stream, addr, PROXY_WAIT).await {
+                    Some(client) => client,
+                    None => continue,
+                }
+            } else {
+                addr
             };
             // Over the cap: dropped here, which closes the socket.
             let Some(slot) = self.book.open(addr.ip(), self.limits.per_address) else {

@@ -25,6 +25,10 @@ pub struct ServeArgs {
     /// reverse proxy); repeatable.
     #[arg(long, value_name = "URL")]
     allow_origin: Vec<String>,
+    /// A proxy's address whose connections start with a PROXY protocol v2 header naming the
+    /// client (HAProxy's `send-proxy-v2`), so limits per address count clients; repeatable.
+    #[arg(long, value_name = "IP")]
+    proxy_from: Vec<std::net::IpAddr>,
     /// With `PostgreSQL`, several servers may share the database: how long
     /// a server that stops answering keeps its tables before the others
     /// take them over.
@@ -152,6 +156,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         addr: args.addr,
         db: args.db.clone(),
         allowed_origins: args.allow_origin.clone(),
+        proxies: args.proxy_from.clone(),
         max_tables: l.max_tables,
         max_tables_per_address: l.max_tables_per_address,
         max_connections_per_address: l.max_connections_per_address,
