@@ -26,7 +26,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "URL")]
     allow_origin: Vec<String>,
     /// A proxy's address whose connections start with a PROXY protocol v2 header naming the
-    /// client (HAProxy's `send-proxy-v2`), so limits per address count clients; repeatable.
+    /// client (`send-proxy-v2` in `HAProxy`), so limits per address count clients; repeatable.
     #[arg(long, value_name = "IP")]
     proxy_from: Vec<std::net::IpAddr>,
     /// With `PostgreSQL`, several servers may share the database: how long
