@@ -108,6 +108,17 @@ pub trait EventSink {
     fn is_listening(&self) -> bool {
         true
     }
+
+    /// Whether a run under penalised misplays (M9b) that stops at a card
+    /// nobody holds stops short of the stop instead, as it does for a
+    /// hidden follow decision: see [`Game::step_to_unheld_stop`]. Asked only
+    /// there; saying yes records that it happened.
+    ///
+    /// [`Game::step_to_unheld_stop`]: crate::Game::step_to_unheld_stop
+    #[inline]
+    fn holds_unheld_stop(&mut self) -> bool {
+        false
+    }
 }
 
 impl EventSink for Vec<Event> {

@@ -71,6 +71,10 @@ impl Michigan {
     }
 }
 
+/// The follower of a run held short of a stop at a card nobody holds
+/// ([`Game::step_to_unheld_stop`]): no seat, so no viewer is asked.
+const NOBODY: Seat = Seat::MAX;
+
 fn suit_colour(suit: Suit) -> bool {
     suit.is_red()
 }
@@ -322,6 +326,16 @@ impl Game {
         m.streak = streak;
         match end {
             RunEnd::WentOut(seat) => self.went_out(seat, ev),
+            RunEnd::Stopped(Some(next), StopReason::NotPlayed)
+                if penalised && ev.holds_unheld_stop() =>
+            {
+                // Short of the stop, as if someone decided whether to
+                // follow with `next`: nobody does.
+                self.michigan().turn = Turn::Follow {
+                    seat: NOBODY,
+                    card: next,
+                };
+            }
             RunEnd::Stopped(next, reason) => self.stop(next, reason, ev),
             RunEnd::Follow(seat, card) => self.set_turn(Turn::Follow { seat, card }, ev),
         }

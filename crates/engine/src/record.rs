@@ -143,6 +143,44 @@ impl Game {
             Step::Act { seat, action } => self.apply_into(*seat, *action, ev),
         }
     }
+
+    /// M9b, for a server hiding withheld cards: under penalised misplays a
+    /// run waits for its next card's holder to play or withhold it, and a
+    /// withheld card stops the run exactly as a card nobody holds does. So
+    /// the viewers who may not know which it was must see a run that stops
+    /// at a card nobody holds wait as it waits for a hidden decision. This
+    /// is `step` applied to a copy of the game, held where such a stop
+    /// comes: the game the others see while "someone" decides (nobody is
+    /// asked), with the number of `step`'s events before the stop. A step
+    /// may hold several (a forced lead starts another run): this holds the
+    /// one after `passed` others. `None` when `step` holds no such stop (or
+    /// is illegal).
+    pub fn step_to_unheld_stop(&self, step: &Step, passed: usize) -> Option<(Self, usize)> {
+        /// Counts the events and holds the stop after `passed` others.
+        struct Hold {
+            events: usize,
+            passed: usize,
+            held: bool,
+        }
+        impl EventSink for Hold {
+            fn push(&mut self, _: Event) {
+                self.events += 1;
+            }
+            fn holds_unheld_stop(&mut self) -> bool {
+                self.held = self.passed == 0;
+                self.passed = self.passed.wrapping_sub(1);
+                self.held
+            }
+        }
+        let mut game = self.clone();
+        let mut hold = Hold {
+            events: 0,
+            passed,
+            held: false,
+        };
+        game.step(step, &mut hold).ok()?;
+        hold.held.then_some((game, hold.events))
+    }
 }
 
 #[cfg(test)]

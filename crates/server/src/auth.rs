@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use axum::http::HeaderMap;
-use axum::http::header::{HOST, ORIGIN};
+use axum::http::header::ORIGIN;
 use sha2::{Digest, Sha256};
 
 use crate::store::TokenHash;
@@ -53,11 +53,15 @@ pub(crate) fn valid_invite(invite: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// The websocket upgrade's Origin check (axum does none). Browsers always
-/// send `Origin`: it must be this server itself (`http(s)://<Host>`) or one of
-/// `allowed`. A request without `Origin` comes from a program, not a page,
-/// and is let through: the check protects players' browsers from other
-/// sites, and programs still need a seat token to act.
+/// The Origin check of websocket upgrades and JSON POSTs (axum does none).
+/// Browsers always send `Origin`: it must be one of `allowed` (the server's
+/// public origins, `--allow-origin`) or name a loopback host (local play:
+/// `localhost`, `127.x.y.z`, `[::1]`, any port). The request's own `Host` is
+/// not trusted: a page of another site whose name resolves here (DNS
+/// rebinding) sends its own name in both (issue 31, finding 7). A request
+/// without `Origin` comes from a program, not a page, and is let through:
+/// the check protects players' browsers from other sites, and programs
+/// still need a seat token to act.
 pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     let Some(origin) = headers.get(ORIGIN) else {
         return true;
@@ -65,16 +69,25 @@ pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     let Ok(origin) = origin.to_str() else {
         return false;
     };
-    if allowed.iter().any(|a| a == origin) {
-        return true;
-    }
-    let Some(host) = headers.get(HOST).and_then(|h| h.to_str().ok()) else {
-        return false;
-    };
-    origin
+    allowed.iter().any(|a| a == origin) || loopback_origin(origin)
+}
+
+/// Whether `origin` (`http(s)://host[:port]`) names a loopback host.
+fn loopback_origin(origin: &str) -> bool {
+    let Some(authority) = origin
         .strip_prefix("http://")
         .or_else(|| origin.strip_prefix("https://"))
-        .is_some_and(|o| o == host)
+    else {
+        return false;
+    };
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split_once(']').map_or("", |(h, _)| h),
+        None => authority.split(':').next().unwrap_or(""),
+    };
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// A token bucket: `burst` messages at once, refilled at `per_second`.
@@ -145,14 +158,20 @@ mod tests {
     }
 
     #[test]
-    fn origin_must_be_this_host_or_allowed() {
+    fn origin_must_be_loopback_or_allowed() {
         let mut h = HeaderMap::new();
-        h.insert(HOST, "127.0.0.1:8080".parse().unwrap());
         assert!(origin_allowed(&h, &[]));
         h.insert(ORIGIN, "http://127.0.0.1:8080".parse().unwrap());
         assert!(origin_allowed(&h, &[]));
+        for foreign in [
+            "http://evil.example",
+            "http://127.0.0.1.evil.example",
+            "file://x",
+        ] {
+            h.insert(ORIGIN, foreign.parse().unwrap());
+            assert!(!origin_allowed(&h, &[]), "{foreign}");
+        }
         h.insert(ORIGIN, "http://evil.example".parse().unwrap());
-        assert!(!origin_allowed(&h, &[]));
         assert!(origin_allowed(&h, &["http://evil.example".into()]));
     }
 

@@ -53,7 +53,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
 pub(crate) const RETRY_AFTER: &str = "2";
 
 /// An API error as a response: a status and the JSON [`ErrorBody`].
-struct ApiError(ErrorBody);
+pub(crate) struct ApiError(ErrorBody);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -92,7 +92,7 @@ impl From<ErrorBody> for ApiError {
 /// an Origin, come from this server's own pages or an allowed origin. So
 /// another website cannot make its visitors' browsers create tables or take
 /// seats here.
-fn json_request(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
+pub(crate) fn json_request(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -153,6 +153,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
             "max_tables": c.max_tables,
             "max_tables_per_address_per_hour": c.max_tables_per_address,
             "max_connections_per_address": c.max_connections_per_address,
+            "max_connections": c.max_connections,
             "max_connections_per_seat": c.max_connections_per_seat,
             "max_spectators": c.max_spectators,
             "max_message_bytes": c.max_message_bytes,

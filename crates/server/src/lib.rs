@@ -33,6 +33,7 @@ mod http;
 mod limits;
 mod loadtest;
 pub mod protocol;
+pub mod proxy;
 pub mod public;
 mod rematch;
 mod rules_text;
@@ -42,7 +43,7 @@ mod web;
 mod ws;
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
@@ -82,6 +83,9 @@ pub struct ServerConfig {
     pub db: Database,
     /// Origins besides the server's own that may open websockets.
     pub allowed_origins: Vec<String>,
+    /// Addresses of proxies whose connections start with a PROXY protocol
+    /// v2 header naming the client (HAProxy's `send-proxy-v2`).
+    pub proxies: Vec<IpAddr>,
     /// How long a player may be away before a bot plays for them.
     pub grace: Duration,
     /// How long a bot waits before it acts, so people can follow the game.
@@ -102,12 +106,16 @@ pub struct ServerConfig {
     pub resume_window: u64,
     /// Connections open at once from one address (HTTP and websocket).
     pub max_connections_per_address: usize,
+    /// Connections open at once in the whole server, well below its file
+    /// limit: at the cap a new connection sheds the oldest one that has not
+    /// finished its first request head, else the one silent longest.
+    pub max_connections: usize,
     /// Tables one address may create per hour.
     pub max_tables_per_address: u32,
     /// Connections open at once with one seat token.
     pub max_connections_per_seat: usize,
-    /// Time a new connection has to send its request, and a websocket its
-    /// `hello`.
+    /// Time a new connection has to send its first request head (however
+    /// slowly the bytes come), and a websocket its `hello`.
     pub hello_timeout: Duration,
     /// Time a connection may stay silent; the server pings websockets three
     /// times within it, and a browser's automatic answer counts.
@@ -132,6 +140,7 @@ impl Default for ServerConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: Database::Sqlite(PathBuf::from("tripoley.db")),
             allowed_origins: Vec::new(),
+            proxies: Vec::new(),
             grace: Duration::from_secs(30),
             bot_delay: Duration::from_millis(700),
             max_message_bytes: 4096,
@@ -142,6 +151,7 @@ impl Default for ServerConfig {
             outbox: 1024,
             resume_window: 500,
             max_connections_per_address: 64,
+            max_connections: 10_000,
             max_tables_per_address: 60,
             max_connections_per_seat: 4,
             hello_timeout: Duration::from_secs(10),
@@ -470,6 +480,7 @@ impl ServerConfig {
     pub fn for_load_generator(self) -> ServerConfig {
         ServerConfig {
             max_connections_per_address: LOAD_CONNECTIONS,
+            max_connections: self.max_connections.max(LOAD_CONNECTIONS),
             max_tables_per_address: LOAD_TABLES,
             ..self
         }
@@ -484,6 +495,7 @@ impl ServerConfig {
                 "max_connections_per_address",
                 self.max_connections_per_address == 0,
             ),
+            ("max_connections", self.max_connections == 0),
             ("max_tables_per_address", self.max_tables_per_address == 0),
             (
                 "max_connections_per_seat",
@@ -518,15 +530,9 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         .map_err(|e| ServerError::Io(e.to_string()))?;
     let (stop, shutdown) = watch::channel(false);
     let addresses = Arc::new(limits::AddressBook::default());
-    let listener = limits::LimitedListener {
-        listener,
-        book: Arc::clone(&addresses),
-        limits: limits::ConnLimits {
-            per_address: config.max_connections_per_address,
-            first_bytes: config.hello_timeout,
-            silence: config.idle_timeout,
-        },
-    };
+    let conn_limits = limits::ConnLimits::of(&config);
+    let listener = limits::LimitedListener::new(listener, Arc::clone(&addresses), conn_limits)
+        .behind(config.proxies.clone());
     let cluster = match &config.db {
         Database::Postgres(url) => {
             Some(cluster::Cluster::join(url, addr, config.lease, shutdown.clone()).await?)

@@ -1,23 +1,32 @@
 //! Limits per client address, enforced where a connection is accepted: open
 //! connections per address (every TCP connection, HTTP or websocket, holds
-//! a slot until it closes), a deadline for a connection's first bytes and a
-//! silence deadline after them, and tables created per address per hour.
+//! a slot until it closes), a deadline for a connection's first request
+//! head and a silence deadline after it, and tables created per address per
+//! hour. And one limit for the whole server: connections open at once, kept
+//! well below the file limit; at the cap a new connection sheds the oldest
+//! one still sending its first request head, else the one silent longest.
 //!
 //! A refused connection is closed at once, before it costs a task or a
 //! buffer; a silent one is closed when its deadline passes, so neither can
-//! fill the server's file table (issue 15, finding 4).
+//! fill the server's file table (issue 15, finding 4), and neither can a
+//! request trickled a byte at a time from many addresses (issue 31,
+//! finding 2).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::task::{Context, Poll};
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::time::{Instant, Sleep};
+
+/// How long a trusted proxy has for its PROXY header.
+const PROXY_WAIT: Duration = Duration::from_millis(500);
 
 /// How long a table-creation count is kept per address.
 pub(crate) const TABLE_WINDOW: Duration = Duration::from_secs(3600);
@@ -101,18 +110,120 @@ impl Drop for Slot {
 pub(crate) struct ConnLimits {
     /// Connections open at once from one address.
     pub per_address: usize,
-    /// Time for a new connection's first bytes.
-    pub first_bytes: Duration,
-    /// Time a connection may stay silent once it has spoken.
+    /// Connections open at once in the whole server.
+    pub total: usize,
+    /// Time from accepting a connection to the end of its first request
+    /// head.
+    pub first_request: Duration,
+    /// Time a connection may stay silent once it has sent its first head.
     pub silence: Duration,
 }
 
-/// A TCP listener that keeps each address under its connection cap and
-/// gives each connection its deadlines.
+impl ConnLimits {
+    pub(crate) fn of(config: &crate::ServerConfig) -> Self {
+        ConnLimits {
+            per_address: config.max_connections_per_address,
+            total: config.max_connections,
+            first_request: config.hello_timeout,
+            silence: config.idle_timeout,
+        }
+    }
+}
+
+/// What the listener knows of an open connection, shared with it.
+#[derive(Default)]
+struct Watch {
+    /// Whether its first request head has ended.
+    head_done: AtomicBool,
+    /// When it last sent bytes, in milliseconds since the listener began.
+    last_read: AtomicU64,
+    /// Set when the listener sheds it; its next read fails.
+    shed: AtomicBool,
+    /// Its pending read, to wake when it is shed.
+    waker: Mutex<Option<Waker>>,
+}
+
+/// The open connections by age (ids grow), for shedding.
+#[derive(Default)]
+struct Connections {
+    open: Mutex<BTreeMap<u64, Arc<Watch>>>,
+}
+
+impl Connections {
+    /// Sheds one connection to make room: the oldest still sending its
+    /// first request head, else the one silent longest.
+    fn shed_one(&self) {
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        // One shed and not yet gone is passed over: each new connection
+        // makes its own room.
+        let live = open.values().filter(|w| !w.shed.load(Ordering::Relaxed));
+        let victim = live
+            .clone()
+            .find(|w| !w.head_done.load(Ordering::Relaxed))
+            .or_else(|| live.min_by_key(|w| w.last_read.load(Ordering::Relaxed)));
+        if let Some(w) = victim {
+            w.shed.store(true, Ordering::Relaxed);
+            if let Some(waker) = w
+                .waker
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take()
+            {
+                waker.wake();
+            }
+        }
+    }
+}
+
+/// A connection's place in the server's count; freed on drop.
+struct Registered {
+    connections: Arc<Connections>,
+    id: u64,
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        let mut open = self
+            .connections
+            .open
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        open.remove(&self.id);
+    }
+}
+
+/// A TCP listener that keeps each address under its connection cap and the
+/// server under its own, and gives each connection its deadlines.
 pub(crate) struct LimitedListener {
-    pub listener: TcpListener,
-    pub book: Arc<AddressBook>,
-    pub limits: ConnLimits,
+    listener: TcpListener,
+    book: Arc<AddressBook>,
+    limits: ConnLimits,
+    connections: Arc<Connections>,
+    /// When the listener began (the clock of [`Watch::last_read`]).
+    began: Instant,
+    /// The next connection's id.
+    next_id: u64,
+    /// Proxies whose connections name their client ([`crate::proxy`]).
+    proxies: Vec<IpAddr>,
+}
+
+impl LimitedListener {
+    pub(crate) fn new(listener: TcpListener, book: Arc<AddressBook>, limits: ConnLimits) -> Self {
+        LimitedListener {
+            listener,
+            book,
+            limits,
+            connections: Arc::default(),
+            began: Instant::now(),
+            next_id: 0,
+            proxies: Vec::new(),
+        }
+    }
+
+    /// Trusts the PROXY headers of connections from `proxies`.
+    pub(crate) fn behind(self, proxies: Vec<IpAddr>) -> Self {
+        LimitedListener { proxies, ..self }
+    }
 }
 
 impl axum::serve::Listener for LimitedListener {
@@ -121,24 +232,59 @@ impl axum::serve::Listener for LimitedListener {
 
     async fn accept(&mut self) -> (Limited, SocketAddr) {
         loop {
-            let Ok((stream, addr)) = self.listener.accept().await else {
+            let Ok((mut stream, addr)) = self.listener.accept().await else {
                 // Out of file descriptors, most likely: wait for some to
                 // close rather than spin (as axum's own listener does).
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             };
+            // A proxy sends its header at once: a short wait, and only
+            // proxies can make the listener wait.
+            let addr = if self.proxies.contains(&addr.ip()) {
+                match crate::proxy::client_address(&mut stream, addr, PROXY_WAIT).await {
+                    Some(client) => client,
+                    None => continue,
+                }
+            } else {
+                addr
+            };
             // Over the cap: dropped here, which closes the socket.
             let Some(slot) = self.book.open(addr.ip(), self.limits.per_address) else {
                 continue;
             };
+            let watch = Arc::new(Watch::default());
+            let now = Instant::now();
+            watch
+                .last_read
+                .store(millis(now - self.began), Ordering::Relaxed);
+            let full = {
+                let mut open = self
+                    .connections
+                    .open
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                open.insert(self.next_id, Arc::clone(&watch));
+                open.len() > self.limits.total
+            };
+            if full {
+                self.connections.shed_one();
+            }
             let limited = Limited {
                 stream,
                 _slot: slot,
-                spoken: false,
-                last_read: Instant::now(),
+                _registered: Registered {
+                    connections: Arc::clone(&self.connections),
+                    id: self.next_id,
+                },
+                watch,
+                began: self.began,
+                accepted: now,
+                head_end: 0,
+                last_read: now,
                 limits: self.limits,
-                deadline: Box::pin(tokio::time::sleep(self.limits.first_bytes)),
+                deadline: Box::pin(tokio::time::sleep(self.limits.first_request)),
             };
+            self.next_id += 1;
             return (limited, addr);
         }
     }
@@ -154,8 +300,13 @@ impl axum::serve::Listener for LimitedListener {
 pub(crate) struct Limited {
     stream: TcpStream,
     _slot: Slot,
-    /// Whether the client has sent anything yet.
-    spoken: bool,
+    _registered: Registered,
+    watch: Arc<Watch>,
+    began: Instant,
+    accepted: Instant,
+    /// How much of the blank line ending the first request head has come
+    /// (`\r\n\r\n`, 4 when it has).
+    head_end: u8,
     last_read: Instant,
     limits: ConnLimits,
     /// Wakes a pending read to check the deadline; moved on lazily, so a
@@ -169,14 +320,35 @@ impl Limited {
         let _ = self.stream.set_nodelay(true);
     }
 
+    /// A trickled request head is no progress: until its end, the deadline
+    /// counts from the accept.
     fn due(&self) -> Instant {
-        let allowed = if self.spoken {
-            self.limits.silence
+        if self.head_end < 4 {
+            self.accepted + self.limits.first_request
         } else {
-            self.limits.first_bytes
-        };
-        self.last_read + allowed
+            self.last_read + self.limits.silence
+        }
     }
+
+    /// Follows the first request head's bytes to its blank line.
+    fn scan_head(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            let want = if self.head_end % 2 == 0 { b'\r' } else { b'\n' };
+            self.head_end = if b == want {
+                self.head_end + 1
+            } else {
+                u8::from(b == b'\r')
+            };
+            if self.head_end == 4 {
+                self.watch.head_done.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 impl AsyncRead for Limited {
@@ -186,16 +358,36 @@ impl AsyncRead for Limited {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        if this.watch.shed.load(Ordering::Relaxed) {
+            return Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the server is full: the oldest unfinished connection is closed",
+            )));
+        }
         let before = buf.filled().len();
         match Pin::new(&mut this.stream).poll_read(cx, buf) {
             Poll::Ready(Ok(())) => {
                 if buf.filled().len() > before {
-                    this.spoken = true;
+                    if this.head_end < 4 {
+                        let new = buf.filled()[before..].to_vec();
+                        this.scan_head(&new);
+                    }
                     this.last_read = Instant::now();
+                    this.watch
+                        .last_read
+                        .store(millis(this.last_read - this.began), Ordering::Relaxed);
                 }
                 Poll::Ready(Ok(()))
             }
             Poll::Pending => loop {
+                *this
+                    .watch
+                    .waker
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner) = Some(cx.waker().clone());
+                if this.watch.shed.load(Ordering::Relaxed) {
+                    return Poll::Ready(Err(io::Error::other("shed")));
+                }
                 if this.deadline.as_mut().poll(cx).is_pending() {
                     return Poll::Pending;
                 }

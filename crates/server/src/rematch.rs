@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
@@ -50,8 +50,12 @@ fn refuse(status: StatusCode, code: ErrorCode, message: &str) -> Response {
 pub(crate) async fn rematch(
     State(app): State<Arc<App>>,
     Path(invite): Path<String>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    if let Err(refused) = crate::http::json_request(&app, &headers) {
+        return refused.into_response();
+    }
     let Ok(req) = serde_json::from_slice::<StartRequest>(&body) else {
         return refuse(
             StatusCode::BAD_REQUEST,

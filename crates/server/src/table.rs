@@ -11,6 +11,7 @@
 //! timers and frames are shared.
 
 mod frames;
+mod hold;
 mod napalm;
 mod social;
 mod think;
@@ -26,7 +27,7 @@ use tokio::sync::{Notify, mpsc, oneshot, watch};
 use tripoley_bots::Bot;
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{
-    Action, DealChance, Event, Game, IllegalAction, Pending, Record, Seat, Step,
+    Action, DealChance, Decision, Event, Game, IllegalAction, Pending, Record, Seat, Step,
 };
 
 /// Playouts the expert bot spends on a hint (a few milliseconds).
@@ -196,6 +197,8 @@ struct Table {
     last_seen: Instant,
     /// The chat and the freed seats.
     social: social::Social,
+    /// A run's stop held back so that it looks like a withhold (M9b).
+    held: Option<hold::Held>,
 }
 
 fn frame(value: &Value) -> Out {
@@ -275,6 +278,7 @@ pub(crate) fn spawn(
         answers,
         hints: think::Hints::default(),
         last_seen: now,
+        held: None,
     };
     if stored.status != TableStatus::Lobby {
         let names = stored.names.unwrap_or_else(|| table.default_names());
@@ -310,27 +314,26 @@ impl Table {
 
     /// Rebuilds the game from its record, step by step.
     fn replay(&mut self, record: Record) -> Result<(), crate::ServerError> {
+        let invite = self.invite.clone();
         let bad = |e: String| {
-            crate::ServerError::Unreadable(format!("table {} does not replay: {e}", self.invite))
+            crate::ServerError::Unreadable(format!("table {invite} does not replay: {e}"))
         };
         let mut ev = Vec::new();
         let mut game = record.start(&mut ev).map_err(|e| bad(e.to_string()))?;
         self.log = vec![ev];
         for (i, step) in record.steps.iter().enumerate() {
+            let stops = hold::stops(&game, step);
             let mut ev = Vec::new();
             game.step(step, &mut ev)
                 .map_err(|e| bad(format!("step {i}: {e}")))?;
-            if ev.iter().any(|e| matches!(e, Event::DealEnded { .. })) {
-                self.deal_start = self.log.len();
-            }
-            self.log.push(ev);
+            self.log_step(ev, &stops);
         }
         self.status = if game.pending() == Pending::GameOver {
             TableStatus::Finished
         } else {
             TableStatus::Playing
         };
-        self.n.store(record.steps.len() as u64, Ordering::Release);
+        self.n.store(self.log.len() as u64 - 1, Ordering::Release);
         self.game = Some(game);
         self.record = Some(record);
         Ok(())
@@ -503,6 +506,9 @@ impl Table {
         if let Some(t) = self.retry_at {
             return Some(t);
         }
+        if let Some(t) = self.held_until() {
+            return Some(t);
+        }
         if self.thinking {
             return None;
         }
@@ -535,7 +541,7 @@ impl Table {
             return;
         }
         let Some(due) = self.due() else { return };
-        if Instant::now() < due {
+        if Instant::now() < due || self.release().await {
             return;
         }
         if self.napalm.is_some() {
@@ -588,25 +594,34 @@ impl Table {
             .await
             .map_err(|e| storage(&e))?;
         let game = self.game.as_mut().expect("checked above");
+        let stops = hold::stops(game, &step);
+        // Who follows under M9b is hidden: nobody is told the server
+        // decided for them.
+        let auto = auto
+            && !matches!(
+                game.pending(),
+                Pending::Decide {
+                    decision: Decision::Follow { .. },
+                    ..
+                }
+            );
         let mut ev = Vec::new();
         // Checked before storing, so this cannot fail; if it did, the stored
         // step would make the table fail to replay, which is reported then.
         game.step(&step, &mut ev).map_err(|e| illegal(&e))?;
         record.steps.push(step);
-        if ev.iter().any(|e| matches!(e, Event::DealEnded { .. })) {
-            self.deal_start = self.log.len();
-        }
-        self.log.push(ev);
         let over = game.pending() == Pending::GameOver;
-        self.step_taken(idx, over, auto).await;
+        self.log_live_step(ev, stops);
+        let n = self.log.len() as u64 - 1;
+        self.step_taken(n, over && self.held.is_none(), auto).await;
         Ok(())
     }
 
-    /// After step `idx` is stored and applied, in either game: the event
-    /// number moves on, the turn clock restarts, a finished game is marked
+    /// After a step is stored and applied, in either game: the event number
+    /// moves on to `n`, the turn clock restarts, a finished game is marked
     /// so, and everyone gets the update.
-    async fn step_taken(&mut self, idx: usize, over: bool, auto: bool) {
-        self.n.store(idx as u64 + 1, Ordering::Release);
+    async fn step_taken(&mut self, n: u64, over: bool, auto: bool) {
+        self.n.store(n, Ordering::Release);
         self.turn_started = Instant::now();
         if over {
             self.status = TableStatus::Finished;
@@ -905,6 +920,9 @@ impl Table {
                 tripoley_napalm::Pending::Decide { seat, .. } => Some(seat),
                 _ => None,
             };
+        }
+        if self.held.is_some() {
+            return None;
         }
         match self.game.as_ref()?.pending() {
             Pending::Decide { seat, .. } => Some(seat),

@@ -9,9 +9,9 @@ mod common;
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use common::{WAIT, join, table, table_from, until_decision};
+use common::{WAIT, http_from, join, table, table_from, until_decision};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncReadExt;
 use tokio::net::{TcpSocket, TcpStream};
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
@@ -30,38 +30,6 @@ async fn server_with(config: ServerConfig) -> RunningServer {
     tripoley_server::start(config)
         .await
         .expect("the server starts")
-}
-
-/// One HTTP request from the loopback address `from`, with the headers
-/// given; returns the status and the JSON body.
-async fn http_from(
-    from: IpAddr,
-    addr: SocketAddr,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: &Value,
-) -> (u16, Value) {
-    let socket = TcpSocket::new_v4().unwrap();
-    socket.bind(SocketAddr::new(from, 0)).unwrap();
-    let mut stream = socket.connect(addr).await.expect("connects");
-    let body = body.to_string();
-    let lines = headers
-        .iter()
-        .map(|(k, v)| format!("{k}: {v}\r\n"))
-        .collect::<Vec<_>>()
-        .concat();
-    let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{lines}Content-Length: {}\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).await.unwrap();
-    stream.write_all(body.as_bytes()).await.unwrap();
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.unwrap();
-    let text = String::from_utf8_lossy(&answer);
-    let (head, body) = text.split_once("\r\n\r\n").expect("an HTTP answer");
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
 }
 
 const JSON: (&str, &str) = ("Content-Type", "application/json");

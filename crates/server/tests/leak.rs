@@ -15,7 +15,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, CardSet, seeded_rng};
-use tripoley_engine::{Event, Preset, Record, Rules, Seat};
+use tripoley_engine::{Event, Misplays, Preset, Record, Rules, Seat};
 use tripoley_server::client::{self, Socket};
 
 /// Who received a frame: a seat, or a spectator.
@@ -92,9 +92,24 @@ fn truth(record: &Record) -> Truth {
     };
     snapshot(&ev, &game);
     for step in &record.steps {
+        // A run's stop at a card nobody holds (M9b) starts its own event
+        // number: the events before it are seen with the game held short.
+        let penalised = game.rules().misplays == Misplays::Penalised;
+        let held: Vec<_> = (0..)
+            .map_while(|k| {
+                penalised
+                    .then(|| game.step_to_unheld_stop(step, k))
+                    .flatten()
+            })
+            .collect();
         ev.clear();
         game.step(step, &mut ev).expect("the record replays");
-        snapshot(&ev, &game);
+        let mut from = 0;
+        for (short, at) in &held {
+            snapshot(&ev[from..*at], short);
+            from = *at;
+        }
+        snapshot(&ev[from..], &game);
     }
     Truth { hidden, players }
 }
@@ -134,6 +149,39 @@ fn leaks(truth: &Truth, frames: &[(Viewer, Value)]) -> Vec<(Viewer, u64, CardSet
         check(*viewer, n, &msg);
     }
     found
+}
+
+/// M9b: frames in which a run's stop at a card not played tells whether
+/// it was withheld. A withhold is its own step, so everyone but the
+/// withholder sees that stop open an update; a stop at a card nobody holds
+/// must look the same (issue 31, finding 1: a spectator named 22 of 24
+/// withheld cards from how updates were split). Returns (viewer, event
+/// number) of each frame where such a stop follows another event the viewer
+/// saw, other than the withhold itself.
+fn stops_that_tell(frames: &[(Viewer, Value)]) -> Vec<(Viewer, u64)> {
+    let mut told = Vec::new();
+    let mut check = |viewer: Viewer, n: u64, events: &Value| {
+        let events = events.as_array().expect("a list of events");
+        for pair in events.windows(2) {
+            if pair[1]["event"] == "run_stopped"
+                && pair[1]["reason"] == "not_played"
+                && pair[0]["event"] != "withheld"
+            {
+                told.push((viewer, n));
+            }
+        }
+    };
+    for (viewer, msg) in frames {
+        if let Some(log) = msg["log"].as_array() {
+            for entry in log {
+                check(*viewer, entry["n"].as_u64().unwrap(), &entry["events"]);
+            }
+        }
+        if msg["type"] == "update" {
+            check(*viewer, msg["n"].as_u64().unwrap(), &msg["events"]);
+        }
+    }
+    told
 }
 
 async fn watch(mut sock: Socket, viewer: Viewer, out: mpsc::UnboundedSender<(Viewer, Value)>) {
@@ -243,6 +291,10 @@ async fn no_frame_holds_a_card_its_viewer_may_not_see() {
         let truth = truth(&record);
         let found = leaks(&truth, &frames);
         assert!(found.is_empty(), "{preset}: leaked {found:?}");
+        if Rules::preset(preset).misplays == Misplays::Penalised {
+            let told = stops_that_tell(&frames);
+            assert!(told.is_empty(), "{preset}: stops that tell {told:?}");
+        }
         let mut per_viewer: HashMap<Viewer, usize> = HashMap::new();
         for (v, _) in &frames {
             *per_viewer.entry(*v).or_default() += 1;

@@ -25,6 +25,10 @@ pub struct ServeArgs {
     /// reverse proxy); repeatable.
     #[arg(long, value_name = "URL")]
     allow_origin: Vec<String>,
+    /// A proxy's address whose connections start with a PROXY protocol v2 header naming the
+    /// client (`send-proxy-v2` in `HAProxy`), so limits per address count clients; repeatable.
+    #[arg(long, value_name = "IP")]
+    proxy_from: Vec<std::net::IpAddr>,
     /// With `PostgreSQL`, several servers may share the database: how long
     /// a server that stops answering keeps its tables before the others
     /// take them over.
@@ -44,6 +48,11 @@ struct Limits {
     /// Tables one address may create per hour.
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_tables_per_address)]
     max_tables_per_address: u32,
+    /// Connections open at once in the whole server (keep it well below the file limit): at the
+    /// cap a new connection closes the oldest one still sending its first request, else the
+    /// one silent longest.
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_connections)]
+    max_connections: usize,
     /// Connections open at once from one address.
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_connections_per_address)]
     max_connections_per_address: usize,
@@ -147,9 +156,11 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         addr: args.addr,
         db: args.db.clone(),
         allowed_origins: args.allow_origin.clone(),
+        proxies: args.proxy_from.clone(),
         max_tables: l.max_tables,
         max_tables_per_address: l.max_tables_per_address,
         max_connections_per_address: l.max_connections_per_address,
+        max_connections: l.max_connections,
         max_connections_per_seat: l.max_connections_per_seat,
         max_spectators: l.max_spectators,
         max_hint_searches: l.max_hint_searches,

@@ -191,7 +191,7 @@ impl Table {
         }
         t.log.push(ev);
         let over = t.game.is_over();
-        self.step_taken(idx, over, auto).await;
+        self.step_taken(idx as u64 + 1, over, auto).await;
         Ok(())
     }
 

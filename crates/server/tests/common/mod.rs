@@ -1,11 +1,13 @@
 //! Helpers shared by the server's loopback tests.
 #![allow(dead_code)]
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpSocket;
 use tripoley_bots::BotKind;
 use tripoley_engine::{Preset, Rules, View};
 use tripoley_server::client::{self, Socket};
@@ -119,3 +121,58 @@ pub fn starting_total(preset: Preset, seats: u8) -> u32 {
 /// A throwaway PostgreSQL server (the crate's own test harness).
 #[path = "../../src/store/testpg.rs"]
 pub mod pg;
+
+/// One HTTP POST from the loopback address `from`, with the headers given
+/// (and `Host: addr` unless they name one); returns the status and the JSON
+/// body.
+pub async fn http_from(
+    from: IpAddr,
+    addr: SocketAddr,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &Value,
+) -> (u16, Value) {
+    request_from(from, addr, "POST", path, headers, &body.to_string()).await
+}
+
+/// One HTTP request from the loopback address `from` (see [`http_from`]).
+pub async fn request_from(
+    from: IpAddr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, Value) {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::new(from, 0)).unwrap();
+    let mut stream = socket.connect(addr).await.expect("connects");
+    let mut lines = headers
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}\r\n"))
+        .collect::<Vec<_>>()
+        .concat();
+    let named = |name: &str| headers.iter().any(|(k, _)| k.eq_ignore_ascii_case(name));
+    if !named("host") {
+        lines += "Host: ";
+        lines += &addr.to_string();
+        lines += "\r\n";
+    }
+    if !named("connection") {
+        lines.push_str("Connection: close\r\n");
+    }
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\n{lines}Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    // An upgrade that is let through keeps the connection: its head is
+    // enough.
+    let _ = tokio::time::timeout(Duration::from_secs(2), stream.read_to_end(&mut answer)).await;
+    let text = String::from_utf8_lossy(&answer);
+    let (head, body) = text.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
