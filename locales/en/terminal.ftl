@@ -79,7 +79,10 @@ term-called = { $you ->
 term-raised = { $you ->
     [yes] You raise
    *[no] { $who } raises
-} by { $by } (puts in { $amount }).
+} by { $by } ({ $you ->
+    [yes] you put
+   *[no] puts
+} in { $amount }).
 term-folded = { $you ->
     [yes] You fold
    *[no] { $who } folds
@@ -328,7 +331,6 @@ term-action = { $action ->
 ## The terminal's Napalm table (crates/cli/src/play/napalm)
 
 tn-result = Game over: { $count ->
-    [0] nobody could ante any more, so the pot of { $pot } chips stays unclaimed.
     [one] { $who } { $you ->
         [yes] take
        *[no] takes
@@ -378,7 +380,6 @@ tn-token = { $you ->
    *[no] { $who } is the only Yes and takes
 } a token ({ $tokens } now).
 tn-hand-ended = Hand { $n } is over.
-tn-nobody-left = Game over: nobody is left who can ante.
 tn-game-over = Game over: { $who } won.
 tn-hint = Hint: the heuristic bot would { $answer ->
     [yes] say Yes

@@ -323,7 +323,6 @@ term-action = { $action ->
 ## La mesa de Napalm en el terminal (crates/cli/src/play/napalm)
 
 tn-result = Fin de la partida: { $count ->
-    [0] nadie puede ya poner la apuesta inicial, así que el bote de { $pot } fichas se queda sin dueño.
     [one] { $you ->
         [yes] te llevas
        *[no] { $who } se lleva
@@ -373,7 +372,6 @@ tn-token = { $you ->
    *[no] { $who } es el único Sí y gana
 } un punto (ya van { $tokens }).
 tn-hand-ended = Se acabó la mano { $n }.
-tn-nobody-left = Fin de la partida: no queda nadie que pueda poner la apuesta inicial.
 tn-game-over = Fin de la partida: ganó { $who }.
 tn-hint = Pista: el bot heurístico { $answer ->
     [yes] diría Sí

@@ -130,6 +130,24 @@ fn sim_records(dir: &Scratch, hands: &str, limit: &str, extra: &[&str]) -> Vec<P
 }
 
 #[test]
+fn napalm_replay_names_seats_without_verbs_that_disagree() {
+    // A record saved by the terminal names the human "You": no "You takes".
+    let dir = Scratch::new("napalm-you");
+    let files = sim_records(&dir, "40", "1", &[]);
+    let mut record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
+    record["names"][0] = "You".into();
+    let file = dir.file("you.json", &record.to_string());
+    let o = tripoley(&["replay", &file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("seat 0 (You)"), "{text}");
+    for slip in ["You takes", "You is", "You deals"] {
+        assert!(!text.contains(slip), "{slip}: {text}");
+    }
+}
+
+#[test]
 fn n8_sim_napalm_records_replay_and_out_writes_csv() {
     let dir = Scratch::new("napalm-records");
     let out = dir.0.join("out");
@@ -142,7 +160,7 @@ fn n8_sim_napalm_records_replay_and_out_writes_csv() {
         assert!(o.status.success(), "{}", stderr(&o));
         let text = stdout(&o);
         assert!(
-            text.contains("Hand 1, dealt by Seat 0 (heuristic)"),
+            text.contains("Hand 1, dealt by seat 0 (heuristic 0)"),
             "{text}"
         );
         assert!(text.contains("Game over"), "{text}");

@@ -523,6 +523,19 @@ mod tests {
             w.event(&Event::DealerKept { seat: 1 }, &ctx).as_deref(),
             Some("Bot 1 keeps their hand.")
         );
+        let raise = |seat| Event::Raised {
+            seat,
+            amount: 15,
+            by: 10,
+        };
+        assert_eq!(
+            w.event(&raise(0), &ctx).as_deref(),
+            Some("You raise by 10 (you put in 15).")
+        );
+        assert_eq!(
+            w.event(&raise(1), &ctx).as_deref(),
+            Some("Bot 1 raises by 10 (puts in 15).")
+        );
     }
 
     #[test]

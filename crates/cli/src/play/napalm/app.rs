@@ -194,11 +194,7 @@ impl NapalmApp {
     /// Who took the pot, in a sentence, once the game is over.
     pub fn result_words(&self) -> Option<String> {
         let (winners, pot) = self.result.as_ref()?;
-        let pot = if winners.is_empty() {
-            self.shown.pot
-        } else {
-            *pot
-        };
+        let pot = *pot;
         let you = winners.len() == 1 && winners[0] == HUMAN;
         Some(self.say(
             "tn-result",
@@ -514,7 +510,6 @@ impl NapalmApp {
                     .says("tn-token", *seat, &[("tokens", (*tokens).into())])
             }
             Event::HandEnded { number } => self.say("tn-hand-ended", &[("n", (*number).into())]),
-            Event::GameOver { winners } if winners.is_empty() => self.say("tn-nobody-left", &[]),
             Event::GameOver { winners } => {
                 self.say("tn-game-over", &[("who", self.list(winners).into())])
             }
