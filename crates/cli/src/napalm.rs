@@ -182,12 +182,6 @@ pub fn simulate(o: &SimOptions) -> Result<(), Failure> {
     if o.hands == 0 {
         return Err(Failure::usage("--deals must be at least 1"));
     }
-    if let Some((dir, _)) = o.save_records {
-        std::fs::create_dir_all(dir).map_err(|e| Failure {
-            message: format!("cannot create {}: {e}", dir.display()),
-            code: 1,
-        })?;
-    }
     let (tally, secs) = run_with_progress(o.hands, "hands", o.threads, |progress| {
         play_hands(&rules, &bots, o, progress).map_err(|e| Failure {
             message: format!("cannot write a game record: {e}"),

@@ -136,8 +136,15 @@ pub fn run_with_progress<T: Send, E: Into<Failure> + Send>(
     threads: Option<usize>,
     work: impl FnOnce(&(dyn Fn(u64) + Sync)) -> Result<T, E> + Send,
 ) -> Result<(T, f64), Failure> {
-    if threads == Some(0) {
-        return Err(Failure::usage("--threads must be at least 1"));
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if let Some(n) = threads
+        && !(1..=cores).contains(&n)
+    {
+        // The work is all computing: threads beyond the cores only wait
+        // (and thousands of them load the machine for nothing).
+        return Err(Failure::usage(format!(
+            "--threads must be between 1 and {cores}, the cores of this machine"
+        )));
     }
     let bar = indicatif::ProgressBar::new(total);
     bar.set_style(
@@ -162,6 +169,20 @@ pub fn run_with_progress<T: Send, E: Into<Failure> + Send>(
         .map_err(Into::into)?;
     bar.finish_and_clear();
     Ok((result, start.elapsed().as_secs_f64()))
+}
+
+/// Makes the folder an option names (`--out`, `--save-records`) before any
+/// work, so that a file in the way, or a folder that cannot be made, is
+/// said at once with the option's name, not after a whole run.
+pub fn output_folder(flag: &str, dir: &std::path::Path) -> Result<(), Failure> {
+    let shown = dir.display();
+    if dir.exists() && !dir.is_dir() {
+        return Err(Failure::usage(format!(
+            "{flag} {shown}: that is a file; {flag} names a folder (made if it does not exist)"
+        )));
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::usage(format!("{flag} {shown}: cannot make the folder: {e}")))
 }
 
 /// How bots are made: the expert's budget and an outside bot's timeout

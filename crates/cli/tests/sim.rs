@@ -288,3 +288,33 @@ fn sim_figures_reconcile_with_the_saved_records_e2_t6() {
         assert_eq!(csv.lines().count(), rows.len() + 1, "{name}");
     }
 }
+
+#[test]
+fn sim_checks_its_outputs_and_threads_before_playing() {
+    let scratch = Scratch::new("outputs");
+    let file = scratch.file("taken", "not a folder");
+    for game in ["tripoley", "napalm"] {
+        for flag in ["--out", "--save-records"] {
+            let started = std::time::Instant::now();
+            let o = tripoley(&["sim", "--game", game, "--deals", "2000000", flag, &file]);
+            assert_eq!(o.status.code(), Some(2), "{game} {flag}");
+            let err = stderr(&o);
+            assert!(
+                err.contains(&format!("{flag} {file}: that is a file")),
+                "{err}"
+            );
+            assert!(
+                started.elapsed().as_secs() < 5,
+                "{game} {flag}: refused after playing"
+            );
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+    let o = tripoley(&["sim", "--deals", "10", "--threads", "10000"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--threads must be between 1 and"),
+        "{}",
+        stderr(&o)
+    );
+}
