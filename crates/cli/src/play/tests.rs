@@ -13,7 +13,8 @@ use ratatui::style::Color;
 use tripoley_bots::BotKind;
 use tripoley_cards::{CardSet, GameRng, seeded_rng};
 use tripoley_engine::{
-    Action, DealChance, Decision, Game, PaySuitRule, Pending, Preset, Record, Rules, Step,
+    Action, DealChance, Decision, Event, Game, PaySuitRule, Pending, Preset, Reason, Record, Rules,
+    Space, Step,
 };
 
 use super::app::{App, HUMAN, Screen, Table};
@@ -363,6 +364,22 @@ fn the_hint_says_why_in_expected_chips() {
 }
 
 #[test]
+fn the_whole_hint_shows_at_80_and_100_columns() {
+    let mut app = reach(&pagat(), 4, |d| matches!(d, Decision::Open { .. }), 0);
+    ch(&mut app, '?');
+    let hint = app.hint.clone().expect("a hint");
+    for (w, h) in [(80, 24), (100, 30)] {
+        let text = screen(&app, w, h);
+        // Every word of the hint is on the screen, its end included (the
+        // screen's rows are quoted).
+        let rows = text.replace('"', " ");
+        let shown: String = rows.split_whitespace().collect::<Vec<_>>().join(" ");
+        let words: String = hint.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(shown.contains(&words), "{w}x{h}: {hint}\n{text}");
+    }
+}
+
+#[test]
 fn amounts_follow_arrows_and_digits() {
     let mut app = reach(
         &pagat(),
@@ -407,8 +424,9 @@ fn play_keys(app: &mut App) {
         Decision::SpareOption { can_auction, .. } => {
             ch(app, if can_auction && k % 2 == 0 { 'a' } else { 'k' });
         }
-        Decision::AuctionBid { .. } | Decision::PaySuitBid { .. } => {
-            ch(app, if k % 3 == 0 { 'b' } else { 'p' });
+        Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
+            // With nothing to bid (too few chips, a bonus card), a pass.
+            ch(app, if k % 3 == 0 && min <= max { 'b' } else { 'p' });
         }
         Decision::NamePaySuit => ch(app, 'h'),
         Decision::Open { .. } => {
@@ -526,6 +544,28 @@ fn a_whole_game_through_the_keys() {
         assert_eq!(game.chips_in_play(), game.total_chips());
         assert_eq!(app.shown.stacks.as_slice(), game.stacks(), "{preset}");
     }
+}
+
+#[test]
+fn t5_a_whole_game_with_chips_of_different_values() {
+    let mut rules = Rules::preset(Preset::MichiganCasino);
+    rules.space_antes = [(Space::Pot, 2), (Space::Kitty, 2)].into();
+    let app = finish(new_game(rules, 4, 7, BotKind::Heuristic));
+    assert!(screen(&app, 80, 24).contains("Final standings"));
+    // The first antes: 11 from each player, 20 from the dealer (one more
+    // on each of 9 spaces).
+    let (game, events) = app.record().replay().expect("the record replays");
+    let first: u32 = events
+        .iter()
+        .take_while(|e| !matches!(e, Event::DealStarted { .. }))
+        .filter_map(|e| match e {
+            Event::Transfer(t) if t.reason == Reason::Ante => Some(t.amount),
+            _ => None,
+        })
+        .sum();
+    assert_eq!(first, 3 * 11 + 20);
+    assert_eq!(game.chips_in_play(), game.total_chips());
+    assert_eq!(app.shown.stacks.as_slice(), game.stacks());
 }
 
 #[test]

@@ -162,11 +162,13 @@ fn stage_name(stage: Stage, lang: Lang) -> String {
 fn draw_table(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let n = u16::from(app.shown.players);
     let top_h = (n + 2).max(10);
+    // The hint or message wraps below the keys: nothing a player needs is cut.
+    let note = decision_note(app, area.width);
     let [top, log, hand, decision, footer] = Layout::vertical([
         Constraint::Length(top_h),
         Constraint::Min(2),
         Constraint::Length(3),
-        Constraint::Length(3),
+        Constraint::Length(2 + note.0.len().max(1) as u16),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -176,8 +178,18 @@ fn draw_table(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     draw_layout(f, layout, app, theme);
     draw_panel(f, log, app);
     draw_hand(f, hand, app, theme);
-    draw_decision(f, decision, app, theme);
+    draw_decision(f, decision, app, theme, note);
     draw_footer(f, footer, app, theme);
+}
+
+/// The message, or else the hint, under the decision's keys, wrapped to
+/// `width` columns; with its colour's role (`true`: a message).
+fn decision_note(app: &App, width: u16) -> (Vec<String>, bool) {
+    match (&app.message, &app.hint) {
+        (Some(m), _) => (text::wrap(m, usize::from(width).saturating_sub(2)), true),
+        (None, Some(h)) => (text::wrap(h, usize::from(width).saturating_sub(2)), false),
+        (None, None) => (Vec::new(), false),
+    }
 }
 
 fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -558,7 +570,7 @@ pub(super) fn key_span<'a>(theme: &Theme, key: &'a str, what: &str) -> Vec<Span<
     ]
 }
 
-fn draw_decision(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+fn draw_decision(f: &mut Frame, area: Rect, app: &App, theme: &Theme, note: (Vec<String>, bool)) {
     let (prompt, choices) = match app.my_decision() {
         Some(d) => decision_lines(app, d, theme),
         None if app.busy() => (
@@ -576,21 +588,23 @@ fn draw_decision(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         ),
         None => (String::new(), Line::raw("")),
     };
-    let third = match (&app.message, &app.hint) {
-        (Some(m), _) => Line::styled(format!(" {m}"), theme.red()),
-        (None, Some(h)) => Line::styled(format!(" {h}"), theme.good()),
-        (None, None) => Line::raw(""),
+    let (note, is_message) = note;
+    let style = if is_message {
+        theme.red()
+    } else {
+        theme.good()
     };
     let mut choice_line = vec![Span::raw(" ")];
     choice_line.extend(choices.spans);
-    f.render_widget(
-        Paragraph::new(vec![
-            Line::styled(format!(" {prompt}"), theme.accent()),
-            Line::from(choice_line),
-            third,
-        ]),
-        area,
+    let mut lines = vec![
+        Line::styled(format!(" {prompt}"), theme.accent()),
+        Line::from(choice_line),
+    ];
+    lines.extend(
+        note.into_iter()
+            .map(|l| Line::styled(format!(" {l}"), style)),
     );
+    f.render_widget(Paragraph::new(lines), area);
 }
 
 /// The amount being typed, between arrows.
