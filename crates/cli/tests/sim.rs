@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Scratch, stderr, stdout, tripoley};
+use common::{Scratch, replay_json, stderr, stdout, tripoley};
 
 #[test]
 fn sim_plays_exactly_the_deals_asked() {
@@ -149,6 +149,42 @@ fn section_won(line: &serde_json::Value, players: usize) -> Vec<[i64; 6]> {
     won
 }
 
+/// Chips per seat and stage over the first `deals` deals of the records
+/// in `dir`, and each deal's row (chips won per seat); the last game may
+/// be cut after the deals asked for, its final pot then not counted.
+fn from_records(dir: &std::path::Path, deals: u64) -> ([[i64; 6]; 4], Vec<Vec<i64>>) {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let mut totals = [[0i64; 6]; 4];
+    let mut rows: Vec<Vec<i64>> = Vec::new();
+    for file in &files {
+        let lines = replay_json(file.to_str().unwrap());
+        let game_deals = lines.iter().filter(|l| l["section"] == "deal").count();
+        let whole = rows.len() + game_deals <= deals as usize;
+        for line in &lines {
+            let won = match line["section"].as_str() {
+                Some("deal") if (rows.len() as u64) < deals => section_won(line, 4),
+                Some("final_pot") if whole => section_won(line, 4),
+                _ => continue,
+            };
+            if line["section"] == "deal" {
+                rows.push(vec![0; 4]);
+            }
+            let row = rows.last_mut().unwrap();
+            for (seat, stages) in won.iter().enumerate() {
+                row[seat] += stages.iter().sum::<i64>();
+                for (t, w) in totals[seat].iter_mut().zip(stages) {
+                    *t += w;
+                }
+            }
+        }
+    }
+    (totals, rows)
+}
+
 /// E2, T6, T7: every figure `sim` prints per seat and per stage, and every
 /// row of `deals.csv`, is rebuilt from the records it saved, replayed with
 /// `replay --json`: the presets, and house rules where players go out
@@ -209,42 +245,7 @@ fn sim_figures_reconcile_with_the_saved_records_e2_t6() {
         let run = tripoley(&args);
         assert!(run.status.success(), "{name}: {}", stderr(&run));
         let summary: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
-        let mut files: Vec<_> = std::fs::read_dir(&records)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        files.sort();
-        // Chips per seat and stage, and each deal's row, from the records;
-        // the last game may be cut after the deals asked for.
-        let mut totals = vec![[0i64; 6]; 4];
-        let mut rows: Vec<Vec<i64>> = Vec::new();
-        for file in &files {
-            let replay = tripoley(&["replay", "--json", file.to_str().unwrap()]);
-            assert!(replay.status.success(), "{name}: {}", stderr(&replay));
-            let lines: Vec<serde_json::Value> = stdout(&replay)
-                .lines()
-                .map(|l| serde_json::from_str(l).unwrap())
-                .collect();
-            let game_deals = lines.iter().filter(|l| l["section"] == "deal").count();
-            let whole = rows.len() + game_deals <= deals as usize;
-            for line in &lines {
-                let won = match line["section"].as_str() {
-                    Some("deal") if (rows.len() as u64) < deals => section_won(line, 4),
-                    Some("final_pot") if whole => section_won(line, 4),
-                    _ => continue,
-                };
-                if line["section"] == "deal" {
-                    rows.push(vec![0; 4]);
-                }
-                let row = rows.last_mut().unwrap();
-                for (seat, stages) in won.iter().enumerate() {
-                    row[seat] += stages.iter().sum::<i64>();
-                    for (t, w) in totals[seat].iter_mut().zip(stages) {
-                        *t += w;
-                    }
-                }
-            }
-        }
+        let (totals, rows) = from_records(&records, deals);
         assert_eq!(
             rows.len() as u64,
             deals,

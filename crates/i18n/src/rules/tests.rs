@@ -83,7 +83,7 @@ fn every_field_influences_the_text_of_every_preset() {
         ("ante", |r| r.ante += 2),
         ("dealer_ante", |r| r.dealer_ante += 3),
         ("space_antes", |r| {
-            r.space_antes = [(Space::Kitty, 2)].into()
+            r.space_antes = [(Space::Kitty, 2)].into();
         }),
         ("spare", |r| {
             r.spare = match r.spare {
