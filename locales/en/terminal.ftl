@@ -417,6 +417,5 @@ tn-hands-played = { $n ->
     [one] { $n } hand played. The end of the log:
    *[other] { $n } hands played. The end of the log:
 }
-tn-quit-question = Quit the game?
 tn-key-leave = leave
 tn-key-scroll-log = scroll log

@@ -409,6 +409,5 @@ tn-hands-played = { $n ->
     [one] Se jugó { $n } mano. El final del historial:
    *[other] Se jugaron { $n } manos. El final del historial:
 }
-tn-quit-question = ¿Salir de la partida?
 tn-key-leave = salir
 tn-key-scroll-log = desplazar el historial

@@ -297,7 +297,7 @@ fn draw_footer(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
     let spans = if app.confirm_quit {
         vec![
             Span::styled(
-                format!(" {} ", app.say("tn-quit-question", &[])),
+                format!(" {} ", app.say("term-quit-question", &[])),
                 theme.accent(),
             ),
             Span::styled("[y]", theme.key()),
@@ -313,7 +313,8 @@ fn draw_footer(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         s.extend(key("?", "term-key-hint"));
         s.extend(key("↑/↓", "tn-key-scroll-log"));
         s.extend(key("Space", "term-key-skip"));
-        s.extend(key("q", "term-key-quit-only"));
+        // Quitting saves the game, as at the Tripoley table.
+        s.extend(key("q", "term-key-quit"));
         s
     };
     f.render_widget(Paragraph::new(Line::from(spans)), area);
