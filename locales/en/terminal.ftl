@@ -280,6 +280,10 @@ term-key-log = log/ledger
 term-key-scroll = scroll
 term-key-skip = skip
 term-key-quit = save and quit
+term-more-below = ↓ { $n } more { $n ->
+    [one] line
+   *[other] lines
+} below
 term-key-quit-only = quit
 term-key-continue = continue
 term-quit-question = Save and quit?

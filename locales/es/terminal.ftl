@@ -272,6 +272,10 @@ term-key-log = historial
 term-key-scroll = mover
 term-key-skip = saltar
 term-key-quit = salir
+term-more-below = ↓ { $n ->
+    [one] { $n } línea más
+   *[other] { $n } líneas más
+} abajo
 term-key-quit-only = salir
 term-key-continue = seguir
 term-quit-question = ¿Guardar y salir?

@@ -569,6 +569,30 @@ fn t5_a_whole_game_with_chips_of_different_values() {
 }
 
 #[test]
+fn final_standings_say_when_lines_are_below_and_scroll_to_them() {
+    // Nine players and a long final pot ledger: some game overflows 80x24.
+    for seed in 0..30 {
+        let mut app = finish(new_game(pagat(), 9, seed, BotKind::Heuristic));
+        let text = screen(&app, 80, 24);
+        if !text.contains("below") {
+            continue;
+        }
+        assert!(text.contains("more line"), "{text}");
+        for _ in 0..60 {
+            key(&mut app, KeyCode::Down);
+        }
+        let text = screen(&app, 80, 24);
+        assert!(!text.contains("below"), "{text}");
+        assert!(
+            text.contains("won the final pot"),
+            "the last lines show: {text}"
+        );
+        return;
+    }
+    panic!("no final standings overflowed 80x24");
+}
+
+#[test]
 fn a_whole_game_with_the_pay_suit_auction() {
     let app = finish(new_game(pay_suit_auction(), 3, 5, BotKind::Heuristic));
     assert!(screen(&app, 80, 24).contains("Final standings"));

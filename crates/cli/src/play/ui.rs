@@ -1015,12 +1015,15 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     }
     let height = usize::from(main.height.saturating_sub(2));
     let start = app.scroll.min(lines.len().saturating_sub(height));
+    // Lines below the frame are announced on its bottom edge.
+    let hidden = lines.len().saturating_sub(start + height);
     let shown: Vec<Line> = lines.into_iter().skip(start).take(height).collect();
-    f.render_widget(
-        Paragraph::new(shown)
-            .block(Block::bordered().title(format!(" {} ", say(app, "standings-label", &[])))),
-        main,
-    );
+    let mut block = Block::bordered().title(format!(" {} ", say(app, "standings-label", &[])));
+    if hidden > 0 {
+        let more = say(app, "term-more-below", &[("n", hidden.into())]);
+        block = block.title_bottom(Line::from(format!(" {more} ")).right_aligned());
+    }
+    f.render_widget(Paragraph::new(shown).block(block), main);
     let mut s = vec![Span::raw(" ")];
     s.extend(key_span(theme, "q", &say(app, "term-key-quit-only", &[])));
     s.extend(key_span(theme, "↑/↓", &say(app, "term-key-scroll", &[])));
