@@ -1,6 +1,6 @@
 ## The terminal game (`tripoley play`, crates/cli/src/play): the log from
 ## the human's side ("You bid 3." / "Bot 1 bids 3."): each message chooses
-## by $you (yes or no) and names $who.
+## by $you (yes or no) and names $who; one paid chooses by $to_you and names $to.
 
 term-you = You
 term-drew = Draw for first dealer: { $draws }.
@@ -136,8 +136,14 @@ term-won = { $you ->
 term-pays = { $you ->
     [yes] You pay
    *[no] { $who } pays
-} { $n } to { $to } ({ $reason }).
-term-space-pays = { $what } pays { $n } to { $to } ({ $reason }).
+} { $n } to { $to_you ->
+    [yes] you
+   *[no] { $to }
+} ({ $reason }).
+term-space-pays = { $what } pays { $n } to { $to_you ->
+    [yes] you
+   *[no] { $to }
+} ({ $reason }).
 term-antes = Antes: { $list }
 term-reason = { $reason ->
     [ante] ante
@@ -183,7 +189,10 @@ term-stage = { $stage ->
    *[game_over] game over
 }
 term-head-deal = deal { $n }/{ $total }
-term-head-dealer = dealer { $who }
+term-head-dealer = { $you ->
+    [yes] you deal
+   *[no] dealer { $who }
+}
 term-head-pay = pay { $symbol }
 term-col-chips = chips
 term-col-cards = cards
@@ -203,14 +212,20 @@ term-layout = Layout{ $spare ->
        *[other] {" "}({ words-suit } { $symbol })
     }
 }
-term-last = Last: { $who } { $card }
+term-last = Last: { $you ->
+    [yes] your
+   *[no] { $who }
+} { $card }
 term-betting-status = Pot { $pot }, high bet { $high }, raises { $raises }
 term-auction-status = { $what ->
     [spare] Spare auction
     [hand] Hand auction
    *[pay_suit] Pay suit auction
 }: { $bid ->
-    [yes] { $n } by { $who }
+    [yes] { $n } by { $you ->
+        [yes] you
+       *[no] { $who }
+    }
    *[no] no bid yet
 }
 term-panel-log = Log (l: ledger)
@@ -272,7 +287,10 @@ term-prompt-lead-choose = Your lead: choose a marked card.
 term-key-play = play it
 term-key-withhold = withhold (a misplay: lose your pay spaces, may owe chips)
 term-prompt-follow = Your { $card } is next in the run.
-term-high-bid = high bid { $n } by { $who }
+term-high-bid = high bid { $n } by { $you ->
+    [yes] you
+   *[no] { $who }
+}
 term-no-bid = no bid yet
 term-your-five = Your five: { $cards }, { $hand }.
 term-key-hint = hint
@@ -299,7 +317,10 @@ term-replay-hint = (tripoley replay { $path } prints every deal's ledger).
 
 term-resumed = Game resumed after { $n } steps.
 term-refused = refused: { $why }
-term-note-went-out = Michigan: { $who } went out{ $card ->
+term-note-went-out = Michigan: { $you ->
+    [yes] you
+   *[no] { $who }
+} went out{ $card ->
     [none] {""}
    *[other] {" "}on { $card }
 }.
@@ -352,7 +373,10 @@ tn-player-out = { $you ->
 tn-side-bet = { $you ->
     [yes] You pay
    *[no] { $who } pays
-} { $to } a side bet of { $n } chips (the pot).
+} { $to_you ->
+    [yes] you
+   *[no] { $to }
+} a side bet of { $n } chips (the pot).
 tn-pot-won = { $you ->
     [yes] You take
    *[no] { $who } takes
@@ -384,7 +408,10 @@ tn-token = { $you ->
    *[no] { $who } is the only Yes and takes
 } a token ({ $tokens } now).
 tn-hand-ended = Hand { $n } is over.
-tn-game-over = Game over: { $who } won.
+tn-game-over = Game over: { $you ->
+    [yes] you
+   *[no] { $who }
+} won.
 tn-hint = Hint: the heuristic bot would { $answer ->
     [yes] say Yes
     [no] say No
@@ -395,7 +422,10 @@ tn-pair = pair of { $a }
 tn-two-cards = { $hi } and { $lo }
 tn-lowest-five = lowest five { $cards }: { $hand }
 tn-best-five = best five: { $hand }
-tn-head-hand = hand { $n } · dealer { $who }
+tn-head-hand = hand { $n } · { $you ->
+    [yes] you deal
+   *[no] dealer { $who }
+}
 tn-head-pot = pot { $pot } · { $tokens } tokens win
 tn-head-round = Round { $n } of 3: a Yes claims { napalm-claim }
 tn-between-hands = Between hands

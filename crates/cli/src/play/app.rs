@@ -513,10 +513,8 @@ impl App {
                     .last_played
                     .filter(|(s, _)| s == seat)
                     .map_or("none".to_owned(), |(_, c)| text::card(c));
-                self.say(
-                    "term-note-went-out",
-                    &[("who", self.words.who(*seat).into()), ("card", card.into())],
-                )
+                self.words
+                    .says("term-note-went-out", *seat, &[("card", card.into())])
             }
             Event::PlayBlocked => self.say("term-note-blocked", &[]),
             Event::FinalPotRound { .. } => {

@@ -86,15 +86,19 @@ impl Words {
             .unwrap_or_else(|| self.t("seat-n", &[("n", (seat + 1).into())]))
     }
 
+    /// `"yes"` for the human's seat, `"no"` for anyone else's: the value of
+    /// a message's `$you` / `$to_you`, which picks the second person's own
+    /// verb forms and pronouns ("Cerraste", "para ti").
+    pub fn you(&self, seat: Seat) -> Value<'static> {
+        Value::from(if seat == self.me { "yes" } else { "no" })
+    }
+
     /// The message `id` said by `seat`: "You take" / "Bot 1 takes" (the
     /// message chooses by `$you`, and names `$who`), with `args` besides.
     pub(super) fn says(&self, id: &str, seat: Seat, args: &[(&str, Value<'_>)]) -> String {
         let mut all = vec![
             ("who", Value::from(self.name(seat))),
-            (
-                "you",
-                Value::from(if seat == self.me { "yes" } else { "no" }),
-            ),
+            ("you", self.you(seat)),
         ];
         all.extend(args.iter().cloned());
         self.t(id, &all)
@@ -309,6 +313,7 @@ impl Words {
                     ("n", Value::from(n)),
                     ("to", self.account_words(t.to, ctx.pay_suit).into()),
                     ("reason", reason_words(t.reason, ctx, self.lang).into()),
+                    ("to_you", to_seat.map_or("no".into(), |s| self.you(s))),
                 ];
                 match t.from {
                     Account::Stack(s) => self.says("term-pays", s, &args),

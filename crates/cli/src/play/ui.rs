@@ -117,7 +117,10 @@ fn draw_header(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         parts.push(say(
             app,
             "term-head-dealer",
-            &[("who", app.words.name(v.dealer).into())],
+            &[
+                ("who", app.words.name(v.dealer).into()),
+                ("you", app.words.you(v.dealer)),
+            ],
         ));
     }
     if let Some(s) = v.pay_suit {
@@ -391,6 +394,7 @@ fn table_status(app: &App) -> String {
             "term-last",
             &[
                 ("who", text::clip(&app.words.who(s), NAME_WIDTH).into()),
+                ("you", app.words.you(s)),
                 ("card", text::card(c).into()),
             ],
         );
@@ -417,9 +421,13 @@ fn table_status(app: &App) -> String {
             Some(AuctionItem::DealersOldHand) => "hand",
             None => "pay_suit",
         };
-        let (who, high) = match a.high {
-            Some((s, x)) => (text::clip(&app.words.who(s), NAME_WIDTH), x),
-            None => (String::new(), 0),
+        let (who, you, high) = match a.high {
+            Some((s, x)) => (
+                text::clip(&app.words.who(s), NAME_WIDTH),
+                app.words.you(s),
+                x,
+            ),
+            None => (String::new(), "no".into(), 0),
         };
         return say(
             app,
@@ -429,6 +437,7 @@ fn table_status(app: &App) -> String {
                 ("bid", if a.high.is_some() { "yes" } else { "no" }.into()),
                 ("n", high.into()),
                 ("who", who.into()),
+                ("you", you),
             ],
         );
     }
@@ -795,7 +804,11 @@ fn high_bid(app: &App) -> String {
         Some((s, x)) => say(
             app,
             "term-high-bid",
-            &[("n", x.into()), ("who", app.words.who(s).into())],
+            &[
+                ("n", x.into()),
+                ("who", app.words.who(s).into()),
+                ("you", app.words.you(s)),
+            ],
         ),
         None => say(app, "term-no-bid", &[]),
     }

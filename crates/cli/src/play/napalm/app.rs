@@ -443,7 +443,11 @@ impl NapalmApp {
                 (Reason::SideBet, Account::Stack(from), Account::Stack(to)) => self.words.says(
                     "tn-side-bet",
                     from,
-                    &[("to", self.words.who(to).into()), ("n", t.amount.into())],
+                    &[
+                        ("to", self.words.who(to).into()),
+                        ("to_you", self.words.you(to)),
+                        ("n", t.amount.into()),
+                    ],
                 ),
                 (Reason::PotWon, _, Account::Stack(to)) => {
                     self.words.says("tn-pot-won", to, &[("n", t.amount.into())])
@@ -511,7 +515,18 @@ impl NapalmApp {
             }
             Event::HandEnded { number } => self.say("tn-hand-ended", &[("n", (*number).into())]),
             Event::GameOver { winners } => {
-                self.say("tn-game-over", &[("who", self.list(winners).into())])
+                let you = match winners.as_slice() {
+                    [one] => self.words.you(*one),
+                    _ => "no".into(),
+                };
+                self.say(
+                    "tn-game-over",
+                    &[
+                        ("who", self.list(winners).into()),
+                        ("you", you),
+                        ("count", winners.len().into()),
+                    ],
+                )
             }
         })
     }

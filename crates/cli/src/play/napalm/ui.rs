@@ -68,6 +68,7 @@ fn draw_header(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
                 &[
                     ("n", v.hand_number.into()),
                     ("who", app.words.name(v.dealer).into()),
+                    ("you", app.words.you(v.dealer)),
                 ],
             )
         );
