@@ -255,17 +255,9 @@ pub fn whole(x: f64) -> String {
     thousands(x.max(0.0).round() as u64)
 }
 
-/// `1234567` as `1,234,567`.
+/// `1234567` as `1,234,567` (the analysts' tables are in English).
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    tripoley_i18n::Lang::En.integer(n)
 }
 
 /// A mean with its 95% interval, `+5.55 ± 2.93`, to as many decimals as

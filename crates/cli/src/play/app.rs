@@ -1074,9 +1074,9 @@ impl App {
                 self.say(
                     "term-hint-why",
                     &[
-                        ("best", format!("{best:.1}").into()),
+                        ("best", lang.decimal(best, 1).into()),
                         ("next", action_words(next, lang).into()),
-                        ("worth", format!("{worth:.1}").into()),
+                        ("worth", lang.decimal(worth, 1).into()),
                     ],
                 )
             ),
@@ -1085,10 +1085,7 @@ impl App {
         self.hint = Some(self.say(
             "term-hint",
             &[
-                (
-                    "n",
-                    crate::setup::thousands(u64::from(HINT_PLAYOUTS)).into(),
-                ),
+                ("n", lang.integer(u64::from(HINT_PLAYOUTS)).into()),
                 ("action", action_words(action, lang).into()),
                 ("why", why.into()),
             ],

@@ -150,19 +150,55 @@ fn snapshot_poker_open() {
     insta::assert_snapshot!(screen(&app, 80, 24));
 }
 
-/// The same table in Spanish (`--lang es`): the log, the stage and the
-/// spaces come from the catalogue the browser reads too.
-#[test]
-fn snapshot_poker_open_in_spanish() {
-    let app = reach(&pagat(), 4, |d| matches!(d, Decision::Open { .. }), 0);
-    let app = App::new(Table {
+/// The same game at the same point, in Spanish.
+fn spanish(app: &App) -> App {
+    App::new(Table {
         record: app.record().clone(),
         bots: app.bot_kinds().to_vec(),
         seed: app.seed(),
         label: "test".to_owned(),
         lang: Lang::Es,
     })
-    .expect("replays");
+    .expect("replays")
+}
+
+/// Numbers in Spanish group thousands with a point and mark decimals with a
+/// comma: "3.000 repartos de muestra", "98,5 fichas esperadas".
+#[test]
+fn the_spanish_hint_writes_numbers_the_spanish_way() {
+    let mut app = spanish(&reach(
+        &pagat(),
+        4,
+        |d| matches!(d, Decision::Open { .. }),
+        0,
+    ));
+    ch(&mut app, '?');
+    let hint = app.hint.clone().expect("a hint");
+    assert!(hint.contains("(3.000 repartos de muestra"), "{hint}");
+    let decimals: Vec<&str> = hint
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .filter(|w| w.trim_end_matches(['.', ',']).contains([',', '.']))
+        .collect();
+    assert!(decimals.len() >= 2, "{hint}");
+    for d in decimals {
+        let d = d.trim_end_matches(['.', ',']);
+        if d == "3.000" {
+            continue;
+        }
+        assert!(d.contains(',') && !d.contains('.'), "{d} in {hint}");
+    }
+}
+
+/// The same table in Spanish (`--lang es`): the log, the stage and the
+/// spaces come from the catalogue the browser reads too.
+#[test]
+fn snapshot_poker_open_in_spanish() {
+    let app = spanish(&reach(
+        &pagat(),
+        4,
+        |d| matches!(d, Decision::Open { .. }),
+        0,
+    ));
     let shown = screen(&app, 80, 24);
     for spanish in [
         "reparto 1/4 · reparte",

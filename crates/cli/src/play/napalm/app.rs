@@ -615,7 +615,7 @@ impl NapalmApp {
             "tn-hint",
             &[
                 ("answer", answer.into()),
-                ("share", format!("{share:.0}").into()),
+                ("share", self.words.lang.decimal(share, 0).into()),
             ],
         ));
     }
