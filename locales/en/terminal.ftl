@@ -293,6 +293,11 @@ term-high-bid = high bid { $n } by { $you ->
 }
 term-no-bid = no bid yet
 term-your-five = Your five: { $cards }, { $hand }.
+term-keycap = { $key ->
+    [space] Space
+    [enter] Enter
+   *[pages] PgUp/PgDn
+}
 term-key-hint = hint
 term-key-log = log/ledger
 term-key-scroll = scroll

@@ -285,11 +285,16 @@ term-high-bid = puja más alta { $n }{ $you ->
 }
 term-no-bid = sin pujas aún
 term-your-five = Tus cinco: { $cards }, { $hand }.
+term-keycap = { $key ->
+    [space] Espacio
+    [enter] Intro
+   *[pages] RePág/AvPág
+}
 term-key-hint = pista
 term-key-log = historial
 term-key-scroll = mover
 term-key-skip = saltar
-term-key-quit = salir
+term-key-quit = guardar y salir
 term-more-below = ↓ { $n ->
     [one] { $n } línea más
    *[other] { $n } líneas más

@@ -189,6 +189,43 @@ fn the_spanish_hint_writes_numbers_the_spanish_way() {
     }
 }
 
+/// In Spanish at 80x24 the header and the keys are whole, the keys named
+/// in Spanish ("Espacio", "Intro", "RePág/AvPág"), and "salir" means only
+/// leading a card: quitting says it saves ("guardar y salir").
+#[test]
+fn spanish_header_and_keys_are_whole_at_80_columns() {
+    let stages: [(fn(&Decision) -> bool, usize); 3] = [
+        (|d| matches!(d, Decision::Lead { .. }), 1),
+        (|d| matches!(d, Decision::ChooseFive { .. }), 0),
+        (|d| matches!(d, Decision::Respond { .. }), 0),
+    ];
+    for (want, skip) in stages {
+        let app = spanish(&reach(&pagat(), 4, want, skip));
+        let shown = screen(&app, 80, 24);
+        let lines: Vec<&str> = shown.lines().collect();
+        let header = lines[0];
+        for part in ["Tripoley", "reparto ", "pago ", "Secuencia "] {
+            assert!(header.contains(part), "{part}:\n{shown}");
+        }
+        // The header ends in a whole word, not cut at the edge.
+        assert!(header.trim_end_matches('"').ends_with(' '), "{shown}");
+        let footer = lines[lines.len() - 1];
+        for part in [
+            "[?] pista",
+            "[l] historial",
+            "[RePág/AvPág] mover",
+            "[Espacio] saltar",
+            "[q] guardar y salir",
+        ] {
+            assert!(footer.contains(part), "{part}:\n{shown}");
+        }
+        for english in ["[Space]", "[Enter]", "PgUp"] {
+            assert!(!shown.contains(english), "{english}:\n{shown}");
+        }
+        assert!(shown.matches("salir").count() <= 2, "{shown}");
+    }
+}
+
 /// The same table in Spanish (`--lang es`): the log, the stage and the
 /// spaces come from the catalogue the browser reads too.
 #[test]

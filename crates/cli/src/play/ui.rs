@@ -138,6 +138,10 @@ fn draw_header(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         ));
     }
     let mut line = format!(" {}", parts.join(" · "));
+    if line.chars().count() > usize::from(area.width) {
+        // The game's name goes first, so the deal's facts are not cut.
+        line = format!(" {}", parts[1..].join(" · "));
+    }
     let stage = stage_name(v.stage, app.words.lang);
     if line.chars().count() + stage.chars().count() + 3 <= usize::from(area.width) {
         line = format!("{line} · {stage}");
@@ -572,7 +576,19 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 }
 
 /// A key and what it does: `[k] keep`.
-pub(super) fn key_span<'a>(theme: &Theme, key: &'a str, what: &str) -> Vec<Span<'a>> {
+/// A key and what it does, `[Intro] seguir`: the keys with a name
+/// (Space, Enter, PgUp/PgDn) are named as the player's keyboard names them.
+pub(super) fn key_span<'a>(theme: &Theme, lang: Lang, key: &str, what: &str) -> Vec<Span<'a>> {
+    let named = match key {
+        "Space" => Some("space"),
+        "Enter" => Some("enter"),
+        "PgUp/PgDn" => Some("pages"),
+        _ => None,
+    };
+    let key = named.map_or_else(
+        || key.to_owned(),
+        |k| lang.t("term-keycap", &[("key", k.into())]),
+    );
     vec![
         Span::styled(format!("[{key}]"), theme.key()),
         Span::raw(format!(" {what}  ")),
@@ -591,6 +607,7 @@ fn draw_decision(f: &mut Frame, area: Rect, app: &App, theme: &Theme, note: (Vec
             },
             Line::from(key_span(
                 theme,
+                app.words.lang,
                 "Space",
                 &say(app, "term-key-skip-turn", &[]),
             )),
@@ -628,7 +645,7 @@ fn amount<'a>(app: &App, theme: &Theme, min: u32, max: u32) -> Vec<Span<'a>> {
 /// bonus card in hand, or no chips: `stack`), pass alone and why. The
 /// player passes by themselves like everyone, so nobody can tell why.
 fn bid_keys<'a>(app: &App, theme: &Theme, stack: u32, min: u32, max: u32) -> Vec<Span<'a>> {
-    let mut spans = key_span(theme, "p", &say(app, "term-key-pass", &[]));
+    let mut spans = key_span(theme, app.words.lang, "p", &say(app, "term-key-pass", &[]));
     if min > max {
         let why = if stack < min { "chips" } else { "bonus" };
         spans.push(Span::styled(
@@ -636,7 +653,12 @@ fn bid_keys<'a>(app: &App, theme: &Theme, stack: u32, min: u32, max: u32) -> Vec
             theme.dim(),
         ));
     } else {
-        spans.extend(key_span(theme, "b", &say(app, "term-key-bid", &[])));
+        spans.extend(key_span(
+            theme,
+            app.words.lang,
+            "b",
+            &say(app, "term-key-bid", &[]),
+        ));
         spans.extend(amount(app, theme, min, max));
         spans.push(Span::styled("←/→ ↑/↓ 0-9", theme.dim()));
     }
@@ -648,7 +670,7 @@ fn bid_keys<'a>(app: &App, theme: &Theme, stack: u32, min: u32, max: u32) -> Vec
 fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a>) {
     let mut spans: Vec<Span<'a>> = Vec::new();
     // A key and its label, the label from the catalogue (`term-key-...`).
-    let key = |k: &'a str, id: &str| key_span(theme, k, &say(app, id, &[]));
+    let key = |k: &'a str, id: &str| key_span(theme, app.words.lang, k, &say(app, id, &[]));
     let me = usize::from(HUMAN);
     let stack = app.shown.stacks.get(me).copied().unwrap_or(0);
     let prompt = match d {
@@ -841,7 +863,7 @@ fn poker_hand(app: &App) -> String {
 }
 
 fn draw_footer(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
-    let key = |k: &'static str, id: &str| key_span(theme, k, &say(app, id, &[]));
+    let key = |k: &'static str, id: &str| key_span(theme, app.words.lang, k, &say(app, id, &[]));
     let spans = if app.confirm_quit {
         confirm_quit(app, theme)
     } else {
@@ -851,9 +873,27 @@ fn draw_footer(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         s.extend(key("PgUp/PgDn", "term-key-scroll"));
         s.extend(key("Space", "term-key-skip"));
         s.extend(key("q", "term-key-quit"));
-        s
+        fit_keys(s, area.width)
     };
     f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// The keys on one line of `width`: when the usual two spaces between
+/// them do not fit (Spanish at 80 columns), one space and no margin, so
+/// that no key is cut.
+fn fit_keys(spans: Vec<Span<'static>>, width: u16) -> Vec<Span<'static>> {
+    if Line::from(spans.clone()).width() <= usize::from(width) {
+        return spans;
+    }
+    spans
+        .into_iter()
+        .filter(|s| s.content != " ")
+        .map(|s| {
+            let text = s.content.trim_end().to_owned();
+            let gap = if text.starts_with('[') { "" } else { " " };
+            Span::styled(format!("{text}{gap}"), s.style)
+        })
+        .collect()
 }
 
 /// "Save and quit? [y] yes  any other key: no".
@@ -946,7 +986,7 @@ fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .block(Block::bordered().title(format!(" {} ", say(app, "term-chips-title", &[])))),
         right,
     );
-    let key = |k: &'static str, id: &str| key_span(theme, k, &say(app, id, &[]));
+    let key = |k: &'static str, id: &str| key_span(theme, app.words.lang, k, &say(app, id, &[]));
     let mut s = vec![Span::raw(" ")];
     s.extend(key("Enter", "term-key-continue"));
     s.extend(key("↑/↓", "term-key-scroll"));
@@ -1038,7 +1078,17 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     }
     f.render_widget(Paragraph::new(shown).block(block), main);
     let mut s = vec![Span::raw(" ")];
-    s.extend(key_span(theme, "q", &say(app, "term-key-quit-only", &[])));
-    s.extend(key_span(theme, "↑/↓", &say(app, "term-key-scroll", &[])));
+    s.extend(key_span(
+        theme,
+        app.words.lang,
+        "q",
+        &say(app, "term-key-quit-only", &[]),
+    ));
+    s.extend(key_span(
+        theme,
+        app.words.lang,
+        "↑/↓",
+        &say(app, "term-key-scroll", &[]),
+    ));
     f.render_widget(Paragraph::new(Line::from(s)), footer);
 }

@@ -225,7 +225,7 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
 }
 
 fn draw_decision(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
-    let key = |k: &'static str, id: &str| key_span(theme, k, &app.say(id, &[]));
+    let key = |k: &'static str, id: &str| key_span(theme, app.words.lang, k, &app.say(id, &[]));
     let (prompt, keys) = match app.my_decision() {
         Some(Decision::Declare { round }) => (
             app.say("tn-prompt-declare", &[("round", round_key(round).into())]),
@@ -294,7 +294,7 @@ fn draw_result(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
 }
 
 fn draw_footer(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
-    let key = |k: &'static str, id: &str| key_span(theme, k, &app.say(id, &[]));
+    let key = |k: &'static str, id: &str| key_span(theme, app.words.lang, k, &app.say(id, &[]));
     let spans = if app.confirm_quit {
         vec![
             Span::styled(
