@@ -64,12 +64,25 @@ pub fn name_problem(name: &str, max: usize) -> Option<String> {
     }
 }
 
-/// Every name of a record read from a file, checked ([`name_problem`]).
+/// Every name of a record read from a file, checked by the one rule for
+/// names ([`tripoley_i18n::names`]), as `--name` is.
 pub fn check_names(names: &[String]) -> Result<(), String> {
+    use tripoley_i18n::names::{MAX_WIDTH, Problem, problem};
     names
         .iter()
-        .find_map(|n| name_problem(n, MAX_NAME))
-        .map_or(Ok(()), Err)
+        .find_map(|n| problem(n).map(|p| (n, p)))
+        .map_or(Ok(()), |(n, p)| {
+            Err(match p {
+                Problem::Invisible => {
+                    format!("the name {:?} shows nothing", n.escape_debug().to_string())
+                }
+                Problem::TooWide => format!("the name {n:?} is wider than {MAX_WIDTH} columns"),
+                Problem::Control => format!(
+                    "the name {:?} holds control characters (escape sequences or direction marks)",
+                    n.escape_debug().to_string()
+                ),
+            })
+        })
 }
 
 /// The rules and seats of a table.

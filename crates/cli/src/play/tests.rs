@@ -150,6 +150,53 @@ fn snapshot_poker_open() {
     insta::assert_snapshot!(screen(&app, 80, 24));
 }
 
+/// A name as wide as the rule allows (16 columns of CJK) keeps the players'
+/// table's columns: every row's chips and cards end at the same column.
+#[test]
+fn a_wide_name_keeps_the_players_table_whole() {
+    let app = reach(&pagat(), 4, |d| matches!(d, Decision::Open { .. }), 0);
+    let mut record = app.record().clone();
+    record.names[usize::from(HUMAN)] = "漢字漢字漢字漢字".to_owned();
+    let app = App::new(Table {
+        record,
+        bots: app.bot_kinds().to_vec(),
+        seed: app.seed(),
+        label: "test".to_owned(),
+        lang: Lang::En,
+    })
+    .expect("replays");
+    let shown = screen(&app, 80, 24);
+    let me = usize::from(HUMAN);
+    let row = shown
+        .lines()
+        .find(|l| l.contains("漢字漢字漢字漢字"))
+        .expect("the name in full");
+    let inside = row.split('│').nth(1).expect("a row of the players' box");
+    let after: Vec<&str> = inside
+        .split("漢字漢字漢字漢字")
+        .nth(1)
+        .expect("after the name")
+        .split_whitespace()
+        .collect();
+    let (chips, cards) = (app.shown.stacks[me], app.shown.hand_sizes[me]);
+    assert_eq!(
+        after[..2],
+        [chips.to_string(), cards.to_string()],
+        "{shown}"
+    );
+    // Every row of the box is as wide as the others.
+    let widths: Vec<usize> = shown
+        .lines()
+        .skip(2)
+        .take(4)
+        .map(|l| tripoley_i18n::names::width(l.split('│').nth(1).unwrap_or("")))
+        .collect();
+    assert!(
+        widths.iter().all(|&w| w == widths[0]),
+        "{widths:?}\n{shown}"
+    );
+}
+
 /// The same game at the same point, in Spanish.
 fn spanish(app: &App) -> App {
     App::new(Table {
@@ -923,4 +970,18 @@ fn sixteen_character_names_are_shown_whole() {
         }
     });
     assert!(screen(&app, 80, 24).contains("Maximilianus 2nd"));
+}
+
+/// `--name` and the names of a saved file follow one rule, by columns:
+/// 16 columns of CJK pass, 17 do not; invisible names and bidi overrides
+/// are refused; a file's 20-character name is refused as `--name` would be.
+#[test]
+fn names_follow_one_rule_by_display_width() {
+    assert!(super::player_name("漢字漢字漢字漢字").is_ok());
+    assert!(super::player_name("漢字漢字漢字漢字漢").is_err());
+    assert!(super::player_name("\u{200B}\u{200B}").is_err());
+    assert!(super::player_name("Ann\u{202E}toB").is_err());
+    let long = "abcdefghijklmnopqrst".to_owned();
+    assert!(crate::setup::check_names(&["Ann".to_owned(), long]).is_err());
+    assert!(crate::setup::check_names(&["Ann".to_owned(), "Bot 1".to_owned()]).is_ok());
 }

@@ -485,9 +485,10 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
     out
 }
 
-/// At most `width` characters of `s`.
+/// The start of `s` that fits in `width` terminal columns (CJK and emoji
+/// take two).
 pub fn clip(s: &str, width: usize) -> String {
-    s.chars().take(width).collect()
+    tripoley_i18n::names::clip(s, width)
 }
 
 /// `1 chip`, `3 chips`: a count with its unit, singular for one (for

@@ -202,7 +202,7 @@ fn decision_note(app: &App, width: u16) -> (Vec<String>, bool) {
 fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let v = &app.shown;
     let mut lines = Vec::new();
-    // Names in full (16 characters at most): the column is as wide as the
+    // Names in full (16 columns at most): the column is as wide as the
     // longest, and the units are said once, in the title.
     // The title's word fits before the chips column, in any language.
     let players = say(app, "table-players", &[]);
@@ -236,7 +236,9 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         } else {
             Style::new()
         };
-        let row = format!("{turn}{dealer} {name:<width$} {chips:>cw$} {cards:>kw$} {status}");
+        // Padded by columns, not characters: a wide name keeps the columns.
+        let pad = " ".repeat(width.saturating_sub(tripoley_i18n::names::width(&name)));
+        let row = format!("{turn}{dealer} {name}{pad} {chips:>cw$} {cards:>kw$} {status}");
         let style = if v.out.get(i).copied().unwrap_or(false) {
             theme.dim()
         } else if turn == "▶" {
@@ -262,7 +264,7 @@ const NAME_WIDTH: usize = 16;
 /// A column of names as wide as the longest (6 to [`NAME_WIDTH`]).
 fn name_width(app: &App) -> usize {
     (0..app.shown.players)
-        .map(|s| app.words.name(s).chars().count())
+        .map(|s| tripoley_i18n::names::width(&app.words.name(s)))
         .max()
         .unwrap_or(0)
         .clamp(6, NAME_WIDTH)
