@@ -241,7 +241,8 @@ fn the_spanish_hint_writes_numbers_the_spanish_way() {
 /// leading a card: quitting says it saves ("guardar y salir").
 #[test]
 fn spanish_header_and_keys_are_whole_at_80_columns() {
-    let stages: [(fn(&Decision) -> bool, usize); 3] = [
+    type Wanted = fn(&Decision) -> bool;
+    let stages: [(Wanted, usize); 3] = [
         (|d| matches!(d, Decision::Lead { .. }), 1),
         (|d| matches!(d, Decision::ChooseFive { .. }), 0),
         (|d| matches!(d, Decision::Respond { .. }), 0),
