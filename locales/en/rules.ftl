@@ -35,6 +35,15 @@ rules-t4 = The layout has { $spaces } spaces, in this order: the Ace, King, Quee
 }. Chips on a space stay there from deal to deal until someone takes them.
 rules-t5 = Before each deal every player puts { $chips } on each of the { $spaces } spaces.
 rules-t5-dealer = Before each deal every player puts { $chips } on each of the { $spaces } spaces (the dealer puts { $dealer }).
+rules-t5-spaces = Before each deal every player puts { $named }{ $others ->
+    [0] {""}
+   *[other] , and { $chips } on each other space
+}{ $dealer ->
+    [more] {" "}(the dealer puts { $by } more on every space)
+    [less] {" "}(the dealer puts { $by } fewer on every space)
+   *[same] {""}
+}.
+rules-t5-on-space = { $chips } on { $space }
 rules-t6-out = A player who cannot pay their whole ante ({ $deal } a deal, { $dealing } when dealing) is out of the game and keeps the chips they have; if they were to deal, the deal passes left. Play goes on while at least two players remain.
 rules-t6-zero = Nobody's stack goes below zero: a payment a player owes is capped at what they have, and nobody can bet more than they have.
 rules-t7 = Chips are never created or lost: stacks plus the layout always add up to the chips the game started with.
@@ -166,6 +175,6 @@ napalm-rules-n4 = Round 2: three more cards each. Declarations as in round 1, fo
 napalm-rules-n5 = Round 3: two more cards each. Declarations as in round 1, for the best five cards of seven; the ace is high only.
 napalm-rules-n6 = After each round: a single Yes takes a token. Two or more Yes compare their hands privately; the single best takes from each other Yes a side bet equal to the pot. If the best hands tie, nobody pays, except that each Yes below the tied hands pays each of them the pot. No Yes: nothing happens.
 napalm-rules-n7 = Hands compared privately are seen only by the players in that comparison.
-napalm-rules-n8-out = A player who cannot put in the ante is out of the game and keeps the chips they have. When fewer than two players can ante, the game ends and the last player still in takes the pot; a player who is out never takes it, whatever their tokens (if nobody is left, the pot stays unclaimed).
+napalm-rules-n8-out = A player who cannot put in the ante is out of the game and keeps the chips they have. When fewer than two players can ante, the game ends and the last player still in takes the pot; a player who is out never takes it, whatever their tokens. When the last players go out together (nobody can ante the next hand), they share the pot, the odd chips to the first of them on the dealer's left.
 napalm-rules-n8-hands = After { $hands } hands the game ends (no ante is due, so everyone who played the last hand is still in): the player still in with the most tokens takes the pot; equal counts share it, the odd chip to the first of them on the left of the last hand's dealer.
 napalm-rules-n8-order = A player who owes side bets to several tied winners pays them in turn from the dealer's left, so when they run short the nearest on the dealer's left are paid first; players pay only what they have.

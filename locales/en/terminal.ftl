@@ -1,6 +1,6 @@
 ## The terminal game (`tripoley play`, crates/cli/src/play): the log from
 ## the human's side ("You bid 3." / "Bot 1 bids 3."): each message chooses
-## by $you (yes or no) and names $who.
+## by $you (yes or no) and names $who; one paid chooses by $to_you and names $to.
 
 term-you = You
 term-drew = Draw for first dealer: { $draws }.
@@ -79,7 +79,10 @@ term-called = { $you ->
 term-raised = { $you ->
     [yes] You raise
    *[no] { $who } raises
-} by { $by } (puts in { $amount }).
+} by { $by } ({ $you ->
+    [yes] you put
+   *[no] puts
+} in { $amount }).
 term-folded = { $you ->
     [yes] You fold
    *[no] { $who } folds
@@ -133,8 +136,14 @@ term-won = { $you ->
 term-pays = { $you ->
     [yes] You pay
    *[no] { $who } pays
-} { $n } to { $to } ({ $reason }).
-term-space-pays = { $what } pays { $n } to { $to } ({ $reason }).
+} { $n } to { $to_you ->
+    [yes] you
+   *[no] { $to }
+} ({ $reason }).
+term-space-pays = { $what } pays { $n } to { $to_you ->
+    [yes] you
+   *[no] { $to }
+} ({ $reason }).
 term-antes = Antes: { $list }
 term-reason = { $reason ->
     [ante] ante
@@ -180,7 +189,10 @@ term-stage = { $stage ->
    *[game_over] game over
 }
 term-head-deal = deal { $n }/{ $total }
-term-head-dealer = dealer { $who }
+term-head-dealer = { $you ->
+    [yes] you deal
+   *[no] dealer { $who }
+}
 term-head-pay = pay { $symbol }
 term-col-chips = chips
 term-col-cards = cards
@@ -200,14 +212,20 @@ term-layout = Layout{ $spare ->
        *[other] {" "}({ words-suit } { $symbol })
     }
 }
-term-last = Last: { $who } { $card }
+term-last = Last: { $you ->
+    [yes] your
+   *[no] { $who }
+} { $card }
 term-betting-status = Pot { $pot }, high bet { $high }, raises { $raises }
 term-auction-status = { $what ->
     [spare] Spare auction
     [hand] Hand auction
    *[pay_suit] Pay suit auction
 }: { $bid ->
-    [yes] { $n } by { $who }
+    [yes] { $n } by { $you ->
+        [yes] you
+       *[no] { $who }
+    }
    *[no] no bid yet
 }
 term-panel-log = Log (l: ledger)
@@ -269,14 +287,26 @@ term-prompt-lead-choose = Your lead: choose a marked card.
 term-key-play = play it
 term-key-withhold = withhold (a misplay: lose your pay spaces, may owe chips)
 term-prompt-follow = Your { $card } is next in the run.
-term-high-bid = high bid { $n } by { $who }
+term-high-bid = high bid { $n } by { $you ->
+    [yes] you
+   *[no] { $who }
+}
 term-no-bid = no bid yet
 term-your-five = Your five: { $cards }, { $hand }.
+term-keycap = { $key ->
+    [space] Space
+    [enter] Enter
+   *[pages] PgUp/PgDn
+}
 term-key-hint = hint
 term-key-log = log/ledger
 term-key-scroll = scroll
 term-key-skip = skip
 term-key-quit = save and quit
+term-more-below = ↓ { $n } more { $n ->
+    [one] line
+   *[other] lines
+} below
 term-key-quit-only = quit
 term-key-continue = continue
 term-quit-question = Save and quit?
@@ -292,7 +322,10 @@ term-replay-hint = (tripoley replay { $path } prints every deal's ledger).
 
 term-resumed = Game resumed after { $n } steps.
 term-refused = refused: { $why }
-term-note-went-out = Michigan: { $who } went out{ $card ->
+term-note-went-out = Michigan: { $you ->
+    [yes] you
+   *[no] { $who }
+} went out{ $card ->
     [none] {""}
    *[other] {" "}on { $card }
 }.
@@ -328,7 +361,6 @@ term-action = { $action ->
 ## The terminal's Napalm table (crates/cli/src/play/napalm)
 
 tn-result = Game over: { $count ->
-    [0] nobody could ante any more, so the pot of { $pot } chips stays unclaimed.
     [one] { $who } { $you ->
         [yes] take
        *[no] takes
@@ -346,7 +378,10 @@ tn-player-out = { $you ->
 tn-side-bet = { $you ->
     [yes] You pay
    *[no] { $who } pays
-} { $to } a side bet of { $n } chips (the pot).
+} { $to_you ->
+    [yes] you
+   *[no] { $to }
+} a side bet of { $n } chips (the pot).
 tn-pot-won = { $you ->
     [yes] You take
    *[no] { $who } takes
@@ -378,8 +413,10 @@ tn-token = { $you ->
    *[no] { $who } is the only Yes and takes
 } a token ({ $tokens } now).
 tn-hand-ended = Hand { $n } is over.
-tn-nobody-left = Game over: nobody is left who can ante.
-tn-game-over = Game over: { $who } won.
+tn-game-over = Game over: { $you ->
+    [yes] you
+   *[no] { $who }
+} won.
 tn-hint = Hint: the heuristic bot would { $answer ->
     [yes] say Yes
     [no] say No
@@ -390,7 +427,10 @@ tn-pair = pair of { $a }
 tn-two-cards = { $hi } and { $lo }
 tn-lowest-five = lowest five { $cards }: { $hand }
 tn-best-five = best five: { $hand }
-tn-head-hand = hand { $n } · dealer { $who }
+tn-head-hand = hand { $n } · { $you ->
+    [yes] you deal
+   *[no] dealer { $who }
+}
 tn-head-pot = pot { $pot } · { $tokens } tokens win
 tn-head-round = Round { $n } of 3: a Yes claims { napalm-claim }
 tn-between-hands = Between hands
@@ -416,6 +456,5 @@ tn-hands-played = { $n ->
     [one] { $n } hand played. The end of the log:
    *[other] { $n } hands played. The end of the log:
 }
-tn-quit-question = Quit the game?
 tn-key-leave = leave
 tn-key-scroll-log = scroll log

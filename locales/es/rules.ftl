@@ -36,6 +36,15 @@ rules-t4 = El tablero tiene { $spaces } casillas, en este orden: el As, el Rey, 
 }. Las fichas de una casilla se quedan en ella de un reparto a otro hasta que alguien se las lleva.
 rules-t5 = Antes de cada reparto cada jugador pone { $chips } en cada una de las { $spaces } casillas.
 rules-t5-dealer = Antes de cada reparto cada jugador pone { $chips } en cada una de las { $spaces } casillas (el repartidor pone { $dealer }).
+rules-t5-spaces = Antes de cada reparto cada jugador pone { $named }{ $others ->
+    [0] {""}
+   *[other] , y { $chips } en cada una de las demás casillas
+}{ $dealer ->
+    [more] {" "}(el repartidor pone { $by } más en cada casilla)
+    [less] {" "}(el repartidor pone { $by } menos en cada casilla)
+   *[same] {""}
+}.
+rules-t5-on-space = { $chips } en { $space }
 rules-t6-out = Quien no pueda pagar toda su apuesta inicial ({ $deal } por reparto, { $dealing } cuando reparte) queda fuera de la partida y se queda con las fichas que tenga; si le tocaba repartir, reparte el de su izquierda. Se sigue jugando mientras queden al menos dos jugadores.
 rules-t6-zero = Nadie baja de cero fichas: lo que un jugador debe pagar se limita a lo que tiene, y nadie puede apostar más de lo que tiene.
 rules-t7 = Las fichas ni se crean ni se pierden: lo que tienen los jugadores más lo que hay en el tablero suma siempre las fichas con las que empezó la partida.
@@ -96,7 +105,7 @@ rules-p5 = Todas las apuestas van al Bote. Si todos menos uno se retiran, ese ju
 rules-p6 = Al enseñar, la mejor mano se lleva todo el Bote; si hay empate en la mejor, se reparte y el resto se queda. Las manos se enseñan desde el último que apostó o subió (quien abrió si nadie lo hizo), en el sentido de las agujas del reloj; las manos retiradas nunca se enseñan.
 rules-p7 = Quien no pueda igualar una apuesta puede ir con todo lo que tiene; lo que los demás pongan de más forma botes aparte. Las fichas que ya estaban en el Bote son del bote principal.
 rules-p8 = Las cartas enseñadas quedan a la vista de todos el resto del reparto.
-rules-p9 = No hay apuestas. Después de la fase 3 se comparan las cinco mejores cartas de la mano que cada jugador tenía al empezar la fase 3 (elegidas por él), y la mejor se lleva la casilla del Bote, la Bolsa de póquer; si hay empate en la mejor, se reparte y el resto se queda.
+rules-p9 = No hay apuestas. Después de la fase 3 se comparan las cinco mejores cartas de la mano que cada jugador tenía al empezar la fase 3 (elegidas por el juego, no por el jugador), y la mejor se lleva la casilla del Bote, la Bolsa de póquer; si hay empate en la mejor, se reparte y el resto se queda.
 rules-no-poker = En los repartos no se juega al póquer y no hay casilla de Bote.
 rules-final-straights = Para el bote final: { $straights }
 rules-unused-betting = en esta mesa nadie apuesta
@@ -167,6 +176,6 @@ napalm-rules-n4 = Ronda 2: tres cartas más a cada uno. Se declara como en la ro
 napalm-rules-n5 = Ronda 3: dos cartas más a cada uno. Se declara como en la ronda 1, por las cinco mejores cartas de siete; el as solo es alto.
 napalm-rules-n6 = Tras cada ronda: si hay un solo Sí, gana un punto. Si hay dos o más, comparan sus manos en privado; el mejor, si es uno solo, cobra de cada uno de los otros Sí una apuesta aparte igual al bote. Si las mejores manos empatan, nadie paga, salvo que cada Sí por debajo de los empatados paga el bote a cada uno de ellos. Si nadie dice Sí, no pasa nada.
 napalm-rules-n7 = Las manos comparadas en privado solo las ven los jugadores de esa comparación.
-napalm-rules-n8-out = Quien no pueda poner la apuesta inicial queda fuera de la partida y se queda con las fichas que tenga. Cuando menos de dos jugadores pueden poner la apuesta inicial, la partida acaba y el último que sigue en juego se lleva el bote; quien está fuera nunca se lo lleva, tenga los puntos que tenga (si no queda nadie, el bote se queda sin dueño).
+napalm-rules-n8-out = Quien no pueda poner la apuesta inicial queda fuera de la partida y se queda con las fichas que tenga. Cuando menos de dos jugadores pueden poner la apuesta inicial, la partida acaba y el último que sigue en juego se lleva el bote; quien está fuera nunca se lo lleva, tenga los puntos que tenga. Si los últimos jugadores quedan fuera a la vez (nadie puede poner la apuesta inicial de la mano siguiente), se reparten el bote, y las fichas sobrantes son para el primero de ellos a la izquierda del repartidor.
 napalm-rules-n8-hands = Tras { $hands } manos la partida acaba (no hay que poner apuesta inicial, así que todos los que jugaron la última mano siguen en juego): se lleva el bote el jugador en juego con más puntos; si hay empate lo comparten, y la ficha que sobre va al primero de ellos a la izquierda del repartidor de la última mano.
 napalm-rules-n8-order = Quien debe apuestas aparte a varios ganadores empatados les paga por turnos desde la izquierda del repartidor, así que si no le llegan las fichas cobran primero los más cercanos a la izquierda del repartidor; cada uno paga solo lo que tiene.

@@ -1,6 +1,6 @@
 ## El juego en el terminal (`tripoley play`, crates/cli/src/play): el
 ## historial desde el lado del jugador ("Pujas 3." / "Bot 1 puja 3."): cada
-## mensaje elige según $you (yes o no) y nombra a $who.
+## mensaje elige según $you (yes o no) y nombra a $who; quien cobra, según $to_you, y se nombra $to.
 
 term-you = Tú
 term-drew = Sorteo del primer repartidor: { $draws }.
@@ -133,8 +133,14 @@ term-won = { $you ->
 term-pays = { $you ->
     [yes] Pagas
    *[no] { $who } paga
-} { $n } ({ $reason }), para { $to }.
-term-space-pays = { $what } paga { $n } ({ $reason }), para { $to }.
+} { $n } ({ $reason }), para { $to_you ->
+    [yes] ti
+   *[no] { $to }
+}.
+term-space-pays = { $what } paga { $n } ({ $reason }), para { $to_you ->
+    [yes] ti
+   *[no] { $to }
+}.
 term-antes = Apuestas iniciales: { $list }
 term-reason = { $reason ->
     [ante] apuesta inicial
@@ -180,7 +186,10 @@ term-stage = { $stage ->
    *[game_over] fin de la partida
 }
 term-head-deal = reparto { $n }/{ $total }
-term-head-dealer = reparte { $who }
+term-head-dealer = { $you ->
+    [yes] repartes tú
+   *[no] reparte { $who }
+}
 term-head-pay = pago { $symbol }
 term-col-chips = fichas
 term-col-cards = cartas
@@ -200,14 +209,20 @@ term-layout = Tablero{ $spare ->
        *[other] {" "}({ words-suit } { $symbol })
     }
 }
-term-last = Última: { $who } { $card }
+term-last = Última: { $you ->
+    [yes] tu
+   *[no] { $who }
+} { $card }
 term-betting-status = Bote { $pot } · apuesta { $high } · subidas { $raises }
 term-auction-status = { $what ->
     [spare] Subasta de la extra
     [hand] Subasta de una mano
    *[pay_suit] Subasta del palo de pago
 }: { $bid ->
-    [yes] { $n } de { $who }
+    [yes] { $n }{ $you ->
+        [yes] , tuya
+       *[no] {" "}de { $who }
+    }
    *[no] sin pujas aún
 }
 term-panel-log = Historial (l: cuentas)
@@ -264,14 +279,26 @@ term-prompt-lead-choose = Te toca salir: elige una carta marcada.
 term-key-play = jugarla
 term-key-withhold = guardártela (jugada indebida: pierdes tus casillas de pago y puedes deber fichas)
 term-prompt-follow = Tu { $card } es la siguiente de la serie.
-term-high-bid = puja más alta { $n } de { $who }
+term-high-bid = puja más alta { $n }{ $you ->
+    [yes] , tuya
+   *[no] {" "}de { $who }
+}
 term-no-bid = sin pujas aún
 term-your-five = Tus cinco: { $cards }, { $hand }.
+term-keycap = { $key ->
+    [space] Espacio
+    [enter] Intro
+   *[pages] RePág/AvPág
+}
 term-key-hint = pista
 term-key-log = historial
 term-key-scroll = mover
 term-key-skip = saltar
-term-key-quit = salir
+term-key-quit = guardar y salir
+term-more-below = ↓ { $n ->
+    [one] { $n } línea más
+   *[other] { $n } líneas más
+} abajo
 term-key-quit-only = salir
 term-key-continue = seguir
 term-quit-question = ¿Guardar y salir?
@@ -287,7 +314,10 @@ term-replay-hint = (tripoley replay { $path } muestra las cuentas de cada repart
 
 term-resumed = Partida reanudada tras { $n } pasos.
 term-refused = rechazada: { $why }
-term-note-went-out = Michigan: { $who } cerró{ $card ->
+term-note-went-out = Michigan: { $you ->
+    [yes] cerraste
+   *[no] { $who } cerró
+}{ $card ->
     [none] {""}
    *[other] {" "}con el { $card }
 }.
@@ -323,7 +353,6 @@ term-action = { $action ->
 ## La mesa de Napalm en el terminal (crates/cli/src/play/napalm)
 
 tn-result = Fin de la partida: { $count ->
-    [0] nadie puede ya poner la apuesta inicial, así que el bote de { $pot } fichas se queda sin dueño.
     [one] { $you ->
         [yes] te llevas
        *[no] { $who } se lleva
@@ -339,9 +368,12 @@ tn-player-out = { $you ->
    *[no] { $who } deja la partida con { $chips } fichas: no le llegan
 } para la apuesta inicial.
 tn-side-bet = { $you ->
-    [yes] Pagas
-   *[no] { $who } paga
-} a { $to } una apuesta aparte de { $n } fichas (el bote).
+    [yes] Pagas a { $to }
+   *[no] { $who } { $to_you ->
+        [yes] te paga
+       *[no] paga a { $to }
+    }
+} una apuesta aparte de { $n } fichas (el bote).
 tn-pot-won = { $you ->
     [yes] Te llevas
    *[no] { $who } se lleva
@@ -373,8 +405,13 @@ tn-token = { $you ->
    *[no] { $who } es el único Sí y gana
 } un punto (ya van { $tokens }).
 tn-hand-ended = Se acabó la mano { $n }.
-tn-nobody-left = Fin de la partida: no queda nadie que pueda poner la apuesta inicial.
-tn-game-over = Fin de la partida: ganó { $who }.
+tn-game-over = Fin de la partida: { $you ->
+    [yes] ganaste
+   *[no] { $count ->
+        [one] ganó
+       *[other] ganaron
+    } { $who }
+}.
 tn-hint = Pista: el bot heurístico { $answer ->
     [yes] diría Sí
     [no] diría No
@@ -385,7 +422,10 @@ tn-pair = pareja de { $a }
 tn-two-cards = { $hi } y { $lo }
 tn-lowest-five = las cinco más bajas { $cards }: { $hand }
 tn-best-five = las cinco mejores: { $hand }
-tn-head-hand = mano { $n } · reparte { $who }
+tn-head-hand = mano { $n } · { $you ->
+    [yes] repartes tú
+   *[no] reparte { $who }
+}
 tn-head-pot = bote { $pot } · gana quien llegue a { $tokens } puntos
 tn-head-round = Ronda { $n } de 3: un Sí dice tener { napalm-claim }
 tn-between-hands = Entre manos
@@ -411,6 +451,5 @@ tn-hands-played = { $n ->
     [one] Se jugó { $n } mano. El final del historial:
    *[other] Se jugaron { $n } manos. El final del historial:
 }
-tn-quit-question = ¿Salir de la partida?
 tn-key-leave = salir
 tn-key-scroll-log = desplazar el historial

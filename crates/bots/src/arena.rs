@@ -14,9 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 use serde::Serialize;
-use tripoley_engine::{Account, Event, Rules};
+use tripoley_engine::{Account, Rules};
 
-use crate::sim::{ChipReport, Estimate, Moments, Stage, game_seed};
+use crate::sim::{ChipReport, Estimate, Moments, Stage, StageTracker, game_seed};
 use crate::{
     Bot, BotMaker, BotOptions, BotSpec, OutsideReport, PlayError, SearchStats, play_game_with,
 };
@@ -316,10 +316,11 @@ fn duplicate_deal(
         // Seat s plays the bot of base position (s + r) % n.
         bots.rotate_left(r);
         let mut won = vec![[0i64; 6]; n];
+        let mut stages = StageTracker::default();
         let played = play_game_with(rules, bots, chance_seed, bot_seed, |_, events| {
             for e in events {
-                if let Event::Transfer(t) = e {
-                    let stage = Stage::of(t.reason) as usize;
+                if let Some((t, stage)) = stages.see(e) {
+                    let stage = stage as usize;
                     if let Account::Stack(s) = t.from {
                         won[usize::from(s)][stage] -= i64::from(t.amount);
                     }

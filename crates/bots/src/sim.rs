@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 use serde::Serialize;
 use tripoley_cards::Category;
-use tripoley_engine::{Account, Event, Reason, Record, Rules, Space};
+use tripoley_engine::{Account, Event, Reason, Record, Rules, Space, Transfer};
 
 use crate::{BotMaker, BotOptions, BotSpec, OutsideReport, PlayError, play_game};
 
@@ -74,8 +74,9 @@ impl Stage {
         Stage::FinalPot,
     ];
 
-    /// The stage a transfer of this reason belongs to.
-    pub fn of(reason: Reason) -> Stage {
+    /// The stage a transfer of this reason belongs to outside a final pot
+    /// (within one, everything belongs to the final pot: `StageTracker`).
+    fn of(reason: Reason) -> Stage {
         match reason {
             Reason::Ante => Stage::Ante,
             Reason::AuctionPrice | Reason::PaySuitBid => Stage::Spare,
@@ -87,6 +88,39 @@ impl Stage {
             | Reason::Misled
             | Reason::Withheld => Stage::Michigan,
             Reason::FinalPotGathered | Reason::FinalPot => Stage::FinalPot,
+        }
+    }
+}
+
+/// Which stage each transfer of one game belongs to. A reason alone does
+/// not say it: a bet placed in a final pot (E2) belongs to the final pot,
+/// not to poker, so the stage follows the game's events. From the layout's
+/// gathering (or the first final round) to the end, every transfer is the
+/// final pot's, so each stage summed over the seats is what it moved
+/// between the layout and the stacks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StageTracker {
+    final_pot: bool,
+}
+
+impl StageTracker {
+    /// The transfer `e` is, with its stage; `None` for other events.
+    pub fn see<'e>(&mut self, e: &'e Event) -> Option<(&'e Transfer, Stage)> {
+        match e {
+            Event::FinalPotRound { .. } => {
+                self.final_pot = true;
+                None
+            }
+            Event::Transfer(t) => {
+                self.final_pot |= t.reason == Reason::FinalPotGathered;
+                let stage = if self.final_pot {
+                    Stage::FinalPot
+                } else {
+                    Stage::of(t.reason)
+                };
+                Some((t, stage))
+            }
+            _ => None,
         }
     }
 }
@@ -260,8 +294,10 @@ struct DealWatch {
     first_leader: Option<u8>,
     went_out: Option<u8>,
     /// The deal's `DealEnded` was seen; what follows until the next deal's
-    /// antes (the final pot, at the end of a game) still counts for it.
+    /// antes or the end of the game (players going out, then the final pot
+    /// a lone survivor takes) still counts for it.
     ended: bool,
+    stages: StageTracker,
 }
 
 impl DealWatch {
@@ -277,6 +313,7 @@ impl DealWatch {
             first_leader: None,
             went_out: None,
             ended: false,
+            stages: StageTracker::default(),
         }
     }
 
@@ -284,9 +321,7 @@ impl DealWatch {
     fn closes(&self, e: &Event) -> bool {
         self.ended
             && match e {
-                Event::PlayerOut { .. } | Event::DealStarted { .. } | Event::GameOver { .. } => {
-                    true
-                }
+                Event::DealStarted { .. } | Event::GameOver { .. } => true,
                 Event::Transfer(t) => t.reason == Reason::Ante,
                 _ => false,
             }
@@ -306,35 +341,10 @@ impl DealWatch {
     }
 
     fn see(&mut self, e: &Event) {
+        if let Some((t, stage)) = self.stages.see(e) {
+            self.see_transfer(t, stage as usize);
+        }
         match e {
-            Event::Transfer(t) => {
-                let stage = Stage::of(t.reason) as usize;
-                for (acc, sign) in [(t.from, -1i64), (t.to, 1)] {
-                    match acc {
-                        Account::Stack(s) => {
-                            self.won[usize::from(s)][stage] += sign * i64::from(t.amount);
-                        }
-                        Account::Space(sp) => {
-                            let v = &mut self.layout[sp as usize];
-                            *v = if sign < 0 {
-                                *v - t.amount
-                            } else {
-                                *v + t.amount
-                            };
-                        }
-                    }
-                }
-                if let (Account::Space(sp), Account::Stack(s)) = (t.from, t.to) {
-                    if stage != Stage::FinalPot as usize {
-                        self.paid_out[sp as usize] += t.amount;
-                    }
-                    if matches!(t.reason, Reason::PotWon | Reason::PokerPool)
-                        && self.pot_winner.is_none()
-                    {
-                        self.pot_winner = Some(s);
-                    }
-                }
-            }
             Event::DealStarted { .. } => self.start_sizes = self.layout,
             Event::Showed { seat, rank, .. } => self.showed.push((*seat, rank.category())),
             Event::PlayBlocked => self.blocked = true,
@@ -344,6 +354,32 @@ impl DealWatch {
             Event::WentOut { seat } => self.went_out = Some(*seat),
             Event::DealEnded { .. } => self.ended = true,
             _ => {}
+        }
+    }
+
+    fn see_transfer(&mut self, t: &Transfer, stage: usize) {
+        for (acc, sign) in [(t.from, -1i64), (t.to, 1)] {
+            match acc {
+                Account::Stack(s) => {
+                    self.won[usize::from(s)][stage] += sign * i64::from(t.amount);
+                }
+                Account::Space(sp) => {
+                    let v = &mut self.layout[sp as usize];
+                    *v = if sign < 0 {
+                        *v - t.amount
+                    } else {
+                        *v + t.amount
+                    };
+                }
+            }
+        }
+        if let (Account::Space(sp), Account::Stack(s)) = (t.from, t.to) {
+            if stage != Stage::FinalPot as usize {
+                self.paid_out[sp as usize] += t.amount;
+            }
+            if matches!(t.reason, Reason::PotWon | Reason::PokerPool) && self.pot_winner.is_none() {
+                self.pot_winner = Some(s);
+            }
         }
     }
 

@@ -107,8 +107,8 @@ struct NapalmSummary {
     games: u64,
     /// Whether the last game was cut short to play exactly `hands`.
     last_game_cut: bool,
-    /// Chips left in a pot nobody took: games that ended with every player
-    /// out (N8), and the pot of the game cut short.
+    /// Chips left in the pot of the game cut short (every game played to
+    /// its end pays its pot out, N8).
     unclaimed_chips: u64,
     seed: u64,
     seats: Vec<SeatReport>,
@@ -120,8 +120,6 @@ struct Played {
     hands: Vec<Vec<i64>>,
     /// Who took the pot, when the game ended within the hands allowed.
     winners: Option<Vec<Seat>>,
-    /// The pot when the game ended (or was cut short).
-    pot_left: u32,
     /// Its record, when asked for.
     record: Option<NapalmRecord>,
 }
@@ -156,7 +154,6 @@ impl Tally {
                 for &w in winners {
                     self.wins[usize::from(w)] += 1.0 / winners.len() as f64;
                 }
-                self.unclaimed += u64::from(game.pot_left);
                 true
             }
             _ => {
@@ -184,12 +181,6 @@ pub fn simulate(o: &SimOptions) -> Result<(), Failure> {
     napalm_bots_only(&bots)?;
     if o.hands == 0 {
         return Err(Failure::usage("--deals must be at least 1"));
-    }
-    if let Some((dir, _)) = o.save_records {
-        std::fs::create_dir_all(dir).map_err(|e| Failure {
-            message: format!("cannot create {}: {e}", dir.display()),
-            code: 1,
-        })?;
     }
     let (tally, secs) = run_with_progress(o.hands, "hands", o.threads, |progress| {
         play_hands(&rules, &bots, o, progress).map_err(|e| Failure {
@@ -296,13 +287,12 @@ fn play_one(rules: &NapalmRules, kinds: &[BotKind], seed: u64, cap: u64, keep: b
     let mut first = Vec::new();
     let mut game = NapalmGame::start(rules.clone(), n, &mut first).expect("checked table");
     let mut record = keep.then(|| {
-        let names = (0..).zip(kinds).map(|(s, k)| format!("Seat {s} ({k})"));
+        let names = (0..).zip(kinds).map(|(s, k)| format!("{k} {s}"));
         NapalmRecord::new(rules.clone(), names.collect())
     });
     let mut played = Played {
         hands: Vec::new(),
         winners: None,
-        pot_left: 0,
         record: None,
     };
     let mut events = first;
@@ -347,7 +337,6 @@ fn play_one(rules: &NapalmRules, kinds: &[BotKind], seed: u64, cap: u64, keep: b
             r.steps.push(step);
         }
     }
-    played.pot_left = game.pot();
     played.record = record;
     played
 }
@@ -381,7 +370,7 @@ fn summary_text(s: &NapalmSummary, secs: f64) -> String {
     if s.unclaimed_chips > 0 {
         let _ = writeln!(
             o,
-            "\n{} chips were left in pots nobody took (every player out, or the game cut short).",
+            "\n{} chips were left in the pot of the game cut short.",
             s.unclaimed_chips
         );
     }
@@ -530,7 +519,12 @@ pub fn replay(text: &str, file: &str, json: bool) -> Result<(), Failure> {
 
 /// The ledgers in words.
 fn ledger_text(record: &NapalmRecord, ledgers: &[HandLedger], over: bool) -> String {
-    let name = |s: Seat| record.names[usize::from(s)].as_str();
+    // "seat 1 (Ann)", as Tripoley's replay says it: no verb agrees with a
+    // name ("You takes"), whatever the names are.
+    let name = |s: Seat| match record.names[usize::from(s)].as_str() {
+        "" => format!("seat {s}"),
+        n => format!("seat {s} ({n})"),
+    };
     let mut o = String::new();
     let _ = writeln!(
         o,
@@ -553,7 +547,7 @@ fn ledger_text(record: &NapalmRecord, ledgers: &[HandLedger], over: bool) -> Str
         }
         for t in &l.transfers {
             let account = |a: Account| match a {
-                Account::Stack(s) => name(s).to_owned(),
+                Account::Stack(s) => name(s),
                 Account::Pot => "the pot".to_owned(),
             };
             let why = match t.reason {
@@ -581,15 +575,8 @@ fn ledger_text(record: &NapalmRecord, ledgers: &[HandLedger], over: bool) -> Str
             .collect();
         let _ = writeln!(o, "  chips: {}; pot {}", chips.join(", "), l.pot);
         if let Some(w) = &l.winners {
-            let names: Vec<&str> = w.iter().map(|&s| name(s)).collect();
-            let _ = if names.is_empty() {
-                writeln!(
-                    o,
-                    "Game over: every player is out; the pot stays unclaimed."
-                )
-            } else {
-                writeln!(o, "Game over: the pot goes to {}.", names.join(" and "))
-            };
+            let names: Vec<String> = w.iter().map(|&s| name(s)).collect();
+            let _ = writeln!(o, "Game over: the pot goes to {}.", names.join(" and "));
         }
     }
     if !over {

@@ -64,12 +64,25 @@ pub fn name_problem(name: &str, max: usize) -> Option<String> {
     }
 }
 
-/// Every name of a record read from a file, checked ([`name_problem`]).
+/// Every name of a record read from a file, checked by the one rule for
+/// names ([`tripoley_i18n::names`]), as `--name` is.
 pub fn check_names(names: &[String]) -> Result<(), String> {
+    use tripoley_i18n::names::{MAX_WIDTH, Problem, problem};
     names
         .iter()
-        .find_map(|n| name_problem(n, MAX_NAME))
-        .map_or(Ok(()), Err)
+        .find_map(|n| problem(n).map(|p| (n, p)))
+        .map_or(Ok(()), |(n, p)| {
+            Err(match p {
+                Problem::Invisible => {
+                    format!("the name {:?} shows nothing", n.escape_debug().to_string())
+                }
+                Problem::TooWide => format!("the name {n:?} is wider than {MAX_WIDTH} columns"),
+                Problem::Control => format!(
+                    "the name {:?} holds control characters (escape sequences or direction marks)",
+                    n.escape_debug().to_string()
+                ),
+            })
+        })
 }
 
 /// The rules and seats of a table.
@@ -136,8 +149,15 @@ pub fn run_with_progress<T: Send, E: Into<Failure> + Send>(
     threads: Option<usize>,
     work: impl FnOnce(&(dyn Fn(u64) + Sync)) -> Result<T, E> + Send,
 ) -> Result<(T, f64), Failure> {
-    if threads == Some(0) {
-        return Err(Failure::usage("--threads must be at least 1"));
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if let Some(n) = threads
+        && !(1..=cores).contains(&n)
+    {
+        // The work is all computing: threads beyond the cores only wait
+        // (and thousands of them load the machine for nothing).
+        return Err(Failure::usage(format!(
+            "--threads must be between 1 and {cores}, the cores of this machine"
+        )));
     }
     let bar = indicatif::ProgressBar::new(total);
     bar.set_style(
@@ -162,6 +182,20 @@ pub fn run_with_progress<T: Send, E: Into<Failure> + Send>(
         .map_err(Into::into)?;
     bar.finish_and_clear();
     Ok((result, start.elapsed().as_secs_f64()))
+}
+
+/// Makes the folder an option names (`--out`, `--save-records`) before any
+/// work, so that a file in the way, or a folder that cannot be made, is
+/// said at once with the option's name, not after a whole run.
+pub fn output_folder(flag: &str, dir: &std::path::Path) -> Result<(), Failure> {
+    let shown = dir.display();
+    if dir.exists() && !dir.is_dir() {
+        return Err(Failure::usage(format!(
+            "{flag} {shown}: that is a file; {flag} names a folder (made if it does not exist)"
+        )));
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::usage(format!("{flag} {shown}: cannot make the folder: {e}")))
 }
 
 /// How bots are made: the expert's budget and an outside bot's timeout
@@ -234,17 +268,9 @@ pub fn whole(x: f64) -> String {
     thousands(x.max(0.0).round() as u64)
 }
 
-/// `1234567` as `1,234,567`.
+/// `1234567` as `1,234,567` (the analysts' tables are in English).
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    tripoley_i18n::Lang::En.integer(n)
 }
 
 /// A mean with its 95% interval, `+5.55 ± 2.93`, to as many decimals as

@@ -290,3 +290,60 @@ fn the_rules_in_spanish_by_flag_or_by_lang() {
         stderr(&o)
     );
 }
+
+#[test]
+fn t5_space_antes_in_words_checked_and_refused_by_every_command() {
+    let dir = Scratch::new("space-antes");
+    let file = dir.file(
+        "chips.toml",
+        "preset = \"tripoley\"\n[space_antes]\npot = 2\nkitty = 2\n",
+    );
+    let o = tripoley(&["rules", "--house-rules", &file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains(
+            "every player puts 2 chips on the Kitty, 2 chips on the Pot, and 1 chip on each \
+             other space"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("(11 chips a deal, 11 chips when dealing)"),
+        "{text}"
+    );
+    let o = tripoley(&["rules", "--house-rules", &file, "--lang", "es"]);
+    assert!(
+        stdout(&o).contains("2 fichas en el Pozo, 2 fichas en el Bote"),
+        "{}",
+        stdout(&o)
+    );
+    let o = tripoley(&["rules", "--house-rules", &file, "--toml"]);
+    assert!(
+        stdout(&o).contains("[space_antes]\nkitty = 2\npot = 2\n"),
+        "{}",
+        stdout(&o)
+    );
+    // An unknown space is refused with the names; an unpayable first ante too.
+    let typo = dir.file("typo.toml", "[space_antes]\npott = 2\n");
+    let broke = dir.file(
+        "broke.toml",
+        "starting_chips = 20\n[space_antes]\npot = 20\n",
+    );
+    for (file, why) in [
+        (&typo, "`king_queen`, `sequence`, `kitty`, `pot`"),
+        (&broke, "nobody can pay the first ante"),
+    ] {
+        for command in [
+            &["rules", "--check"][..],
+            &["sim", "--deals", "3", "--house-rules"],
+            &["play", "--house-rules"],
+        ] {
+            let mut args = command.to_vec();
+            args.push(file);
+            let o = tripoley(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}");
+            assert!(stderr(&o).contains(why), "{args:?}: {}", stderr(&o));
+        }
+    }
+}

@@ -601,11 +601,7 @@ impl Game {
     /// The spaces of this table's layout (T4): all of them, or all but the
     /// Pot (the last) when the rules play no poker pot.
     pub(crate) fn spaces(&self) -> &'static [Space] {
-        if self.rules.has_pot() {
-            &Space::ALL
-        } else {
-            &Space::ALL[..Space::ALL.len() - 1]
-        }
+        self.rules.spaces()
     }
 
     // ----- the flow of a game -----
@@ -637,26 +633,16 @@ impl Game {
         }
     }
 
-    /// T5: what `seat` puts on each space this deal (the dealer's ante may differ).
-    fn ante_per_space(&self, seat: Seat) -> u32 {
-        if seat == self.dealer {
-            self.rules.dealer_ante
-        } else {
-            self.rules.ante
-        }
-    }
-
     /// T5, T6: players who cannot ante leave; the rest ante; then the game
     /// waits for the deck. Ends the game when fewer than two remain.
     pub(crate) fn begin_deal(&mut self, ev: &mut impl EventSink) {
-        let spaces = self.spaces().len() as u32;
         loop {
             for seat in 0..self.n {
                 if self.is_out(seat) {
                     continue;
                 }
                 let chips = self.stacks[usize::from(seat)];
-                if chips < self.ante_per_space(seat) * spaces {
+                if u64::from(chips) < self.rules.full_ante(seat == self.dealer) {
                     self.out |= 1 << seat;
                     ev.push(Event::PlayerOut { seat, chips });
                 }
@@ -673,12 +659,11 @@ impl Game {
         }
         // T8: clockwise from the dealer's left, each player's spaces in layout order.
         for seat in self.seats_from_dealers_left() {
-            let per_space = self.ante_per_space(seat);
             for &space in self.spaces() {
                 self.transfer(
                     Account::Stack(seat),
                     Account::Space(space),
-                    per_space,
+                    self.rules.ante_on(space, seat == self.dealer),
                     Reason::Ante,
                     ev,
                 );

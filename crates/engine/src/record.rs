@@ -56,13 +56,15 @@ pub enum ReplayError {
     Format(String),
 }
 
-/// The current record format. Version 3: a bidder whom the bonus-card limits
+/// The current record format. Version 4: the rules may carry `space_antes`
+/// (T5's chips per space); a record without it, version 3 or 4, was played
+/// with `ante` on every space and reads as it is. Version 3: a bidder whom the bonus-card limits
 /// (D5) forbid to bid passes by themselves, a step of their own; version 2
 /// made that pass for them, so its steps fit only games without those limits,
 /// which read as they are. Version 2 also brought the poker five chosen
 /// before the betting (P1, `Action::Choose`); version 1 chose them at the
 /// showdown, after the betting, so its steps do not fit this game's order.
-pub const RECORD_VERSION: u32 = 3;
+pub const RECORD_VERSION: u32 = 4;
 
 impl Record {
     /// An empty record for a table.
@@ -102,6 +104,21 @@ impl Record {
         let Version { version } = serde_json::from_str(text).map_err(format)?;
         match version {
             RECORD_VERSION => serde_json::from_str(text).map_err(format),
+            // Version 3 knew no `space_antes`: its games had none.
+            3 => {
+                let record: Record = serde_json::from_str(text).map_err(format)?;
+                if !record.rules.space_antes.is_empty() {
+                    return Err(ReplayError::Format(
+                        "this record (version 3) names chips per space, which version 3 \
+                         records never held (they came with version 4)"
+                            .into(),
+                    ));
+                }
+                Ok(Record {
+                    version: RECORD_VERSION,
+                    ..record
+                })
+            }
             2 => {
                 let record: Record = serde_json::from_str(text).map_err(format)?;
                 if record.rules.bonus_card_limits {
@@ -210,5 +227,31 @@ mod tests {
         );
         assert!(Record::from_json(&stored(3, Preset::MichiganCasino)).is_ok());
         assert!(Record::from_json(&stored(1, Preset::Pagat)).is_err());
+    }
+
+    #[test]
+    fn t5_records_without_space_antes_still_replay_the_version_says_which() {
+        // Version 3: no chips per space, read as the current version.
+        let old = Record::from_json(&stored(3, Preset::Pagat)).expect("version 3 reads");
+        assert_eq!(old.version, RECORD_VERSION);
+        assert!(old.rules.space_antes.is_empty());
+        // Without the field, the rules' JSON is as before.
+        assert!(!stored(RECORD_VERSION, Preset::Pagat).contains("space_antes"));
+        // With it: written and read back by version 4 only.
+        let mut rules = Rules::preset(Preset::Pagat);
+        rules.space_antes = [(crate::Space::Pot, 2), (crate::Space::Kitty, 2)].into();
+        let record = Record::new(rules, vec!["A".into(), "B".into()]);
+        let json = record.to_json();
+        assert!(json.contains("\"space_antes\""), "{json}");
+        assert_eq!(Record::from_json(&json).unwrap(), record);
+        let as_v3 = json.replacen(
+            &format!("\"version\": {RECORD_VERSION}"),
+            "\"version\": 3",
+            1,
+        );
+        assert!(
+            matches!(Record::from_json(&as_v3), Err(ReplayError::Format(why)) if why.contains("version 4")),
+            "{as_v3}"
+        );
     }
 }

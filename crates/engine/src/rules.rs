@@ -1,9 +1,12 @@
 //! [`Rules`]: every option of RULES.md as data, the five presets, validation.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use tripoley_cards::{Evaluator, Rank, Suit};
+
+use crate::layout::Space;
 
 /// The named rule sets of RULES.md section 8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -223,6 +226,12 @@ pub struct Rules {
     pub ante: u32,
     /// Chips the dealer puts on each space instead (T5; 2 under `michigan-casino`).
     pub dealer_ante: u32,
+    /// Chips each player puts on the spaces named, instead of `ante` (T5's
+    /// house rule, the boxed game's chips of different values); the dealer
+    /// puts `dealer_ante - ante` more. Empty (absent from a file or a
+    /// record): `ante` on every space.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub space_antes: BTreeMap<Space, u32>,
     /// D2, D3.
     pub spare: SpareRule,
     /// D5: a hand with a bonus card may not swap or bid.
@@ -301,6 +310,7 @@ impl Rules {
             first_dealer: FirstDealer::HighCard,
             ante: 1,
             dealer_ante: 1,
+            space_antes: BTreeMap::new(),
             spare: SpareRule::DealerSwapOrAuction,
             bonus_card_limits: false,
             auction_pays: AuctionPays::Dealer,
@@ -376,20 +386,54 @@ impl Rules {
     /// first deal. The dealer's ante counts too: a dealer who cannot pay it is
     /// out and the next player deals, and pays it, in turn. `None`: playable.
     pub fn first_ante_shortfall(&self) -> Option<String> {
-        let spaces: u64 = if self.has_pot() { 9 } else { 8 };
-        let (who, per_space) = if self.dealer_ante > self.ante {
-            ("the dealer", self.dealer_ante)
+        let spaces = self.spaces().len();
+        let dealer = self.dealer_ante > self.ante;
+        let who = if dealer { "the dealer" } else { "each player" };
+        let needed = self.full_ante(dealer);
+        let puts = if self.space_antes.is_empty() {
+            format!(
+                "{} on each of the {spaces} spaces",
+                self.ante_on(Space::Ace, dealer)
+            )
         } else {
-            ("each player", self.ante)
+            format!("chips on the {spaces} spaces as space_antes says")
         };
-        let needed = u64::from(per_space) * spaces;
         (u64::from(self.starting_chips) < needed).then(|| {
             format!(
-                "nobody can pay the first ante: {who} puts {per_space} on each of the {spaces} \
-                 spaces, {needed} chips, but players start with {}",
+                "nobody can pay the first ante: {who} puts {puts}, {needed} chips, but players \
+                 start with {}",
                 self.starting_chips
             )
         })
+    }
+
+    /// The layout's spaces in T4's order (no Pot without poker).
+    pub fn spaces(&self) -> &'static [Space] {
+        if self.has_pot() {
+            &Space::ALL
+        } else {
+            &Space::ALL[..Space::ALL.len() - 1]
+        }
+    }
+
+    /// T5: the chips a player puts on `space` before a deal: `space_antes`
+    /// or `ante`, and for the dealer `dealer_ante - ante` more.
+    pub fn ante_on(&self, space: Space, dealer: bool) -> u32 {
+        let own = self.space_antes.get(&space).copied().unwrap_or(self.ante);
+        if dealer {
+            (own + self.dealer_ante).saturating_sub(self.ante)
+        } else {
+            own
+        }
+    }
+
+    /// T5, T6: the whole ante, over all the spaces of the layout (what a
+    /// player must hold to stay in the game).
+    pub fn full_ante(&self, dealer: bool) -> u64 {
+        self.spaces()
+            .iter()
+            .map(|&s| u64::from(self.ante_on(s, dealer)))
+            .sum()
     }
 
     /// Whether the layout has a Pot space (T4: not without poker).
@@ -432,6 +476,7 @@ impl Rules {
         if self.ante == 0 || self.dealer_ante == 0 {
             return bad("ante and dealer_ante must be at least 1 (T5)");
         }
+        self.validate_space_antes()?;
         if let SequenceRule::From(r) = self.sequence
             && r > Rank::Queen
         {
@@ -469,6 +514,36 @@ impl Rules {
             return bad("a game has at least one deal (E1)");
         }
         self.validate_bounds()
+    }
+
+    /// T5's `space_antes`: only spaces of this layout, each with at least
+    /// one chip from every player, the dealer included, and at most a
+    /// starting stack (so no sum of antes can overflow).
+    fn validate_space_antes(&self) -> Result<(), RulesError> {
+        for (&space, &chips) in &self.space_antes {
+            if !self.spaces().contains(&space) {
+                return Err(RulesError::Invalid(format!(
+                    "space_antes names the {} space, but without poker the layout has no Pot (T4)",
+                    space.key()
+                )));
+            }
+            if chips == 0 || chips > self.starting_chips {
+                return Err(RulesError::Invalid(format!(
+                    "space_antes: the chips on {} must be between 1 and starting_chips ({}) (T5)",
+                    space.key(),
+                    self.starting_chips
+                )));
+            }
+            if self.ante_on(space, true) == 0 {
+                return Err(RulesError::Invalid(format!(
+                    "space_antes: the dealer would put nothing on {} (it takes {chips}, and the \
+                     dealer puts dealer_ante - ante = -{} more) (T5)",
+                    space.key(),
+                    self.ante - self.dealer_ante
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The bounds on numbers: each error names the option and its range.
@@ -564,6 +639,55 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn t5_space_antes_read_from_toml_and_json_and_bounded() {
+        let rules =
+            Rules::from_toml("preset = \"tripoley\"\n[space_antes]\npot = 2\nkitty = 2\n").unwrap();
+        let two: BTreeMap<Space, u32> = [(Space::Pot, 2), (Space::Kitty, 2)].into();
+        assert_eq!(rules.space_antes, two);
+        assert_eq!(Rules::from_toml(&rules.to_toml()).unwrap(), rules);
+        let json = serde_json::to_string(&rules).unwrap();
+        assert!(
+            json.contains("\"space_antes\":{\"kitty\":2,\"pot\":2}"),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
+        // Absent: plain `ante`, and nothing written.
+        assert!(Rules::default().space_antes.is_empty());
+        assert!(!Rules::default().to_toml().contains("space_antes"));
+        for (toml, why) in [
+            (
+                "[space_antes]\npott = 2",
+                "expected one of `ace`, `king`, `queen`, `jack`, `ten`, `king_queen`, `sequence`, `kitty`, `pot`",
+            ),
+            (
+                "[space_antes]\npot = 0",
+                "between 1 and starting_chips (100)",
+            ),
+            (
+                "[space_antes]\npot = 101",
+                "between 1 and starting_chips (100)",
+            ),
+            ("[space_antes]\npot = -1", "space_antes"),
+            ("preset = \"cosmo\"\n[space_antes]\npot = 2", "no Pot"),
+            (
+                "ante = 3\ndealer_ante = 1\n[space_antes]\npot = 2",
+                "the dealer would put nothing on pot",
+            ),
+            ("space_antes = 2", "space_antes"),
+        ] {
+            let err = Rules::from_toml(toml).unwrap_err().to_string();
+            assert!(err.contains(why), "{toml}: {err}");
+        }
+        // The first ante must be payable: 7 + 2 x 50 = 107 chips.
+        let big = Rules::from_toml("[space_antes]\npot = 50\nkitty = 50").unwrap();
+        let why = big.first_ante_shortfall().expect("short");
+        assert!(
+            why.contains("107 chips, but players start with 100"),
+            "{why}"
+        );
+    }
 
     #[test]
     fn t2_casino_is_for_three_to_eight_players() {

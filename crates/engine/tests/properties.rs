@@ -8,9 +8,9 @@ mod common;
 use proptest::prelude::*;
 use tripoley_cards::{Card, CardSet, Rank, Suit, seeded_rng};
 use tripoley_engine::{
-    Action, AuctionPays, Decision, Event, FinalPot, FirstDealer, FirstLead, Game, InfoSet,
+    Account, Action, AuctionPays, Decision, Event, FinalPot, FirstDealer, FirstLead, Game, InfoSet,
     LeadColors, MichiganLeader, Misplays, NoEvents, PayCards, PaySuitRule, Pending, PokerOpener,
-    PokerRule, Preset, Rules, SequenceRule, SpareRule,
+    PokerRule, Preset, Reason, Rules, SequenceRule, Space, SpareRule,
 };
 
 /// Rules built from a preset with random options changed; `None` if the mix
@@ -93,6 +93,17 @@ fn mixed_rules(preset: Preset, bits: u64) -> Option<Rules> {
         r.starting_chips = 10 + pick(55, 40) as u32;
         r.dealer_ante = 1 + pick(58, 2) as u32;
         r.first_dealer = FirstDealer::Seat(0);
+    }
+    if pick(60, 3) == 0 {
+        // T5's chips of different values, on spaces this layout has.
+        r.space_antes = [
+            (Space::Pot, 1 + pick(61, 3) as u32),
+            (Space::Kitty, 2),
+            (Space::Ace, 1 + pick(63, 2) as u32),
+        ]
+        .into_iter()
+        .filter(|&(s, _)| r.has_pot() || s != Space::Pot)
+        .collect();
     }
     match r.validate() {
         Ok(()) => Some(r),
@@ -332,6 +343,27 @@ fn fives_chosen_before_betting(players: usize, events: &[Event]) {
     }
 }
 
+/// T5: each player's ante on each space is `space_antes` or `ante`, the
+/// dealer's `dealer_ante - ante` more (antes come before the deal names
+/// its dealer).
+fn antes_as_t5_says(rules: &Rules, events: &[Event]) {
+    let mut antes = Vec::new();
+    for e in events {
+        match e {
+            Event::Transfer(t) if t.reason == Reason::Ante => antes.push(*t),
+            Event::DealStarted { dealer, .. } => {
+                for t in antes.drain(..) {
+                    let (Account::Stack(seat), Account::Space(space)) = (t.from, t.to) else {
+                        panic!("an ante goes from a stack to a space: {t:?}");
+                    };
+                    assert_eq!(t.amount, rules.ante_on(space, seat == *dealer), "T5: {t:?}");
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 fn check_game(rules: &Rules, players: usize, seed: u64, deep: bool) {
     let mut steps = 0;
     let (record, game, events) = common::play_random(rules, players, seed, |g, ev| {
@@ -352,6 +384,7 @@ fn check_game(rules: &Rules, players: usize, seed: u64, deep: bool) {
     });
     assert!(game.standings().is_some(), "the game ended");
     fives_chosen_before_betting(players, &events);
+    antes_as_t5_says(rules, &events);
     let (replayed, replay_events) = record.replay().expect("the record replays");
     assert_eq!(replayed, game, "replay reproduces the game");
     assert_eq!(replay_events, events, "replay reproduces every event");

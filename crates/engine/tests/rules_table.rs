@@ -532,3 +532,58 @@ fn t8_antes_clockwise_from_the_dealers_left_spaces_in_layout_order() {
         .collect();
     assert_eq!(order, expected);
 }
+
+/// Pagat with 2 chips on the Pot and the Kitty (T5's `space_antes`).
+fn two_on_pot_and_kitty(mut rules: Rules) -> Rules {
+    rules.space_antes = [(Space::Pot, 2), (Space::Kitty, 2)].into();
+    rules
+}
+
+#[test]
+fn t5_space_antes_replace_ante_on_the_spaces_named_for_every_player() {
+    let mut rules = two_on_pot_and_kitty(Rules::preset(Preset::Pagat));
+    rules.first_dealer = FirstDealer::Seat(1);
+    let game = table(rules, 4, 1);
+    for space in Space::ALL {
+        let each = if matches!(space, Space::Pot | Space::Kitty) {
+            2
+        } else {
+            1
+        };
+        assert_eq!(game.layout().get(space), 4 * each, "{space}");
+    }
+    // 7 spaces at 1 and 2 at 2: 11 from everyone, the dealer too.
+    assert_eq!(game.stacks(), &[89; 4]);
+}
+
+#[test]
+fn t5_space_antes_the_dealer_puts_dealer_ante_minus_ante_more() {
+    let mut rules = Rules::preset(Preset::MichiganCasino);
+    rules.space_antes = [(Space::Pot, 2), (Space::Kitty, 3)].into();
+    let game = table(rules, 3, 2);
+    // Others: 7 x 1 + 2 + 3 = 12; the dealer one more on each of 9: 21.
+    assert_eq!(game.stacks(), &[88, 88, 79]);
+    assert_eq!(game.layout().get(Space::Kitty), 3 + 3 + 4);
+    assert_eq!(game.layout().get(Space::Pot), 2 + 2 + 3);
+    assert_eq!(game.layout().get(Space::Ace), 1 + 1 + 2);
+}
+
+#[test]
+fn t5_t6_space_antes_the_whole_ante_is_the_full_ante() {
+    // 7 + 2 + 2 = 11 chips a deal: 11 stay in (with nothing left), 10 do not.
+    for (chips, out) in [(11, false), (10, true)] {
+        let mut rules = two_on_pot_and_kitty(Rules::preset(Preset::Tripoley));
+        rules.starting_chips = chips;
+        rules.first_dealer = FirstDealer::Seat(0);
+        assert_eq!(rules.full_ante(false), 11);
+        assert_eq!(rules.first_ante_shortfall().is_some(), out, "{chips}");
+        let mut ev = Vec::new();
+        let game = Game::start(rules, 3, &mut ev).unwrap();
+        let gone = ev
+            .iter()
+            .filter(|e| matches!(e, Event::PlayerOut { .. }))
+            .count();
+        assert_eq!(gone, if out { 3 } else { 0 }, "{chips}");
+        assert_eq!(game.stacks(), &[if out { chips } else { 0 }; 3]);
+    }
+}

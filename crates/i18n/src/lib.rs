@@ -20,6 +20,7 @@ use fluent_bundle::{FluentArgs, FluentResource};
 
 pub use fluent_bundle::FluentValue as Value;
 
+pub mod names;
 pub mod rules;
 pub mod words;
 
@@ -84,6 +85,45 @@ impl Lang {
     /// the id itself otherwise, so a player sees something searchable.
     pub fn t(self, id: &str, args: &[(&str, Value<'_>)]) -> String {
         self.catalogue().format(id, args)
+    }
+
+    /// A whole number as this language writes it: `3,000` in English,
+    /// `3.000` in Spanish.
+    pub fn integer(self, n: u64) -> String {
+        let digits = n.to_string();
+        let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(self.marks().0);
+            }
+            out.push(c);
+        }
+        out
+    }
+
+    /// A number with `places` decimals as this language writes it:
+    /// `-1,234.5` in English, `-1.234,5` in Spanish.
+    pub fn decimal(self, x: f64, places: usize) -> String {
+        let fixed = format!("{:.places$}", x.abs());
+        let (whole, fraction) = fixed.split_once('.').unwrap_or((&fixed, ""));
+        let mut out = String::new();
+        if x.is_sign_negative() && fixed.chars().any(|c| c.is_ascii_digit() && c != '0') {
+            out.push('-');
+        }
+        out.push_str(&self.integer(whole.parse().unwrap_or(0)));
+        if !fraction.is_empty() {
+            out.push(self.marks().1);
+            out.push_str(fraction);
+        }
+        out
+    }
+
+    /// The thousands separator and the decimal mark.
+    fn marks(self) -> (char, char) {
+        match self {
+            Lang::En => (',', '.'),
+            Lang::Es => ('.', ','),
+        }
     }
 
     /// The browser's part of this language's catalogue joined into one
@@ -217,6 +257,19 @@ mod tests {
         assert_eq!(chips(Lang::En, 3), "3 chips");
         assert_eq!(chips(Lang::Es, 1), "1 ficha");
         assert_eq!(chips(Lang::Es, 3), "3 fichas");
+    }
+
+    #[test]
+    fn numbers_group_and_mark_decimals_per_language() {
+        assert_eq!(Lang::En.integer(3000), "3,000");
+        assert_eq!(Lang::Es.integer(3000), "3.000");
+        assert_eq!(Lang::Es.integer(1_234_567), "1.234.567");
+        assert_eq!(Lang::Es.integer(999), "999");
+        assert_eq!(Lang::En.decimal(98.46, 1), "98.5");
+        assert_eq!(Lang::Es.decimal(98.46, 1), "98,5");
+        assert_eq!(Lang::Es.decimal(-1234.5, 1), "-1.234,5");
+        assert_eq!(Lang::En.decimal(-0.01, 1), "0.0");
+        assert_eq!(Lang::Es.decimal(42.0, 0), "42");
     }
 
     #[test]

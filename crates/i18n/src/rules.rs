@@ -86,6 +86,42 @@ impl Text {
     }
 }
 
+/// T5 with chips of different values: the spaces named, then the others,
+/// then what the dealer adds.
+fn t5_space_antes(t: &mut Text, rules: &Rules, space_count: u32) {
+    let named: Vec<String> = rules
+        .space_antes
+        .iter()
+        .filter(|(space, _)| rules.spaces().contains(space))
+        .map(|(space, &chips)| {
+            let chips = t.chips(chips);
+            let space = t.t("account-space", &[("space", space.key().into())]);
+            t.t(
+                "rules-t5-on-space",
+                &[("chips", chips.into()), ("space", space.into())],
+            )
+        })
+        .collect();
+    let others = space_count.saturating_sub(named.len() as u32);
+    let (dealer, by) = match rules.dealer_ante.cmp(&rules.ante) {
+        std::cmp::Ordering::Equal => ("same", 0),
+        std::cmp::Ordering::Greater => ("more", rules.dealer_ante - rules.ante),
+        std::cmp::Ordering::Less => ("less", rules.ante - rules.dealer_ante),
+    };
+    let (chips, by) = (t.chips(rules.ante), t.chips(by));
+    t.rule(
+        "rules-t5-spaces",
+        &[
+            ("named", named.join(", ").into()),
+            ("others", others.into()),
+            ("chips", chips.into()),
+            ("dealer", dealer.into()),
+            ("by", by.into()),
+        ],
+        "T5",
+    );
+}
+
 /// The TOML value of an option, as a house-rule file writes it.
 fn toml_auction_pays(v: AuctionPays) -> &'static str {
     match v {
@@ -129,6 +165,7 @@ fn describe_with(rules: &Rules, lang: Lang, options: bool) -> String {
         first_dealer,
         ante,
         dealer_ante,
+        ref space_antes,
         spare,
         bonus_card_limits,
         auction_pays,
@@ -216,7 +253,9 @@ fn describe_with(rules: &Rules, lang: Lang, options: bool) -> String {
         "T4",
     );
     let each = t.chips(ante);
-    if ante == dealer_ante {
+    if !space_antes.is_empty() {
+        t5_space_antes(&mut t, rules, space_count);
+    } else if ante == dealer_ante {
         t.rule(
             "rules-t5",
             &[("chips", each.into()), ("spaces", space_count.into())],
@@ -233,10 +272,8 @@ fn describe_with(rules: &Rules, lang: Lang, options: bool) -> String {
             "T5",
         );
     }
-    let (a_deal, dealing) = (
-        t.chips(ante * space_count),
-        t.chips(dealer_ante * space_count),
-    );
+    let full = |dealer| u32::try_from(rules.full_ante(dealer)).unwrap_or(u32::MAX);
+    let (a_deal, dealing) = (t.chips(full(false)), t.chips(full(true)));
     t.rule(
         "rules-t6-out",
         &[("deal", a_deal.into()), ("dealing", dealing.into())],

@@ -456,3 +456,68 @@ fn a_missing_variable_or_id_is_seen_by_the_scanners() {
     // Through a referenced message: `ev-deal-started` uses `words-suit`'s $suit.
     assert!(variables(&en, "ev-deal-started", &mut BTreeSet::new()).contains("suit"));
 }
+
+/// The terminal's messages that name a player but never the human: the
+/// player to act while the bots play, the lone Yes the human may challenge,
+/// the hands compared out of the human's sight, and the lists of names.
+const NEVER_THE_HUMAN: [&str; 5] = [
+    "term-to-play",
+    "tn-prompt-challenge",
+    "tn-compared-unseen",
+    "tn-compared",
+    "tn-result",
+];
+
+/// Every terminal message that names a player (`$who`, the subject, or
+/// `$to`, the one paid), formatted in both languages with the human there:
+/// the second person is said by the message's own verb forms and pronouns
+/// ("Cerraste", "para ti", "You went out"), chosen by `$you` / `$to_you`,
+/// never by putting the word for "you" in a third person's sentence ("Tú
+/// cerró", "para Tú"). With someone else there, the name is said.
+#[test]
+fn terminal_messages_agree_with_a_second_and_a_third_person() {
+    const NAME: &str = "Zoé";
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        let terminal: Vec<_> = lang
+            .files()
+            .iter()
+            .filter(|(n, _)| *n == "terminal.ftl")
+            .copied()
+            .collect();
+        let all = messages(lang);
+        for id in parse(lang, &terminal).keys() {
+            if NEVER_THE_HUMAN.contains(&id.as_str()) {
+                continue;
+            }
+            let vars = variables(&all, id, &mut BTreeSet::new());
+            for (person, selector) in [("who", "you"), ("to", "to_you")] {
+                if !vars.contains(person) {
+                    continue;
+                }
+                for human in [true, false] {
+                    let mut args: Vec<(&str, tripoley_i18n::Value)> = vars
+                        .iter()
+                        .map(|v| (v.as_str(), tripoley_i18n::Value::from("yes")))
+                        .filter(|(v, _)| !["who", "to", "you", "to_you"].contains(v))
+                        .collect();
+                    // The other person is someone else (no one pays themselves).
+                    args.push(("who", "Bot".into()));
+                    args.push(("to", "Bot".into()));
+                    args.push(("you", "no".into()));
+                    args.push(("to_you", "no".into()));
+                    args.retain(|(v, _)| *v != person && *v != selector);
+                    args.push((person, NAME.into()));
+                    args.push((selector, if human { "yes" } else { "no" }.into()));
+                    let text = lang.t(id, &args);
+                    if human == text.contains(NAME) {
+                        problems.push(format!(
+                            "{lang:?} {id} (${person} the human: {human}): {text}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

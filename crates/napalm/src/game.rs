@@ -213,8 +213,8 @@ pub enum Event {
     },
     /// The game is over.
     GameOver {
-        /// Who took the pot (several share it; nobody when every player
-        /// went out at once, N8: the pot then stays unclaimed).
+        /// Who took the pot (several share it: tied tokens at the hand
+        /// limit, or the players who all went out at once, N8).
         winners: Vec<Seat>,
     },
 }
@@ -540,9 +540,14 @@ impl NapalmGame {
 
     /// N1: players who cannot ante leave; the rest ante; a deck is awaited.
     fn begin_hand(&mut self, ev: &mut Vec<Event>) {
+        let mut going_out = 0u16;
         for seat in 0..self.n {
             if self.out >> seat & 1 == 0 && self.stacks[usize::from(seat)] < self.rules.ante {
                 self.out |= 1 << seat;
+                going_out |= 1 << seat;
+                // Out of the game, out of cards: no view shows the last
+                // hand's as theirs while the others play on.
+                self.cards[usize::from(seat)] = CardSet::EMPTY;
                 ev.push(Event::PlayerOut {
                     seat,
                     chips: self.stacks[usize::from(seat)],
@@ -550,11 +555,20 @@ impl NapalmGame {
             }
         }
         if self.active().count_ones() < 2 {
-            // N8: the last player still in takes the pot; nobody, if none is.
-            self.finish(self.active(), ev);
+            // N8: the last player still in takes the pot; when nobody is,
+            // those who went out together share it as tied winners, counted
+            // from the left of the last hand's dealer.
+            let winners = if self.active() == 0 {
+                going_out
+            } else {
+                self.active()
+            };
+            self.finish(winners, ev);
             return;
         }
-        if self.out >> self.dealer & 1 == 1 {
+        // The deal passes left, to the next player still in (the first
+        // hand's dealer was drawn, or is out already).
+        if self.hand_number > 0 || self.out >> self.dealer & 1 == 1 {
             self.dealer = self
                 .next_in(self.dealer, self.active())
                 .expect("two players");
@@ -636,9 +650,6 @@ impl NapalmGame {
                 self.end_at_hand_limit(ev);
                 return;
             }
-            self.dealer = self
-                .next_in(self.dealer, self.active())
-                .unwrap_or(self.dealer);
             self.begin_hand(ev);
         }
     }
@@ -702,7 +713,7 @@ impl NapalmGame {
     }
 
     /// The pot shared by `winners`, the odd chips to the first of them from
-    /// the dealer's left (N8); with no winner the pot stays where it is.
+    /// the dealer's left (N8).
     fn finish(&mut self, winners: u16, ev: &mut Vec<Event>) {
         let list: Vec<Seat> = self.clockwise_from(self.dealer, winners).collect();
         let k = (list.len() as u32).max(1);

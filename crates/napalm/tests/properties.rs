@@ -35,20 +35,31 @@ fn check_views(g: &NapalmGame) {
 #[derive(Default)]
 struct OutWatch {
     out: Vec<u8>,
-    pot_won: bool,
+    /// Who went out since the last hand began.
+    out_together: Vec<u8>,
+    /// The pot's payments, in order.
+    pot_paid: Vec<u32>,
 }
 
 impl OutWatch {
     fn see(&mut self, events: &[Event], game: &NapalmGame) {
         for e in events {
             match e {
-                Event::PlayerOut { seat, .. } => self.out.push(*seat),
+                Event::HandStarted { .. } => self.out_together.clear(),
+                Event::PlayerOut { seat, .. } => {
+                    self.out.push(*seat);
+                    self.out_together.push(*seat);
+                }
                 Event::Transfer(t) if t.reason == Reason::PotWon => {
                     let Account::Stack(to) = t.to else {
                         panic!("the pot is paid to a player")
                     };
-                    assert!(!self.out.contains(&to), "the pot went to {to}, who is out");
-                    self.pot_won = true;
+                    let everyone_out = self.out.len() == game.players();
+                    assert!(
+                        !self.out.contains(&to) || everyone_out && self.out_together.contains(&to),
+                        "the pot went to {to}, who is out"
+                    );
+                    self.pot_paid.push(t.amount);
                 }
                 Event::GameOver { winners } => self.game_over(winners, game),
                 _ => {}
@@ -70,7 +81,12 @@ impl OutWatch {
                 .copied()
                 .filter(|&s| Some(tokens[usize::from(s)]) == most)
                 .collect()
-        } else if still_in.len() < 2 {
+        } else if still_in.is_empty() {
+            // All out at once: those who went out together share it.
+            let mut together = self.out_together.clone();
+            together.sort_unstable();
+            together
+        } else if still_in.len() == 1 {
             still_in
         } else {
             let winner = winners[0];
@@ -78,7 +94,19 @@ impl OutWatch {
             vec![winner]
         };
         assert_eq!(winners, expected);
-        assert_eq!(self.pot_won, !winners.is_empty());
+        // Equal shares, the odd chips to the first paid (T8).
+        assert_eq!(self.pot_paid.len(), winners.len());
+        let least = self.pot_paid.iter().min().copied().unwrap_or(0);
+        assert!(
+            self.pot_paid[1..].iter().all(|&p| p == least),
+            "{:?}",
+            self.pot_paid
+        );
+        assert!(
+            self.pot_paid[0] - least < winners.len() as u32,
+            "{:?}",
+            self.pot_paid
+        );
     }
 }
 

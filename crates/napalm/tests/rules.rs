@@ -392,7 +392,7 @@ fn n8_last_player_still_in_takes_the_pot_not_the_most_tokens() {
 }
 
 #[test]
-fn n8_nobody_can_ante_the_pot_stays_unclaimed() {
+fn n8_all_out_at_once_share_the_pot_as_tied_winners() {
     let rules = NapalmRules {
         starting_chips: 1,
         ..NapalmRules::default()
@@ -402,10 +402,20 @@ fn n8_nobody_can_ante_the_pot_stays_unclaimed() {
     assert_eq!(g.tokens(), &[0, 1]);
     assert!(ev.contains(&Event::PlayerOut { seat: 0, chips: 0 }));
     assert!(ev.contains(&Event::PlayerOut { seat: 1, chips: 0 }));
-    assert!(!transfers(&ev).iter().any(|t| t.reason == Reason::PotWon));
-    assert_eq!(ev.last(), Some(&Event::GameOver { winners: vec![] }));
+    // Dealer 0's left first (T8); no odd chip with two.
+    let won: Vec<Transfer> = transfers(&ev)
+        .into_iter()
+        .filter(|t| t.reason == Reason::PotWon)
+        .collect();
+    assert_eq!(won, vec![pot_won(1, 1), pot_won(0, 1)]);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::GameOver {
+            winners: vec![0, 1]
+        })
+    );
     assert!(g.is_over());
-    assert_eq!((g.pot(), g.chips_in_play()), (2, 2));
+    assert_eq!((g.pot(), g.stacks()), (0, &[1, 1][..]));
 }
 
 #[test]
@@ -474,4 +484,13 @@ fn n8_short_yes_pays_tied_winners_clockwise_from_dealers_left() {
     let ev = say(&mut g, 1, Action::Yes);
     assert_eq!(transfers(&ev), vec![side_bet(1, 2, 6), side_bet(1, 0, 2)]);
     assert_eq!(g.stacks(), &[10, 0, 14]);
+}
+
+#[test]
+fn n8_a_player_out_holds_no_cards_while_the_others_play_on() {
+    // Seat 2 went out at the start of hand 2: its hand-1 cards are gone.
+    let g = seat_two_tokens_then_broke(100);
+    assert_eq!(g.pending(), Pending::Deck);
+    assert!(g.cards()[2].is_empty());
+    assert!(g.view(Some(2)).cards.is_empty());
 }

@@ -64,8 +64,42 @@ const EVAL_SIZES: [usize; 5] = [5, 7, 13, 18, 26];
 /// caches that a short repeated list would flatter.
 const EVAL_HANDS: usize = 1 << 20;
 
-/// Runs the chosen benchmark and prints its figures.
+/// Runs the chosen benchmark and prints its figures, with a word when the
+/// machine was busy while it ran.
 pub fn run(args: &Args) {
+    let json = match args.what {
+        What::Deals { json, .. } | What::Eval { json, .. } => json,
+    };
+    measure(args);
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if let Some(note) = load_average().and_then(|load| busy_note(load, cores)) {
+        // JSON lines stay JSON: the word goes to the terminal.
+        if json {
+            eprintln!("{note}");
+        } else {
+            println!("{note}");
+        }
+    }
+}
+
+/// The one-minute load average (Linux), if the system says it.
+fn load_average() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// What to say next to figures measured at `load` on `cores`: nothing when
+/// the machine had a core for each runnable thread.
+fn busy_note(load: f64, cores: usize) -> Option<String> {
+    (load > cores as f64).then(|| {
+        format!(
+            "note: the machine was busy (load average {load:.1} on {cores} cores): these \
+             figures are lower than an idle machine's"
+        )
+    })
+}
+
+fn measure(args: &Args) {
     match args.what {
         What::Deals { json, quick } => bench_deals(json, quick),
         What::Eval { json, quick } => {
@@ -209,4 +243,21 @@ fn play_for(
         }
     });
     deals.load(Ordering::Relaxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::busy_note;
+
+    #[test]
+    fn figures_say_when_the_machine_was_busy() {
+        assert_eq!(busy_note(1.9, 2), None);
+        assert_eq!(
+            busy_note(8.46, 2).as_deref(),
+            Some(
+                "note: the machine was busy (load average 8.5 on 2 cores): these figures are \
+                 lower than an idle machine's"
+            )
+        );
+    }
 }

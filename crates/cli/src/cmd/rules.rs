@@ -19,8 +19,9 @@ pub struct Args {
     /// The preset to describe: pagat (the default), tripoley, michigan-casino, rummoli or cosmo.
     #[arg(long, value_name = "NAME", value_parser = parse_preset, conflicts_with = "check")]
     preset: Option<Preset>,
-    /// Check a house-rule file (TOML) and describe the rules it sets.
-    #[arg(long, value_name = "FILE.toml")]
+    /// Check a house-rule file (TOML) and describe the rules it sets
+    /// (`--house-rules`, as `play` and `sim` name it, says the same).
+    #[arg(long, visible_alias = "house-rules", value_name = "FILE.toml")]
     check: Option<PathBuf>,
     /// Print the rules as TOML instead of words: the start of a house-rule file.
     #[arg(long)]

@@ -8,7 +8,7 @@ use tripoley_bots::sim::{SimConfig, Stage, Summary, simulate};
 use crate::Failure;
 use crate::setup::{
     BotFlags, TableArgs, bots_for_seats, estimate_table, fallback_note,
-    kill_outside_bots_on_signals, run_with_progress, thousands, whole, wrap,
+    kill_outside_bots_on_signals, output_folder, run_with_progress, thousands, whole, wrap,
 };
 
 /// Arguments of `tripoley sim`.
@@ -51,6 +51,11 @@ pub struct Args {
 
 /// Runs the simulation and prints the summary.
 pub fn run(args: &Args) -> Result<(), Failure> {
+    for (flag, dir) in [("--out", &args.out), ("--save-records", &args.save_records)] {
+        if let Some(dir) = dir {
+            output_folder(flag, dir)?;
+        }
+    }
     if args.game == crate::napalm::GameKind::Napalm {
         return crate::napalm::simulate(&crate::napalm::SimOptions {
             table: &args.table,

@@ -513,10 +513,8 @@ impl App {
                     .last_played
                     .filter(|(s, _)| s == seat)
                     .map_or("none".to_owned(), |(_, c)| text::card(c));
-                self.say(
-                    "term-note-went-out",
-                    &[("who", self.words.who(*seat).into()), ("card", card.into())],
-                )
+                self.words
+                    .says("term-note-went-out", *seat, &[("card", card.into())])
             }
             Event::PlayBlocked => self.say("term-note-blocked", &[]),
             Event::FinalPotRound { .. } => {
@@ -1076,9 +1074,9 @@ impl App {
                 self.say(
                     "term-hint-why",
                     &[
-                        ("best", format!("{best:.1}").into()),
+                        ("best", lang.decimal(best, 1).into()),
                         ("next", action_words(next, lang).into()),
-                        ("worth", format!("{worth:.1}").into()),
+                        ("worth", lang.decimal(worth, 1).into()),
                     ],
                 )
             ),
@@ -1087,10 +1085,7 @@ impl App {
         self.hint = Some(self.say(
             "term-hint",
             &[
-                (
-                    "n",
-                    crate::setup::thousands(u64::from(HINT_PLAYOUTS)).into(),
-                ),
+                ("n", lang.integer(u64::from(HINT_PLAYOUTS)).into()),
                 ("action", action_words(action, lang).into()),
                 ("why", why.into()),
             ],

@@ -196,12 +196,12 @@ fn bot_seats(list: &str, players: usize) -> Result<Vec<BotKind>, Failure> {
     bots_for_seats(list, players - 1)
 }
 
-/// `--name`, checked: 1 to 16 printable characters.
+/// `--name`, checked by the one rule for names ([`tripoley_i18n::names`]).
 fn player_name(name: &str) -> Result<String, Failure> {
     let name = name.trim();
-    if crate::setup::name_problem(name, 16).is_some() {
+    if tripoley_i18n::names::problem(name).is_some() {
         return Err(Failure::usage(
-            "--name must be 1 to 16 printable characters",
+            "--name must be visible, at most 16 columns wide (CJK and emoji count 2), without control or direction characters",
         ));
     }
     Ok(name.to_owned())

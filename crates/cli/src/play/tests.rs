@@ -13,7 +13,8 @@ use ratatui::style::Color;
 use tripoley_bots::BotKind;
 use tripoley_cards::{CardSet, GameRng, seeded_rng};
 use tripoley_engine::{
-    Action, DealChance, Decision, Game, PaySuitRule, Pending, Preset, Record, Rules, Step,
+    Action, DealChance, Decision, Event, Game, PaySuitRule, Pending, Preset, Reason, Record, Rules,
+    Space, Step,
 };
 
 use super::app::{App, HUMAN, Screen, Table};
@@ -149,19 +150,140 @@ fn snapshot_poker_open() {
     insta::assert_snapshot!(screen(&app, 80, 24));
 }
 
-/// The same table in Spanish (`--lang es`): the log, the stage and the
-/// spaces come from the catalogue the browser reads too.
+/// A name as wide as the rule allows (16 columns of CJK) keeps the players'
+/// table's columns: every row's chips and cards end at the same column.
 #[test]
-fn snapshot_poker_open_in_spanish() {
+fn a_wide_name_keeps_the_players_table_whole() {
     let app = reach(&pagat(), 4, |d| matches!(d, Decision::Open { .. }), 0);
+    let mut record = app.record().clone();
+    record.names[usize::from(HUMAN)] = "漢字漢字漢字漢字".to_owned();
     let app = App::new(Table {
+        record,
+        bots: app.bot_kinds().to_vec(),
+        seed: app.seed(),
+        label: "test".to_owned(),
+        lang: Lang::En,
+    })
+    .expect("replays");
+    let shown = screen(&app, 80, 24);
+    let me = usize::from(HUMAN);
+    let row = shown
+        .lines()
+        .find(|l| l.contains("漢字漢字漢字漢字"))
+        .expect("the name in full");
+    let inside = row.split('│').nth(1).expect("a row of the players' box");
+    let after: Vec<&str> = inside
+        .split("漢字漢字漢字漢字")
+        .nth(1)
+        .expect("after the name")
+        .split_whitespace()
+        .collect();
+    let (chips, cards) = (app.shown.stacks[me], app.shown.hand_sizes[me]);
+    assert_eq!(
+        after[..2],
+        [chips.to_string(), cards.to_string()],
+        "{shown}"
+    );
+    // Every row of the box is as wide as the others.
+    let widths: Vec<usize> = shown
+        .lines()
+        .skip(2)
+        .take(4)
+        .map(|l| tripoley_i18n::names::width(l.split('│').nth(1).unwrap_or("")))
+        .collect();
+    assert!(
+        widths.iter().all(|&w| w == widths[0]),
+        "{widths:?}\n{shown}"
+    );
+}
+
+/// The same game at the same point, in Spanish.
+fn spanish(app: &App) -> App {
+    App::new(Table {
         record: app.record().clone(),
         bots: app.bot_kinds().to_vec(),
         seed: app.seed(),
         label: "test".to_owned(),
         lang: Lang::Es,
     })
-    .expect("replays");
+    .expect("replays")
+}
+
+/// Numbers in Spanish group thousands with a point and mark decimals with a
+/// comma: "3.000 repartos de muestra", "98,5 fichas esperadas".
+#[test]
+fn the_spanish_hint_writes_numbers_the_spanish_way() {
+    let mut app = spanish(&reach(
+        &pagat(),
+        4,
+        |d| matches!(d, Decision::Open { .. }),
+        0,
+    ));
+    ch(&mut app, '?');
+    let hint = app.hint.clone().expect("a hint");
+    assert!(hint.contains("(3.000 repartos de muestra"), "{hint}");
+    let decimals: Vec<&str> = hint
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .filter(|w| w.trim_end_matches(['.', ',']).contains([',', '.']))
+        .collect();
+    assert!(decimals.len() >= 2, "{hint}");
+    for d in decimals {
+        let d = d.trim_end_matches(['.', ',']);
+        if d == "3.000" {
+            continue;
+        }
+        assert!(d.contains(',') && !d.contains('.'), "{d} in {hint}");
+    }
+}
+
+/// In Spanish at 80x24 the header and the keys are whole, the keys named
+/// in Spanish ("Espacio", "Intro", "RePág/AvPág"), and "salir" means only
+/// leading a card: quitting says it saves ("guardar y salir").
+#[test]
+fn spanish_header_and_keys_are_whole_at_80_columns() {
+    type Wanted = fn(&Decision) -> bool;
+    let stages: [(Wanted, usize); 3] = [
+        (|d| matches!(d, Decision::Lead { .. }), 1),
+        (|d| matches!(d, Decision::ChooseFive { .. }), 0),
+        (|d| matches!(d, Decision::Respond { .. }), 0),
+    ];
+    for (want, skip) in stages {
+        let app = spanish(&reach(&pagat(), 4, want, skip));
+        let shown = screen(&app, 80, 24);
+        let lines: Vec<&str> = shown.lines().collect();
+        let header = lines[0];
+        for part in ["Tripoley", "reparto ", "pago ", "Secuencia "] {
+            assert!(header.contains(part), "{part}:\n{shown}");
+        }
+        // The header ends in a whole word, not cut at the edge.
+        assert!(header.trim_end_matches('"').ends_with(' '), "{shown}");
+        let footer = lines[lines.len() - 1];
+        for part in [
+            "[?] pista",
+            "[l] historial",
+            "[RePág/AvPág] mover",
+            "[Espacio] saltar",
+            "[q] guardar y salir",
+        ] {
+            assert!(footer.contains(part), "{part}:\n{shown}");
+        }
+        for english in ["[Space]", "[Enter]", "PgUp"] {
+            assert!(!shown.contains(english), "{english}:\n{shown}");
+        }
+        assert!(shown.matches("salir").count() <= 2, "{shown}");
+    }
+}
+
+/// The same table in Spanish (`--lang es`): the log, the stage and the
+/// spaces come from the catalogue the browser reads too.
+#[test]
+fn snapshot_poker_open_in_spanish() {
+    let app = spanish(&reach(
+        &pagat(),
+        4,
+        |d| matches!(d, Decision::Open { .. }),
+        0,
+    ));
     let shown = screen(&app, 80, 24);
     for spanish in [
         "reparto 1/4 · reparte",
@@ -363,6 +485,22 @@ fn the_hint_says_why_in_expected_chips() {
 }
 
 #[test]
+fn the_whole_hint_shows_at_80_and_100_columns() {
+    let mut app = reach(&pagat(), 4, |d| matches!(d, Decision::Open { .. }), 0);
+    ch(&mut app, '?');
+    let hint = app.hint.clone().expect("a hint");
+    for (w, h) in [(80, 24), (100, 30)] {
+        let text = screen(&app, w, h);
+        // Every word of the hint is on the screen, its end included (the
+        // screen's rows are quoted).
+        let rows = text.replace('"', " ");
+        let shown: String = rows.split_whitespace().collect::<Vec<_>>().join(" ");
+        let words: String = hint.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(shown.contains(&words), "{w}x{h}: {hint}\n{text}");
+    }
+}
+
+#[test]
 fn amounts_follow_arrows_and_digits() {
     let mut app = reach(
         &pagat(),
@@ -407,8 +545,9 @@ fn play_keys(app: &mut App) {
         Decision::SpareOption { can_auction, .. } => {
             ch(app, if can_auction && k % 2 == 0 { 'a' } else { 'k' });
         }
-        Decision::AuctionBid { .. } | Decision::PaySuitBid { .. } => {
-            ch(app, if k % 3 == 0 { 'b' } else { 'p' });
+        Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
+            // With nothing to bid (too few chips, a bonus card), a pass.
+            ch(app, if k % 3 == 0 && min <= max { 'b' } else { 'p' });
         }
         Decision::NamePaySuit => ch(app, 'h'),
         Decision::Open { .. } => {
@@ -526,6 +665,52 @@ fn a_whole_game_through_the_keys() {
         assert_eq!(game.chips_in_play(), game.total_chips());
         assert_eq!(app.shown.stacks.as_slice(), game.stacks(), "{preset}");
     }
+}
+
+#[test]
+fn t5_a_whole_game_with_chips_of_different_values() {
+    let mut rules = Rules::preset(Preset::MichiganCasino);
+    rules.space_antes = [(Space::Pot, 2), (Space::Kitty, 2)].into();
+    let app = finish(new_game(rules, 4, 7, BotKind::Heuristic));
+    assert!(screen(&app, 80, 24).contains("Final standings"));
+    // The first antes: 11 from each player, 20 from the dealer (one more
+    // on each of 9 spaces).
+    let (game, events) = app.record().replay().expect("the record replays");
+    let first: u32 = events
+        .iter()
+        .take_while(|e| !matches!(e, Event::DealStarted { .. }))
+        .filter_map(|e| match e {
+            Event::Transfer(t) if t.reason == Reason::Ante => Some(t.amount),
+            _ => None,
+        })
+        .sum();
+    assert_eq!(first, 3 * 11 + 20);
+    assert_eq!(game.chips_in_play(), game.total_chips());
+    assert_eq!(app.shown.stacks.as_slice(), game.stacks());
+}
+
+#[test]
+fn final_standings_say_when_lines_are_below_and_scroll_to_them() {
+    // Nine players and a long final pot ledger: some game overflows 80x24.
+    for seed in 0..30 {
+        let mut app = finish(new_game(pagat(), 9, seed, BotKind::Heuristic));
+        let text = screen(&app, 80, 24);
+        if !text.contains("below") {
+            continue;
+        }
+        assert!(text.contains("more line"), "{text}");
+        for _ in 0..60 {
+            key(&mut app, KeyCode::Down);
+        }
+        let text = screen(&app, 80, 24);
+        assert!(!text.contains("below"), "{text}");
+        assert!(
+            text.contains("won the final pot"),
+            "the last lines show: {text}"
+        );
+        return;
+    }
+    panic!("no final standings overflowed 80x24");
 }
 
 #[test]
@@ -786,4 +971,18 @@ fn sixteen_character_names_are_shown_whole() {
         }
     });
     assert!(screen(&app, 80, 24).contains("Maximilianus 2nd"));
+}
+
+/// `--name` and the names of a saved file follow one rule, by columns:
+/// 16 columns of CJK pass, 17 do not; invisible names and bidi overrides
+/// are refused; a file's 20-character name is refused as `--name` would be.
+#[test]
+fn names_follow_one_rule_by_display_width() {
+    assert!(super::player_name("漢字漢字漢字漢字").is_ok());
+    assert!(super::player_name("漢字漢字漢字漢字漢").is_err());
+    assert!(super::player_name("\u{200B}\u{200B}").is_err());
+    assert!(super::player_name("Ann\u{202E}toB").is_err());
+    let long = "abcdefghijklmnopqrst".to_owned();
+    assert!(crate::setup::check_names(&["Ann".to_owned(), long]).is_err());
+    assert!(crate::setup::check_names(&["Ann".to_owned(), "Bot 1".to_owned()]).is_ok());
 }

@@ -86,15 +86,19 @@ impl Words {
             .unwrap_or_else(|| self.t("seat-n", &[("n", (seat + 1).into())]))
     }
 
+    /// `"yes"` for the human's seat, `"no"` for anyone else's: the value of
+    /// a message's `$you` / `$to_you`, which picks the second person's own
+    /// verb forms and pronouns ("Cerraste", "para ti").
+    pub fn you(&self, seat: Seat) -> Value<'static> {
+        Value::from(if seat == self.me { "yes" } else { "no" })
+    }
+
     /// The message `id` said by `seat`: "You take" / "Bot 1 takes" (the
     /// message chooses by `$you`, and names `$who`), with `args` besides.
     pub(super) fn says(&self, id: &str, seat: Seat, args: &[(&str, Value<'_>)]) -> String {
         let mut all = vec![
             ("who", Value::from(self.name(seat))),
-            (
-                "you",
-                Value::from(if seat == self.me { "yes" } else { "no" }),
-            ),
+            ("you", self.you(seat)),
         ];
         all.extend(args.iter().cloned());
         self.t(id, &all)
@@ -309,6 +313,7 @@ impl Words {
                     ("n", Value::from(n)),
                     ("to", self.account_words(t.to, ctx.pay_suit).into()),
                     ("reason", reason_words(t.reason, ctx, self.lang).into()),
+                    ("to_you", to_seat.map_or("no".into(), |s| self.you(s))),
                 ];
                 match t.from {
                     Account::Stack(s) => self.says("term-pays", s, &args),
@@ -480,9 +485,10 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
     out
 }
 
-/// At most `width` characters of `s`.
+/// The start of `s` that fits in `width` terminal columns (CJK and emoji
+/// take two).
 pub fn clip(s: &str, width: usize) -> String {
-    s.chars().take(width).collect()
+    tripoley_i18n::names::clip(s, width)
 }
 
 /// `1 chip`, `3 chips`: a count with its unit, singular for one (for
@@ -522,6 +528,19 @@ mod tests {
         assert_eq!(
             w.event(&Event::DealerKept { seat: 1 }, &ctx).as_deref(),
             Some("Bot 1 keeps their hand.")
+        );
+        let raise = |seat| Event::Raised {
+            seat,
+            amount: 15,
+            by: 10,
+        };
+        assert_eq!(
+            w.event(&raise(0), &ctx).as_deref(),
+            Some("You raise by 10 (you put in 15).")
+        );
+        assert_eq!(
+            w.event(&raise(1), &ctx).as_deref(),
+            Some("Bot 1 raises by 10 (puts in 15).")
         );
     }
 

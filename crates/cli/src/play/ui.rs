@@ -117,7 +117,10 @@ fn draw_header(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         parts.push(say(
             app,
             "term-head-dealer",
-            &[("who", app.words.name(v.dealer).into())],
+            &[
+                ("who", app.words.name(v.dealer).into()),
+                ("you", app.words.you(v.dealer)),
+            ],
         ));
     }
     if let Some(s) = v.pay_suit {
@@ -135,6 +138,10 @@ fn draw_header(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         ));
     }
     let mut line = format!(" {}", parts.join(" · "));
+    if line.chars().count() > usize::from(area.width) {
+        // The game's name goes first, so the deal's facts are not cut.
+        line = format!(" {}", parts[1..].join(" · "));
+    }
     let stage = stage_name(v.stage, app.words.lang);
     if line.chars().count() + stage.chars().count() + 3 <= usize::from(area.width) {
         line = format!("{line} · {stage}");
@@ -162,11 +169,13 @@ fn stage_name(stage: Stage, lang: Lang) -> String {
 fn draw_table(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let n = u16::from(app.shown.players);
     let top_h = (n + 2).max(10);
+    // The hint or message wraps below the keys: nothing a player needs is cut.
+    let note = decision_note(app, area.width);
     let [top, log, hand, decision, footer] = Layout::vertical([
         Constraint::Length(top_h),
         Constraint::Min(2),
         Constraint::Length(3),
-        Constraint::Length(3),
+        Constraint::Length(2 + note.0.len().max(1) as u16),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -176,14 +185,24 @@ fn draw_table(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     draw_layout(f, layout, app, theme);
     draw_panel(f, log, app);
     draw_hand(f, hand, app, theme);
-    draw_decision(f, decision, app, theme);
+    draw_decision(f, decision, app, theme, note);
     draw_footer(f, footer, app, theme);
+}
+
+/// The message, or else the hint, under the decision's keys, wrapped to
+/// `width` columns; with its colour's role (`true`: a message).
+fn decision_note(app: &App, width: u16) -> (Vec<String>, bool) {
+    match (&app.message, &app.hint) {
+        (Some(m), _) => (text::wrap(m, usize::from(width).saturating_sub(2)), true),
+        (None, Some(h)) => (text::wrap(h, usize::from(width).saturating_sub(2)), false),
+        (None, None) => (Vec::new(), false),
+    }
 }
 
 fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let v = &app.shown;
     let mut lines = Vec::new();
-    // Names in full (16 characters at most): the column is as wide as the
+    // Names in full (16 columns at most): the column is as wide as the
     // longest, and the units are said once, in the title.
     // The title's word fits before the chips column, in any language.
     let players = say(app, "table-players", &[]);
@@ -217,7 +236,9 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         } else {
             Style::new()
         };
-        let row = format!("{turn}{dealer} {name:<width$} {chips:>cw$} {cards:>kw$} {status}");
+        // Padded by columns, not characters: a wide name keeps the columns.
+        let pad = " ".repeat(width.saturating_sub(tripoley_i18n::names::width(&name)));
+        let row = format!("{turn}{dealer} {name}{pad} {chips:>cw$} {cards:>kw$} {status}");
         let style = if v.out.get(i).copied().unwrap_or(false) {
             theme.dim()
         } else if turn == "▶" {
@@ -243,7 +264,7 @@ const NAME_WIDTH: usize = 16;
 /// A column of names as wide as the longest (6 to [`NAME_WIDTH`]).
 fn name_width(app: &App) -> usize {
     (0..app.shown.players)
-        .map(|s| app.words.name(s).chars().count())
+        .map(|s| tripoley_i18n::names::width(&app.words.name(s)))
         .max()
         .unwrap_or(0)
         .clamp(6, NAME_WIDTH)
@@ -379,6 +400,7 @@ fn table_status(app: &App) -> String {
             "term-last",
             &[
                 ("who", text::clip(&app.words.who(s), NAME_WIDTH).into()),
+                ("you", app.words.you(s)),
                 ("card", text::card(c).into()),
             ],
         );
@@ -405,9 +427,13 @@ fn table_status(app: &App) -> String {
             Some(AuctionItem::DealersOldHand) => "hand",
             None => "pay_suit",
         };
-        let (who, high) = match a.high {
-            Some((s, x)) => (text::clip(&app.words.who(s), NAME_WIDTH), x),
-            None => (String::new(), 0),
+        let (who, you, high) = match a.high {
+            Some((s, x)) => (
+                text::clip(&app.words.who(s), NAME_WIDTH),
+                app.words.you(s),
+                x,
+            ),
+            None => (String::new(), "no".into(), 0),
         };
         return say(
             app,
@@ -417,6 +443,7 @@ fn table_status(app: &App) -> String {
                 ("bid", if a.high.is_some() { "yes" } else { "no" }.into()),
                 ("n", high.into()),
                 ("who", who.into()),
+                ("you", you),
             ],
         );
     }
@@ -551,14 +578,26 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 }
 
 /// A key and what it does: `[k] keep`.
-pub(super) fn key_span<'a>(theme: &Theme, key: &'a str, what: &str) -> Vec<Span<'a>> {
+/// A key and what it does, `[Intro] seguir`: the keys with a name
+/// (Space, Enter, PgUp/PgDn) are named as the player's keyboard names them.
+pub(super) fn key_span<'a>(theme: &Theme, lang: Lang, key: &str, what: &str) -> Vec<Span<'a>> {
+    let named = match key {
+        "Space" => Some("space"),
+        "Enter" => Some("enter"),
+        "PgUp/PgDn" => Some("pages"),
+        _ => None,
+    };
+    let key = named.map_or_else(
+        || key.to_owned(),
+        |k| lang.t("term-keycap", &[("key", k.into())]),
+    );
     vec![
         Span::styled(format!("[{key}]"), theme.key()),
         Span::raw(format!(" {what}  ")),
     ]
 }
 
-fn draw_decision(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+fn draw_decision(f: &mut Frame, area: Rect, app: &App, theme: &Theme, note: (Vec<String>, bool)) {
     let (prompt, choices) = match app.my_decision() {
         Some(d) => decision_lines(app, d, theme),
         None if app.busy() => (
@@ -570,27 +609,30 @@ fn draw_decision(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             },
             Line::from(key_span(
                 theme,
+                app.words.lang,
                 "Space",
                 &say(app, "term-key-skip-turn", &[]),
             )),
         ),
         None => (String::new(), Line::raw("")),
     };
-    let third = match (&app.message, &app.hint) {
-        (Some(m), _) => Line::styled(format!(" {m}"), theme.red()),
-        (None, Some(h)) => Line::styled(format!(" {h}"), theme.good()),
-        (None, None) => Line::raw(""),
+    let (note, is_message) = note;
+    let style = if is_message {
+        theme.red()
+    } else {
+        theme.good()
     };
     let mut choice_line = vec![Span::raw(" ")];
     choice_line.extend(choices.spans);
-    f.render_widget(
-        Paragraph::new(vec![
-            Line::styled(format!(" {prompt}"), theme.accent()),
-            Line::from(choice_line),
-            third,
-        ]),
-        area,
+    let mut lines = vec![
+        Line::styled(format!(" {prompt}"), theme.accent()),
+        Line::from(choice_line),
+    ];
+    lines.extend(
+        note.into_iter()
+            .map(|l| Line::styled(format!(" {l}"), style)),
     );
+    f.render_widget(Paragraph::new(lines), area);
 }
 
 /// The amount being typed, between arrows.
@@ -605,7 +647,7 @@ fn amount<'a>(app: &App, theme: &Theme, min: u32, max: u32) -> Vec<Span<'a>> {
 /// bonus card in hand, or no chips: `stack`), pass alone and why. The
 /// player passes by themselves like everyone, so nobody can tell why.
 fn bid_keys<'a>(app: &App, theme: &Theme, stack: u32, min: u32, max: u32) -> Vec<Span<'a>> {
-    let mut spans = key_span(theme, "p", &say(app, "term-key-pass", &[]));
+    let mut spans = key_span(theme, app.words.lang, "p", &say(app, "term-key-pass", &[]));
     if min > max {
         let why = if stack < min { "chips" } else { "bonus" };
         spans.push(Span::styled(
@@ -613,7 +655,12 @@ fn bid_keys<'a>(app: &App, theme: &Theme, stack: u32, min: u32, max: u32) -> Vec
             theme.dim(),
         ));
     } else {
-        spans.extend(key_span(theme, "b", &say(app, "term-key-bid", &[])));
+        spans.extend(key_span(
+            theme,
+            app.words.lang,
+            "b",
+            &say(app, "term-key-bid", &[]),
+        ));
         spans.extend(amount(app, theme, min, max));
         spans.push(Span::styled("←/→ ↑/↓ 0-9", theme.dim()));
     }
@@ -625,7 +672,7 @@ fn bid_keys<'a>(app: &App, theme: &Theme, stack: u32, min: u32, max: u32) -> Vec
 fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a>) {
     let mut spans: Vec<Span<'a>> = Vec::new();
     // A key and its label, the label from the catalogue (`term-key-...`).
-    let key = |k: &'a str, id: &str| key_span(theme, k, &say(app, id, &[]));
+    let key = |k: &'a str, id: &str| key_span(theme, app.words.lang, k, &say(app, id, &[]));
     let me = usize::from(HUMAN);
     let stack = app.shown.stacks.get(me).copied().unwrap_or(0);
     let prompt = match d {
@@ -781,7 +828,11 @@ fn high_bid(app: &App) -> String {
         Some((s, x)) => say(
             app,
             "term-high-bid",
-            &[("n", x.into()), ("who", app.words.who(s).into())],
+            &[
+                ("n", x.into()),
+                ("who", app.words.who(s).into()),
+                ("you", app.words.you(s)),
+            ],
         ),
         None => say(app, "term-no-bid", &[]),
     }
@@ -814,7 +865,7 @@ fn poker_hand(app: &App) -> String {
 }
 
 fn draw_footer(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
-    let key = |k: &'static str, id: &str| key_span(theme, k, &say(app, id, &[]));
+    let key = |k: &'static str, id: &str| key_span(theme, app.words.lang, k, &say(app, id, &[]));
     let spans = if app.confirm_quit {
         confirm_quit(app, theme)
     } else {
@@ -824,9 +875,27 @@ fn draw_footer(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         s.extend(key("PgUp/PgDn", "term-key-scroll"));
         s.extend(key("Space", "term-key-skip"));
         s.extend(key("q", "term-key-quit"));
-        s
+        fit_keys(s, area.width)
     };
     f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// The keys on one line of `width`: when the usual two spaces between
+/// them do not fit (Spanish at 80 columns), one space and no margin, so
+/// that no key is cut.
+fn fit_keys(spans: Vec<Span<'static>>, width: u16) -> Vec<Span<'static>> {
+    if Line::from(spans.clone()).width() <= usize::from(width) {
+        return spans;
+    }
+    spans
+        .into_iter()
+        .filter(|s| s.content != " ")
+        .map(|s| {
+            let text = s.content.trim_end().to_owned();
+            let gap = if text.starts_with('[') { "" } else { " " };
+            Span::styled(format!("{text}{gap}"), s.style)
+        })
+        .collect()
 }
 
 /// "Save and quit? [y] yes  any other key: no".
@@ -919,7 +988,7 @@ fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .block(Block::bordered().title(format!(" {} ", say(app, "term-chips-title", &[])))),
         right,
     );
-    let key = |k: &'static str, id: &str| key_span(theme, k, &say(app, id, &[]));
+    let key = |k: &'static str, id: &str| key_span(theme, app.words.lang, k, &say(app, id, &[]));
     let mut s = vec![Span::raw(" ")];
     s.extend(key("Enter", "term-key-continue"));
     s.extend(key("↑/↓", "term-key-scroll"));
@@ -1001,14 +1070,27 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     }
     let height = usize::from(main.height.saturating_sub(2));
     let start = app.scroll.min(lines.len().saturating_sub(height));
+    // Lines below the frame are announced on its bottom edge.
+    let hidden = lines.len().saturating_sub(start + height);
     let shown: Vec<Line> = lines.into_iter().skip(start).take(height).collect();
-    f.render_widget(
-        Paragraph::new(shown)
-            .block(Block::bordered().title(format!(" {} ", say(app, "standings-label", &[])))),
-        main,
-    );
+    let mut block = Block::bordered().title(format!(" {} ", say(app, "standings-label", &[])));
+    if hidden > 0 {
+        let more = say(app, "term-more-below", &[("n", hidden.into())]);
+        block = block.title_bottom(Line::from(format!(" {more} ")).right_aligned());
+    }
+    f.render_widget(Paragraph::new(shown).block(block), main);
     let mut s = vec![Span::raw(" ")];
-    s.extend(key_span(theme, "q", &say(app, "term-key-quit-only", &[])));
-    s.extend(key_span(theme, "↑/↓", &say(app, "term-key-scroll", &[])));
+    s.extend(key_span(
+        theme,
+        app.words.lang,
+        "q",
+        &say(app, "term-key-quit-only", &[]),
+    ));
+    s.extend(key_span(
+        theme,
+        app.words.lang,
+        "↑/↓",
+        &say(app, "term-key-scroll", &[]),
+    ));
     f.render_widget(Paragraph::new(Line::from(s)), footer);
 }

@@ -26,6 +26,16 @@ pub fn tripoley_in(lang: Option<&str>, args: &[&str]) -> Output {
     command.output().expect("runs")
 }
 
+/// `tripoley replay --json FILE`, checked to succeed: one value a line.
+pub fn replay_json(file: &str) -> Vec<serde_json::Value> {
+    let o = tripoley(&["replay", "--json", file]);
+    assert!(o.status.success(), "{file}: {}", stderr(&o));
+    stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
 /// What it printed on standard output.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -4,7 +4,7 @@
 use tripoley_cards::{Rank, Suit};
 use tripoley_engine::{
     AuctionPays, FinalPot, FirstDealer, FirstLead, LeadColors, MichiganLeader, Misplays, PayCards,
-    PaySuitRule, PokerOpener, PokerRule, Preset, Rules, SequenceRule, SpareRule,
+    PaySuitRule, PokerOpener, PokerRule, Preset, Rules, SequenceRule, Space, SpareRule,
 };
 
 use crate::Lang;
@@ -70,7 +70,7 @@ fn describe_marks_house_rules_and_invalid_ones() {
 #[allow(clippy::too_many_lines)] // one change per field
 fn every_field_influences_the_text_of_every_preset() {
     type Change = fn(&mut Rules);
-    let changes: [(&str, Change); 24] = [
+    let changes: [(&str, Change); 25] = [
         ("min_players", |r| r.min_players += 1),
         ("max_players", |r| r.max_players -= 1),
         ("starting_chips", |r| r.starting_chips += 17),
@@ -82,6 +82,9 @@ fn every_field_influences_the_text_of_every_preset() {
         }),
         ("ante", |r| r.ante += 2),
         ("dealer_ante", |r| r.dealer_ante += 3),
+        ("space_antes", |r| {
+            r.space_antes = [(Space::Kitty, 2)].into();
+        }),
         ("spare", |r| {
             r.spare = match r.spare {
                 SpareRule::Unused => SpareRule::DealerSwapOrAuction,
@@ -268,6 +271,42 @@ fn t5_describe_mentions_dealer_double_ante() {
         });
         assert!(!text.contains("the dealer puts"));
     }
+}
+
+#[test]
+fn t5_describe_space_antes_in_both_languages() {
+    let mut pagat = Rules::preset(Preset::Pagat);
+    pagat.space_antes = [(Space::Pot, 2), (Space::Kitty, 2)].into();
+    let text = pagat.describe();
+    assert!(
+        text.contains(
+            "every player puts 2 chips on the Kitty, 2 chips on the Pot, and 1 chip on each \
+             other space. (T5)"
+        ),
+        "{text}"
+    );
+    // T6's whole ante is the sum over the spaces.
+    assert!(
+        text.contains("(11 chips a deal, 11 chips when dealing)"),
+        "{text}"
+    );
+    let es = super::describe(&pagat, Lang::Es);
+    assert!(
+        es.contains("pone 2 fichas en el Pozo, 2 fichas en el Bote, y 1 ficha en cada una de las demás casillas."),
+        "{es}"
+    );
+    let mut casino = Rules::preset(Preset::MichiganCasino);
+    casino.space_antes = Space::ALL.into_iter().map(|s| (s, 3)).collect();
+    let text = casino.describe();
+    assert!(
+        text.contains("3 chips on the Pot (the dealer puts 1 chip more on every space)."),
+        "{text}"
+    );
+    assert!(!text.contains("each other space"), "{text}");
+    assert!(
+        text.contains("(27 chips a deal, 36 chips when dealing)"),
+        "{text}"
+    );
 }
 
 #[test]

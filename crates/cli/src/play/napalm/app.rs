@@ -194,11 +194,7 @@ impl NapalmApp {
     /// Who took the pot, in a sentence, once the game is over.
     pub fn result_words(&self) -> Option<String> {
         let (winners, pot) = self.result.as_ref()?;
-        let pot = if winners.is_empty() {
-            self.shown.pot
-        } else {
-            *pot
-        };
+        let pot = *pot;
         let you = winners.len() == 1 && winners[0] == HUMAN;
         Some(self.say(
             "tn-result",
@@ -447,7 +443,11 @@ impl NapalmApp {
                 (Reason::SideBet, Account::Stack(from), Account::Stack(to)) => self.words.says(
                     "tn-side-bet",
                     from,
-                    &[("to", self.words.who(to).into()), ("n", t.amount.into())],
+                    &[
+                        ("to", self.words.who(to).into()),
+                        ("to_you", self.words.you(to)),
+                        ("n", t.amount.into()),
+                    ],
                 ),
                 (Reason::PotWon, _, Account::Stack(to)) => {
                     self.words.says("tn-pot-won", to, &[("n", t.amount.into())])
@@ -514,9 +514,19 @@ impl NapalmApp {
                     .says("tn-token", *seat, &[("tokens", (*tokens).into())])
             }
             Event::HandEnded { number } => self.say("tn-hand-ended", &[("n", (*number).into())]),
-            Event::GameOver { winners } if winners.is_empty() => self.say("tn-nobody-left", &[]),
             Event::GameOver { winners } => {
-                self.say("tn-game-over", &[("who", self.list(winners).into())])
+                let you = match winners.as_slice() {
+                    [one] => self.words.you(*one),
+                    _ => "no".into(),
+                };
+                self.say(
+                    "tn-game-over",
+                    &[
+                        ("who", self.list(winners).into()),
+                        ("you", you),
+                        ("count", winners.len().into()),
+                    ],
+                )
             }
         })
     }
@@ -605,7 +615,7 @@ impl NapalmApp {
             "tn-hint",
             &[
                 ("answer", answer.into()),
-                ("share", format!("{share:.0}").into()),
+                ("share", self.words.lang.decimal(share, 0).into()),
             ],
         ));
     }

@@ -296,8 +296,25 @@ fn saved_games_that_cannot_resume_are_refused() {
     );
 }
 
+/// A whole game in which the human always says Yes and challenges
+/// (`yes`), or always says No and declines.
+fn game_saying(rules: NapalmRules, bots: &[BotKind], seed: u64, yes: bool) -> NapalmApp {
+    let table = NapalmTable::new_game(rules, "Ann".to_owned(), bots, seed);
+    let mut app = NapalmApp::new(table, Lang::En).unwrap();
+    let (declare, challenge) = if yes { ('y', 'c') } else { ('n', 'd') };
+    while !app.is_over() {
+        to_decision(&mut app);
+        match app.my_decision() {
+            Some(Decision::Declare { .. }) => ch(&mut app, declare),
+            Some(Decision::Challenge { .. }) => ch(&mut app, challenge),
+            None => {}
+        }
+    }
+    app
+}
+
 #[test]
-fn n8_when_nobody_can_ante_the_result_says_the_pot_stays() {
+fn n8_when_nobody_can_ante_those_who_went_out_share_the_pot() {
     // One chip each, two players: both ante hand 1 with all they have. The
     // human never says Yes, so no side bet moves a chip, and nobody can
     // ante hand 2.
@@ -305,22 +322,36 @@ fn n8_when_nobody_can_ante_the_result_says_the_pot_stays() {
         starting_chips: 1,
         ..NapalmRules::default()
     };
-    let table = NapalmTable::new_game(rules, "Ann".to_owned(), &[BotKind::Random], 3);
-    let mut app = NapalmApp::new(table, Lang::En).unwrap();
-    while !app.is_over() {
-        to_decision(&mut app);
-        match app.my_decision() {
-            Some(Decision::Declare { .. }) => ch(&mut app, 'n'),
-            Some(Decision::Challenge { .. }) => ch(&mut app, 'd'),
-            None => {}
-        }
-    }
+    let app = game_saying(rules, &[BotKind::Random], 3, false);
     assert_eq!(
         app.result_words().unwrap(),
-        "Game over: nobody could ante any more, so the pot of 2 chips stays unclaimed."
+        "Game over: You and Bot 1 share the pot of 2 chips."
     );
-    assert_eq!(
-        app.log.last().unwrap(),
-        "Game over: nobody is left who can ante."
-    );
+    assert_eq!(app.log.last().unwrap(), "Game over: You and Bot 1 won.");
+}
+
+#[test]
+fn n8_after_you_go_out_no_hand_of_yours_is_dealt_again() {
+    // Few chips, the human says Yes to every claim: some game sends the
+    // human out while two bots play on.
+    let rules = NapalmRules {
+        starting_chips: 6,
+        ..NapalmRules::default()
+    };
+    let mut checked = 0;
+    for seed in 0..40 {
+        let bots = [BotKind::Heuristic, BotKind::Heuristic];
+        let app = game_saying(rules.clone(), &bots, seed, true);
+        let Some(out) = app.log.iter().position(|l| l.starts_with("You leave")) else {
+            continue;
+        };
+        let after = &app.log[out..];
+        if after.iter().any(|l| l.starts_with("Round")) {
+            checked += 1;
+            for l in after {
+                assert!(!l.contains("You get"), "seed {seed}: {l}");
+            }
+        }
+    }
+    assert!(checked > 0, "no game played on after the human went out");
 }

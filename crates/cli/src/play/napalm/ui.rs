@@ -68,6 +68,7 @@ fn draw_header(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
                 &[
                     ("n", v.hand_number.into()),
                     ("who", app.words.name(v.dealer).into()),
+                    ("you", app.words.you(v.dealer)),
                 ],
             )
         );
@@ -224,7 +225,7 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
 }
 
 fn draw_decision(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
-    let key = |k: &'static str, id: &str| key_span(theme, k, &app.say(id, &[]));
+    let key = |k: &'static str, id: &str| key_span(theme, app.words.lang, k, &app.say(id, &[]));
     let (prompt, keys) = match app.my_decision() {
         Some(Decision::Declare { round }) => (
             app.say("tn-prompt-declare", &[("round", round_key(round).into())]),
@@ -293,11 +294,11 @@ fn draw_result(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
 }
 
 fn draw_footer(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
-    let key = |k: &'static str, id: &str| key_span(theme, k, &app.say(id, &[]));
+    let key = |k: &'static str, id: &str| key_span(theme, app.words.lang, k, &app.say(id, &[]));
     let spans = if app.confirm_quit {
         vec![
             Span::styled(
-                format!(" {} ", app.say("tn-quit-question", &[])),
+                format!(" {} ", app.say("term-quit-question", &[])),
                 theme.accent(),
             ),
             Span::styled("[y]", theme.key()),
@@ -313,7 +314,8 @@ fn draw_footer(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         s.extend(key("?", "term-key-hint"));
         s.extend(key("↑/↓", "tn-key-scroll-log"));
         s.extend(key("Space", "term-key-skip"));
-        s.extend(key("q", "term-key-quit-only"));
+        // Quitting saves the game, as at the Tripoley table.
+        s.extend(key("q", "term-key-quit"));
         s
     };
     f.render_widget(Paragraph::new(Line::from(spans)), area);
