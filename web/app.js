@@ -2,7 +2,7 @@
 // Speaks protocol version 1 (docs/protocol.md) over a websocket.
 
 import { el } from "./dom.js";
-import { S, name, isNapalm, send, save, saved, storeKey, api, savePrefs } from "./state.js";
+import { S, name, isNapalm, send, save, saved, storeKey, api, savePrefs, CHOOSE_FIVE } from "./state.js";
 import { describe, setNamer, stopWhy } from "./words.js";
 import { DealTally } from "./summary.js";
 import { tableView } from "./board.js";
@@ -95,18 +95,21 @@ async function home() {
 
 // ----- events -----
 
+/** Events that begin a deal's (or the final pot's) tally. */
+const OPENS_TALLY = new Set(["transfer", "deal_started", "final_pot_round"]);
+
 /** Takes in one step's events; `live` when they just happened (animate). */
 function absorb(events, n, live) {
   for (const e of events) {
-    if (e.event === "deal_started") {
-      S.deal = new DealTally(e.number, S.table.seats.length);
-      S.stopped = null;
-    }
-    if (e.event === "final_pot_round" && (!S.deal || !S.deal.final)) {
+    // A deal's antes come before its `deal_started` (and after the last
+    // deal's `deal_ended`): they open the next deal's tally, or the final
+    // pot's.
+    if ((!S.deal || S.deal.ended) && OPENS_TALLY.has(e.event)) {
       S.deal = new DealTally((S.deal ? S.deal.number : 0) + 1, S.table.seats.length);
-      S.finalTally = S.deal;
     }
+    if (e.event === "deal_started") S.stopped = null;
     if (S.deal) S.deal.add(e);
+    if (e.event === "final_pot_round") S.finalTally = S.deal;
     if (e.event === "deal_ended" && S.deal) S.results.push({ tally: S.deal, seen: false });
     if (e.event === "run_stopped") S.stopped = stopWhy(e);
     if (e.event === "transfer" && live && e.reason !== "ante") S.flights.push(e);
@@ -167,7 +170,11 @@ function onMessage(m) {
       }
       break;
     case "hint":
-      S.hint = m.action;
+      // Five poker cards are picked on screen (what is shown is what
+      // "These five" sends); any other hint is said in words.
+      if (m.action[CHOOSE_FIVE] && S.view && S.view.decision && S.view.decision.choose_five) {
+        S.chosen = new Set(m.action[CHOOSE_FIVE]);
+      } else S.hint = m.action;
       break;
     case "error":
       S.error = errorText(m);

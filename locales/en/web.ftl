@@ -199,6 +199,7 @@ result-label = Result of deal { $n }
 result-final = The final pot
 result-title = Deal { $n }: the result
 result-spaces = Spaces taken
+result-other = Bids and prices
 result-poker = Poker
 result-michigan = Michigan
 result-folded = { $who } folded
@@ -232,6 +233,11 @@ sum-pot-won = { $who } won { $pot ->
 }: { $n }
 sum-antes = Everyone put { $each } on each space ({ $total } in all).
 sum-antes-dealer = Antes went onto every space (the dealer paid more) ({ $total } in all).
+sum-bet = { $who } bet { $n } in all
+sum-misplay-paid = { $count ->
+    [one] { $from } paid { $to } { $n } for a misplay
+   *[other] { $from } paid { $n } each to { $to } for a misplay
+}
 sum-went-out = { $who } went out{ $card ->
     [none] {""}
    *[other] {" "}on { $card }

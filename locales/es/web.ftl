@@ -221,6 +221,7 @@ result-label = Resultado del reparto { $n }
 result-final = El bote final
 result-title = Reparto { $n }: el resultado
 result-spaces = Casillas cobradas
+result-other = Pujas y precios
 result-poker = Póquer
 result-michigan = Michigan
 result-folded = { $count ->
@@ -257,6 +258,11 @@ sum-pot-won = { $who } ganó { $pot ->
 }: { $n }
 sum-antes = Cada uno puso { $each } en cada casilla ({ $total } en total).
 sum-antes-dealer = Las apuestas iniciales fueron a todas las casillas (el repartidor puso más) ({ $total } en total).
+sum-bet = { $who } apostó { $n } en total
+sum-misplay-paid = { $count ->
+    [one] { $from } pagó { $n } a { $to } por una jugada indebida
+   *[other] { $from } pagó { $n } a cada uno de { $to } por una jugada indebida
+}
 sum-went-out = { $who } cerró{ $card ->
     [none] {""}
    *[other] {" "}con el { $card }
