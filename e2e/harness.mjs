@@ -96,11 +96,27 @@ export function serverAndBrowser() {
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
+    if (process.env.E2E_WEB_FROM_DISK) serveWebFromDisk(browser);
   });
   after(async () => {
     if (browser) await browser.close();
     if (server) server.kill();
   });
+}
+
+/** While working on the page (E2E_WEB_FROM_DISK=1): its scripts and style
+ * sheet come from web/ as they are now, not from the binary (which embeds
+ * them and takes minutes to build). Not for a test run that counts. */
+function serveWebFromDisk(b) {
+  const newContext = b.newContext.bind(b);
+  b.newContext = async (options) => {
+    const ctx = await newContext(options);
+    await ctx.route(/\/[a-z]+\.(js|css)$/, (route) => route.fulfill({
+      path: join(here, "..", "web", new URL(route.request().url()).pathname),
+      contentType: route.request().url().endsWith(".css") ? "text/css" : "text/javascript",
+    }));
+    return ctx;
+  };
 }
 
 // Animations are run to their end: a screenshot shows where things land.
@@ -260,9 +276,14 @@ export class Player {
     const off = await hand.evaluate((h) => [...h.querySelectorAll(".controls button, button.cardface.playable")]
       .filter((b) => {
         const r = b.getBoundingClientRect();
-        return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth;
+        return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1;
       })
       .map((b) => b.dataset.key || b.dataset.card));
+    if (!this.docked) this.docked = new Set();
+    if (!this.docked.has(kind)) {
+      this.docked.add(kind);
+      await shot(this.page, `${this.tag}-docked-${kind}`, false);
+    }
     if (off.length) {
       this.offscreen.push(`${kind}: ${off.join(" ")}`);
       await shot(this.page, `${this.tag}-offscreen-${kind}`, false);

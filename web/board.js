@@ -201,7 +201,7 @@ function handView(v, turnSeat) {
   });
   const controls = decisionControls(v, kind, body, rerender);
   const mine = !!d;
-  return el("section", { class: "hand" + (mine ? " mine" : ""), "aria-label": t("hand-label"), "data-decision": (mine && kind) || false },
+  return el("section", { class: "hand" + (mine ? " mine" : ""), "aria-label": t("hand-label"), "data-decision": (mine && kind) || false, "data-n": S.last },
     el("div", { class: "hand-head" },
       seatBox(v, S.seat, turnSeat),
       el("h2", { class: "prompt" }, d ? prompt(kind, body) : t("hand-label"))),
