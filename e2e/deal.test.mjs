@@ -7,7 +7,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, shot, pause, PHONE, DESKTOP, Player, playUntil, soloTable, over } from "./harness.mjs";
+import { serverAndBrowser, shot, pause, PHONE, DESKTOP, Player, playUntil, soloTable, over, openTable, browser } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -96,3 +96,72 @@ for (const [size, tag] of [[DESKTOP, "laptop"], [PHONE, "phone"]]) {
     });
   }
 }
+
+test("keyboard alone: the focus goes to each new decision, a live region says it, a few keys each", { timeout: 240000 }, async () => {
+  const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "3", deals: "2", turn: "0" }, start);
+  const me = new Player(page, "keys", { keyboard: true });
+  const said = new Set();
+  const done = await playUntil([me], async () => {
+    const text = await page.locator("#announce").textContent().catch(() => "");
+    if (text) said.add(text);
+    return over(page);
+  }, 200000);
+  assert.ok(done, "the game reached its end");
+  const mean = me.keys.reduce((a, b) => a + b, 0) / me.keys.length;
+  console.log(`keyboard: ${me.keys.length} decisions, ${mean.toFixed(2)} keys each on average, at most ${Math.max(...me.keys)}`);
+  assert.ok(me.keys.length > 5, `decisions made by keyboard (${me.keys.length})`);
+  assert.ok(Math.max(...me.keys) <= 3, `at most 3 keys a decision (${me.keys})`);
+  assert.ok([...said].some((x) => /Your turn/.test(x)), `the live region said it was this player's turn (${[...said]})`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test("the clock: a bar on your decision, red at ten seconds, the tab's title, and a notice when time ran out", { timeout: 120000 }, async () => {
+  const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "2", deals: "1", turn: "12" }, start);
+  const hand = page.locator("section.hand.mine:not([data-decision=''])[data-decision]");
+  await hand.waitFor({ timeout: 30000 });
+  assert.equal(await page.title(), "Your turn · Tripoley", "a tab in the background says whose turn it is");
+  await hand.locator(".turn-bar").waitFor();
+  await page.locator(".clock.low").waitFor({ timeout: 6000 });
+  assert.ok(await hand.locator(".turn-bar.low").count(), "the bar warns too");
+  await shot(page, "desktop-clock-warning", false);
+  const notice = page.locator(".timed-out");
+  await notice.waitFor({ timeout: 20000 });
+  assert.match(await notice.innerText(), /^Time ran out/);
+  await shot(page, "desktop-time-ran-out", false);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test("a lost connection: a banner, the controls disabled until the table answers, then play goes on", { timeout: 120000 }, async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // The table's socket goes through here: while `cut`, nothing reaches the server.
+  let cut = false;
+  let current = null;
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    current = ws;
+    if (!cut) ws.connectToServer();
+  });
+  await openTable(page, [], { preset: "pagat", seats: "2", deals: "1", turn: "0" });
+  await page.locator('button[data-key="start"]').click();
+  const hand = page.locator("section.hand.mine:not([data-decision=''])[data-decision]");
+  await hand.waitFor({ timeout: 30000 });
+  cut = true;
+  await current.close();
+  await page.locator(".offline").waitFor({ timeout: 5000 });
+  assert.match(await page.locator(".offline").innerText(), /Connection lost/);
+  const controls = page.locator(".table .hand button");
+  assert.ok(await controls.count());
+  assert.deepEqual(await controls.evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.outerHTML)), [], "every control is disabled");
+  await shot(page, "desktop-reconnecting", false);
+  cut = false;
+  await current.close();
+  await page.locator(".offline").waitFor({ state: "detached", timeout: 15000 });
+  await hand.waitFor();
+  assert.equal(await hand.locator("button:disabled").count() - await hand.locator('button[data-key="choose"]:disabled').count(), 0, "the controls are back");
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

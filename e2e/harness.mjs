@@ -104,15 +104,16 @@ export function serverAndBrowser() {
   });
 }
 
-/** While working on the page (E2E_WEB_FROM_DISK=1): its scripts and style
- * sheet come from web/ as they are now, not from the binary (which embeds
- * them and takes minutes to build). Not for a test run that counts. */
+/** While working on the page (E2E_WEB_FROM_DISK=<folder>, such as ../web):
+ * its scripts and style sheet come from that folder as they are now, not
+ * from the binary (which embeds them and takes minutes to build); an old
+ * commit's web/ shows what a new test finds there. Not for a run that counts. */
 function serveWebFromDisk(b) {
   const newContext = b.newContext.bind(b);
   b.newContext = async (options) => {
     const ctx = await newContext(options);
     await ctx.route(/\/[a-z]+\.(js|css)$/, (route) => route.fulfill({
-      path: join(here, "..", "web", new URL(route.request().url()).pathname),
+      path: join(process.env.E2E_WEB_FROM_DISK, new URL(route.request().url()).pathname),
       contentType: route.request().url().endsWith(".css") ? "text/css" : "text/javascript",
     }));
     return ctx;
@@ -169,6 +170,7 @@ export class Player {
     this.decisions = 0;
     this.offscreen = [];
     this.panels = new Map();
+    this.keys = []; // keys pressed for each decision made by keyboard
     this.keyboard = keyboard;
     this.tag = tag;
     this.kinds = new Set();
@@ -196,6 +198,7 @@ export class Player {
     for (let i = 0; i < 120; i++) {
       if (await handle.evaluate((e) => e === document.activeElement)) {
         await this.page.keyboard.press("Enter");
+        this.lastKeys = i + 1;
         return true;
       }
       if (!(await handle.evaluate((e) => e.isConnected))) return false; // re-rendered: look again
@@ -263,6 +266,7 @@ export class Player {
       }
     }
     if (done) this.moves++;
+    if (done && this.keyboard) this.keys.push(this.lastKeys);
     return done || dismissed;
   }
 

@@ -132,6 +132,10 @@ function connect() {
   ws.addEventListener("close", () => {
     connEl.textContent = t("conn-reconnecting");
     if (S.ws !== ws) return;
+    // Until the server takes us in again, the page says so and nothing
+    // can be clicked that would be lost.
+    S.offline = true;
+    render();
     S.retry = Math.min(S.retry + 1, 6);
     setTimeout(connect, 250 * 2 ** S.retry);
   });
@@ -149,6 +153,7 @@ function onMessage(m) {
       // Backoff restarts only once the server took us in: it closes a refused
       // hello (a full table), and retrying that at once would loop.
       S.retry = 0;
+      S.offline = false;
       S.role = m.role; S.seat = m.seat; S.host = m.host; S.table = m.table;
       connEl.textContent = m.role === "player" ? t("conn-player", { name: (m.table.seats[m.seat] || {}).name || t("seat-n", { n: m.seat + 1 }) }) : t("conn-watching");
       break;
@@ -165,6 +170,8 @@ function onMessage(m) {
       absorb(m.events, m.n, !!m.view);
       S.last = Math.max(S.last ?? 0, m.n);
       if (m.view) {
+        // The table decided for this player: their time ran out.
+        if (m.auto && wasMine) S.timedOut = true;
         S.view = m.view; setTurn(m.turn); S.hint = null; S.confirm = null;
         if (m.auto && m.turn !== undefined) S.log.push({ n: m.n, text: t("log-auto") });
       }
@@ -200,6 +207,7 @@ function setTurn(turn) {
 function render() {
   if (!S.table) return;
   const parts = [settingsBar()];
+  if (S.offline) parts.unshift(el("p", { class: "offline", role: "alert" }, t("offline-banner")));
   if (S.table.status === "lobby") parts.push(lobby());
   if (S.view) parts.push(isNapalm() ? napalmView() : tableView());
   if (S.error) parts.push(el("p", { class: "error", role: "alert" }, S.error));
@@ -227,8 +235,39 @@ function render() {
     const again = main.querySelector('[data-key="' + focused + '"], [data-card="' + focused + '"], [name="' + focused + '"]');
     if (again) again.focus();
   }
+  if (S.offline) for (const c of main.querySelectorAll(".table button, .table input, .lobby button")) c.disabled = true;
+  focusDecision();
   flyChips(S.flights.splice(0), before, main);
   tick();
+}
+
+/** Where the focus goes at a new decision, first found first: the quiet
+ * answer, a card that may be led without a price, any card, any control. */
+const DECISION_FOCUS = [".controls button.primary:not(:disabled)", "button.cardface.playable:not(.misplay)", "button.cardface.playable", ".controls button", ".controls input"];
+
+/** A new decision takes the focus (unless the player is typing somewhere
+ * else: chat, a name) and the polite live region says what is asked, so
+ * nobody tabs through the page to find it. */
+function focusDecision() {
+  const hand = main.querySelector("section.hand.mine[data-decision]");
+  if (!hand) {
+    S.focusedFor = null;
+    return;
+  }
+  const key = JSON.stringify([S.view.deal_number, S.view.hand.length, S.view.decision]);
+  if (key === S.focusedFor) return;
+  S.focusedFor = key;
+  const prompt = hand.querySelector(".prompt");
+  document.getElementById("announce").textContent = t("announce-turn", { what: prompt ? prompt.textContent : "" });
+  const typing = document.activeElement && document.activeElement.matches("input, textarea, select") && !hand.contains(document.activeElement);
+  if (typing) return;
+  for (const sel of DECISION_FOCUS) {
+    const target = hand.querySelector(sel);
+    if (target) {
+      target.focus({ preventScroll: true });
+      return;
+    }
+  }
 }
 
 /** Where each account was on screen before a re-render, so chips can fly
@@ -392,11 +431,27 @@ function describeRules(s) {
 
 // ----- the clock -----
 
+/** Seconds left under which the clock warns (red, and a beep when sounds are on). */
+const LOW_SECONDS = 10;
+
+/** The clock of whoever must act, a bar on your own decision that empties
+ * as time runs, the warning at ten seconds, and the tab's title saying it
+ * is your turn (seen from another tab). */
 function tick() {
+  const mine = !!(S.view && S.view.decision);
+  document.title = mine ? t("title-your-turn") : "Tripoley";
   if (!S.turn || S.turn.ms == null) return;
   const left = Math.max(0, S.turn.ms - (performance.now() - S.turnAt));
+  const low = left <= LOW_SECONDS * 1000;
   const text = " " + t("timer", { s: Math.ceil(left / 1000) });
   for (const e of document.querySelectorAll(".timer")) e.textContent = text;
+  for (const e of document.querySelectorAll(".clock, .turn-bar")) e.classList.toggle("low", low);
+  const total = (S.table.settings.turn_seconds || 0) * 1000;
+  for (const e of document.querySelectorAll(".turn-bar")) e.style.setProperty("--left", String(total ? Math.min(1, left / total) : 1));
+  if (mine && low && S.warnedAt !== S.turnAt) {
+    S.warnedAt = S.turnAt;
+    if (S.prefs.sound) beep();
+  }
 }
 
 // ----- rematch -----

@@ -33,6 +33,7 @@ export function tableView() {
   const wrap = el("div", { class: "table tripoley" + (S.prefs.fourColour ? " four-colour" : "") });
   const notices = [coachPanel(v), ...S.results.filter((x) => !x.seen).map(resultPanel), v.standings ? gameOver(v) : null].filter(Boolean);
   wrap.append(statusBar(v, turnSeat));
+  if (S.timedOut) notices.unshift(el("p", { class: "panel timed-out", role: "alert" }, t("notice-time-ran-out")));
   if (notices.length) wrap.append(el("div", { class: "notices" }, notices));
   // The others sit around the board as at a real table: clockwise from the
   // viewer's left, up the left side, across the top, down the right side.
@@ -205,6 +206,7 @@ function handView(v, turnSeat) {
     el("div", { class: "hand-head" },
       seatBox(v, S.seat, turnSeat),
       el("h2", { class: "prompt" }, d ? prompt(kind, body) : t("hand-label"))),
+    mine && S.turn && S.turn.ms != null ? el("div", { class: "turn-bar", "aria-hidden": "true" }) : null,
     el("div", { class: "cards" }, hand),
     v.my_five && v.my_five.length && !choosing ? el("p", { class: "note" }, t("hand-five-marked")) : null,
     controls);
