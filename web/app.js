@@ -30,25 +30,37 @@ async function home() {
     return;
   }
   const error = el("p", { class: "error", role: "alert" });
-  const field = (label, input) => el("label", {}, el("span", {}, label), input);
+  // A field of one game only (`data-game`) is hidden while the other is chosen.
+  const field = (label, input, game) => el("label", game ? { "data-game": game } : {}, el("span", {}, label), input);
+  const num = (name, attrs = {}) => el("input", { name, type: "number", min: 0, max: 1000, ...attrs });
   const form = el("form", { class: "panel", "aria-label": t("home-new-table") },
     el("h2", {}, t("home-new-table")),
     field(t("home-your-name"), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
-    field(t("home-game"), el("select", { name: "game" }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
-    field(t("home-rules"), el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, t("preset-name", { preset: p.name }))))),
+    field(t("home-game"), el("select", { name: "game", onchange: (e) => showGame(form, e.target.value) }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
+    field(t("home-rules"), el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, t("preset-name", { preset: p.name })))), "tripoley"),
     field(t("home-seats"), el("input", { name: "seats", type: "number", min: 2, max: 9, value: 4 })),
     field(t("home-chips"), el("input", { name: "chips", type: "number", min: 1, value: 100 })),
-    field(t("home-tokens"), el("input", { name: "tokens", type: "number", min: 1, max: 100, value: 5 })),
-    field(t("home-deals"), el("input", { name: "deals", type: "number", min: 1 })),
+    field(t("home-tokens"), el("input", { name: "tokens", type: "number", min: 1, max: 100, value: 5 }), "napalm"),
+    field(t("home-deals"), el("input", { name: "deals", type: "number", min: 1 }), "tripoley"),
     field(t("home-turn"), el("input", { name: "turn", type: "number", min: 0, max: 3600, value: 60 })),
-    field(t("home-bot"), el("select", { name: "bot" }, el("option", { value: "heuristic" }, t("home-bot-good")), el("option", { value: "random" }, t("home-bot-random")))),
-    el("details", {}, el("summary", {}, t("home-house-rules")),
-      el("textarea", { name: "rules", rows: 4, "aria-label": t("home-house-rules-json"), placeholder: '{"bet_limit": 5}' })),
+    field(t("home-bot"), el("select", { name: "bot" }, BOT_LEVELS.map((level) =>
+      el("option", { value: level, selected: level === "heuristic", "data-game": level === "expert" ? "tripoley" : null }, t("home-bot-level", { level }))))),
+    el("details", { "data-game": "tripoley" }, el("summary", {}, t("home-house-rules")),
+      el("p", { class: "note" }, t("home-house-rules-help")),
+      field(t("home-rule-ante"), num("ante", { min: 1, max: 100 })),
+      field(t("home-rule-bet-limit"), num("bet_limit", { min: 1 })),
+      field(t("home-rule-misplays"), el("select", { name: "misplays" },
+        ["", "forbidden", "penalised"].map((m) => el("option", { value: m }, t("home-rule-misplays-choice", { choice: m || "preset" }))))),
+      el("fieldset", { class: "space-antes" }, el("legend", {}, t("home-rule-space-antes")),
+        SPACES.map((space) => field(t("space", { space }), num("space-" + space, { max: 100 })))),
+      el("details", {}, el("summary", {}, t("home-house-rules-json")),
+        el("textarea", { name: "rules", rows: 4, "aria-label": t("home-house-rules-json"), placeholder: '{"bet_limit": 5}' }))),
     el("label", { class: "check" }, el("input", { type: "checkbox", name: "guide" }), el("span", {}, t("home-guide"))),
     publicCheckbox(),
     el("button", { type: "submit", class: "primary" }, t("home-create")),
     error,
   );
+  showGame(form, "tripoley");
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(form);
@@ -68,7 +80,11 @@ async function home() {
       body.tokens_to_win = Number(f.get("tokens"));
     } else if (f.get("deals")) body.deals = Number(f.get("deals"));
     try {
-      if (String(f.get("rules")).trim()) body.rules = JSON.parse(f.get("rules"));
+      if (f.get("game") !== "napalm") {
+        const rules = houseRules(f);
+        if (String(f.get("rules")).trim()) Object.assign(rules, JSON.parse(f.get("rules")));
+        if (Object.keys(rules).length) body.rules = rules;
+      }
       const made = await api("POST", "/api/tables", body);
       save(made.invite, { token: made.host_token, host: true });
       if (f.get("guide")) {
@@ -90,7 +106,33 @@ async function home() {
     ev.preventDefault();
     location.href = "/t/" + encodeURIComponent(new FormData(join).get("code").trim());
   });
-  main.replaceChildren(el("div", { class: "home" }, form, el("div", {}, join, publicTables())));
+  main.replaceChildren(el("p", { class: "intro" }, t("home-intro")), el("div", { class: "home" }, form, el("div", {}, join, publicTables())));
+}
+
+/** The bots' levels, in players' words Relaxed, Good and Strong. */
+const BOT_LEVELS = ["random", "heuristic", "expert"];
+/** The board's spaces, as the rules name them. */
+const SPACES = ["ace", "king", "queen", "jack", "ten", "king_queen", "sequence", "kitty", "pot"];
+
+/** Only the chosen game's fields are shown (and sent). */
+function showGame(form, game) {
+  for (const f of form.querySelectorAll("[data-game]")) {
+    f.hidden = f.dataset.game !== game;
+    if (f.tagName === "OPTION" && f.hidden && f.selected) form.elements.bot.value = "heuristic";
+  }
+}
+
+/** The house rules chosen with the form's controls (left empty: the
+ * preset's). Chips on a space left empty are the ante. */
+function houseRules(f) {
+  const rules = {};
+  const n = (name) => (String(f.get(name) || "").trim() === "" ? null : Number(f.get(name)));
+  if (n("ante") != null) rules.ante = n("ante");
+  if (n("bet_limit") != null) rules.bet_limit = n("bet_limit");
+  if (f.get("misplays")) rules.misplays = f.get("misplays");
+  const spaces = Object.fromEntries(SPACES.filter((s) => n("space-" + s) != null).map((s) => [s, n("space-" + s)]));
+  if (Object.keys(spaces).length) rules.space_antes = spaces;
+  return rules;
 }
 
 // ----- events -----
@@ -362,15 +404,35 @@ function copyNote() {
 }
 
 function lobby() {
-  const link = location.origin + "/t/" + S.invite;
   const mine = saved(S.invite);
   const seats = el("ol", { class: "lobby-seats" }, S.table.seats.map((s) =>
     el("li", {}, s.name ? t("lobby-seat-taken", { name: s.name, here: s.connected ? "yes" : "no" }) : t("lobby-seat-open"))));
+  const summary = el("p", {}, describeRules(S.table.settings));
+  const sitting = !mine || !mine.token || (S.role === "spectator" && !mine.seat && !mine.host);
+  const open = S.table.seats.filter((s) => s.kind === "open");
+  // A guest opening an invite sees who invited them and takes a seat first.
+  if (sitting && open.length) {
+    const host = (S.table.seats.find((s) => s.kind === "human") || {}).name;
+    return el("section", { class: "panel lobby", "aria-label": t("lobby") },
+      el("h2", {}, t("lobby-invited", { host: host || "", game: S.table.settings.game === "napalm" ? "napalm" : "tripoley" })),
+      sitForm(open), summary, seats);
+  }
+  const box = el("section", { class: "panel lobby", "aria-label": t("lobby") }, el("h2", {}, t("lobby-waiting")));
+  // The link-sharing tools are the host's.
+  if (S.host) box.append(...inviteTools());
+  box.append(summary, seats);
+  if (S.host) box.append(el("button", { "data-key": "start", class: "primary", onclick: () => send({ type: "start" }) }, t("lobby-start")));
+  else box.append(el("p", {}, t("lobby-wait-host")));
+  return box;
+}
+
+/** The invite link, its copy button and its QR code. */
+function inviteTools() {
+  const link = location.origin + "/t/" + S.invite;
   // The lobby is drawn again whenever someone sits down: what the copy
   // button said is kept in the state, not only in the note it wrote.
   const copied = el("span", { class: "note", role: "status" }, copyNote());
-  const box = el("section", { class: "panel lobby", "aria-label": t("lobby") },
-    el("h2", {}, t("lobby-waiting")),
+  return [
     el("p", {}, t("lobby-send-link")),
     el("div", { class: "invite" },
       el("input", { readonly: true, value: link, size: 32, "aria-label": t("lobby-invite-link"), onfocus: (e) => e.target.select() }),
@@ -387,33 +449,28 @@ function lobby() {
         },
       }, t("lobby-copy")), copied),
     qrCode(link),
-    el("p", {}, describeRules(S.table.settings)),
-    seats);
-  if (!mine || !mine.token || (S.role === "spectator" && !mine.seat && !mine.host)) {
-    const open = S.table.seats.filter((s) => s.kind === "open");
-    if (open.length) {
-      const error = el("p", { class: "error", role: "alert" });
-      const form = el("form", { class: "sit" },
-        el("label", {}, t("home-your-name") + " ", el("input", { name: "name", required: true, maxlength: 24 })),
-        el("label", {}, " " + t("lobby-seat") + " ", el("select", { name: "seat" }, open.map((s) => el("option", { value: s.seat }, t("seat-n", { n: s.seat + 1 }))))),
-        el("button", { type: "submit", class: "primary" }, t("lobby-sit")), error);
-      form.addEventListener("submit", async (ev) => {
-        ev.preventDefault();
-        const f = new FormData(form);
-        try {
-          const r = await api("POST", "/api/tables/" + S.invite + "/sit", { seat: Number(f.get("seat")), name: f.get("name") });
-          save(S.invite, { token: r.token, seat: r.seat });
-          S.ws.close();
-        } catch (e) {
-          error.textContent = errorText(e);
-        }
-      });
-      box.append(form);
+  ];
+}
+
+/** A name and a seat, for a guest: "Take the seat". */
+function sitForm(open) {
+  const error = el("p", { class: "error", role: "alert" });
+  const form = el("form", { class: "sit" },
+    el("label", {}, t("home-your-name") + " ", el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
+    el("label", {}, " " + t("lobby-seat") + " ", el("select", { name: "seat" }, open.map((s) => el("option", { value: s.seat }, t("seat-n", { n: s.seat + 1 }))))),
+    el("button", { type: "submit", class: "primary" }, t("lobby-sit")), error);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const f = new FormData(form);
+    try {
+      const r = await api("POST", "/api/tables/" + S.invite + "/sit", { seat: Number(f.get("seat")), name: f.get("name") });
+      save(S.invite, { token: r.token, seat: r.seat });
+      S.ws.close();
+    } catch (e) {
+      error.textContent = errorText(e);
     }
-  }
-  if (S.host) box.append(el("button", { "data-key": "start", class: "primary", onclick: () => send({ type: "start" }) }, t("lobby-start")));
-  else box.append(el("p", {}, t("lobby-wait-host")));
-  return box;
+  });
+  return form;
 }
 
 /** The table in one sentence, for the lobby. */

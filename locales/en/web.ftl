@@ -23,10 +23,24 @@ home-chips = Starting chips
 home-tokens = Tokens to win (Napalm)
 home-deals = Deals (empty: one per player)
 home-turn = Seconds per turn (0: no limit)
-home-bot = Empty seats are played by
-home-bot-good = a good bot
-home-bot-random = a random bot
-home-house-rules = House rules (for experts)
+home-intro = Tripoley is the family card game of a board, a poker hand and a race to empty your hand, all in one deal. Open a table, send the link, and play here with friends or bots.
+home-bot = Bots play at the level
+home-bot-level = { $level ->
+    [random] Relaxed (plays at random)
+    [expert] Strong (looks ahead)
+   *[heuristic] Good
+}
+home-house-rules = House rules
+home-house-rules-help = Leave a field empty to play it as the chosen rules say.
+home-rule-ante = Chips each player puts on each space
+home-rule-bet-limit = Largest bet or raise
+home-rule-misplays = Leading a card that is not your lowest of its suit
+home-rule-misplays-choice = { $choice ->
+    [forbidden] Not allowed
+    [penalised] Allowed, paying 1 chip to each other player
+   *[preset] As the rules say
+}
+home-rule-space-antes = Chips on each space (empty: the same as every space)
 home-house-rules-json = House rules as JSON
 home-house-rules-bad = The house rules are not valid JSON: { $error }
 home-guide = My first game: explain each stage as it comes
@@ -65,6 +79,10 @@ rematch-failed = No rematch: { $error }
 ## The lobby
 
 lobby = Lobby
+lobby-invited = { $host } invited you to play { $game ->
+    [napalm] Napalm poker
+   *[tripoley] Tripoley
+}
 lobby-waiting = Waiting to start
 lobby-send-link = Send this link to the other players:
 lobby-invite-link = Invite link
