@@ -62,10 +62,13 @@ function stacksAtDealEnds(received, seats, chips) {
   return ends;
 }
 
-for (const preset of PRESETS) {
-  test(`${preset}: every deal's result shows each net as its stack change, and its lines add up to the nets`, { timeout: 240000 }, async () => {
-    const { ctx, page, errors, socket } = await soloTable({ preset, seats: "3", deals: "3", turn: "0" }, start);
-    const me = new Player(page, preset + "-nets");
+// Whole games of every preset on a laptop, and of pagat and michigan-casino
+// on a phone too: the results' numbers, and the decision always in view.
+const GAMES = [...PRESETS.map((p) => [p, DESKTOP, "laptop"]), ["pagat", PHONE, "phone"], ["michigan-casino", PHONE, "phone"]];
+for (const [preset, size, tag] of GAMES) {
+  test(`${preset} on a ${tag}: each deal's nets are its stack changes, its lines add up to them, and the decision is on screen at every decision`, { timeout: 240000 }, async () => {
+    const { ctx, page, errors, socket } = await soloTable({ preset, seats: "3", deals: "2", turn: "0" }, start, size);
+    const me = new Player(page, `${tag}-${preset}`, { inView: true });
     assert.ok(await playUntil([me], () => over(page), 200000), "the game reached its end");
     while (await me.results_());
     const ends = stacksAtDealEnds(socket.received, 3, 100);
@@ -78,23 +81,11 @@ for (const preset of PRESETS) {
         assert.equal(sum, change[s], `deal ${deal}, seat ${s + 1}: the lines add up (${panel.lines.map((l) => l.text).join(" | ")})`);
       }
     }
+    assert.ok(me.decisions > 3, `decisions checked (${me.decisions})`);
+    assert.deepEqual(me.offscreen, [], "controls off screen");
     assert.deepEqual(errors, []);
     await ctx.close();
   });
-}
-
-for (const [size, tag] of [[DESKTOP, "laptop"], [PHONE, "phone"]]) {
-  for (const preset of ["pagat", "michigan-casino"]) {
-    test(`${preset} on a ${tag}: the decision's controls are on screen at every decision`, { timeout: 240000 }, async () => {
-      const { ctx, page, errors } = await soloTable({ preset, seats: "3", deals: "2", turn: "0" }, start, size);
-      const me = new Player(page, `${tag}-${preset}-view`, { inView: true });
-      assert.ok(await playUntil([me], () => over(page), 200000), "the game reached its end");
-      assert.ok(me.decisions > 5, `decisions checked (${me.decisions})`);
-      assert.deepEqual(me.offscreen, [], "controls off screen");
-      assert.deepEqual(errors, []);
-      await ctx.close();
-    });
-  }
 }
 
 test("keyboard alone: the focus goes to each new decision, a live region says it, a few keys each", { timeout: 240000 }, async () => {
