@@ -8,7 +8,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, shot, axeScan, violations, PHONE, DESKTOP, base, browser } from "./harness.mjs";
+import { serverAndBrowser, shot, pause, axeScan, violations, PHONE, DESKTOP, base, browser } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -80,6 +80,45 @@ test("a guest's first screen: who invited them, their name and Take the seat; th
   assert.equal(await host.locator(".invite").count(), 1);
   await hostCtx.close();
   await guestCtx.close();
+});
+
+test("static files: gzipped, revalidated by ETag (304 Not Modified), a favicon; first load and reload measured", { timeout: 60000 }, async () => {
+  for (const path of ["/", "/app.js", "/style.css", "/locales/en.ftl", "/vendor/fluent-bundle/index.js", "/favicon.svg"]) {
+    const r = await fetch(base + path, { headers: { "accept-encoding": "gzip" } });
+    assert.equal(r.status, 200, path);
+    assert.equal(r.headers.get("content-encoding"), "gzip", path);
+    const etag = r.headers.get("etag");
+    assert.match(etag || "", /^"[0-9a-f]{32}"$/, path);
+    const again = await fetch(base + path, { headers: { "if-none-match": etag } });
+    assert.equal(again.status, 304, path);
+    assert.equal((await again.text()).length, 0, path);
+  }
+  const ctx = await browser.newContext(PHONE);
+  const page = await ctx.newPage();
+  // Bytes on the wire, headers and bodies, as Playwright counts them (the
+  // page's Resource Timing says 300 for every 304, whatever its size).
+  let bytes = 0;
+  page.on("requestfinished", async (r) => {
+    const sizes = await r.sizes();
+    bytes += sizes.responseHeadersSize + sizes.responseBodySize;
+  });
+  const transferred = async () => {
+    await pause(300);
+    const b = bytes;
+    bytes = 0;
+    return b;
+  };
+  await page.goto(base + "/");
+  await page.locator('form:has(select[name="preset"])').waitFor();
+  assert.equal(await page.locator('link[rel="icon"]').getAttribute("href"), "/favicon.svg");
+  const first = await transferred();
+  await page.reload();
+  await page.locator('form:has(select[name="preset"])').waitFor();
+  const reload = await transferred();
+  console.log(`home page: first load ${first} bytes transferred, a reload ${reload} bytes`);
+  assert.ok(first < 80 * 1024, `first load under 80 KB (${first})`);
+  assert.ok(reload < 10 * 1024, `a reload under 10 KB (${reload})`);
+  await ctx.close();
 });
 
 test("accessibility of these screens: axe-core finds no serious or critical violation", () => {
