@@ -296,7 +296,10 @@ function focusDecision() {
     S.focusedFor = null;
     return;
   }
-  const key = JSON.stringify([S.view.deal_number, S.view.hand.length, S.view.decision]);
+  // The same decision again later (another card to lead, the next round)
+  // is a new one: the deal, the cards held and the round tell them apart.
+  const v = S.view;
+  const key = JSON.stringify([v.deal_number ?? v.hand_number, (v.hand || v.cards || []).length, v.round, v.decision]);
   if (key === S.focusedFor) return;
   S.focusedFor = key;
   const prompt = hand.querySelector(".prompt");
