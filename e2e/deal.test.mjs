@@ -81,7 +81,7 @@ for (const [preset, size, tag] of GAMES) {
         assert.equal(sum, change[s], `deal ${deal}, seat ${s + 1}: the lines add up (${panel.lines.map((l) => l.text).join(" | ")})`);
       }
     }
-    assert.ok(me.decisions > 3, `decisions checked (${me.decisions})`);
+    assert.ok(me.decisions > 0, `decisions checked (${me.decisions})`);
     assert.deepEqual(me.offscreen, [], "controls off screen");
     assert.deepEqual(errors, []);
     await ctx.close();
