@@ -126,12 +126,12 @@ export const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Creates a table from the home page as `host` (named Ann) with these
  * form fields and has each guest (Bob, Cy, ...) take a seat by the invite
- * link. Returns the invite link. */
-export async function openTable(host, guests, fields) {
+ * link; `names` gives others, the host's first. Returns the invite link. */
+export async function openTable(host, guests, fields, names = ["Ann", "Bob", "Cy"]) {
   await host.goto(base + "/");
   // Found by its fields, not its words: the page may be in any language.
   const form = host.locator('form:has(select[name="preset"])');
-  await form.locator('input[name="name"]').fill("Ann");
+  await form.locator('input[name="name"]').fill(names[0]);
   for (const [name, value] of Object.entries(fields)) {
     if (value === true) {
       await form.locator(`input[name="${name}"]`).check();
@@ -145,14 +145,13 @@ export async function openTable(host, guests, fields) {
   await host.waitForURL(/\/t\//);
   const link = await host.locator(".invite input").inputValue();
   assert.match(link, /\/t\//);
-  const names = ["Bob", "Cy"];
   for (const [i, guest] of guests.entries()) {
     await guest.goto(link);
     const sit = guest.locator("form.sit");
-    await sit.locator('input[name="name"]').fill(names[i]);
+    await sit.locator('input[name="name"]').fill(names[i + 1]);
     await sit.locator('button[type="submit"]').click();
-    await guest.locator(".lobby-seats li", { hasText: names[i] }).waitFor();
-    await host.locator(".lobby-seats li", { hasText: names[i] }).waitFor();
+    await guest.locator(".lobby-seats li", { hasText: names[i + 1] }).waitFor();
+    await host.locator(".lobby-seats li", { hasText: names[i + 1] }).waitFor();
   }
   return link;
 }

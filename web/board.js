@@ -73,7 +73,7 @@ function seatBox(v, s, turnSeat) {
     class: "seat" + (s === turnSeat ? " active" : "") + (betting && betting.folded[s] ? " folded" : "") + (s === S.seat ? " me" : ""),
     "data-account": "stack:" + s, "aria-label": label, role: "group",
   },
-  el("div", { class: "seat-top" }, el("strong", { class: "seat-name" }, name(s)), marks),
+  el("div", { class: "seat-top" }, el("strong", { class: "seat-name", dir: "auto" }, name(s)), marks),
   el("div", { class: "seat-nums" },
     el("span", { class: "stack" }, el("span", { class: "chip-icon", "aria-hidden": "true" }), v.stacks[s]),
     el("span", { class: "cards-left", title: t("seat-cards-title") }, el("span", { class: "back-icon", "aria-hidden": "true" }), v.hand_sizes[s])),
