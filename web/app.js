@@ -7,7 +7,8 @@ import { describe, setNamer, stopWhy } from "./words.js";
 import { DealTally } from "./summary.js";
 import { tableView } from "./board.js";
 import { napalmView, describeNapalm } from "./napalm.js";
-import { flyChips, beep } from "./motion.js";
+import { flyChips } from "./motion.js";
+import { play, soundsOf, unlock } from "./sounds.js";
 import { t, loadLanguage, language, setLanguage, LANGUAGES, errorText } from "./i18n.js";
 import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
 import { publicCheckbox, publicTables } from "./tables.js";
@@ -210,6 +211,7 @@ function onMessage(m) {
       break;
     case "update":
       absorb(m.events, m.n, !!m.view);
+      for (const sound of soundsOf(m.events)) play(sound);
       S.last = Math.max(S.last ?? 0, m.n);
       if (m.view) {
         // The table decided for this player: their time ran out.
@@ -236,7 +238,7 @@ function onMessage(m) {
       break;
   }
   render();
-  if (S.prefs.sound && S.view && S.view.decision && !wasMine) beep();
+  if (S.view && S.view.decision && !wasMine) play("turn");
 }
 
 function setTurn(turn) {
@@ -335,8 +337,24 @@ function settingsBar() {
     rulesView(),
     seatLink(),
     el("details", { class: "settings" }, el("summary", {}, t("settings")),
-      toggle("fourColour", t("settings-four-colour")), toggle("sound", t("settings-sound")),
-    toggle("guide", t("settings-guide"))));
+      toggle("fourColour", t("settings-four-colour")),
+    toggle("guide", t("settings-guide"))),
+    soundSwitch());
+}
+
+/** Sounds on or off, in view at the table (kept in this browser). Switching
+ * them on is the click that lets the page's audio start. */
+function soundSwitch() {
+  const on = S.prefs.sound;
+  return el("button", {
+    type: "button", class: "sound-switch", "data-key": "pref-sound", "aria-pressed": String(on),
+    onclick: () => {
+      S.prefs.sound = !on;
+      if (S.prefs.sound) unlock();
+      savePrefs();
+      render();
+    },
+  }, el("span", { "aria-hidden": "true" }, on ? "🔊" : "🔇"), " ", t("settings-sound"));
 }
 
 /** English / Español, in the page's header on every page: the choice is
@@ -510,7 +528,7 @@ function tick() {
   for (const e of document.querySelectorAll(".turn-bar")) e.style.setProperty("--left", String(total ? Math.min(1, left / total) : 1));
   if (mine && low && S.warnedAt !== S.turnAt) {
     S.warnedAt = S.turnAt;
-    if (S.prefs.sound) beep();
+    play("low");
   }
 }
 

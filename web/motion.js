@@ -35,19 +35,3 @@ export function flyChips(transfers, before, root) {
     }
   });
 }
-
-/** A short tone when it becomes your turn (only when sound is switched on). */
-export function beep() {
-  try {
-    const ctx = new AudioContext();
-    const osc = ctx.createOscillator();
-    const gain = ctx.createGain();
-    gain.gain.value = 0.05;
-    osc.frequency.value = 660;
-    osc.connect(gain).connect(ctx.destination);
-    osc.start();
-    osc.stop(ctx.currentTime + 0.12);
-  } catch {
-    // no audio: stay silent
-  }
-}

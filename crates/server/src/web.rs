@@ -33,6 +33,7 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/vendor/qrcode-generator/qrcode.mjs"),
     ),
     ("seats.js", JS, include_str!("../../../web/seats.js")),
+    ("sounds.js", JS, include_str!("../../../web/sounds.js")),
     ("state.js", JS, include_str!("../../../web/state.js")),
     ("summary.js", JS, include_str!("../../../web/summary.js")),
     ("tables.js", JS, include_str!("../../../web/tables.js")),
