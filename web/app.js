@@ -7,7 +7,7 @@ import { describe, setNamer, stopWhy } from "./words.js";
 import { DealTally } from "./summary.js";
 import { tableView } from "./board.js";
 import { napalmView, describeNapalm } from "./napalm.js";
-import { flyChips } from "./motion.js";
+import { flyChips, flyDeal, landCards } from "./motion.js";
 import { play, soundsOf, unlock } from "./sounds.js";
 import { t, loadLanguage, language, setLanguage, LANGUAGES, errorText } from "./i18n.js";
 import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
@@ -156,6 +156,8 @@ function absorb(events, n, live) {
     if (e.event === "deal_ended" && S.deal) S.results.push({ tally: S.deal, seen: false });
     if (e.event === "run_stopped") S.stopped = stopWhy(e);
     if (e.event === "transfer" && live && e.reason !== "ante") S.flights.push(e);
+    if ((e.event === "led" || e.event === "played") && live) S.landing.push(e.card);
+    if (e.event === "dealt" && live) S.dealing = true;
     const text = isNapalm() ? describeNapalm(e) : describe(e);
     if (text) S.log.push({ n, text });
   }
@@ -282,6 +284,9 @@ function render() {
   if (S.offline) for (const c of main.querySelectorAll(".table button, .table input, .lobby button")) c.disabled = true;
   focusDecision();
   flyChips(S.flights.splice(0), before, main);
+  landCards(S.landing.splice(0), main);
+  if (S.dealing) flyDeal(main);
+  S.dealing = false;
   tick();
 }
 

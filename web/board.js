@@ -132,7 +132,7 @@ function playedRows(v) {
       const row = sortCards(all.filter((c) => suitOf(c) === s));
       return el("div", { class: "suit-row" },
         el("span", { class: "row-suit suit-" + s, "aria-hidden": "true" }, SUIT_SYMBOLS[s]),
-        row.map((c) => cardFace(c, { small: true, attrs: { class: c === last ? "landing last" : "" } })));
+        row.map((c) => cardFace(c, { small: true, attrs: { class: c === last ? "last" : "", "data-played": c } })));
     }),
     v.last_played ? el("p", { class: "board-note" }, t("played-last", { card: cardText(v.last_played[1]), who: name(v.last_played[0]) }),
       S.stopped ? " · " + t("played-stopped", { why: S.stopped }) : "") : null);

@@ -15,6 +15,8 @@ export const S = {
   turnAt: 0, log: [], role: null, seat: null, host: false,
   chosen: new Set(), chosenFor: null, stopped: null, retry: 0, error: "", winners: null,
   hint: null, confirm: null, deal: null, results: [], finalTally: null, flights: [],
+  // Cards of the last live move, to land one after another; whether cards were just dealt.
+  landing: [], dealing: false,
   rematch: null, rules: null, rulesOpen: false, copied: null, focusedFor: null,
   timedOut: false, warnedAt: null, offline: false,
   prefs: loadPrefs(),
