@@ -8,7 +8,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, shot, pause, axeScan, violations, PHONE, DESKTOP, base, browser } from "./harness.mjs";
+import { serverAndBrowser, openTable, shot, pause, axeScan, violations, PHONE, DESKTOP, base, browser } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -80,6 +80,20 @@ test("a guest's first screen: who invited them, their name and Take the seat; th
   assert.equal(await host.locator(".invite").count(), 1);
   await hostCtx.close();
   await guestCtx.close();
+});
+
+test("choosing how many deals keeps the preset's name in the lobby (Pagat rules, 3 deals)", { timeout: 60000 }, async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  await openTable(page, [], { preset: "pagat", deals: "3" });
+  const line = page.locator("section.lobby .preset-line");
+  await line.waitFor();
+  assert.equal(await line.innerText(), "Tripoley (pagat.com rules) · 3 deals");
+  await shot(page, "desktop-lobby-preset-line", false);
+  await page.goto(base + "/");
+  await openTable(page, [], { preset: "michigan-casino", deals: "1" });
+  assert.equal(await page.locator("section.lobby .preset-line").innerText(), "Michigan Rummy (casino rules) · one deal");
+  await ctx.close();
 });
 
 test("static files: gzipped, revalidated by ETag (304 Not Modified), a favicon; first load and reload measured", { timeout: 60000 }, async () => {

@@ -11,7 +11,7 @@ import { flyChips, flyDeal, landCards } from "./motion.js";
 import { play, soundsOf, unlock } from "./sounds.js";
 import { t, loadLanguage, language, setLanguage, LANGUAGES, errorText } from "./i18n.js";
 import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
-import { publicCheckbox, publicTables } from "./tables.js";
+import { presetLine, publicCheckbox, publicTables } from "./tables.js";
 import { hostSeatTools, onSeatFreed } from "./seats.js";
 import { qrCode } from "./qr.js";
 
@@ -433,7 +433,9 @@ function lobby() {
   const mine = saved(S.invite);
   const seats = el("ol", { class: "lobby-seats" }, S.table.seats.map((s) =>
     el("li", {}, s.name ? t("lobby-seat-taken", { name: s.name, here: s.connected ? "yes" : "no" }) : t("lobby-seat-open"))));
-  const summary = el("p", {}, describeRules(S.table.settings));
+  const s = S.table.settings;
+  const named = S.presets && s.game !== "napalm" ? presetLine(s.rules, S.presets) : null;
+  const summary = el("div", { class: "lobby-rules" }, named ? el("p", { class: "preset-line" }, named) : null, el("p", {}, describeRules(s)));
   const sitting = !mine || !mine.token || (S.role === "spectator" && !mine.seat && !mine.host);
   const open = S.table.seats.filter((s) => s.kind === "open");
   // A guest opening an invite sees who invited them and takes a seat first.
@@ -577,6 +579,8 @@ async function openTable(invite) {
   render();
   connect();
   setInterval(tick, 250);
+  // Only names the lobby's rules: the table plays without it.
+  api("GET", "/api/presets").then((p) => { S.presets = p; render(); }, () => {});
 }
 
 // The catalogue is loaded before anything is drawn, so `t` is synchronous.

@@ -17,6 +17,8 @@ export const S = {
   hint: null, confirm: null, deal: null, results: [], finalTally: null, flights: [],
   // Cards of the last live move, to land one after another; whether cards were just dealt.
   landing: [], dealing: false,
+  // The presets (`GET /api/presets`), to name the one a table's rules start from.
+  presets: null,
   rematch: null, rules: null, rulesOpen: false, copied: null, focusedFor: null,
   timedOut: false, warnedAt: null, offline: false,
   prefs: loadPrefs(),
