@@ -310,7 +310,7 @@ test("in Spanish: chosen from the browser or with the switch, kept, and a deal p
   await host.locator("h2", { hasText: "Esperando para empezar" }).waitFor();
   await shot(guest, "es-phone-lobby");
   await assertNoLeaks(host, ids, "lobby");
-  assert.match(await host.locator(".lobby p").nth(1).innerText(), /^Tripoley: 3 asientos, 100 fichas cada uno/);
+  assert.match(await host.locator(".lobby p.rules-summary").innerText(), /^Tripoley: 3 asientos, 100 fichas cada uno/);
   await host.locator('button[data-key="start"]').click();
   await host.locator("section.board").waitFor();
   assert.match(await host.locator("section.status").innerText(), /Reparto 1 de 3/);

@@ -435,7 +435,7 @@ function lobby() {
     el("li", {}, s.name ? t("lobby-seat-taken", { name: s.name, here: s.connected ? "yes" : "no" }) : t("lobby-seat-open"))));
   const s = S.table.settings;
   const named = S.presets && s.game !== "napalm" ? presetLine(s.rules, S.presets) : null;
-  const summary = el("div", { class: "lobby-rules" }, named ? el("p", { class: "preset-line" }, named) : null, el("p", {}, describeRules(s)));
+  const summary = el("div", { class: "lobby-rules" }, named ? el("p", { class: "preset-line" }, named) : null, el("p", { class: "rules-summary" }, describeRules(s)));
   const sitting = !mine || !mine.token || (S.role === "spectator" && !mine.seat && !mine.host);
   const open = S.table.seats.filter((s) => s.kind === "open");
   // A guest opening an invite sees who invited them and takes a seat first.
