@@ -95,12 +95,29 @@ test("a deal's result: antes in one line, spaces taken, the pot, Michigan, nets"
     { event: "deal_ended", number: 2 },
   ];
   for (const e of events) t.add(e);
-  assert.equal(t.anteLine(), "Everyone put 1 on each space (6 in all).");
-  assert.deepEqual(t.claims, ["Bob took the Ace ♥: 3"]);
-  assert.deepEqual(t.poker, ["Cy: 2♥ 5♥ 9♥ J♥ K♥ (a flush)"]);
-  assert.deepEqual(t.pots, ["Cy won the Pot: 7"]);
-  assert.equal(t.michiganEnd(), "Ann (you) went out on 5♣.");
-  assert.deepEqual(t.michigan, ["Ann (you) took the Kitty: 2", "Bob paid Ann (you) 3 for cards left"]);
+  const text = (lines) => lines.map((l) => l.text);
+  assert.equal(t.anteLine().text, "Everyone put 1 on each space (6 in all).");
+  assert.deepEqual(t.anteLine().delta, { 0: -2, 1: -2, 2: -2 });
+  assert.deepEqual(text(t.claims), ["Bob took the Ace ♥: 3"]);
+  assert.deepEqual(text(t.pokerLines()), ["Cy: 2♥ 5♥ 9♥ J♥ K♥ (a flush)", "Cy bet 4 in all", "Cy won the Pot: 7"]);
+  assert.equal(t.michiganEnd().text, "Ann (you) went out on 5♣.");
+  assert.deepEqual(text(t.michigan), ["Ann (you) took the Kitty: 2", "Bob paid Ann (you) 3 for cards left"]);
   assert.deepEqual(t.net, [-2 + 2 + 3, -2 + 3 - 3, -2 - 4 + 7]);
+  assert.ok(t.ended);
+  // Every line's chips add up to the nets.
+  const lines = [t.anteLine(), ...t.claims, ...t.pokerLines(), ...t.michigan, ...t.other];
+  assert.deepEqual([0, 1, 2].map((s) => lines.reduce((a, l) => a + (l.delta[s] || 0), 0)), t.net);
   assert.equal(t.ledger.length, 11);
+});
+
+test("a misplay paid to each other player is one line, and the spare's price is a line", () => {
+  setNamer((s) => ["Ann (you)", "Bob", "Cy", "Di"][s]);
+  const t = new DealTally(1, 4);
+  const move = (from, to, amount, reason) => ({ event: "transfer", from, to, amount, reason });
+  t.add(move({ stack: 1 }, { stack: 2 }, 3, "auction_price"));
+  t.add({ event: "led", seat: 0, card: "9C", misplay: true });
+  for (const s of [1, 2, 3]) t.add(move({ stack: 0 }, { stack: s }, 1, "misled"));
+  assert.deepEqual(t.michigan.map((l) => l.text), ["Ann (you) paid 1 each to Bob, Cy and Di for a misplay"]);
+  assert.deepEqual(t.michigan[0].delta, { 0: -3, 1: 1, 2: 1, 3: 1 });
+  assert.deepEqual(t.other.map((l) => l.delta), [{ 1: -3, 2: 3 }]);
 });

@@ -40,7 +40,8 @@ export async function axeScan(page, where) {
 
 // The phone asks for reduced motion (nothing flies), the desktop does not.
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, reducedMotion: "reduce" };
-export const DESKTOP = { viewport: { width: 1280, height: 900 } };
+// A laptop: Michigan once started below its fold.
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 /** The server's address (`http://127.0.0.1:<port>`) and the browser, once
  * the `before` hook of [`serverAndBrowser`] has run. */
@@ -95,6 +96,7 @@ export function serverAndBrowser() {
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
+    if (process.env.E2E_WEB_FROM_DISK) serveWebFromDisk(browser);
   });
   after(async () => {
     if (browser) await browser.close();
@@ -102,18 +104,34 @@ export function serverAndBrowser() {
   });
 }
 
+/** While working on the page (E2E_WEB_FROM_DISK=<folder>, such as ../web):
+ * its scripts and style sheet come from that folder as they are now, not
+ * from the binary (which embeds them and takes minutes to build); an old
+ * commit's web/ shows what a new test finds there. Not for a run that counts. */
+function serveWebFromDisk(b) {
+  const newContext = b.newContext.bind(b);
+  b.newContext = async (options) => {
+    const ctx = await newContext(options);
+    await ctx.route(/\/[a-z]+\.(js|css)$/, (route) => route.fulfill({
+      path: join(process.env.E2E_WEB_FROM_DISK, new URL(route.request().url()).pathname),
+      contentType: route.request().url().endsWith(".css") ? "text/css" : "text/javascript",
+    }));
+    return ctx;
+  };
+}
+
 // Animations are run to their end: a screenshot shows where things land.
-export const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name + ".png"), fullPage: true, animations: "disabled" });
+export const shot = (page, name, fullPage = true) => page.screenshot({ path: join(ARTIFACTS, name + ".png"), fullPage, animations: "disabled" });
 export const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Creates a table from the home page as `host` (named Ann) with these
  * form fields and has each guest (Bob, Cy, ...) take a seat by the invite
- * link. Returns the invite link. */
-export async function openTable(host, guests, fields) {
+ * link; `names` gives others, the host's first. Returns the invite link. */
+export async function openTable(host, guests, fields, names = ["Ann", "Bob", "Cy"]) {
   await host.goto(base + "/");
   // Found by its fields, not its words: the page may be in any language.
   const form = host.locator('form:has(select[name="preset"])');
-  await form.locator('input[name="name"]').fill("Ann");
+  await form.locator('input[name="name"]').fill(names[0]);
   for (const [name, value] of Object.entries(fields)) {
     if (value === true) {
       await form.locator(`input[name="${name}"]`).check();
@@ -127,14 +145,218 @@ export async function openTable(host, guests, fields) {
   await host.waitForURL(/\/t\//);
   const link = await host.locator(".invite input").inputValue();
   assert.match(link, /\/t\//);
-  const names = ["Bob", "Cy"];
   for (const [i, guest] of guests.entries()) {
     await guest.goto(link);
     const sit = guest.locator("form.sit");
-    await sit.locator('input[name="name"]').fill(names[i]);
+    await sit.locator('input[name="name"]').fill(names[i + 1]);
     await sit.locator('button[type="submit"]').click();
-    await guest.locator(".lobby-seats li", { hasText: names[i] }).waitFor();
-    await host.locator(".lobby-seats li", { hasText: names[i] }).waitFor();
+    await guest.locator(".lobby-seats li", { hasText: names[i + 1] }).waitFor();
+    await host.locator(".lobby-seats li", { hasText: names[i + 1] }).waitFor();
   }
   return link;
+}
+
+/** A player at one page: makes their move when it is theirs, screenshots
+ * the first decision of each kind and every deal result (then dismisses
+ * it), under names starting with `tag`. */
+export class Player {
+  /** `skip`: decisions left alone (the test makes them); `inView`: checks
+   * that the decision's controls are on screen each time one is asked. */
+  constructor(page, tag, { misplay = false, keyboard = false, skip = [], inView = false } = {}) {
+    this.page = page;
+    this.skip = new Set(skip);
+    this.inView = inView;
+    this.decisions = 0;
+    this.offscreen = [];
+    this.panels = new Map();
+    this.keys = []; // keys pressed for each decision made by keyboard
+    this.keyboard = keyboard;
+    this.tag = tag;
+    this.kinds = new Set();
+    this.results = new Set();
+    this.coached = new Set();
+    this.moves = 0;
+    this.misplay = misplay;
+    this.misplayed = false;
+  }
+
+  async click(locator) {
+    try {
+      if (this.keyboard) return await this.tabTo(locator.first());
+      await locator.first().click({ timeout: 2000 });
+      return true;
+    } catch {
+      return false; // the page moved on under us: try again next round
+    }
+  }
+
+  /** Keyboard alone: Tab (at most 120 times) until `target` has the
+   * focus, then Enter. */
+  async tabTo(target) {
+    const handle = await target.elementHandle({ timeout: 2000 });
+    for (let i = 0; i < 120; i++) {
+      if (await handle.evaluate((e) => e === document.activeElement)) {
+        await this.page.keyboard.press("Enter");
+        this.lastKeys = i + 1;
+        return true;
+      }
+      if (!(await handle.evaluate((e) => e.isConnected))) return false; // re-rendered: look again
+      await this.page.keyboard.press("Tab");
+    }
+    return false;
+  }
+
+  /** Reads the guided game's explanation of a stage and says "Got it". */
+  async coach() {
+    const coach = this.page.locator("section.coach");
+    if (!(await coach.count())) return false;
+    const stage = await coach.getAttribute("data-stage").catch(() => null);
+    if (stage && !this.coached.has(stage)) {
+      this.coached.add(stage);
+      await shot(this.page, `${this.tag}-guide-${stage}`);
+    }
+    return this.click(coach.locator('button[data-key="coach-ok"]'));
+  }
+
+  /** Looks at deal results; returns true when it dismissed one. */
+  async results_() {
+    const result = this.page.locator("section.result").first();
+    if (!(await result.count())) return false;
+    const deal = await result.getAttribute("data-deal");
+    if (!this.results.has(deal)) {
+      this.results.add(deal);
+      this.panels.set(Number(deal), await readPanel(result));
+      await shot(this.page, `${this.tag}-result-deal-${deal}`);
+      await axeScan(this.page, `${this.tag} result of deal ${deal}`);
+    }
+    return this.click(result.locator("button.primary"));
+  }
+
+  async step() {
+    const dismissed = (await this.coach()) || (await this.results_());
+    const hand = this.page.locator("section.hand.mine");
+    if (!(await hand.count())) return dismissed;
+    const kind = await hand.getAttribute("data-decision").catch(() => null);
+    if (!kind || this.skip.has(kind)) return dismissed;
+    if (this.inView) await this.checkInView(hand, kind);
+    if (!this.kinds.has(kind)) {
+      this.kinds.add(kind);
+      await shot(this.page, `${this.tag}-decision-${kind}`);
+      await axeScan(this.page, `${this.tag} deciding (${kind})`);
+    }
+    let done = false;
+    if (kind === "lead") {
+      const misplays = hand.locator("button.cardface.playable.misplay");
+      if (this.misplay && !this.misplayed && (await misplays.count())) {
+        done = await this.misplayOnce(hand, misplays);
+      } else {
+        const fine = hand.locator("button.cardface.playable:not(.misplay)");
+        done = await this.click((await fine.count()) ? fine : hand.locator("button.cardface.playable"));
+        if (done && (await hand.locator('button[data-key="confirm"]').count())) done = await this.click(hand.locator('button[data-key="confirm"]'));
+      }
+    } else {
+      // The quiet answers: keep, check, call, pass, play, these five, No.
+      for (const key of ["keep", "check", "call", "pass", "play", "choose", "no", "decline", "hearts"]) {
+        const b = hand.locator(`.controls button[data-key="${key}"], .controls button[data-key="suit-${key}"]`);
+        if (await b.count()) {
+          done = await this.click(b);
+          break;
+        }
+      }
+    }
+    if (done) this.moves++;
+    if (done && this.keyboard) this.keys.push(this.lastKeys);
+    return done || dismissed;
+  }
+
+  /** The decision's controls and the cards it may take are on screen, as
+   * the page stands (no scrolling), at each new decision. */
+  async checkInView(hand, kind) {
+    const n = await this.page.evaluate(() => Number(document.querySelector("section.hand.mine")?.dataset.n));
+    if (n === this.lastChecked) return;
+    this.lastChecked = n;
+    this.decisions++;
+    const off = await hand.evaluate((h) => [...h.querySelectorAll(".controls button, button.cardface.playable")]
+      .filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1;
+      })
+      .map((b) => b.dataset.key || b.dataset.card));
+    if (!this.docked) this.docked = new Set();
+    if (!this.docked.has(kind)) {
+      this.docked.add(kind);
+      await shot(this.page, `${this.tag}-docked-${kind}`, false);
+    }
+    if (off.length) {
+      this.offscreen.push(`${kind}: ${off.join(" ")}`);
+      await shot(this.page, `${this.tag}-offscreen-${kind}`, false);
+    }
+  }
+
+  /** Leads a misplay: the price is shown on the card and asked before it is made. */
+  async misplayOnce(hand, misplays) {
+    const price = await misplays.first().locator("xpath=..").locator(".price").innerText();
+    assert.match(price, /misplay −\d+/);
+    if (!(await this.click(misplays))) return false;
+    const confirm = hand.locator(".confirm");
+    await confirm.waitFor({ timeout: 2000 });
+    assert.match(await confirm.innerText(), /misplay.*pay 1 chip to each other player/s);
+    await shot(this.page, `${this.tag}-misplay-confirm`);
+    this.misplayed = await this.click(hand.locator('button[data-key="confirm"]'));
+    return this.misplayed;
+  }
+}
+
+/** Plays every page's moves until `done()` or the time runs out. */
+export async function playUntil(players, done, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await done()) return true;
+    let moved = false;
+    for (const p of players) moved = (await p.step()) || moved;
+    await pause(moved ? 30 : 120);
+  }
+  return false;
+}
+
+
+/** One person (a desktop unless `size` says otherwise) and bots: opens a
+ * table with these fields and starts it with `press` (given the start
+ * button). `socket` holds the websocket's messages, as in [`watchSocket`]. */
+export async function soloTable(fields, press, size = DESKTOP) {
+  const ctx = await browser.newContext(size);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const socket = watchSocket(page);
+  await openTable(page, [], fields);
+  await press(page.locator('button[data-key="start"]'));
+  return { ctx, page, errors, socket };
+}
+
+/** Every message the page's websockets received and sent, parsed, in
+ * order: what the browser saw and what it said. */
+export function watchSocket(page) {
+  const socket = { received: [], sent: [] };
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", (f) => socket.received.push(JSON.parse(f.payload)));
+    ws.on("framesent", (f) => socket.sent.push(JSON.parse(f.payload)));
+  });
+  return socket;
+}
+
+
+/** Whether the game-over panel is on the page (in English). */
+export const over = (page) => page.locator('section[aria-label="Final standings"]').count();
+
+/** A deal's result panel as numbers: each player's net (`nets[seat]`) and
+ * each line's chips per seat (`lines[i][seat]`). */
+async function readPanel(panel) {
+  return panel.evaluate((p) => {
+    const parse = (text) => Object.fromEntries(text.trim().split(/\s+/).filter(Boolean).map((x) => x.split(":").map(Number)));
+    return {
+      nets: Object.fromEntries([...p.querySelectorAll("[data-net]")].map((li) => [li.dataset.seat, Number(li.dataset.net)])),
+      lines: [...p.querySelectorAll("[data-delta]")].map((li) => ({ text: li.textContent, delta: parse(li.dataset.delta) })),
+    };
+  });
 }

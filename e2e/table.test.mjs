@@ -8,138 +8,10 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, openTable, axeScan, violations, shot, pause, PHONE, DESKTOP, base, browser } from "./harness.mjs";
+import { serverAndBrowser, openTable, axeScan, violations, shot, pause, PHONE, DESKTOP, base, browser, Player, playUntil, soloTable, over } from "./harness.mjs";
 
 serverAndBrowser();
 
-/** A player at one page: makes their move when it is theirs, screenshots
- * the first decision of each kind and every deal result (then dismisses
- * it), under names starting with `tag`. */
-class Player {
-  constructor(page, tag, { misplay = false, keyboard = false } = {}) {
-    this.page = page;
-    this.keyboard = keyboard;
-    this.tag = tag;
-    this.kinds = new Set();
-    this.results = new Set();
-    this.coached = new Set();
-    this.moves = 0;
-    this.misplay = misplay;
-    this.misplayed = false;
-  }
-
-  async click(locator) {
-    try {
-      if (this.keyboard) return await this.tabTo(locator.first());
-      await locator.first().click({ timeout: 2000 });
-      return true;
-    } catch {
-      return false; // the page moved on under us: try again next round
-    }
-  }
-
-  /** Keyboard alone: Tab (at most 120 times) until `target` has the
-   * focus, then Enter. */
-  async tabTo(target) {
-    const handle = await target.elementHandle({ timeout: 2000 });
-    for (let i = 0; i < 120; i++) {
-      if (await handle.evaluate((e) => e === document.activeElement)) {
-        await this.page.keyboard.press("Enter");
-        return true;
-      }
-      if (!(await handle.evaluate((e) => e.isConnected))) return false; // re-rendered: look again
-      await this.page.keyboard.press("Tab");
-    }
-    return false;
-  }
-
-  /** Reads the guided game's explanation of a stage and says "Got it". */
-  async coach() {
-    const coach = this.page.locator("section.coach");
-    if (!(await coach.count())) return false;
-    const stage = await coach.getAttribute("data-stage").catch(() => null);
-    if (stage && !this.coached.has(stage)) {
-      this.coached.add(stage);
-      await shot(this.page, `${this.tag}-guide-${stage}`);
-    }
-    return this.click(coach.locator('button[data-key="coach-ok"]'));
-  }
-
-  /** Looks at deal results; returns true when it dismissed one. */
-  async results_() {
-    const result = this.page.locator("section.result").first();
-    if (!(await result.count())) return false;
-    const deal = await result.getAttribute("data-deal");
-    if (!this.results.has(deal)) {
-      this.results.add(deal);
-      await shot(this.page, `${this.tag}-result-deal-${deal}`);
-      await axeScan(this.page, `${this.tag} result of deal ${deal}`);
-    }
-    return this.click(result.locator("button.primary"));
-  }
-
-  async step() {
-    const dismissed = (await this.coach()) || (await this.results_());
-    const hand = this.page.locator("section.hand.mine");
-    if (!(await hand.count())) return dismissed;
-    const kind = await hand.getAttribute("data-decision").catch(() => null);
-    if (!kind) return dismissed;
-    if (!this.kinds.has(kind)) {
-      this.kinds.add(kind);
-      await shot(this.page, `${this.tag}-decision-${kind}`);
-      await axeScan(this.page, `${this.tag} deciding (${kind})`);
-    }
-    let done = false;
-    if (kind === "lead") {
-      const misplays = hand.locator("button.cardface.playable.misplay");
-      if (this.misplay && !this.misplayed && (await misplays.count())) {
-        done = await this.misplayOnce(hand, misplays);
-      } else {
-        const fine = hand.locator("button.cardface.playable:not(.misplay)");
-        done = await this.click((await fine.count()) ? fine : hand.locator("button.cardface.playable"));
-        if (done && (await hand.locator('button[data-key="confirm"]').count())) done = await this.click(hand.locator('button[data-key="confirm"]'));
-      }
-    } else {
-      // The quiet answers: keep, check, call, pass, play, these five, No.
-      for (const key of ["keep", "check", "call", "pass", "play", "choose", "no", "decline", "hearts"]) {
-        const b = hand.locator(`.controls button[data-key="${key}"], .controls button[data-key="suit-${key}"]`);
-        if (await b.count()) {
-          done = await this.click(b);
-          break;
-        }
-      }
-    }
-    if (done) this.moves++;
-    return done || dismissed;
-  }
-
-  /** Leads a misplay: the price is shown on the card and asked before it is made. */
-  async misplayOnce(hand, misplays) {
-    const price = await misplays.first().locator("xpath=..").locator(".price").innerText();
-    assert.match(price, /misplay −\d+/);
-    if (!(await this.click(misplays))) return false;
-    const confirm = hand.locator(".confirm");
-    await confirm.waitFor({ timeout: 2000 });
-    assert.match(await confirm.innerText(), /misplay.*pay 1 chip to each other player/s);
-    await shot(this.page, `${this.tag}-misplay-confirm`);
-    this.misplayed = await this.click(hand.locator('button[data-key="confirm"]'));
-    return this.misplayed;
-  }
-}
-
-/** Plays every page's moves until `done()` or the time runs out. */
-async function playUntil(players, done, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await done()) return true;
-    let moved = false;
-    for (const p of players) moved = (await p.step()) || moved;
-    await pause(moved ? 30 : 120);
-  }
-  return false;
-}
-
-const over = (page) => page.locator('section[aria-label="Final standings"]').count();
 
 test("first load is small and quick", async () => {
   const ctx = await browser.newContext(PHONE);
@@ -256,18 +128,6 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   await hostCtx.close();
   await guestCtx.close();
 });
-
-/** One person (desktop) and bots: opens a table with these fields and
- * starts it with `press` (given the start button). */
-async function soloTable(fields, press) {
-  const ctx = await browser.newContext(DESKTOP);
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await openTable(page, [], fields);
-  await press(page.locator('button[data-key="start"]'));
-  return { ctx, page, errors };
-}
 
 test("the guided first game, played by keyboard alone to its end", { timeout: 240000 }, async () => {
   // Five deals: who leads in Michigan depends on the deal, and a card must
@@ -450,7 +310,7 @@ test("in Spanish: chosen from the browser or with the switch, kept, and a deal p
   await host.locator("h2", { hasText: "Esperando para empezar" }).waitFor();
   await shot(guest, "es-phone-lobby");
   await assertNoLeaks(host, ids, "lobby");
-  assert.match(await host.locator(".lobby p").nth(1).innerText(), /^Tripoley: 3 asientos, 100 fichas cada uno/);
+  assert.match(await host.locator(".lobby p.rules-summary").innerText(), /^Tripoley: 3 asientos, 100 fichas cada uno/);
   await host.locator('button[data-key="start"]').click();
   await host.locator("section.board").waitFor();
   assert.match(await host.locator("section.status").innerText(), /Reparto 1 de 3/);

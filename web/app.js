@@ -2,15 +2,16 @@
 // Speaks protocol version 1 (docs/protocol.md) over a websocket.
 
 import { el } from "./dom.js";
-import { S, name, isNapalm, send, save, saved, storeKey, api, savePrefs } from "./state.js";
+import { S, name, isNapalm, send, save, saved, storeKey, api, savePrefs, CHOOSE_FIVE } from "./state.js";
 import { describe, setNamer, stopWhy } from "./words.js";
 import { DealTally } from "./summary.js";
 import { tableView } from "./board.js";
 import { napalmView, describeNapalm } from "./napalm.js";
-import { flyChips, beep } from "./motion.js";
+import { flyChips, flyDeal, landCards } from "./motion.js";
+import { play, soundsOf, unlock } from "./sounds.js";
 import { t, loadLanguage, language, setLanguage, LANGUAGES, errorText } from "./i18n.js";
 import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
-import { publicCheckbox, publicTables } from "./tables.js";
+import { presetLine, publicCheckbox, publicTables } from "./tables.js";
 import { hostSeatTools, onSeatFreed } from "./seats.js";
 import { qrCode } from "./qr.js";
 
@@ -30,25 +31,37 @@ async function home() {
     return;
   }
   const error = el("p", { class: "error", role: "alert" });
-  const field = (label, input) => el("label", {}, el("span", {}, label), input);
+  // A field of one game only (`data-game`) is hidden while the other is chosen.
+  const field = (label, input, game) => el("label", game ? { "data-game": game } : {}, el("span", {}, label), input);
+  const num = (name, attrs = {}) => el("input", { name, type: "number", min: 0, max: 1000, ...attrs });
   const form = el("form", { class: "panel", "aria-label": t("home-new-table") },
     el("h2", {}, t("home-new-table")),
     field(t("home-your-name"), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
-    field(t("home-game"), el("select", { name: "game" }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
-    field(t("home-rules"), el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, t("preset-name", { preset: p.name }))))),
+    field(t("home-game"), el("select", { name: "game", onchange: (e) => showGame(form, e.target.value) }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
+    field(t("home-rules"), el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, t("preset-name", { preset: p.name })))), "tripoley"),
     field(t("home-seats"), el("input", { name: "seats", type: "number", min: 2, max: 9, value: 4 })),
     field(t("home-chips"), el("input", { name: "chips", type: "number", min: 1, value: 100 })),
-    field(t("home-tokens"), el("input", { name: "tokens", type: "number", min: 1, max: 100, value: 5 })),
-    field(t("home-deals"), el("input", { name: "deals", type: "number", min: 1 })),
+    field(t("home-tokens"), el("input", { name: "tokens", type: "number", min: 1, max: 100, value: 5 }), "napalm"),
+    field(t("home-deals"), el("input", { name: "deals", type: "number", min: 1 }), "tripoley"),
     field(t("home-turn"), el("input", { name: "turn", type: "number", min: 0, max: 3600, value: 60 })),
-    field(t("home-bot"), el("select", { name: "bot" }, el("option", { value: "heuristic" }, t("home-bot-good")), el("option", { value: "random" }, t("home-bot-random")))),
-    el("details", {}, el("summary", {}, t("home-house-rules")),
-      el("textarea", { name: "rules", rows: 4, "aria-label": t("home-house-rules-json"), placeholder: '{"bet_limit": 5}' })),
+    field(t("home-bot"), el("select", { name: "bot" }, BOT_LEVELS.map((level) =>
+      el("option", { value: level, selected: level === "heuristic", "data-game": level === "expert" ? "tripoley" : null }, t("home-bot-level", { level }))))),
+    el("details", { "data-game": "tripoley" }, el("summary", {}, t("home-house-rules")),
+      el("p", { class: "note" }, t("home-house-rules-help")),
+      field(t("home-rule-ante"), num("ante", { min: 1, max: 100 })),
+      field(t("home-rule-bet-limit"), num("bet_limit", { min: 1 })),
+      field(t("home-rule-misplays"), el("select", { name: "misplays" },
+        ["", "forbidden", "penalised"].map((m) => el("option", { value: m }, t("home-rule-misplays-choice", { choice: m || "preset" }))))),
+      el("fieldset", { class: "space-antes" }, el("legend", {}, t("home-rule-space-antes")),
+        SPACES.map((space) => field(t("space", { space }), num("space-" + space, { max: 100 })))),
+      el("details", {}, el("summary", {}, t("home-house-rules-json")),
+        el("textarea", { name: "rules", rows: 4, "aria-label": t("home-house-rules-json"), placeholder: '{"bet_limit": 5}' }))),
     el("label", { class: "check" }, el("input", { type: "checkbox", name: "guide" }), el("span", {}, t("home-guide"))),
     publicCheckbox(),
     el("button", { type: "submit", class: "primary" }, t("home-create")),
     error,
   );
+  showGame(form, "tripoley");
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(form);
@@ -68,7 +81,11 @@ async function home() {
       body.tokens_to_win = Number(f.get("tokens"));
     } else if (f.get("deals")) body.deals = Number(f.get("deals"));
     try {
-      if (String(f.get("rules")).trim()) body.rules = JSON.parse(f.get("rules"));
+      if (f.get("game") !== "napalm") {
+        const rules = houseRules(f);
+        if (String(f.get("rules")).trim()) Object.assign(rules, JSON.parse(f.get("rules")));
+        if (Object.keys(rules).length) body.rules = rules;
+      }
       const made = await api("POST", "/api/tables", body);
       save(made.invite, { token: made.host_token, host: true });
       if (f.get("guide")) {
@@ -90,26 +107,57 @@ async function home() {
     ev.preventDefault();
     location.href = "/t/" + encodeURIComponent(new FormData(join).get("code").trim());
   });
-  main.replaceChildren(el("div", { class: "home" }, form, el("div", {}, join, publicTables())));
+  main.replaceChildren(el("p", { class: "intro" }, t("home-intro")), el("div", { class: "home" }, form, el("div", {}, join, publicTables())));
+}
+
+/** The bots' levels, in players' words Relaxed, Good and Strong. */
+const BOT_LEVELS = ["random", "heuristic", "expert"];
+/** The board's spaces, as the rules name them. */
+const SPACES = ["ace", "king", "queen", "jack", "ten", "king_queen", "sequence", "kitty", "pot"];
+
+/** Only the chosen game's fields are shown (and sent). */
+function showGame(form, game) {
+  for (const f of form.querySelectorAll("[data-game]")) {
+    f.hidden = f.dataset.game !== game;
+    if (f.tagName === "OPTION" && f.hidden && f.selected) form.elements.bot.value = "heuristic";
+  }
+}
+
+/** The house rules chosen with the form's controls (left empty: the
+ * preset's). Chips on a space left empty are the ante. */
+function houseRules(f) {
+  const rules = {};
+  const n = (name) => (String(f.get(name) || "").trim() === "" ? null : Number(f.get(name)));
+  if (n("ante") != null) rules.ante = n("ante");
+  if (n("bet_limit") != null) rules.bet_limit = n("bet_limit");
+  if (f.get("misplays")) rules.misplays = f.get("misplays");
+  const spaces = Object.fromEntries(SPACES.filter((s) => n("space-" + s) != null).map((s) => [s, n("space-" + s)]));
+  if (Object.keys(spaces).length) rules.space_antes = spaces;
+  return rules;
 }
 
 // ----- events -----
 
+/** Events that begin a deal's (or the final pot's) tally. */
+const OPENS_TALLY = new Set(["transfer", "deal_started", "final_pot_round"]);
+
 /** Takes in one step's events; `live` when they just happened (animate). */
 function absorb(events, n, live) {
   for (const e of events) {
-    if (e.event === "deal_started") {
-      S.deal = new DealTally(e.number, S.table.seats.length);
-      S.stopped = null;
-    }
-    if (e.event === "final_pot_round" && (!S.deal || !S.deal.final)) {
+    // A deal's antes come before its `deal_started` (and after the last
+    // deal's `deal_ended`): they open the next deal's tally, or the final
+    // pot's.
+    if ((!S.deal || S.deal.ended) && OPENS_TALLY.has(e.event)) {
       S.deal = new DealTally((S.deal ? S.deal.number : 0) + 1, S.table.seats.length);
-      S.finalTally = S.deal;
     }
+    if (e.event === "deal_started") S.stopped = null;
     if (S.deal) S.deal.add(e);
+    if (e.event === "final_pot_round") S.finalTally = S.deal;
     if (e.event === "deal_ended" && S.deal) S.results.push({ tally: S.deal, seen: false });
     if (e.event === "run_stopped") S.stopped = stopWhy(e);
     if (e.event === "transfer" && live && e.reason !== "ante") S.flights.push(e);
+    if ((e.event === "led" || e.event === "played") && live) S.landing.push(e.card);
+    if (e.event === "dealt" && live) S.dealing = true;
     const text = isNapalm() ? describeNapalm(e) : describe(e);
     if (text) S.log.push({ n, text });
   }
@@ -129,6 +177,10 @@ function connect() {
   ws.addEventListener("close", () => {
     connEl.textContent = t("conn-reconnecting");
     if (S.ws !== ws) return;
+    // Until the server takes us in again, the page says so and nothing
+    // can be clicked that would be lost.
+    S.offline = true;
+    render();
     S.retry = Math.min(S.retry + 1, 6);
     setTimeout(connect, 250 * 2 ** S.retry);
   });
@@ -146,6 +198,7 @@ function onMessage(m) {
       // Backoff restarts only once the server took us in: it closes a refused
       // hello (a full table), and retrying that at once would loop.
       S.retry = 0;
+      S.offline = false;
       S.role = m.role; S.seat = m.seat; S.host = m.host; S.table = m.table;
       connEl.textContent = m.role === "player" ? t("conn-player", { name: (m.table.seats[m.seat] || {}).name || t("seat-n", { n: m.seat + 1 }) }) : t("conn-watching");
       break;
@@ -160,14 +213,21 @@ function onMessage(m) {
       break;
     case "update":
       absorb(m.events, m.n, !!m.view);
+      for (const sound of soundsOf(m.events)) play(sound);
       S.last = Math.max(S.last ?? 0, m.n);
       if (m.view) {
+        // The table decided for this player: their time ran out.
+        if (m.auto && wasMine) S.timedOut = true;
         S.view = m.view; setTurn(m.turn); S.hint = null; S.confirm = null;
         if (m.auto && m.turn !== undefined) S.log.push({ n: m.n, text: t("log-auto") });
       }
       break;
     case "hint":
-      S.hint = m.action;
+      // Five poker cards are picked on screen (what is shown is what
+      // "These five" sends); any other hint is said in words.
+      if (m.action[CHOOSE_FIVE] && S.view && S.view.decision && S.view.decision.choose_five) {
+        S.chosen = new Set(m.action[CHOOSE_FIVE]);
+      } else S.hint = m.action;
       break;
     case "error":
       S.error = errorText(m);
@@ -180,7 +240,7 @@ function onMessage(m) {
       break;
   }
   render();
-  if (S.prefs.sound && S.view && S.view.decision && !wasMine) beep();
+  if (S.view && S.view.decision && !wasMine) play("turn");
 }
 
 function setTurn(turn) {
@@ -193,6 +253,7 @@ function setTurn(turn) {
 function render() {
   if (!S.table) return;
   const parts = [settingsBar()];
+  if (S.offline) parts.unshift(el("p", { class: "offline", role: "alert" }, t("offline-banner")));
   if (S.table.status === "lobby") parts.push(lobby());
   if (S.view) parts.push(isNapalm() ? napalmView() : tableView());
   if (S.error) parts.push(el("p", { class: "error", role: "alert" }, S.error));
@@ -220,8 +281,45 @@ function render() {
     const again = main.querySelector('[data-key="' + focused + '"], [data-card="' + focused + '"], [name="' + focused + '"]');
     if (again) again.focus();
   }
+  if (S.offline) for (const c of main.querySelectorAll(".table button, .table input, .lobby button")) c.disabled = true;
+  focusDecision();
   flyChips(S.flights.splice(0), before, main);
+  landCards(S.landing.splice(0), main);
+  if (S.dealing) flyDeal(main);
+  S.dealing = false;
   tick();
+}
+
+/** Where the focus goes at a new decision, first found first: the quiet
+ * answer, a card that may be led without a price, any card, any control. */
+const DECISION_FOCUS = [".controls button.primary:not(:disabled)", "button.cardface.playable:not(.misplay)", "button.cardface.playable", ".controls button", ".controls input"];
+
+/** A new decision takes the focus (unless the player is typing somewhere
+ * else: chat, a name) and the polite live region says what is asked, so
+ * nobody tabs through the page to find it. */
+function focusDecision() {
+  const hand = main.querySelector("section.hand.mine[data-decision]");
+  if (!hand) {
+    S.focusedFor = null;
+    return;
+  }
+  // The same decision again later (another card to lead, the next round)
+  // is a new one: the deal, the cards held and the round tell them apart.
+  const v = S.view;
+  const key = JSON.stringify([v.deal_number ?? v.hand_number, (v.hand || v.cards || []).length, v.round, v.decision]);
+  if (key === S.focusedFor) return;
+  S.focusedFor = key;
+  const prompt = hand.querySelector(".prompt");
+  document.getElementById("announce").textContent = t("announce-turn", { what: prompt ? prompt.textContent : "" });
+  const typing = document.activeElement && document.activeElement.matches("input, textarea, select") && !hand.contains(document.activeElement);
+  if (typing) return;
+  for (const sel of DECISION_FOCUS) {
+    const target = hand.querySelector(sel);
+    if (target) {
+      target.focus({ preventScroll: true });
+      return;
+    }
+  }
 }
 
 /** Where each account was on screen before a re-render, so chips can fly
@@ -244,8 +342,24 @@ function settingsBar() {
     rulesView(),
     seatLink(),
     el("details", { class: "settings" }, el("summary", {}, t("settings")),
-      toggle("fourColour", t("settings-four-colour")), toggle("sound", t("settings-sound")),
-    toggle("guide", t("settings-guide"))));
+      toggle("fourColour", t("settings-four-colour")),
+    toggle("guide", t("settings-guide"))),
+    soundSwitch());
+}
+
+/** Sounds on or off, in view at the table (kept in this browser). Switching
+ * them on is the click that lets the page's audio start. */
+function soundSwitch() {
+  const on = S.prefs.sound;
+  return el("button", {
+    type: "button", class: "sound-switch", "data-key": "pref-sound", "aria-pressed": String(on),
+    onclick: () => {
+      S.prefs.sound = !on;
+      if (S.prefs.sound) unlock();
+      savePrefs();
+      render();
+    },
+  }, el("span", { "aria-hidden": "true" }, on ? "🔊" : "🔇"), " ", t("settings-sound"));
 }
 
 /** English / Español, in the page's header on every page: the choice is
@@ -316,15 +430,37 @@ function copyNote() {
 }
 
 function lobby() {
-  const link = location.origin + "/t/" + S.invite;
   const mine = saved(S.invite);
   const seats = el("ol", { class: "lobby-seats" }, S.table.seats.map((s) =>
     el("li", {}, s.name ? t("lobby-seat-taken", { name: s.name, here: s.connected ? "yes" : "no" }) : t("lobby-seat-open"))));
+  const s = S.table.settings;
+  const named = S.presets && s.game !== "napalm" ? presetLine(s.rules, S.presets) : null;
+  const summary = el("div", { class: "lobby-rules" }, named ? el("p", { class: "preset-line" }, named) : null, el("p", { class: "rules-summary" }, describeRules(s)));
+  const sitting = !mine || !mine.token || (S.role === "spectator" && !mine.seat && !mine.host);
+  const open = S.table.seats.filter((s) => s.kind === "open");
+  // A guest opening an invite sees who invited them and takes a seat first.
+  if (sitting && open.length) {
+    const host = (S.table.seats.find((s) => s.kind === "human") || {}).name;
+    return el("section", { class: "panel lobby", "aria-label": t("lobby") },
+      el("h2", {}, t("lobby-invited", { host: host || "", game: S.table.settings.game === "napalm" ? "napalm" : "tripoley" })),
+      sitForm(open), summary, seats);
+  }
+  const box = el("section", { class: "panel lobby", "aria-label": t("lobby") }, el("h2", {}, t("lobby-waiting")));
+  // The link-sharing tools are the host's.
+  if (S.host) box.append(...inviteTools());
+  box.append(summary, seats);
+  if (S.host) box.append(el("button", { "data-key": "start", class: "primary", onclick: () => send({ type: "start" }) }, t("lobby-start")));
+  else box.append(el("p", {}, t("lobby-wait-host")));
+  return box;
+}
+
+/** The invite link, its copy button and its QR code. */
+function inviteTools() {
+  const link = location.origin + "/t/" + S.invite;
   // The lobby is drawn again whenever someone sits down: what the copy
   // button said is kept in the state, not only in the note it wrote.
   const copied = el("span", { class: "note", role: "status" }, copyNote());
-  const box = el("section", { class: "panel lobby", "aria-label": t("lobby") },
-    el("h2", {}, t("lobby-waiting")),
+  return [
     el("p", {}, t("lobby-send-link")),
     el("div", { class: "invite" },
       el("input", { readonly: true, value: link, size: 32, "aria-label": t("lobby-invite-link"), onfocus: (e) => e.target.select() }),
@@ -341,33 +477,28 @@ function lobby() {
         },
       }, t("lobby-copy")), copied),
     qrCode(link),
-    el("p", {}, describeRules(S.table.settings)),
-    seats);
-  if (!mine || !mine.token || (S.role === "spectator" && !mine.seat && !mine.host)) {
-    const open = S.table.seats.filter((s) => s.kind === "open");
-    if (open.length) {
-      const error = el("p", { class: "error", role: "alert" });
-      const form = el("form", { class: "sit" },
-        el("label", {}, t("home-your-name") + " ", el("input", { name: "name", required: true, maxlength: 24 })),
-        el("label", {}, " " + t("lobby-seat") + " ", el("select", { name: "seat" }, open.map((s) => el("option", { value: s.seat }, t("seat-n", { n: s.seat + 1 }))))),
-        el("button", { type: "submit", class: "primary" }, t("lobby-sit")), error);
-      form.addEventListener("submit", async (ev) => {
-        ev.preventDefault();
-        const f = new FormData(form);
-        try {
-          const r = await api("POST", "/api/tables/" + S.invite + "/sit", { seat: Number(f.get("seat")), name: f.get("name") });
-          save(S.invite, { token: r.token, seat: r.seat });
-          S.ws.close();
-        } catch (e) {
-          error.textContent = errorText(e);
-        }
-      });
-      box.append(form);
+  ];
+}
+
+/** A name and a seat, for a guest: "Take the seat". */
+function sitForm(open) {
+  const error = el("p", { class: "error", role: "alert" });
+  const form = el("form", { class: "sit" },
+    el("label", {}, t("home-your-name") + " ", el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
+    el("label", {}, " " + t("lobby-seat") + " ", el("select", { name: "seat" }, open.map((s) => el("option", { value: s.seat }, t("seat-n", { n: s.seat + 1 }))))),
+    el("button", { type: "submit", class: "primary" }, t("lobby-sit")), error);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const f = new FormData(form);
+    try {
+      const r = await api("POST", "/api/tables/" + S.invite + "/sit", { seat: Number(f.get("seat")), name: f.get("name") });
+      save(S.invite, { token: r.token, seat: r.seat });
+      S.ws.close();
+    } catch (e) {
+      error.textContent = errorText(e);
     }
-  }
-  if (S.host) box.append(el("button", { "data-key": "start", class: "primary", onclick: () => send({ type: "start" }) }, t("lobby-start")));
-  else box.append(el("p", {}, t("lobby-wait-host")));
-  return box;
+  });
+  return form;
 }
 
 /** The table in one sentence, for the lobby. */
@@ -385,11 +516,27 @@ function describeRules(s) {
 
 // ----- the clock -----
 
+/** Seconds left under which the clock warns (red, and a beep when sounds are on). */
+const LOW_SECONDS = 10;
+
+/** The clock of whoever must act, a bar on your own decision that empties
+ * as time runs, the warning at ten seconds, and the tab's title saying it
+ * is your turn (seen from another tab). */
 function tick() {
+  const mine = !!(S.view && S.view.decision);
+  document.title = mine ? t("title-your-turn") : "Tripoley";
   if (!S.turn || S.turn.ms == null) return;
   const left = Math.max(0, S.turn.ms - (performance.now() - S.turnAt));
+  const low = left <= LOW_SECONDS * 1000;
   const text = " " + t("timer", { s: Math.ceil(left / 1000) });
   for (const e of document.querySelectorAll(".timer")) e.textContent = text;
+  for (const e of document.querySelectorAll(".clock, .turn-bar")) e.classList.toggle("low", low);
+  const total = (S.table.settings.turn_seconds || 0) * 1000;
+  for (const e of document.querySelectorAll(".turn-bar")) e.style.setProperty("--left", String(total ? Math.min(1, left / total) : 1));
+  if (mine && low && S.warnedAt !== S.turnAt) {
+    S.warnedAt = S.turnAt;
+    play("low");
+  }
 }
 
 // ----- rematch -----
@@ -432,6 +579,8 @@ async function openTable(invite) {
   render();
   connect();
   setInterval(tick, 250);
+  // Only names the lobby's rules: the table plays without it.
+  api("GET", "/api/presets").then((p) => { S.presets = p; render(); }, () => {});
 }
 
 // The catalogue is loaded before anything is drawn, so `t` is synchronous.

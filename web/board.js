@@ -33,6 +33,7 @@ export function tableView() {
   const wrap = el("div", { class: "table tripoley" + (S.prefs.fourColour ? " four-colour" : "") });
   const notices = [coachPanel(v), ...S.results.filter((x) => !x.seen).map(resultPanel), v.standings ? gameOver(v) : null].filter(Boolean);
   wrap.append(statusBar(v, turnSeat));
+  if (S.timedOut) notices.unshift(el("p", { class: "panel timed-out", role: "alert" }, t("notice-time-ran-out")));
   if (notices.length) wrap.append(el("div", { class: "notices" }, notices));
   // The others sit around the board as at a real table: clockwise from the
   // viewer's left, up the left side, across the top, down the right side.
@@ -72,7 +73,7 @@ function seatBox(v, s, turnSeat) {
     class: "seat" + (s === turnSeat ? " active" : "") + (betting && betting.folded[s] ? " folded" : "") + (s === S.seat ? " me" : ""),
     "data-account": "stack:" + s, "aria-label": label, role: "group",
   },
-  el("div", { class: "seat-top" }, el("strong", { class: "seat-name" }, name(s)), marks),
+  el("div", { class: "seat-top" }, el("strong", { class: "seat-name", dir: "auto" }, name(s)), marks),
   el("div", { class: "seat-nums" },
     el("span", { class: "stack" }, el("span", { class: "chip-icon", "aria-hidden": "true" }), v.stacks[s]),
     el("span", { class: "cards-left", title: t("seat-cards-title") }, el("span", { class: "back-icon", "aria-hidden": "true" }), v.hand_sizes[s])),
@@ -131,7 +132,7 @@ function playedRows(v) {
       const row = sortCards(all.filter((c) => suitOf(c) === s));
       return el("div", { class: "suit-row" },
         el("span", { class: "row-suit suit-" + s, "aria-hidden": "true" }, SUIT_SYMBOLS[s]),
-        row.map((c) => cardFace(c, { small: true, attrs: { class: c === last ? "landing last" : "" } })));
+        row.map((c) => cardFace(c, { small: true, attrs: { class: c === last ? "last" : "", "data-played": c } })));
     }),
     v.last_played ? el("p", { class: "board-note" }, t("played-last", { card: cardText(v.last_played[1]), who: name(v.last_played[0]) }),
       S.stopped ? " · " + t("played-stopped", { why: S.stopped }) : "") : null);
@@ -160,9 +161,12 @@ function handView(v, turnSeat) {
   const body = d && typeof d === "object" ? d[kind] : null;
   const leads = kind === "lead" ? new Set(body.cards) : new Set();
   const choosing = kind === "choose_five";
-  if (choosing && S.chosenFor !== S.last) {
+  // The best five are picked once, when the choice is first drawn; later
+  // updates (another player's move) keep what the player picked since.
+  const choice = choosing && v.deal_number + ":" + body.from.join(",");
+  if (choosing && S.chosenFor !== choice) {
     S.chosen = new Set(bestFive(body.from, S.table.settings.rules.ace_always_high));
-    S.chosenFor = S.last;
+    S.chosenFor = choice;
   }
   const rerender = () => document.dispatchEvent(new Event("tripoley:render"));
   const misplayPrice = othersIn(v);
@@ -198,10 +202,11 @@ function handView(v, turnSeat) {
   });
   const controls = decisionControls(v, kind, body, rerender);
   const mine = !!d;
-  return el("section", { class: "hand" + (mine ? " mine" : ""), "aria-label": t("hand-label"), "data-decision": (mine && kind) || false },
+  return el("section", { class: "hand" + (mine ? " mine" : ""), "aria-label": t("hand-label"), "data-decision": (mine && kind) || false, "data-n": S.last },
     el("div", { class: "hand-head" },
       seatBox(v, S.seat, turnSeat),
       el("h2", { class: "prompt" }, d ? prompt(kind, body) : t("hand-label"))),
+    mine && S.turn && S.turn.ms != null ? el("div", { class: "turn-bar", "aria-hidden": "true" }) : null,
     el("div", { class: "cards" }, hand),
     v.my_five && v.my_five.length && !choosing ? el("p", { class: "note" }, t("hand-five-marked")) : null,
     controls);
@@ -292,31 +297,32 @@ function decisionControls(v, kind, body, rerender) {
   }
   if (kind) {
     controls.append(el("button", { "data-key": "hint", class: "hint", onclick: () => send({ type: "hint" }) }, t("btn-hint")));
-    if (S.hint) {
-      const fill = kind === "choose_five" && S.hint[CHOOSE_FIVE];
-      if (fill) {
-        S.chosen = new Set(fill);
-        S.hint = null;
-        rerender();
-      } else controls.append(el("span", { class: "hint-text", role: "status" }, t("hint-expert", { action: actionText(S.hint) })));
-    }
+    if (S.hint) controls.append(el("span", { class: "hint-text", role: "status" }, t("hint-expert", { action: actionText(S.hint) })));
   }
   return controls;
 }
 
+/** One line of a result; what it moved per seat rides along as
+ * `data-delta` ("0:-3 1:3"), which the browser tests add up. */
+function resultLine(l) {
+  return el("li", { "data-delta": Object.entries(l.delta).map(([s, n]) => s + ":" + n).join(" ") }, capital(l.text));
+}
+
 function resultPanel(r) {
   const tally = r.tally;
-  const sec = (title, lines) => (lines.length ? el("div", { class: "result-part" }, el("h3", {}, title), el("ul", {}, lines.map((l) => el("li", {}, capital(l))))) : null);
+  const sec = (title, lines) => (lines.length ? el("div", { class: "result-part" }, el("h3", {}, title), el("ul", {}, lines.map(resultLine))) : null);
   const nets = tally.net.map((x, s) => ({ s, x })).filter((p) => p.x !== 0 || S.view.stacks[p.s] > 0);
   const michigan = [tally.michiganEnd(), ...tally.michigan].filter(Boolean);
+  const ante = tally.anteLine();
   return el("section", { class: "result panel", "aria-label": t("result-label", { n: tally.number }), "data-deal": tally.number },
     el("h2", {}, tally.final ? t("result-final") : t("result-title", { n: tally.number })),
-    tally.anteLine() ? el("p", {}, tally.anteLine()) : null,
+    ante ? el("ul", { class: "antes" }, resultLine(ante)) : null,
     sec(t("result-spaces"), tally.claims),
-    sec(t("result-poker"), [...tally.poker, ...(tally.folded.length ? [t("result-folded", { who: names(tally.folded), count: tally.folded.length })] : []), ...tally.pots]),
+    sec(t("result-other"), tally.other),
+    sec(t("result-poker"), tally.pokerLines()),
     sec(t("result-michigan"), michigan),
     el("div", { class: "result-part" }, el("h3", {}, t("result-this-deal")),
-      el("ul", { class: "nets" }, nets.map((p) => el("li", { class: p.x > 0 ? "up" : p.x < 0 ? "down" : "" },
+      el("ul", { class: "nets" }, nets.map((p) => el("li", { class: p.x > 0 ? "up" : p.x < 0 ? "down" : "", "data-seat": p.s, "data-net": p.x },
         t("result-net", { who: name(p.s), n: (p.x > 0 ? "+" : "") + p.x }))))),
     el("button", { "data-key": "seen-" + tally.number, class: "primary", onclick: () => { r.seen = true; document.dispatchEvent(new Event("tripoley:render")); } }, t("btn-got-it")));
 }
@@ -328,7 +334,7 @@ function gameOver(v) {
     el("h2", {}, t("game-over")),
     el("p", { class: "winner" }, t("winners", { who: names(winners), count: winners.length })),
     el("ol", { class: "standings" }, order.map((s) => el("li", {}, el("span", {}, name(s.seat)), el("span", { class: "chips" }, t("chips-n", { n: s.chips })), s.winner ? el("span", { class: "tag win" }, t("tag-winner")) : null))),
-    S.finalTally && S.finalTally.poker.length ? el("p", {}, t("final-pot-line", { what: [...S.finalTally.poker, ...S.finalTally.pots].join("; ") })) : null,
+    S.finalTally && S.finalTally.shown.length ? el("p", {}, t("final-pot-line", { what: [...S.finalTally.shown, ...S.finalTally.pots].map((l) => l.text).join("; ") })) : null,
     S.seat != null || S.host ? el("button", { "data-key": "rematch", class: "primary", onclick: () => document.dispatchEvent(new Event("tripoley:rematch")) }, t("btn-rematch")) : null,
     S.rematch ? el("p", { class: "error", role: "alert" }, S.rematch) : null);
 }
@@ -340,7 +346,7 @@ function ledgerPanel() {
   const line = (x) => el("li", {}, ledgerLine(x));
   return el("section", { class: "ledger panel", "aria-label": t("ledger-label") },
     el("h2", {}, t("ledger-title")),
-    tally.anteLine() ? el("p", {}, tally.anteLine()) : null,
+    tally.anteLine() ? el("p", {}, tally.anteLine().text) : null,
     el("ul", {}, moves.slice(-12).map(line)),
     el("details", {}, el("summary", {}, t("ledger-full")), el("ol", {}, tally.ledger.map(line))));
 }

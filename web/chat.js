@@ -19,7 +19,10 @@ const pending = new Set();
 
 /** The lines on screen, the answer to the last line sent, and whether the
  * mute menu is open (kept across renders). */
-const chat = { lines: [], note: "", muteOpen: false };
+const chat = { lines: [], note: "", muteOpen: false, readId: null, markId: null };
+
+/** Quick reactions: each is sent as a plain chat line. */
+const REACTIONS = ["👍", "😂", "👏", "😮", "🎉"];
 
 /** A muted player is known by seat and name: a seat freed and taken by
  * someone else is someone else. */
@@ -65,6 +68,8 @@ export function onChatMessage(m) {
   if (m.type === "chat_history") {
     chat.lines = [];
     for (const line of m.lines) add(line);
+    // Lines from before this page came are not news.
+    markRead(false);
   }
   if (m.type === "chat" && add(m.line) && !muted().has(muteKey(m.line)) && m.line.seat !== S.seat) {
     announce(t("chat-said", { name: m.line.name, text: m.line.text }));
@@ -80,13 +85,33 @@ export function onChatReply(m) {
   return true;
 }
 
+/** Lines from others, not muted, after the last line this player has read. */
+function unread(hidden = muted()) {
+  const at = chat.lines.findIndex((l) => l.id === chat.readId);
+  return chat.lines.slice(at + 1).filter((l) => l.seat !== S.seat && !hidden.has(muteKey(l)));
+}
+
+/** Everything on screen counts as read; `mark` keeps a "New" marker before
+ * the first line that was not, so the eye finds where the news starts. */
+function markRead(mark) {
+  const first = unread()[0];
+  if (mark && first) chat.markId = first.id;
+  if (chat.lines.length) chat.readId = chat.lines[chat.lines.length - 1].id;
+}
+
+function sendText(text) {
+  const id = nextId++;
+  pending.add(id);
+  send({ type: "chat", text, id });
+  // Writing is reading: the marker has done its work.
+  chat.markId = null;
+}
+
 function sendLine(form) {
   const input = form.elements.namedItem("chat");
   const text = input.value.trim();
   if (!text) return;
-  const id = nextId++;
-  pending.add(id);
-  send({ type: "chat", text, id });
+  sendText(text);
   // Emptied for the next line; the field keeps the focus.
   input.value = "";
   input.defaultValue = "";
@@ -97,10 +122,23 @@ export function chatPanel() {
   const hidden = muted();
   const shown = chat.lines.filter((l) => !hidden.has(muteKey(l)));
   const list = el("ol", { class: "chat-lines" },
-    shown.map((l) => el("li", { class: l.seat === S.seat ? "mine" : "" }, el("b", {}, l.name + ":"), " ", l.text)));
+    shown.flatMap((l) => [
+      l.id === chat.markId ? el("li", { class: "unread-mark", "aria-hidden": "true" }, t("chat-new-mark")) : null,
+      // Each part finds its own direction: a Hebrew line reads right to left
+      // after a Latin name, and a name never turns the line around.
+      el("li", { class: l.seat === S.seat ? "mine" : "" }, el("b", {}, el("bdi", {}, l.name), ":"), " ", el("span", { dir: "auto" }, l.text)),
+    ].filter(Boolean)));
   // The newest line in view once the panel is on the page.
   queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
+  const news = unread(hidden).length;
   const parts = [el("h2", {}, t("chat-title")), shown.length ? list : el("p", { class: "note" }, t("chat-empty"))];
+  if (news) {
+    // Where the player is (the chat may be below the board): a button that
+    // takes them to the lines; seeing the chat marks them read.
+    parts.push(el("button", { type: "button", class: "chat-unread", "aria-live": "polite",
+      onclick: () => list.scrollIntoView({ block: "center" }) }, t("chat-unread", { count: news })));
+    watch(list);
+  }
   const count = chat.lines.length - shown.length;
   if (count) parts.push(el("p", { class: "note" }, t("chat-hidden", { count })));
   if (S.seat != null) {
@@ -111,11 +149,23 @@ export function chatPanel() {
       ev.preventDefault();
       sendLine(form);
     });
-    parts.push(form);
+    parts.push(form, el("div", { class: "reactions", role: "group", "aria-label": t("chat-reactions") },
+      REACTIONS.map((emoji) => el("button", { type: "button", "aria-label": t("chat-react", { emoji }), onclick: () => sendText(emoji) }, emoji))));
   } else parts.push(el("p", { class: "note" }, t("chat-spectator")));
   if (chat.note) parts.push(el("p", { class: "error", role: "alert" }, chat.note));
   parts.push(muteMenu(hidden));
   return el("section", { class: "panel chat", "aria-label": t("chat-title") }, parts);
+}
+
+/** Marks the lines read once `list` is in view (half of it at least). */
+function watch(list) {
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting) || document.visibilityState !== "visible") return;
+    seen.disconnect();
+    markRead(true);
+    document.dispatchEvent(new Event("tripoley:render"));
+  }, { threshold: 0.5 });
+  seen.observe(list);
 }
 
 /** Everyone else who has written, each with a button that mutes or

@@ -65,7 +65,7 @@ export function napalmView() {
     const seen = v.seen[s] || [];
     return el("div", { class: "seat" + (s === turnSeat ? " active" : "") + (s === S.seat ? " me" : ""), role: "group",
       "aria-label": t("napalm-seat-label", { who: name(s), chips, tokens: v.tokens[s] }) },
-    el("div", { class: "seat-top" }, el("strong", { class: "seat-name" }, name(s)),
+    el("div", { class: "seat-top" }, el("strong", { class: "seat-name", dir: "auto" }, name(s)),
       s === v.dealer ? dealerButton() : null,
       info.kind === "bot" ? el("span", { class: "tag" }, t("tag-bot")) : !info.connected && s !== S.seat ? el("span", { class: "tag away" }, t("tag-away")) : null,
       v.out[s] ? el("span", { class: "tag" }, t("tag-out")) : null),

@@ -15,7 +15,12 @@ export const S = {
   turnAt: 0, log: [], role: null, seat: null, host: false,
   chosen: new Set(), chosenFor: null, stopped: null, retry: 0, error: "", winners: null,
   hint: null, confirm: null, deal: null, results: [], finalTally: null, flights: [],
-  rematch: null, rules: null, rulesOpen: false, copied: null,
+  // Cards of the last live move, to land one after another; whether cards were just dealt.
+  landing: [], dealing: false,
+  // The presets (`GET /api/presets`), to name the one a table's rules start from.
+  presets: null,
+  rematch: null, rules: null, rulesOpen: false, copied: null, focusedFor: null,
+  timedOut: false, warnedAt: null, offline: false,
   prefs: loadPrefs(),
 };
 
@@ -43,12 +48,16 @@ export function isNapalm() {
   return !!(S.table && S.table.settings && S.table.settings.game === "napalm");
 }
 
+/** Sends a message; one that cannot go (the connection is down) is not
+ * dropped without a word: the player is told to do it again. */
 export function send(msg) {
   if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
+  else S.error = t("offline-not-sent");
 }
 
 export function act(action) {
   S.error = "";
+  S.timedOut = false;
   S.hint = null;
   S.confirm = null;
   send({ type: "act", action, n: S.last, seat: S.seat });

@@ -3,13 +3,28 @@
 // the poker hands shown and who won, how Michigan ended, each net.
 
 import { cardText, sortCards, handName } from "./cards.js";
-import { who, account, stopWhy, suitSymbol } from "./words.js";
+import { who, account, stopWhy, suitSymbol, names, ledgerLine } from "./words.js";
 import { t } from "./i18n.js";
 
 const CLAIMS = new Set(["pay_card", "king_queen", "sequence"]);
 const MICHIGAN = new Set(["blocked", "went_out", "cards_left", "misled", "withheld"]);
 
-/** Collects one deal's events; `result()` says what happened. */
+/** One line of a result: its words and what it moved, chips per seat
+ * (`{0: -3, 1: 3}`), so a panel's lines add up to its nets. */
+function line(text, delta = {}) {
+  return { text, delta };
+}
+
+/** What a transfer moves, chips per seat. */
+function moved(x) {
+  const delta = {};
+  if (x.from.stack !== undefined) delta[x.from.stack] = -x.amount;
+  if (x.to.stack !== undefined) delta[x.to.stack] = (delta[x.to.stack] || 0) + x.amount;
+  return delta;
+}
+
+/** Collects one deal's events, from its antes (which come before its
+ * `deal_started`) to its `deal_ended`; says what happened in lines. */
 export class DealTally {
   constructor(number, players) {
     this.number = number;
@@ -17,27 +32,37 @@ export class DealTally {
     this.net = new Array(players).fill(0);
     this.antes = new Map(); // amount per space -> count, for the one-line ante
     this.anteTotal = 0;
+    this.anteDelta = {};
     this.paySuit = null;
     this.claims = [];
-    this.poker = [];
+    this.shown = [];
+    this.bets = new Map(); // seat -> chips bet in all
     this.pots = [];
     this.folded = [];
     this.michigan = [];
+    this.other = [];
+    this.misplay = null; // the misplay being paid, one line for all it pays
     this.wentOut = null;
     this.lastCard = null;
     this.blocked = false;
     this.ledger = [];
     this.final = false;
+    this.ended = false;
   }
 
   /** Takes one event in. */
   add(e) {
+    if (e.event !== "transfer") this.misplay = null;
     switch (e.event) {
-      case "deal_started": if (e.pay_suit) this.paySuit = e.pay_suit; break;
+      case "deal_started":
+        this.number = e.number;
+        if (e.pay_suit) this.paySuit = e.pay_suit;
+        break;
+      case "deal_ended": this.ended = true; break;
       case "pay_suit_named": this.paySuit = e.suit; break;
       case "final_pot_round": this.final = true; break;
-      case "showed": this.poker.push(t("sum-showed", { who: who(e.seat), cards: sortCards(e.cards).map(cardText).join(" "), hand: handName(e.rank) })); break;
-      case "face_up": this.poker.push(t("sum-face-up", { who: who(e.seat), cards: sortCards(e.cards).map(cardText).join(" ") })); break;
+      case "showed": this.shown.push(line(t("sum-showed", { who: who(e.seat), cards: sortCards(e.cards).map(cardText).join(" "), hand: handName(e.rank) }))); break;
+      case "face_up": this.shown.push(line(t("sum-face-up", { who: who(e.seat), cards: sortCards(e.cards).map(cardText).join(" ") }))); break;
       case "folded": this.folded.push(who(e.seat)); break;
       case "led":
       case "played": this.lastCard = e.card; break;
@@ -51,20 +76,42 @@ export class DealTally {
 
   transfer(x) {
     this.ledger.push(x);
-    if (x.from.stack !== undefined) this.net[x.from.stack] -= x.amount;
-    if (x.to.stack !== undefined) this.net[x.to.stack] += x.amount;
+    const delta = moved(x);
+    for (const [s, n] of Object.entries(delta)) this.net[s] += n;
     const r = x.reason;
+    if (r !== "misled") this.misplay = null;
     if (r === "ante") {
       this.anteTotal += x.amount;
+      this.anteDelta[x.from.stack] = (this.anteDelta[x.from.stack] || 0) - x.amount;
       const key = account(x.from) + "|" + x.amount;
       this.antes.set(key, (this.antes.get(key) || 0) + 1);
     } else if (CLAIMS.has(r) && x.from.space) {
-      this.claims.push(t("sum-claim", { who: who(x.to.stack), space: x.from.space, symbol: suitSymbol(this.paySuit) || "none", n: x.amount }));
+      this.claims.push(line(t("sum-claim", { who: who(x.to.stack), space: x.from.space, symbol: suitSymbol(this.paySuit) || "none", n: x.amount }), delta));
+    } else if (r === "bet") {
+      this.bets.set(x.from.stack, (this.bets.get(x.from.stack) || 0) + x.amount);
     } else if (r === "pot_won" || r === "final_pot" || r === "poker_pool") {
-      this.pots.push(t("sum-pot-won", { who: who(x.to.stack), pot: r, n: x.amount }));
+      this.pots.push(line(t("sum-pot-won", { who: who(x.to.stack), pot: r, n: x.amount }), delta));
+    } else if (r === "misled") {
+      this.misplayPaid(x, delta);
     } else if (MICHIGAN.has(r)) {
-      this.michigan.push(michiganLine(x));
+      this.michigan.push(line(michiganLine(x), delta));
+    } else if (Object.keys(delta).length) {
+      // The spare hand's price, a bid for the pay suit: in the ledger's words.
+      this.other.push(line(ledgerLine(x), delta));
     }
+  }
+
+  /** A misplay pays each other player: one line for all of them. */
+  misplayPaid(x, delta) {
+    const m = this.misplay;
+    if (!m || m.from !== x.from.stack || m.amount !== x.amount) {
+      this.misplay = { from: x.from.stack, amount: x.amount, to: [], line: line("", {}) };
+      this.michigan.push(this.misplay.line);
+    }
+    const p = this.misplay;
+    p.to.push(x.to.stack);
+    for (const [s, n] of Object.entries(delta)) p.line.delta[s] = (p.line.delta[s] || 0) + n;
+    p.line.text = t("sum-misplay-paid", { from: who(p.from), to: names(p.to.map(who)), count: p.to.length, n: p.amount });
   }
 
   /** Antes in one line: "Everyone put 1 on each space (27 in all)." */
@@ -72,15 +119,22 @@ export class DealTally {
     if (!this.anteTotal) return null;
     const amounts = new Set([...this.antes.keys()].map((k) => k.split("|")[1]));
     const each = amounts.size === 1 ? [...amounts][0] : null;
-    return each ? t("sum-antes", { each: Number(each), total: this.anteTotal }) : t("sum-antes-dealer", { total: this.anteTotal });
+    return line(each ? t("sum-antes", { each: Number(each), total: this.anteTotal }) : t("sum-antes-dealer", { total: this.anteTotal }), this.anteDelta);
+  }
+
+  /** The poker: hands shown, what each player bet, who folded, pots won. */
+  pokerLines() {
+    const bets = [...this.bets].map(([s, n]) => line(t("sum-bet", { who: who(s), n }), { [s]: -n }));
+    const folded = this.folded.length ? [line(t("result-folded", { who: names(this.folded), count: this.folded.length }))] : [];
+    return [...this.shown, ...bets, ...folded, ...this.pots];
   }
 
   /** How play in Michigan ended, in one sentence. */
   michiganEnd() {
     if (this.wentOut) {
-      return t("sum-went-out", { who: who(this.wentOut.seat), card: this.wentOut.card ? cardText(this.wentOut.card) : "none" });
+      return line(t("sum-went-out", { who: who(this.wentOut.seat), card: this.wentOut.card ? cardText(this.wentOut.card) : "none" }));
     }
-    if (this.blocked) return t("sum-blocked");
+    if (this.blocked) return line(t("sum-blocked"));
     return null;
   }
 }

@@ -44,15 +44,40 @@ export function tableWords(x) {
   if (x.deals != null) bits.push(t("public-deals", { deals: x.deals }));
   if (x.tokens_to_win != null) bits.push(t("public-tokens", { tokens: x.tokens_to_win }));
   bits.push(x.turn_seconds ? t("public-turn", { seconds: x.turn_seconds }) : t("public-no-timer"));
+  bits.push(...houseRuleWords(x.house_rules));
+  if (x.bot === "random") bits.push(t("public-bot-random"));
+  return { game, details: bits.join(" · ") };
+}
+
+/** House rules (`{rule, value}`) in words; those without words counted. */
+function houseRuleWords(rules) {
+  const bits = [];
   let other = 0;
-  for (const r of x.house_rules) {
+  for (const r of rules) {
     const words = RULES[r.rule] && RULES[r.rule](r.value);
     if (words) bits.push(words);
     else other++;
   }
   if (other) bits.push(t("public-more-rules", { count: other }));
-  if (x.bot === "random") bits.push(t("public-bot-random"));
-  return { game, details: bits.join(" · ") };
+  return bits;
+}
+
+/** A table's game in one line for its lobby: the preset its rules differ
+ * least from (ties: the order of `presets`, as the server's list does), the
+ * number of deals apart, then each house rule ("Tripoley (pagat.com rules)
+ * · 3 deals"). Choosing the deals keeps the preset's name. */
+export function presetLine(rules, presets) {
+  let best = null;
+  for (const p of presets) {
+    const changed = Object.keys(rules)
+      .filter((k) => k !== "deals" && k !== "starting_chips" && JSON.stringify(rules[k]) !== JSON.stringify(p.rules[k]))
+      .map((k) => ({ rule: k, value: rules[k] }));
+    if (!best || changed.length < best.changed.length) best = { name: p.name, changed };
+  }
+  if (!best) return null;
+  const bits = [(PRESETS[best.name] || (() => best.name))()];
+  if (rules.deals != null) bits.push(t("public-deals", { deals: rules.deals }));
+  return [...bits, ...houseRuleWords(best.changed)].join(" · ");
 }
 
 /** The list, filled in as it arrives and refreshed while it is on the page. */

@@ -19,6 +19,13 @@ chat-hidden = { $count ->
     [one] One message from someone you muted is hidden.
    *[other] { $count } messages from people you muted are hidden.
 }
+chat-unread = { $count ->
+    [one] 1 new message in the chat
+   *[other] { $count } new messages in the chat
+}
+chat-new-mark = New
+chat-reactions = Quick reactions
+chat-react = Send { $emoji }
 
 ## The public list of tables
 

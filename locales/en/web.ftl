@@ -23,10 +23,24 @@ home-chips = Starting chips
 home-tokens = Tokens to win (Napalm)
 home-deals = Deals (empty: one per player)
 home-turn = Seconds per turn (0: no limit)
-home-bot = Empty seats are played by
-home-bot-good = a good bot
-home-bot-random = a random bot
-home-house-rules = House rules (for experts)
+home-intro = Tripoley is the family card game of a board, a poker hand and a race to empty your hand, all in one deal. Open a table, send the link, and play here with friends or bots.
+home-bot = Bots play at the level
+home-bot-level = { $level ->
+    [random] Relaxed (plays at random)
+    [expert] Strong (looks ahead)
+   *[heuristic] Good
+}
+home-house-rules = House rules
+home-house-rules-help = Leave a field empty to play it as the chosen rules say.
+home-rule-ante = Chips each player puts on each space
+home-rule-bet-limit = Largest bet or raise
+home-rule-misplays = Leading a card that is not your lowest of its suit
+home-rule-misplays-choice = { $choice ->
+    [forbidden] Not allowed
+    [penalised] Allowed, paying 1 chip to each other player
+   *[preset] As the rules say
+}
+home-rule-space-antes = Chips on each space (empty: the same as every space)
 home-house-rules-json = House rules as JSON
 home-house-rules-bad = The house rules are not valid JSON: { $error }
 home-guide = My first game: explain each stage as it comes
@@ -52,7 +66,7 @@ conn-watching = watching
 log-auto = (a bot played for someone who was away or out of time)
 settings = Settings
 settings-four-colour = Four-colour deck
-settings-sound = Sound on your turn
+settings-sound = Sounds
 settings-guide = Explain each stage
 seat-link = Your seat on another device
 seat-link-help = Open this link on your other phone or computer to play your seat there. Keep it to yourself: whoever has it plays your seat.
@@ -65,6 +79,10 @@ rematch-failed = No rematch: { $error }
 ## The lobby
 
 lobby = Lobby
+lobby-invited = { $host } invited you to play { $game ->
+    [napalm] Napalm poker
+   *[tripoley] Tripoley
+}
 lobby-waiting = Waiting to start
 lobby-send-link = Send this link to the other players:
 lobby-invite-link = Invite link
@@ -195,10 +213,16 @@ confirm-label = Are you sure?
 five-picked = { $n } of 5 picked (the best five are picked for you)
 lead-help = Tap a raised card to lead it.
 hint-expert = The expert would { $action }.
+announce-turn = Your turn: { $what }
+title-your-turn = Your turn · Tripoley
+notice-time-ran-out = Time ran out: the table made your move, spending no chips.
+offline-banner = Connection lost: reconnecting… Your moves wait until the table answers.
+offline-not-sent = Not sent: the connection was lost. Try again once the table is back.
 result-label = Result of deal { $n }
 result-final = The final pot
 result-title = Deal { $n }: the result
 result-spaces = Spaces taken
+result-other = Bids and prices
 result-poker = Poker
 result-michigan = Michigan
 result-folded = { $who } folded
@@ -232,6 +256,11 @@ sum-pot-won = { $who } won { $pot ->
 }: { $n }
 sum-antes = Everyone put { $each } on each space ({ $total } in all).
 sum-antes-dealer = Antes went onto every space (the dealer paid more) ({ $total } in all).
+sum-bet = { $who } bet { $n } in all
+sum-misplay-paid = { $count ->
+    [one] { $from } paid { $to } { $n } for a misplay
+   *[other] { $from } paid { $n } each to { $to } for a misplay
+}
 sum-went-out = { $who } went out{ $card ->
     [none] {""}
    *[other] {" "}on { $card }

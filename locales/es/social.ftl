@@ -19,6 +19,13 @@ chat-hidden = { $count ->
     [one] Hay un mensaje oculto de alguien a quien silenciaste.
    *[other] Hay { $count } mensajes ocultos de personas a las que silenciaste.
 }
+chat-unread = { $count ->
+    [one] 1 mensaje nuevo en el chat
+   *[other] { $count } mensajes nuevos en el chat
+}
+chat-new-mark = Nuevo
+chat-reactions = Reacciones rápidas
+chat-react = Enviar { $emoji }
 
 ## La lista pública de mesas
 

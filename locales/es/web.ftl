@@ -23,10 +23,24 @@ home-chips = Fichas al empezar
 home-tokens = Puntos para ganar (Napalm)
 home-deals = Repartos (vacío: uno por jugador)
 home-turn = Segundos por turno (0: sin límite)
-home-bot = Los asientos libres los juega
-home-bot-good = un bot bueno
-home-bot-random = un bot al azar
-home-house-rules = Reglas de la casa (para expertos)
+home-intro = Tripoley es el juego de cartas de la familia: un tablero, una mano de póquer y una carrera para quedarse sin cartas, todo en un reparto. Abre una mesa, envía el enlace y juega aquí con amigos o con bots.
+home-bot = Nivel de los bots
+home-bot-level = { $level ->
+    [random] Tranquilo (juega al azar)
+    [expert] Fuerte (piensa por adelantado)
+   *[heuristic] Bueno
+}
+home-house-rules = Reglas de la casa
+home-house-rules-help = Deja un campo vacío para jugarlo como dicen las reglas elegidas.
+home-rule-ante = Fichas que cada jugador pone en cada casilla
+home-rule-bet-limit = Apuesta o subida más alta
+home-rule-misplays = Salir con una carta que no es la más baja de su palo
+home-rule-misplays-choice = { $choice ->
+    [forbidden] No se permite
+    [penalised] Se permite, pagando 1 ficha a cada uno de los demás
+   *[preset] Como dicen las reglas
+}
+home-rule-space-antes = Fichas en cada casilla (vacío: lo mismo que en todas)
 home-house-rules-json = Reglas de la casa en JSON
 home-house-rules-bad = Las reglas de la casa no son JSON válido: { $error }
 home-guide = Mi primera partida: explicar cada fase cuando llegue
@@ -74,7 +88,7 @@ conn-watching = mirando
 log-auto = (un bot jugó por alguien que no estaba o se quedó sin tiempo)
 settings = Ajustes
 settings-four-colour = Baraja de cuatro colores
-settings-sound = Sonido en tu turno
+settings-sound = Sonidos
 settings-guide = Explicar cada fase
 seat-link = Tu asiento en otro dispositivo
 seat-link-help = Abre este enlace en tu otro móvil u ordenador para jugar tu asiento allí. No lo compartas: quien lo tenga juega tu asiento.
@@ -87,6 +101,10 @@ rematch-failed = No hay revancha: { $error }
 ## La sala de espera
 
 lobby = Sala de espera
+lobby-invited = { $host } te invita a jugar { $game ->
+    [napalm] al póquer Napalm
+   *[tripoley] al Tripoley
+}
 lobby-waiting = Esperando para empezar
 lobby-send-link = Envía este enlace a los demás jugadores:
 lobby-invite-link = Enlace de invitación
@@ -217,10 +235,16 @@ confirm-label = ¿Seguro?
 five-picked = { $n } de 5 elegidas (ya tienes marcadas las cinco mejores)
 lead-help = Toca una carta levantada para salir con ella.
 hint-expert = El experto { $action }.
+announce-turn = Te toca: { $what }
+title-your-turn = Te toca · Tripoley
+notice-time-ran-out = Se acabó el tiempo: la mesa jugó por ti sin gastar fichas.
+offline-banner = Conexión perdida: reconectando… Tus jugadas esperan a que la mesa responda.
+offline-not-sent = No enviado: se perdió la conexión. Vuelve a intentarlo cuando vuelva la mesa.
 result-label = Resultado del reparto { $n }
 result-final = El bote final
 result-title = Reparto { $n }: el resultado
 result-spaces = Casillas cobradas
+result-other = Pujas y precios
 result-poker = Póquer
 result-michigan = Michigan
 result-folded = { $count ->
@@ -257,6 +281,11 @@ sum-pot-won = { $who } ganó { $pot ->
 }: { $n }
 sum-antes = Cada uno puso { $each } en cada casilla ({ $total } en total).
 sum-antes-dealer = Las apuestas iniciales fueron a todas las casillas (el repartidor puso más) ({ $total } en total).
+sum-bet = { $who } apostó { $n } en total
+sum-misplay-paid = { $count ->
+    [one] { $from } pagó { $n } a { $to } por una jugada indebida
+   *[other] { $from } pagó { $n } a cada uno de { $to } por una jugada indebida
+}
 sum-went-out = { $who } cerró{ $card ->
     [none] {""}
    *[other] {" "}con el { $card }

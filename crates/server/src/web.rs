@@ -2,9 +2,13 @@
 //! HTML, CSS and JavaScript modules with no build step, the vendored Fluent
 //! formatter (`web/vendor/`) and each language's catalogue.
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use sha2::Digest;
 
 const INDEX: &str = include_str!("../../../web/index.html");
 
@@ -29,6 +33,7 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/vendor/qrcode-generator/qrcode.mjs"),
     ),
     ("seats.js", JS, include_str!("../../../web/seats.js")),
+    ("sounds.js", JS, include_str!("../../../web/sounds.js")),
     ("state.js", JS, include_str!("../../../web/state.js")),
     ("summary.js", JS, include_str!("../../../web/summary.js")),
     ("tables.js", JS, include_str!("../../../web/tables.js")),
@@ -81,51 +86,140 @@ const FLUENT: &[(&str, &str)] = &[
 const CSP: &str = "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; \
                    object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-fn asset(kind: &'static str, body: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, kind),
-            (header::CACHE_CONTROL, "no-cache"),
-            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-            (header::CONTENT_SECURITY_POLICY, CSP),
-            (header::REFERRER_POLICY, "no-referrer"),
-        ],
-        body,
-    )
-        .into_response()
+/// The tab's icon: a card's corner on the felt.
+const FAVICON: &str = include_str!("../../../web/favicon.svg");
+
+/// A file as it is served: its bytes, the same gzipped once at the first
+/// request, and its ETag (a digest of the bytes), so a browser that has it
+/// gets `304 Not Modified` and one that has not gets it compressed.
+struct Served {
+    kind: &'static str,
+    plain: &'static str,
+    gzip: Vec<u8>,
+    etag: String,
+}
+
+impl Served {
+    fn new(kind: &'static str, plain: &'static str) -> Served {
+        use std::io::Write;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        let gzip = gz
+            .write_all(plain.as_bytes())
+            .and_then(|()| gz.finish())
+            .expect("gzip into memory cannot fail");
+        let digest = sha2::Sha256::digest(plain.as_bytes());
+        let head: [u8; 16] = digest[..16]
+            .try_into()
+            .expect("a SHA-256 digest has 32 bytes");
+        let etag = format!("\"{:032x}\"", u128::from_be_bytes(head));
+        Served {
+            kind,
+            plain,
+            gzip,
+            etag,
+        }
+    }
+
+    /// The answer to a GET with these request headers.
+    fn respond(&self, request: &HeaderMap) -> Response {
+        let headers = [
+            (header::CONTENT_TYPE, self.kind.to_string()),
+            // Asked again each time, answered 304 while it has not changed.
+            (header::CACHE_CONTROL, "no-cache".to_string()),
+            (header::ETAG, self.etag.clone()),
+            (header::VARY, "Accept-Encoding".to_string()),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
+            (header::CONTENT_SECURITY_POLICY, CSP.to_string()),
+            (header::REFERRER_POLICY, "no-referrer".to_string()),
+        ];
+        let has = |name: header::HeaderName, want: &str| {
+            request
+                .get_all(name)
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .any(|v| v.trim().split(';').next() == Some(want))
+        };
+        if has(header::IF_NONE_MATCH, &self.etag) {
+            // Only what a cache needs: a reload is some twenty of these.
+            let short = [
+                (header::CACHE_CONTROL, "no-cache".to_string()),
+                (header::ETAG, self.etag.clone()),
+                (header::VARY, "Accept-Encoding".to_string()),
+            ];
+            return (StatusCode::NOT_MODIFIED, short).into_response();
+        }
+        if has(header::ACCEPT_ENCODING, "gzip") {
+            return (
+                headers,
+                [(header::CONTENT_ENCODING, "gzip")],
+                self.gzip.clone(),
+            )
+                .into_response();
+        }
+        (headers, self.plain).into_response()
+    }
+}
+
+/// Every file served, by its path without the leading `/` (the page is
+/// `index.html`), prepared at the first request.
+static SERVED: LazyLock<HashMap<String, Served>> = LazyLock::new(|| {
+    let mut all = HashMap::new();
+    all.insert(
+        "index.html".to_string(),
+        Served::new("text/html; charset=utf-8", INDEX),
+    );
+    all.insert(
+        "favicon.svg".to_string(),
+        Served::new("image/svg+xml", FAVICON),
+    );
+    for &(name, kind, body) in FILES {
+        all.insert(name.to_string(), Served::new(kind, body));
+    }
+    for &(name, body) in FLUENT {
+        all.insert(
+            format!("vendor/fluent-bundle/{name}"),
+            Served::new(JS, body),
+        );
+    }
+    for lang in tripoley_i18n::Lang::ALL {
+        all.insert(
+            format!("locales/{}.ftl", lang.code()),
+            Served::new("text/plain; charset=utf-8", lang.browser_source()),
+        );
+    }
+    all
+});
+
+fn serve(path: &str, request: &HeaderMap, missing: &'static str) -> Response {
+    match SERVED.get(path) {
+        Some(file) => file.respond(request),
+        None => (StatusCode::NOT_FOUND, missing).into_response(),
+    }
 }
 
 /// `/` and `/t/<invite>`: the page.
-pub(crate) async fn index() -> Response {
-    asset("text/html; charset=utf-8", INDEX)
+pub(crate) async fn index(request: HeaderMap) -> Response {
+    serve("index.html", &request, "no page")
 }
 
-/// `/<name>`: one of the page's scripts or its style sheet.
-pub(crate) async fn file(Path(name): Path<String>) -> Response {
-    match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some(&(_, kind, body)) => asset(kind, body),
-        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
-    }
+/// `/<name>`: one of the page's scripts, its style sheet or its icon.
+pub(crate) async fn file(Path(name): Path<String>, request: HeaderMap) -> Response {
+    serve(&name, &request, "no such file")
 }
 
 /// `/vendor/fluent-bundle/<name>`: the Fluent formatter `i18n.js` imports.
-pub(crate) async fn fluent(Path(name): Path<String>) -> Response {
-    match FLUENT.iter().find(|(n, _)| *n == name) {
-        Some(&(_, body)) => asset(JS, body),
-        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
-    }
+pub(crate) async fn fluent(Path(name): Path<String>, request: HeaderMap) -> Response {
+    serve(
+        &format!("vendor/fluent-bundle/{name}"),
+        &request,
+        "no such file",
+    )
 }
 
 /// `/locales/<code>.ftl`: a language's catalogue for the browser (every
 /// `.ftl` file of `locales/<code>/` but the Rust-only ones), which the page
 /// loads before it starts.
-pub(crate) async fn locale(Path(name): Path<String>) -> Response {
-    match name.strip_suffix(".ftl").and_then(|code| {
-        tripoley_i18n::Lang::ALL
-            .into_iter()
-            .find(|l| l.code() == code)
-    }) {
-        Some(lang) => asset("text/plain; charset=utf-8", lang.browser_source()),
-        None => (StatusCode::NOT_FOUND, "no such language").into_response(),
-    }
+pub(crate) async fn locale(Path(name): Path<String>, request: HeaderMap) -> Response {
+    serve(&format!("locales/{name}"), &request, "no such language")
 }

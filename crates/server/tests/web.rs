@@ -28,6 +28,7 @@ async fn the_web_client_is_served_and_bad_requests_are_refused() {
         "tables.js",
         "words.js",
         "style.css",
+        "favicon.svg",
         "vendor/fluent-bundle/index.js",
         "locales/en.ftl",
         "locales/es.ftl",

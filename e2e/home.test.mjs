@@ -1,0 +1,140 @@
+// The first minute: the home page says what Tripoley is, the form shows
+// only the chosen game's fields, house rules and the bots' level are
+// chosen in players' words, and a guest opening an invite is asked to sit
+// first (issue 26, points 8, 9 and 17).
+//
+// Needs the tripoley binary (TRIPOLEY_BIN, default ../target/ci/tripoley)
+// and Debian's Chromium (CHROMIUM, default /usr/bin/chromium).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { serverAndBrowser, openTable, shot, pause, axeScan, violations, PHONE, DESKTOP, base, browser } from "./harness.mjs";
+
+serverAndBrowser();
+
+test("home: one line on Tripoley, only the chosen game's fields, bots Relaxed/Good/Strong, house rules as controls", { timeout: 60000 }, async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  await page.goto(base + "/");
+  const form = page.locator('form:has(select[name="preset"])');
+  await form.waitFor();
+  assert.match(await page.locator("p.intro").innerText(), /^Tripoley is the family card game/);
+  const levels = await form.locator('select[name="bot"] option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(levels.map(([v]) => v), ["random", "heuristic", "expert"]);
+  assert.deepEqual(levels.map(([, w]) => w.split(" ")[0]), ["Relaxed", "Good", "Strong"]);
+  assert.equal(await form.locator('select[name="bot"]').inputValue(), "heuristic");
+  // Napalm: no rules preset, no deals, no house rules; Tripoley: no tokens.
+  const visible = (name) => form.locator(`[name="${name}"]`).isVisible();
+  assert.equal(await visible("tokens"), false);
+  await form.locator('select[name="game"]').selectOption("napalm");
+  for (const name of ["preset", "deals"]) assert.equal(await visible(name), false, name);
+  assert.equal(await form.locator("details:has(textarea)").first().isVisible(), false, "no house rules for Napalm");
+  assert.equal(await visible("tokens"), true);
+  await form.locator('select[name="game"]').selectOption("tripoley");
+  assert.equal(await visible("tokens"), false);
+  // House rules in words: the ante, misplays, the chips on each space.
+  await form.locator("details:has(.space-antes) > summary").click();
+  await form.locator('input[name="name"]').fill("Ann");
+  await form.locator('input[name="ante"]').fill("2");
+  await form.locator('select[name="misplays"]').selectOption("penalised");
+  await form.locator('select[name="bot"]').selectOption("expert");
+  await form.locator('input[name="seats"]').fill("3");
+  await shot(page, "desktop-home-house-rules");
+  await axeScan(page, "home with house rules open");
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/t\//);
+  const invite = new URL(page.url()).pathname.split("/t/")[1];
+  const table = await (await fetch(base + "/api/tables/" + invite)).json();
+  assert.equal(table.settings.bot, "expert");
+  assert.equal(table.settings.rules.ante, 2);
+  assert.equal(table.settings.rules.misplays, "penalised");
+  await ctx.close();
+});
+
+test("a guest's first screen: who invited them, their name and Take the seat; the link tools are the host's", { timeout: 60000 }, async () => {
+  const hostCtx = await browser.newContext(DESKTOP);
+  const guestCtx = await browser.newContext(PHONE);
+  const host = await hostCtx.newPage();
+  const guest = await guestCtx.newPage();
+  await host.goto(base + "/");
+  const form = host.locator('form:has(select[name="preset"])');
+  await form.locator('input[name="name"]').fill("Ann");
+  await form.locator('button[type="submit"]').click();
+  await host.waitForURL(/\/t\//);
+  const link = await host.locator(".invite input").inputValue();
+  await guest.goto(link);
+  const lobby = guest.locator("section.lobby");
+  await lobby.locator("h2", { hasText: "Ann invited you to play Tripoley" }).waitFor();
+  // The name field and the button come before anything else.
+  const order = await lobby.evaluate((l) => [...l.querySelectorAll("h2, form.sit, .lobby-seats, .invite")].map((e) => e.className || e.tagName));
+  assert.deepEqual(order, ["H2", "sit", "lobby-seats"], "no link tools for a guest");
+  const sit = lobby.locator("form.sit");
+  assert.ok(await sit.locator('input[name="name"]').isVisible());
+  assert.match(await sit.locator('button[type="submit"]').innerText(), /Take the seat/);
+  await shot(guest, "phone-guest-first-screen", false);
+  await axeScan(guest, "a guest's first screen");
+  await sit.locator('input[name="name"]').fill("Bob");
+  await sit.locator('button[type="submit"]').click();
+  await guest.locator(".lobby-seats li", { hasText: "Bob" }).waitFor();
+  assert.equal(await guest.locator(".invite").count(), 0);
+  assert.equal(await host.locator(".invite").count(), 1);
+  await hostCtx.close();
+  await guestCtx.close();
+});
+
+test("choosing how many deals keeps the preset's name in the lobby (Pagat rules, 3 deals)", { timeout: 60000 }, async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  await openTable(page, [], { preset: "pagat", deals: "3" });
+  const line = page.locator("section.lobby .preset-line");
+  await line.waitFor();
+  assert.equal(await line.innerText(), "Tripoley (pagat.com rules) · 3 deals");
+  await shot(page, "desktop-lobby-preset-line", false);
+  await page.goto(base + "/");
+  await openTable(page, [], { preset: "michigan-casino", deals: "1" });
+  assert.equal(await page.locator("section.lobby .preset-line").innerText(), "Michigan Rummy (casino rules) · one deal");
+  await ctx.close();
+});
+
+test("static files: gzipped, revalidated by ETag (304 Not Modified), a favicon; first load and reload measured", { timeout: 60000 }, async () => {
+  for (const path of ["/", "/app.js", "/style.css", "/locales/en.ftl", "/vendor/fluent-bundle/index.js", "/favicon.svg"]) {
+    const r = await fetch(base + path, { headers: { "accept-encoding": "gzip" } });
+    assert.equal(r.status, 200, path);
+    assert.equal(r.headers.get("content-encoding"), "gzip", path);
+    const etag = r.headers.get("etag");
+    assert.match(etag || "", /^"[0-9a-f]{32}"$/, path);
+    const again = await fetch(base + path, { headers: { "if-none-match": etag } });
+    assert.equal(again.status, 304, path);
+    assert.equal((await again.text()).length, 0, path);
+  }
+  const ctx = await browser.newContext(PHONE);
+  const page = await ctx.newPage();
+  // Bytes on the wire, headers and bodies, as Playwright counts them (the
+  // page's Resource Timing says 300 for every 304, whatever its size).
+  let bytes = 0;
+  page.on("requestfinished", async (r) => {
+    const sizes = await r.sizes();
+    bytes += sizes.responseHeadersSize + sizes.responseBodySize;
+  });
+  const transferred = async () => {
+    await pause(300);
+    const b = bytes;
+    bytes = 0;
+    return b;
+  };
+  await page.goto(base + "/");
+  await page.locator('form:has(select[name="preset"])').waitFor();
+  assert.equal(await page.locator('link[rel="icon"]').getAttribute("href"), "/favicon.svg");
+  const first = await transferred();
+  await page.reload();
+  await page.locator('form:has(select[name="preset"])').waitFor();
+  const reload = await transferred();
+  console.log(`home page: first load ${first} bytes transferred, a reload ${reload} bytes`);
+  assert.ok(first < 80 * 1024, `first load under 80 KB (${first})`);
+  assert.ok(reload < 10 * 1024, `a reload under 10 KB (${reload})`);
+  await ctx.close();
+});
+
+test("accessibility of these screens: axe-core finds no serious or critical violation", () => {
+  assert.ok(violations.length === 0, violations.join("\n"));
+});
