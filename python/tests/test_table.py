@@ -181,3 +181,29 @@ def test_p1_a_bot_finishes_a_five_another_policy_started(kind):
         assert not table.picked(), "the five is chosen: its picks are done"
         finished += 1
     assert finished >= 10
+
+
+def test_t5_space_antes_play_a_whole_game_from_python_and_replay_in_rust():
+    """The boxed game's chips of different values (T5, house rule space_antes): every
+    player puts 2 on the Pot and the Kitty and 1 elsewhere; the game plays to its
+    end, chips are conserved, and its record replays in Rust to the same stacks."""
+    rules = tripoley.rules("pagat", space_antes={"pot": 2, "kitty": 2})
+    assert rules["space_antes"] == {"pot": 2, "kitty": 2}
+    game = tripoley.Game(rules, 4)
+    game.chance(seed=5)
+    layout = dict(game.view()["layout"])
+    assert layout["pot"] == 8 and layout["kitty"] == 8 and layout["ace"] == 4
+    assert sum(game.stacks()) + sum(layout.values()) == 4 * rules["starting_chips"]
+    table = Table(rules, 4, seed=11)
+    rng = random.Random(7)
+    while table.current() >= 0:
+        table.step(rng.choice(table.legal()))
+    assert sum(table.returns()) == 0
+    replayed = tripoley.Game.from_record(table.record())
+    assert replayed.rules()["space_antes"] == {"pot": 2, "kitty": 2}
+    assert replayed.stacks() == table.stacks()
+
+
+def test_t5_space_antes_name_only_spaces_of_the_layout():
+    with pytest.raises(tripoley.TripoleyError, match="king_queen"):
+        tripoley.rules("pagat", space_antes={"pott": 2})
