@@ -64,19 +64,30 @@ function stacksAtDealEnds(received, seats, chips) {
 
 // Whole games of every preset on a laptop, and of pagat and michigan-casino
 // on a phone too: the results' numbers, and the decision always in view.
-const GAMES = [...PRESETS.map((p) => [p, DESKTOP, "laptop"]), ["pagat", PHONE, "phone"], ["michigan-casino", PHONE, "phone"]];
-for (const [preset, size, tag] of GAMES) {
+// Pagat with the boxed game's chips of different values (T5's space_antes,
+// chosen in the form's "chips on each space") plays whole too.
+const SPACE_ANTES = { "space-pot": "2", "space-kitty": "2" };
+const GAMES = [...PRESETS.map((p) => [p, DESKTOP, "laptop"]), ["pagat", PHONE, "phone"], ["michigan-casino", PHONE, "phone"],
+  ["pagat", DESKTOP, "laptop with 2 chips on the Pot and the Kitty", SPACE_ANTES]];
+for (const [preset, size, tag, rules = {}] of GAMES) {
   test(`${preset} on a ${tag}: each deal's nets are its stack changes, its lines add up to them, and the decision is on screen at every decision`, { timeout: 240000 }, async () => {
     // Cosmo asks a person little (no poker; a deal may ask nothing at all):
     // six deals, so the in-view check meets decisions (two deals met none
     // about one game in two).
     const deals = preset === "cosmo" ? "6" : "2";
-    const { ctx, page, errors, socket } = await soloTable({ preset, seats: "3", deals, turn: "0" }, start, size);
+    const { ctx, page, errors, socket } = await soloTable({ preset, seats: "3", deals, turn: "0", ...rules }, start, size);
     const me = new Player(page, `${tag}-${preset}`, { inView: true });
     assert.ok(await playUntil([me], () => over(page), 200000), "the game reached its end");
     while (await me.results_());
     const ends = stacksAtDealEnds(socket.received, 3, 100);
     assert.ok(me.panels.size >= 1, "results were shown");
+    if (rules === SPACE_ANTES) {
+      // The first deal's antes: 2 from each of the three on the Pot, 1 on the Ace.
+      const updates = socket.received.filter((m) => m.type === "update").flatMap((m) => m.events);
+      const antes = updates.slice(0, updates.findIndex((e) => e.event === "deal_started"));
+      const on = (space) => antes.filter((e) => e.event === "transfer" && e.to.space === space).reduce((a, e) => a + e.amount, 0);
+      assert.deepEqual([on("pot"), on("kitty"), on("ace")], [6, 6, 3], JSON.stringify(antes));
+    }
     for (const [deal, panel] of me.panels) {
       const change = ends[deal].map((x, s) => x - ends[deal - 1][s]);
       for (let s = 0; s < 3; s++) {

@@ -139,7 +139,12 @@ export async function openTable(host, guests, fields, names = ["Ann", "Bob", "Cy
     }
     const select = form.locator(`select[name="${name}"]`);
     if (await select.count()) await select.selectOption(value);
-    else await form.locator(`input[name="${name}"]`).fill(value);
+    else {
+      // A house rule's field sits in folded sections: open them first.
+      const input = form.locator(`input[name="${name}"]`);
+      await input.evaluate((i) => { for (let d = i.closest("details"); d; d = d.parentElement.closest("details")) d.open = true; });
+      await input.fill(value);
+    }
   }
   await form.locator('button[type="submit"]').click();
   await host.waitForURL(/\/t\//);
