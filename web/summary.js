@@ -3,7 +3,7 @@
 // the poker hands shown and who won, how Michigan ended, each net.
 
 import { cardText, sortCards, handName } from "./cards.js";
-import { who, account, stopWhy, suitSymbol, names, ledgerLine } from "./words.js";
+import { who, account, stopWhy, suitSymbol, names, ledgerLine, spaceAntesWords } from "./words.js";
 import { t } from "./i18n.js";
 
 const CLAIMS = new Set(["pay_card", "king_queen", "sequence"]);
@@ -33,6 +33,7 @@ export class DealTally {
     this.antes = new Map(); // amount per space -> count, for the one-line ante
     this.anteTotal = 0;
     this.anteDelta = {};
+    this.anteOnSpace = new Map(); // space -> the amounts each payer put there
     this.paySuit = null;
     this.claims = [];
     this.shown = [];
@@ -85,6 +86,8 @@ export class DealTally {
       this.anteDelta[x.from.stack] = (this.anteDelta[x.from.stack] || 0) - x.amount;
       const key = account(x.from) + "|" + x.amount;
       this.antes.set(key, (this.antes.get(key) || 0) + 1);
+      const space = x.to.space || "pot";
+      this.anteOnSpace.set(space, (this.anteOnSpace.get(space) || new Set()).add(x.amount));
     } else if (CLAIMS.has(r) && x.from.space) {
       this.claims.push(line(t("sum-claim", { who: who(x.to.stack), space: x.from.space, symbol: suitSymbol(this.paySuit) || "none", n: x.amount }), delta));
     } else if (r === "bet") {
@@ -114,12 +117,16 @@ export class DealTally {
     p.line.text = t("sum-misplay-paid", { from: who(p.from), to: names(p.to.map(who)), count: p.to.length, n: p.amount });
   }
 
-  /** Antes in one line: "Everyone put 1 on each space (27 in all)." */
+  /** Antes in one line: "Everyone put 1 on each space (27 in all)", or
+   * per space when the house rule puts more on some (T5's space antes):
+   * "Everyone put 2 on the Pot and the Kitty, 1 on every other space". */
   anteLine() {
     if (!this.anteTotal) return null;
     const amounts = new Set([...this.antes.keys()].map((k) => k.split("|")[1]));
-    const each = amounts.size === 1 ? [...amounts][0] : null;
-    return line(each ? t("sum-antes", { each: Number(each), total: this.anteTotal }) : t("sum-antes-dealer", { total: this.anteTotal }), this.anteDelta);
+    if (amounts.size === 1) return line(t("sum-antes", { each: Number([...amounts][0]), total: this.anteTotal }), this.anteDelta);
+    const bySpace = [...this.anteOnSpace].map(([space, paid]) => [space, paid.size === 1 ? [...paid][0] : null]);
+    if (bySpace.some(([, n]) => n == null)) return line(t("sum-antes-dealer", { total: this.anteTotal }), this.anteDelta);
+    return line(t("sum-antes-spaces", { spaces: spaceAntesWords(Object.fromEntries(bySpace)), total: this.anteTotal }), this.anteDelta);
   }
 
   /** The poker: hands shown, what each player bet, who folded, pots won. */

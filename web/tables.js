@@ -5,6 +5,7 @@
 import { el } from "./dom.js";
 import { api } from "./state.js";
 import { t } from "./i18n.js";
+import { spaceAntesWords } from "./words.js";
 
 /** How often the open list refreshes itself while the home page shows. */
 const REFRESH_MS = 15000;
@@ -22,6 +23,7 @@ const PRESETS = {
 const RULES = {
   ante: (v) => t("public-rule-ante", { chips: v }),
   dealer_ante: (v) => t("public-rule-dealer-ante", { chips: v }),
+  space_antes: (v, rules) => spaceAntesWords(v, rules.ante ?? 1),
   bet_limit: (v) => t("public-rule-bet-limit", { chips: v }),
   max_raises: (v) => (v == null ? t("public-rule-no-raise-limit") : t("public-rule-max-raises", { raises: v })),
   misplays: (v) => (v === "penalised" ? t("public-rule-misplays-penalised") : t("public-rule-misplays-forbidden")),
@@ -53,8 +55,10 @@ export function tableWords(x) {
 function houseRuleWords(rules) {
   const bits = [];
   let other = 0;
+  // Every preset's ante is 1: a changed one is among the rules.
+  const changed = Object.fromEntries(rules.map((r) => [r.rule, r.value]));
   for (const r of rules) {
-    const words = RULES[r.rule] && RULES[r.rule](r.value);
+    const words = RULES[r.rule] && RULES[r.rule](r.value, changed);
     if (words) bits.push(words);
     else other++;
   }

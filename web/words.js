@@ -100,6 +100,18 @@ export function names(list) {
   return t("names-and", { first: list.slice(0, -1).join(", "), last: list[list.length - 1] });
 }
 
+/** Chips per space (`{pot: 2, kitty: 2, ace: 1, ...}`) in words: the
+ * spaces that differ from the most common amount by name, "2 on the Pot
+ * and the Kitty, 1 on every other space"; spaces not listed take `rest`. */
+export function spaceAntesWords(chips, rest = null) {
+  const groups = new Map();
+  for (const [space, n] of Object.entries(chips)) groups.set(n, [...(groups.get(n) || []), space]);
+  if (rest == null) rest = [...groups].sort((a, b) => b[1].length - a[1].length)[0][0];
+  const named = [...groups].filter(([n]) => n !== rest).sort((a, b) => b[0] - a[0])
+    .map(([n, spaces]) => t("space-antes-on", { n, spaces: names(spaces.map((space) => t("account-space", { space }))) }));
+  return named.length ? t("space-antes-words", { named: named.join(", "), rest }) : t("public-rule-ante", { chips: rest });
+}
+
 /** A transfer as the ledger shows it: "Ann → the Ace: 3 (pay card)". */
 export function ledgerLine(x) {
   return capital(t("ledger-line", { from: account(x.from), to: account(x.to), amount: x.amount, reason: reasonWords(x.reason) }));

@@ -256,6 +256,9 @@ sum-pot-won = { $who } won { $pot ->
 }: { $n }
 sum-antes = Everyone put { $each } on each space ({ $total } in all).
 sum-antes-dealer = Antes went onto every space (the dealer paid more) ({ $total } in all).
+sum-antes-spaces = Everyone put { $spaces } ({ $total } in all).
+space-antes-on = { $n } on { $spaces }
+space-antes-words = { $named }, { $rest } on every other space
 sum-bet = { $who } bet { $n } in all
 sum-misplay-paid = { $count ->
     [one] { $from } paid { $to } { $n } for a misplay

@@ -281,6 +281,9 @@ sum-pot-won = { $who } ganó { $pot ->
 }: { $n }
 sum-antes = Cada uno puso { $each } en cada casilla ({ $total } en total).
 sum-antes-dealer = Las apuestas iniciales fueron a todas las casillas (el repartidor puso más) ({ $total } en total).
+sum-antes-spaces = Cada uno puso { $spaces } ({ $total } en total).
+space-antes-on = { $n } en { $spaces }
+space-antes-words = { $named }, { $rest } en cada una de las demás casillas
 sum-bet = { $who } apostó { $n } en total
 sum-misplay-paid = { $count ->
     [one] { $from } pagó { $n } a { $to } por una jugada indebida
