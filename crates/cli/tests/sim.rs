@@ -192,7 +192,7 @@ fn from_records(dir: &std::path::Path, deals: u64) -> ([[i64; 6]; 4], Vec<Vec<i6
 #[test]
 fn sim_figures_reconcile_with_the_saved_records_e2_t6() {
     let scratch = Scratch::new("reconcile");
-    let mixes: [(&str, &[&str]); 8] = [
+    let mixes: [(&str, &[&str]); 9] = [
         ("pagat", &["--preset", "pagat"]),
         ("tripoley", &["--preset", "tripoley"]),
         ("casino", &["--preset", "michigan-casino"]),
@@ -201,6 +201,7 @@ fn sim_figures_reconcile_with_the_saved_records_e2_t6() {
         ("ante5", &["--house-rules", "ante5.toml"]),
         ("rounds", &["--house-rules", "rounds.toml"]),
         ("broke", &["--house-rules", "broke.toml"]),
+        ("spaces", &["--house-rules", "spaces.toml"]),
     ];
     let files = [
         ("ante5.toml", "ante = 5\n"),
@@ -211,6 +212,11 @@ fn sim_figures_reconcile_with_the_saved_records_e2_t6() {
         (
             "broke.toml",
             "preset = \"michigan-casino\"\nstarting_chips = 40\ndeals = 12\n",
+        ),
+        // T5's chips of different values, on the preset whose dealer puts more.
+        (
+            "spaces.toml",
+            "preset = \"michigan-casino\"\n[space_antes]\npot = 3\nkitty = 2\n",
         ),
     ];
     let mut paths = std::collections::HashMap::new();
