@@ -88,7 +88,7 @@ for (const [preset, size, tag, rules = {}] of GAMES) {
       const on = (space) => antes.filter((e) => e.event === "transfer" && e.to.space === space).reduce((a, e) => a + e.amount, 0);
       assert.deepEqual([on("pot"), on("kitty"), on("ace")], [6, 6, 3], JSON.stringify(antes));
       const words = [...me.panels.values()].flatMap((p) => p.lines.map((l) => l.text));
-      assert.ok(words.some((w) => w.includes("Everyone put 2 on the Pot and the Kitty, 1 on every other space")), words.join(" | "));
+      assert.ok(words.some((w) => w.includes("Everyone put 2 on the Kitty and the Pot, 1 on every other space")), words.join(" | "));
     }
     for (const [deal, panel] of me.panels) {
       const change = ends[deal].map((x, s) => x - ends[deal - 1][s]);
