@@ -76,7 +76,8 @@ for (const [preset, size, tag, rules = {}] of GAMES) {
     // about one game in two).
     const deals = preset === "cosmo" ? "6" : "2";
     const { ctx, page, errors, socket } = await soloTable({ preset, seats: "3", deals, turn: "0", ...rules }, start, size);
-    const me = new Player(page, `${tag}-${preset}`, { inView: true });
+    // Screenshot names without spaces: "laptop-pagat", "laptop-pagat-space-antes".
+    const me = new Player(page, `${tag.split(" ")[0]}-${preset}${rules === SPACE_ANTES ? "-space-antes" : ""}`, { inView: true });
     assert.ok(await playUntil([me], () => over(page), 200000), "the game reached its end");
     while (await me.results_());
     const ends = stacksAtDealEnds(socket.received, 3, 100);
