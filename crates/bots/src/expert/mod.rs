@@ -15,6 +15,9 @@
 
 mod candidates;
 mod search;
+mod verdict;
+
+pub use verdict::{Verdict, judge};
 
 use std::time::{Duration, Instant};
 
@@ -174,6 +177,7 @@ impl ExpertBot {
         let out = search::search(
             info,
             &cands,
+            None,
             self.rollout,
             self.rules.bet_limit,
             self.budget,

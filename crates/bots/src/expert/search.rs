@@ -25,13 +25,31 @@ pub(crate) struct Outcome {
     /// average at the end of its playouts (chips, its share of the layout
     /// counted): why the best is best.
     pub means: ArrayVec<(Action, f64), MAX_CANDIDATES>,
+    /// With a candidate kept to the end: the best's lead over it, world by
+    /// world (for a verdict on a move already made).
+    pub edge: Option<Edge>,
+}
+
+/// How far the best candidate is ahead of the kept one, measured in the
+/// worlds both were played in (every world: the kept one is never dropped).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Edge {
+    /// The mean difference of their worths (0 when the kept one is best).
+    pub mean: f64,
+    /// Its standard error (the differences' spread over the square root of
+    /// their number).
+    pub std_error: f64,
+    /// Worlds both were played in.
+    pub worlds: u32,
 }
 
 /// Searches `cands` (two or more, all legal, the default first) at `info`'s
-/// decision.
+/// decision. `keep`, an index into `cands`, is never dropped by the halving,
+/// and the outcome's `edge` measures the best against it.
 pub(crate) fn search(
     info: &InfoSet<'_>,
     cands: &[Action],
+    keep: Option<usize>,
     rollout: HeuristicBot,
     rollout_bet_limit: u32,
     budget: Budget,
@@ -42,6 +60,9 @@ pub(crate) fn search(
     debug_assert!((2..=MAX_CANDIDATES).contains(&k));
     let mut sum = [0f64; MAX_CANDIDATES];
     let mut worlds_seen = [0u32; MAX_CANDIDATES];
+    // Each candidate's lead over the kept one: sums of the differences and
+    // of their squares, world by world.
+    let mut lead = [(0f64, 0f64); MAX_CANDIDATES];
     let mut alive: ArrayVec<usize, MAX_CANDIDATES> = (0..k).collect();
     // ceil(log2 k) rounds, each ending by dropping the worse half.
     let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1);
@@ -72,6 +93,11 @@ pub(crate) fn search(
             for &i in &alive {
                 sum[i] += got[i];
                 worlds_seen[i] += 1;
+                if let Some(k) = keep {
+                    let d = got[i] - got[k];
+                    lead[i].0 += d;
+                    lead[i].1 += d * d;
+                }
             }
             playouts += alive.len() as u32;
         }
@@ -79,6 +105,11 @@ pub(crate) fn search(
             // Every survivor saw the same worlds: sums compare directly.
             alive.sort_by(|&a, &b| sum[b].total_cmp(&sum[a]).then(a.cmp(&b)));
             alive.truncate(alive.len().div_ceil(2));
+            if let Some(k) = keep
+                && !alive.contains(&k)
+            {
+                *alive.last_mut().expect("a survivor") = k;
+            }
         }
     }
     let best = alive
@@ -90,10 +121,26 @@ pub(crate) fn search(
         .filter(|&i| worlds_seen[i] > 0)
         .map(|i| (cands[i], sum[i] / f64::from(worlds_seen[i])))
         .collect();
+    let edge = keep.map(|_| {
+        let n = f64::from(worlds_seen[best].max(1));
+        let (s, s2) = lead[best];
+        let mean = s / n;
+        let var = if n > 1.0 {
+            ((s2 - s * mean) / (n - 1.0)).max(0.0)
+        } else {
+            0.0
+        };
+        Edge {
+            mean,
+            std_error: (var / n).sqrt(),
+            worlds: worlds_seen[best],
+        }
+    });
     Outcome {
         best: cands[best],
         playouts,
         means,
+        edge,
     }
 }
 

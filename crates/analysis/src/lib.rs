@@ -1,0 +1,215 @@
+//! The analysis of a recorded game: at each decision of a chosen player (or
+//! of all), the chips the move made was expected to bring against the best
+//! move the expert bot finds, from the same sampling as its hint
+//! ([`tripoley_bots::judge`]), with a standard error; the biggest mistakes
+//! first, and each player's chips after every deal (for a chart).
+//!
+//! Every position gets its own fixed seed (from its place in the record), so
+//! an analysis is reproducible and positions do not share their luck.
+//!
+//! Records come from outside (a file, an upload): [`read`] bounds their size
+//! and length and says in words why one is refused. Napalm records are
+//! refused too: the expert bot does not play Napalm (its hint is the
+//! heuristic's answer, with no sampling to measure a move by).
+
+mod read;
+
+pub use read::{AnalysisError, MAX_RECORD_BYTES, MAX_STEPS, read};
+
+use serde::Serialize;
+use tripoley_bots::{Budget, judge};
+use tripoley_engine::{Action, Event, Game, InfoSet, Pending, Record, ReplayError, Seat, Step};
+
+/// Playouts per decision by default: the web table's hint budget.
+pub const DEFAULT_PLAYOUTS: u32 = 2000;
+
+/// The most playouts per decision a caller may ask for.
+pub const MAX_PLAYOUTS: u32 = 100_000;
+
+/// The seed every position's seed is made from (the hint's, "HINT").
+const SEED: u64 = 0x4849_4E54;
+
+/// What to analyse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Whose decisions (`None`: everyone's).
+    pub seat: Option<Seat>,
+    /// Playouts per decision (at most [`MAX_PLAYOUTS`]).
+    pub playouts: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            seat: None,
+            playouts: DEFAULT_PLAYOUTS,
+        }
+    }
+}
+
+/// The verdict on one decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Judged {
+    /// Its place in the record's steps (0 for the first).
+    pub step: usize,
+    /// The deal it was made in (1 for the first).
+    pub deal: u32,
+    /// Who decided.
+    pub seat: Seat,
+    /// What was played.
+    pub played: Action,
+    /// What the expert would have played.
+    pub best: Action,
+    /// Chips the move is expected to have cost against `best` (0 or more).
+    pub cost: f64,
+    /// The standard error of `cost`.
+    pub std_error: f64,
+    /// Sampled worlds behind the verdict (0: there was only one sensible move).
+    pub worlds: u32,
+}
+
+/// Each player's chips at one point of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChipsAt {
+    /// Deals finished by then (0: the start).
+    pub deals: u32,
+    /// Each seat's stack.
+    pub stacks: Vec<u32>,
+}
+
+/// A whole game's analysis.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    /// The players, by seat.
+    pub names: Vec<String>,
+    /// Whose decisions were judged (`None`: everyone's).
+    pub seat: Option<Seat>,
+    /// Playouts per decision.
+    pub playouts: u32,
+    /// Every decision judged, the costliest first (ties in game order).
+    pub decisions: Vec<Judged>,
+    /// Each seat's expected chips lost to its judged moves, added up.
+    pub cost_by_seat: Vec<f64>,
+    /// The stacks at the start, after each deal, and at the end.
+    pub chips: Vec<ChipsAt>,
+    /// Whether the record reaches the end of the game.
+    pub finished: bool,
+}
+
+/// A decision to judge: the game just before it, and what was played.
+struct Position {
+    step: usize,
+    game: Game,
+    seat: Seat,
+    played: Action,
+}
+
+/// Analyses `record` (see the crate's docs). `progress` is told the
+/// decisions judged and the total before each one; answering `false` stops
+/// the work ([`AnalysisError::Cancelled`]).
+pub fn analyse(
+    record: &Record,
+    options: &Options,
+    progress: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<Analysis, AnalysisError> {
+    if options.playouts == 0 || options.playouts > MAX_PLAYOUTS {
+        return Err(AnalysisError::Budget(options.playouts));
+    }
+    if let Some(s) = options.seat
+        && usize::from(s) >= record.names.len()
+    {
+        return Err(AnalysisError::Seat {
+            seat: s,
+            players: record.names.len(),
+        });
+    }
+    let (positions, chips, finished) = walk(record, options.seat)?;
+    let budget = Budget::playouts(options.playouts);
+    let mut decisions = Vec::with_capacity(positions.len());
+    for (done, p) in positions.iter().enumerate() {
+        if !progress(done, positions.len()) {
+            return Err(AnalysisError::Cancelled);
+        }
+        let seed = SEED ^ (p.step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let v = judge(
+            &InfoSet::new(&p.game, p.seat),
+            p.game.rules(),
+            p.played,
+            budget,
+            seed,
+        );
+        decisions.push(Judged {
+            step: p.step,
+            deal: p.game.deal_number(),
+            seat: p.seat,
+            played: v.played,
+            best: v.best,
+            cost: v.cost,
+            std_error: v.std_error,
+            worlds: v.worlds,
+        });
+    }
+    let mut cost_by_seat = vec![0.0; record.names.len()];
+    for d in &decisions {
+        cost_by_seat[usize::from(d.seat)] += d.cost;
+    }
+    decisions.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.step.cmp(&b.step)));
+    Ok(Analysis {
+        names: record.names.clone(),
+        seat: options.seat,
+        playouts: options.playouts,
+        decisions,
+        cost_by_seat,
+        chips,
+        finished,
+    })
+}
+
+/// Replays the record: the positions to judge, the stacks after each deal,
+/// and whether the game ended.
+fn walk(
+    record: &Record,
+    seat: Option<Seat>,
+) -> Result<(Vec<Position>, Vec<ChipsAt>, bool), AnalysisError> {
+    let mut events = Vec::new();
+    let mut game = record.start(&mut events)?;
+    let mut chips = vec![ChipsAt {
+        deals: 0,
+        stacks: game.stacks().to_vec(),
+    }];
+    let mut positions = Vec::new();
+    for (index, step) in record.steps.iter().enumerate() {
+        if let (Step::Act { seat: s, action }, Pending::Decide { seat: due, .. }) =
+            (step, game.pending())
+            && *s == due
+            && seat.is_none_or(|want| want == due)
+        {
+            positions.push(Position {
+                step: index,
+                game: game.clone(),
+                seat: due,
+                played: *action,
+            });
+        }
+        events.clear();
+        game.step(step, &mut events)
+            .map_err(|error| ReplayError::Step { index, error })?;
+        for e in &events {
+            if let Event::DealEnded { number } = e {
+                chips.push(ChipsAt {
+                    deals: *number,
+                    stacks: game.stacks().to_vec(),
+                });
+            }
+        }
+    }
+    let finished = matches!(game.pending(), Pending::GameOver);
+    let last = chips.last().expect("the start at least");
+    if last.stacks != game.stacks() {
+        chips.push(ChipsAt {
+            deals: game.deals_done(),
+            stacks: game.stacks().to_vec(),
+        });
+    }
+    Ok((positions, chips, finished))
+}
