@@ -74,7 +74,10 @@ mod tests {
         assert!(matches!(read(&big), Err(AnalysisError::TooBig(_))));
         let napalm = r#"{"game": "napalm", "names": ["A", "B"]}"#;
         assert!(matches!(read(napalm), Err(AnalysisError::Napalm)));
-        let long = format!(r#"{{"version": 4, "steps": [{}0]}}"#, "0,".repeat(MAX_STEPS));
+        let long = format!(
+            r#"{{"version": 4, "steps": [{}0]}}"#,
+            "0,".repeat(MAX_STEPS)
+        );
         assert!(matches!(read(&long), Err(AnalysisError::TooLong(_))));
         for bad in ["", "[", "{}", r#"{"version": 99}"#, "\u{0}"] {
             let e = read(bad).expect_err(bad);

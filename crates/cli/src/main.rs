@@ -40,6 +40,8 @@ enum Command {
     Rules(cmd::rules::Args),
     /// Replay a recorded game and print each deal's ledger and the standings.
     Replay(cmd::replay::Args),
+    /// The expert's verdict on every decision of a recorded game, the biggest mistakes first.
+    Analyse(cmd::analyse::Args),
     /// Self-play between bots on all cores: chips per seat and stage, layout, poker and Michigan figures.
     Sim(cmd::sim::Args),
     /// Duplicate matches between bots: chips per deal per bot and stage, with 95% intervals.
@@ -97,6 +99,7 @@ fn main() -> ExitCode {
         }
         Command::Rules(args) => cmd::rules::run(&args),
         Command::Replay(args) => cmd::replay::run(&args),
+        Command::Analyse(args) => cmd::analyse::run(&args),
         Command::Sim(args) => cmd::sim::run(&args),
         Command::Arena(args) => cmd::arena::run(&args),
     };

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod analyse;
 pub mod arena;
 pub mod bench;
 pub mod eval;

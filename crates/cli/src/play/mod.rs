@@ -23,6 +23,8 @@ mod napalm;
 pub(crate) mod text;
 mod ui;
 
+pub(crate) use app::action_words;
+
 #[cfg(test)]
 mod tests;
 

@@ -1,0 +1,181 @@
+//! `tripoley analyse FILE`: the expert's verdict on every decision of a
+//! recorded game (`tripoley-analysis`), the costliest first, in players'
+//! words ("“fold” cost about 4 chips (± 0.6)"), then each player's chips over
+//! the game; `--json` prints the whole analysis as one object.
+
+use std::io::{IsTerminal as _, Write as _};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use tripoley_analysis::{Analysis, AnalysisError, DEFAULT_PLAYOUTS, MAX_RECORD_BYTES, Options};
+use tripoley_engine::Seat;
+use tripoley_i18n::Lang;
+
+use crate::Failure;
+use crate::play::action_words;
+
+/// Moves that cost less than this many chips are not listed as mistakes.
+const MISTAKE_CHIPS: f64 = 1.0;
+
+/// Arguments of `tripoley analyse`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A game record (JSON): `tripoley play --save`, `sim --save-records`, or a web table's.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Judge only this seat's decisions (0 for the first player); everyone's by default.
+    #[arg(long, value_name = "N")]
+    seat: Option<Seat>,
+    /// Sample games per decision (the web table's hint uses 2000).
+    #[arg(long, value_name = "PLAYOUTS", default_value_t = DEFAULT_PLAYOUTS)]
+    budget: u32,
+    /// How many of the biggest mistakes to list.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    top: usize,
+    /// The whole analysis as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// The language of the words: en or es (default: the environment's).
+    #[arg(long, value_name = "LANG", value_parser = crate::setup::parse_lang)]
+    lang: Option<Lang>,
+}
+
+/// Runs `tripoley analyse`.
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let file = args.file.display().to_string();
+    let text = read_bounded(&args.file, &file)?;
+    let record = tripoley_analysis::read(&text).map_err(|e| refused(&file, &e))?;
+    let options = Options {
+        seat: args.seat,
+        playouts: args.budget,
+    };
+    // Progress on a terminal only: a pipe gets the result alone.
+    let tty = std::io::stderr().is_terminal() && !args.json;
+    let start = Instant::now();
+    let analysis = tripoley_analysis::analyse(&record, &options, &mut |done, total| {
+        if tty {
+            eprint!("\r{done}/{total}");
+            let _ = std::io::stderr().flush();
+        }
+        true
+    })
+    .map_err(|e| refused(&file, &e))?;
+    if tty {
+        eprintln!("\r{} s", start.elapsed().as_secs());
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&analysis).expect("an analysis serialises")
+        );
+    } else {
+        print!(
+            "{}",
+            words(
+                &analysis,
+                args.top,
+                args.lang.unwrap_or_else(Lang::from_env)
+            )
+        );
+    }
+    Ok(())
+}
+
+/// The file's text, refused before reading when it is too large to be a record.
+fn read_bounded(path: &std::path::Path, file: &str) -> Result<String, Failure> {
+    let cannot = |e: std::io::Error| Failure::usage(format!("{file}: cannot be read: {e}"));
+    let len = std::fs::metadata(path).map_err(cannot)?.len();
+    if len > MAX_RECORD_BYTES as u64 {
+        return Err(refused(file, &AnalysisError::TooBig(len as usize)));
+    }
+    let bytes = std::fs::read(path).map_err(cannot)?;
+    String::from_utf8(bytes)
+        .map_err(|_| Failure::usage(format!("{file} is not a game record (not UTF-8 text)")))
+}
+
+fn refused(file: &str, e: &AnalysisError) -> Failure {
+    Failure::usage(format!("{file}: {e}"))
+}
+
+/// The analysis in players' words.
+fn words(a: &Analysis, top: usize, lang: Lang) -> String {
+    let name = |seat: Seat| {
+        let n = a.names[usize::from(seat)].trim();
+        if tripoley_i18n::names::problem(n).is_none() {
+            n.to_owned()
+        } else {
+            lang.t("analysis-seat", &[("seat", u64::from(seat).into())])
+        }
+    };
+    // A decimal below 10 chips, where a tenth still says something.
+    let chips = |x: f64| lang.decimal(x, usize::from(x < 10.0));
+    let mut out = Vec::new();
+    out.push(lang.t(
+        "analysis-heading",
+        &[
+            ("decisions", a.decisions.len().into()),
+            ("playouts", lang.integer(u64::from(a.playouts)).into()),
+        ],
+    ));
+    if !a.finished {
+        out.push(lang.t("analysis-unfinished", &[]));
+    }
+    let mistakes: Vec<_> = a
+        .decisions
+        .iter()
+        .filter(|d| d.cost >= MISTAKE_CHIPS)
+        .collect();
+    if mistakes.is_empty() {
+        out.push(lang.t("analysis-none", &[]));
+    } else {
+        out.push(String::new());
+        out.push(lang.t("analysis-mistakes", &[]));
+        for d in mistakes.iter().take(top) {
+            out.push(format!(
+                "  {}",
+                lang.t(
+                    "analysis-mistake",
+                    &[
+                        ("deal", d.deal.into()),
+                        ("who", name(d.seat).into()),
+                        ("played", action_words(d.played, lang).into()),
+                        ("cost", chips(d.cost).into()),
+                        ("error", chips(d.std_error).into()),
+                        ("best", action_words(d.best, lang).into()),
+                    ],
+                )
+            ));
+        }
+        if mistakes.len() > top {
+            out.push(format!(
+                "  {}",
+                lang.t("analysis-more", &[("count", (mistakes.len() - top).into())])
+            ));
+        }
+    }
+    out.push(String::new());
+    out.push(lang.t("analysis-chips", &[]));
+    let (first, last) = (a.chips.first(), a.chips.last());
+    for seat in 0..a.names.len() {
+        let at = |c: Option<&tripoley_analysis::ChipsAt>| c.map_or(0, |c| c.stacks[seat]);
+        let judged = a.seat.is_none_or(|s| usize::from(s) == seat);
+        let cost = if judged {
+            chips(a.cost_by_seat[seat])
+        } else {
+            "–".into()
+        };
+        out.push(format!(
+            "  {}",
+            lang.t(
+                "analysis-player",
+                &[
+                    ("who", name(seat as Seat).into()),
+                    ("start", at(first).into()),
+                    ("end", at(last).into()),
+                    ("cost", cost.into()),
+                ],
+            )
+        ));
+    }
+    out.join("\n") + "\n"
+}

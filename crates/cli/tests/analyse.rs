@@ -1,0 +1,111 @@
+//! `tripoley analyse` as a user runs it: on records saved by `sim`, in
+//! words and as JSON, and on files that are not Tripoley records.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{Scratch, stderr, stdout, tripoley, tripoley_in};
+use serde_json::Value;
+
+/// The first record of seeded games of three heuristic bots (`deals` deals
+/// of Tripoley or hands of Napalm), saved by `sim` into `dir`.
+fn record(dir: &Scratch, game: &str, deals: &str) -> PathBuf {
+    let records = dir.0.join(game);
+    let o = tripoley(&[
+        "sim",
+        "--game",
+        game,
+        "--players",
+        "3",
+        "--deals",
+        deals,
+        "--seed",
+        "3",
+        "--save-records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = if game == "napalm" {
+        "napalm-game-000000.json"
+    } else {
+        "game-000000.json"
+    };
+    records.join(first)
+}
+
+#[test]
+fn a_saved_game_is_judged_in_words_and_as_json_the_costliest_first() {
+    let dir = Scratch::new("analyse-words");
+    let file = record(&dir, "tripoley", "1");
+    let file = file.to_str().unwrap();
+    let o = tripoley(&["analyse", "--json", "--budget", "60", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let a: Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    let decisions = a["decisions"].as_array().expect("decisions");
+    assert!(decisions.len() > 10, "{a}");
+    let costs: Vec<f64> = decisions
+        .iter()
+        .map(|d| d["cost"].as_f64().unwrap())
+        .collect();
+    assert!(costs.windows(2).all(|w| w[0] >= w[1]), "{costs:?}");
+    assert!(costs.iter().all(|&c| c >= 0.0));
+    assert_eq!(a["chips"][0]["stacks"], serde_json::json!([100, 100, 100]));
+    assert_eq!(a["names"].as_array().unwrap().len(), 3);
+    // Reproducible: the same file, the same verdicts.
+    let again = tripoley(&["analyse", "--json", "--budget", "60", file]);
+    assert_eq!(stdout(&again), stdout(&o));
+
+    let seat = tripoley(&["analyse", "--json", "--budget", "60", "--seat", "1", file]);
+    let one: Value = serde_json::from_str(&stdout(&seat)).unwrap();
+    assert!(
+        one["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["seat"] == 1),
+        "{one}"
+    );
+
+    let text = stdout(&tripoley(&["analyse", "--budget", "60", file]));
+    assert!(text.starts_with("The expert judged"), "{text}");
+    assert!(text.contains("Chips over the game:"), "{text}");
+    let es = stdout(&tripoley_in(
+        Some("es_ES.UTF-8"),
+        &["analyse", "--budget", "60", file],
+    ));
+    assert!(es.starts_with("El experto juzgó"), "{es}");
+}
+
+#[test]
+fn napalm_corrupt_and_hostile_files_get_a_clear_message() {
+    let dir = Scratch::new("analyse-refused");
+    let napalm = record(&dir, "napalm", "30");
+    let tripoley_file = record(&dir, "tripoley", "1");
+    let text = std::fs::read_to_string(&tripoley_file).unwrap();
+    let cut = dir.file("cut.json", &text[..text.len() / 2]);
+    let big = dir.file("big.json", &" ".repeat(5 << 20));
+    let wrong_step = dir.file(
+        "wrong.json",
+        &text.replacen("\"seat\": 0", "\"seat\": 2", 1),
+    );
+    let cases = [
+        (napalm.to_str().unwrap().to_owned(), "Napalm"),
+        (cut, "not JSON"),
+        (big, "at most"),
+        (wrong_step, "step"),
+        (dir.file("rules.json", "[1, 2]"), "not a game record"),
+    ];
+    for (file, why) in cases {
+        let o = tripoley(&["analyse", &file]);
+        assert_eq!(o.status.code(), Some(2), "{file}");
+        assert!(stderr(&o).contains(why), "{file}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty());
+    }
+    let file = tripoley_file.to_str().unwrap();
+    for (args, why) in [(["--seat", "5"], "no seat 5"), (["--budget", "0"], "1 to")] {
+        let o = tripoley(&[&["analyse", file][..], &args[..]].concat());
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(why), "{}", stderr(&o));
+    }
+}
