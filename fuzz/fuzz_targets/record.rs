@@ -1,6 +1,7 @@
 //! Game records and the record inside a saved game (`tripoley replay`,
-//! `play --resume`): read or refused, and a record read replays step by
-//! step or stops at the first bad step, never panics. A Napalm record too.
+//! `play --resume`, `tripoley analyse`): read or refused, and a record read
+//! replays step by step or stops at the first bad step, never panics; a
+//! short one is analysed too (one playout a decision). A Napalm record too.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -13,6 +14,15 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Ok(record) = Record::from_json(text) {
         let _ = record.replay();
+    }
+    if let Ok(record) = tripoley_analysis::read(text)
+        && record.steps.len() <= 64
+    {
+        let options = tripoley_analysis::Options {
+            seat: None,
+            playouts: 1,
+        };
+        let _ = tripoley_analysis::analyse(&record, &options, &mut |_, _| true);
     }
     if let Ok(record) = serde_json::from_str::<NapalmRecord>(text) {
         let _ = record.replay();
