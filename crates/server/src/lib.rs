@@ -26,6 +26,7 @@
 // SQLite, PostgreSQL, WebSocket and VmRSS are names here, not code.
 #![allow(clippy::doc_markdown)]
 
+mod analysis;
 mod auth;
 pub mod client;
 mod cluster;
@@ -595,6 +596,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         }
     }
     let router = http::router(Arc::clone(&app))
+        .merge(analysis::router(Arc::clone(&app)))
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&app),
             cluster::route,

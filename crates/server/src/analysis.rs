@@ -1,0 +1,310 @@
+//! `GET /api/tables/{invite}/analysis[?seat=N]`: the expert's verdict on
+//! every decision of a finished game of this server's tables
+//! (`tripoley-analysis`), as JSON.
+//!
+//! The work is long (seconds of a core) and asked for from outside, so it
+//! is bounded everywhere: one analysis runs at a time on the blocking pool
+//! (live tables keep the other cores and the runtime), a few wait in a
+//! queue and more are refused as busy; one table has at most
+//! [`PER_TABLE`] analyses queued or running (askers of the same one share
+//! it), one address waits for at most [`PER_ADDRESS`]. The request waits
+//! for the result; when every asker of an analysis has gone (closed the
+//! connection), it is cancelled between two decisions. Results are cached
+//! in memory with the game's invite (the game is finished: they never
+//! change), the oldest dropped first.
+
+use std::collections::{HashMap, VecDeque};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::Deserialize;
+use tokio::sync::{Semaphore, watch};
+use tripoley_analysis::{AnalysisError, Options};
+use tripoley_engine::{RECORD_VERSION, Record, Seat};
+
+use crate::App;
+use crate::protocol::{ErrorBody, ErrorCode, TableStatus};
+use crate::store::StoredSteps;
+
+/// Analyses queued or running for one table.
+pub const PER_TABLE: usize = 2;
+/// Analyses one address may wait for at once.
+pub const PER_ADDRESS: usize = 2;
+/// Analyses queued or running on the whole server.
+pub const QUEUE: usize = 8;
+/// Analyses kept in memory.
+pub const CACHED: usize = 64;
+
+/// Which analysis: a table and whose decisions.
+type Key = (String, Option<Seat>);
+/// A finished analysis (its JSON text) or why there is none.
+type Outcome = Result<Bytes, ErrorBody>;
+
+/// The analyses: cached, running, and who waits for what.
+pub(crate) struct Analyst {
+    app: Arc<App>,
+    /// One analysis at a time.
+    running: Semaphore,
+    state: Mutex<Book>,
+}
+
+#[derive(Default)]
+struct Book {
+    cache: HashMap<Key, Bytes>,
+    /// Cached keys, oldest first.
+    order: VecDeque<Key>,
+    jobs: HashMap<Key, Job>,
+    waiting: HashMap<IpAddr, usize>,
+}
+
+/// An analysis queued or running: how many wait for it, and its outcome.
+#[derive(Clone)]
+struct Job {
+    waiters: Arc<AtomicUsize>,
+    done: watch::Receiver<Option<Outcome>>,
+}
+
+/// The route, with its own state.
+pub(crate) fn router(app: Arc<App>) -> Router {
+    let analyst = Arc::new(Analyst {
+        app,
+        running: Semaphore::new(1),
+        state: Mutex::new(Book::default()),
+    });
+    Router::new()
+        .route("/api/tables/{invite}/analysis", get(analysis))
+        .with_state(analyst)
+}
+
+#[derive(Deserialize)]
+struct Query1 {
+    seat: Option<Seat>,
+}
+
+fn refuse(code: ErrorCode, status: StatusCode, why: &str) -> Response {
+    (status, axum::Json(ErrorBody::new(code, why))).into_response()
+}
+
+fn json(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+fn busy(why: &str) -> Response {
+    refuse(ErrorCode::Busy, StatusCode::SERVICE_UNAVAILABLE, why)
+}
+
+/// Counts a waiter (of an address, of a job) for as long as it lives.
+struct Waiting {
+    analyst: Arc<Analyst>,
+    ip: IpAddr,
+    job: Option<Arc<AtomicUsize>>,
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        if let Some(w) = &self.job {
+            w.fetch_sub(1, Ordering::SeqCst);
+        }
+        let mut book = self.analyst.state.lock().expect("the analysis book");
+        if let Some(n) = book.waiting.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                book.waiting.remove(&self.ip);
+            }
+        }
+    }
+}
+
+async fn analysis(
+    State(analyst): State<Arc<Analyst>>,
+    Path(invite): Path<String>,
+    Query(q): Query<Query1>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+) -> Response {
+    let key = (invite, q.seat);
+    let ip = client.ip();
+    let mut waiting = {
+        let mut book = analyst.state.lock().expect("the analysis book");
+        if let Some(done) = book.cache.get(&key) {
+            return json(done.clone());
+        }
+        let n = book.waiting.entry(ip).or_default();
+        if *n >= PER_ADDRESS {
+            return busy("you are already waiting for analyses: ask again when they are done");
+        }
+        *n += 1;
+        Waiting {
+            analyst: Arc::clone(&analyst),
+            ip,
+            job: None,
+        }
+    };
+    let job = match job(&analyst, &key).await {
+        Ok(job) => job,
+        Err(refused) => return refused,
+    };
+    waiting.job = Some(Arc::clone(&job.waiters));
+    let mut done = job.done;
+    let outcome = match done.wait_for(Option::is_some).await {
+        Ok(o) => o.clone().expect("waited for it"),
+        Err(_) => Err(ErrorBody::new(ErrorCode::Busy, "the analysis stopped")),
+    };
+    drop(waiting);
+    match outcome {
+        Ok(body) => json(body),
+        Err(e) => {
+            let status = match e.code {
+                ErrorCode::NoTable => StatusCode::NOT_FOUND,
+                ErrorCode::Busy | ErrorCode::Storage => StatusCode::SERVICE_UNAVAILABLE,
+                ErrorCode::NotStarted => StatusCode::CONFLICT,
+                _ => StatusCode::BAD_REQUEST,
+            };
+            (status, axum::Json(e)).into_response()
+        }
+    }
+}
+
+/// The job computing `key`, with the asker counted among its waiters: the
+/// one already queued or running, or a new one if the budgets allow.
+async fn job(analyst: &Arc<Analyst>, key: &Key) -> Result<Job, Response> {
+    {
+        let book = analyst.state.lock().expect("the analysis book");
+        if let Some(job) = book.jobs.get(key) {
+            job.waiters.fetch_add(1, Ordering::SeqCst);
+            return Ok(job.clone());
+        }
+        if book.jobs.len() >= QUEUE {
+            return Err(busy(
+                "the server is busy analysing games: ask again in a moment",
+            ));
+        }
+        if book.jobs.keys().filter(|(t, _)| *t == key.0).count() >= PER_TABLE {
+            return Err(busy(
+                "this game is being analysed: ask again when it is done",
+            ));
+        }
+    }
+    let record = load(&analyst.app, &key.0)
+        .await
+        .map_err(|(status, e)| (status, axum::Json(e)).into_response())?;
+    let (tx, rx) = watch::channel(None);
+    let job = Job {
+        waiters: Arc::new(AtomicUsize::new(1)),
+        done: rx,
+    };
+    {
+        let mut book = analyst.state.lock().expect("the analysis book");
+        if let Some(other) = book.jobs.get(key) {
+            // Another asker started it while the record was read.
+            other.waiters.fetch_add(1, Ordering::SeqCst);
+            return Ok(other.clone());
+        }
+        book.jobs.insert(key.clone(), job.clone());
+    }
+    tokio::spawn(run(
+        Arc::clone(analyst),
+        key.clone(),
+        record,
+        job.waiters.clone(),
+        tx,
+    ));
+    Ok(job)
+}
+
+/// Waits for its turn, analyses (unless nobody waits any more), caches and
+/// tells the waiters.
+async fn run(
+    analyst: Arc<Analyst>,
+    key: Key,
+    record: Record,
+    waiters: Arc<AtomicUsize>,
+    tx: watch::Sender<Option<Outcome>>,
+) {
+    let permit = analyst.running.acquire().await;
+    let options = Options {
+        seat: key.1,
+        ..Options::default()
+    };
+    let watching = Arc::clone(&waiters);
+    let work = tokio::task::spawn_blocking(move || {
+        tripoley_analysis::analyse(&record, &options, &mut |_, _| {
+            watching.load(Ordering::SeqCst) > 0
+        })
+    });
+    let outcome: Outcome = match work.await {
+        Ok(Ok(a)) => Ok(Bytes::from(
+            serde_json::to_vec(&a).expect("an analysis serialises"),
+        )),
+        Ok(Err(AnalysisError::Cancelled)) => Err(ErrorBody::new(
+            ErrorCode::Busy,
+            "the analysis was cancelled: nobody was waiting for it",
+        )),
+        Ok(Err(e)) => Err(ErrorBody::new(ErrorCode::Invalid, e.to_string())),
+        Err(_) => Err(ErrorBody::new(ErrorCode::Busy, "the analysis failed")),
+    };
+    drop(permit);
+    let mut book = analyst.state.lock().expect("the analysis book");
+    book.jobs.remove(&key);
+    if let Ok(json) = &outcome {
+        book.cache.insert(key.clone(), json.clone());
+        book.order.push_back(key);
+        while book.order.len() > CACHED {
+            let old = book.order.pop_front().expect("over the bound");
+            book.cache.remove(&old);
+        }
+    }
+    drop(book);
+    let _ = tx.send(Some(outcome));
+}
+
+/// The record of a finished Tripoley game of this server, from storage.
+async fn load(app: &App, invite: &str) -> Result<Record, (StatusCode, ErrorBody)> {
+    let none = || {
+        (
+            StatusCode::NOT_FOUND,
+            ErrorBody::new(ErrorCode::NoTable, "there is no table with this code"),
+        )
+    };
+    if !crate::auth::valid_invite(invite) {
+        return Err(none());
+    }
+    let stored = app
+        .store
+        .load(invite.to_owned())
+        .await
+        .map_err(|e| {
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorBody::new(ErrorCode::Storage, e.to_string()),
+            )
+        })?
+        .ok_or_else(none)?;
+    if !matches!(stored.status, TableStatus::Finished) {
+        return Err((
+            StatusCode::CONFLICT,
+            ErrorBody::new(
+                ErrorCode::NotStarted,
+                "the game is not over: it is analysed once it has ended",
+            ),
+        ));
+    }
+    let StoredSteps::Tripoley(steps) = stored.steps else {
+        return Err((
+            StatusCode::BAD_REQUEST,
+            ErrorBody::new(ErrorCode::Invalid, AnalysisError::Napalm.to_string()),
+        ));
+    };
+    Ok(Record {
+        version: RECORD_VERSION,
+        rules: stored.settings.rules,
+        names: stored.names.unwrap_or_default(),
+        steps,
+    })
+}

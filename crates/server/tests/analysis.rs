@@ -1,0 +1,120 @@
+//! `GET /api/tables/{invite}/analysis`: a finished game's analysis, refused
+//! before the end, cached, and bounded: a flood of requests gets "busy"
+//! answers while a live table keeps answering at once.
+
+mod common;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::{Duration, Instant};
+
+use common::table_from;
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpSocket;
+use tripoley_bots::BotKind;
+use tripoley_engine::Preset;
+use tripoley_server::client;
+use tripoley_server::protocol::CreateTable;
+
+/// `GET path` from the loopback address `from`: the status and the body.
+async fn get(from: IpAddr, addr: SocketAddr, path: &str) -> (u16, Value) {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::new(from, 0)).unwrap();
+    let mut stream = socket.connect(addr).await.expect("connects");
+    let head = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(60), stream.read_to_end(&mut answer))
+        .await
+        .expect("an answer within a minute")
+        .unwrap();
+    let text = String::from_utf8_lossy(&answer);
+    let (head, body) = text.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status = head[9..12].parse().unwrap();
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+/// A started one-deal table of three heuristic bots; its invite.
+async fn bots_game(addr: SocketAddr) -> String {
+    let request = CreateTable {
+        preset: Some(Preset::Pagat),
+        seats: Some(3),
+        deals: Some(1),
+        bot: Some(BotKind::Heuristic),
+        ..CreateTable::default()
+    };
+    let t = table_from(addr, &request, &[]).await;
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    t.invite
+}
+
+const HERE: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed_once_and_a_flood_does_not_slow_live_tables() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let (status, _) = get(HERE, addr, "/api/tables/abcdefghijkl/analysis").await;
+    assert_eq!(status, 404);
+    let invite = bots_game(addr).await;
+    let path = format!("/api/tables/{invite}/analysis");
+    // Refused while the game goes on; answered once it is over.
+    let start = Instant::now();
+    let analysis = loop {
+        let (status, body) = get(HERE, addr, &path).await;
+        match status {
+            200 => break body,
+            409 => assert!(start.elapsed() < Duration::from_secs(30), "{body}"),
+            _ => panic!("{status}: {body}"),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let decisions = analysis["decisions"].as_array().expect("decisions");
+    assert!(decisions.len() > 10, "{analysis}");
+    assert_eq!(analysis["finished"], true);
+    // Cached: the same answer at once.
+    let asked = Instant::now();
+    assert_eq!(get(HERE, addr, &path).await, (200, analysis.clone()));
+    assert!(asked.elapsed() < Duration::from_millis(500));
+
+    // A flood of new analyses (another game, every seat) from a few
+    // addresses, while a live table is asked about again and again.
+    let other = bots_game(addr).await;
+    let live = bots_game(addr).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let mut flood = Vec::new();
+    for i in 0..24u8 {
+        let from = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2 + i % 4));
+        let seat = ["", "?seat=0", "?seat=1", "?seat=2"][usize::from(i % 4)];
+        let path = format!("/api/tables/{other}/analysis{seat}");
+        flood.push(tokio::spawn(async move { get(from, addr, &path).await.0 }));
+    }
+    let mut slowest = Duration::ZERO;
+    for _ in 0..20 {
+        let asked = Instant::now();
+        client::table_info(addr, &live)
+            .await
+            .expect("the live table answers");
+        slowest = slowest.max(asked.elapsed());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut statuses = Vec::new();
+    for f in flood {
+        statuses.push(f.await.unwrap());
+    }
+    assert!(
+        statuses.contains(&503),
+        "some refused as busy: {statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| [200, 503].contains(s)),
+        "{statuses:?}"
+    );
+    assert!(
+        slowest < Duration::from_secs(1),
+        "the live table took {slowest:?} during the flood"
+    );
+    server.shutdown().await;
+}
