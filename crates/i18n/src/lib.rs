@@ -27,9 +27,10 @@ pub mod words;
 include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 
 /// Files of the catalogue that only the Rust front ends read: the rules
-/// text (the server says it) and the terminal's words. The browser does
-/// not load them, which keeps its first load small.
-pub const RUST_ONLY: [&str; 2] = ["rules.ftl", "terminal.ftl"];
+/// text (the server says it), the terminal's words and the analysis's
+/// verdicts (`tripoley analyse`). The browser does not load them, which
+/// keeps its first load small.
+pub const RUST_ONLY: [&str; 3] = ["analysis.ftl", "rules.ftl", "terminal.ftl"];
 
 /// A language the catalogue speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
