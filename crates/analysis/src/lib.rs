@@ -213,3 +213,93 @@ fn walk(
     }
     Ok((positions, chips, finished))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tripoley_bots::{BotKind, record_game};
+    use tripoley_engine::{Preset, Rules};
+
+    fn game() -> Record {
+        let mut rules = Rules::preset(Preset::Pagat);
+        rules.deals = Some(1);
+        let mut bots: Vec<_> = (0..3).map(|_| BotKind::Heuristic.make(&rules)).collect();
+        let names = (0..3).map(|i| format!("P{i}")).collect();
+        record_game(&rules, &mut bots, names, 5).expect("a game")
+    }
+
+    #[test]
+    fn a_caller_stops_the_work_between_two_decisions() {
+        let record = game();
+        let options = Options {
+            seat: None,
+            playouts: 50,
+        };
+        let mut asked = 0;
+        let stopped = analyse(&record, &options, &mut |done, total| {
+            asked += 1;
+            assert!(done < total);
+            done < 3
+        });
+        assert!(
+            matches!(stopped, Err(AnalysisError::Cancelled)),
+            "{stopped:?}"
+        );
+        assert_eq!(asked, 4);
+    }
+
+    #[test]
+    fn every_decision_is_judged_once_with_the_stacks_after_each_deal() {
+        let record = game();
+        let options = Options {
+            seat: None,
+            playouts: 50,
+        };
+        let a = analyse(&record, &options, &mut |_, _| true).expect("it analyses");
+        let acts = record
+            .steps
+            .iter()
+            .filter(|s| matches!(s, Step::Act { .. }))
+            .count();
+        assert_eq!(a.decisions.len(), acts);
+        assert!(a.finished);
+        assert_eq!(a.chips[0].stacks, vec![100; 3]);
+        assert_eq!(
+            a.chips.last().unwrap().stacks,
+            record.replay().unwrap().0.stacks()
+        );
+        let total: f64 = a.decisions.iter().map(|d| d.cost).sum();
+        assert!((a.cost_by_seat.iter().sum::<f64>() - total).abs() < 1e-9);
+        assert!(
+            a.decisions
+                .iter()
+                .all(|d| d.cost >= 0.0 && d.std_error >= 0.0)
+        );
+        for (bad, why) in [(0, "budget"), (MAX_PLAYOUTS + 1, "budget")] {
+            let e = analyse(
+                &record,
+                &Options {
+                    seat: None,
+                    playouts: bad,
+                },
+                &mut |_, _| true,
+            );
+            assert!(matches!(e, Err(AnalysisError::Budget(_))), "{why}: {e:?}");
+        }
+        let e = analyse(
+            &record,
+            &Options {
+                seat: Some(3),
+                playouts: 50,
+            },
+            &mut |_, _| true,
+        );
+        assert!(matches!(
+            e,
+            Err(AnalysisError::Seat {
+                seat: 3,
+                players: 3
+            })
+        ));
+    }
+}
