@@ -93,8 +93,8 @@ pub(crate) fn search(
             for &i in &alive {
                 sum[i] += got[i];
                 worlds_seen[i] += 1;
-                if let Some(k) = keep {
-                    let d = got[i] - got[k];
+                if let Some(kept) = keep {
+                    let d = got[i] - got[kept];
                     lead[i].0 += d;
                     lead[i].1 += d * d;
                 }
@@ -105,10 +105,10 @@ pub(crate) fn search(
             // Every survivor saw the same worlds: sums compare directly.
             alive.sort_by(|&a, &b| sum[b].total_cmp(&sum[a]).then(a.cmp(&b)));
             alive.truncate(alive.len().div_ceil(2));
-            if let Some(k) = keep
-                && !alive.contains(&k)
+            if let Some(kept) = keep
+                && !alive.contains(&kept)
             {
-                *alive.last_mut().expect("a survivor") = k;
+                *alive.last_mut().expect("a survivor") = kept;
             }
         }
     }
