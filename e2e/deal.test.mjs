@@ -125,11 +125,27 @@ test("keyboard alone: the focus goes to each new decision, a live region says it
   await ctx.close();
 });
 
-test("the clock: a bar on your decision, red at ten seconds, the tab's title, and a notice when time ran out", { timeout: 120000 }, async () => {
+test("the clock: a bar on your decision, red at ten seconds, the tab's title and icon only in the background, a buzz, and a notice when time ran out", { timeout: 120000 }, async () => {
   const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "2", deals: "1", turn: "12" }, start);
+  // The page's vibrations are counted (headless Chromium has none of its own).
+  await page.addInitScript(() => { window.buzzes = []; navigator.vibrate = (ms) => { window.buzzes.push(ms); return true; }; });
+  await page.reload();
   const hand = page.locator("section.hand.mine:not([data-decision=''])[data-decision]");
   await hand.waitFor({ timeout: 30000 });
+  const icon = () => page.locator('link[rel="icon"]').getAttribute("href");
+  assert.equal(await page.title(), "Tripoley", "a tab in front keeps its title");
+  assert.equal(await icon(), "/favicon.svg");
+  assert.equal((await page.evaluate(() => window.buzzes)).length, 1, "one short buzz at the decision");
+  const hide = (hidden) => page.evaluate((h) => {
+    Object.defineProperty(document, "visibilityState", { value: h ? "hidden" : "visible", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+  await hide(true);
   assert.equal(await page.title(), "Your turn · Tripoley", "a tab in the background says whose turn it is");
+  assert.match(await icon(), /^data:image\/svg\+xml,.*circle/, "and its icon wears a dot");
+  await hide(false);
+  assert.equal(await page.title(), "Tripoley");
+  assert.equal(await icon(), "/favicon.svg");
   await hand.locator(".turn-bar").waitFor();
   await page.locator(".clock.low").waitFor({ timeout: 6000 });
   assert.ok(await hand.locator(".turn-bar.low").count(), "the bar warns too");

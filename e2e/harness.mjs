@@ -167,8 +167,10 @@ export async function openTable(host, guests, fields, names = ["Ann", "Bob", "Cy
 export class Player {
   /** `skip`: decisions left alone (the test makes them); `inView`: checks
    * that the decision's controls are on screen each time one is asked. */
-  constructor(page, tag, { misplay = false, keyboard = false, skip = [], inView = false } = {}) {
+  constructor(page, tag, { misplay = false, keyboard = false, skip = [], inView = false, ids = null } = {}) {
     this.page = page;
+    this.ids = ids; // the catalogue's message ids, checked on the pass-and-play cover
+    this.passedTo = []; // each name a pass-and-play cover named, in order
     this.skip = new Set(skip);
     this.inView = inView;
     this.decisions = 0;
@@ -228,6 +230,21 @@ export class Player {
     const result = this.page.locator("section.result").first();
     if (!(await result.count())) return false;
     const deal = await result.getAttribute("data-deal");
+    if (this.inView) {
+      // None of the panel is under the docked hand (seen on a laptop).
+      const under = await result.evaluate((r) => {
+        const h = document.querySelector(".table > .hand.mine");
+        if (!h) return 0;
+        const a = r.getBoundingClientRect(), b = h.getBoundingClientRect();
+        const overlap = (lo, hi) => Math.max(0, hi - lo);
+        return overlap(Math.max(a.top, b.top, 0), Math.min(a.bottom, b.bottom, innerHeight)) *
+          (overlap(Math.max(a.left, b.left), Math.min(a.right, b.right)) > 0 ? 1 : 0);
+      }).catch(() => 0);
+      if (under > 1) {
+        this.offscreen.push(`result of deal ${deal}: ${Math.round(under)} px under the hand`);
+        await shot(this.page, `${this.tag}-result-under-hand`, false);
+      }
+    }
     if (!this.results.has(deal)) {
       this.results.add(deal);
       this.panels.set(Number(deal), await readPanel(result));
@@ -237,8 +254,33 @@ export class Player {
     return this.click(result.locator("button.primary"));
   }
 
+  /** Pass-and-play: the cover between two players of this device has no
+   * hand, no card and no board in the page; it is screenshot (phone and
+   * desktop sizes) and scanned the first time, then tapped through. */
+  async passCover() {
+    const cover = this.page.locator("section.pass-cover");
+    if (!(await cover.count())) return false;
+    const drawn = await this.page.locator("section.hand, .cardface, section.board").count();
+    assert.equal(drawn, 0, "nothing of a hand is in the page under the cover");
+    const title = await cover.locator("h2").innerText().catch(() => "");
+    const who = (title.match(/Pass the device to (.+)$/) || [])[1];
+    if (!who) return false; // re-rendered meanwhile
+    if (this.ids) await assertNoLeaks(this.page, this.ids, `${this.tag} pass cover`);
+    if (!this.passedTo.length) {
+      await shot(this.page, `${this.tag}-pass-cover`, false);
+      const size = this.page.viewportSize();
+      await this.page.setViewportSize(DESKTOP.viewport);
+      await shot(this.page, `${this.tag}-pass-cover-desktop-size`, false);
+      await this.page.setViewportSize(size);
+      await axeScan(this.page, `${this.tag} pass-and-play cover`);
+    }
+    if (!(await this.click(cover.locator('button[data-key="pass-continue"]')))) return false;
+    this.passedTo.push(who);
+    return true;
+  }
+
   async step() {
-    const dismissed = (await this.coach()) || (await this.results_());
+    const dismissed = (await this.coach()) || (await this.results_()) || (await this.passCover());
     const hand = this.page.locator("section.hand.mine");
     if (!(await hand.count())) return dismissed;
     const kind = await hand.getAttribute("data-decision").catch(() => null);
@@ -350,6 +392,20 @@ export function watchSocket(page) {
   return socket;
 }
 
+
+/** Message ids of the catalogue (`ev-bid`, `table-your-turn` ...): none may
+ * show on a page, nor an unfilled placeable. */
+export async function catalogueIds() {
+  const text = await (await fetch(base + "/locales/en.ftl")).text();
+  return [...text.matchAll(/^([a-z][a-z0-9]*(?:-[a-z0-9]+)+) =/gm)].map((m) => m[1]);
+}
+
+export async function assertNoLeaks(page, ids, where) {
+  const text = await page.locator("body").innerText();
+  assert.doesNotMatch(text, /\{\s*\$|\{ *[a-z-]+ *\}/, `${where}: an unfilled placeable`);
+  const leaked = ids.filter((id) => new RegExp("(^|[^\\w-])" + id + "($|[^\\w-])").test(text));
+  assert.deepEqual(leaked, [], `${where}: message ids on screen`);
+}
 
 /** Whether the game-over panel is on the page (in English). */
 export const over = (page) => page.locator('section[aria-label="Final standings"]').count();

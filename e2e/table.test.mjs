@@ -8,7 +8,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, openTable, axeScan, violations, shot, pause, PHONE, DESKTOP, base, browser, Player, playUntil, soloTable, over } from "./harness.mjs";
+import { serverAndBrowser, openTable, axeScan, violations, shot, pause, PHONE, DESKTOP, base, browser, Player, playUntil, soloTable, over, catalogueIds, assertNoLeaks } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -259,20 +259,6 @@ test("a Napalm table: two players join by link and play to the result by clickin
   await hostCtx.close();
   await guestCtx.close();
 });
-
-/** Message ids of the catalogue (`ev-bid`, `table-your-turn` ...): none may
- * show on a page, nor an unfilled placeable. */
-async function catalogueIds() {
-  const text = await (await fetch(base + "/locales/en.ftl")).text();
-  return [...text.matchAll(/^([a-z][a-z0-9]*(?:-[a-z0-9]+)+) =/gm)].map((m) => m[1]);
-}
-
-async function assertNoLeaks(page, ids, where) {
-  const text = await page.locator("body").innerText();
-  assert.doesNotMatch(text, /\{\s*\$|\{ *[a-z-]+ *\}/, `${where}: an unfilled placeable`);
-  const leaked = ids.filter((id) => new RegExp("(^|[^\\w-])" + id + "($|[^\\w-])").test(text));
-  assert.deepEqual(leaked, [], `${where}: message ids on screen`);
-}
 
 test("in Spanish: chosen from the browser or with the switch, kept, and a deal played in Spanish", { timeout: 240000 }, async () => {
   const ids = await catalogueIds();

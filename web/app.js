@@ -14,6 +14,8 @@ import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
 import { presetLine, publicCheckbox, publicTables } from "./tables.js";
 import { hostSeatTools, onSeatFreed } from "./seats.js";
 import { qrCode } from "./qr.js";
+import { turnMark, buzz } from "./notify.js";
+import { addPlayerForm, onWelcome, passCover, shownToken } from "./passplay.js";
 
 const PROTOCOL = 1;
 const main = document.getElementById("main");
@@ -170,8 +172,7 @@ function connect() {
   S.ws = ws;
   connEl.textContent = t("conn-connecting");
   ws.addEventListener("open", () => {
-    const mine = saved(S.invite);
-    ws.send(JSON.stringify({ type: "hello", v: PROTOCOL, token: (mine && mine.token) || null, last: S.last }));
+    ws.send(JSON.stringify({ type: "hello", v: PROTOCOL, token: shownToken(), last: S.last }));
   });
   ws.addEventListener("message", (ev) => onMessage(JSON.parse(ev.data)));
   ws.addEventListener("close", () => {
@@ -201,6 +202,7 @@ function onMessage(m) {
       S.offline = false;
       S.role = m.role; S.seat = m.seat; S.host = m.host; S.table = m.table;
       connEl.textContent = m.role === "player" ? t("conn-player", { name: (m.table.seats[m.seat] || {}).name || t("seat-n", { n: m.seat + 1 }) }) : t("conn-watching");
+      onWelcome(m);
       break;
     case "table":
       S.table = m.table;
@@ -240,7 +242,10 @@ function onMessage(m) {
       break;
   }
   render();
-  if (S.view && S.view.decision && !wasMine) play("turn");
+  if (S.view && S.view.decision && !wasMine) {
+    play("turn");
+    buzz();
+  }
 }
 
 function setTurn(turn) {
@@ -252,6 +257,13 @@ function setTurn(turn) {
 
 function render() {
   if (!S.table) return;
+  // Pass-and-play: while the device goes to the next player, no hand is drawn.
+  const cover = passCover();
+  if (cover) {
+    main.replaceChildren(settingsBar(), cover, ...[chatPanel()].filter(Boolean));
+    tick();
+    return;
+  }
   const parts = [settingsBar()];
   if (S.offline) parts.unshift(el("p", { class: "offline", role: "alert" }, t("offline-banner")));
   if (S.table.status === "lobby") parts.push(lobby());
@@ -333,6 +345,23 @@ function flightStarts() {
 
 document.addEventListener("tripoley:render", render);
 document.addEventListener("tripoley:rematch", rematch);
+document.addEventListener("tripoley:switch-seat", switchSeat);
+document.addEventListener("visibilitychange", tick);
+
+/** Another seat of this device is shown (pass-and-play): the page forgets
+ * what it knew of the seat it showed and says hello as the other one. */
+function switchSeat() {
+  const old = S.ws;
+  S.ws = null;
+  if (old) old.close();
+  Object.assign(S, {
+    view: null, last: null, log: [], deal: null, results: [], finalTally: null, stopped: null, winners: null,
+    hint: null, confirm: null, chosen: new Set(), chosenFor: null, turn: null, flights: [], landing: [],
+    focusedFor: null, timedOut: false, error: "", role: null, seat: null,
+  });
+  connect();
+  render();
+}
 
 function settingsBar() {
   const toggle = (key, label) => el("label", { class: "toggle" },
@@ -449,6 +478,7 @@ function lobby() {
   // The link-sharing tools are the host's.
   if (S.host) box.append(...inviteTools());
   box.append(summary, seats);
+  if (S.role === "player") box.append(addPlayerForm(open) || "");
   if (S.host) box.append(el("button", { "data-key": "start", class: "primary", onclick: () => send({ type: "start" }) }, t("lobby-start")));
   else box.append(el("p", {}, t("lobby-wait-host")));
   return box;
@@ -520,11 +550,11 @@ function describeRules(s) {
 const LOW_SECONDS = 10;
 
 /** The clock of whoever must act, a bar on your own decision that empties
- * as time runs, the warning at ten seconds, and the tab's title saying it
- * is your turn (seen from another tab). */
+ * as time runs, the warning at ten seconds, and the tab's title and icon
+ * saying it is your turn (seen from another tab). */
 function tick() {
   const mine = !!(S.view && S.view.decision);
-  document.title = mine ? t("title-your-turn") : "Tripoley";
+  turnMark(mine);
   if (!S.turn || S.turn.ms == null) return;
   const left = Math.max(0, S.turn.ms - (performance.now() - S.turnAt));
   const low = left <= LOW_SECONDS * 1000;
@@ -548,7 +578,7 @@ async function rematch() {
   const mine = saved(S.invite);
   try {
     const r = await api("POST", "/api/tables/" + S.invite + "/rematch", { token: mine && mine.token });
-    save(r.invite, { token: mine.token, seat: S.seat, host: S.host });
+    save(r.invite, { token: mine.token, seat: mine.seat ?? S.seat, host: S.host || !!mine.host, others: mine.others });
     location.href = r.path;
   } catch (e) {
     S.rematch = t("rematch-failed", { error: errorText(e) });

@@ -358,3 +358,11 @@ napalm-challenge-question = The dealer alone said Yes. Change your No to Yes?
 napalm-challenge = Challenge: say Yes
 napalm-decline = Keep my No
 hint-bot = The bot would { $action }.
+
+## Pass-and-play: several players on one device.
+pass-add = Add a player on this device
+pass-name = Their name
+pass-here = Playing on this device: { $names }
+pass-title = Pass the device to { $name }
+pass-help = Everyone else, look away: { $name }'s cards come next.
+pass-continue = I am { $name }: show my cards

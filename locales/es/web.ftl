@@ -383,3 +383,11 @@ napalm-challenge-question = Solo el repartidor dijo Sí. ¿Cambias tu No por un 
 napalm-challenge = Desafiar: decir Sí
 napalm-decline = Mantener mi No
 hint-bot = El bot { $action }.
+
+## Pasar el dispositivo: varios jugadores en un mismo dispositivo.
+pass-add = Añadir un jugador en este dispositivo
+pass-name = Su nombre
+pass-here = Juegan en este dispositivo: { $names }
+pass-title = Pasa el dispositivo a { $name }
+pass-help = Los demás, no miréis: ahora van las cartas de { $name }.
+pass-continue = Soy { $name }: mostrar mis cartas

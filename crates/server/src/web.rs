@@ -32,6 +32,8 @@ const FILES: &[(&str, &str, &str)] = &[
         JS,
         include_str!("../../../web/vendor/qrcode-generator/qrcode.mjs"),
     ),
+    ("notify.js", JS, include_str!("../../../web/notify.js")),
+    ("passplay.js", JS, include_str!("../../../web/passplay.js")),
     ("seats.js", JS, include_str!("../../../web/seats.js")),
     ("sounds.js", JS, include_str!("../../../web/sounds.js")),
     ("state.js", JS, include_str!("../../../web/state.js")),
