@@ -7,7 +7,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, shot, pause, PHONE, DESKTOP, Player, playUntil, soloTable, over, openTable, browser } from "./harness.mjs";
+import { serverAndBrowser, shot, pause, PHONE, DESKTOP, Player, playUntil, soloTable, over, openTable, browser, underHand } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -105,6 +105,23 @@ for (const [preset, size, tag, rules = {}] of GAMES) {
     await ctx.close();
   });
 }
+
+test("on a laptop, a deal's result is not under the docked hand when the next decision is already yours", { timeout: 120000 }, async () => {
+  // Five seats: a result of many lines.
+  const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "5", deals: "2", turn: "0" }, start);
+  const me = new Player(page, "laptop-result-and-decision");
+  me.results_ = async () => false; // the result stays up while play goes on
+  const both = await playUntil([me], async () =>
+    (await page.locator("section.result").count()) > 0 && (await page.locator("section.hand.mine[data-decision]:not([data-decision=''])").count()) > 0, 90000);
+  assert.ok(both, "a result on screen with a decision of the next deal");
+  await pause(300);
+  const result = page.locator("section.result").first();
+  await shot(page, "laptop-result-and-decision", false);
+  assert.equal(await underHand(result), 0, "no part of the result is under the hand");
+  assert.ok(await result.locator("button.primary").isVisible());
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
 
 test("keyboard alone: the focus goes to each new decision, a live region says it, a few keys each", { timeout: 240000 }, async () => {
   const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "3", deals: "2", turn: "0" }, start);

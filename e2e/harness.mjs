@@ -232,14 +232,7 @@ export class Player {
     const deal = await result.getAttribute("data-deal");
     if (this.inView) {
       // None of the panel is under the docked hand (seen on a laptop).
-      const under = await result.evaluate((r) => {
-        const h = document.querySelector(".table > .hand.mine");
-        if (!h) return 0;
-        const a = r.getBoundingClientRect(), b = h.getBoundingClientRect();
-        const overlap = (lo, hi) => Math.max(0, hi - lo);
-        return overlap(Math.max(a.top, b.top, 0), Math.min(a.bottom, b.bottom, innerHeight)) *
-          (overlap(Math.max(a.left, b.left), Math.min(a.right, b.right)) > 0 ? 1 : 0);
-      }).catch(() => 0);
+      const under = await underHand(result).catch(() => 0);
       if (under > 1) {
         this.offscreen.push(`result of deal ${deal}: ${Math.round(under)} px under the hand`);
         await shot(this.page, `${this.tag}-result-under-hand`, false);
@@ -352,6 +345,19 @@ export class Player {
     this.misplayed = await this.click(hand.locator('button[data-key="confirm"]'));
     return this.misplayed;
   }
+}
+
+/** How many pixels of a panel's height, as the page stands, are under the
+ * player's docked hand (0 when the hand is not docked over it). */
+export function underHand(panel) {
+  return panel.evaluate((r) => {
+    const h = document.querySelector(".table > .hand.mine");
+    if (!h) return 0;
+    const a = r.getBoundingClientRect(), b = h.getBoundingClientRect();
+    const overlap = (lo, hi) => Math.max(0, hi - lo);
+    const across = overlap(Math.max(a.left, b.left), Math.min(a.right, b.right));
+    return across > 0 ? overlap(Math.max(a.top, b.top, 0), Math.min(a.bottom, b.bottom, innerHeight)) : 0;
+  });
 }
 
 /** Plays every page's moves until `done()` or the time runs out. */
