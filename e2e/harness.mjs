@@ -26,16 +26,18 @@ export const packageScript = (path) => readFileSync(createRequire(import.meta.ur
 
 const AXE = packageScript("axe-core/axe.min.js");
 /** Serious and critical accessibility violations (WCAG 2 A and AA) found
- * by axe-core on each page scanned, as "where: rule (elements)". */
+ * by axe-core on each page scanned (or a part of it: `selector`), as
+ * "where: rule (elements)"; each scan returns its own. */
 export const violations = [];
-export async function axeScan(page, where) {
-  const found = await page.evaluate(async (source) => {
+export async function axeScan(page, where, selector = null) {
+  const found = await page.evaluate(async ([source, selector]) => {
     if (!window.axe) (0, eval)(source); // axe-core is a script, not a module
-    const r = await window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa"] });
+    const r = await window.axe.run(selector || document, { runOnly: ["wcag2a", "wcag2aa"] });
     return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => v.id + " (" + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ") + ")");
-  }, AXE);
+  }, [AXE, selector]);
   for (const f of found) violations.push(where + ": " + f);
+  return found;
 }
 
 // The phone asks for reduced motion (nothing flies), the desktop does not.
