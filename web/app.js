@@ -10,12 +10,13 @@ import { tableView } from "./board.js";
 import { napalmView, describeNapalm } from "./napalm.js";
 import { flyChips, flyDeal, landCards } from "./motion.js";
 import { play, soundsOf, unlock } from "./sounds.js";
-import { t, language, errorText } from "./i18n.js";
+import { t, errorText } from "./i18n.js";
 import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
 import { presetLine } from "./tables.js";
 import { hostSeatTools, onSeatFreed } from "./seats.js";
 import { qrCode } from "./qr.js";
 import { turnMark, buzz } from "./notify.js";
+import { rulesView } from "./rules.js";
 import { addPlayerForm, onWelcome, passCover, shownToken } from "./passplay.js";
 
 const PROTOCOL = 1;
@@ -285,46 +286,6 @@ function seatLink() {
     el("div", { class: "panel" },
       el("p", {}, t("seat-link-help")),
       el("input", { readonly: true, value: link, size: 40, "aria-label": t("seat-link-label"), onfocus: (e) => e.target.select() })));
-}
-
-/** The table's own rules in plain words, one click away (fetched once). */
-function rulesView() {
-  const box = el("details", {
-    class: "rules", "data-key": "rules", open: S.rulesOpen,
-    ontoggle: async (e) => {
-      S.rulesOpen = e.target.open;
-      if (S.rulesOpen && !S.rules) {
-        try {
-          S.rules = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/rules?lang=" + language())).text;
-        } catch (err) {
-          S.rules = t("rules-unavailable", { error: errorText(err) });
-        }
-        render();
-      }
-    },
-  }, el("summary", {}, t("rules-view")));
-  // A scrolled region, so it takes the focus (keyboard users scroll it too).
-  if (S.rules) box.append(el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view") }, rulesSections(S.rules)));
-  return box;
-}
-
-/** The server's text (options that change nothing at this table are left
- * out for players): titles unindented, rules indented, each ending in an
- * id like "(T5)", which players do not need. */
-function rulesSections(text) {
-  const out = [];
-  let list = null;
-  for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
-    if (/^\s/.test(line)) {
-      if (!list) out.push((list = el("ul")));
-      list.append(el("li", {}, line.trim().replace(/\s*\([A-Z]\d+[a-z]?(, [A-Z]\d+[a-z]?)*\)$/, "")));
-    } else {
-      out.push(el("h3", {}, line.trim()));
-      list = null;
-    }
-  }
-  return out;
 }
 
 /** What the copy-link button last said: nothing yet, done, or copy it by hand. */

@@ -26,6 +26,7 @@ async fn the_web_client_is_served_and_bad_requests_are_refused() {
         "passplay.js",
         "qr.js",
         "qrcode.mjs",
+        "rules.js",
         "seats.js",
         "state.js",
         "summary.js",
