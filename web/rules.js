@@ -46,18 +46,18 @@ function hasPoker() {
   return !(rules && rules.poker === "none");
 }
 
-/** The game in five short sections, in players' words, with the board. */
+/** The game in five short sections, in players' words, with the board
+ * (a table without poker has no Poker section). */
 function quickRules() {
-  const poker = hasPoker() ? "yes" : "no";
-  const section = (id) => [el("h4", {}, t("rules-quick-" + id + "-title")), el("p", {}, t("rules-quick-" + id, { poker }))];
+  const section = (title, text) => [el("h4", {}, title), el("p", {}, text)];
   return el("section", { class: "quick-rules", "aria-label": t("rules-quick-title") },
     el("h3", {}, t("rules-quick-title")),
-    section("aim"),
+    section(t("rules-quick-aim-title"), t("rules-quick-aim", { poker: hasPoker() ? "yes" : "no" })),
     boardPicture(),
-    section("board"),
-    hasPoker() ? section("poker") : null,
-    section("michigan"),
-    section("end"));
+    section(t("rules-quick-board-title"), t("rules-quick-board")),
+    hasPoker() ? section(t("rules-quick-poker-title"), t("rules-quick-poker")) : null,
+    section(t("rules-quick-michigan-title"), t("rules-quick-michigan")),
+    section(t("rules-quick-end-title"), t("rules-quick-end")));
 }
 
 /** This table's board as a picture: each space a labelled box where it
