@@ -159,6 +159,7 @@ test("the clock: a bar on your decision, red at ten seconds, the tab's title and
   }, hidden);
   await hide(true);
   assert.equal(await page.title(), "Your turn · Tripoley", "a tab in the background says whose turn it is");
+  await page.waitForFunction(() => document.querySelector('link[rel="icon"]').getAttribute("href").startsWith("data:"), null, { timeout: 5000 });
   assert.match(await icon(), /^data:image\/svg\+xml,.*circle/, "and its icon wears a dot");
   await hide(false);
   assert.equal(await page.title(), "Tripoley");

@@ -173,6 +173,7 @@ export class Player {
     this.page = page;
     this.ids = ids; // the catalogue's message ids, checked on the pass-and-play cover
     this.passedTo = []; // each name a pass-and-play cover named, in order
+    this.deciders = new Set(); // who the header said this page was at each decision made
     this.skip = new Set(skip);
     this.inView = inView;
     this.decisions = 0;
@@ -306,7 +307,10 @@ export class Player {
         }
       }
     }
-    if (done) this.moves++;
+    if (done) {
+      this.moves++;
+      this.deciders.add((await this.page.locator("#conn").innerText().catch(() => "")).replace(/^you are /, ""));
+    }
     if (done && this.keyboard) this.keys.push(this.lastKeys);
     return done || dismissed;
   }

@@ -40,13 +40,9 @@ test("pass-and-play: Ann and Bob on one phone, Cy on a desktop, a bot; a cover b
 
   const players = [new Player(phone, "phone-passplay", { ids }), new Player(desk, "desktop-passplay")];
   // Who the phone showed at each decision it made (the header names the seat).
-  const deciders = new Set();
-  const finished = await playUntil(players, async () => {
-    if (await phone.locator("section.hand.mine[data-decision]").count()) {
-      deciders.add((await phone.locator("#conn").innerText()).replace(/^you are /, ""));
-    }
-    return players.every((p) => p.results.size > 0) && deciders.size === 2 && new Set(players[0].passedTo).size === 2;
-  }, 150000);
+  const deciders = players[0].deciders;
+  const finished = await playUntil(players, async () =>
+    players.every((p) => p.results.size > 0) && deciders.size === 2 && new Set(players[0].passedTo).size === 2, 150000);
   assert.ok(finished, `a deal played with the phone passed both ways (passed to ${players[0].passedTo}, deciding ${[...deciders]})`);
   assert.deepEqual([...deciders].sort(), ["Ann", "Bob"], "the phone showed each of its players their own decisions");
   assert.equal(players[1].passedTo.length, 0, "a desktop with one player is never covered");

@@ -6,12 +6,18 @@
 import { t } from "./i18n.js";
 
 const ICON = "/favicon.svg";
-/** The tab's icon with a gold dot in its corner (favicon.svg, drawn again). */
-const BADGED = "data:image/svg+xml," + encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0e4a33"/>' +
-  '<rect x="7" y="4" width="18" height="24" rx="3" fill="#fff"/>' +
-  '<path d="M16 11c-2-3-6-1-5 2 1 2 5 5 5 6 0-1 4-4 5-6 1-3-3-5-5-2z" fill="#b3261e"/>' +
-  '<circle cx="25" cy="7" r="7" fill="#f2c94c" stroke="#0e4a33" stroke-width="2"/></svg>');
+/** The gold dot drawn over the icon's corner. */
+const DOT = '<circle cx="25" cy="7" r="7" fill="#f2c94c" stroke="#0e4a33" stroke-width="2"/>';
+/** The tab's icon with the dot, made from the icon itself once asked. */
+let badged = null;
+
+function badgedIcon() {
+  if (!badged) {
+    badged = fetch(ICON).then((r) => r.text())
+      .then((svg) => "data:image/svg+xml," + encodeURIComponent(svg.replace("</svg>", DOT + "</svg>")));
+  }
+  return badged;
+}
 
 /** Whether the title and icon now say "your turn" (null: not set yet). */
 let marked = null;
@@ -24,7 +30,9 @@ export function turnMark(mine) {
   marked = mark;
   document.title = mark ? t("title-your-turn") : "Tripoley";
   const icon = document.querySelector('link[rel="icon"]');
-  if (icon) icon.href = mark ? BADGED : ICON;
+  if (!icon) return;
+  if (!mark) icon.setAttribute("href", ICON);
+  else badgedIcon().then((href) => { if (marked) icon.setAttribute("href", href); }, () => {});
 }
 
 /** A short vibration at a new decision, where the device has one. */
