@@ -46,6 +46,12 @@ test("pass-and-play: Ann and Bob on one phone, Cy on a desktop, a bot; a cover b
   assert.ok(finished, `a deal played with the phone passed both ways (passed to ${players[0].passedTo}, deciding ${[...deciders]})`);
   assert.deepEqual([...deciders].sort(), ["Ann", "Bob"], "the phone showed each of its players their own decisions");
   assert.equal(players[1].passedTo.length, 0, "a desktop with one player is never covered");
+  // The rules view on the phone: its short sections and the board's picture.
+  await phone.locator("details.rules > summary").click();
+  await phone.locator(".rules-text svg.board-picture").waitFor();
+  await phone.locator(".rules-text section.quick-rules").scrollIntoViewIfNeeded();
+  await shot(phone, "phone-rules-short", false);
+  await axeScan(phone, "the rules view on a phone");
   assert.deepEqual(errors, []);
   await phoneCtx.close();
   await deskCtx.close();
