@@ -45,6 +45,14 @@ test("pass-and-play: Ann and Bob on one phone, Cy on a desktop, a bot; a cover b
     players.every((p) => p.results.size > 0) && deciders.size === 2 && new Set(players[0].passedTo).size === 2, 150000);
   assert.ok(finished, `a deal played with the phone passed both ways (passed to ${players[0].passedTo}, deciding ${[...deciders]})`);
   assert.deepEqual([...deciders].sort(), ["Ann", "Bob"], "the phone showed each of its players their own decisions");
+  // Whoever is shown, "your seat on another device" is their own seat's link.
+  const tokens = await phone.evaluate(() => {
+    const mine = JSON.parse(localStorage.getItem("tripoley:" + location.pathname.split("/t/")[1]));
+    return { ann: mine.token, bob: mine.others[0].token };
+  });
+  const shownLink = await phone.locator(".seat-link input").inputValue();
+  const who = (await phone.locator("#conn").innerText()).replace(/^you are /, "");
+  assert.ok(shownLink.endsWith("#seat=" + (who === "Bob" ? tokens.bob : tokens.ann)), `${who}'s own link`);
   assert.equal(players[1].passedTo.length, 0, "a desktop with one player is never covered");
   // The rules view on the phone: its short sections and the board's picture.
   await phone.locator("details.rules > summary").click();

@@ -279,9 +279,10 @@ function soundSwitch() {
 
 /** A player's own link back to their seat, for another phone or computer. */
 function seatLink() {
-  const mine = saved(S.invite);
-  if (S.seat == null || !mine || !mine.token) return null;
-  const link = location.origin + "/t/" + S.invite + "#seat=" + mine.token;
+  // The shown seat's own (pass-and-play: not the device's first player's).
+  const token = shownToken();
+  if (S.seat == null || !token) return null;
+  const link = location.origin + "/t/" + S.invite + "#seat=" + token;
   return el("details", { class: "seat-link" }, el("summary", {}, t("seat-link")),
     el("div", { class: "panel" },
       el("p", {}, t("seat-link-help")),
