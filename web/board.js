@@ -327,7 +327,12 @@ function resultPanel(r) {
     el("div", { class: "result-part" }, el("h3", {}, t("result-this-deal")),
       el("ul", { class: "nets" }, nets.map((p) => el("li", { class: p.x > 0 ? "up" : p.x < 0 ? "down" : "", "data-seat": p.s, "data-net": p.x },
         t("result-net", { who: name(p.s), n: (p.x > 0 ? "+" : "") + p.x }))))),
-    el("button", { "data-key": "seen-" + tally.number, class: "primary", onclick: () => { r.seen = true; document.dispatchEvent(new Event("tripoley:render")); } }, t("btn-got-it")));
+    el("button", { "data-key": "seen-" + tally.number, class: "primary", onclick: () => {
+      r.seen = true;
+      // The button goes away with the result: the focus goes (back) to the decision waiting.
+      S.focusedFor = null;
+      document.dispatchEvent(new Event("tripoley:render"));
+    } }, t("btn-got-it")));
 }
 
 function gameOver(v) {
