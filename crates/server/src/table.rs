@@ -30,8 +30,14 @@ use tripoley_engine::{
     Action, DealChance, Decision, Event, Game, IllegalAction, Pending, Record, Seat, Step,
 };
 
-/// Playouts the expert bot spends on a hint (a few milliseconds).
-const HINT_PLAYOUTS: u32 = 2000;
+/// What the expert bot may spend on a hint: 2000 playouts (a few
+/// milliseconds at a family's stakes), and never more than a quarter of a
+/// second of the clock, whatever the stacks (at a million chips a playout's
+/// betting runs long: issue 31, finding 5).
+const HINT_BUDGET: tripoley_bots::Budget = tripoley_bots::Budget {
+    playouts: 2000,
+    time: Some(Duration::from_millis(250)),
+};
 
 use crate::auth::{RateLimit, hash_token, new_token, same_hash};
 use crate::protocol::{
