@@ -13,6 +13,7 @@
 mod frames;
 mod hold;
 mod napalm;
+mod news;
 mod social;
 mod think;
 
@@ -126,6 +127,9 @@ pub(crate) enum Cmd {
     NapalmRecord {
         reply: oneshot::Sender<Option<tripoley_napalm::NapalmRecord>>,
     },
+    /// A rematch of this finished table was made at `invite`, asked for by
+    /// the player `by` (`None`: the host, without a seat).
+    Rematch { invite: String, by: Option<String> },
 }
 
 /// How a table reaches its actor.
@@ -159,6 +163,8 @@ struct SeatState {
     away_since: Instant,
     /// The seat's bot; `None` while it thinks on the blocking pool.
     bot: Option<Box<dyn Bot>>,
+    /// Whether everyone was told this away player's grace time ended.
+    told_away: bool,
 }
 
 struct Conn {
@@ -205,6 +211,8 @@ struct Table {
     social: social::Social,
     /// A run's stop held back so that it looks like a withhold (M9b).
     held: Option<hold::Held>,
+    /// The `rematch` message, once a rematch of this table was made.
+    rematch: Option<Value>,
 }
 
 fn frame(value: &Value) -> Out {
@@ -255,6 +263,7 @@ pub(crate) fn spawn(
                 conns: 0,
                 away_since: now,
                 bot: Some(stored.settings.bot.make(&rules)),
+                told_away: false,
             }
         })
         .collect();
@@ -285,6 +294,7 @@ pub(crate) fn spawn(
         hints: think::Hints::default(),
         last_seen: now,
         held: None,
+        rematch: None,
     };
     if stored.status != TableStatus::Lobby {
         let names = stored.names.unwrap_or_else(|| table.default_names());
@@ -368,10 +378,10 @@ impl Table {
                     self.last_seen + self.cfg.idle
                 }
             });
-            let due = match (idle, self.due()) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
+            let due = [idle, self.due(), self.next_grace_end()]
+                .into_iter()
+                .flatten()
+                .min();
             tokio::select! {
                 biased;
                 _ = shutdown.changed() => break,
@@ -393,6 +403,7 @@ impl Table {
                         }
                         break;
                     }
+                    self.tell_grace_ends();
                     self.on_due().await;
                 }
             }
@@ -477,6 +488,7 @@ impl Table {
             Cmd::NapalmRecord { reply } => {
                 let _ = reply.send(self.napalm.as_ref().map(|t| t.record.clone()));
             }
+            Cmd::Rematch { invite, by } => self.tell_rematch(&invite, by),
         }
     }
 
@@ -895,6 +907,10 @@ impl Table {
         if let Some(history) = self.chat_history() {
             self.send(conn, history);
         }
+        if let Some(news) = self.rematch_news() {
+            let news = frame(news);
+            self.send(conn, news);
+        }
         if self.status != TableStatus::Lobby {
             self.catch_up(conn, last);
         }
@@ -910,6 +926,7 @@ impl Table {
             st.conns -= 1;
             if st.conns == 0 {
                 st.away_since = Instant::now();
+                st.told_away = false;
             }
         }
         self.broadcast_table();

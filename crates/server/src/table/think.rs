@@ -259,11 +259,7 @@ impl Table {
         }
         tokio::task::spawn_blocking(move || {
             let action = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                tripoley_bots::hint(
-                    &InfoSet::new(&game, seat),
-                    game.rules(),
-                    HINT_BUDGET,
-                )
+                tripoley_bots::hint(&InfoSet::new(&game, seat), game.rules(), HINT_BUDGET)
             }))
             .ok();
             drop(permit);

@@ -1,0 +1,113 @@
+//! What reaches every screen live without a move of the game (issue 26,
+//! point 7): an away player's grace time running out, and a rematch.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{WAIT, join};
+use serde_json::json;
+use tripoley_bots::BotKind;
+use tripoley_cards::seeded_rng;
+use tripoley_engine::{Preset, Rules};
+use tripoley_server::ServerConfig;
+use tripoley_server::client::{self, Socket};
+use tripoley_server::protocol::{CreateTable, TableStatus};
+
+/// Reads until a `table` message for which `test` holds.
+async fn until_table(sock: &mut Socket, test: impl Fn(&serde_json::Value) -> bool) {
+    loop {
+        let m = sock.recv_timeout(WAIT).await.expect("a table message");
+        if m["type"] == "table" && test(&m["table"]) {
+            return;
+        }
+    }
+}
+
+/// Bob leaves mid-game while the host, whose turn it may be, does nothing:
+/// when Bob's grace time ends, the host is told at once that a bot plays
+/// for him (the "free this seat" control depends on it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_end_of_an_away_players_grace_reaches_everyone_live() {
+    let config = ServerConfig {
+        grace: Duration::from_millis(500),
+        ..ServerConfig::ephemeral()
+    };
+    let server = tripoley_server::start(config).await.unwrap();
+    let addr = server.addr();
+    let created = client::create_table(
+        addr,
+        &CreateTable {
+            seats: Some(3),
+            turn_seconds: Some(0),
+            host_name: Some("Ann".into()),
+            ..CreateTable::default()
+        },
+    )
+    .await
+    .unwrap();
+    let invite = created.invite;
+    let bob = client::sit(addr, &invite, Some(1), "Bob").await.unwrap();
+    let (mut ann, _) = join(addr, &invite, Some(&created.host_token), None).await;
+    let (bob_ws, _) = join(addr, &invite, Some(&bob.token), None).await;
+    client::start_table(addr, &invite, &created.host_token)
+        .await
+        .unwrap();
+    bob_ws.close().await;
+    until_table(&mut ann, |t| t["seats"][1]["connected"] == false).await;
+    until_table(&mut ann, |t| t["seats"][1]["bot_playing"] == true).await;
+    server.shutdown().await;
+}
+
+/// Ann asks for a rematch: Bob, still at the finished table, is told where
+/// the next game is and who started it; so is whoever comes later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_is_announced_at_the_finished_table() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let t = common::table(addr, Preset::Cosmo, 3, &[1, 2], 0).await;
+    let (mut watcher, _) = join(addr, &t.invite, None, None).await;
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    let mut seats = tokio::task::JoinSet::new();
+    for (seat, token) in t.tokens.clone() {
+        let invite = t.invite.clone();
+        seats.spawn(async move {
+            let (mut sock, _) = join(addr, &invite, Some(&token), None).await;
+            let mut bot = BotKind::Random.make(&Rules::preset(Preset::Cosmo));
+            let mut rng = seeded_rng(u64::from(seat));
+            client::play_seat(&mut sock, bot.as_mut(), &mut rng, Duration::ZERO, None)
+                .await
+                .unwrap();
+            sock
+        });
+    }
+    let mut players = Vec::new();
+    while let Some(sock) = seats.join_next().await {
+        players.push(sock.unwrap());
+    }
+    while client::table_info(addr, &t.invite).await.unwrap().status != TableStatus::Finished {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (status, made) = client::request(
+        addr,
+        "POST",
+        &format!("/api/tables/{}/rematch", t.invite),
+        Some(&json!({ "token": t.tokens[0].1 })),
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 200, "{made}");
+    for sock in players.iter_mut().chain([&mut watcher]) {
+        let news = sock.recv_type("rematch", WAIT).await.unwrap();
+        assert_eq!(news["invite"], made["invite"]);
+        assert_eq!(news["path"], made["path"]);
+        assert_eq!(news["by"], "Human 1");
+    }
+    let mut late = Socket::connect(addr, &t.invite).await.unwrap();
+    late.hello(None, None).await.unwrap();
+    let news = late.recv_type("rematch", WAIT).await.unwrap();
+    assert_eq!(news["invite"], made["invite"]);
+    server.shutdown().await;
+}
