@@ -12,7 +12,7 @@ import { play, soundsOf, unlock } from "./sounds.js";
 import { t, loadLanguage, language, setLanguage, LANGUAGES, errorText } from "./i18n.js";
 import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
 import { presetLine, publicCheckbox, publicTables } from "./tables.js";
-import { hostSeatTools, onSeatFreed } from "./seats.js";
+import { hostSeatTools, onSeatFreed, onRematch } from "./seats.js";
 import { qrCode } from "./qr.js";
 
 const PROTOCOL = 1;
@@ -189,7 +189,7 @@ function connect() {
 function onMessage(m) {
   const wasMine = S.view && S.view.decision;
   onChatMessage(m);
-  if (onChatReply(m) || onSeatFreed(m)) {
+  if (onChatReply(m) || onSeatFreed(m) || onRematch(m)) {
     render();
     return;
   }

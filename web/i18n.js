@@ -72,5 +72,6 @@ export function setLanguage(lang) {
  * translated; its English words are shown when the code is unknown (and in
  * English, where they are the words). */
 export function errorText(e) {
+  if (e && e.detail) return t("error-detail", { ...e.detail, message: e.message });
   return t("error", { code: (e && e.code) || "other", message: (e && e.message) || String(e) });
 }

@@ -71,12 +71,11 @@ pub(crate) async fn rematch(
             "there is no table with this code",
         )
     };
+    // 503 `storage` with Retry-After, as every other request answers a
+    // store out of reach; the store's text goes to the log only.
     let storage = |e: crate::ServerError| {
-        refuse(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            ErrorCode::Storage,
-            &e.to_string(),
-        )
+        eprintln!("tripoley serve: a rematch of {invite} could not be stored: {e}");
+        crate::http::ApiError::from(e.answer()).into_response()
     };
     if !valid_invite(&invite) {
         return no_table();

@@ -223,7 +223,7 @@ fn frame(value: &Value) -> Out {
 pub(crate) fn error_frame(n: u64, id: Option<u64>, err: &ErrorBody) -> Out {
     frame(&json!({
         "v": PROTOCOL_VERSION, "type": "error", "n": n, "id": id,
-        "code": err.code, "message": err.message,
+        "code": err.code, "message": err.message, "detail": err.detail,
     }))
 }
 
@@ -236,11 +236,12 @@ fn illegal(e: &IllegalAction) -> ErrorBody {
     ErrorBody::new(code, e.to_string())
 }
 
+/// A step or a seat that could not be stored, as the player is told it:
+/// nothing changed, try again; the store's own text goes to the server's
+/// log, never to a player (issue 30).
 fn storage(e: &crate::ServerError) -> ErrorBody {
-    ErrorBody::new(
-        ErrorCode::Storage,
-        format!("the server could not store this; nothing changed ({e})"),
-    )
+    eprintln!("tripoley serve: could not store a table's change: {e}");
+    e.answer()
 }
 
 /// Starts the actor of a stored table; returns its handle and task.

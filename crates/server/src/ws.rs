@@ -213,7 +213,7 @@ impl Connection {
         }
         let msg: ClientMsg = match serde_json::from_str(text) {
             Ok(m) => m,
-            Err(e) => {
+            Err(_) => {
                 // Not a Tripoley message: perhaps an `act` at a Napalm table.
                 if let Ok(NapalmClientMsg::Act {
                     action,
@@ -241,7 +241,10 @@ impl Connection {
                     return Next::Continue;
                 }
                 return self.refuse(
-                    ErrorBody::new(ErrorCode::BadMessage, format!("not a message: {e}")),
+                    ErrorBody::new(
+                        ErrorCode::BadMessage,
+                        "not a message of this protocol (docs/protocol.md)",
+                    ),
                     None,
                 );
             }

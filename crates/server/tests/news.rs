@@ -111,3 +111,67 @@ async fn a_rematch_is_announced_at_the_finished_table() {
     assert_eq!(news["invite"], made["invite"]);
     server.shutdown().await;
 }
+
+/// Issue 26, point 14: a refusal reaches a client as a code and a detail
+/// it can word in its player's language, never as a parser's text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_are_codes_with_details_never_parser_text() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let create = |body: serde_json::Value| async move {
+        client::request(addr, "POST", "/api/tables", Some(&body))
+            .await
+            .unwrap()
+    };
+    let parser_words = ["expected", "unknown field", "invalid type", "line ", "`"];
+    let no_parser_text = |e: &serde_json::Value| {
+        let m = e["message"].as_str().unwrap();
+        for w in parser_words {
+            assert!(!m.contains(w), "parser text in {e}");
+        }
+    };
+    for (body, detail) in [
+        (
+            json!({"rules": {"ante": "lots"}}),
+            json!({"reason": "house_rule", "field": "ante"}),
+        ),
+        (
+            json!({"rules": {"ante": 1, "no_such_rule": true}}),
+            json!({"reason": "house_rule", "field": "no_such_rule"}),
+        ),
+        (
+            json!({"seats": 12}),
+            json!({"reason": "seats", "min": 2, "max": 9}),
+        ),
+        (
+            json!({"starting_chips": 0}),
+            json!({"reason": "starting_chips", "max": 1_000_000}),
+        ),
+        (
+            json!({"turn_seconds": 5000}),
+            json!({"reason": "turn_seconds", "max": 3600}),
+        ),
+        (
+            json!({"tokens_to_win": 3}),
+            json!({"reason": "other_game", "field": "tokens_to_win"}),
+        ),
+    ] {
+        let (status, e) = create(body.clone()).await;
+        assert_eq!(status, 400, "{body}: {e}");
+        assert_eq!(e["code"], "invalid", "{body}: {e}");
+        assert_eq!(e["detail"], detail, "{body}: {e}");
+        no_parser_text(&e);
+    }
+    let (status, e) = create(json!({"seats": "four"})).await;
+    assert_eq!((status, e["code"].as_str()), (400, Some("bad_message")));
+    no_parser_text(&e);
+    let t = common::table(addr, Preset::Pagat, 3, &[0], 0).await;
+    let (mut me, _) = join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
+    me.send_text(r#"{"type":"act","action":{"bid":"ten"}}"#)
+        .await
+        .unwrap();
+    let e = me.recv_type("error", WAIT).await.unwrap();
+    assert_eq!(e["code"], "bad_message");
+    no_parser_text(&e);
+    server.shutdown().await;
+}
