@@ -6,7 +6,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, openTable, Player, playUntil, over, axeScan, shot, PHONE, DESKTOP, browser } from "./harness.mjs";
+import { serverAndBrowser, openTable, Player, playUntil, over, axeScan, shot, PHONE, DESKTOP, base, browser } from "./harness.mjs";
 
 // A grace time of 2 s, so the test waits seconds, not the default 30.
 serverAndBrowser(["--grace", "2"]);
@@ -55,4 +55,28 @@ test("the end of an away player's grace and a rematch reach the other screen liv
   assert.deepEqual(errors, []);
   await hostCtx.close();
   await guestCtx.close();
+});
+
+test("a Spanish player reads the server's refusals in Spanish, without the parser's words", { timeout: 60000 }, async () => {
+  const ctx = await browser.newContext({ ...DESKTOP, locale: "es-ES" });
+  const page = await ctx.newPage();
+  await page.goto(base + "/");
+  await page.locator('form:has(select[name="preset"])').waitFor();
+  const said = await page.evaluate(async () => {
+    const { errorText } = await import("/i18n.js");
+    const { api } = await import("/state.js");
+    const out = [];
+    for (const body of [{ seats: 12 }, { starting_chips: 0 }, { turn_seconds: 5000 }, { rules: { ante: "mucho" } }, { seats: "cuatro" }]) {
+      out.push(await api("POST", "/api/tables", body).then(() => "created", errorText));
+    }
+    return out;
+  });
+  assert.deepEqual(said.slice(0, 4), [
+    "Este juego es para 2 a 9 jugadores.",
+    "Las fichas iniciales van de 1 a 1.000.000.",
+    "El tiempo por turno es como mucho 3600 segundos (0 para no tener límite).",
+    "Una de las reglas de la casa no existe o su valor no vale.",
+  ]);
+  assert.equal(said[4], "El servidor no entendió el mensaje.");
+  await ctx.close();
 });
