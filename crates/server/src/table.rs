@@ -489,7 +489,7 @@ impl Table {
             Cmd::NapalmRecord { reply } => {
                 let _ = reply.send(self.napalm.as_ref().map(|t| t.record.clone()));
             }
-            Cmd::Rematch { invite, by } => self.tell_rematch(&invite, by),
+            Cmd::Rematch { invite, by } => self.tell_rematch(&invite, by.as_deref()),
         }
     }
 

@@ -99,7 +99,7 @@ async fn a_hint_is_bounded_by_time_not_by_the_stacks() {
     }
     eprintln!("the slowest hint took {slowest:?}");
     assert!(
-        slowest < std::time::Duration::from_millis(1000),
+        slowest < std::time::Duration::from_secs(1),
         "a hint took {slowest:?}"
     );
     server.shutdown().await;

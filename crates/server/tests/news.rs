@@ -7,12 +7,10 @@ use std::time::Duration;
 
 use common::{WAIT, join};
 use serde_json::json;
-use tripoley_bots::BotKind;
-use tripoley_cards::seeded_rng;
-use tripoley_engine::{Preset, Rules};
+use tripoley_engine::Preset;
 use tripoley_server::ServerConfig;
 use tripoley_server::client::{self, Socket};
-use tripoley_server::protocol::{CreateTable, TableStatus};
+use tripoley_server::protocol::CreateTable;
 
 /// Reads until a `table` message for which `test` holds.
 async fn until_table(sock: &mut Socket, test: impl Fn(&serde_json::Value) -> bool) {
@@ -70,26 +68,7 @@ async fn a_rematch_is_announced_at_the_finished_table() {
     client::start_table(addr, &t.invite, &t.host_token)
         .await
         .unwrap();
-    let mut seats = tokio::task::JoinSet::new();
-    for (seat, token) in t.tokens.clone() {
-        let invite = t.invite.clone();
-        seats.spawn(async move {
-            let (mut sock, _) = join(addr, &invite, Some(&token), None).await;
-            let mut bot = BotKind::Random.make(&Rules::preset(Preset::Cosmo));
-            let mut rng = seeded_rng(u64::from(seat));
-            client::play_seat(&mut sock, bot.as_mut(), &mut rng, Duration::ZERO, None)
-                .await
-                .unwrap();
-            sock
-        });
-    }
-    let mut players = Vec::new();
-    while let Some(sock) = seats.join_next().await {
-        players.push(sock.unwrap());
-    }
-    while client::table_info(addr, &t.invite).await.unwrap().status != TableStatus::Finished {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let mut players = common::play_to_the_end(addr, &t, Preset::Cosmo).await;
     let (status, made) = client::request(
         addr,
         "POST",

@@ -45,7 +45,7 @@ impl Table {
 
     /// A rematch was made: everyone here is told where the next game is
     /// (and whoever connects later, while the table is kept).
-    pub(super) fn tell_rematch(&mut self, invite: &str, by: Option<String>) {
+    pub(super) fn tell_rematch(&mut self, invite: &str, by: Option<&str>) {
         let news = json!({
             "v": PROTOCOL_VERSION, "type": "rematch", "n": self.n(),
             "invite": invite, "path": format!("/t/{invite}"), "by": by,
