@@ -83,14 +83,14 @@ function servedAt(child, ms) {
   });
 }
 
-/** Starts the server and the browser before the file's tests, and stops
- * them after. */
-export function serverAndBrowser() {
+/** Starts the server (with these extra `serve` arguments) and the browser
+ * before the file's tests, and stops them after. */
+export function serverAndBrowser(serveArgs = []) {
   before(async () => {
     const db = join(mkdtempSync(join(tmpdir(), "tripoley-e2e-")), "e2e.db");
     // A port the system picks, read back from the server's first line: no
     // port chosen here can be taken already.
-    server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0", "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
+    server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0", "--db", db, ...serveArgs], { stdio: ["ignore", "pipe", "inherit"] });
     base = await servedAt(server, 20000);
     await waitForServer(base + "/api/presets", 20000);
     browser = await chromium.launch({

@@ -13,7 +13,7 @@ import { play, soundsOf, unlock } from "./sounds.js";
 import { t, errorText } from "./i18n.js";
 import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
 import { presetLine } from "./tables.js";
-import { hostSeatTools, onSeatFreed } from "./seats.js";
+import { hostSeatTools, onSeatFreed, onRematch } from "./seats.js";
 import { qrCode } from "./qr.js";
 import { turnMark, buzz } from "./notify.js";
 import { rulesView } from "./rules.js";
@@ -76,7 +76,7 @@ function connect() {
 function onMessage(m) {
   const wasMine = S.view && S.view.decision;
   onChatMessage(m);
-  if (onChatReply(m) || onSeatFreed(m)) {
+  if (onChatReply(m) || onSeatFreed(m) || onRematch(m)) {
     render();
     return;
   }

@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { S, act, send, name, CHOOSE_FIVE } from "./state.js";
 import { cardFace, cardWords, cardText, sortCards, suitOf, rankOf, bestFive, RANKS, SUIT_LETTERS, SUIT_SYMBOLS } from "./cards.js";
 import { coachPanel } from "./coach.js";
+import { overHeading, rematchButton } from "./seats.js";
 import { spaceName, suitSymbol, suitWord, actionText, capital, names, ledgerLine } from "./words.js";
 import { t } from "./i18n.js";
 
@@ -339,11 +340,11 @@ function gameOver(v) {
   const order = [...v.standings].sort((a, b) => b.chips - a.chips);
   const winners = order.filter((s) => s.winner).map((s) => name(s.seat));
   return el("section", { class: "game-over panel", "aria-label": t("standings-label") },
-    el("h2", {}, t("game-over")),
+    overHeading(),
     el("p", { class: "winner" }, t("winners", { who: names(winners), count: winners.length })),
     el("ol", { class: "standings" }, order.map((s) => el("li", {}, el("span", {}, name(s.seat)), el("span", { class: "chips" }, t("chips-n", { n: s.chips })), s.winner ? el("span", { class: "tag win" }, t("tag-winner")) : null))),
     S.finalTally && S.finalTally.shown.length ? el("p", {}, t("final-pot-line", { what: [...S.finalTally.shown, ...S.finalTally.pots].map((l) => l.text).join("; ") })) : null,
-    S.seat != null || S.host ? el("button", { "data-key": "rematch", class: "primary", onclick: () => document.dispatchEvent(new Event("tripoley:rematch")) }, t("btn-rematch")) : null,
+    rematchButton(S.seat != null || S.host),
     S.rematch ? el("p", { class: "error", role: "alert" }, S.rematch) : null);
 }
 

@@ -72,5 +72,7 @@ export function setLanguage(lang) {
  * translated; its English words are shown when the code is unknown (and in
  * English, where they are the words). */
 export function errorText(e) {
+  const d = e && e.detail;
+  if (d) return t("error-detail", { reason: d.reason, min: d.min, max: d.max, message: e.message });
   return t("error", { code: (e && e.code) || "other", message: (e && e.message) || String(e) });
 }

@@ -6,6 +6,7 @@ import { S, act, send, name } from "./state.js";
 import { cardFace, cardText, sortCards } from "./cards.js";
 import { logPanel, dealerButton, clock } from "./board.js";
 import { names } from "./words.js";
+import { overHeading, rematchButton } from "./seats.js";
 import { t } from "./i18n.js";
 
 /** Each round's number; what a Yes claims and what is dealt are in the
@@ -88,12 +89,12 @@ export function napalmView() {
 function result(v) {
   const order = v.stacks.map((chips, s) => ({ s, chips, tokens: v.tokens[s] }))
     .sort((a, b) => b.tokens - a.tokens || b.chips - a.chips);
-  return el("section", { class: "game-over panel", "aria-label": t("napalm-result") }, el("h2", {}, t("game-over")),
+  return el("section", { class: "game-over panel", "aria-label": t("napalm-result") }, overHeading(),
     S.winners ? el("p", { class: "winner" }, t("napalm-winners", { who: names(S.winners.map(name)), count: S.winners.length })) : null,
     el("ol", { class: "standings" }, order.map((p) => el("li", {}, el("span", {}, name(p.s)),
       el("span", { class: "chips" }, t("napalm-chips-tokens", { chips: p.chips, tokens: p.tokens })),
       S.winners && S.winners.includes(p.s) ? el("span", { class: "tag win" }, t("tag-winner")) : null))),
-    S.seat != null ? el("button", { "data-key": "rematch", class: "primary", onclick: () => document.dispatchEvent(new Event("tripoley:rematch")) }, t("btn-rematch")) : null,
+    rematchButton(S.seat != null),
     S.rematch ? el("p", { class: "error", role: "alert" }, S.rematch) : null);
 }
 

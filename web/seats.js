@@ -1,5 +1,8 @@
 // The host freeing the seat of a player who left (docs/protocol.md,
-// `free_seat`), and what the player whose seat was freed is told.
+// `free_seat`), and what the player whose seat was freed is told; the next
+// game, told live at a finished table (`rematch`): instead of "Game over"
+// with whoever went ahead marked away, "Ann started a new game", and a
+// button that goes there.
 
 import { el } from "./dom.js";
 import { S, send, storeKey } from "./state.js";
@@ -60,4 +63,30 @@ function goneLongEnough(s) {
     setTimeout(() => document.dispatchEvent(new Event("tripoley:render")), LOBBY_GRACE_MS + 50);
   }
   return Date.now() - unconnectedSince.get(key) >= LOBBY_GRACE_MS;
+}
+
+/** Keeps a `rematch` message. True when the message was that. */
+export function onRematch(m) {
+  if (m.type !== "rematch") return false;
+  S.next = { path: m.path, by: m.by };
+  return true;
+}
+
+/** The finished game's heading: who started the next game once someone
+ * did, else "Game over". */
+export function overHeading() {
+  if (!S.next) return el("h2", {}, t("game-over"));
+  return el("h2", { class: "next-game" },
+    S.next.by ? t("next-game-by", { who: S.next.by }) : t("next-game-by-host"));
+}
+
+/** The finished game's button: a player (or the host) asks for the rematch,
+ * or joins the one already made (the same request, answered with the same
+ * table); a spectator may go and watch the next game. */
+export function rematchButton(mayAsk) {
+  if (!mayAsk) {
+    return S.next ? el("a", { class: "button primary", "data-key": "watch-next", href: S.next.path }, t("btn-watch-next")) : null;
+  }
+  return el("button", { "data-key": "rematch", class: "primary", onclick: () => document.dispatchEvent(new Event("tripoley:rematch")) },
+    S.next ? t("btn-join-next") : t("btn-rematch"));
 }

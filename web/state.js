@@ -19,7 +19,7 @@ export const S = {
   landing: [], dealing: false,
   // The presets (`GET /api/presets`), to name the one a table's rules start from.
   presets: null,
-  rematch: null, rules: null, rulesOpen: false, ruleBookOpen: false, copied: null, focusedFor: null,
+  rematch: null, next: null, rules: null, rulesOpen: false, ruleBookOpen: false, copied: null, focusedFor: null,
   timedOut: false, warnedAt: null, offline: false,
   prefs: loadPrefs(),
 };
@@ -97,6 +97,7 @@ export async function api(method, path, body) {
     // The server's code (translated by `errorText`) and its English words.
     const err = new Error((data && data.message) || res.statusText);
     err.code = data && data.code;
+    err.detail = data && data.detail;
     throw err;
   }
   return data;

@@ -54,6 +54,16 @@ lang-switch = Language
 ## Errors: the server's codes (docs/protocol.md); in English its own words.
 
 error = { $message }
+# What exactly a request got wrong (the server's error "detail"), in place of its English message.
+error-detail = { $reason ->
+    [house_rule] One of the house rules does not exist or its value does not fit.
+    [house_rules] These house rules do not fit together.
+    [seats] This game is for { $min } to { $max } players.
+    [starting_chips] Starting chips are 1 to { $max }.
+    [turn_seconds] The turn timer is at most { $max } seconds (0 for none).
+    [other_game] One of these settings belongs to the other game.
+   *[other] { $message }
+}
 # No answer at all, or a proxy's error page (not the server's words).
 error-unreachable = The server could not be reached: try again in a moment.
 
@@ -205,6 +215,9 @@ btn-cancel = Cancel
 btn-hint = Hint
 btn-got-it = Got it
 btn-rematch = Rematch
+# The finished table, once a player started the next game.
+btn-join-next = Join the new game
+btn-watch-next = Watch the new game
 confirm-fold = Fold? You could stay in for free.
 confirm-fold-yes = Fold anyway
 confirm-withhold = Hold back { $card }? The run stops; you can collect no pay space for the rest of this deal, and after Michigan you pay the chips on each pay space whose card, of a suit you held back in, is still in another player's hand.
@@ -230,6 +243,8 @@ result-this-deal = This deal
 result-net = { $who } { $n }
 standings-label = Final standings
 game-over = Game over
+next-game-by = { $who } started a new game
+next-game-by-host = The host started a new game
 winners = { $count ->
     [one] { $who } wins!
    *[other] { $who } share the win.

@@ -45,7 +45,7 @@ public-deals = { $deals ->
 }
 public-turn = { $seconds } segundos por turno
 public-no-timer = sin límite de tiempo
-public-tokens = gana quien consiga { $tokens } fichas de victoria
+public-tokens = gana quien llegue a { $tokens } puntos
 public-bot-random = un bot al azar juega los asientos vacíos
 public-game-napalm = Póquer Napalm
 public-preset-pagat = Tripoley (reglas de pagat.com)

@@ -76,6 +76,16 @@ error = { $code ->
     [forbidden] Petición rechazada.
    *[other] { $message }
 }
+# Qué falló exactamente en una petición (el "detail" del error del servidor), en lugar de su mensaje en inglés.
+error-detail = { $reason ->
+    [house_rule] Una de las reglas de la casa no existe o su valor no vale.
+    [house_rules] Estas reglas de la casa no encajan entre sí.
+    [seats] Este juego es para { $min } a { $max } jugadores.
+    [starting_chips] Las fichas iniciales van de 1 a { $max }.
+    [turn_seconds] El tiempo por turno es como mucho { $max } segundos (0 para no tener límite).
+    [other_game] Uno de estos ajustes es del otro juego.
+   *[other] { $message }
+}
 # Ninguna respuesta, o la página de error de un proxy.
 error-unreachable = No se pudo llegar al servidor: inténtalo de nuevo en un momento.
 
@@ -227,6 +237,9 @@ btn-cancel = Cancelar
 btn-hint = Pista
 btn-got-it = Entendido
 btn-rematch = Revancha
+# La mesa terminada, cuando un jugador ya empezó la partida siguiente.
+btn-join-next = Unirse a la partida nueva
+btn-watch-next = Ver la partida nueva
 confirm-fold = ¿Retirarte? Podrías seguir sin pagar nada.
 confirm-fold-yes = Retirarme igualmente
 confirm-withhold = ¿Guardarte el { $card }? La serie se corta; ya no cobras ninguna casilla de pago en este reparto y, después de Michigan, pagas las fichas de cada casilla de pago cuya carta, de un palo en el que te guardaste una carta, siga en la mano de otro jugador.
@@ -255,6 +268,8 @@ result-this-deal = En este reparto
 result-net = { $who } { $n }
 standings-label = Clasificación final
 game-over = Fin de la partida
+next-game-by = { $who } ha empezado una partida nueva
+next-game-by-host = El anfitrión ha empezado una partida nueva
 winners = { $count ->
     [one] ¡Gana { $who }!
    *[other] { $who } comparten la victoria.

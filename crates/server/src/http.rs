@@ -120,10 +120,11 @@ fn json_body<T: DeserializeOwned>(
     body: &Bytes,
 ) -> Result<T, ApiError> {
     json_request(app, headers)?;
-    serde_json::from_slice(body).map_err(|e| {
+    // The parser's text (field lists, positions) is no player's business.
+    serde_json::from_slice(body).map_err(|_| {
         ApiError(ErrorBody::new(
             ErrorCode::BadMessage,
-            format!("bad request: {e}"),
+            "bad request: the body is not the JSON this request takes (docs/protocol.md)",
         ))
     })
 }

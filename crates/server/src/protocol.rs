@@ -324,12 +324,57 @@ pub struct StartRequest {
 }
 
 /// An error body of the HTTP API (and the payload of a websocket `error`).
+/// A client words it from `code` and `detail` in its player's language;
+/// `message` is English, for logs and tools, and never holds a parser's or
+/// the database's text (issue 26, point 14).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorBody {
     /// What kind of refusal.
     pub code: ErrorCode,
-    /// In words a player understands.
+    /// In English words a player understands.
     pub message: String,
+    /// Exactly what was refused, with its numbers, where the code alone
+    /// does not say it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<Detail>,
+}
+
+/// What exactly a table's settings or a request got wrong: a `reason` and
+/// its parameters, which a client puts in its own words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Detail {
+    /// A house rule that does not exist or whose value does not fit.
+    HouseRule {
+        /// The house rule's name as the request gave it (at most 40
+        /// characters of it).
+        field: String,
+    },
+    /// House rules that each fit but not together (or a preset's limits).
+    HouseRules,
+    /// A game for `min` to `max` players.
+    Seats {
+        /// The fewest players.
+        min: u8,
+        /// The most players.
+        max: u8,
+    },
+    /// Starting chips are 1 to `max`.
+    StartingChips {
+        /// The most starting chips.
+        max: u32,
+    },
+    /// The turn timer is 0 (none) to `max` seconds.
+    TurnSeconds {
+        /// The longest turn timer, in seconds.
+        max: u32,
+    },
+    /// A setting of the other game.
+    OtherGame {
+        /// `tokens_to_win` (Napalm's) at Tripoley, `preset` or `deals` at
+        /// Napalm.
+        field: String,
+    },
 }
 
 impl ErrorBody {
@@ -338,6 +383,16 @@ impl ErrorBody {
         ErrorBody {
             code,
             message: message.into(),
+            detail: None,
+        }
+    }
+
+    /// The same error, saying exactly what was refused.
+    #[must_use]
+    pub fn with(self, detail: Detail) -> ErrorBody {
+        ErrorBody {
+            detail: Some(detail),
+            ..self
         }
     }
 }
@@ -456,14 +511,16 @@ impl CreateTable {
         if self.game == Some(GameKind::Napalm) {
             return self.napalm_settings();
         }
-        let invalid = |m: String| ErrorBody::new(ErrorCode::Invalid, m);
         if self.tokens_to_win.is_some() {
-            return Err(invalid("tokens_to_win is a Napalm setting".into()));
+            return Err(other_game(
+                "tokens_to_win is a Napalm setting",
+                "tokens_to_win",
+            ));
         }
         let base = Rules::preset(self.preset.unwrap_or(Preset::Pagat));
         let mut rules = base;
         if let Some(over) = &self.rules {
-            rules = with_overrides(&rules, over).map_err(invalid)?;
+            rules = with_overrides(&rules, over)?;
         }
         if let Some(chips) = self.checked_starting_chips()? {
             rules.starting_chips = chips;
@@ -490,7 +547,10 @@ impl CreateTable {
             Some(chips) if chips == 0 || chips > Rules::MAX_STARTING_CHIPS => Err(ErrorBody::new(
                 ErrorCode::Invalid,
                 "starting chips must be 1 to 1,000,000",
-            )),
+            )
+            .with(Detail::StartingChips {
+                max: Rules::MAX_STARTING_CHIPS,
+            })),
             chips => Ok(chips),
         }
     }
@@ -507,15 +567,20 @@ impl CreateTable {
     /// The settings of a Napalm table: `rules` overrides [`NapalmRules`]
     /// fields; there are no presets and no deal count.
     fn napalm_settings(&self) -> Result<TableSettings, ErrorBody> {
-        let invalid = |m: String| ErrorBody::new(ErrorCode::Invalid, m);
         if self.preset.is_some() || self.deals.is_some() {
-            return Err(invalid(
-                "a Napalm table has no preset and no deal count".into(),
+            let field = if self.preset.is_some() {
+                "preset"
+            } else {
+                "deals"
+            };
+            return Err(other_game(
+                "a Napalm table has no preset and no deal count",
+                field,
             ));
         }
         let mut rules = NapalmRules::default();
         if let Some(over) = &self.rules {
-            rules = with_overrides(&rules, over).map_err(invalid)?;
+            rules = with_overrides(&rules, over)?;
         }
         if let Some(chips) = self.checked_starting_chips()? {
             rules.starting_chips = chips;
@@ -544,24 +609,40 @@ impl TableSettings {
     /// `NapalmRules::validate`).
     pub fn check(&self) -> Result<(), ErrorBody> {
         let invalid = |m: String| ErrorBody::new(ErrorCode::Invalid, m);
+        // The engines' own words name options and rule ids: the player is
+        // told which limit, in the client's words.
+        let rules_refused = |e: String| invalid(e).with(Detail::HouseRules);
         let seats = usize::from(self.seats);
-        match (self.game, &self.napalm) {
-            (GameKind::Tripoley, _) => self
+        let (min, max) = match (self.game, &self.napalm) {
+            (GameKind::Tripoley, _) => (self.rules.min_players, self.rules.max_players),
+            (GameKind::Napalm, Some(rules)) => (rules.min_players, rules.max_players),
+            (GameKind::Napalm, None) => {
+                return Err(
+                    invalid("a Napalm table needs its rules".into()).with(Detail::HouseRules)
+                );
+            }
+        };
+        if seats < usize::from(min) || seats > usize::from(max) {
+            return Err(invalid(format!("this game is for {min} to {max} players"))
+                .with(Detail::Seats { min, max }));
+        }
+        match &self.napalm {
+            None => self
                 .rules
                 .check_players(seats)
-                .map_err(|e| invalid(e.to_string()))?,
+                .map_err(|e| rules_refused(e.to_string()))?,
             // Napalm's own validate bounds its every number.
-            (GameKind::Napalm, Some(rules)) => rules
+            Some(rules) => rules
                 .check_players(seats)
-                .map_err(|e| invalid(e.to_string()))?,
-            (GameKind::Napalm, None) => {
-                return Err(invalid("a Napalm table needs its rules".into()));
-            }
+                .map_err(|e| rules_refused(e.to_string()))?,
         }
         if self.turn_seconds > MAX_TURN_SECONDS {
             return Err(invalid(format!(
                 "the turn timer is at most {MAX_TURN_SECONDS} seconds"
-            )));
+            ))
+            .with(Detail::TurnSeconds {
+                max: MAX_TURN_SECONDS,
+            }));
         }
         Ok(())
     }
@@ -570,22 +651,45 @@ impl TableSettings {
 /// The longest turn timer, in seconds (an hour).
 pub const MAX_TURN_SECONDS: u32 = 3600;
 
+/// A setting of the other game, refused.
+fn other_game(message: &str, field: &str) -> ErrorBody {
+    ErrorBody::new(ErrorCode::Invalid, message).with(Detail::OtherGame {
+        field: field.to_owned(),
+    })
+}
+
 /// `base` with the fields of `over` replaced (house rules on a preset, for
-/// either game); the error says which field does not fit.
+/// either game). The error names the first house rule that does not fit
+/// (tried one at a time on `base`), never the parser's text, which lists
+/// every field name.
 fn with_overrides<R: Serialize + serde::de::DeserializeOwned>(
     base: &R,
     over: &serde_json::Map<String, serde_json::Value>,
-) -> Result<R, String> {
-    let serde_json::Value::Object(mut merged) =
-        serde_json::to_value(base).expect("rules serialise")
+) -> Result<R, ErrorBody> {
+    let serde_json::Value::Object(base) = serde_json::to_value(base).expect("rules serialise")
     else {
         unreachable!("rules serialise to an object")
     };
-    for (k, v) in over {
-        merged.insert(k.clone(), v.clone());
-    }
-    serde_json::from_value(serde_json::Value::Object(merged))
-        .map_err(|e| format!("house rules: {e}"))
+    let with = |fields: &mut dyn Iterator<Item = (&String, &serde_json::Value)>| {
+        let mut merged = base.clone();
+        for (k, v) in fields {
+            merged.insert(k.clone(), v.clone());
+        }
+        serde_json::from_value::<R>(serde_json::Value::Object(merged))
+    };
+    with(&mut over.iter()).map_err(|_| {
+        let field = over
+            .iter()
+            .find(|one| with(&mut std::iter::once(*one)).is_err())
+            .map_or("", |(k, _)| k.as_str());
+        ErrorBody::new(
+            ErrorCode::Invalid,
+            format!("the house rule {field:?} does not exist or its value does not fit"),
+        )
+        .with(Detail::HouseRule {
+            field: field.chars().take(40).collect(),
+        })
+    })
 }
 
 #[cfg(test)]

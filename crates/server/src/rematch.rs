@@ -23,6 +23,7 @@ use serde_json::json;
 use crate::App;
 use crate::auth::{hash_token, new_invite, same_hash, valid_invite};
 use crate::protocol::{ErrorBody, ErrorCode, StartRequest, TableStatus};
+use crate::table::Cmd;
 
 /// Finished table's invite -> its rematch's invite, and when it was made.
 pub(crate) type Rematches = tokio::sync::Mutex<HashMap<String, (String, Instant)>>;
@@ -70,12 +71,11 @@ pub(crate) async fn rematch(
             "there is no table with this code",
         )
     };
+    // 503 `storage` with Retry-After, as every other request answers a
+    // store out of reach; the store's text goes to the log only.
     let storage = |e: crate::ServerError| {
-        refuse(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            ErrorCode::Storage,
-            &e.to_string(),
-        )
+        eprintln!("tripoley serve: a rematch of {invite} could not be stored: {e}");
+        crate::http::ApiError::from(e.answer()).into_response()
     };
     if !valid_invite(&invite) {
         return no_table();
@@ -86,9 +86,9 @@ pub(crate) async fn rematch(
         Err(e) => return storage(e),
     };
     let hash = hash_token(&req.token);
-    let known =
-        same_hash(&hash, &old.host_hash) || old.seats.iter().any(|s| same_hash(&hash, &s.2));
-    if !known {
+    let asker = old.seats.iter().find(|s| same_hash(&hash, &s.2));
+    let by = asker.map(|(_, name, _)| name.clone());
+    if asker.is_none() && !same_hash(&hash, &old.host_hash) {
         return refuse(
             StatusCode::FORBIDDEN,
             ErrorCode::Unauthorized,
@@ -128,8 +128,23 @@ pub(crate) async fn rematch(
         }
     }
     let answer = created(&next);
+    announce(&app, &invite, &next, by).await;
     remember(&mut rematches, invite, next, app.config.keep_finished);
     answer
+}
+
+/// Tells the finished table, if it is running on this server, that its
+/// rematch is at `next`: its screens say so at once (issue 26, point 7).
+/// A table not in memory has nobody watching; one run by another server of
+/// a cluster is not told (its players learn of the rematch when they ask).
+async fn announce(app: &App, invite: &str, next: &str, by: Option<String>) {
+    let handle = app.tables.lock().await.get(invite).cloned();
+    if let Some(h) = handle {
+        let _ = h.tx.try_send(Cmd::Rematch {
+            invite: next.to_owned(),
+            by,
+        });
+    }
 }
 
 fn created(invite: &str) -> Response {

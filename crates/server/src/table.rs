@@ -13,6 +13,7 @@
 mod frames;
 mod hold;
 mod napalm;
+mod news;
 mod social;
 mod think;
 
@@ -30,8 +31,14 @@ use tripoley_engine::{
     Action, DealChance, Decision, Event, Game, IllegalAction, Pending, Record, Seat, Step,
 };
 
-/// Playouts the expert bot spends on a hint (a few milliseconds).
-const HINT_PLAYOUTS: u32 = 2000;
+/// What the expert bot may spend on a hint: 2000 playouts (a few
+/// milliseconds at a family's stakes), and never more than a quarter of a
+/// second of the clock, whatever the stacks (at a million chips a playout's
+/// betting runs long: issue 31, finding 5).
+const HINT_BUDGET: tripoley_bots::Budget = tripoley_bots::Budget {
+    playouts: 2000,
+    time: Some(Duration::from_millis(250)),
+};
 
 use crate::auth::{RateLimit, hash_token, new_token, same_hash};
 use crate::protocol::{
@@ -120,6 +127,9 @@ pub(crate) enum Cmd {
     NapalmRecord {
         reply: oneshot::Sender<Option<tripoley_napalm::NapalmRecord>>,
     },
+    /// A rematch of this finished table was made at `invite`, asked for by
+    /// the player `by` (`None`: the host, without a seat).
+    Rematch { invite: String, by: Option<String> },
 }
 
 /// How a table reaches its actor.
@@ -153,6 +163,8 @@ struct SeatState {
     away_since: Instant,
     /// The seat's bot; `None` while it thinks on the blocking pool.
     bot: Option<Box<dyn Bot>>,
+    /// Whether everyone was told this away player's grace time ended.
+    told_away: bool,
 }
 
 struct Conn {
@@ -199,6 +211,8 @@ struct Table {
     social: social::Social,
     /// A run's stop held back so that it looks like a withhold (M9b).
     held: Option<hold::Held>,
+    /// The `rematch` message, once a rematch of this table was made.
+    rematch: Option<Value>,
 }
 
 fn frame(value: &Value) -> Out {
@@ -209,7 +223,7 @@ fn frame(value: &Value) -> Out {
 pub(crate) fn error_frame(n: u64, id: Option<u64>, err: &ErrorBody) -> Out {
     frame(&json!({
         "v": PROTOCOL_VERSION, "type": "error", "n": n, "id": id,
-        "code": err.code, "message": err.message,
+        "code": err.code, "message": err.message, "detail": err.detail,
     }))
 }
 
@@ -222,11 +236,12 @@ fn illegal(e: &IllegalAction) -> ErrorBody {
     ErrorBody::new(code, e.to_string())
 }
 
+/// A step or a seat that could not be stored, as the player is told it:
+/// nothing changed, try again; the store's own text goes to the server's
+/// log, never to a player (issue 30).
 fn storage(e: &crate::ServerError) -> ErrorBody {
-    ErrorBody::new(
-        ErrorCode::Storage,
-        format!("the server could not store this; nothing changed ({e})"),
-    )
+    eprintln!("tripoley serve: could not store a table's change: {e}");
+    e.answer()
 }
 
 /// Starts the actor of a stored table; returns its handle and task.
@@ -249,6 +264,7 @@ pub(crate) fn spawn(
                 conns: 0,
                 away_since: now,
                 bot: Some(stored.settings.bot.make(&rules)),
+                told_away: false,
             }
         })
         .collect();
@@ -279,6 +295,7 @@ pub(crate) fn spawn(
         hints: think::Hints::default(),
         last_seen: now,
         held: None,
+        rematch: None,
     };
     if stored.status != TableStatus::Lobby {
         let names = stored.names.unwrap_or_else(|| table.default_names());
@@ -362,10 +379,10 @@ impl Table {
                     self.last_seen + self.cfg.idle
                 }
             });
-            let due = match (idle, self.due()) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
+            let due = [idle, self.due(), self.next_grace_end()]
+                .into_iter()
+                .flatten()
+                .min();
             tokio::select! {
                 biased;
                 _ = shutdown.changed() => break,
@@ -387,6 +404,7 @@ impl Table {
                         }
                         break;
                     }
+                    self.tell_grace_ends();
                     self.on_due().await;
                 }
             }
@@ -471,6 +489,7 @@ impl Table {
             Cmd::NapalmRecord { reply } => {
                 let _ = reply.send(self.napalm.as_ref().map(|t| t.record.clone()));
             }
+            Cmd::Rematch { invite, by } => self.tell_rematch(&invite, by.as_deref()),
         }
     }
 
@@ -889,6 +908,10 @@ impl Table {
         if let Some(history) = self.chat_history() {
             self.send(conn, history);
         }
+        if let Some(news) = self.rematch_news() {
+            let news = frame(news);
+            self.send(conn, news);
+        }
         if self.status != TableStatus::Lobby {
             self.catch_up(conn, last);
         }
@@ -904,6 +927,7 @@ impl Table {
             st.conns -= 1;
             if st.conns == 0 {
                 st.away_since = Instant::now();
+                st.told_away = false;
             }
         }
         self.broadcast_table();

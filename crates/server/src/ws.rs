@@ -211,40 +211,40 @@ impl Connection {
                 None,
             );
         }
-        let msg: ClientMsg = match serde_json::from_str(text) {
-            Ok(m) => m,
-            Err(e) => {
-                // Not a Tripoley message: perhaps an `act` at a Napalm table.
-                if let Ok(NapalmClientMsg::Act {
+        let Ok(msg) = serde_json::from_str::<ClientMsg>(text) else {
+            // Not a Tripoley message: perhaps an `act` at a Napalm table.
+            if let Ok(NapalmClientMsg::Act {
+                action,
+                id,
+                seat,
+                n,
+            }) = serde_json::from_str(text)
+            {
+                if !self.joined {
+                    return self.refuse(
+                        ErrorBody::new(ErrorCode::Unauthorized, "say hello first"),
+                        id,
+                    );
+                }
+                let cmd = Cmd::NapalmAct {
+                    conn: self.conn,
                     action,
                     id,
                     seat,
                     n,
-                }) = serde_json::from_str(text)
-                {
-                    if !self.joined {
-                        return self.refuse(
-                            ErrorBody::new(ErrorCode::Unauthorized, "say hello first"),
-                            id,
-                        );
-                    }
-                    let cmd = Cmd::NapalmAct {
-                        conn: self.conn,
-                        action,
-                        id,
-                        seat,
-                        n,
-                    };
-                    if self.table.tx.send(cmd).await.is_err() {
-                        return Next::Close;
-                    }
-                    return Next::Continue;
+                };
+                if self.table.tx.send(cmd).await.is_err() {
+                    return Next::Close;
                 }
-                return self.refuse(
-                    ErrorBody::new(ErrorCode::BadMessage, format!("not a message: {e}")),
-                    None,
-                );
+                return Next::Continue;
             }
+            return self.refuse(
+                ErrorBody::new(
+                    ErrorCode::BadMessage,
+                    "not a message of this protocol (docs/protocol.md)",
+                ),
+                None,
+            );
         };
         let not_joined = || ErrorBody::new(ErrorCode::Unauthorized, "say hello first");
         let cmd = match msg {

@@ -56,3 +56,51 @@ async fn a_hint_is_a_legal_move_for_the_asker_only() {
     assert!(e["code"] == "unauthorized", "{e}");
     server.shutdown().await;
 }
+
+/// Issue 31, finding 5: with a million chips in every stack, the expert's
+/// playouts run long betting rounds, yet every hint answers within the
+/// server's hint time (a few tenths of a second), not after seconds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_is_bounded_by_time_not_by_the_stacks() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let request = tripoley_server::protocol::CreateTable {
+        preset: Some(Preset::Pagat),
+        seats: Some(4),
+        turn_seconds: Some(0),
+        starting_chips: Some(1_000_000),
+        bot: Some(tripoley_bots::BotKind::Heuristic),
+        ..Default::default()
+    };
+    let t = common::table_from(addr, &request, &[0]).await;
+    let (mut me, _) = join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    let mut slowest = std::time::Duration::ZERO;
+    for id in 0..12 {
+        let (n, view) = common::until_decision(&mut me).await;
+        if view.decision.is_none() {
+            break;
+        }
+        let asked = std::time::Instant::now();
+        me.send(&ClientMsg::Hint { id: Some(id) }).await.unwrap();
+        let hint = me.recv_type("hint", WAIT).await.unwrap();
+        slowest = slowest.max(asked.elapsed());
+        let action: Action = serde_json::from_value(hint["action"].clone()).unwrap();
+        me.send(&ClientMsg::Act {
+            action,
+            id: None,
+            seat: None,
+            n: Some(n),
+        })
+        .await
+        .unwrap();
+    }
+    eprintln!("the slowest hint took {slowest:?}");
+    assert!(
+        slowest < std::time::Duration::from_secs(1),
+        "a hint took {slowest:?}"
+    );
+    server.shutdown().await;
+}

@@ -3,13 +3,9 @@
 
 mod common;
 
-use std::time::Duration;
-
-use common::{WAIT, join};
+use common::join;
 use serde_json::json;
-use tripoley_bots::BotKind;
-use tripoley_cards::seeded_rng;
-use tripoley_engine::{Preset, Rules};
+use tripoley_engine::Preset;
 use tripoley_server::client;
 use tripoley_server::protocol::{SeatKind, TableStatus};
 
@@ -41,29 +37,7 @@ async fn players_of_a_finished_table_get_one_rematch_with_their_seats() {
     client::start_table(addr, &t.invite, &t.host_token)
         .await
         .unwrap();
-    let mut seats = tokio::task::JoinSet::new();
-    for (seat, token) in t.tokens.clone() {
-        let invite = t.invite.clone();
-        seats.spawn(async move {
-            let (mut sock, _) = join(addr, &invite, Some(&token), None).await;
-            let mut bot = BotKind::Random.make(&Rules::preset(Preset::Cosmo));
-            let mut rng = seeded_rng(u64::from(seat));
-            client::play_seat(&mut sock, bot.as_mut(), &mut rng, Duration::ZERO, None)
-                .await
-                .unwrap()
-        });
-    }
-    while let Some(stats) = seats.join_next().await {
-        assert!(stats.unwrap().finished, "the game ends");
-    }
-    let deadline = tokio::time::Instant::now() + WAIT;
-    while client::table_info(addr, &t.invite).await.unwrap().status != TableStatus::Finished {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the table is marked finished"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    common::play_to_the_end(addr, &t, Preset::Cosmo).await;
 
     // A stranger gets nothing; a bad body is refused.
     let (status, _) = rematch(addr, &t.invite, "00000000000000000000000000000000").await;

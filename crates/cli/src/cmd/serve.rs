@@ -77,6 +77,11 @@ struct Limits {
     /// Seconds a finished game is kept in the database.
     #[arg(long, value_name = "SECONDS", default_value_t = ServerConfig::default().keep_finished.as_secs())]
     keep_finished: u64,
+    /// Seconds a player may be away before a bot plays for them (and the host may free the
+    /// seat), at most a day.
+    #[arg(long, value_name = "SECONDS", default_value_t = ServerConfig::default().grace.as_secs(),
+        value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    grace: u64,
 }
 
 /// Arguments of `tripoley loadtest`.
@@ -168,6 +173,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         idle_timeout: Duration::from_secs(l.idle_timeout),
         table_idle: Duration::from_secs(l.table_idle),
         keep_finished: Duration::from_secs(l.keep_finished),
+        grace: Duration::from_secs(l.grace),
         lease: Duration::from_millis(args.lease_ms),
         ..ServerConfig::default()
     };

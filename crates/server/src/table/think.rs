@@ -25,7 +25,7 @@ use tripoley_bots::Bot;
 use tripoley_cards::{Evaluator, Suit, seeded_rng};
 use tripoley_engine::{Action, Decision, InfoSet, Pending, Seat, Step, View};
 
-use super::{ConnId, HINT_PLAYOUTS, Out, Table, error_frame, frame};
+use super::{ConnId, HINT_BUDGET, Out, Table, error_frame, frame};
 use crate::protocol::{ErrorBody, ErrorCode, PROTOCOL_VERSION};
 
 /// What comes back from the blocking pool.
@@ -188,8 +188,9 @@ impl Table {
     /// Answers `conn`'s hint request: the expert's move for its seat. A
     /// position already searched is answered from memory; one being searched
     /// adds the asker to those waiting; otherwise a search starts on the
-    /// blocking pool if the server's budget allows. A fixed number of
-    /// playouts: the same position gets the same hint.
+    /// blocking pool if the server's budget allows. The search stops at its
+    /// playouts or its time, whichever comes first; the answer is kept, so
+    /// everyone asking about one position gets the same hint.
     pub(super) fn hint(&mut self, conn: ConnId, id: Option<u64>) {
         let n = self.n();
         let Some(c) = self.conns.get(&conn) else {
@@ -258,11 +259,7 @@ impl Table {
         }
         tokio::task::spawn_blocking(move || {
             let action = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                tripoley_bots::hint(
-                    &InfoSet::new(&game, seat),
-                    game.rules(),
-                    tripoley_bots::Budget::playouts(HINT_PLAYOUTS),
-                )
+                tripoley_bots::hint(&InfoSet::new(&game, seat), game.rules(), HINT_BUDGET)
             }))
             .ok();
             drop(permit);

@@ -176,3 +176,38 @@ pub async fn request_from(
     let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
     (status, serde_json::from_str(body).unwrap_or(Value::Null))
 }
+
+/// Plays every human seat of the started table `t` (of `preset`) with a
+/// random bot to the game's end, and waits until the table says it is
+/// finished; returns the seats' sockets, still connected.
+pub async fn play_to_the_end(addr: SocketAddr, t: &Table, preset: Preset) -> Vec<Socket> {
+    let mut seats = tokio::task::JoinSet::new();
+    for (seat, token) in t.tokens.clone() {
+        let invite = t.invite.clone();
+        seats.spawn(async move {
+            let (mut sock, _) = join(addr, &invite, Some(&token), None).await;
+            let mut bot = BotKind::Random.make(&Rules::preset(preset));
+            let mut rng = tripoley_cards::seeded_rng(u64::from(seat));
+            let stats = client::play_seat(&mut sock, bot.as_mut(), &mut rng, Duration::ZERO, None)
+                .await
+                .unwrap();
+            assert!(stats.finished, "the game ends");
+            sock
+        });
+    }
+    let mut socks = Vec::new();
+    while let Some(sock) = seats.join_next().await {
+        socks.push(sock.unwrap());
+    }
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while client::table_info(addr, &t.invite).await.unwrap().status
+        != tripoley_server::protocol::TableStatus::Finished
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the table is marked finished"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    socks
+}
