@@ -133,6 +133,10 @@ term-won = { $you ->
     [final_pot] the final pot
    *[pot] the Pot
 }: { $chips }.
+term-took-back = { $you ->
+    [yes] You take
+   *[no] { $who } takes
+} back { $chips } nobody matched.
 term-pays = { $you ->
     [yes] You pay
    *[no] { $who } pays
@@ -154,6 +158,7 @@ term-reason = { $reason ->
     [pay_suit_bid] bid to name the pay suit
     [bet] poker bets
     [pot_won] won the poker pot
+    [unmatched] returned: nobody matched them
     [blocked] cards held at the block
     [went_out] went out: the Kitty
     [cards_left] cards left at going out

@@ -130,6 +130,10 @@ term-won = { $you ->
     [final_pot] el bote final
    *[pot] el Bote
 }: { $chips }.
+term-took-back = { $you ->
+    [yes] Recuperas
+   *[no] { $who } recupera
+} { $chips } que nadie igualó.
 term-pays = { $you ->
     [yes] Pagas
    *[no] { $who } paga
@@ -151,6 +155,7 @@ term-reason = { $reason ->
     [pay_suit_bid] puja por elegir el palo de pago
     [bet] apuestas de póquer
     [pot_won] ganó el bote de póquer
+    [unmatched] devuelto: nadie lo igualó
     [blocked] cartas en la mano al bloquearse
     [went_out] cerró: el Pozo
     [cards_left] cartas que quedaban al cerrar

@@ -462,6 +462,7 @@ fn reason(r: Reason) -> &'static str {
         Reason::PaySuitBid => "bid for the pay suit",
         Reason::Bet => "bet",
         Reason::PotWon => "pot won",
+        Reason::Unmatched => "returned: not matched",
         Reason::Blocked => "blocked play, 1 per card held",
         Reason::WentOut => "went out: the Kitty",
         Reason::CardsLeft => "went out: 1 per card left",

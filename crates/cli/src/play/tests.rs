@@ -13,11 +13,12 @@ use ratatui::style::Color;
 use tripoley_bots::BotKind;
 use tripoley_cards::{CardSet, GameRng, seeded_rng};
 use tripoley_engine::{
-    Action, DealChance, Decision, Event, Game, PaySuitRule, Pending, Preset, Reason, Record, Rules,
-    Space, Step,
+    Account, Action, DealChance, Decision, Event, Game, PaySuitRule, Pending, Preset, Reason, Record,
+    Rules, Seat, Space, Step, Transfer,
 };
 
 use super::app::{App, HUMAN, Screen, Table};
+use super::text::{Context, Words};
 use super::{parse_saved, saved_json, ui};
 use tripoley_i18n::Lang;
 
@@ -985,4 +986,44 @@ fn names_follow_one_rule_by_display_width() {
     let long = "abcdefghijklmnopqrst".to_owned();
     assert!(crate::setup::check_names(&["Ann".to_owned(), long]).is_err());
     assert!(crate::setup::check_names(&["Ann".to_owned(), "Bot 1".to_owned()]).is_ok());
+}
+
+/// P7: chips nobody matched after an all-in go back to their owner; the log
+/// says so, and never as a second pot won.
+#[test]
+fn p7_unmatched_chips_are_taken_back_not_won() {
+    let ctx = Context {
+        pay_suit: None,
+        deals_total: 1,
+        spare_known: CardSet::EMPTY,
+        misplays: false,
+    };
+    let back = |to: Seat| {
+        Event::Transfer(Transfer {
+            from: Account::Space(Space::Pot),
+            to: Account::Stack(to),
+            amount: 9,
+            reason: Reason::Unmatched,
+        })
+    };
+    for (lang, you, bot) in [
+        (
+            Lang::En,
+            "You take back 9 chips nobody matched.",
+            "Bot 1 takes back 9 chips nobody matched.",
+        ),
+        (
+            Lang::Es,
+            "Recuperas 9 fichas que nadie igualó.",
+            "Bot 1 recupera 9 fichas que nadie igualó.",
+        ),
+    ] {
+        let words = Words {
+            names: names(3),
+            me: 0,
+            lang,
+        };
+        assert_eq!(words.event(&back(0), &ctx).as_deref(), Some(you));
+        assert_eq!(words.event(&back(1), &ctx).as_deref(), Some(bot));
+    }
 }

@@ -296,6 +296,9 @@ impl Words {
             (Reason::PayCard | Reason::KingQueen | Reason::Sequence | Reason::WentOut, Some(s)) => {
                 self.says("term-took", s, &[("n", n.into()), ("what", from().into())])
             }
+            (Reason::Unmatched, Some(s)) => {
+                self.says("term-took-back", s, &[("chips", self.chips(n).into())])
+            }
             (reason @ (Reason::PotWon | Reason::PokerPool | Reason::FinalPot), Some(s)) => {
                 let pot = match reason {
                     Reason::PokerPool => "poker_pool",
@@ -399,6 +402,7 @@ pub fn reason_words(reason: Reason, ctx: &Context, lang: Lang) -> String {
         Reason::PaySuitBid => "pay_suit_bid",
         Reason::Bet => "bet",
         Reason::PotWon => "pot_won",
+        Reason::Unmatched => "unmatched",
         Reason::Blocked => "blocked",
         Reason::WentOut => "went_out",
         Reason::CardsLeft => "cards_left",
