@@ -370,7 +370,10 @@ tn-result = Game over: { $count ->
         [yes] take
        *[no] takes
     } the pot of { $pot } chips.
-   *[other] { $who } share the pot of { $pot } chips.
+   *[other] { $you ->
+        [among] you and { $others }
+       *[no] { $who }
+    } share the pot of { $pot } chips.
 }
 tn-hand-started = Hand { $n }: { $you ->
     [yes] You deal
@@ -420,6 +423,7 @@ tn-token = { $you ->
 tn-hand-ended = Hand { $n } is over.
 tn-game-over = Game over: { $you ->
     [yes] you
+    [among] you and { $others }
    *[no] { $who }
 } won.
 tn-hint = Hint: the heuristic bot would { $answer ->
@@ -463,3 +467,20 @@ tn-hands-played = { $n ->
 }
 tn-key-leave = leave
 tn-key-scroll-log = scroll log
+
+## After the screen closes, and saving
+
+term-over-saved = The game is over. Its record is saved to { $path }; `tripoley replay { $path }` prints its ledger.
+term-paused-saved = Game saved to { $path }. Continue it with: { $command }
+term-crash-saved = tripoley: the game so far is saved to { $path }
+term-cannot-save = Cannot save to { $path }: { $error }
+tn-over-saved = { $result } The record is saved to { $path }.
+term-bot-illegal = { $you ->
+    [yes] You tried
+   *[no] { $who } tried
+} a move the rules do not allow ({ $action }); another is played instead.
+term-bot-level = { $level ->
+    [random] random
+    [expert] expert
+   *[heuristic] heuristic
+}

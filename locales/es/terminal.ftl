@@ -362,7 +362,10 @@ tn-result = Fin de la partida: { $count ->
         [yes] te llevas
        *[no] { $who } se lleva
     } el bote de { $pot } fichas.
-   *[other] { $who } se reparten el bote de { $pot } fichas.
+   *[other] { $you ->
+        [among] tú y { $others } os repartís
+       *[no] { $who } se reparten
+    } el bote de { $pot } fichas.
 }
 tn-hand-started = Mano { $n }: { $you ->
     [yes] repartes tú
@@ -412,6 +415,7 @@ tn-token = { $you ->
 tn-hand-ended = Se acabó la mano { $n }.
 tn-game-over = Fin de la partida: { $you ->
     [yes] ganaste
+    [among] ganasteis tú y { $others }
    *[no] { $count ->
         [one] ganó
        *[other] ganaron
@@ -458,3 +462,20 @@ tn-hands-played = { $n ->
 }
 tn-key-leave = salir
 tn-key-scroll-log = desplazar el historial
+
+## Al cerrarse la pantalla, y al guardar
+
+term-over-saved = Se acabó la partida. Está guardada en { $path }; `tripoley replay { $path }` muestra sus cuentas.
+term-paused-saved = Partida guardada en { $path }. Para seguirla: { $command }
+term-crash-saved = tripoley: la partida hasta aquí está guardada en { $path }
+term-cannot-save = No se puede guardar en { $path }: { $error }
+tn-over-saved = { $result } La partida está guardada en { $path }.
+term-bot-illegal = { $you ->
+    [yes] Intentaste
+   *[no] { $who } intentó
+} una jugada que las reglas no permiten ({ $action }); se juega otra en su lugar.
+term-bot-level = { $level ->
+    [random] al azar
+    [expert] experto
+   *[heuristic] heurístico
+}

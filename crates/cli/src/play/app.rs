@@ -379,9 +379,11 @@ impl App {
             action
         } else {
             // A bot's bug must not stop the human's game: the first legal move.
-            self.log.push(format!(
-                "{} tried an illegal move ({action:?}); it plays another.",
-                self.words.who(seat)
+            let action_said = action_words(action, self.words.lang);
+            self.log.push(self.words.says(
+                "term-bot-illegal",
+                seat,
+                &[("action", action_said.into())],
             ));
             self.game
                 .legal(seat)

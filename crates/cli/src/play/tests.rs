@@ -1027,3 +1027,33 @@ fn p7_unmatched_chips_are_taken_back_not_won() {
         assert_eq!(words.event(&back(1), &ctx).as_deref(), Some(bot));
     }
 }
+
+/// A game played in Spanish and resumed without `--lang` goes on in
+/// Spanish (the save remembers its language); `--lang` still wins.
+#[test]
+fn a_resumed_spanish_game_keeps_its_language() {
+    let app = spanish(&new_game(pagat(), 3, 5, BotKind::Random));
+    let json = saved_json(&app);
+    let (_, meta) = parse_saved(&json).expect("reads back");
+    assert_eq!(meta.language(), Ok(Some(Lang::Es)));
+    let file = std::env::temp_dir().join(format!("tripoley-lang-{}.json", std::process::id()));
+    std::fs::write(&file, &json).unwrap();
+    let kept = super::resume_table(&file, None).map(|(t, _)| t.lang);
+    let asked = super::resume_table(&file, Some(Lang::En)).map(|(t, _)| t.lang);
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!((kept.ok(), asked.ok()), (Some(Lang::Es), Some(Lang::En)));
+    // An unknown language is refused, not guessed.
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["play"]["lang"] = "xx".into();
+    let (_, meta) = parse_saved(&v.to_string()).expect("reads back");
+    assert!(meta.language().is_err());
+}
+
+/// The bots' levels on the standings are in the game's language.
+#[test]
+fn bot_levels_are_said_in_spanish() {
+    let app = finish(new_game(pagat(), 3, 7, BotKind::Heuristic));
+    let shown = screen(&spanish(&app), 80, 24);
+    assert!(shown.contains("(heurístico)"), "{shown}");
+    assert!(!shown.contains("(heuristic)"), "{shown}");
+}

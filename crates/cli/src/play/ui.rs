@@ -1026,7 +1026,9 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .get(usize::from(s))
             .copied()
             .flatten()
-            .map_or(String::new(), |k| format!(" ({k})"));
+            .map_or(String::new(), |k| {
+                format!(" ({})", say(app, "term-bot-level", &[("level", k.name().into())]))
+            });
         let style = if chips == best {
             theme.accent()
         } else {
