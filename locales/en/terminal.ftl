@@ -484,3 +484,53 @@ term-bot-level = { $level ->
     [expert] expert
    *[heuristic] heuristic
 }
+
+## tripoley replay: the ledger of a recorded game
+
+rp-header = { $players } players, { $rules }: { $names }
+rp-preset = preset { $name }
+rp-preset-deals = preset { $name }, { $deals ->
+    [one] { $deals } deal
+   *[other] { $deals } deals
+}
+rp-house-rules = house rules
+rp-seat = seat { $seat }
+rp-seat-named = seat { $seat } ({ $name })
+rp-deal = Deal { $n }
+rp-deal-unfinished = Deal { $n } (unfinished: the record stops here)
+rp-deal-bare = Deal
+rp-before-first = Before the first deal
+rp-final-pot = Final pot
+rp-after-last = After the last deal (the record stops here)
+rp-dealer = : dealer { $who }
+rp-pay-suit = , pay suit { words-suit }
+rp-sequence = , Sequence { $run }
+rp-no-chips = no chips moved
+rp-out = { $who } cannot pay the ante and is out of the game with { words-chips }
+rp-transfer = { $from } -> { $to }: { $amount } ({ $reason ->
+    [ante] ante
+    [pay_card] pay card
+    [king_queen] King-Queen
+    [sequence] Sequence
+    [auction_price] price of the auctioned hand
+    [pay_suit_bid] bid for the pay suit
+    [bet] bet
+    [pot_won] pot won
+    [unmatched] returned: not matched
+    [blocked] blocked play, 1 per card held
+    [went_out] went out: the Kitty
+    [cards_left] went out: 1 per card left
+    [misled] misplayed lead
+    [withheld] withheld card
+    [poker_pool] Poker Pool
+    [final_pot_gathered] gathered for the final pot
+   *[final_pot] final pot won
+})
+rp-stacks = Stacks:
+rp-layout = Layout: { $list }
+rp-standings = Standings
+rp-standing = { $who }: { words-chips }{ $winner ->
+    [yes] , winner
+   *[no] {""}
+}
+rp-no-standings = The record stops before the end of the game: no standings yet.

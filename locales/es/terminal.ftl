@@ -479,3 +479,53 @@ term-bot-level = { $level ->
     [expert] experto
    *[heuristic] heurístico
 }
+
+## tripoley replay: las cuentas de una partida guardada
+
+rp-header = { $players } jugadores, { $rules }: { $names }
+rp-preset = reglas { $name }
+rp-preset-deals = reglas { $name }, { $deals ->
+    [one] { $deals } reparto
+   *[other] { $deals } repartos
+}
+rp-house-rules = reglas de la casa
+rp-seat = asiento { $seat }
+rp-seat-named = asiento { $seat } ({ $name })
+rp-deal = Reparto { $n }
+rp-deal-unfinished = Reparto { $n } (sin terminar: la partida guardada acaba aquí)
+rp-deal-bare = Reparto
+rp-before-first = Antes del primer reparto
+rp-final-pot = Bote final
+rp-after-last = Después del último reparto (la partida guardada acaba aquí)
+rp-dealer = : reparte { $who }
+rp-pay-suit = , palo de pago { words-suit }
+rp-sequence = , Secuencia { $run }
+rp-no-chips = no se movió ninguna ficha
+rp-out = { $who } no puede poner la apuesta inicial y deja la partida con { words-chips }
+rp-transfer = { $from } -> { $to }: { $amount } ({ $reason ->
+    [ante] apuesta inicial
+    [pay_card] carta de pago
+    [king_queen] Rey-Reina
+    [sequence] Secuencia
+    [auction_price] precio de la mano subastada
+    [pay_suit_bid] puja por el palo de pago
+    [bet] apuesta
+    [pot_won] bote ganado
+    [unmatched] devuelto: nadie lo igualó
+    [blocked] juego bloqueado, 1 por carta en mano
+    [went_out] cerró: el Pozo
+    [cards_left] cerró: 1 por carta que quedaba
+    [misled] jugada indebida: no salió con la más baja
+    [withheld] jugada indebida: se guardó una carta
+    [poker_pool] Bolsa de póquer
+    [final_pot_gathered] se junta para el bote final
+   *[final_pot] bote final ganado
+})
+rp-stacks = Fichas:
+rp-layout = Tablero: { $list }
+rp-standings = Clasificación
+rp-standing = { $who }: { words-chips }{ $winner ->
+    [yes] , ganador
+   *[no] {""}
+}
+rp-no-standings = La partida guardada acaba antes del final: aún no hay clasificación.

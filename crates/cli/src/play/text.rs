@@ -495,16 +495,6 @@ pub fn clip(s: &str, width: usize) -> String {
     tripoley_i18n::names::clip(s, width)
 }
 
-/// `1 chip`, `3 chips`: a count with its unit, singular for one (for
-/// `tripoley replay`, whose report is English).
-pub fn count(n: usize, unit: &str) -> String {
-    if n == 1 {
-        format!("1 {unit}")
-    } else {
-        format!("{n} {unit}s")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
