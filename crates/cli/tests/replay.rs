@@ -297,7 +297,10 @@ fn replay_in_spanish_and_a_preset_with_its_deals() {
     let mut saved: Value = serde_json::from_str(&record.to_json()).unwrap();
     saved["play"] = serde_json::json!({"lang": "es"});
     let saved = dir.file("es.json", &saved.to_string());
-    for args in [vec!["replay", &file, "--lang", "es"], vec!["replay", &saved]] {
+    for args in [
+        vec!["replay", &file, "--lang", "es"],
+        vec!["replay", &saved],
+    ] {
         let o = tripoley(&args);
         assert!(o.status.success(), "{}", stderr(&o));
         let text = stdout(&o);
@@ -305,13 +308,29 @@ fn replay_in_spanish_and_a_preset_with_its_deals() {
             text.starts_with("3 jugadores, reglas pagat, 2 repartos: asiento 0 (P0)"),
             "{text}"
         );
-        for said in ["\nReparto 1: reparte asiento ", " -> el As: 1 (apuesta inicial)\n"] {
+        for said in [
+            "\nReparto 1: reparte asiento ",
+            " -> el As: 1 (apuesta inicial)\n",
+        ] {
             assert!(text.contains(said), "{said}: {text}");
         }
-        for said in ["\n  Fichas:\n", "  Tablero: As ", "\nClasificación\n", " fichas"] {
+        for said in [
+            "\n  Fichas:\n",
+            "  Tablero: As ",
+            "\nClasificación\n",
+            " fichas",
+        ] {
             assert!(text.contains(said), "{said}: {text}");
         }
-        for english in ["Deal", "Stacks", "Standings", "chips", "seat", "dealer", "(ante)"] {
+        for english in [
+            "Deal",
+            "Stacks",
+            "Standings",
+            "chips",
+            "seat",
+            "dealer",
+            "(ante)",
+        ] {
             assert!(!text.contains(english), "{english}: {text}");
         }
     }

@@ -136,6 +136,9 @@ pub struct App {
     pub(super) stop: Option<(Option<Card>, StopReason)>,
     /// An auctioned hand was just sold (the buyer's swap needs no line).
     sold: bool,
+    /// Whether a lead of the human's was just shown: a skip-ahead stops
+    /// there, so one Enter never plays a whole Michigan stage of forced leads.
+    human_led: bool,
     pub(super) screen: Screen,
     pub(super) panel: Panel,
     pub(super) confirm_quit: bool,
@@ -189,6 +192,7 @@ impl App {
             actor: None,
             stop: None,
             sold: false,
+            human_led: false,
             screen: Screen::Table,
             panel: Panel::Log,
             confirm_quit: false,
@@ -354,10 +358,12 @@ impl App {
     }
 
     /// Reveals everything up to the human's next decision, the end of the
-    /// deal or the end of the game.
+    /// deal or the end of the game, or a lead of the human's that had no
+    /// choice (the human sees each new run of theirs begin).
     pub fn skip(&mut self) {
+        self.human_led = false;
         while self.busy() {
-            if !self.tick() {
+            if !self.tick() || self.human_led {
                 break;
             }
         }
@@ -481,6 +487,7 @@ impl App {
         match ev {
             Event::AuctionSold { .. } => self.sold = true,
             Event::Swapped { .. } => self.sold = false,
+            Event::Led { seat: HUMAN, .. } => self.human_led = true,
             _ => {}
         }
         self.patch(ev, live);

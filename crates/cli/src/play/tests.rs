@@ -13,8 +13,8 @@ use ratatui::style::Color;
 use tripoley_bots::BotKind;
 use tripoley_cards::{CardSet, GameRng, seeded_rng};
 use tripoley_engine::{
-    Account, Action, DealChance, Decision, Event, Game, PaySuitRule, Pending, Preset, Reason, Record,
-    Rules, Seat, Space, Step, Transfer,
+    Account, Action, DealChance, Decision, Event, Game, PaySuitRule, Pending, Preset, Reason,
+    Record, Rules, Seat, Space, Step, Transfer,
 };
 
 use super::app::{App, HUMAN, Screen, Table};
@@ -1056,4 +1056,32 @@ fn bot_levels_are_said_in_spanish() {
     let shown = screen(&spanish(&app), 80, 24);
     assert!(shown.contains("(heurístico)"), "{shown}");
     assert!(!shown.contains("(heuristic)"), "{shown}");
+}
+
+/// M4: a skip-ahead (Enter or Space while the game moves on) stops at each
+/// new lead of the human's, even one the rules forced: one key never plays
+/// several runs of yours at once.
+#[test]
+fn a_skip_ahead_stops_at_each_lead_of_yours() {
+    let mut most = 0;
+    for seed in 0..6 {
+        let mut app = new_game(pagat(), 3, seed, BotKind::Random);
+        for _ in 0..100_000 {
+            match app.screen() {
+                Screen::Standings => break,
+                Screen::DealOver => key(&mut app, KeyCode::Enter),
+                Screen::Table if app.my_decision().is_some() => play_keys(&mut app),
+                Screen::Table => {
+                    let before = app.log.len();
+                    key(&mut app, KeyCode::Enter);
+                    let leads = app.log[before.min(app.log.len())..]
+                        .iter()
+                        .filter(|l| l.starts_with("You lead"))
+                        .count();
+                    most = most.max(leads);
+                }
+            }
+        }
+    }
+    assert_eq!(most, 1, "a skip showed {most} leads of yours");
 }

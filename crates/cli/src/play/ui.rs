@@ -1027,7 +1027,10 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .copied()
             .flatten()
             .map_or(String::new(), |k| {
-                format!(" ({})", say(app, "term-bot-level", &[("level", k.name().into())]))
+                format!(
+                    " ({})",
+                    say(app, "term-bot-level", &[("level", k.name().into())])
+                )
             });
         let style = if chips == best {
             theme.accent()

@@ -525,9 +525,7 @@ impl NapalmApp {
                     .says("tn-token", *seat, &[("tokens", (*tokens).into())])
             }
             Event::HandEnded { number } => self.say("tn-hand-ended", &[("n", (*number).into())]),
-            Event::GameOver { winners } => {
-                self.say("tn-game-over", &self.winners_args(winners))
-            }
+            Event::GameOver { winners } => self.say("tn-game-over", &self.winners_args(winners)),
         })
     }
 
