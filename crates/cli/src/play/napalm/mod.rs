@@ -53,16 +53,13 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             "a Napalm game lasts until someone has the tokens to win: --game napalm takes no --deals",
         ));
     }
-    let (table, path, lang) = match &args.resume {
-        Some(file) => {
-            let (table, saved_lang) = resume(file)?;
-            let lang = args.lang.or(saved_lang).unwrap_or_else(Lang::from_env);
-            (table, file.clone(), lang)
-        }
-        None => {
-            let (table, path) = new_game(args)?;
-            (table, path, args.language())
-        }
+    let (table, path, lang) = if let Some(file) = &args.resume {
+        let (table, saved_lang) = resume(file)?;
+        let lang = args.lang.or(saved_lang).unwrap_or_else(Lang::from_env);
+        (table, file.clone(), lang)
+    } else {
+        let (table, path) = new_game(args)?;
+        (table, path, args.language())
     };
     let path = args.save.clone().unwrap_or(path);
     need_terminal()?;
@@ -71,25 +68,19 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     super::play_and_save(&mut app, Duration::from_millis(args.pace_ms), &path, save)?;
     let shown = path.display().to_string();
     let lang = app.words.lang;
-    match app.result_words() {
-        Some(result) => println!(
-            "{}",
-            lang.t(
-                "tn-over-saved",
-                &[("result", result.into()), ("path", shown.into())]
-            )
-        ),
-        None => {
-            let command = format!("tripoley play --game napalm --resume {shown}");
-            println!(
-                "{}",
-                lang.t(
-                    "term-paused-saved",
-                    &[("path", shown.into()), ("command", command.into())]
-                )
-            );
-        }
-    }
+    let said = if let Some(result) = app.result_words() {
+        lang.t(
+            "tn-over-saved",
+            &[("result", result.into()), ("path", shown.into())],
+        )
+    } else {
+        let command = format!("tripoley play --game napalm --resume {shown}");
+        lang.t(
+            "term-paused-saved",
+            &[("path", shown.into()), ("command", command.into())],
+        )
+    };
+    println!("{said}");
     Ok(())
 }
 
