@@ -502,12 +502,12 @@ rp-deal-bare = Deal
 rp-before-first = Before the first deal
 rp-final-pot = Final pot
 rp-after-last = After the last deal (the record stops here)
-rp-dealer = : dealer { $who }
+rp-dealer = : dealer { $player }
 rp-pay-suit = , pay suit { words-suit }
 rp-sequence = , Sequence { $run }
 rp-no-chips = no chips moved
-rp-out = { $who } cannot pay the ante and is out of the game with { words-chips }
-rp-transfer = { $from } -> { $to }: { $amount } ({ $reason ->
+rp-out = { $player } cannot pay the ante and is out of the game with { words-chips }
+rp-transfer = { $payer } -> { $payee }: { $amount } ({ $reason ->
     [ante] ante
     [pay_card] pay card
     [king_queen] King-Queen
@@ -529,7 +529,7 @@ rp-transfer = { $from } -> { $to }: { $amount } ({ $reason ->
 rp-stacks = Stacks:
 rp-layout = Layout: { $list }
 rp-standings = Standings
-rp-standing = { $who }: { words-chips }{ $winner ->
+rp-standing = { $player }: { words-chips }{ $winner ->
     [yes] , winner
    *[no] {""}
 }

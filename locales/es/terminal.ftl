@@ -497,12 +497,12 @@ rp-deal-bare = Reparto
 rp-before-first = Antes del primer reparto
 rp-final-pot = Bote final
 rp-after-last = Después del último reparto (la partida guardada acaba aquí)
-rp-dealer = : reparte { $who }
+rp-dealer = : reparte { $player }
 rp-pay-suit = , palo de pago { words-suit }
 rp-sequence = , Secuencia { $run }
 rp-no-chips = no se movió ninguna ficha
-rp-out = { $who } no puede poner la apuesta inicial y deja la partida con { words-chips }
-rp-transfer = { $from } -> { $to }: { $amount } ({ $reason ->
+rp-out = { $player } no puede poner la apuesta inicial y deja la partida con { words-chips }
+rp-transfer = { $payer } -> { $payee }: { $amount } ({ $reason ->
     [ante] apuesta inicial
     [pay_card] carta de pago
     [king_queen] Rey-Reina
@@ -524,7 +524,7 @@ rp-transfer = { $from } -> { $to }: { $amount } ({ $reason ->
 rp-stacks = Fichas:
 rp-layout = Tablero: { $list }
 rp-standings = Clasificación
-rp-standing = { $who }: { words-chips }{ $winner ->
+rp-standing = { $player }: { words-chips }{ $winner ->
     [yes] , ganador
    *[no] {""}
 }

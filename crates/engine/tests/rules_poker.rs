@@ -327,12 +327,13 @@ fn p6_show_order_from_last_raiser_split_remainder_stays() {
     );
 }
 
-#[test]
-fn p7_all_in_call_and_side_pot() {
+/// Three players at 20 chips where seat 2 collects Ace, King, Queen and
+/// King-Queen in stage 1 (11 + 12 = 23 chips) and seat 0 holds trip aces:
+/// the fives chosen, the betting about to open.
+fn all_in_table() -> Game {
     let mut rules = Rules::preset(Preset::Tripoley);
     rules.starting_chips = 20;
     let mut game = tripoley3(rules);
-    // Seat 2 collects Ace, King, Queen and King-Queen in stage 1: 11 + 12 = 23 chips.
     deal(
         &mut game,
         &[
@@ -347,6 +348,12 @@ fn p7_all_in_call_and_side_pot() {
         &mut game,
         &["AS AD AC 2C 3D", "5C 6D 7H 8S 10D", "AH KH QH 2S 3S"],
     );
+    game
+}
+
+#[test]
+fn p7_all_in_call_and_side_pot() {
+    let mut game = all_in_table();
     act(&mut game, 0, Action::Bet(10));
     act(&mut game, 1, Action::Call);
     act(&mut game, 2, Action::Raise(10));
@@ -381,23 +388,7 @@ fn p7_all_in_call_and_side_pot() {
 
 #[test]
 fn p7_unmatched_chips_return_after_an_all_in_and_a_fold() {
-    let mut rules = Rules::preset(Preset::Tripoley);
-    rules.starting_chips = 20;
-    let mut game = tripoley3(rules);
-    // Seat 2 collects Ace, King, Queen and King-Queen in stage 1: 23 chips.
-    deal(
-        &mut game,
-        &[
-            "2C 3D 4H 6S 8C AS AD AC",
-            "5C 6D 7H 8S 9C 10D",
-            "AH KH QH 2S 3S",
-        ],
-        "",
-    );
-    choose_fives(
-        &mut game,
-        &["AS AD AC 2C 3D", "5C 6D 7H 8S 10D", "AH KH QH 2S 3S"],
-    );
+    let mut game = all_in_table();
     // Seat 0 bets 5; seat 1 raises 5 (10 in); seat 2 raises 10 (20 in);
     // seat 0 goes all in (11 in); seat 1 folds having put in 10.
     act(&mut game, 0, Action::Bet(5));

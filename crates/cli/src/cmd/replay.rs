@@ -330,7 +330,7 @@ impl Replay {
             (Part::Deal | Part::UnfinishedDeal, None) => self.t("rp-deal-bare", &[]),
         };
         if let Some((_, dealer)) = section.deal {
-            title += &self.t("rp-dealer", &[("who", self.who(dealer).into())]);
+            title += &self.t("rp-dealer", &[("player", self.who(dealer).into())]);
             if let Some(suit) = section.pay_suit {
                 title += &self.t("rp-pay-suit", &[("suit", suit.name().into())]);
             }
@@ -344,7 +344,7 @@ impl Replay {
     fn print_out(&self, seat: Seat, chips: u32) {
         let line = self.t(
             "rp-out",
-            &[("who", self.who(seat).into()), ("n", chips.into())],
+            &[("player", self.who(seat).into()), ("n", chips.into())],
         );
         println!("  {line}");
     }
@@ -399,8 +399,8 @@ impl Replay {
                 let line = self.t(
                     "rp-transfer",
                     &[
-                        ("from", self.account(t.from).into()),
-                        ("to", self.account(t.to).into()),
+                        ("payer", self.account(t.from).into()),
+                        ("payee", self.account(t.to).into()),
                         ("amount", t.amount.into()),
                         ("reason", reason(t.reason).into()),
                     ],
@@ -435,7 +435,7 @@ impl Replay {
                     let line = self.t(
                         "rp-standing",
                         &[
-                            ("who", self.who(s.seat).into()),
+                            ("player", self.who(s.seat).into()),
                             ("n", s.chips.into()),
                             ("winner", if s.winner { "yes" } else { "no" }.into()),
                         ],
