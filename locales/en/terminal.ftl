@@ -534,3 +534,4 @@ rp-standing = { $player }: { words-chips }{ $winner ->
    *[no] {""}
 }
 rp-no-standings = The record stops before the end of the game: no standings yet.
+term-hint-cursor = The cursor moved to { $card }: Enter leads it.

@@ -529,3 +529,4 @@ rp-standing = { $player }: { words-chips }{ $winner ->
    *[no] {""}
 }
 rp-no-standings = La partida guardada acaba antes del final: aún no hay clasificación.
+term-hint-cursor = El cursor pasó a { $card }: Intro sale con ella.

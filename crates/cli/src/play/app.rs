@@ -1054,6 +1054,7 @@ impl App {
         let advice =
             tripoley_bots::advise(&info, self.game.rules(), Budget::playouts(HINT_PLAYOUTS));
         let action = advice.best;
+        let mut moved = String::new();
         match action {
             Action::Bid(x) | Action::Bet(x) | Action::Raise(x) => {
                 self.input.amount = x;
@@ -1065,6 +1066,14 @@ impl App {
                     .iter()
                     .position(|&h| h == c)
                 {
+                    // The cursor jumps to the advised card: say so, or the
+                    // player wonders why it moved.
+                    if i != self.input.cursor {
+                        moved = format!(
+                            " {}",
+                            self.say("term-hint-cursor", &[("card", text::card(c).into())])
+                        );
+                    }
                     self.input.cursor = i;
                 }
             }
@@ -1091,14 +1100,15 @@ impl App {
             ),
             _ => String::new(),
         };
-        self.hint = Some(self.say(
+        let hint = self.say(
             "term-hint",
             &[
                 ("n", lang.integer(u64::from(HINT_PLAYOUTS)).into()),
                 ("action", action_words(action, lang).into()),
                 ("why", why.into()),
             ],
-        ));
+        );
+        self.hint = Some(hint + &moved);
     }
 }
 

@@ -1085,3 +1085,28 @@ fn a_skip_ahead_stops_at_each_lead_of_yours() {
     }
     assert_eq!(most, 1, "a skip showed {most} leads of yours");
 }
+
+/// `?` in Michigan moves the cursor to the advised lead and says so.
+#[test]
+fn the_hint_says_when_it_moves_the_cursor() {
+    let lead = |d: &Decision| matches!(d, Decision::Lead { .. });
+    let hand = super::text::sorted_hand(reach(&pagat(), 3, lead, 0).shown.hand);
+    let mut said = 0;
+    for start in 0..hand.len().min(6) {
+        let mut app = reach(&pagat(), 3, lead, 0);
+        app.input.cursor = start;
+        ch(&mut app, '?');
+        let hint = app.hint.clone().expect("a hint");
+        let at = super::text::card(hand[app.input.cursor]);
+        if app.input.cursor == start {
+            assert!(!hint.contains("cursor"), "{hint}");
+        } else {
+            assert!(
+                hint.ends_with(&format!("The cursor moved to {at}: Enter leads it.")),
+                "{hint}"
+            );
+            said += 1;
+        }
+    }
+    assert!(said > 0, "the cursor never moved");
+}
