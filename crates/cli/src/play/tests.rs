@@ -1110,3 +1110,18 @@ fn the_hint_says_when_it_moves_the_cursor() {
     }
     assert!(said > 0, "the cursor never moved");
 }
+
+/// P1: the five's mark shows under the cursor too ("▲•"), so moving onto a
+/// chosen card never hides that it is chosen.
+#[test]
+fn p1_the_chosen_mark_shows_under_the_cursor() {
+    let mut app = reach(&pagat(), 3, |d| matches!(d, Decision::ChooseFive { .. }), 0);
+    let hand = super::text::sorted_hand(app.shown.hand);
+    let chosen = hand
+        .iter()
+        .position(|&c| app.input.five.contains(c))
+        .expect("a preselected card");
+    app.input.cursor = chosen;
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("▲•"), "{shown}");
+}
