@@ -133,6 +133,10 @@ term-won = { $you ->
     [final_pot] the final pot
    *[pot] the Pot
 }: { $chips }.
+term-took-back = { $you ->
+    [yes] You take
+   *[no] { $who } takes
+} back { $chips } nobody matched.
 term-pays = { $you ->
     [yes] You pay
    *[no] { $who } pays
@@ -154,6 +158,7 @@ term-reason = { $reason ->
     [pay_suit_bid] bid to name the pay suit
     [bet] poker bets
     [pot_won] won the poker pot
+    [unmatched] returned: nobody matched them
     [blocked] cards held at the block
     [went_out] went out: the Kitty
     [cards_left] cards left at going out
@@ -365,7 +370,10 @@ tn-result = Game over: { $count ->
         [yes] take
        *[no] takes
     } the pot of { $pot } chips.
-   *[other] { $who } share the pot of { $pot } chips.
+   *[other] { $you ->
+        [among] you and { $others }
+       *[no] { $who }
+    } share the pot of { $pot } chips.
 }
 tn-hand-started = Hand { $n }: { $you ->
     [yes] You deal
@@ -415,6 +423,7 @@ tn-token = { $you ->
 tn-hand-ended = Hand { $n } is over.
 tn-game-over = Game over: { $you ->
     [yes] you
+    [among] you and { $others }
    *[no] { $who }
 } won.
 tn-hint = Hint: the heuristic bot would { $answer ->
@@ -458,3 +467,71 @@ tn-hands-played = { $n ->
 }
 tn-key-leave = leave
 tn-key-scroll-log = scroll log
+
+## After the screen closes, and saving
+
+term-over-saved = The game is over. Its record is saved to { $path }; `tripoley replay { $path }` prints its ledger.
+term-paused-saved = Game saved to { $path }. Continue it with: { $command }
+term-crash-saved = tripoley: the game so far is saved to { $path }
+term-cannot-save = Cannot save to { $path }: { $error }
+tn-over-saved = { $result } The record is saved to { $path }.
+term-bot-illegal = { $you ->
+    [yes] You tried
+   *[no] { $who } tried
+} a move the rules do not allow ({ $action }); another is played instead.
+term-bot-level = { $level ->
+    [random] random
+    [expert] expert
+   *[heuristic] heuristic
+}
+
+## tripoley replay: the ledger of a recorded game
+
+rp-header = { $players } players, { $rules }: { $names }
+rp-preset = preset { $name }
+rp-preset-deals = preset { $name }, { $deals ->
+    [one] { $deals } deal
+   *[other] { $deals } deals
+}
+rp-house-rules = house rules
+rp-seat = seat { $seat }
+rp-seat-named = seat { $seat } ({ $name })
+rp-deal = Deal { $n }
+rp-deal-unfinished = Deal { $n } (unfinished: the record stops here)
+rp-deal-bare = Deal
+rp-before-first = Before the first deal
+rp-final-pot = Final pot
+rp-after-last = After the last deal (the record stops here)
+rp-dealer = : dealer { $player }
+rp-pay-suit = , pay suit { words-suit }
+rp-sequence = , Sequence { $run }
+rp-no-chips = no chips moved
+rp-out = { $player } cannot pay the ante and is out of the game with { words-chips }
+rp-transfer = { $payer } -> { $payee }: { $amount } ({ $reason ->
+    [ante] ante
+    [pay_card] pay card
+    [king_queen] King-Queen
+    [sequence] Sequence
+    [auction_price] price of the auctioned hand
+    [pay_suit_bid] bid for the pay suit
+    [bet] bet
+    [pot_won] pot won
+    [unmatched] returned: not matched
+    [blocked] blocked play, 1 per card held
+    [went_out] went out: the Kitty
+    [cards_left] went out: 1 per card left
+    [misled] misplayed lead
+    [withheld] withheld card
+    [poker_pool] Poker Pool
+    [final_pot_gathered] gathered for the final pot
+   *[final_pot] final pot won
+})
+rp-stacks = Stacks:
+rp-layout = Layout: { $list }
+rp-standings = Standings
+rp-standing = { $player }: { words-chips }{ $winner ->
+    [yes] , winner
+   *[no] {""}
+}
+rp-no-standings = The record stops before the end of the game: no standings yet.
+term-hint-cursor = The cursor moved to { $card }: Enter leads it.

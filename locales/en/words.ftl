@@ -71,6 +71,7 @@ reason = { $reason ->
     [pay_suit_bid] bid for the pay suit
     [bet] bet
     [pot_won] won the pot
+    [unmatched] returned: not matched
     [blocked] blocked play
     [went_out] went out
     [cards_left] cards left

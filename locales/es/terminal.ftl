@@ -130,6 +130,10 @@ term-won = { $you ->
     [final_pot] el bote final
    *[pot] el Bote
 }: { $chips }.
+term-took-back = { $you ->
+    [yes] Recuperas
+   *[no] { $who } recupera
+} { $chips } que nadie igualó.
 term-pays = { $you ->
     [yes] Pagas
    *[no] { $who } paga
@@ -151,6 +155,7 @@ term-reason = { $reason ->
     [pay_suit_bid] puja por elegir el palo de pago
     [bet] apuestas de póquer
     [pot_won] ganó el bote de póquer
+    [unmatched] devuelto: nadie lo igualó
     [blocked] cartas en la mano al bloquearse
     [went_out] cerró: el Pozo
     [cards_left] cartas que quedaban al cerrar
@@ -357,7 +362,10 @@ tn-result = Fin de la partida: { $count ->
         [yes] te llevas
        *[no] { $who } se lleva
     } el bote de { $pot } fichas.
-   *[other] { $who } se reparten el bote de { $pot } fichas.
+   *[other] { $you ->
+        [among] tú y { $others } os repartís
+       *[no] { $who } se reparten
+    } el bote de { $pot } fichas.
 }
 tn-hand-started = Mano { $n }: { $you ->
     [yes] repartes tú
@@ -407,6 +415,7 @@ tn-token = { $you ->
 tn-hand-ended = Se acabó la mano { $n }.
 tn-game-over = Fin de la partida: { $you ->
     [yes] ganaste
+    [among] ganasteis tú y { $others }
    *[no] { $count ->
         [one] ganó
        *[other] ganaron
@@ -453,3 +462,71 @@ tn-hands-played = { $n ->
 }
 tn-key-leave = salir
 tn-key-scroll-log = desplazar el historial
+
+## Al cerrarse la pantalla, y al guardar
+
+term-over-saved = Se acabó la partida. Está guardada en { $path }; `tripoley replay { $path }` muestra sus cuentas.
+term-paused-saved = Partida guardada en { $path }. Para seguirla: { $command }
+term-crash-saved = tripoley: la partida hasta aquí está guardada en { $path }
+term-cannot-save = No se puede guardar en { $path }: { $error }
+tn-over-saved = { $result } La partida está guardada en { $path }.
+term-bot-illegal = { $you ->
+    [yes] Intentaste
+   *[no] { $who } intentó
+} una jugada que las reglas no permiten ({ $action }); se juega otra en su lugar.
+term-bot-level = { $level ->
+    [random] al azar
+    [expert] experto
+   *[heuristic] heurístico
+}
+
+## tripoley replay: las cuentas de una partida guardada
+
+rp-header = { $players } jugadores, { $rules }: { $names }
+rp-preset = reglas { $name }
+rp-preset-deals = reglas { $name }, { $deals ->
+    [one] { $deals } reparto
+   *[other] { $deals } repartos
+}
+rp-house-rules = reglas de la casa
+rp-seat = asiento { $seat }
+rp-seat-named = asiento { $seat } ({ $name })
+rp-deal = Reparto { $n }
+rp-deal-unfinished = Reparto { $n } (sin terminar: la partida guardada acaba aquí)
+rp-deal-bare = Reparto
+rp-before-first = Antes del primer reparto
+rp-final-pot = Bote final
+rp-after-last = Después del último reparto (la partida guardada acaba aquí)
+rp-dealer = : reparte { $player }
+rp-pay-suit = , palo de pago { words-suit }
+rp-sequence = , Secuencia { $run }
+rp-no-chips = no se movió ninguna ficha
+rp-out = { $player } no puede poner la apuesta inicial y deja la partida con { words-chips }
+rp-transfer = { $payer } -> { $payee }: { $amount } ({ $reason ->
+    [ante] apuesta inicial
+    [pay_card] carta de pago
+    [king_queen] Rey-Reina
+    [sequence] Secuencia
+    [auction_price] precio de la mano subastada
+    [pay_suit_bid] puja por el palo de pago
+    [bet] apuesta
+    [pot_won] bote ganado
+    [unmatched] devuelto: nadie lo igualó
+    [blocked] juego bloqueado, 1 por carta en mano
+    [went_out] cerró: el Pozo
+    [cards_left] cerró: 1 por carta que quedaba
+    [misled] jugada indebida: no salió con la más baja
+    [withheld] jugada indebida: se guardó una carta
+    [poker_pool] Bolsa de póquer
+    [final_pot_gathered] se junta para el bote final
+   *[final_pot] bote final ganado
+})
+rp-stacks = Fichas:
+rp-layout = Tablero: { $list }
+rp-standings = Clasificación
+rp-standing = { $player }: { words-chips }{ $winner ->
+    [yes] , ganador
+   *[no] {""}
+}
+rp-no-standings = La partida guardada acaba antes del final: aún no hay clasificación.
+term-hint-cursor = El cursor pasó a { $card }: Intro sale con ella.

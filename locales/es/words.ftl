@@ -72,6 +72,7 @@ reason = { $reason ->
     [pay_suit_bid] puja por el palo de pago
     [bet] apuesta
     [pot_won] ganó el bote
+    [unmatched] devuelto: nadie lo igualó
     [blocked] juego bloqueado
     [went_out] cerró
     [cards_left] cartas en la mano

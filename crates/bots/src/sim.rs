@@ -81,7 +81,7 @@ impl Stage {
             Reason::Ante => Stage::Ante,
             Reason::AuctionPrice | Reason::PaySuitBid => Stage::Spare,
             Reason::PayCard | Reason::KingQueen | Reason::Sequence => Stage::PayCards,
-            Reason::Bet | Reason::PotWon | Reason::PokerPool => Stage::Poker,
+            Reason::Bet | Reason::PotWon | Reason::Unmatched | Reason::PokerPool => Stage::Poker,
             Reason::Blocked
             | Reason::WentOut
             | Reason::CardsLeft

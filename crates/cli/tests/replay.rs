@@ -277,3 +277,61 @@ fn bad_records_are_clear_errors_with_exit_code_2() {
     }
     assert_eq!(tripoley(&["replay"]).status.code(), Some(2));
 }
+
+/// `replay` speaks the language asked for, else the one the game was played
+/// in; a preset played with other deals keeps its name ("pagat, 2 deals").
+#[test]
+fn replay_in_spanish_and_a_preset_with_its_deals() {
+    let dir = Scratch::new("spanish");
+    let mut rules = Rules::preset(Preset::Pagat);
+    rules.deals = Some(2);
+    let (record, _) = play_random(&rules, 3, 9);
+    let file = dir.file("two.json", &record.to_json());
+    let o = tripoley(&["replay", &file, "--lang", "en"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("3 players, preset pagat, 2 deals: seat 0 (P0)"),
+        "{}",
+        stdout(&o)
+    );
+    let mut saved: Value = serde_json::from_str(&record.to_json()).unwrap();
+    saved["play"] = serde_json::json!({"lang": "es"});
+    let saved = dir.file("es.json", &saved.to_string());
+    for args in [
+        vec!["replay", &file, "--lang", "es"],
+        vec!["replay", &saved],
+    ] {
+        let o = tripoley(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        assert!(
+            text.starts_with("3 jugadores, reglas pagat, 2 repartos: asiento 0 (P0)"),
+            "{text}"
+        );
+        for said in [
+            "\nReparto 1: reparte asiento ",
+            " -> el As: 1 (apuesta inicial)\n",
+        ] {
+            assert!(text.contains(said), "{said}: {text}");
+        }
+        for said in [
+            "\n  Fichas:\n",
+            "  Tablero: As ",
+            "\nClasificación\n",
+            " fichas",
+        ] {
+            assert!(text.contains(said), "{said}: {text}");
+        }
+        for english in [
+            "Deal",
+            "Stacks",
+            "Standings",
+            "chips",
+            "seat",
+            "dealer",
+            "(ante)",
+        ] {
+            assert!(!text.contains(english), "{english}: {text}");
+        }
+    }
+}

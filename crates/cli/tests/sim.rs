@@ -113,7 +113,7 @@ fn stage_of(reason: &str) -> usize {
         "ante" => 0,
         "auction_price" | "pay_suit_bid" => 1,
         "pay_card" | "king_queen" | "sequence" => 2,
-        "bet" | "pot_won" | "poker_pool" => 3,
+        "bet" | "pot_won" | "unmatched" | "poker_pool" => 3,
         "blocked" | "went_out" | "cards_left" | "misled" | "withheld" => 4,
         "final_pot_gathered" | "final_pot" => 5,
         other => panic!("unknown reason {other}"),

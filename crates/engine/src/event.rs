@@ -26,6 +26,9 @@ pub enum Reason {
     Bet,
     /// P5, P6, P7: a poker pot won.
     PotWon,
+    /// P7: chips a bettor put in that nobody matched (only an all-in
+    /// answered them), returned to the bettor at the showdown.
+    Unmatched,
     /// M5: one chip per card held when play is blocked.
     Blocked,
     /// M7: the Kitty to the player who went out.

@@ -318,10 +318,11 @@ impl Game {
         ev: &mut impl EventSink,
     ) {
         let live = b.live();
+        let contributed = self.return_unmatched(b, ev);
         // The distinct totals put in by players still in: one pot per level.
         let mut levels: PerSeat<u32> = PerSeat::new();
         for x in seats(live) {
-            let c = b.contributed[usize::from(x)];
+            let c = contributed[usize::from(x)];
             if !levels.contains(&c) {
                 levels.push(c);
             }
@@ -330,8 +331,7 @@ impl Game {
         let mut prev = 0;
         let mut main_winners = 0u16;
         for (i, &level) in levels.iter().enumerate() {
-            let mut amount: u32 = b
-                .contributed
+            let mut amount: u32 = contributed
                 .iter()
                 .map(|&c| c.min(level) - c.min(prev))
                 .sum();
@@ -340,15 +340,14 @@ impl Game {
             }
             if i + 1 == levels.len() {
                 // Anything put in above the last live level (never, in practice).
-                amount += b
-                    .contributed
+                amount += contributed
                     .iter()
                     .map(|&c| c.saturating_sub(level))
                     .sum::<u32>();
             }
             let mut eligible = 0u16;
             for x in seats(live) {
-                eligible |= u16::from(b.contributed[usize::from(x)] >= level) << x;
+                eligible |= u16::from(contributed[usize::from(x)] >= level) << x;
             }
             let winners = self.award(
                 amount,
@@ -374,6 +373,36 @@ impl Game {
             }
             Some(f) => self.after_final_round(f.round, f.rounds, f.total, ev),
         }
+    }
+
+    /// P7: the chips a player put in above what anyone else did (a bet or
+    /// raise only an all-in answered) were never matched, so nobody won
+    /// them: they go back to their owner as `Unmatched`, not as a pot won.
+    /// Returns the contributions that remain at stake.
+    fn return_unmatched(&mut self, b: &Betting, ev: &mut impl EventSink) -> [u32; MAX_SEATS] {
+        let mut contributed = b.contributed;
+        let Some((top, &most)) = contributed.iter().enumerate().max_by_key(|&(_, c)| c) else {
+            return contributed;
+        };
+        let next = contributed
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != top)
+            .map(|(_, &c)| c)
+            .max()
+            .unwrap_or(0);
+        if most > next {
+            let seat = Seat::try_from(top).expect("a seat index");
+            self.transfer(
+                Account::Space(Space::Pot),
+                Account::Stack(seat),
+                most - next,
+                Reason::Unmatched,
+                ev,
+            );
+            contributed[top] = next;
+        }
+        contributed
     }
 
     /// Pays `amount` from the Pot to the best of `eligible`; equal hands split,

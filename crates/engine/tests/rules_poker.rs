@@ -327,12 +327,13 @@ fn p6_show_order_from_last_raiser_split_remainder_stays() {
     );
 }
 
-#[test]
-fn p7_all_in_call_and_side_pot() {
+/// Three players at 20 chips where seat 2 collects Ace, King, Queen and
+/// King-Queen in stage 1 (11 + 12 = 23 chips) and seat 0 holds trip aces:
+/// the fives chosen, the betting about to open.
+fn all_in_table() -> Game {
     let mut rules = Rules::preset(Preset::Tripoley);
     rules.starting_chips = 20;
     let mut game = tripoley3(rules);
-    // Seat 2 collects Ace, King, Queen and King-Queen in stage 1: 11 + 12 = 23 chips.
     deal(
         &mut game,
         &[
@@ -347,6 +348,12 @@ fn p7_all_in_call_and_side_pot() {
         &mut game,
         &["AS AD AC 2C 3D", "5C 6D 7H 8S 10D", "AH KH QH 2S 3S"],
     );
+    game
+}
+
+#[test]
+fn p7_all_in_call_and_side_pot() {
+    let mut game = all_in_table();
     act(&mut game, 0, Action::Bet(10));
     act(&mut game, 1, Action::Call);
     act(&mut game, 2, Action::Raise(10));
@@ -370,9 +377,31 @@ fn p7_all_in_call_and_side_pot() {
     let ev = act(&mut game, 1, Action::Call);
     let order: Vec<u8> = showed(&ev).iter().map(|&(s, _)| s).collect();
     assert_eq!(order, vec![2, 0, 1]);
-    // Main pot: 3 antes + 11 x 3 = 36 to seat 0; the side pot, seat 2's 9 extra, back to seat 2.
-    assert_eq!(transfers(&ev)[1..], [won(0, 36), won(2, 9)]);
+    // Seat 2's 9 chips above the others' were never matched: they go back
+    // to seat 2 (not a pot won); main pot: 3 antes + 11 x 3 = 36 to seat 0.
+    assert_eq!(
+        transfers(&ev)[1..],
+        [won_as(2, 9, Reason::Unmatched), won(0, 36)]
+    );
     assert_eq!(game.stacks()[0], 36);
+}
+
+#[test]
+fn p7_unmatched_chips_return_after_an_all_in_and_a_fold() {
+    let mut game = all_in_table();
+    // Seat 0 bets 5; seat 1 raises 5 (10 in); seat 2 raises 10 (20 in);
+    // seat 0 goes all in (11 in); seat 1 folds having put in 10.
+    act(&mut game, 0, Action::Bet(5));
+    act(&mut game, 1, Action::Raise(5));
+    act(&mut game, 2, Action::Raise(10));
+    act(&mut game, 0, Action::Call);
+    let ev = act(&mut game, 1, Action::Fold);
+    // Seat 2 put in 20, the most anyone else did is 11: 9 go back. The main
+    // pot (3 + 11 + 10 + 11 = 35) goes to seat 0's aces; nothing else remains.
+    assert_eq!(
+        transfers(&ev),
+        [won_as(2, 9, Reason::Unmatched), won(0, 35)]
+    );
 }
 
 #[test]

@@ -9,7 +9,6 @@
 //! no deal and has none after it is "before the first deal" when no deal
 //! was played, or the unfinished end of a record that stops mid-game.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use serde::Serialize;
@@ -19,6 +18,8 @@ use tripoley_engine::{
     Account, Event, Game, Preset, Reason, Record, ReplayError, Rules, Seat, Space, Standing,
     Transfer,
 };
+
+use tripoley_i18n::{Lang, Value};
 
 use crate::Failure;
 
@@ -31,6 +32,10 @@ pub struct Args {
     /// One JSON object per line: one per deal, then the standings.
     #[arg(long)]
     json: bool,
+    /// The language of the ledger: en or es (default: the language the game
+    /// was played in, if saved by `tripoley play`, else the environment's).
+    #[arg(long, value_name = "LANG", value_parser = crate::setup::parse_lang)]
+    lang: Option<Lang>,
 }
 
 /// What part of the game a section of the ledger covers.
@@ -121,6 +126,8 @@ impl Section {
 /// A replayed game: its ledger, section by section, and the end.
 struct Replay {
     record: Record,
+    /// The language of the text ledger.
+    lang: Lang,
     spaces: Vec<Space>,
     sections: Vec<Section>,
     standings: Option<Vec<Standing>>,
@@ -211,7 +218,7 @@ fn ledger_failure(file: &str, step: Option<usize>, why: &str) -> Failure {
 
 impl Replay {
     /// Replays `record` step by step, cutting its events into sections.
-    fn run(record: Record, file: &str) -> Result<Replay, Failure> {
+    fn run(record: Record, lang: Lang, file: &str) -> Result<Replay, Failure> {
         let steps = record.steps.len();
         let mut events = Vec::new();
         let mut game: Game = record
@@ -281,109 +288,162 @@ impl Replay {
         }
         Ok(Replay {
             record,
+            lang,
             spaces,
             sections,
             standings,
         })
     }
 
+    fn t(&self, id: &str, args: &[(&str, Value<'_>)]) -> String {
+        self.lang.t(id, args)
+    }
+
     /// A seat and its player's name.
     fn who(&self, seat: Seat) -> String {
         match self.record.names.get(usize::from(seat)) {
-            Some(name) if !name.is_empty() => format!("seat {seat} ({name})"),
-            _ => format!("seat {seat}"),
+            Some(name) if !name.is_empty() => self.t(
+                "rp-seat-named",
+                &[("seat", seat.into()), ("name", name.as_str().into())],
+            ),
+            _ => self.t("rp-seat", &[("seat", seat.into())]),
+        }
+    }
+
+    /// A stack ("seat 2") or a layout space ("the Ace") in a ledger line.
+    fn account(&self, a: Account) -> String {
+        match a {
+            Account::Stack(seat) => self.t("rp-seat", &[("seat", seat.into())]),
+            Account::Space(space) => self.t("account-space", &[("space", space.key().into())]),
         }
     }
 
     fn title(&self, section: &Section) -> String {
         let mut title = match (section.part, section.deal) {
-            (Part::Deal, Some((n, _))) => format!("Deal {n}"),
+            (Part::Deal, Some((n, _))) => self.t("rp-deal", &[("n", n.into())]),
             (Part::UnfinishedDeal, Some((n, _))) => {
-                format!("Deal {n} (unfinished: the record stops here)")
+                self.t("rp-deal-unfinished", &[("n", n.into())])
             }
-            (Part::BeforeFirstDeal, _) => "Before the first deal".to_owned(),
-            (Part::FinalPot, _) => "Final pot".to_owned(),
-            (Part::AfterLastDeal, _) => "After the last deal (the record stops here)".to_owned(),
-            (Part::Deal | Part::UnfinishedDeal, None) => "Deal".to_owned(),
+            (Part::BeforeFirstDeal, _) => self.t("rp-before-first", &[]),
+            (Part::FinalPot, _) => self.t("rp-final-pot", &[]),
+            (Part::AfterLastDeal, _) => self.t("rp-after-last", &[]),
+            (Part::Deal | Part::UnfinishedDeal, None) => self.t("rp-deal-bare", &[]),
         };
         if let Some((_, dealer)) = section.deal {
-            let _ = write!(title, ": dealer {}", self.who(dealer));
+            title += &self.t("rp-dealer", &[("player", self.who(dealer).into())]);
             if let Some(suit) = section.pay_suit {
-                let _ = write!(title, ", pay suit {}", suit.name());
+                title += &self.t("rp-pay-suit", &[("suit", suit.name().into())]);
             }
             if let Some(low) = section.sequence {
-                let _ = write!(title, ", Sequence {}", run_from(low));
+                title += &self.t("rp-sequence", &[("run", run_from(low).into())]);
             }
         }
         title
     }
 
     fn print_out(&self, seat: Seat, chips: u32) {
-        println!(
-            "  {} cannot pay the ante and is out of the game with {}",
-            self.who(seat),
-            crate::play::text::count(chips as usize, "chip")
+        let line = self.t(
+            "rp-out",
+            &[("player", self.who(seat).into()), ("n", chips.into())],
         );
+        println!("  {line}");
+    }
+
+    /// The rules' name: a preset's, with the deals when they differ from
+    /// the preset's ("preset pagat, 2 deals"), else "house rules".
+    fn rules_name(&self) -> String {
+        let rules = &self.record.rules;
+        let preset = Preset::ALL.into_iter().find(|&p| {
+            let mut r = Rules::preset(p);
+            r.deals = rules.deals;
+            &r == rules
+        });
+        match (preset, rules.deals) {
+            (Some(p), deals) if deals == Rules::preset(p).deals => {
+                self.t("rp-preset", &[("name", p.name().into())])
+            }
+            (Some(p), Some(deals)) => self.t(
+                "rp-preset-deals",
+                &[("name", p.name().into()), ("deals", deals.into())],
+            ),
+            _ => self.t("rp-house-rules", &[]),
+        }
     }
 
     fn print_text(&self) {
-        let preset = Preset::ALL
-            .into_iter()
-            .find(|&p| Rules::preset(p) == self.record.rules)
-            .map_or_else(|| "house rules".to_owned(), |p| format!("preset {p}"));
         let players: Vec<String> = (0..self.record.names.len())
             .map(|s| self.who(s as Seat))
             .collect();
         println!(
-            "{} players, {}: {}",
-            players.len(),
-            preset,
-            players.join(", ")
+            "{}",
+            self.t(
+                "rp-header",
+                &[
+                    ("players", players.len().into()),
+                    ("rules", self.rules_name().into()),
+                    ("names", players.join(", ").into()),
+                ],
+            )
         );
         for section in &self.sections {
             println!();
             println!("{}", self.title(section));
             if section.transfers.is_empty() && section.out.is_empty() {
-                println!("  no chips moved");
+                println!("  {}", self.t("rp-no-chips", &[]));
             }
             let mut out = section.out.iter().peekable();
             for (i, t) in section.transfers.iter().enumerate() {
                 while let Some((seat, chips, _)) = out.next_if(|o| o.2 <= i) {
                     self.print_out(*seat, *chips);
                 }
-                let why = reason(t.reason);
-                println!("  {} -> {}: {} ({why})", t.from, t.to, t.amount);
+                let line = self.t(
+                    "rp-transfer",
+                    &[
+                        ("payer", self.account(t.from).into()),
+                        ("payee", self.account(t.to).into()),
+                        ("amount", t.amount.into()),
+                        ("reason", reason(t.reason).into()),
+                    ],
+                );
+                println!("  {line}");
             }
             for (seat, chips, _) in out {
                 self.print_out(*seat, *chips);
             }
-            println!("  Stacks:");
+            println!("  {}", self.t("rp-stacks", &[]));
             for (seat, chips) in section.stacks.iter().enumerate() {
                 println!("    {}: {chips}", self.who(seat as Seat));
             }
             let layout: Vec<String> = self
                 .spaces
                 .iter()
-                .map(|&s| format!("{s} {}", section.layout.get(s)))
+                .map(|&s| {
+                    let name = self.t("space", &[("space", s.key().into())]);
+                    format!("{name} {}", section.layout.get(s))
+                })
                 .collect();
-            println!("  Layout: {}", layout.join(", "));
+            let layout = self.t("rp-layout", &[("list", layout.join(", ").into())]);
+            println!("  {layout}");
         }
         println!();
         match &self.standings {
             Some(standings) => {
-                println!("Standings");
+                println!("{}", self.t("rp-standings", &[]));
                 let mut order: Vec<&Standing> = standings.iter().collect();
                 order.sort_by_key(|s| (std::cmp::Reverse(s.chips), s.seat));
                 for s in order {
-                    println!(
-                        "  {}: {}{}",
-                        self.who(s.seat),
-                        crate::play::text::count(s.chips as usize, "chip"),
-                        if s.winner { ", winner" } else { "" }
+                    let line = self.t(
+                        "rp-standing",
+                        &[
+                            ("player", self.who(s.seat).into()),
+                            ("n", s.chips.into()),
+                            ("winner", if s.winner { "yes" } else { "no" }.into()),
+                        ],
                     );
+                    println!("  {line}");
                 }
             }
-            None => println!("The record stops before the end of the game: no standings yet."),
+            None => println!("{}", self.t("rp-no-standings", &[])),
         }
     }
 
@@ -447,30 +507,23 @@ fn run_from(low: Rank) -> String {
     let high = mid.and_then(Rank::next);
     match (mid, high) {
         (Some(mid), Some(high)) => format!("{low}-{mid}-{high}"),
-        _ => format!("from {low}"),
+        _ => format!("{low}"),
     }
 }
 
-/// Why chips moved, in words.
-fn reason(r: Reason) -> &'static str {
-    match r {
-        Reason::Ante => "ante",
-        Reason::PayCard => "pay card",
-        Reason::KingQueen => "King-Queen",
-        Reason::Sequence => "Sequence",
-        Reason::AuctionPrice => "price of the auctioned hand",
-        Reason::PaySuitBid => "bid for the pay suit",
-        Reason::Bet => "bet",
-        Reason::PotWon => "pot won",
-        Reason::Blocked => "blocked play, 1 per card held",
-        Reason::WentOut => "went out: the Kitty",
-        Reason::CardsLeft => "went out: 1 per card left",
-        Reason::Misled => "misplayed lead",
-        Reason::Withheld => "withheld card",
-        Reason::PokerPool => "Poker Pool",
-        Reason::FinalPotGathered => "gathered for the final pot",
-        Reason::FinalPot => "final pot won",
-    }
+/// Why chips moved: the reason's key in records and JSON (`pot_won`), which
+/// the catalogue's `rp-reason` puts into words.
+fn reason(r: Reason) -> String {
+    serde_json::to_value(r)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// The language a game was played in, as `tripoley play` saves it.
+fn saved_lang(text: &str) -> Option<Lang> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    value["play"]["lang"].as_str().and_then(Lang::parse)
 }
 
 /// Reads, replays and prints the record named in `args`.
@@ -484,7 +537,11 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let record = Record::from_json(&text).map_err(|e| replay_failure(&file, 0, &e))?;
     crate::setup::check_names(&record.names)
         .map_err(|why| Failure::usage(format!("{file}: {why}")))?;
-    let replay = Replay::run(record, &file)?;
+    let lang = args
+        .lang
+        .or_else(|| saved_lang(&text))
+        .unwrap_or_else(Lang::from_env);
+    let replay = Replay::run(record, lang, &file)?;
     if args.json {
         replay.print_json()
     } else {

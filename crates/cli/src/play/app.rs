@@ -136,6 +136,9 @@ pub struct App {
     pub(super) stop: Option<(Option<Card>, StopReason)>,
     /// An auctioned hand was just sold (the buyer's swap needs no line).
     sold: bool,
+    /// Whether a lead of the human's was just shown: a skip-ahead stops
+    /// there, so one Enter never plays a whole Michigan stage of forced leads.
+    human_led: bool,
     pub(super) screen: Screen,
     pub(super) panel: Panel,
     pub(super) confirm_quit: bool,
@@ -189,6 +192,7 @@ impl App {
             actor: None,
             stop: None,
             sold: false,
+            human_led: false,
             screen: Screen::Table,
             panel: Panel::Log,
             confirm_quit: false,
@@ -354,10 +358,12 @@ impl App {
     }
 
     /// Reveals everything up to the human's next decision, the end of the
-    /// deal or the end of the game.
+    /// deal or the end of the game, or a lead of the human's that had no
+    /// choice (the human sees each new run of theirs begin).
     pub fn skip(&mut self) {
+        self.human_led = false;
         while self.busy() {
-            if !self.tick() {
+            if !self.tick() || self.human_led {
                 break;
             }
         }
@@ -379,9 +385,11 @@ impl App {
             action
         } else {
             // A bot's bug must not stop the human's game: the first legal move.
-            self.log.push(format!(
-                "{} tried an illegal move ({action:?}); it plays another.",
-                self.words.who(seat)
+            let action_said = action_words(action, self.words.lang);
+            self.log.push(self.words.says(
+                "term-bot-illegal",
+                seat,
+                &[("action", action_said.into())],
             ));
             self.game
                 .legal(seat)
@@ -479,6 +487,7 @@ impl App {
         match ev {
             Event::AuctionSold { .. } => self.sold = true,
             Event::Swapped { .. } => self.sold = false,
+            Event::Led { seat: HUMAN, .. } => self.human_led = true,
             _ => {}
         }
         self.patch(ev, live);
@@ -1045,6 +1054,7 @@ impl App {
         let advice =
             tripoley_bots::advise(&info, self.game.rules(), Budget::playouts(HINT_PLAYOUTS));
         let action = advice.best;
+        let mut moved = String::new();
         match action {
             Action::Bid(x) | Action::Bet(x) | Action::Raise(x) => {
                 self.input.amount = x;
@@ -1056,6 +1066,14 @@ impl App {
                     .iter()
                     .position(|&h| h == c)
                 {
+                    // The cursor jumps to the advised card: say so, or the
+                    // player wonders why it moved.
+                    if i != self.input.cursor {
+                        moved = format!(
+                            " {}",
+                            self.say("term-hint-cursor", &[("card", text::card(c).into())])
+                        );
+                    }
                     self.input.cursor = i;
                 }
             }
@@ -1082,14 +1100,15 @@ impl App {
             ),
             _ => String::new(),
         };
-        self.hint = Some(self.say(
+        let hint = self.say(
             "term-hint",
             &[
                 ("n", lang.integer(u64::from(HINT_PLAYOUTS)).into()),
                 ("action", action_words(action, lang).into()),
                 ("why", why.into()),
             ],
-        ));
+        );
+        self.hint = Some(hint + &moved);
     }
 }
 

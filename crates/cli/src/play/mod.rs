@@ -97,10 +97,28 @@ pub struct PlayMeta {
     pub bots: Vec<Option<BotKind>>,
     /// How the rules are called on screen.
     pub label: String,
+    /// The language the game was played in (`en`, `es`): a resumed game
+    /// speaks it unless `--lang` says otherwise. Older saves have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+}
+
+impl PlayMeta {
+    /// The saved language, checked: an unknown one is refused, not guessed.
+    pub fn language(&self) -> Result<Option<Lang>, String> {
+        self.lang
+            .as_deref()
+            .map(|code| {
+                Lang::parse(code)
+                    .ok_or_else(|| format!("its language {code:?} is not one this version speaks"))
+            })
+            .transpose()
+    }
 }
 
 impl Args {
-    /// The language asked for, else the environment's.
+    /// The language asked for, else the environment's (a resumed game's
+    /// own language comes before the environment's: [`resume_table`]).
     fn language(&self) -> Lang {
         self.lang.unwrap_or_else(Lang::from_env)
     }
@@ -119,7 +137,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         return napalm::run(args);
     }
     let (table, path) = match &args.resume {
-        Some(file) => resume_table(file, args.language())?,
+        Some(file) => resume_table(file, args.lang)?,
         None => new_table(args)?,
     };
     let path = args.save.clone().unwrap_or(path);
@@ -128,13 +146,19 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     app.set_color(color_wanted());
     app.set_save_path(path.display().to_string());
     play_and_save(&mut app, Duration::from_millis(args.pace_ms), &path, save)?;
-    let shown = path.display();
+    let shown = path.display().to_string();
+    let lang = app.words.lang;
     if app.is_over() {
-        println!(
-            "The game is over. Its record is saved to {shown}; `tripoley replay {shown}` prints its ledger."
-        );
+        println!("{}", lang.t("term-over-saved", &[("path", shown.into())]));
     } else {
-        println!("Game saved to {shown}. Continue it with: tripoley play --resume {shown}");
+        let command = format!("tripoley play --resume {shown}");
+        println!(
+            "{}",
+            lang.t(
+                "term-paused-saved",
+                &[("path", shown.into()), ("command", command.into())]
+            )
+        );
     }
     Ok(())
 }
@@ -233,12 +257,18 @@ fn free_path(seed: u64) -> PathBuf {
         .unwrap_or(base)
 }
 
-/// A saved game to continue, and its own file to save it back to.
-fn resume_table(file: &Path, lang: Lang) -> Result<(Table, PathBuf), Failure> {
+/// A saved game to continue, and its own file to save it back to. It
+/// speaks `lang` if given, else the language it was saved in, else the
+/// environment's.
+fn resume_table(file: &Path, lang: Option<Lang>) -> Result<(Table, PathBuf), Failure> {
     let shown = file.display();
     let text = std::fs::read_to_string(file)
         .map_err(|e| Failure::usage(format!("cannot read {shown}: {e}")))?;
     let (record, meta) = parse_saved(&text).map_err(|e| Failure::usage(format!("{shown}: {e}")))?;
+    let saved_lang = meta
+        .language()
+        .map_err(|e| Failure::usage(format!("{shown}: {e}")))?;
+    let lang = lang.or(saved_lang).unwrap_or_else(Lang::from_env);
     Ok((
         Table {
             record,
@@ -273,6 +303,7 @@ pub fn parse_saved(text: &str) -> Result<(Record, PlayMeta), String> {
                 })
                 .collect(),
             label: rules_label(&record.rules),
+            lang: None,
         },
     };
     if meta.human != HUMAN {
@@ -316,6 +347,7 @@ pub fn saved_json(app: &App) -> String {
         human: HUMAN,
         bots: app.bot_kinds().to_vec(),
         label: app.label.clone(),
+        lang: Some(app.words.lang.code().to_owned()),
     };
     if let serde_json::Value::Object(map) = &mut value {
         map.insert(
@@ -347,7 +379,14 @@ fn play_and_save<A: Interactive>(
         terminal_loop(app, pace, |app| {
             if app.take_save_request() {
                 if let Err(e) = save(app, path) {
-                    app.tell(format!("cannot save to {}: {e}", path.display()));
+                    let said = app.lang().t(
+                        "term-cannot-save",
+                        &[
+                            ("path", path.display().to_string().into()),
+                            ("error", e.to_string().into()),
+                        ],
+                    );
+                    app.tell(said);
                 }
             }
         })
@@ -357,7 +396,11 @@ fn play_and_save<A: Interactive>(
         Ok(result) => result,
         Err(panic) => {
             if saved.is_ok() {
-                eprintln!("tripoley: the game so far is saved to {}", path.display());
+                let shown = path.display().to_string();
+                eprintln!(
+                    "{}",
+                    app.lang().t("term-crash-saved", &[("path", shown.into())])
+                );
             }
             std::panic::resume_unwind(panic);
         }
@@ -389,6 +432,8 @@ trait Interactive {
     fn take_save_request(&mut self) -> bool;
     /// A message for the player (a failed save, say).
     fn tell(&mut self, message: String);
+    /// The language the game speaks, also after its screen closes.
+    fn lang(&self) -> Lang;
 }
 
 impl Interactive for App {
@@ -412,6 +457,9 @@ impl Interactive for App {
     }
     fn tell(&mut self, message: String) {
         App::tell(self, message);
+    }
+    fn lang(&self) -> Lang {
+        self.words.lang
     }
 }
 

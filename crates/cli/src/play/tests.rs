@@ -13,11 +13,12 @@ use ratatui::style::Color;
 use tripoley_bots::BotKind;
 use tripoley_cards::{CardSet, GameRng, seeded_rng};
 use tripoley_engine::{
-    Action, DealChance, Decision, Event, Game, PaySuitRule, Pending, Preset, Reason, Record, Rules,
-    Space, Step,
+    Account, Action, DealChance, Decision, Event, Game, PaySuitRule, Pending, Preset, Reason,
+    Record, Rules, Seat, Space, Step, Transfer,
 };
 
 use super::app::{App, HUMAN, Screen, Table};
+use super::text::{Context, Words};
 use super::{parse_saved, saved_json, ui};
 use tripoley_i18n::Lang;
 
@@ -985,4 +986,142 @@ fn names_follow_one_rule_by_display_width() {
     let long = "abcdefghijklmnopqrst".to_owned();
     assert!(crate::setup::check_names(&["Ann".to_owned(), long]).is_err());
     assert!(crate::setup::check_names(&["Ann".to_owned(), "Bot 1".to_owned()]).is_ok());
+}
+
+/// P7: chips nobody matched after an all-in go back to their owner; the log
+/// says so, and never as a second pot won.
+#[test]
+fn p7_unmatched_chips_are_taken_back_not_won() {
+    let ctx = Context {
+        pay_suit: None,
+        deals_total: 1,
+        spare_known: CardSet::EMPTY,
+        misplays: false,
+    };
+    let back = |to: Seat| {
+        Event::Transfer(Transfer {
+            from: Account::Space(Space::Pot),
+            to: Account::Stack(to),
+            amount: 9,
+            reason: Reason::Unmatched,
+        })
+    };
+    for (lang, you, bot) in [
+        (
+            Lang::En,
+            "You take back 9 chips nobody matched.",
+            "Bot 1 takes back 9 chips nobody matched.",
+        ),
+        (
+            Lang::Es,
+            "Recuperas 9 fichas que nadie igualó.",
+            "Bot 1 recupera 9 fichas que nadie igualó.",
+        ),
+    ] {
+        let words = Words {
+            names: names(3),
+            me: 0,
+            lang,
+        };
+        assert_eq!(words.event(&back(0), &ctx).as_deref(), Some(you));
+        assert_eq!(words.event(&back(1), &ctx).as_deref(), Some(bot));
+    }
+}
+
+/// A game played in Spanish and resumed without `--lang` goes on in
+/// Spanish (the save remembers its language); `--lang` still wins.
+#[test]
+fn a_resumed_spanish_game_keeps_its_language() {
+    let app = spanish(&new_game(pagat(), 3, 5, BotKind::Random));
+    let json = saved_json(&app);
+    let (_, meta) = parse_saved(&json).expect("reads back");
+    assert_eq!(meta.language(), Ok(Some(Lang::Es)));
+    let file = std::env::temp_dir().join(format!("tripoley-lang-{}.json", std::process::id()));
+    std::fs::write(&file, &json).unwrap();
+    let kept = super::resume_table(&file, None).map(|(t, _)| t.lang);
+    let asked = super::resume_table(&file, Some(Lang::En)).map(|(t, _)| t.lang);
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!((kept.ok(), asked.ok()), (Some(Lang::Es), Some(Lang::En)));
+    // An unknown language is refused, not guessed.
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["play"]["lang"] = "xx".into();
+    let (_, meta) = parse_saved(&v.to_string()).expect("reads back");
+    assert!(meta.language().is_err());
+}
+
+/// The bots' levels on the standings are in the game's language.
+#[test]
+fn bot_levels_are_said_in_spanish() {
+    let app = finish(new_game(pagat(), 3, 7, BotKind::Heuristic));
+    let shown = screen(&spanish(&app), 80, 24);
+    assert!(shown.contains("(heurístico)"), "{shown}");
+    assert!(!shown.contains("(heuristic)"), "{shown}");
+}
+
+/// M4: a skip-ahead (Enter or Space while the game moves on) stops at each
+/// new lead of the human's, even one the rules forced: one key never plays
+/// several runs of yours at once.
+#[test]
+fn a_skip_ahead_stops_at_each_lead_of_yours() {
+    let mut most = 0;
+    for seed in 0..6 {
+        let mut app = new_game(pagat(), 3, seed, BotKind::Random);
+        for _ in 0..100_000 {
+            match app.screen() {
+                Screen::Standings => break,
+                Screen::DealOver => key(&mut app, KeyCode::Enter),
+                Screen::Table if app.my_decision().is_some() => play_keys(&mut app),
+                Screen::Table => {
+                    let before = app.log.len();
+                    key(&mut app, KeyCode::Enter);
+                    let leads = app.log[before.min(app.log.len())..]
+                        .iter()
+                        .filter(|l| l.starts_with("You lead"))
+                        .count();
+                    most = most.max(leads);
+                }
+            }
+        }
+    }
+    assert_eq!(most, 1, "a skip showed {most} leads of yours");
+}
+
+/// `?` in Michigan moves the cursor to the advised lead and says so.
+#[test]
+fn the_hint_says_when_it_moves_the_cursor() {
+    let lead = |d: &Decision| matches!(d, Decision::Lead { .. });
+    let hand = super::text::sorted_hand(reach(&pagat(), 3, lead, 0).shown.hand);
+    let mut said = 0;
+    for start in 0..hand.len().min(6) {
+        let mut app = reach(&pagat(), 3, lead, 0);
+        app.input.cursor = start;
+        ch(&mut app, '?');
+        let hint = app.hint.clone().expect("a hint");
+        let at = super::text::card(hand[app.input.cursor]);
+        if app.input.cursor == start {
+            assert!(!hint.contains("cursor"), "{hint}");
+        } else {
+            assert!(
+                hint.ends_with(&format!("The cursor moved to {at}: Enter leads it.")),
+                "{hint}"
+            );
+            said += 1;
+        }
+    }
+    assert!(said > 0, "the cursor never moved");
+}
+
+/// P1: the five's mark shows under the cursor too ("▲•"), so moving onto a
+/// chosen card never hides that it is chosen.
+#[test]
+fn p1_the_chosen_mark_shows_under_the_cursor() {
+    let mut app = reach(&pagat(), 3, |d| matches!(d, Decision::ChooseFive { .. }), 0);
+    let hand = super::text::sorted_hand(app.shown.hand);
+    let chosen = hand
+        .iter()
+        .position(|&c| app.input.five.contains(c))
+        .expect("a preselected card");
+    app.input.cursor = chosen;
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("▲•"), "{shown}");
 }

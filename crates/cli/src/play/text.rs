@@ -296,6 +296,9 @@ impl Words {
             (Reason::PayCard | Reason::KingQueen | Reason::Sequence | Reason::WentOut, Some(s)) => {
                 self.says("term-took", s, &[("n", n.into()), ("what", from().into())])
             }
+            (Reason::Unmatched, Some(s)) => {
+                self.says("term-took-back", s, &[("chips", self.chips(n).into())])
+            }
             (reason @ (Reason::PotWon | Reason::PokerPool | Reason::FinalPot), Some(s)) => {
                 let pot = match reason {
                     Reason::PokerPool => "poker_pool",
@@ -399,6 +402,7 @@ pub fn reason_words(reason: Reason, ctx: &Context, lang: Lang) -> String {
         Reason::PaySuitBid => "pay_suit_bid",
         Reason::Bet => "bet",
         Reason::PotWon => "pot_won",
+        Reason::Unmatched => "unmatched",
         Reason::Blocked => "blocked",
         Reason::WentOut => "went_out",
         Reason::CardsLeft => "cards_left",
@@ -489,16 +493,6 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
 /// take two).
 pub fn clip(s: &str, width: usize) -> String {
     tripoley_i18n::names::clip(s, width)
-}
-
-/// `1 chip`, `3 chips`: a count with its unit, singular for one (for
-/// `tripoley replay`, whose report is English).
-pub fn count(n: usize, unit: &str) -> String {
-    if n == 1 {
-        format!("1 {unit}")
-    } else {
-        format!("{n} {unit}s")
-    }
 }
 
 #[cfg(test)]

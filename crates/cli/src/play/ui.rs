@@ -557,14 +557,15 @@ fn draw_hand(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         }
         cards.push(Span::styled(format!("{:<3}", text::card(c)), style));
         cards.push(Span::raw(" "));
-        let mark = if cursor == Some(i) {
-            "▲"
-        } else if marked.contains(c) {
-            "•"
-        } else {
-            " "
+        // The cursor never hides a card's mark: a chosen card under it
+        // shows both ("▲•").
+        let mark = match (cursor == Some(i), marked.contains(c)) {
+            (true, true) => "▲•",
+            (true, false) => "▲ ",
+            (false, true) => "• ",
+            (false, false) => "  ",
         };
-        marks.push(Span::styled(format!(" {mark}  "), theme.accent()));
+        marks.push(Span::styled(format!(" {mark} "), theme.accent()));
     }
     let title = format!(
         " {} ",
@@ -1026,7 +1027,12 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .get(usize::from(s))
             .copied()
             .flatten()
-            .map_or(String::new(), |k| format!(" ({k})"));
+            .map_or(String::new(), |k| {
+                format!(
+                    " ({})",
+                    say(app, "term-bot-level", &[("level", k.name().into())])
+                )
+            });
         let style = if chips == best {
             theme.accent()
         } else {

@@ -191,20 +191,31 @@ impl NapalmApp {
         self.words.lang.t(id, args)
     }
 
+    /// The winners as a message's arguments: `$who` (all of them), `$count`,
+    /// and `$you`: "yes" for the human alone, "among" when the human ties
+    /// with `$others` (said in the second person, "ganasteis tú y Bot 1",
+    /// never as a name in a list), else "no".
+    fn winners_args(&self, winners: &[Seat]) -> Vec<(&'static str, Value<'static>)> {
+        let others: Vec<Seat> = winners.iter().copied().filter(|&s| s != HUMAN).collect();
+        let you = match winners {
+            [one] => self.words.you(*one),
+            _ if others.len() < winners.len() => "among".into(),
+            _ => "no".into(),
+        };
+        vec![
+            ("who", self.list(winners).into()),
+            ("others", self.list(&others).into()),
+            ("you", you),
+            ("count", winners.len().into()),
+        ]
+    }
+
     /// Who took the pot, in a sentence, once the game is over.
     pub fn result_words(&self) -> Option<String> {
         let (winners, pot) = self.result.as_ref()?;
-        let pot = *pot;
-        let you = winners.len() == 1 && winners[0] == HUMAN;
-        Some(self.say(
-            "tn-result",
-            &[
-                ("count", winners.len().into()),
-                ("who", self.list(winners).into()),
-                ("you", if you { "yes" } else { "no" }.into()),
-                ("pot", pot.into()),
-            ],
-        ))
+        let mut args = self.winners_args(winners);
+        args.push(("pot", (*pot).into()));
+        Some(self.say("tn-result", &args))
     }
 
     /// Whether the game moves on by itself: events to show, or bots or
@@ -428,7 +439,7 @@ impl NapalmApp {
     }
 
     /// The event in plain words, if it deserves a line of the log.
-    fn line(&self, ev: &Event) -> Option<String> {
+    pub(super) fn line(&self, ev: &Event) -> Option<String> {
         let visible = ev.audience().includes(Some(HUMAN));
         Some(match ev {
             Event::HandStarted { number, dealer } => {
@@ -514,20 +525,7 @@ impl NapalmApp {
                     .says("tn-token", *seat, &[("tokens", (*tokens).into())])
             }
             Event::HandEnded { number } => self.say("tn-hand-ended", &[("n", (*number).into())]),
-            Event::GameOver { winners } => {
-                let you = match winners.as_slice() {
-                    [one] => self.words.you(*one),
-                    _ => "no".into(),
-                };
-                self.say(
-                    "tn-game-over",
-                    &[
-                        ("who", self.list(winners).into()),
-                        ("you", you),
-                        ("count", winners.len().into()),
-                    ],
-                )
-            }
+            Event::GameOver { winners } => self.say("tn-game-over", &self.winners_args(winners)),
         })
     }
 

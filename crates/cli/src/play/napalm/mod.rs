@@ -22,6 +22,7 @@ use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use serde::Serialize;
 use tripoley_bots::BotKind;
+use tripoley_i18n::Lang;
 use tripoley_napalm::{NapalmRecord, NapalmRules};
 
 use super::{
@@ -52,22 +53,34 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             "a Napalm game lasts until someone has the tokens to win: --game napalm takes no --deals",
         ));
     }
-    let (table, path) = match &args.resume {
-        Some(file) => (resume(file)?, file.clone()),
-        None => new_game(args)?,
+    let (table, path, lang) = if let Some(file) = &args.resume {
+        let (table, saved_lang) = resume(file)?;
+        let lang = args.lang.or(saved_lang).unwrap_or_else(Lang::from_env);
+        (table, file.clone(), lang)
+    } else {
+        let (table, path) = new_game(args)?;
+        (table, path, args.language())
     };
     let path = args.save.clone().unwrap_or(path);
     need_terminal()?;
-    let mut app = NapalmApp::new(table, args.language()).map_err(Failure::usage)?;
+    let mut app = NapalmApp::new(table, lang).map_err(Failure::usage)?;
     app.color = color_wanted();
     super::play_and_save(&mut app, Duration::from_millis(args.pace_ms), &path, save)?;
-    let shown = path.display();
-    match app.result_words() {
-        Some(result) => println!("{result} The record is saved to {shown}."),
-        None => println!(
-            "Game saved to {shown}. Continue it with: tripoley play --game napalm --resume {shown}"
-        ),
-    }
+    let shown = path.display().to_string();
+    let lang = app.words.lang;
+    let said = if let Some(result) = app.result_words() {
+        lang.t(
+            "tn-over-saved",
+            &[("result", result.into()), ("path", shown.into())],
+        )
+    } else {
+        let command = format!("tripoley play --game napalm --resume {shown}");
+        lang.t(
+            "term-paused-saved",
+            &[("path", shown.into()), ("command", command.into())],
+        )
+    };
+    println!("{said}");
     Ok(())
 }
 
@@ -88,7 +101,7 @@ fn new_game(args: &Args) -> Result<(NapalmTable, PathBuf), Failure> {
 }
 
 /// A saved Napalm game to continue.
-fn resume(file: &Path) -> Result<NapalmTable, Failure> {
+fn resume(file: &Path) -> Result<(NapalmTable, Option<Lang>), Failure> {
     let shown = file.display().to_string();
     let text = std::fs::read_to_string(file)
         .map_err(|e| Failure::usage(format!("cannot read {shown}: {e}")))?;
@@ -97,8 +110,8 @@ fn resume(file: &Path) -> Result<NapalmTable, Failure> {
 
 /// A saved game: the record and what continuing needs (a record without
 /// `"play"`, from `tripoley sim`, resumes with seed 0, the human in seat 0
-/// and heuristic bots).
-fn parse_saved(text: &str, file: &str) -> Result<NapalmTable, Failure> {
+/// and heuristic bots), with the language it was played in, if saved.
+fn parse_saved(text: &str, file: &str) -> Result<(NapalmTable, Option<Lang>), Failure> {
     if !crate::napalm::is_napalm_record(text, file)? {
         return Err(Failure::usage(format!(
             "{file} is a Tripoley game: continue it without --game napalm"
@@ -119,6 +132,7 @@ fn parse_saved(text: &str, file: &str) -> Result<NapalmTable, Failure> {
                 .map(|s| (s != usize::from(HUMAN)).then_some(BotKind::Heuristic))
                 .collect(),
             label: LABEL.to_owned(),
+            lang: None,
         },
     };
     let seats_match = meta.bots.len() == players
@@ -130,11 +144,17 @@ fn parse_saved(text: &str, file: &str) -> Result<NapalmTable, Failure> {
     }
     let bots: Vec<BotKind> = meta.bots.iter().flatten().copied().collect();
     napalm_bots_only(&bots)?;
-    Ok(NapalmTable {
-        record,
-        bots: meta.bots,
-        seed: meta.seed,
-    })
+    let lang = meta
+        .language()
+        .map_err(|e| Failure::usage(format!("{file}: {e}")))?;
+    Ok((
+        NapalmTable {
+            record,
+            bots: meta.bots,
+            seed: meta.seed,
+        },
+        lang,
+    ))
 }
 
 /// A saved game: the Napalm record's own fields, then `"play"`.
@@ -154,6 +174,7 @@ fn saved_json(app: &NapalmApp) -> String {
             human: HUMAN,
             bots: app.kinds.clone(),
             label: LABEL.to_owned(),
+            lang: Some(app.words.lang.code().to_owned()),
         },
     };
     serde_json::to_string_pretty(&saved).expect("records serialise")
@@ -188,5 +209,8 @@ impl Interactive for NapalmApp {
     }
     fn tell(&mut self, message: String) {
         NapalmApp::tell(self, message);
+    }
+    fn lang(&self) -> tripoley_i18n::Lang {
+        self.words.lang
     }
 }

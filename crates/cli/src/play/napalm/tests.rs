@@ -243,7 +243,7 @@ fn a_saved_game_resumes_exactly_where_it_stopped() {
             (Some("napalm"), Some(21))
         );
         let mut resumed =
-            NapalmApp::new(parse_saved(&json, "saved.json").unwrap(), Lang::En).unwrap();
+            NapalmApp::new(parse_saved(&json, "saved.json").unwrap().0, Lang::En).unwrap();
         resumed.color = false;
         if stop > 0 {
             assert!(
@@ -289,7 +289,7 @@ fn saved_games_that_cannot_resume_are_refused() {
     );
     // A record from `tripoley sim` resumes with heuristic bots.
     v.as_object_mut().unwrap().remove("play");
-    let table = parse_saved(&v.to_string(), "f.json").unwrap();
+    let table = parse_saved(&v.to_string(), "f.json").unwrap().0;
     assert_eq!(
         table.bots,
         vec![None, Some(BotKind::Heuristic), Some(BotKind::Heuristic)]
@@ -325,9 +325,9 @@ fn n8_when_nobody_can_ante_those_who_went_out_share_the_pot() {
     let app = game_saying(rules, &[BotKind::Random], 3, false);
     assert_eq!(
         app.result_words().unwrap(),
-        "Game over: You and Bot 1 share the pot of 2 chips."
+        "Game over: you and Bot 1 share the pot of 2 chips."
     );
-    assert_eq!(app.log.last().unwrap(), "Game over: You and Bot 1 won.");
+    assert_eq!(app.log.last().unwrap(), "Game over: you and Bot 1 won.");
 }
 
 #[test]
@@ -354,4 +354,28 @@ fn n8_after_you_go_out_no_hand_of_yours_is_dealt_again() {
         }
     }
     assert!(checked > 0, "no game played on after the human went out");
+}
+
+/// N8: when the human is among tied winners, the line says so in the second
+/// person ("ganasteis tú y Bot 1"), never "ganaron Tú y Bot 1".
+#[test]
+fn n8_tied_winners_with_you_are_said_in_the_second_person() {
+    for (lang, want) in [
+        (Lang::En, "Game over: you and Bot 1 won."),
+        (Lang::Es, "Fin de la partida: ganasteis tú y Bot 1."),
+    ] {
+        let app = new_app_in(3, BotKind::Heuristic, 1, lang);
+        let line = app.line(&tripoley_napalm::Event::GameOver {
+            winners: vec![0, 1],
+        });
+        assert_eq!(line.as_deref(), Some(want));
+    }
+}
+
+/// A saved Napalm game remembers its language.
+#[test]
+fn a_saved_napalm_game_remembers_its_language() {
+    let app = new_app_in(3, BotKind::Heuristic, 2, Lang::Es);
+    let (_, lang) = parse_saved(&saved_json(&app), "f.json").unwrap();
+    assert_eq!(lang, Some(Lang::Es));
 }

@@ -129,7 +129,10 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
             " ".to_owned()
         };
         let who = match app.kinds[i] {
-            Some(k) => format!("{name} ({k})"),
+            Some(k) => format!(
+                "{name} ({})",
+                app.say("term-bot-level", &[("level", k.name().into())])
+            ),
             None => app.say("name-you", &[("name", name.as_str().into())]),
         };
         let says = if v.out[i] {
