@@ -10,6 +10,8 @@
 // PostgreSQL and HAProxy are names here, not code.
 #![allow(clippy::doc_markdown)]
 
+#[path = "cluster/chaos.rs"]
+mod chaos;
 mod common;
 
 use std::collections::HashMap;
@@ -114,7 +116,12 @@ impl TestCluster {
             .expect("a log file");
         let child = Command::new(env!("CARGO_BIN_EXE_tripoley"))
             .args(["serve", "--addr", &self.addrs[i].to_string()])
-            .args(["--db", &self.url, "--lease-ms", &LEASE_MS.to_string()])
+            // Its sessions named after it (the chaos test finds them).
+            .args([
+                "--db",
+                &format!("{}?application_name=tripoley-{i}", self.url),
+            ])
+            .args(["--lease-ms", &LEASE_MS.to_string()])
             // Through the proxy every client comes from one address.
             .args(["--max-connections-per-address", "10000"])
             .args(["--max-tables-per-address", "100000"])

@@ -52,7 +52,7 @@ use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 use tripoley_engine::Record;
 
-pub use loadtest::{LoadOptions, LoadReport, ScratchDb, loadtest, loadtest_with};
+pub use loadtest::{GameSeen, LoadOptions, LoadReport, ScratchDb, loadtest, loadtest_with};
 pub use store::Database;
 
 /// Resident memory of process `pid` in KiB (Linux), if it can be read: the

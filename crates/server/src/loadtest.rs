@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use tokio::sync::mpsc::UnboundedSender;
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Preset, Rules, View};
@@ -50,6 +51,19 @@ pub struct LoadOptions {
     /// A game that goes this long without any of its seats hearing from
     /// it is frozen, and counted as failed.
     pub frozen_after: Duration,
+    /// Where each game played is told, as its seats saw it (a test compares
+    /// that with the record the servers stored); `None` tells no one.
+    pub seen: Option<UnboundedSender<GameSeen>>,
+}
+
+/// One game as the load generator's seats saw it.
+#[derive(Clone, Debug)]
+pub struct GameSeen {
+    /// The table.
+    pub invite: String,
+    /// Each seat's last event number and, if it saw the game end, the
+    /// stacks it ended with.
+    pub seats: Vec<(Option<u64>, Option<Vec<u32>>)>,
 }
 
 impl Default for LoadOptions {
@@ -63,6 +77,7 @@ impl Default for LoadOptions {
             preset: Preset::Pagat,
             bot: BotKind::Heuristic,
             frozen_after: FROZEN,
+            seen: None,
         }
     }
 }
@@ -328,9 +343,9 @@ async fn run_slot(
             Ok((stats, finished, ok)) => {
                 result.conserved &= ok;
                 result.games += u64::from(finished);
-                for (stats, reconnects) in stats {
-                    result.stats.push(stats);
-                    result.reconnects.extend(reconnects);
+                for played in stats {
+                    result.stats.push(played.stats);
+                    result.reconnects.extend(played.reconnects);
                 }
             }
             Err(e) => {
@@ -410,7 +425,7 @@ async fn play_table(
     deadline: Instant,
     connected: &Arc<AtomicUsize>,
     peak: &Arc<AtomicUsize>,
-) -> Result<(Vec<(PlayStats, Vec<Duration>)>, bool, bool), client::ClientError> {
+) -> Result<(Vec<Played>, bool, bool), client::ClientError> {
     let request = CreateTable {
         preset: Some(opts.preset),
         seats: Some(opts.seats),
@@ -466,19 +481,33 @@ async fn play_table(
         let mut ok = true;
         let mut progress_gap = None::<Duration>;
         while let Some(r) = players.join_next().await {
-            let (stats, reconnects) = r.map_err(|e| client::ClientError::Io(e.to_string()))??;
-            finished |= stats.finished;
-            if let Some(v) = &stats.last_view {
+            let played = r.map_err(|e| client::ClientError::Io(e.to_string()))??;
+            finished |= played.stats.finished;
+            if let Some(v) = &played.stats.last_view {
                 ok &= conserved(v, start_chips);
             }
             // The game stalled if every seat went without news that long
             // (one seat's reconnection alone is not the game's).
-            let gap = reconnects
+            let gap = played
+                .reconnects
                 .iter()
                 .copied()
-                .fold(stats.longest_silence, Duration::max);
+                .fold(played.stats.longest_silence, Duration::max);
             progress_gap = Some(progress_gap.map_or(gap, |g| g.min(gap)));
-            all.push((stats, reconnects));
+            all.push(played);
+        }
+        if let Some(seen) = &opts.seen {
+            let seats = all
+                .iter()
+                .map(|p| {
+                    let end = p.stats.last_view.as_ref().filter(|_| p.stats.finished);
+                    (p.last, end.map(|v| v.stacks.to_vec()))
+                })
+                .collect();
+            let _ = seen.send(GameSeen {
+                invite: created.invite.clone(),
+                seats,
+            });
         }
         if let Some(gap) = progress_gap
             && gap > opts.frozen_after
@@ -493,6 +522,15 @@ async fn play_table(
     .await;
     connected.fetch_sub(tokens.len(), Ordering::Relaxed);
     result
+}
+
+/// What one seat did in one game.
+struct Played {
+    stats: PlayStats,
+    /// How long each dropped connection took to come back.
+    reconnects: Vec<Duration>,
+    /// The last event number it saw.
+    last: Option<u64>,
 }
 
 /// A client bot's seat at one table.
@@ -516,15 +554,20 @@ impl Seat {
         mut sock: Socket,
         bot: &mut dyn tripoley_bots::Bot,
         rng: &mut tripoley_cards::GameRng,
-    ) -> Result<(PlayStats, Vec<Duration>), client::ClientError> {
+    ) -> Result<Played, client::ClientError> {
         let mut reconnects = Vec::new();
         loop {
             let played =
                 client::play_seat(&mut sock, bot, rng, self.think, Some(self.deadline)).await;
             match played {
                 Ok(stats) => {
+                    let last = sock.last;
                     sock.close().await;
-                    return Ok((stats, reconnects));
+                    return Ok(Played {
+                        stats,
+                        reconnects,
+                        last,
+                    });
                 }
                 Err(client::ClientError::Closed | client::ClientError::Io(_))
                     if Instant::now() < self.deadline =>
