@@ -237,7 +237,7 @@ fn haproxy_config(front: SocketAddr, servers: &[SocketAddr]) -> String {
     let template = include_str!("../../../scripts/haproxy.cfg");
     let mut lines = String::new();
     for (i, a) in servers.iter().enumerate() {
-        writeln!(lines, "    server s{i} {a} check inter 500ms fall 2 rise 1").expect("a string");
+        writeln!(lines, "    server s{i} {a}").expect("a string");
     }
     template
         .replace("FRONT", &front.to_string())
