@@ -122,7 +122,9 @@ impl TestCluster {
                 &format!("{}?application_name=tripoley-{i}", self.url),
             ])
             .args(["--lease-ms", &LEASE_MS.to_string()])
-            // Through the proxy every client comes from one address.
+            // The proxy names each client (scripts/haproxy.cfg), but
+            // the clients here all come from one address.
+            .args(["--proxy-from", "127.0.0.2"])
             .args(["--max-connections-per-address", "10000"])
             .args(["--max-tables-per-address", "100000"])
             .stdout(Stdio::null())
