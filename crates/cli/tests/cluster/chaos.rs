@@ -182,16 +182,16 @@ fn inject(
             let victim = cluster.busiest(old);
             let owners = cluster.owners();
             let mut at = Instant::now();
-            match fault {
-                Fault::Kill => cluster.stop(victim, "-KILL"),
-                _ => {
-                    let inside = matches!(fault, Fault::StopInTransaction);
-                    let tries = cluster.stop_caught(victim, inside);
-                    at = Instant::now();
-                    eprintln!(
-                        "chaos: server {victim} stopped, inside a transaction: {inside} ({tries} tries)"
-                    );
-                }
+            let hang = !matches!(fault, Fault::Kill);
+            if hang {
+                let inside = matches!(fault, Fault::StopInTransaction);
+                let tries = cluster.stop_caught(victim, inside);
+                at = Instant::now();
+                eprintln!(
+                    "chaos: server {victim} stopped, inside a transaction: {inside} ({tries} tries)"
+                );
+            } else {
+                cluster.stop(victim, "-KILL");
             }
             // What was stored before the fault (and is so still: a hung
             // server's open transaction is not).
@@ -200,7 +200,6 @@ fn inject(
                 .into_iter()
                 .partition(|(i, _)| owners.get(i) == Some(&victim));
             let others: HashSet<String> = others.into_keys().collect();
-            let hang = !matches!(fault, Fault::Kill);
             // A hang is watched for its whole length.
             let watch = if hang { at + lease * 2 } else { at };
             let (stood, longest) =
