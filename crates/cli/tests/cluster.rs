@@ -10,6 +10,8 @@
 // PostgreSQL and HAProxy are names here, not code.
 #![allow(clippy::doc_markdown)]
 
+#[path = "cluster/chaos.rs"]
+mod chaos;
 mod common;
 
 use std::collections::HashMap;
@@ -114,8 +116,15 @@ impl TestCluster {
             .expect("a log file");
         let child = Command::new(env!("CARGO_BIN_EXE_tripoley"))
             .args(["serve", "--addr", &self.addrs[i].to_string()])
-            .args(["--db", &self.url, "--lease-ms", &LEASE_MS.to_string()])
-            // Through the proxy every client comes from one address.
+            // Its sessions named after it (the chaos test finds them).
+            .args([
+                "--db",
+                &format!("{}?application_name=tripoley-{i}", self.url),
+            ])
+            .args(["--lease-ms", &LEASE_MS.to_string()])
+            // The proxy names each client (scripts/haproxy.cfg), but
+            // the clients here all come from one address.
+            .args(["--proxy-from", "127.0.0.2"])
             .args(["--max-connections-per-address", "10000"])
             .args(["--max-tables-per-address", "100000"])
             .stdout(Stdio::null())
@@ -230,7 +239,7 @@ fn haproxy_config(front: SocketAddr, servers: &[SocketAddr]) -> String {
     let template = include_str!("../../../scripts/haproxy.cfg");
     let mut lines = String::new();
     for (i, a) in servers.iter().enumerate() {
-        writeln!(lines, "    server s{i} {a} check inter 500ms fall 2 rise 1").expect("a string");
+        writeln!(lines, "    server s{i} {a}").expect("a string");
     }
     template
         .replace("FRONT", &front.to_string())

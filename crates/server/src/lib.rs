@@ -46,14 +46,14 @@ mod ws;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, PoisonError};
 use std::time::Duration;
 
 use tokio::sync::{oneshot, watch};
 use tripoley_engine::Record;
 
-pub use loadtest::{LoadOptions, LoadReport, ScratchDb, loadtest, loadtest_with};
+pub use loadtest::{GameSeen, LoadOptions, LoadReport, ScratchDb, loadtest, loadtest_with};
 pub use store::Database;
 
 /// Resident memory of process `pid` in KiB (Linux), if it can be read: the
@@ -227,6 +227,9 @@ pub(crate) struct App {
     pub config: ServerConfig,
     pub store: Store,
     pub tables: tokio::sync::Mutex<HashMap<String, TableHandle>>,
+    /// A gate per table being loaded: one load of a table at a time, and
+    /// none holding `tables` (every lookup, the health check) meanwhile.
+    pub loading: std::sync::Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     pub tasks: std::sync::Mutex<tokio::task::JoinSet<()>>,
     pub shutdown: watch::Receiver<bool>,
     pub next_conn: AtomicU64,
@@ -261,13 +264,43 @@ impl App {
         if !auth::valid_invite(invite) {
             return Ok(None);
         }
-        let mut tables = self.tables.lock().await;
-        if let Some(h) = tables.get(invite) {
-            if !h.tx.is_closed() {
-                return Ok(Some(h.clone()));
-            }
-            tables.remove(invite);
+        if let Some(h) = self.running(invite).await {
+            return Ok(Some(h));
         }
+        let gate = {
+            let mut loading = self.loading.lock().unwrap_or_else(PoisonError::into_inner);
+            Arc::clone(loading.entry(invite.to_owned()).or_default())
+        };
+        let loaded = {
+            let _one_at_a_time = gate.lock().await;
+            match self.running(invite).await {
+                // Another request loaded it meanwhile.
+                Some(h) => Ok(Some(h)),
+                None => self.load(invite).await,
+            }
+        };
+        let mut loading = self.loading.lock().unwrap_or_else(PoisonError::into_inner);
+        // The map's and this request's: no one else waits at the gate.
+        if Arc::strong_count(&gate) == 2 {
+            loading.remove(invite);
+        }
+        loaded
+    }
+
+    /// The handle of the table `invite` if it runs here.
+    async fn running(&self, invite: &str) -> Option<TableHandle> {
+        let mut tables = self.tables.lock().await;
+        let h = tables.get(invite)?;
+        if !h.tx.is_closed() {
+            return Some(h.clone());
+        }
+        tables.remove(invite);
+        None
+    }
+
+    /// Loads the table `invite` from storage and runs it here (its gate
+    /// held).
+    async fn load(&self, invite: &str) -> Result<Option<TableHandle>, ServerError> {
         // With several servers, the table is run here only under its lease,
         // taken before its steps are read: its last owner can store none
         // after that.
@@ -303,7 +336,10 @@ impl App {
                 &mut tasks,
             )?
         };
-        tables.insert(invite.to_owned(), handle.clone());
+        self.tables
+            .lock()
+            .await
+            .insert(invite.to_owned(), handle.clone());
         Ok(Some(handle))
     }
 
@@ -553,6 +589,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         config,
         store,
         tables: tokio::sync::Mutex::new(HashMap::new()),
+        loading: std::sync::Mutex::new(HashMap::new()),
         tasks: std::sync::Mutex::new(tokio::task::JoinSet::new()),
         shutdown: shutdown.clone(),
         next_conn: AtomicU64::new(1),

@@ -10,12 +10,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use tokio::sync::mpsc::UnboundedSender;
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Preset, Rules, View};
 
 use crate::client::{self, PlayStats, Socket};
-use crate::protocol::CreateTable;
+use crate::protocol::{CreateTable, ErrorCode};
 use crate::{RunningServer, ServerConfig, ServerError};
 
 /// The most tables a load test may play at once.
@@ -50,6 +51,19 @@ pub struct LoadOptions {
     /// A game that goes this long without any of its seats hearing from
     /// it is frozen, and counted as failed.
     pub frozen_after: Duration,
+    /// Where each game played is told, as its seats saw it (a test compares
+    /// that with the record the servers stored); `None` tells no one.
+    pub seen: Option<UnboundedSender<GameSeen>>,
+}
+
+/// One game as the load generator's seats saw it.
+#[derive(Clone, Debug)]
+pub struct GameSeen {
+    /// The table.
+    pub invite: String,
+    /// Each seat's last event number and, if it saw the game end, the
+    /// stacks it ended with.
+    pub seats: Vec<(Option<u64>, Option<Vec<u32>>)>,
 }
 
 impl Default for LoadOptions {
@@ -63,6 +77,7 @@ impl Default for LoadOptions {
             preset: Preset::Pagat,
             bot: BotKind::Heuristic,
             frozen_after: FROZEN,
+            seen: None,
         }
     }
 }
@@ -111,6 +126,11 @@ pub struct LoadReport {
     /// The longest of those, in milliseconds: from the drop until the
     /// table (wherever it runs now) took the client back.
     pub reconnect_max_ms: f64,
+    /// Tables left before their game began because a seat was taken by a
+    /// sit whose answer was lost (behind a proxy, a server died after
+    /// seating the client and before answering): not failures; another
+    /// table was made.
+    pub sits_lost: u64,
 }
 
 impl fmt::Display for LoadReport {
@@ -137,6 +157,13 @@ impl fmt::Display for LoadReport {
             )?,
         }
         writeln!(f, "errors, failures   {}, {}", self.errors, self.failures)?;
+        if self.sits_lost > 0 {
+            writeln!(
+                f,
+                "tables left        {} (a sit's answer lost behind a proxy)",
+                self.sits_lost
+            )?;
+        }
         if self.reconnects > 0 {
             writeln!(
                 f,
@@ -181,6 +208,7 @@ struct TableResult {
     games: u64,
     failures: BTreeMap<String, u64>,
     conserved: bool,
+    sits_lost: u64,
 }
 
 /// Whether a view's chips add up to what the table started with (T7).
@@ -325,12 +353,13 @@ async fn run_slot(
     while Instant::now() < deadline {
         let played = play_table(addr, &opts, slot * 1000 + game, deadline, &connected, &peak).await;
         match played {
-            Ok((stats, finished, ok)) => {
+            Ok(None) => result.sits_lost += 1,
+            Ok(Some((stats, finished, ok))) => {
                 result.conserved &= ok;
                 result.games += u64::from(finished);
-                for (stats, reconnects) in stats {
-                    result.stats.push(stats);
-                    result.reconnects.extend(reconnects);
+                for played in stats {
+                    result.stats.push(played.stats);
+                    result.reconnects.extend(played.reconnects);
                 }
             }
             Err(e) => {
@@ -398,6 +427,7 @@ fn summarize(
             .flat_map(|r| &r.reconnects)
             .max()
             .map_or(0.0, |d| d.as_secs_f64() * 1000.0),
+        sits_lost: results.iter().map(|r| r.sits_lost).sum(),
     }
 }
 
@@ -410,7 +440,7 @@ async fn play_table(
     deadline: Instant,
     connected: &Arc<AtomicUsize>,
     peak: &Arc<AtomicUsize>,
-) -> Result<(Vec<(PlayStats, Vec<Duration>)>, bool, bool), client::ClientError> {
+) -> Result<Option<(Vec<Played>, bool, bool)>, client::ClientError> {
     let request = CreateTable {
         preset: Some(opts.preset),
         seats: Some(opts.seats),
@@ -423,11 +453,11 @@ async fn play_table(
     let mut tokens = vec![created.host_token.clone()];
     for s in 1..opts.seats {
         let name = format!("Load {}", s + 1);
-        let seated = again_until(deadline, passing, || {
-            client::sit(addr, &created.invite, Some(s), &name)
-        })
-        .await?;
-        tokens.push(seated.token);
+        match sit(addr, deadline, &created.invite, s, &name).await? {
+            Some(token) => tokens.push(token),
+            // Its seat is held by a token lost with a proxy's answer.
+            None => return Ok(None),
+        }
     }
     let mut sockets = Vec::new();
     for token in &tokens {
@@ -466,19 +496,33 @@ async fn play_table(
         let mut ok = true;
         let mut progress_gap = None::<Duration>;
         while let Some(r) = players.join_next().await {
-            let (stats, reconnects) = r.map_err(|e| client::ClientError::Io(e.to_string()))??;
-            finished |= stats.finished;
-            if let Some(v) = &stats.last_view {
+            let played = r.map_err(|e| client::ClientError::Io(e.to_string()))??;
+            finished |= played.stats.finished;
+            if let Some(v) = &played.stats.last_view {
                 ok &= conserved(v, start_chips);
             }
             // The game stalled if every seat went without news that long
             // (one seat's reconnection alone is not the game's).
-            let gap = reconnects
+            let gap = played
+                .reconnects
                 .iter()
                 .copied()
-                .fold(stats.longest_silence, Duration::max);
+                .fold(played.stats.longest_silence, Duration::max);
             progress_gap = Some(progress_gap.map_or(gap, |g| g.min(gap)));
-            all.push((stats, reconnects));
+            all.push(played);
+        }
+        if let Some(seen) = &opts.seen {
+            let seats = all
+                .iter()
+                .map(|p| {
+                    let end = p.stats.last_view.as_ref().filter(|_| p.stats.finished);
+                    (p.last, end.map(|v| v.stacks.to_vec()))
+                })
+                .collect();
+            let _ = seen.send(GameSeen {
+                invite: created.invite.clone(),
+                seats,
+            });
         }
         if let Some(gap) = progress_gap
             && gap > opts.frozen_after
@@ -488,11 +532,20 @@ async fn play_table(
                 opts.frozen_after.as_secs_f64()
             )));
         }
-        Ok((all, finished, ok))
+        Ok(Some((all, finished, ok)))
     }
     .await;
     connected.fetch_sub(tokens.len(), Ordering::Relaxed);
     result
+}
+
+/// What one seat did in one game.
+struct Played {
+    stats: PlayStats,
+    /// How long each dropped connection took to come back.
+    reconnects: Vec<Duration>,
+    /// The last event number it saw.
+    last: Option<u64>,
 }
 
 /// A client bot's seat at one table.
@@ -516,15 +569,20 @@ impl Seat {
         mut sock: Socket,
         bot: &mut dyn tripoley_bots::Bot,
         rng: &mut tripoley_cards::GameRng,
-    ) -> Result<(PlayStats, Vec<Duration>), client::ClientError> {
+    ) -> Result<Played, client::ClientError> {
         let mut reconnects = Vec::new();
         loop {
             let played =
                 client::play_seat(&mut sock, bot, rng, self.think, Some(self.deadline)).await;
             match played {
                 Ok(stats) => {
+                    let last = sock.last;
                     sock.close().await;
-                    return Ok((stats, reconnects));
+                    return Ok(Played {
+                        stats,
+                        reconnects,
+                        last,
+                    });
                 }
                 Err(client::ClientError::Closed | client::ClientError::Io(_))
                     if Instant::now() < self.deadline =>
@@ -565,6 +623,39 @@ async fn welcomed(
     Ok(sock)
 }
 
+/// Sits at seat `seat` of table `invite` as `name`; returns the seat's
+/// token. Tried again while the failure passes, as a person would. An
+/// answer lost on its way back (a 502 from the proxy, a dropped
+/// connection) may hide a sit that was done: if trying again finds the seat
+/// taken, this client took it and its token is lost, so the table cannot
+/// be played (`None`), which is no failure of the servers.
+async fn sit(
+    addr: SocketAddr,
+    deadline: Instant,
+    invite: &str,
+    seat: u8,
+    name: &str,
+) -> Result<Option<String>, client::ClientError> {
+    let mut answer_lost = false;
+    loop {
+        match client::sit(addr, invite, Some(seat), name).await {
+            Ok(seated) => return Ok(Some(seated.token)),
+            Err(client::ClientError::Refused { body, .. })
+                if answer_lost && body.code == ErrorCode::SeatTaken =>
+            {
+                return Ok(None);
+            }
+            Err(e) if passing(&e) && Instant::now() < deadline => {
+                // A 503 is the server's own "not done"; anything else
+                // passing may have been done.
+                answer_lost |= !matches!(e, client::ClientError::Refused { status: 503, .. });
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 /// `call` again every 100 ms, until the deadline, while its failure is one
 /// that `passes` with time.
 async fn again_until<T, F: Future<Output = Result<T, client::ClientError>>>(
@@ -600,9 +691,75 @@ fn passing(e: &client::ClientError) -> bool {
 mod tests {
     use std::time::Duration;
 
-    use super::{LoadOptions, loadtest_with};
+    use std::net::SocketAddr;
+
+    use super::{LoadOptions, ScratchDb, loadtest_with};
     use crate::store::testpg::TestPostgres;
     use crate::store::{Database, Store};
+
+    /// A proxy in front of `server` that passes everything through but
+    /// answers the first sit with 502 after the server did it (as HAProxy
+    /// does when the server dies before answering).
+    async fn losing_the_first_sit(server: SocketAddr) -> SocketAddr {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            let mut lost = false;
+            while let Ok((mut down, _)) = listener.accept().await {
+                let mut head = vec![0; 4096];
+                let Ok(n) = down.read(&mut head).await else {
+                    continue;
+                };
+                head.truncate(n);
+                let sit = head.starts_with(b"POST ") && head.windows(5).any(|w| w == b"/sit ");
+                let Ok(mut up) = tokio::net::TcpStream::connect(server).await else {
+                    continue;
+                };
+                let _ = up.write_all(&head).await;
+                if sit && !lost {
+                    lost = true;
+                    let _ = up.read_to_end(&mut Vec::new()).await;
+                    let _ = down
+                        .write_all(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n")
+                        .await;
+                    continue;
+                }
+                tokio::spawn(async move {
+                    let _ = tokio::io::copy_bidirectional(&mut down, &mut up).await;
+                });
+            }
+        });
+        addr
+    }
+
+    /// A sit done behind a proxy that lost its answer (502), then "seat
+    /// taken" when sent again, is not a failed game: the table is left and
+    /// another made.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_sit_done_behind_a_lost_answer_is_not_a_failure() {
+        let db = ScratchDb::new();
+        let server = crate::start(crate::ServerConfig {
+            db: db.path().to_path_buf().into(),
+            ..crate::ServerConfig::ephemeral().for_load_generator()
+        })
+        .await
+        .expect("the server starts");
+        let proxy = losing_the_first_sit(server.addr()).await;
+        let report = loadtest_with(LoadOptions {
+            tables: 1,
+            think: Duration::ZERO,
+            duration: Duration::from_secs(2),
+            addr: Some(proxy),
+            ..LoadOptions::default()
+        })
+        .await
+        .expect("reports");
+        assert_eq!(report.failures, 0, "{report}");
+        assert_eq!(report.sits_lost, 1, "{report}");
+        assert!(report.actions > 0, "another table was played: {report}");
+        server.shutdown().await;
+    }
 
     /// A game that stops making progress (here its steps cannot be stored
     /// for a while) is reported failed, not hidden among the games the end

@@ -703,3 +703,48 @@ async fn a_database_that_cannot_answer_is_try_again_not_an_internal_error() {
     drop(db);
     server.shutdown().await;
 }
+
+/// Loads waiting on the database (here lease claims waiting on a lock a
+/// frozen session holds) hold up neither the health check the proxy
+/// decides by nor the tables already running: a server busy taking games
+/// over is not taken for hung.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_loads_do_not_hold_the_health_check_up() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let (server, db) = server(&url).await;
+    let store = Store::open(&Database::Postgres(url.clone())).expect("opens");
+    let slow: Vec<String> = (0..6).map(|k| format!("SLOW{k}")).collect();
+    for invite in &slow {
+        started_table(&store, invite).await;
+    }
+    let frozen = plain(&url).await;
+    frozen
+        .batch_execute("BEGIN; LOCK TABLE leases IN ACCESS EXCLUSIVE MODE")
+        .await
+        .unwrap();
+    let mut loads = tokio::task::JoinSet::new();
+    for invite in slow {
+        let addr = server.addr();
+        loads.spawn(async move {
+            forwarded(addr, &format!("GET /api/tables/{invite} HTTP/1.1\r\n")).await
+        });
+    }
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let asked = Instant::now();
+    let (status, _) = client::request(server.addr(), "GET", "/api/health", None)
+        .await
+        .expect("an answer");
+    assert_eq!(status, 200);
+    assert!(
+        asked.elapsed() < Duration::from_millis(150),
+        "the health check waited {:?} for the loads",
+        asked.elapsed()
+    );
+    drop(frozen);
+    while loads.join_next().await.is_some() {}
+    drop(db);
+    server.shutdown().await;
+}
