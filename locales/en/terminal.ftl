@@ -535,3 +535,24 @@ rp-standing = { $player }: { words-chips }{ $winner ->
 }
 rp-no-standings = The record stops before the end of the game: no standings yet.
 term-hint-cursor = The cursor moved to { $card }: Enter leads it.
+
+## tripoley replay of a Napalm record: each hand's ledger
+
+rpn-header = Napalm: { $players } players, { $tokens } tokens to win, at most { $hands } hands
+rpn-hand = Hand { $n }, dealt by { $player }
+rpn-after-last = After the last hand
+rpn-out = { $player } is out (cannot ante), keeping { words-chips }
+rpn-pot = the pot
+rpn-transfer = { $payer } -> { $payee } ({ $reason ->
+    [ante] ante
+    [side_bet] side bet
+   *[pot_won] the pot won
+})
+rpn-token = { $player } takes a token
+rpn-stack = { $name } { $chips } ({ $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+})
+rpn-chips = chips: { $list }; pot { $pot }
+rpn-game-over = Game over: the pot goes to { $players }.
+rpn-unfinished = The record stops before the end of the game.

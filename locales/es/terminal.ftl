@@ -530,3 +530,24 @@ rp-standing = { $player }: { words-chips }{ $winner ->
 }
 rp-no-standings = La partida guardada acaba antes del final: aún no hay clasificación.
 term-hint-cursor = El cursor pasó a { $card }: Intro sale con ella.
+
+## tripoley replay de una partida de Napalm: las cuentas de cada mano
+
+rpn-header = Napalm: { $players } jugadores, gana quien llegue a { $tokens } puntos, { $hands } manos como mucho
+rpn-hand = Mano { $n }, reparte { $player }
+rpn-after-last = Tras la última mano
+rpn-out = { $player } queda fuera (no puede poner la apuesta inicial) con { words-chips }
+rpn-pot = el bote
+rpn-transfer = { $payer } -> { $payee } ({ $reason ->
+    [ante] apuesta inicial
+    [side_bet] apuesta aparte
+   *[pot_won] bote ganado
+})
+rpn-token = { $player } gana un punto
+rpn-stack = { $name } { $chips } ({ $tokens ->
+    [one] { $tokens } punto
+   *[other] { $tokens } puntos
+})
+rpn-chips = fichas: { $list }; bote { $pot }
+rpn-game-over = Fin de la partida: el bote es para { $players }.
+rpn-unfinished = La partida guardada acaba antes del final.
