@@ -292,6 +292,7 @@ term-prompt-lead-choose = Your lead: choose a marked card.
 term-key-play = play it
 term-key-withhold = withhold (a misplay: lose your pay spaces, may owe chips)
 term-prompt-follow = Your { $card } is next in the run.
+term-withhold-confirm = Withhold the { $card }? The run stops, you lose your pay spaces for this deal and may owe chips. Press w again to withhold it, any other key to keep it.
 term-high-bid = high bid { $n } by { $you ->
     [yes] you
    *[no] { $who }

@@ -284,6 +284,7 @@ term-prompt-lead-choose = Te toca salir: elige una carta marcada.
 term-key-play = jugarla
 term-key-withhold = guardártela (jugada indebida: pierdes tus casillas de pago y puedes deber fichas)
 term-prompt-follow = Tu { $card } es la siguiente de la serie.
+term-withhold-confirm = ¿Te guardas el { $card }? La serie se corta, pierdes tus casillas de pago en este reparto y puedes deber fichas. Pulsa w otra vez para guardártelo, cualquier otra tecla para no hacerlo.
 term-high-bid = puja más alta { $n }{ $you ->
     [yes] , tuya
    *[no] {" "}de { $who }

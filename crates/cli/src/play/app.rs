@@ -142,6 +142,10 @@ pub struct App {
     pub(super) screen: Screen,
     pub(super) panel: Panel,
     pub(super) confirm_quit: bool,
+    /// `w` was pressed once on a card to follow: withholding it is a misplay
+    /// that costs the deal's pay spaces, so a second `w` confirms it (as the
+    /// browser asks) and any other key keeps the card.
+    confirm_withhold: bool,
     quit: bool,
     pub(super) input: Input,
     pub(super) hint: Option<String>,
@@ -196,6 +200,7 @@ impl App {
             screen: Screen::Table,
             panel: Panel::Log,
             confirm_quit: false,
+            confirm_withhold: false,
             quit: false,
             input: Input::default(),
             hint: None,
@@ -744,6 +749,11 @@ impl App {
         if key.kind == KeyEventKind::Release {
             return;
         }
+        // Any key but the confirming `w` keeps the card (and its question goes).
+        let withhold_armed = std::mem::take(&mut self.confirm_withhold);
+        if withhold_armed {
+            self.message = None;
+        }
         if key.modifiers.contains(KeyModifiers::CONTROL)
             && matches!(key.code, KeyCode::Char('c' | 'd'))
         {
@@ -777,7 +787,7 @@ impl App {
                 code => self.page_key(code),
             },
             Screen::Standings => self.page_key(key.code),
-            Screen::Table => self.table_key(key),
+            Screen::Table => self.table_key(key, withhold_armed),
         }
     }
 
@@ -793,7 +803,7 @@ impl App {
         }
     }
 
-    fn table_key(&mut self, key: KeyEvent) {
+    fn table_key(&mut self, key: KeyEvent, withhold_armed: bool) {
         match key.code {
             KeyCode::Char('l' | 'L') => {
                 self.panel = match self.panel {
@@ -824,6 +834,15 @@ impl App {
             return;
         }
         self.message = None;
+        if let Decision::Follow { card } = decision
+            && !withhold_armed
+            && matches!(key.code, KeyCode::Char('w' | 'W'))
+        {
+            self.confirm_withhold = true;
+            let card = text::card(card);
+            self.message = Some(self.say("term-withhold-confirm", &[("card", card.into())]));
+            return;
+        }
         if let Some(action) = self.decision_key(decision, key.code) {
             self.act(action);
         }

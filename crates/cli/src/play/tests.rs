@@ -381,6 +381,30 @@ fn d5_a_bidder_with_a_bonus_card_sees_a_lone_pass_and_enter_passes() {
     );
 }
 
+#[test]
+fn m9b_a_withhold_waits_for_a_second_w_and_any_other_key_keeps_the_card() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    let mut app = reach(&rules, 4, |d| matches!(d, Decision::Follow { .. }), 0);
+    let before = app.record.steps.len();
+    ch(&mut app, 'w');
+    assert_eq!(app.record.steps.len(), before, "one w withholds nothing");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Press w again to withhold it"), "{text}");
+    // Another key takes the question back: the next w asks again.
+    key(&mut app, KeyCode::Left);
+    assert!(!screen(&app, 80, 24).contains("Press w again"));
+    ch(&mut app, 'w');
+    assert_eq!(app.record.steps.len(), before);
+    ch(&mut app, 'w');
+    assert_eq!(
+        app.record.steps.get(before),
+        Some(&Step::Act {
+            seat: HUMAN,
+            action: Action::Withhold
+        })
+    );
+}
+
 fn pay_suit_auction() -> Rules {
     let mut rules = Rules::preset(Preset::Rummoli);
     rules.pay_suit = PaySuitRule::Auction;
