@@ -293,6 +293,14 @@ term-key-play = play it
 term-key-withhold = withhold (a misplay: lose your pay spaces, may owe chips)
 term-prompt-follow = Your { $card } is next in the run.
 term-withhold-confirm = Withhold the { $card }? The run stops, you lose your pay spaces for this deal and may owe chips. Press w again to withhold it, any other key to keep it.
+term-bonus-no-bid = You hold { $n ->
+    [one] a bonus card ({ $cards })
+   *[other] bonus cards ({ $cards })
+}, so you may not bid for this hand.
+term-bonus-no-swap = You deal and hold { $n ->
+    [one] a bonus card ({ $cards })
+   *[other] bonus cards ({ $cards })
+}: you may not swap.
 term-high-bid = high bid { $n } by { $you ->
     [yes] you
    *[no] { $who }

@@ -285,6 +285,14 @@ term-key-play = jugarla
 term-key-withhold = guardártela (jugada indebida: pierdes tus casillas de pago y puedes deber fichas)
 term-prompt-follow = Tu { $card } es la siguiente de la serie.
 term-withhold-confirm = ¿Te guardas el { $card }? La serie se corta, pierdes tus casillas de pago en este reparto y puedes deber fichas. Pulsa w otra vez para guardártelo, cualquier otra tecla para no hacerlo.
+term-bonus-no-bid = Tienes { $n ->
+    [one] una carta de premio ({ $cards })
+   *[other] cartas de premio ({ $cards })
+}, así que no puedes pujar por esta mano.
+term-bonus-no-swap = Repartes y tienes { $n ->
+    [one] una carta de premio ({ $cards })
+   *[other] cartas de premio ({ $cards })
+}: no puedes cambiar de mano.
 term-high-bid = puja más alta { $n }{ $you ->
     [yes] , tuya
    *[no] {" "}de { $who }

@@ -489,6 +489,9 @@ impl App {
     /// while a resumed game's past is rebuilt (no summaries then).
     fn reveal(&mut self, ev: &Event, live: bool) -> bool {
         let line = self.line(ev);
+        let not_asked = matches!(ev, Event::AuctionUnsold)
+            .then(|| self.why_not_asked_to_bid())
+            .flatten();
         match ev {
             Event::AuctionSold { .. } => self.sold = true,
             Event::Swapped { .. } => self.sold = false,
@@ -499,6 +502,7 @@ impl App {
         match line {
             Some(line) => {
                 self.log.push(line);
+                self.log.extend(not_asked);
                 if self.log.len() > 2000 {
                     self.log.drain(..500);
                 }
@@ -506,6 +510,30 @@ impl App {
             }
             None => false,
         }
+    }
+
+    /// D5: an auction that closes unsold before the human was asked closed
+    /// because nobody might bid; the human hears why they could not (a bonus
+    /// card in their hand), since no question ever told them.
+    fn why_not_asked_to_bid(&self) -> Option<String> {
+        let auction = self.shown.auction.as_ref()?;
+        let asked = !auction.bidding.get(usize::from(HUMAN)).copied()? || auction.high.is_some();
+        if asked || self.shown.dealer == HUMAN || !self.game.rules().bonus_card_limits {
+            return None;
+        }
+        self.bonus_words(self.shown.hand)
+            .map(|cards| self.say("term-bonus-no-bid", &cards))
+    }
+
+    /// D5: the arguments of a "you hold a bonus card" line, if `hand` has one.
+    pub(super) fn bonus_words(&self, hand: CardSet) -> Option<[(&'static str, Value<'static>); 2]> {
+        let bonus = self.game.bonus_cards(hand);
+        (!bonus.is_empty()).then(|| {
+            [
+                ("cards", text::cards(bonus).into()),
+                ("n", bonus.len().into()),
+            ]
+        })
     }
 
     /// The event's line in the log, if it has one.

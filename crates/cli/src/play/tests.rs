@@ -405,6 +405,76 @@ fn m9b_a_withhold_waits_for_a_second_w_and_any_other_key_keeps_the_card() {
     );
 }
 
+#[test]
+fn d5_a_dealer_not_offered_the_swap_hears_which_bonus_card_forbids_it() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    let app = reach(
+        &rules,
+        4,
+        |d| {
+            matches!(
+                d,
+                Decision::SpareOption {
+                    can_swap: false,
+                    ..
+                }
+            )
+        },
+        0,
+    );
+    let text = screen(&app, 80, 24);
+    let bonus = app.game.bonus_cards(app.shown.hand);
+    assert!(!bonus.is_empty());
+    let first = super::text::card(bonus.iter().next().unwrap());
+    assert!(text.contains("you may not swap"), "{text}");
+    assert!(text.contains(&first), "{first}: {text}");
+}
+
+#[test]
+fn d5_an_auction_closed_before_you_were_asked_says_your_bonus_card_forbade_a_bid() {
+    // Nobody may bid (D5): the auction closes unsold at once, no question
+    // asked, so the log says why the human was not asked.
+    let rules = Rules::preset(Preset::MichiganCasino);
+    for seed in 1..400 {
+        let mut game = Game::new(rules.clone(), 4).expect("a table");
+        let mut record = Record::new(rules.clone(), names(4));
+        let mut rng = seeded_rng(seed);
+        let mut closed_at_once = false;
+        loop {
+            let step = match game.pending() {
+                Pending::GameOver => break,
+                Pending::Chance(_) => Step::Chance(DealChance::random(&rules, &mut rng)),
+                Pending::Decide { seat, decision } => {
+                    if seat == HUMAN && closed_at_once {
+                        let app = table_app(record, seed);
+                        let said: Vec<_> = app
+                            .log
+                            .iter()
+                            .filter(|l| l.contains("so you may not bid for this hand"))
+                            .collect();
+                        assert_eq!(said.len(), 1, "{:#?}", app.log);
+                        return;
+                    }
+                    Step::Act {
+                        seat,
+                        action: policy(decision, &mut rng),
+                    }
+                }
+            };
+            let hand = game.view(Some(HUMAN)).hand;
+            let mut events = Vec::new();
+            game.step(&step, &mut events).expect("legal");
+            record.steps.push(step);
+            closed_at_once |= game.view(Some(HUMAN)).dealer != HUMAN
+                && events
+                    .windows(2)
+                    .any(|w| matches!(w, [Event::AuctionOpened { .. }, Event::AuctionUnsold]))
+                && !game.bonus_cards(hand).is_empty();
+        }
+    }
+    panic!("no seed closes an auction before the human is asked");
+}
+
 fn pay_suit_auction() -> Rules {
     let mut rules = Rules::preset(Preset::Rummoli);
     rules.pay_suit = PaySuitRule::Auction;
