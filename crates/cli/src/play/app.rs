@@ -17,7 +17,7 @@ use tripoley_bots::{Bot, BotKind, Budget, HeuristicBot};
 use tripoley_cards::{Card, CardSet, GameRng, Suit, seeded_rng};
 use tripoley_engine::{
     Account, Action, AuctionView, BettingView, DealChance, Decision, Event, Game, InfoSet,
-    Misplays, Pending, Record, Seat, Stage, Step, StopReason, Transfer, View,
+    Misplays, Pending, PokerRule, Record, Seat, Stage, Step, StopReason, Transfer, View,
 };
 
 use super::text::{self, Context, Words};
@@ -139,6 +139,9 @@ pub struct App {
     /// Whether a lead of the human's was just shown: a skip-ahead stops
     /// there, so one Enter never plays a whole Michigan stage of forced leads.
     human_led: bool,
+    /// Whether the human was asked anything since the deal began: a deal that
+    /// asked nothing (all plays forced, no poker) says so when it ends.
+    asked_this_deal: bool,
     pub(super) screen: Screen,
     pub(super) panel: Panel,
     pub(super) confirm_quit: bool,
@@ -201,6 +204,8 @@ impl App {
             panel: Panel::Log,
             confirm_quit: false,
             confirm_withhold: false,
+            // A resumed deal's past questions are not known: claim none.
+            asked_this_deal: true,
             quit: false,
             input: Input::default(),
             hint: None,
@@ -437,6 +442,7 @@ impl App {
     /// Fresh input for `decision`: the amount at its minimum, the best five
     /// chosen, the cursor on the first card that may be led.
     fn prepare(&mut self, decision: Decision) {
+        self.asked_this_deal = true;
         // A decision is taken on the newest moves: a scrolled log jumps back.
         if self.panel == Panel::Log {
             self.scroll = 0;
@@ -489,9 +495,23 @@ impl App {
     /// while a resumed game's past is rebuilt (no summaries then).
     fn reveal(&mut self, ev: &Event, live: bool) -> bool {
         let line = self.line(ev);
-        let not_asked = matches!(ev, Event::AuctionUnsold)
-            .then(|| self.why_not_asked_to_bid())
-            .flatten();
+        let not_asked = match ev {
+            Event::AuctionUnsold => self.why_not_asked_to_bid(),
+            Event::DealStarted { .. } if live => {
+                self.asked_this_deal = false;
+                None
+            }
+            Event::DealEnded { .. } if live && !self.asked_this_deal => {
+                let poker = match self.game.rules().poker {
+                    PokerRule::None => "no",
+                    _ => "yes",
+                };
+                let why = self.say("term-nothing-to-decide", &[("poker", poker.into())]);
+                self.notes.push(why.clone());
+                Some(why)
+            }
+            _ => None,
+        };
         match ev {
             Event::AuctionSold { .. } => self.sold = true,
             Event::Swapped { .. } => self.sold = false,

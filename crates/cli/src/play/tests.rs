@@ -475,6 +475,48 @@ fn d5_an_auction_closed_before_you_were_asked_says_your_bonus_card_forbade_a_bid
     panic!("no seed closes an auction before the human is asked");
 }
 
+#[test]
+fn a_deal_that_asks_you_nothing_says_why_when_it_ends() {
+    // Cosmo has no poker: with every Michigan play forced, a deal can pass
+    // without a question; the log and the deal's end say so, the others not.
+    for seed in 1..40 {
+        let app = finish(new_game(
+            Rules::preset(Preset::Cosmo),
+            3,
+            seed,
+            BotKind::Heuristic,
+        ));
+        // The record's deals, each from its chance step (the last ones: the
+        // first chance step may be the draw for the first dealer), and
+        // those with no act of the human's.
+        let chunks: Vec<&[Step]> = app
+            .record()
+            .steps
+            .split(|s| matches!(s, Step::Chance(_)))
+            .collect();
+        let deals = app
+            .log
+            .iter()
+            .filter(|l| l.starts_with("Deal ") && l.ends_with(" is over."))
+            .count();
+        assert!(deals > 0);
+        let quiet = chunks[chunks.len() - deals..]
+            .iter()
+            .filter(|d| !d.iter().any(|s| matches!(s, Step::Act { seat: HUMAN, .. })))
+            .count();
+        let said = app
+            .log
+            .iter()
+            .filter(|l| l.starts_with("Nothing to decide this deal: no poker"))
+            .count();
+        assert_eq!(said, quiet, "seed {seed}: {:#?}", app.log);
+        if quiet > 0 {
+            return;
+        }
+    }
+    panic!("no seed gives a deal without a question");
+}
+
 fn pay_suit_auction() -> Rules {
     let mut rules = Rules::preset(Preset::Rummoli);
     rules.pay_suit = PaySuitRule::Auction;
