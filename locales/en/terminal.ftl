@@ -292,7 +292,7 @@ term-prompt-lead-choose = Your lead: choose a marked card.
 term-key-play = play it
 term-key-withhold = withhold (a misplay: lose your pay spaces, may owe chips)
 term-prompt-follow = Your { $card } is next in the run.
-term-withhold-confirm = Withhold the { $card }? The run stops, you lose your pay spaces for this deal and may owe chips. Press w again to withhold it, any other key to keep it.
+term-withhold-confirm = Withhold the { $card }? The run stops, you lose your pay spaces for this deal and may owe chips. Press w again to withhold it; any other key cancels.
 term-nothing-to-decide = Nothing to decide this deal: { $poker ->
     [no] no poker under these rules, and your plays in Michigan were all forced.
    *[yes] your plays were all forced.

@@ -284,7 +284,7 @@ term-prompt-lead-choose = Te toca salir: elige una carta marcada.
 term-key-play = jugarla
 term-key-withhold = guardártela (jugada indebida: pierdes tus casillas de pago y puedes deber fichas)
 term-prompt-follow = Tu { $card } es la siguiente de la serie.
-term-withhold-confirm = ¿Te guardas el { $card }? La serie se corta, pierdes tus casillas de pago en este reparto y puedes deber fichas. Pulsa w otra vez para guardártelo, cualquier otra tecla para no hacerlo.
+term-withhold-confirm = ¿Te guardas el { $card }? La serie se corta, pierdes tus casillas de pago en este reparto y puedes deber fichas. Pulsa w otra vez para guardártelo; cualquier otra tecla lo cancela.
 term-nothing-to-decide = Nada que decidir en este reparto: { $poker ->
     [no] estas reglas no tienen póquer y todas tus jugadas de Michigan eran obligadas.
    *[yes] todas tus jugadas eran obligadas.

@@ -147,7 +147,7 @@ pub struct App {
     pub(super) confirm_quit: bool,
     /// `w` was pressed once on a card to follow: withholding it is a misplay
     /// that costs the deal's pay spaces, so a second `w` confirms it (as the
-    /// browser asks) and any other key keeps the card.
+    /// browser asks) and any other key cancels it.
     confirm_withhold: bool,
     quit: bool,
     pub(super) input: Input,

@@ -382,7 +382,7 @@ fn d5_a_bidder_with_a_bonus_card_sees_a_lone_pass_and_enter_passes() {
 }
 
 #[test]
-fn m9b_a_withhold_waits_for_a_second_w_and_any_other_key_keeps_the_card() {
+fn m9b_a_withhold_waits_for_a_second_w_and_any_other_key_cancels_it() {
     let rules = Rules::preset(Preset::MichiganCasino);
     let mut app = reach(&rules, 4, |d| matches!(d, Decision::Follow { .. }), 0);
     let before = app.record.steps.len();
