@@ -292,6 +292,19 @@ term-prompt-lead-choose = Your lead: choose a marked card.
 term-key-play = play it
 term-key-withhold = withhold (a misplay: lose your pay spaces, may owe chips)
 term-prompt-follow = Your { $card } is next in the run.
+term-withhold-confirm = Withhold the { $card }? The run stops, you lose your pay spaces for this deal and may owe chips. Press w again to withhold it; any other key cancels.
+term-nothing-to-decide = Nothing to decide this deal: { $poker ->
+    [no] no poker under these rules, and your plays in Michigan were all forced.
+   *[yes] your plays were all forced.
+}
+term-bonus-no-bid = You hold { $n ->
+    [one] a bonus card ({ $cards })
+   *[other] bonus cards ({ $cards })
+}, so you may not bid for this hand.
+term-bonus-no-swap = You deal and hold { $n ->
+    [one] a bonus card ({ $cards })
+   *[other] bonus cards ({ $cards })
+}: you may not swap.
 term-high-bid = high bid { $n } by { $you ->
     [yes] you
    *[no] { $who }
@@ -535,3 +548,24 @@ rp-standing = { $player }: { words-chips }{ $winner ->
 }
 rp-no-standings = The record stops before the end of the game: no standings yet.
 term-hint-cursor = The cursor moved to { $card }: Enter leads it.
+
+## tripoley replay of a Napalm record: each hand's ledger
+
+rpn-header = Napalm: { $players } players, { $tokens } tokens to win, at most { $hands } hands
+rpn-hand = Hand { $n }, dealt by { $player }
+rpn-after-last = After the last hand
+rpn-out = { $player } is out (cannot ante), keeping { words-chips }
+rpn-pot = the pot
+rpn-transfer = { $payer } -> { $payee } ({ $reason ->
+    [ante] ante
+    [side_bet] side bet
+   *[pot_won] the pot won
+})
+rpn-token = { $player } takes a token
+rpn-stack = { $name } { $chips } ({ $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+})
+rpn-chips = chips: { $list }; pot { $pot }
+rpn-game-over = Game over: the pot goes to { $players }.
+rpn-unfinished = The record stops before the end of the game.

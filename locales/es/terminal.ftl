@@ -284,6 +284,19 @@ term-prompt-lead-choose = Te toca salir: elige una carta marcada.
 term-key-play = jugarla
 term-key-withhold = guardártela (jugada indebida: pierdes tus casillas de pago y puedes deber fichas)
 term-prompt-follow = Tu { $card } es la siguiente de la serie.
+term-withhold-confirm = ¿Te guardas el { $card }? La serie se corta, pierdes tus casillas de pago en este reparto y puedes deber fichas. Pulsa w otra vez para guardártelo; cualquier otra tecla lo cancela.
+term-nothing-to-decide = Nada que decidir en este reparto: { $poker ->
+    [no] estas reglas no tienen póquer y todas tus jugadas de Michigan eran obligadas.
+   *[yes] todas tus jugadas eran obligadas.
+}
+term-bonus-no-bid = Tienes { $n ->
+    [one] una carta de premio ({ $cards })
+   *[other] cartas de premio ({ $cards })
+}, así que no puedes pujar por esta mano.
+term-bonus-no-swap = Repartes y tienes { $n ->
+    [one] una carta de premio ({ $cards })
+   *[other] cartas de premio ({ $cards })
+}: no puedes cambiar de mano.
 term-high-bid = puja más alta { $n }{ $you ->
     [yes] , tuya
    *[no] {" "}de { $who }
@@ -530,3 +543,24 @@ rp-standing = { $player }: { words-chips }{ $winner ->
 }
 rp-no-standings = La partida guardada acaba antes del final: aún no hay clasificación.
 term-hint-cursor = El cursor pasó a { $card }: Intro sale con ella.
+
+## tripoley replay de una partida de Napalm: las cuentas de cada mano
+
+rpn-header = Napalm: { $players } jugadores, gana quien llegue a { $tokens } puntos, { $hands } manos como mucho
+rpn-hand = Mano { $n }, reparte { $player }
+rpn-after-last = Tras la última mano
+rpn-out = { $player } queda fuera (no puede poner la apuesta inicial) con { words-chips }
+rpn-pot = el bote
+rpn-transfer = { $payer } -> { $payee } ({ $reason ->
+    [ante] apuesta inicial
+    [side_bet] apuesta aparte
+   *[pot_won] bote ganado
+})
+rpn-token = { $player } gana un punto
+rpn-stack = { $name } { $chips } ({ $tokens ->
+    [one] { $tokens } punto
+   *[other] { $tokens } puntos
+})
+rpn-chips = fichas: { $list }; bote { $pot }
+rpn-game-over = Fin de la partida: el bote es para { $players }.
+rpn-unfinished = La partida guardada acaba antes del final.

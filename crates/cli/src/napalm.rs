@@ -15,6 +15,7 @@ use serde::Serialize;
 use tripoley_bots::BotKind;
 use tripoley_bots::sim::{Estimate, Moments};
 use tripoley_cards::{Deck, seeded_rng};
+use tripoley_i18n::Lang;
 use tripoley_napalm::{
     Account, Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmRules,
     NapalmStep, Pending, RandomNapalmBot, Reason, Seat, Transfer,
@@ -448,8 +449,9 @@ struct HandLedger {
     winners: Option<Vec<Seat>>,
 }
 
-/// `tripoley replay FILE` for a Napalm record: each hand's ledger, then the end.
-pub fn replay(text: &str, file: &str, json: bool) -> Result<(), Failure> {
+/// `tripoley replay FILE` for a Napalm record: each hand's ledger, then the
+/// end, the text in `lang`.
+pub fn replay(text: &str, file: &str, json: bool, lang: Lang) -> Result<(), Failure> {
     let record = read_record(text, file)?;
     let (game, events) = record
         .replay()
@@ -512,75 +514,114 @@ pub fn replay(text: &str, file: &str, json: bool) -> Result<(), Failure> {
             );
         }
     } else {
-        print!("{}", ledger_text(&record, &ledgers, game.is_over()));
+        print!("{}", ledger_text(&record, &ledgers, game.is_over(), lang));
     }
     Ok(())
 }
 
-/// The ledgers in words.
-fn ledger_text(record: &NapalmRecord, ledgers: &[HandLedger], over: bool) -> String {
+/// The ledgers in words, in `lang`.
+fn ledger_text(record: &NapalmRecord, ledgers: &[HandLedger], over: bool, lang: Lang) -> String {
     // "seat 1 (Ann)", as Tripoley's replay says it: no verb agrees with a
     // name ("You takes"), whatever the names are.
     let name = |s: Seat| match record.names[usize::from(s)].as_str() {
-        "" => format!("seat {s}"),
-        n => format!("seat {s} ({n})"),
+        "" => lang.t("rp-seat", &[("seat", s.into())]),
+        n => lang.t("rp-seat-named", &[("seat", s.into()), ("name", n.into())]),
     };
     let mut o = String::new();
-    let _ = writeln!(
-        o,
-        "Napalm: {} players, {} tokens to win, at most {} hands",
-        record.names.len(),
-        record.rules.tokens_to_win,
-        record.rules.max_hands
+    let header = lang.t(
+        "rpn-header",
+        &[
+            ("players", record.names.len().into()),
+            ("tokens", record.rules.tokens_to_win.into()),
+            ("hands", record.rules.max_hands.into()),
+        ],
     );
+    let _ = writeln!(o, "{header}");
     for l in ledgers {
-        let _ = match (l.hand, l.dealer) {
-            (Some(h), Some(d)) => writeln!(o, "\nHand {h}, dealt by {}", name(d)),
-            _ => writeln!(o, "\nAfter the last hand"),
+        let title = match (l.hand, l.dealer) {
+            (Some(h), Some(d)) => {
+                lang.t("rpn-hand", &[("n", h.into()), ("player", name(d).into())])
+            }
+            _ => lang.t("rpn-after-last", &[]),
         };
+        let _ = writeln!(o, "\n{title}");
         for &(s, chips) in &l.out {
-            let _ = writeln!(
-                o,
-                "  {} is out (cannot ante), keeping {chips} chips",
-                name(s)
+            let out = lang.t(
+                "rpn-out",
+                &[("player", name(s).into()), ("n", chips.into())],
             );
+            let _ = writeln!(o, "  {out}");
         }
         for t in &l.transfers {
             let account = |a: Account| match a {
                 Account::Stack(s) => name(s),
-                Account::Pot => "the pot".to_owned(),
+                Account::Pot => lang.t("rpn-pot", &[]),
             };
-            let why = match t.reason {
-                Reason::Ante => "ante",
-                Reason::SideBet => "side bet",
-                Reason::PotWon => "the pot won",
-            };
-            let _ = writeln!(
-                o,
-                "  {:>6}  {} -> {} ({why})",
-                t.amount,
-                account(t.from),
-                account(t.to)
+            let line = lang.t(
+                "rpn-transfer",
+                &[
+                    ("payer", account(t.from).into()),
+                    ("payee", account(t.to).into()),
+                    ("reason", reason_key(t.reason).into()),
+                ],
             );
+            let _ = writeln!(o, "  {:>6}  {line}", t.amount);
         }
         for &s in &l.tokens_won {
-            let _ = writeln!(o, "  {} takes a token", name(s));
+            let _ = writeln!(
+                o,
+                "  {}",
+                lang.t("rpn-token", &[("player", name(s).into())])
+            );
         }
         let chips: Vec<String> = (0..record.names.len())
             .map(|s| {
-                let t = l.tokens[s];
-                let plural = if t == 1 { "" } else { "s" };
-                format!("{} {} ({t} token{plural})", record.names[s], l.stacks[s])
+                lang.t(
+                    "rpn-stack",
+                    &[
+                        ("name", record.names[s].as_str().into()),
+                        ("chips", l.stacks[s].into()),
+                        ("tokens", l.tokens[s].into()),
+                    ],
+                )
             })
             .collect();
-        let _ = writeln!(o, "  chips: {}; pot {}", chips.join(", "), l.pot);
+        let chips = lang.t(
+            "rpn-chips",
+            &[("list", chips.join(", ").into()), ("pot", l.pot.into())],
+        );
+        let _ = writeln!(o, "  {chips}");
         if let Some(w) = &l.winners {
             let names: Vec<String> = w.iter().map(|&s| name(s)).collect();
-            let _ = writeln!(o, "Game over: the pot goes to {}.", names.join(" and "));
+            let players = match names.as_slice() {
+                [init @ .., last] if !init.is_empty() => lang.t(
+                    "names-and",
+                    &[
+                        ("first", init.join(", ").into()),
+                        ("last", last.as_str().into()),
+                    ],
+                ),
+                _ => names.concat(),
+            };
+            let _ = writeln!(
+                o,
+                "{}",
+                lang.t("rpn-game-over", &[("players", players.into())])
+            );
         }
     }
     if !over {
-        let _ = writeln!(o, "\nThe record stops before the end of the game.");
+        let _ = writeln!(o, "\n{}", lang.t("rpn-unfinished", &[]));
     }
     o
+}
+
+/// Why chips moved: the reason's key in records (`side_bet`), which the
+/// catalogue's `rpn-transfer` puts into words.
+fn reason_key(r: Reason) -> &'static str {
+    match r {
+        Reason::Ante => "ante",
+        Reason::SideBet => "side_bet",
+        Reason::PotWon => "pot_won",
+    }
 }

@@ -271,3 +271,42 @@ fn replay_of_a_napalm_record_cut_mid_game_says_so() {
         stderr(&o)
     );
 }
+
+#[test]
+fn napalm_replay_speaks_spanish_when_asked_or_saved_so() {
+    // Like Tripoley's replay: `--lang`, else the language the game was
+    // played in (the `"play"` field of a save), else the environment's.
+    let dir = Scratch::new("napalm-es");
+    let files = sim_records(&dir, "40", "1", &[]);
+    let file = files[0].to_str().unwrap();
+    let mut saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    saved["play"] = serde_json::json!({"seed": 2, "human": 0, "bots": [null, "heuristic", "heuristic"], "label": "napalm", "lang": "es"});
+    let saved = dir.file("es.json", &saved.to_string());
+    for args in [vec!["replay", file, "--lang", "es"], vec!["replay", &saved]] {
+        let o = tripoley(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        assert!(
+            text.starts_with("Napalm: 3 jugadores, gana quien llegue a "),
+            "{text}"
+        );
+        for said in [
+            "\nMano 1, reparte asiento ",
+            " -> el bote (apuesta inicial)\n",
+            "  fichas: ",
+        ] {
+            assert!(text.contains(said), "{said}: {text}");
+        }
+        for english in ["Hand ", "dealt by", "the pot", "chips:", "token"] {
+            assert!(!text.contains(english), "{english}: {text}");
+        }
+    }
+    // `--lang en` wins over the saved language.
+    let o = tripoley(&["replay", &saved, "--lang", "en"]);
+    assert!(
+        stdout(&o).contains("\nHand 1, dealt by seat "),
+        "{}",
+        stdout(&o)
+    );
+}

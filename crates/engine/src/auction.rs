@@ -44,18 +44,24 @@ impl Auction {
 }
 
 impl Game {
-    /// D5: whether `hand` holds a bonus card (judged with hearts until the
-    /// pay suit is known).
+    /// D5: whether `hand` holds a bonus card.
     pub(crate) fn has_bonus_card(&self, hand: CardSet) -> bool {
+        !self.bonus_cards(hand).is_empty()
+    }
+
+    /// D5: the bonus cards in `hand` (judged with hearts until the pay suit
+    /// is known), so a player told they may not bid or swap can see why.
+    pub fn bonus_cards(&self, hand: CardSet) -> CardSet {
         let pay = self.deal.pay_suit.unwrap_or(Suit::Hearts);
         let pay_cards = [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack, Rank::Ten]
             .into_iter()
             .map(|r| CardSet::single(tripoley_cards::Card::new(r, pay)))
             .fold(CardSet::EMPTY, |a, b| a | b);
-        !(hand & pay_cards).is_empty()
-            || Suit::ALL
-                .into_iter()
-                .any(|s| hand.contains_all(self.sequence_cards(s)))
+        Suit::ALL
+            .into_iter()
+            .map(|s| self.sequence_cards(s))
+            .filter(|&run| hand.contains_all(run))
+            .fold(hand & pay_cards, |a, run| a | run)
     }
 
     /// The three cards of the Sequence in `suit` (H7).

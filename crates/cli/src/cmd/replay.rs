@@ -520,7 +520,8 @@ fn reason(r: Reason) -> String {
         .unwrap_or_default()
 }
 
-/// The language a game was played in, as `tripoley play` saves it.
+/// The language a game was played in, as `tripoley play` saves it (both
+/// games save it in `"play"`).
 fn saved_lang(text: &str) -> Option<Lang> {
     let value: serde_json::Value = serde_json::from_str(text).ok()?;
     value["play"]["lang"].as_str().and_then(Lang::parse)
@@ -531,16 +532,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let file = args.file.display().to_string();
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| Failure::usage(format!("cannot read the game record {file}: {e}")))?;
-    if crate::napalm::is_napalm_record(&text, &file)? {
-        return crate::napalm::replay(&text, &file, args.json);
-    }
-    let record = Record::from_json(&text).map_err(|e| replay_failure(&file, 0, &e))?;
-    crate::setup::check_names(&record.names)
-        .map_err(|why| Failure::usage(format!("{file}: {why}")))?;
     let lang = args
         .lang
         .or_else(|| saved_lang(&text))
         .unwrap_or_else(Lang::from_env);
+    if crate::napalm::is_napalm_record(&text, &file)? {
+        return crate::napalm::replay(&text, &file, args.json, lang);
+    }
+    let record = Record::from_json(&text).map_err(|e| replay_failure(&file, 0, &e))?;
+    crate::setup::check_names(&record.names)
+        .map_err(|why| Failure::usage(format!("{file}: {why}")))?;
     let replay = Replay::run(record, lang, &file)?;
     if args.json {
         replay.print_json()

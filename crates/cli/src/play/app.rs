@@ -17,7 +17,7 @@ use tripoley_bots::{Bot, BotKind, Budget, HeuristicBot};
 use tripoley_cards::{Card, CardSet, GameRng, Suit, seeded_rng};
 use tripoley_engine::{
     Account, Action, AuctionView, BettingView, DealChance, Decision, Event, Game, InfoSet,
-    Misplays, Pending, Record, Seat, Stage, Step, StopReason, Transfer, View,
+    Misplays, Pending, PokerRule, Record, Seat, Stage, Step, StopReason, Transfer, View,
 };
 
 use super::text::{self, Context, Words};
@@ -139,9 +139,16 @@ pub struct App {
     /// Whether a lead of the human's was just shown: a skip-ahead stops
     /// there, so one Enter never plays a whole Michigan stage of forced leads.
     human_led: bool,
+    /// Whether the human was asked anything since the deal began: a deal that
+    /// asked nothing (all plays forced, no poker) says so when it ends.
+    asked_this_deal: bool,
     pub(super) screen: Screen,
     pub(super) panel: Panel,
     pub(super) confirm_quit: bool,
+    /// `w` was pressed once on a card to follow: withholding it is a misplay
+    /// that costs the deal's pay spaces, so a second `w` confirms it (as the
+    /// browser asks) and any other key cancels it.
+    confirm_withhold: bool,
     quit: bool,
     pub(super) input: Input,
     pub(super) hint: Option<String>,
@@ -196,6 +203,9 @@ impl App {
             screen: Screen::Table,
             panel: Panel::Log,
             confirm_quit: false,
+            confirm_withhold: false,
+            // A resumed deal's past questions are not known: claim none.
+            asked_this_deal: true,
             quit: false,
             input: Input::default(),
             hint: None,
@@ -432,6 +442,7 @@ impl App {
     /// Fresh input for `decision`: the amount at its minimum, the best five
     /// chosen, the cursor on the first card that may be led.
     fn prepare(&mut self, decision: Decision) {
+        self.asked_this_deal = true;
         // A decision is taken on the newest moves: a scrolled log jumps back.
         if self.panel == Panel::Log {
             self.scroll = 0;
@@ -484,6 +495,23 @@ impl App {
     /// while a resumed game's past is rebuilt (no summaries then).
     fn reveal(&mut self, ev: &Event, live: bool) -> bool {
         let line = self.line(ev);
+        let not_asked = match ev {
+            Event::AuctionUnsold => self.why_not_asked_to_bid(),
+            Event::DealStarted { .. } if live => {
+                self.asked_this_deal = false;
+                None
+            }
+            Event::DealEnded { .. } if live && !self.asked_this_deal => {
+                let poker = match self.game.rules().poker {
+                    PokerRule::None => "no",
+                    _ => "yes",
+                };
+                let why = self.say("term-nothing-to-decide", &[("poker", poker.into())]);
+                self.notes.push(why.clone());
+                Some(why)
+            }
+            _ => None,
+        };
         match ev {
             Event::AuctionSold { .. } => self.sold = true,
             Event::Swapped { .. } => self.sold = false,
@@ -494,6 +522,7 @@ impl App {
         match line {
             Some(line) => {
                 self.log.push(line);
+                self.log.extend(not_asked);
                 if self.log.len() > 2000 {
                     self.log.drain(..500);
                 }
@@ -501,6 +530,30 @@ impl App {
             }
             None => false,
         }
+    }
+
+    /// D5: an auction that closes unsold before the human was asked closed
+    /// because nobody might bid; the human hears why they could not (a bonus
+    /// card in their hand), since no question ever told them.
+    fn why_not_asked_to_bid(&self) -> Option<String> {
+        let auction = self.shown.auction.as_ref()?;
+        let asked = !auction.bidding.get(usize::from(HUMAN)).copied()? || auction.high.is_some();
+        if asked || self.shown.dealer == HUMAN || !self.game.rules().bonus_card_limits {
+            return None;
+        }
+        self.bonus_words(self.shown.hand)
+            .map(|cards| self.say("term-bonus-no-bid", &cards))
+    }
+
+    /// D5: the arguments of a "you hold a bonus card" line, if `hand` has one.
+    pub(super) fn bonus_words(&self, hand: CardSet) -> Option<[(&'static str, Value<'static>); 2]> {
+        let bonus = self.game.bonus_cards(hand);
+        (!bonus.is_empty()).then(|| {
+            [
+                ("cards", text::cards(bonus).into()),
+                ("n", bonus.len().into()),
+            ]
+        })
     }
 
     /// The event's line in the log, if it has one.
@@ -744,6 +797,11 @@ impl App {
         if key.kind == KeyEventKind::Release {
             return;
         }
+        // Any key but the confirming `w` keeps the card (and its question goes).
+        let withhold_armed = std::mem::take(&mut self.confirm_withhold);
+        if withhold_armed {
+            self.message = None;
+        }
         if key.modifiers.contains(KeyModifiers::CONTROL)
             && matches!(key.code, KeyCode::Char('c' | 'd'))
         {
@@ -777,7 +835,7 @@ impl App {
                 code => self.page_key(code),
             },
             Screen::Standings => self.page_key(key.code),
-            Screen::Table => self.table_key(key),
+            Screen::Table => self.table_key(key, withhold_armed),
         }
     }
 
@@ -793,7 +851,7 @@ impl App {
         }
     }
 
-    fn table_key(&mut self, key: KeyEvent) {
+    fn table_key(&mut self, key: KeyEvent, withhold_armed: bool) {
         match key.code {
             KeyCode::Char('l' | 'L') => {
                 self.panel = match self.panel {
@@ -824,6 +882,15 @@ impl App {
             return;
         }
         self.message = None;
+        if let Decision::Follow { card } = decision
+            && !withhold_armed
+            && matches!(key.code, KeyCode::Char('w' | 'W'))
+        {
+            self.confirm_withhold = true;
+            let card = text::card(card);
+            self.message = Some(self.say("term-withhold-confirm", &[("card", card.into())]));
+            return;
+        }
         if let Some(action) = self.decision_key(decision, key.code) {
             self.act(action);
         }

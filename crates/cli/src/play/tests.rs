@@ -381,6 +381,142 @@ fn d5_a_bidder_with_a_bonus_card_sees_a_lone_pass_and_enter_passes() {
     );
 }
 
+#[test]
+fn m9b_a_withhold_waits_for_a_second_w_and_any_other_key_cancels_it() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    let mut app = reach(&rules, 4, |d| matches!(d, Decision::Follow { .. }), 0);
+    let before = app.record.steps.len();
+    ch(&mut app, 'w');
+    assert_eq!(app.record.steps.len(), before, "one w withholds nothing");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Press w again to withhold it"), "{text}");
+    // Another key takes the question back: the next w asks again.
+    key(&mut app, KeyCode::Left);
+    assert!(!screen(&app, 80, 24).contains("Press w again"));
+    ch(&mut app, 'w');
+    assert_eq!(app.record.steps.len(), before);
+    ch(&mut app, 'w');
+    assert_eq!(
+        app.record.steps.get(before),
+        Some(&Step::Act {
+            seat: HUMAN,
+            action: Action::Withhold
+        })
+    );
+}
+
+#[test]
+fn d5_a_dealer_not_offered_the_swap_hears_which_bonus_card_forbids_it() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    let app = reach(
+        &rules,
+        4,
+        |d| {
+            matches!(
+                d,
+                Decision::SpareOption {
+                    can_swap: false,
+                    ..
+                }
+            )
+        },
+        0,
+    );
+    let text = screen(&app, 80, 24);
+    let bonus = app.game.bonus_cards(app.shown.hand);
+    assert!(!bonus.is_empty());
+    let first = super::text::card(bonus.iter().next().unwrap());
+    assert!(text.contains("you may not swap"), "{text}");
+    assert!(text.contains(&first), "{first}: {text}");
+}
+
+#[test]
+fn d5_an_auction_closed_before_you_were_asked_says_your_bonus_card_forbade_a_bid() {
+    // Nobody may bid (D5): the auction closes unsold at once, no question
+    // asked, so the log says why the human was not asked.
+    let rules = Rules::preset(Preset::MichiganCasino);
+    for seed in 1..400 {
+        let mut game = Game::new(rules.clone(), 4).expect("a table");
+        let mut record = Record::new(rules.clone(), names(4));
+        let mut rng = seeded_rng(seed);
+        let mut closed_at_once = false;
+        loop {
+            let step = match game.pending() {
+                Pending::GameOver => break,
+                Pending::Chance(_) => Step::Chance(DealChance::random(&rules, &mut rng)),
+                Pending::Decide { seat, decision } => {
+                    if seat == HUMAN && closed_at_once {
+                        let app = table_app(record, seed);
+                        let said: Vec<_> = app
+                            .log
+                            .iter()
+                            .filter(|l| l.contains("so you may not bid for this hand"))
+                            .collect();
+                        assert_eq!(said.len(), 1, "{:#?}", app.log);
+                        return;
+                    }
+                    Step::Act {
+                        seat,
+                        action: policy(decision, &mut rng),
+                    }
+                }
+            };
+            let hand = game.view(Some(HUMAN)).hand;
+            let mut events = Vec::new();
+            game.step(&step, &mut events).expect("legal");
+            record.steps.push(step);
+            closed_at_once |= game.view(Some(HUMAN)).dealer != HUMAN
+                && events
+                    .windows(2)
+                    .any(|w| matches!(w, [Event::AuctionOpened { .. }, Event::AuctionUnsold]))
+                && !game.bonus_cards(hand).is_empty();
+        }
+    }
+    panic!("no seed closes an auction before the human is asked");
+}
+
+#[test]
+fn a_deal_that_asks_you_nothing_says_why_when_it_ends() {
+    // Cosmo has no poker: with every Michigan play forced, a deal can pass
+    // without a question; the log and the deal's end say so, the others not.
+    for seed in 1..40 {
+        let app = finish(new_game(
+            Rules::preset(Preset::Cosmo),
+            3,
+            seed,
+            BotKind::Heuristic,
+        ));
+        // The record's deals, each from its chance step (the last ones: the
+        // first chance step may be the draw for the first dealer), and
+        // those with no act of the human's.
+        let chunks: Vec<&[Step]> = app
+            .record()
+            .steps
+            .split(|s| matches!(s, Step::Chance(_)))
+            .collect();
+        let deals = app
+            .log
+            .iter()
+            .filter(|l| l.starts_with("Deal ") && l.ends_with(" is over."))
+            .count();
+        assert!(deals > 0);
+        let quiet = chunks[chunks.len() - deals..]
+            .iter()
+            .filter(|d| !d.iter().any(|s| matches!(s, Step::Act { seat: HUMAN, .. })))
+            .count();
+        let said = app
+            .log
+            .iter()
+            .filter(|l| l.starts_with("Nothing to decide this deal: no poker"))
+            .count();
+        assert_eq!(said, quiet, "seed {seed}: {:#?}", app.log);
+        if quiet > 0 {
+            return;
+        }
+    }
+    panic!("no seed gives a deal without a question");
+}
+
 fn pay_suit_auction() -> Rules {
     let mut rules = Rules::preset(Preset::Rummoli);
     rules.pay_suit = PaySuitRule::Auction;

@@ -692,7 +692,11 @@ fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a
             if can_swap_and_auction {
                 spans.extend(key("w", "term-key-swap-auction"));
             }
-            say(app, "term-prompt-spare", &[])
+            // D5: a dealer not offered the swap hears why instead.
+            match app.bonus_words(app.shown.hand).filter(|_| !can_swap) {
+                Some(args) => say(app, "term-bonus-no-swap", &args),
+                None => say(app, "term-prompt-spare", &[]),
+            }
         }
         Decision::AuctionBid { item, min, max } => {
             spans.extend(bid_keys(app, theme, stack, min, max));
