@@ -7,7 +7,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, shot, pause, PHONE, DESKTOP, Player, playUntil, soloTable, over, openTable, browser } from "./harness.mjs";
+import { serverAndBrowser, shot, pause, PHONE, DESKTOP, Player, playUntil, soloTable, over, openTable, browser, underHand } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -106,6 +106,23 @@ for (const [preset, size, tag, rules = {}] of GAMES) {
   });
 }
 
+test("on a laptop, a deal's result is not under the docked hand when the next decision is already yours", { timeout: 120000 }, async () => {
+  // Five seats: a result of many lines.
+  const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "5", deals: "2", turn: "0" }, start);
+  const me = new Player(page, "laptop-result-and-decision");
+  me.results_ = async () => false; // the result stays up while play goes on
+  const both = await playUntil([me], async () =>
+    (await page.locator("section.result").count()) > 0 && (await page.locator("section.hand.mine[data-decision]:not([data-decision=''])").count()) > 0, 90000);
+  assert.ok(both, "a result on screen with a decision of the next deal");
+  await pause(300);
+  const result = page.locator("section.result").first();
+  await shot(page, "laptop-result-and-decision", false);
+  assert.equal(await underHand(result), 0, "no part of the result is under the hand");
+  assert.ok(await result.locator("button.primary").isVisible());
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test("keyboard alone: the focus goes to each new decision, a live region says it, a few keys each", { timeout: 240000 }, async () => {
   const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "3", deals: "2", turn: "0" }, start);
   const me = new Player(page, "keys", { keyboard: true });
@@ -125,11 +142,28 @@ test("keyboard alone: the focus goes to each new decision, a live region says it
   await ctx.close();
 });
 
-test("the clock: a bar on your decision, red at ten seconds, the tab's title, and a notice when time ran out", { timeout: 120000 }, async () => {
+test("the clock: a bar on your decision, red at ten seconds, the tab's title and icon only in the background, a buzz, and a notice when time ran out", { timeout: 120000 }, async () => {
   const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "2", deals: "1", turn: "12" }, start);
+  // The page's vibrations are counted (headless Chromium has none of its own).
+  await page.addInitScript(() => { window.buzzes = []; navigator.vibrate = (ms) => { window.buzzes.push(ms); return true; }; });
+  await page.reload();
   const hand = page.locator("section.hand.mine:not([data-decision=''])[data-decision]");
   await hand.waitFor({ timeout: 30000 });
+  const icon = () => page.locator('link[rel="icon"]').getAttribute("href");
+  assert.equal(await page.title(), "Tripoley", "a tab in front keeps its title");
+  assert.equal(await icon(), "/favicon.svg");
+  assert.equal((await page.evaluate(() => window.buzzes)).length, 1, "one short buzz at the decision");
+  const hide = (hidden) => page.evaluate((h) => {
+    Object.defineProperty(document, "visibilityState", { value: h ? "hidden" : "visible", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+  await hide(true);
   assert.equal(await page.title(), "Your turn · Tripoley", "a tab in the background says whose turn it is");
+  await page.waitForFunction(() => document.querySelector('link[rel="icon"]').getAttribute("href").startsWith("data:"), null, { timeout: 5000 });
+  assert.match(await icon(), /^data:image\/svg\+xml,.*circle/, "and its icon wears a dot");
+  await hide(false);
+  assert.equal(await page.title(), "Tripoley");
+  assert.equal(await icon(), "/favicon.svg");
   await hand.locator(".turn-bar").waitFor();
   await page.locator(".clock.low").waitFor({ timeout: 6000 });
   assert.ok(await hand.locator(".turn-bar.low").count(), "the bar warns too");

@@ -26,16 +26,18 @@ export const packageScript = (path) => readFileSync(createRequire(import.meta.ur
 
 const AXE = packageScript("axe-core/axe.min.js");
 /** Serious and critical accessibility violations (WCAG 2 A and AA) found
- * by axe-core on each page scanned, as "where: rule (elements)". */
+ * by axe-core on each page scanned (or a part of it: `selector`), as
+ * "where: rule (elements)"; each scan returns its own. */
 export const violations = [];
-export async function axeScan(page, where) {
-  const found = await page.evaluate(async (source) => {
+export async function axeScan(page, where, selector = null) {
+  const found = await page.evaluate(async ([source, selector]) => {
     if (!window.axe) (0, eval)(source); // axe-core is a script, not a module
-    const r = await window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa"] });
+    const r = await window.axe.run(selector || document, { runOnly: ["wcag2a", "wcag2aa"] });
     return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => v.id + " (" + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ") + ")");
-  }, AXE);
+  }, [AXE, selector]);
   for (const f of found) violations.push(where + ": " + f);
+  return found;
 }
 
 // The phone asks for reduced motion (nothing flies), the desktop does not.
@@ -167,8 +169,11 @@ export async function openTable(host, guests, fields, names = ["Ann", "Bob", "Cy
 export class Player {
   /** `skip`: decisions left alone (the test makes them); `inView`: checks
    * that the decision's controls are on screen each time one is asked. */
-  constructor(page, tag, { misplay = false, keyboard = false, skip = [], inView = false } = {}) {
+  constructor(page, tag, { misplay = false, keyboard = false, skip = [], inView = false, ids = null } = {}) {
     this.page = page;
+    this.ids = ids; // the catalogue's message ids, checked on the pass-and-play cover
+    this.passedTo = []; // each name a pass-and-play cover named, in order
+    this.deciders = new Set(); // who the header said this page was at each decision made
     this.skip = new Set(skip);
     this.inView = inView;
     this.decisions = 0;
@@ -228,6 +233,14 @@ export class Player {
     const result = this.page.locator("section.result").first();
     if (!(await result.count())) return false;
     const deal = await result.getAttribute("data-deal");
+    if (this.inView) {
+      // None of the panel is under the docked hand (seen on a laptop).
+      const under = await underHand(result).catch(() => 0);
+      if (under > 1) {
+        this.offscreen.push(`result of deal ${deal}: ${Math.round(under)} px under the hand`);
+        await shot(this.page, `${this.tag}-result-under-hand`, false);
+      }
+    }
     if (!this.results.has(deal)) {
       this.results.add(deal);
       this.panels.set(Number(deal), await readPanel(result));
@@ -237,8 +250,33 @@ export class Player {
     return this.click(result.locator("button.primary"));
   }
 
+  /** Pass-and-play: the cover between two players of this device has no
+   * hand, no card and no board in the page; it is screenshot (phone and
+   * desktop sizes) and scanned the first time, then tapped through. */
+  async passCover() {
+    const cover = this.page.locator("section.pass-cover");
+    if (!(await cover.count())) return false;
+    const drawn = await this.page.locator("section.hand, .cardface, section.board").count();
+    assert.equal(drawn, 0, "nothing of a hand is in the page under the cover");
+    const title = await cover.locator("h2").innerText().catch(() => "");
+    const who = (title.match(/Pass the device to (.+)$/) || [])[1];
+    if (!who) return false; // re-rendered meanwhile
+    if (this.ids) await assertNoLeaks(this.page, this.ids, `${this.tag} pass cover`);
+    if (!this.passedTo.length) {
+      await shot(this.page, `${this.tag}-pass-cover`, false);
+      const size = this.page.viewportSize();
+      await this.page.setViewportSize(DESKTOP.viewport);
+      await shot(this.page, `${this.tag}-pass-cover-desktop-size`, false);
+      await this.page.setViewportSize(size);
+      await axeScan(this.page, `${this.tag} pass-and-play cover`);
+    }
+    if (!(await this.click(cover.locator('button[data-key="pass-continue"]')))) return false;
+    this.passedTo.push(who);
+    return true;
+  }
+
   async step() {
-    const dismissed = (await this.coach()) || (await this.results_());
+    const dismissed = (await this.coach()) || (await this.results_()) || (await this.passCover());
     const hand = this.page.locator("section.hand.mine");
     if (!(await hand.count())) return dismissed;
     const kind = await hand.getAttribute("data-decision").catch(() => null);
@@ -269,7 +307,10 @@ export class Player {
         }
       }
     }
-    if (done) this.moves++;
+    if (done) {
+      this.moves++;
+      this.deciders.add((await this.page.locator("#conn").innerText().catch(() => "")).replace(/^you are /, ""));
+    }
     if (done && this.keyboard) this.keys.push(this.lastKeys);
     return done || dismissed;
   }
@@ -312,6 +353,19 @@ export class Player {
   }
 }
 
+/** How many pixels of a panel's height, as the page stands, are under the
+ * player's docked hand (0 when the hand is not docked over it). */
+export function underHand(panel) {
+  return panel.evaluate((r) => {
+    const h = document.querySelector(".table > .hand.mine");
+    if (!h) return 0;
+    const a = r.getBoundingClientRect(), b = h.getBoundingClientRect();
+    const overlap = (lo, hi) => Math.max(0, hi - lo);
+    const across = overlap(Math.max(a.left, b.left), Math.min(a.right, b.right));
+    return across > 0 ? overlap(Math.max(a.top, b.top, 0), Math.min(a.bottom, b.bottom, innerHeight)) : 0;
+  });
+}
+
 /** Plays every page's moves until `done()` or the time runs out. */
 export async function playUntil(players, done, ms) {
   const until = Date.now() + ms;
@@ -350,6 +404,20 @@ export function watchSocket(page) {
   return socket;
 }
 
+
+/** Message ids of the catalogue (`ev-bid`, `table-your-turn` ...): none may
+ * show on a page, nor an unfilled placeable. */
+export async function catalogueIds() {
+  const text = await (await fetch(base + "/locales/en.ftl")).text();
+  return [...text.matchAll(/^([a-z][a-z0-9]*(?:-[a-z0-9]+)+) =/gm)].map((m) => m[1]);
+}
+
+export async function assertNoLeaks(page, ids, where) {
+  const text = await page.locator("body").innerText();
+  assert.doesNotMatch(text, /\{\s*\$|\{ *[a-z-]+ *\}/, `${where}: an unfilled placeable`);
+  const leaked = ids.filter((id) => new RegExp("(^|[^\\w-])" + id + "($|[^\\w-])").test(text));
+  assert.deepEqual(leaked, [], `${where}: message ids on screen`);
+}
 
 /** Whether the game-over panel is on the page (in English). */
 export const over = (page) => page.locator('section[aria-label="Final standings"]').count();

@@ -8,7 +8,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, openTable, axeScan, violations, shot, pause, PHONE, DESKTOP, base, browser, Player, playUntil, soloTable, over } from "./harness.mjs";
+import { serverAndBrowser, openTable, axeScan, violations, shot, pause, PHONE, DESKTOP, base, browser, Player, playUntil, soloTable, over, catalogueIds, assertNoLeaks } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -181,6 +181,17 @@ test("cosmo: eight spaces on the board, no Pot, and no poker", { timeout: 120000
   assert.equal(await page.locator("section.board .space[data-account]").count(), 8);
   assert.equal(await page.locator('[data-account="space:pot"]').count(), 0);
   await shot(page, "cosmo-board");
+  // Its rules: no Poker section, eight spaces in the picture, and the rule
+  // book's "(H5, H6)" in mid-line taken out too.
+  await page.locator("details.rules > summary").click();
+  await page.locator("details.rule-book summary").click();
+  const quick = page.locator(".rules-text section.quick-rules");
+  assert.deepEqual(await quick.locator("h4").allInnerTexts(), ["The aim", "The board", "Michigan", "The end"]);
+  assert.equal(await quick.locator("svg.board-picture rect").count(), 1 + 8);
+  await page.locator(".rules-text li", { hasText: "collected as they are played" }).waitFor();
+  assert.doesNotMatch(await page.locator(".rules-text").innerText(), /\([A-Z]\d+[a-z]?[,)]/);
+  await shot(page, "cosmo-rules");
+  await page.locator("details.rules > summary").click();
   const me = new Player(page, "cosmo");
   assert.ok(await playUntil([me], () => over(page), 90000), "the game reached its end");
   assert.ok(!me.kinds.has("choose_five") && !me.kinds.has("open"), `no poker at cosmo (${[...me.kinds]})`);
@@ -196,11 +207,21 @@ test("michigan-casino: a misplay is priced and confirmed, and the deal's result 
   assert.ok(done, "a misplay was made and a deal ended");
   await page.locator("details.log-panel summary").click();
   assert.match(await page.locator(".log").innerText(), /a misplay/);
-  // The table's rules, in plain words and without rule ids.
-  await page.locator("details.rules summary").click();
+  // The table's rules: short sections with the board's picture (this
+  // table's nine spaces), the rule book one click further, no rule ids.
+  await page.locator("details.rules > summary").click();
+  const quick = page.locator(".rules-text section.quick-rules");
+  await quick.waitFor();
+  assert.deepEqual(await quick.locator("h4").allInnerTexts(), ["The aim", "The board", "Poker", "Michigan", "The end"]);
+  assert.equal(await quick.locator("svg.board-picture rect").count(), 1 + 9, "the felt and nine spaces");
+  assert.match(await quick.locator("svg.board-picture").getAttribute("aria-label"), /^The board, with its spaces: Ace, King, Queen, Jack, Pot, Ten, King-Queen, Sequence, Kitty$/);
+  await shot(page, "casino-rules-short", false);
+  await axeScan(page, "the rules view");
+  await page.locator("details.rule-book summary").click();
   const rules = await page.locator(".rules-text").innerText();
   assert.match(rules, /misplay/i);
-  assert.doesNotMatch(rules, /\([A-Z]\d+[a-z]?\)|_/);
+  // Not "(T5)", nor "(H5, H6)" in the middle of a line, nor an option's name.
+  assert.doesNotMatch(rules, /\([A-Z]\d+[a-z]?[,)]|_/);
   await shot(page, "casino-rules");
   assert.deepEqual(errors, []);
   await ctx.close();
@@ -259,20 +280,6 @@ test("a Napalm table: two players join by link and play to the result by clickin
   await hostCtx.close();
   await guestCtx.close();
 });
-
-/** Message ids of the catalogue (`ev-bid`, `table-your-turn` ...): none may
- * show on a page, nor an unfilled placeable. */
-async function catalogueIds() {
-  const text = await (await fetch(base + "/locales/en.ftl")).text();
-  return [...text.matchAll(/^([a-z][a-z0-9]*(?:-[a-z0-9]+)+) =/gm)].map((m) => m[1]);
-}
-
-async function assertNoLeaks(page, ids, where) {
-  const text = await page.locator("body").innerText();
-  assert.doesNotMatch(text, /\{\s*\$|\{ *[a-z-]+ *\}/, `${where}: an unfilled placeable`);
-  const leaked = ids.filter((id) => new RegExp("(^|[^\\w-])" + id + "($|[^\\w-])").test(text));
-  assert.deepEqual(leaked, [], `${where}: message ids on screen`);
-}
 
 test("in Spanish: chosen from the browser or with the switch, kept, and a deal played in Spanish", { timeout: 240000 }, async () => {
   const ids = await catalogueIds();
@@ -336,14 +343,15 @@ test("in Spanish: chosen from the browser or with the switch, kept, and a deal p
   for (const word of ["Tu mano", "fichas", "Reparto", "Lo que ha pasado"]) assert.ok(seen.includes(word), `"${word}" on the desktop`);
 
   // The table's rules, in Spanish, without rule ids or option names.
-  await host.locator("details.rules summary").click();
+  await host.locator("details.rules > summary").click();
+  await host.locator("details.rule-book summary").click();
   const rules = host.locator(".rules-text");
   await rules.waitFor();
   const text = await rules.innerText();
   for (const heading of ["Mesa y preparación", "Mano extra", "Cartas de pago", "Póquer", "Michigan", "Fin de la partida"]) {
     assert.ok(text.includes(heading), heading);
   }
-  assert.doesNotMatch(text, /\([A-Z]\d+[a-z]?\)|_/);
+  assert.doesNotMatch(text, /\([A-Z]\d+[a-z]?[,)]|_/);
   await shot(host, "es-desktop-rules");
   await axeScan(host, "rules in Spanish");
 

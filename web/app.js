@@ -1,5 +1,6 @@
-// Tripoley web client: plain JavaScript modules, no build step.
-// Speaks protocol version 1 (docs/protocol.md) over a websocket.
+// The table: what a player or a spectator sees of one game, loaded by
+// main.js when a table opens. Speaks protocol version 1 (docs/protocol.md)
+// over a websocket.
 
 import { el } from "./dom.js";
 import { S, name, isNapalm, send, save, saved, storeKey, api, savePrefs, CHOOSE_FIVE } from "./state.js";
@@ -9,132 +10,19 @@ import { tableView } from "./board.js";
 import { napalmView, describeNapalm } from "./napalm.js";
 import { flyChips, flyDeal, landCards } from "./motion.js";
 import { play, soundsOf, unlock } from "./sounds.js";
-import { t, loadLanguage, language, setLanguage, LANGUAGES, errorText } from "./i18n.js";
+import { t, errorText } from "./i18n.js";
 import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
-import { presetLine, publicCheckbox, publicTables } from "./tables.js";
+import { presetLine } from "./tables.js";
 import { hostSeatTools, onSeatFreed } from "./seats.js";
 import { qrCode } from "./qr.js";
+import { turnMark, buzz } from "./notify.js";
+import { rulesView } from "./rules.js";
+import { addPlayerForm, onWelcome, passCover, shownToken } from "./passplay.js";
 
 const PROTOCOL = 1;
 const main = document.getElementById("main");
 const connEl = document.getElementById("conn");
 setNamer(name);
-
-// ----- the home page: create a table -----
-
-async function home() {
-  let presets = [];
-  try {
-    presets = await api("GET", "/api/presets");
-  } catch (e) {
-    main.replaceChildren(el("p", { class: "error" }, e.code === "unreachable" ? errorText(e) : t("home-unreachable", { error: errorText(e) })));
-    return;
-  }
-  const error = el("p", { class: "error", role: "alert" });
-  // A field of one game only (`data-game`) is hidden while the other is chosen.
-  const field = (label, input, game) => el("label", game ? { "data-game": game } : {}, el("span", {}, label), input);
-  const num = (name, attrs = {}) => el("input", { name, type: "number", min: 0, max: 1000, ...attrs });
-  const form = el("form", { class: "panel", "aria-label": t("home-new-table") },
-    el("h2", {}, t("home-new-table")),
-    field(t("home-your-name"), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
-    field(t("home-game"), el("select", { name: "game", onchange: (e) => showGame(form, e.target.value) }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
-    field(t("home-rules"), el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, t("preset-name", { preset: p.name })))), "tripoley"),
-    field(t("home-seats"), el("input", { name: "seats", type: "number", min: 2, max: 9, value: 4 })),
-    field(t("home-chips"), el("input", { name: "chips", type: "number", min: 1, value: 100 })),
-    field(t("home-tokens"), el("input", { name: "tokens", type: "number", min: 1, max: 100, value: 5 }), "napalm"),
-    field(t("home-deals"), el("input", { name: "deals", type: "number", min: 1 }), "tripoley"),
-    field(t("home-turn"), el("input", { name: "turn", type: "number", min: 0, max: 3600, value: 60 })),
-    field(t("home-bot"), el("select", { name: "bot" }, BOT_LEVELS.map((level) =>
-      el("option", { value: level, selected: level === "heuristic", "data-game": level === "expert" ? "tripoley" : null }, t("home-bot-level", { level }))))),
-    el("details", { "data-game": "tripoley" }, el("summary", {}, t("home-house-rules")),
-      el("p", { class: "note" }, t("home-house-rules-help")),
-      field(t("home-rule-ante"), num("ante", { min: 1, max: 100 })),
-      field(t("home-rule-bet-limit"), num("bet_limit", { min: 1 })),
-      field(t("home-rule-misplays"), el("select", { name: "misplays" },
-        ["", "forbidden", "penalised"].map((m) => el("option", { value: m }, t("home-rule-misplays-choice", { choice: m || "preset" }))))),
-      el("fieldset", { class: "space-antes" }, el("legend", {}, t("home-rule-space-antes")),
-        SPACES.map((space) => field(t("space", { space }), num("space-" + space, { max: 100 })))),
-      el("details", {}, el("summary", {}, t("home-house-rules-json")),
-        el("textarea", { name: "rules", rows: 4, "aria-label": t("home-house-rules-json"), placeholder: '{"bet_limit": 5}' }))),
-    el("label", { class: "check" }, el("input", { type: "checkbox", name: "guide" }), el("span", {}, t("home-guide"))),
-    publicCheckbox(),
-    el("button", { type: "submit", class: "primary" }, t("home-create")),
-    error,
-  );
-  showGame(form, "tripoley");
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const f = new FormData(form);
-    const body = {
-      preset: f.get("preset"),
-      seats: Number(f.get("seats")),
-      starting_chips: Number(f.get("chips")),
-      turn_seconds: Number(f.get("turn")),
-      bot: f.get("bot"),
-      host_name: f.get("name"),
-      public: !!f.get("public"),
-    };
-    if (f.get("game") === "napalm") {
-      // Napalm has no presets and no deal count; 2 to 7 seats.
-      delete body.preset;
-      body.game = "napalm";
-      body.tokens_to_win = Number(f.get("tokens"));
-    } else if (f.get("deals")) body.deals = Number(f.get("deals"));
-    try {
-      if (f.get("game") !== "napalm") {
-        const rules = houseRules(f);
-        if (String(f.get("rules")).trim()) Object.assign(rules, JSON.parse(f.get("rules")));
-        if (Object.keys(rules).length) body.rules = rules;
-      }
-      const made = await api("POST", "/api/tables", body);
-      save(made.invite, { token: made.host_token, host: true });
-      if (f.get("guide")) {
-        S.prefs.guide = true;
-        S.prefs.seen = [];
-        savePrefs();
-      }
-      location.href = made.path;
-    } catch (e) {
-      error.textContent = e instanceof SyntaxError ? t("home-house-rules-bad", { error: e.message }) : errorText(e);
-    }
-  });
-  const join = el("form", { class: "panel", "aria-label": t("home-join") },
-    el("h2", {}, t("home-join")),
-    field(t("home-invite-code"), el("input", { name: "code", required: true })),
-    el("button", { type: "submit" }, t("home-open")),
-  );
-  join.addEventListener("submit", (ev) => {
-    ev.preventDefault();
-    location.href = "/t/" + encodeURIComponent(new FormData(join).get("code").trim());
-  });
-  main.replaceChildren(el("p", { class: "intro" }, t("home-intro")), el("div", { class: "home" }, form, el("div", {}, join, publicTables())));
-}
-
-/** The bots' levels, in players' words Relaxed, Good and Strong. */
-const BOT_LEVELS = ["random", "heuristic", "expert"];
-/** The board's spaces, as the rules name them. */
-const SPACES = ["ace", "king", "queen", "jack", "ten", "king_queen", "sequence", "kitty", "pot"];
-
-/** Only the chosen game's fields are shown (and sent). */
-function showGame(form, game) {
-  for (const f of form.querySelectorAll("[data-game]")) {
-    f.hidden = f.dataset.game !== game;
-    if (f.tagName === "OPTION" && f.hidden && f.selected) form.elements.bot.value = "heuristic";
-  }
-}
-
-/** The house rules chosen with the form's controls (left empty: the
- * preset's). Chips on a space left empty are the ante. */
-function houseRules(f) {
-  const rules = {};
-  const n = (name) => (String(f.get(name) || "").trim() === "" ? null : Number(f.get(name)));
-  if (n("ante") != null) rules.ante = n("ante");
-  if (n("bet_limit") != null) rules.bet_limit = n("bet_limit");
-  if (f.get("misplays")) rules.misplays = f.get("misplays");
-  const spaces = Object.fromEntries(SPACES.filter((s) => n("space-" + s) != null).map((s) => [s, n("space-" + s)]));
-  if (Object.keys(spaces).length) rules.space_antes = spaces;
-  return rules;
-}
 
 // ----- events -----
 
@@ -170,8 +58,7 @@ function connect() {
   S.ws = ws;
   connEl.textContent = t("conn-connecting");
   ws.addEventListener("open", () => {
-    const mine = saved(S.invite);
-    ws.send(JSON.stringify({ type: "hello", v: PROTOCOL, token: (mine && mine.token) || null, last: S.last }));
+    ws.send(JSON.stringify({ type: "hello", v: PROTOCOL, token: shownToken(), last: S.last }));
   });
   ws.addEventListener("message", (ev) => onMessage(JSON.parse(ev.data)));
   ws.addEventListener("close", () => {
@@ -201,6 +88,7 @@ function onMessage(m) {
       S.offline = false;
       S.role = m.role; S.seat = m.seat; S.host = m.host; S.table = m.table;
       connEl.textContent = m.role === "player" ? t("conn-player", { name: (m.table.seats[m.seat] || {}).name || t("seat-n", { n: m.seat + 1 }) }) : t("conn-watching");
+      onWelcome(m);
       break;
     case "table":
       S.table = m.table;
@@ -240,7 +128,10 @@ function onMessage(m) {
       break;
   }
   render();
-  if (S.view && S.view.decision && !wasMine) play("turn");
+  if (S.view && S.view.decision && !wasMine) {
+    play("turn");
+    buzz();
+  }
 }
 
 function setTurn(turn) {
@@ -252,6 +143,13 @@ function setTurn(turn) {
 
 function render() {
   if (!S.table) return;
+  // Pass-and-play: while the device goes to the next player, no hand is drawn.
+  const cover = passCover();
+  if (cover) {
+    main.replaceChildren(settingsBar(), cover, ...[chatPanel()].filter(Boolean));
+    tick();
+    return;
+  }
   const parts = [settingsBar()];
   if (S.offline) parts.unshift(el("p", { class: "offline", role: "alert" }, t("offline-banner")));
   if (S.table.status === "lobby") parts.push(lobby());
@@ -333,6 +231,23 @@ function flightStarts() {
 
 document.addEventListener("tripoley:render", render);
 document.addEventListener("tripoley:rematch", rematch);
+document.addEventListener("tripoley:switch-seat", switchSeat);
+document.addEventListener("visibilitychange", tick);
+
+/** Another seat of this device is shown (pass-and-play): the page forgets
+ * what it knew of the seat it showed and says hello as the other one. */
+function switchSeat() {
+  const old = S.ws;
+  S.ws = null;
+  if (old) old.close();
+  Object.assign(S, {
+    view: null, last: null, log: [], deal: null, results: [], finalTally: null, stopped: null, winners: null,
+    hint: null, confirm: null, chosen: new Set(), chosenFor: null, turn: null, flights: [], landing: [],
+    focusedFor: null, timedOut: false, error: "", role: null, seat: null,
+  });
+  connect();
+  render();
+}
 
 function settingsBar() {
   const toggle = (key, label) => el("label", { class: "toggle" },
@@ -362,65 +277,16 @@ function soundSwitch() {
   }, el("span", { "aria-hidden": "true" }, on ? "🔊" : "🔇"), " ", t("settings-sound"));
 }
 
-/** English / Español, in the page's header on every page: the choice is
- * kept in this browser and the page comes back in that language. */
-function languageSwitch() {
-  return el("nav", { class: "lang-switch", "aria-label": t("lang-switch") },
-    Object.entries(LANGUAGES).map(([code, label]) => el("button", {
-      lang: code, "data-key": "lang-" + code, "aria-pressed": String(code === language()),
-      onclick: () => { if (code !== language()) setLanguage(code); },
-    }, label)));
-}
-
 /** A player's own link back to their seat, for another phone or computer. */
 function seatLink() {
-  const mine = saved(S.invite);
-  if (S.seat == null || !mine || !mine.token) return null;
-  const link = location.origin + "/t/" + S.invite + "#seat=" + mine.token;
+  // The shown seat's own (pass-and-play: not the device's first player's).
+  const token = shownToken();
+  if (S.seat == null || !token) return null;
+  const link = location.origin + "/t/" + S.invite + "#seat=" + token;
   return el("details", { class: "seat-link" }, el("summary", {}, t("seat-link")),
     el("div", { class: "panel" },
       el("p", {}, t("seat-link-help")),
       el("input", { readonly: true, value: link, size: 40, "aria-label": t("seat-link-label"), onfocus: (e) => e.target.select() })));
-}
-
-/** The table's own rules in plain words, one click away (fetched once). */
-function rulesView() {
-  const box = el("details", {
-    class: "rules", "data-key": "rules", open: S.rulesOpen,
-    ontoggle: async (e) => {
-      S.rulesOpen = e.target.open;
-      if (S.rulesOpen && !S.rules) {
-        try {
-          S.rules = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/rules?lang=" + language())).text;
-        } catch (err) {
-          S.rules = t("rules-unavailable", { error: errorText(err) });
-        }
-        render();
-      }
-    },
-  }, el("summary", {}, t("rules-view")));
-  // A scrolled region, so it takes the focus (keyboard users scroll it too).
-  if (S.rules) box.append(el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view") }, rulesSections(S.rules)));
-  return box;
-}
-
-/** The server's text (options that change nothing at this table are left
- * out for players): titles unindented, rules indented, each ending in an
- * id like "(T5)", which players do not need. */
-function rulesSections(text) {
-  const out = [];
-  let list = null;
-  for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
-    if (/^\s/.test(line)) {
-      if (!list) out.push((list = el("ul")));
-      list.append(el("li", {}, line.trim().replace(/\s*\([A-Z]\d+[a-z]?(, [A-Z]\d+[a-z]?)*\)$/, "")));
-    } else {
-      out.push(el("h3", {}, line.trim()));
-      list = null;
-    }
-  }
-  return out;
 }
 
 /** What the copy-link button last said: nothing yet, done, or copy it by hand. */
@@ -449,6 +315,7 @@ function lobby() {
   // The link-sharing tools are the host's.
   if (S.host) box.append(...inviteTools());
   box.append(summary, seats);
+  if (S.role === "player") box.append(addPlayerForm(open) || "");
   if (S.host) box.append(el("button", { "data-key": "start", class: "primary", onclick: () => send({ type: "start" }) }, t("lobby-start")));
   else box.append(el("p", {}, t("lobby-wait-host")));
   return box;
@@ -520,11 +387,11 @@ function describeRules(s) {
 const LOW_SECONDS = 10;
 
 /** The clock of whoever must act, a bar on your own decision that empties
- * as time runs, the warning at ten seconds, and the tab's title saying it
- * is your turn (seen from another tab). */
+ * as time runs, the warning at ten seconds, and the tab's title and icon
+ * saying it is your turn (seen from another tab). */
 function tick() {
   const mine = !!(S.view && S.view.decision);
-  document.title = mine ? t("title-your-turn") : "Tripoley";
+  turnMark(mine);
   if (!S.turn || S.turn.ms == null) return;
   const left = Math.max(0, S.turn.ms - (performance.now() - S.turnAt));
   const low = left <= LOW_SECONDS * 1000;
@@ -548,7 +415,7 @@ async function rematch() {
   const mine = saved(S.invite);
   try {
     const r = await api("POST", "/api/tables/" + S.invite + "/rematch", { token: mine && mine.token });
-    save(r.invite, { token: mine.token, seat: S.seat, host: S.host });
+    save(r.invite, { token: mine.token, seat: mine.seat ?? S.seat, host: S.host || !!mine.host, others: mine.others });
     location.href = r.path;
   } catch (e) {
     S.rematch = t("rematch-failed", { error: errorText(e) });
@@ -566,7 +433,9 @@ function takeSeatLink(invite) {
   history.replaceState(null, "", location.pathname);
 }
 
-async function openTable(invite) {
+/** The table at this invite: the page (`main.js`) loads this module only
+ * when a table opens. */
+export async function openTable(invite) {
   S.invite = invite;
   S.copied = null;
   takeSeatLink(invite);
@@ -582,10 +451,3 @@ async function openTable(invite) {
   // Only names the lobby's rules: the table plays without it.
   api("GET", "/api/presets").then((p) => { S.presets = p; render(); }, () => {});
 }
-
-// The catalogue is loaded before anything is drawn, so `t` is synchronous.
-await loadLanguage();
-document.querySelector("header").append(languageSwitch());
-const m = location.pathname.match(/^\/t\/([^/]+)$/);
-if (m) openTable(decodeURIComponent(m[1]));
-else home();

@@ -30,8 +30,11 @@ function chipPile(count) {
 export function tableView() {
   const v = S.view;
   const turnSeat = S.turn ? S.turn.seat : v.to_act;
-  const wrap = el("div", { class: "table tripoley" + (S.prefs.fourColour ? " four-colour" : "") });
-  const notices = [coachPanel(v), ...S.results.filter((x) => !x.seen).map(resultPanel), v.standings ? gameOver(v) : null].filter(Boolean);
+  const unread = S.results.filter((x) => !x.seen);
+  // While a deal's result is up, the hand stays in its place below the
+  // board instead of docking over the result's last lines.
+  const wrap = el("div", { class: "table tripoley" + (S.prefs.fourColour ? " four-colour" : "") + (unread.length ? " reading" : "") });
+  const notices = [coachPanel(v), ...unread.map(resultPanel), v.standings ? gameOver(v) : null].filter(Boolean);
   wrap.append(statusBar(v, turnSeat));
   if (S.timedOut) notices.unshift(el("p", { class: "panel timed-out", role: "alert" }, t("notice-time-ran-out")));
   if (notices.length) wrap.append(el("div", { class: "notices" }, notices));

@@ -121,7 +121,8 @@ function sendLine(form) {
 export function chatPanel() {
   const hidden = muted();
   const shown = chat.lines.filter((l) => !hidden.has(muteKey(l)));
-  const list = el("ol", { class: "chat-lines" },
+  // The lines scroll: a keyboard reaches them (Tab) to scroll them too.
+  const list = el("ol", { class: "chat-lines", tabindex: 0, "aria-label": t("chat-title") },
     shown.flatMap((l) => [
       l.id === chat.markId ? el("li", { class: "unread-mark", "aria-hidden": "true" }, t("chat-new-mark")) : null,
       // Each part finds its own direction: a Hebrew line reads right to left

@@ -19,7 +19,7 @@ export const S = {
   landing: [], dealing: false,
   // The presets (`GET /api/presets`), to name the one a table's rules start from.
   presets: null,
-  rematch: null, rules: null, rulesOpen: false, copied: null, focusedFor: null,
+  rematch: null, rules: null, rulesOpen: false, ruleBookOpen: false, copied: null, focusedFor: null,
   timedOut: false, warnedAt: null, offline: false,
   prefs: loadPrefs(),
 };

@@ -358,3 +358,29 @@ napalm-challenge-question = The dealer alone said Yes. Change your No to Yes?
 napalm-challenge = Challenge: say Yes
 napalm-decline = Keep my No
 hint-bot = The bot would { $action }.
+
+## Pass-and-play: several players on one device.
+pass-add = Add a player on this device
+pass-name = Their name
+pass-here = Playing on this device: { $names }
+pass-title = Pass the device to { $name }
+pass-help = Everyone else, look away: { $name }'s cards come next.
+pass-continue = I am { $name }: show my cards
+
+## The rules view: the game in short sections, then the full rule book.
+rules-book = The full rule book
+rules-quick-title = How to play, in short
+rules-board-picture = The board, with its spaces: { $spaces }
+rules-quick-aim-title = The aim
+rules-quick-aim = Win chips from the others. { $poker ->
+    [yes] Each deal has three parts: the pay cards, a hand of poker, and Michigan, a race to play out your cards.
+   *[no] Each deal has two parts: the pay cards, and Michigan, a race to play out your cards.
+}
+rules-quick-board-title = The board
+rules-quick-board = Before each deal everyone puts chips on every space. Each deal has a pay suit: the player with its Ace, King, Queen, Jack or Ten takes the chips on that space, its King and Queen together take the King-Queen, and the three cards of the Sequence take the Sequence.
+rules-quick-poker-title = Poker
+rules-quick-poker = You pick the best five cards of your hand and bet on them. The best hand shown takes the Pot; folding costs nothing more than what you bet.
+rules-quick-michigan-title = Michigan
+rules-quick-michigan = The leader plays their lowest card of a suit, and whoever holds the next card up plays it, until the run stops; whoever played last leads again. The first to play all their cards takes the Kitty and one chip for each card the others still hold.
+rules-quick-end-title = The end
+rules-quick-end = After the last deal, whoever has the most chips wins. Chips left on the board count for nobody.

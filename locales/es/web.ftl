@@ -383,3 +383,29 @@ napalm-challenge-question = Solo el repartidor dijo Sí. ¿Cambias tu No por un 
 napalm-challenge = Desafiar: decir Sí
 napalm-decline = Mantener mi No
 hint-bot = El bot { $action }.
+
+## Pasar el dispositivo: varios jugadores en un mismo dispositivo.
+pass-add = Añadir un jugador en este dispositivo
+pass-name = Su nombre
+pass-here = Juegan en este dispositivo: { $names }
+pass-title = Pasa el dispositivo a { $name }
+pass-help = Los demás, no miréis: ahora van las cartas de { $name }.
+pass-continue = Soy { $name }: mostrar mis cartas
+
+## La vista de las reglas: el juego en secciones cortas, luego el reglamento completo.
+rules-book = El reglamento completo
+rules-quick-title = Cómo se juega, en breve
+rules-board-picture = El tablero, con sus casillas: { $spaces }
+rules-quick-aim-title = El objetivo
+rules-quick-aim = Ganar fichas a los demás. { $poker ->
+    [yes] Cada reparto tiene tres partes: las cartas de pago, una mano de póquer y Michigan, una carrera por quedarse sin cartas.
+   *[no] Cada reparto tiene dos partes: las cartas de pago y Michigan, una carrera por quedarse sin cartas.
+}
+rules-quick-board-title = El tablero
+rules-quick-board = Antes de cada reparto todos ponen fichas en cada casilla. Cada reparto tiene un palo de pago: quien tiene su As, Rey, Reina, Jota o Diez se lleva las fichas de esa casilla, su Rey y su Reina juntos se llevan la casilla Rey-Reina, y las tres cartas de la Secuencia se llevan la Secuencia.
+rules-quick-poker-title = Póquer
+rules-quick-poker = Eliges las cinco mejores cartas de tu mano y apuestas por ellas. La mejor mano mostrada se lleva el Bote; retirarse no cuesta más que lo apostado.
+rules-quick-michigan-title = Michigan
+rules-quick-michigan = Quien sale juega su carta más baja de un palo, y quien tiene la siguiente hacia arriba la juega, hasta que la serie se corta; quien jugó la última vuelve a salir. El primero en quedarse sin cartas se lleva el Pozo y una ficha por cada carta que aún tienen los demás.
+rules-quick-end-title = El final
+rules-quick-end = Tras el último reparto, gana quien tiene más fichas. Las fichas que quedan en el tablero no son de nadie.

@@ -22,16 +22,21 @@ const FILES: &[(&str, &str, &str)] = &[
     ("chat.js", JS, include_str!("../../../web/chat.js")),
     ("coach.js", JS, include_str!("../../../web/coach.js")),
     ("dom.js", JS, include_str!("../../../web/dom.js")),
+    ("home.js", JS, include_str!("../../../web/home.js")),
     ("i18n.js", JS, include_str!("../../../web/i18n.js")),
+    ("main.js", JS, include_str!("../../../web/main.js")),
     ("motion.js", JS, include_str!("../../../web/motion.js")),
     ("napalm.js", JS, include_str!("../../../web/napalm.js")),
     ("qr.js", JS, include_str!("../../../web/qr.js")),
+    ("rules.js", JS, include_str!("../../../web/rules.js")),
     // Vendored (MIT, web/vendor/qrcode-generator/LICENSE), imported by qr.js.
     (
         "qrcode.mjs",
         JS,
         include_str!("../../../web/vendor/qrcode-generator/qrcode.mjs"),
     ),
+    ("notify.js", JS, include_str!("../../../web/notify.js")),
+    ("passplay.js", JS, include_str!("../../../web/passplay.js")),
     ("seats.js", JS, include_str!("../../../web/seats.js")),
     ("sounds.js", JS, include_str!("../../../web/sounds.js")),
     ("state.js", JS, include_str!("../../../web/state.js")),
@@ -89,14 +94,30 @@ const CSP: &str = "default-src 'self'; connect-src 'self' ws: wss:; img-src 'sel
 /// The tab's icon: a card's corner on the felt.
 const FAVICON: &str = include_str!("../../../web/favicon.svg");
 
-/// A file as it is served: its bytes, the same gzipped once at the first
-/// request, and its ETag (a digest of the bytes), so a browser that has it
-/// gets `304 Not Modified` and one that has not gets it compressed.
+/// A file as it is served: its bytes, the same compressed with Brotli and
+/// with gzip once at the first request, and its ETag (a digest of the
+/// bytes), so a browser that has it gets `304 Not Modified` and one that has
+/// not gets it compressed (Brotli when it accepts it: a fifth smaller).
 struct Served {
     kind: &'static str,
     plain: &'static str,
+    brotli: Vec<u8>,
     gzip: Vec<u8>,
     etag: String,
+}
+
+/// Brotli at its best quality and a 4 MiB window (every file is smaller):
+/// done once per file, so the slow setting costs nothing per request.
+fn brotli(plain: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        lgwin: 22,
+        ..Default::default()
+    };
+    brotli::BrotliCompress(&mut plain.as_bytes(), &mut out, &params)
+        .expect("Brotli into memory cannot fail");
+    out
 }
 
 impl Served {
@@ -115,6 +136,7 @@ impl Served {
         Served {
             kind,
             plain,
+            brotli: brotli(plain),
             gzip,
             etag,
         }
@@ -148,6 +170,14 @@ impl Served {
                 (header::VARY, "Accept-Encoding".to_string()),
             ];
             return (StatusCode::NOT_MODIFIED, short).into_response();
+        }
+        if has(header::ACCEPT_ENCODING, "br") {
+            return (
+                headers,
+                [(header::CONTENT_ENCODING, "br")],
+                self.brotli.clone(),
+            )
+                .into_response();
         }
         if has(header::ACCEPT_ENCODING, "gzip") {
             return (

@@ -1,0 +1,66 @@
+// Pass-and-play (issue 26, point 16): two players on one phone, a third on
+// a desktop and a bot. Each time the turn goes from one player of the phone
+// to the other, a cover says whom to pass it to, with nothing of any hand
+// in the page, and the next player's own cards come after a tap.
+//
+// Needs the tripoley binary (TRIPOLEY_BIN, default ../target/ci/tripoley)
+// and Debian's Chromium (CHROMIUM, default /usr/bin/chromium).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { serverAndBrowser, openTable, shot, axeScan, PHONE, DESKTOP, browser, Player, playUntil, catalogueIds, assertNoLeaks } from "./harness.mjs";
+
+serverAndBrowser();
+
+test("pass-and-play: Ann and Bob on one phone, Cy on a desktop, a bot; a cover between Ann and Bob hides every hand", { timeout: 180000 }, async () => {
+  const ids = await catalogueIds();
+  const phoneCtx = await browser.newContext(PHONE);
+  const deskCtx = await browser.newContext(DESKTOP);
+  const phone = await phoneCtx.newPage();
+  const desk = await deskCtx.newPage();
+  const errors = [];
+  for (const p of [phone, desk]) p.on("pageerror", (e) => errors.push(e.message));
+  const link = await openTable(phone, [], { preset: "pagat", seats: "4", turn: "0", deals: "1" });
+
+  // Bob sits at Ann's phone; Cy opens the link on a desktop.
+  const add = phone.locator("form.add-player");
+  await add.locator('input[name="local-name"]').fill("Bob");
+  await add.locator('button[type="submit"]').click();
+  await phone.locator(".lobby-seats li", { hasText: "Bob" }).waitFor();
+  await phone.locator(".local-seats", { hasText: "Ann, Bob" }).waitFor();
+  assert.equal(await add.locator('input[name="local-name"]').inputValue(), "", "the field is empty for the next one");
+  await desk.goto(link);
+  await desk.locator('form.sit input[name="name"]').fill("Cy");
+  await desk.locator('form.sit button[type="submit"]').click();
+  await phone.locator(".lobby-seats li", { hasText: "Cy" }).waitFor();
+  await shot(phone, "phone-passplay-lobby");
+  await axeScan(phone, "a lobby with two players on one phone");
+  await assertNoLeaks(phone, ids, "pass-and-play lobby");
+  await phone.locator('button[data-key="start"]').click();
+
+  const players = [new Player(phone, "phone-passplay", { ids }), new Player(desk, "desktop-passplay")];
+  // Who the phone showed at each decision it made (the header names the seat).
+  const deciders = players[0].deciders;
+  const finished = await playUntil(players, async () =>
+    players.every((p) => p.results.size > 0) && deciders.size === 2 && new Set(players[0].passedTo).size === 2, 150000);
+  assert.ok(finished, `a deal played with the phone passed both ways (passed to ${players[0].passedTo}, deciding ${[...deciders]})`);
+  assert.deepEqual([...deciders].sort(), ["Ann", "Bob"], "the phone showed each of its players their own decisions");
+  // Whoever is shown, "your seat on another device" is their own seat's link.
+  const tokens = await phone.evaluate(() => {
+    const mine = JSON.parse(localStorage.getItem("tripoley:" + location.pathname.split("/t/")[1]));
+    return { ann: mine.token, bob: mine.others[0].token };
+  });
+  const shownLink = await phone.locator(".seat-link input").inputValue();
+  const who = (await phone.locator("#conn").innerText()).replace(/^you are /, "");
+  assert.ok(shownLink.endsWith("#seat=" + (who === "Bob" ? tokens.bob : tokens.ann)), `${who}'s own link`);
+  assert.equal(players[1].passedTo.length, 0, "a desktop with one player is never covered");
+  // The rules view on the phone: its short sections and the board's picture.
+  await phone.locator("details.rules > summary").click();
+  await phone.locator(".rules-text svg.board-picture").waitFor();
+  await phone.locator(".rules-text section.quick-rules").scrollIntoViewIfNeeded();
+  await shot(phone, "phone-rules-short", false);
+  await axeScan(phone, "the rules view on a phone");
+  assert.deepEqual(errors, []);
+  await phoneCtx.close();
+  await deskCtx.close();
+});

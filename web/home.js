@@ -1,0 +1,126 @@
+// The home page: create a table, open one by its code, or join a public
+// one. Loaded alone (with the catalogue) by main.js: a table's modules come
+// only when a table opens.
+
+import { el } from "./dom.js";
+import { S, save, api, savePrefs } from "./state.js";
+import { t, errorText } from "./i18n.js";
+import { publicCheckbox, publicTables } from "./tables.js";
+
+const main = document.getElementById("main");
+
+/** The home page: what Tripoley is, a new table's form, an invite code
+ * and the public tables. */
+export async function home() {
+  let presets = [];
+  try {
+    presets = await api("GET", "/api/presets");
+  } catch (e) {
+    main.replaceChildren(el("p", { class: "error" }, e.code === "unreachable" ? errorText(e) : t("home-unreachable", { error: errorText(e) })));
+    return;
+  }
+  const error = el("p", { class: "error", role: "alert" });
+  // A field of one game only (`data-game`) is hidden while the other is chosen.
+  const field = (label, input, game) => el("label", game ? { "data-game": game } : {}, el("span", {}, label), input);
+  const num = (name, attrs = {}) => el("input", { name, type: "number", min: 0, max: 1000, ...attrs });
+  const form = el("form", { class: "panel", "aria-label": t("home-new-table") },
+    el("h2", {}, t("home-new-table")),
+    field(t("home-your-name"), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
+    field(t("home-game"), el("select", { name: "game", onchange: (e) => showGame(form, e.target.value) }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
+    field(t("home-rules"), el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, t("preset-name", { preset: p.name })))), "tripoley"),
+    field(t("home-seats"), el("input", { name: "seats", type: "number", min: 2, max: 9, value: 4 })),
+    field(t("home-chips"), el("input", { name: "chips", type: "number", min: 1, value: 100 })),
+    field(t("home-tokens"), el("input", { name: "tokens", type: "number", min: 1, max: 100, value: 5 }), "napalm"),
+    field(t("home-deals"), el("input", { name: "deals", type: "number", min: 1 }), "tripoley"),
+    field(t("home-turn"), el("input", { name: "turn", type: "number", min: 0, max: 3600, value: 60 })),
+    field(t("home-bot"), el("select", { name: "bot" }, BOT_LEVELS.map((level) =>
+      el("option", { value: level, selected: level === "heuristic", "data-game": level === "expert" ? "tripoley" : null }, t("home-bot-level", { level }))))),
+    el("details", { "data-game": "tripoley" }, el("summary", {}, t("home-house-rules")),
+      el("p", { class: "note" }, t("home-house-rules-help")),
+      field(t("home-rule-ante"), num("ante", { min: 1, max: 100 })),
+      field(t("home-rule-bet-limit"), num("bet_limit", { min: 1 })),
+      field(t("home-rule-misplays"), el("select", { name: "misplays" },
+        ["", "forbidden", "penalised"].map((m) => el("option", { value: m }, t("home-rule-misplays-choice", { choice: m || "preset" }))))),
+      el("fieldset", { class: "space-antes" }, el("legend", {}, t("home-rule-space-antes")),
+        SPACES.map((space) => field(t("space", { space }), num("space-" + space, { max: 100 })))),
+      el("details", {}, el("summary", {}, t("home-house-rules-json")),
+        el("textarea", { name: "rules", rows: 4, "aria-label": t("home-house-rules-json"), placeholder: '{"bet_limit": 5}' }))),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "guide" }), el("span", {}, t("home-guide"))),
+    publicCheckbox(),
+    el("button", { type: "submit", class: "primary" }, t("home-create")),
+    error,
+  );
+  showGame(form, "tripoley");
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const f = new FormData(form);
+    const body = {
+      preset: f.get("preset"),
+      seats: Number(f.get("seats")),
+      starting_chips: Number(f.get("chips")),
+      turn_seconds: Number(f.get("turn")),
+      bot: f.get("bot"),
+      host_name: f.get("name"),
+      public: !!f.get("public"),
+    };
+    if (f.get("game") === "napalm") {
+      // Napalm has no presets and no deal count; 2 to 7 seats.
+      delete body.preset;
+      body.game = "napalm";
+      body.tokens_to_win = Number(f.get("tokens"));
+    } else if (f.get("deals")) body.deals = Number(f.get("deals"));
+    try {
+      if (f.get("game") !== "napalm") {
+        const rules = houseRules(f);
+        if (String(f.get("rules")).trim()) Object.assign(rules, JSON.parse(f.get("rules")));
+        if (Object.keys(rules).length) body.rules = rules;
+      }
+      const made = await api("POST", "/api/tables", body);
+      save(made.invite, { token: made.host_token, host: true });
+      if (f.get("guide")) {
+        S.prefs.guide = true;
+        S.prefs.seen = [];
+        savePrefs();
+      }
+      location.href = made.path;
+    } catch (e) {
+      error.textContent = e instanceof SyntaxError ? t("home-house-rules-bad", { error: e.message }) : errorText(e);
+    }
+  });
+  const join = el("form", { class: "panel", "aria-label": t("home-join") },
+    el("h2", {}, t("home-join")),
+    field(t("home-invite-code"), el("input", { name: "code", required: true })),
+    el("button", { type: "submit" }, t("home-open")),
+  );
+  join.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    location.href = "/t/" + encodeURIComponent(new FormData(join).get("code").trim());
+  });
+  main.replaceChildren(el("p", { class: "intro" }, t("home-intro")), el("div", { class: "home" }, form, el("div", {}, join, publicTables())));
+}
+
+/** The bots' levels, in players' words Relaxed, Good and Strong. */
+const BOT_LEVELS = ["random", "heuristic", "expert"];
+/** The board's spaces, as the rules name them. */
+const SPACES = ["ace", "king", "queen", "jack", "ten", "king_queen", "sequence", "kitty", "pot"];
+
+/** Only the chosen game's fields are shown (and sent). */
+function showGame(form, game) {
+  for (const f of form.querySelectorAll("[data-game]")) {
+    f.hidden = f.dataset.game !== game;
+    if (f.tagName === "OPTION" && f.hidden && f.selected) form.elements.bot.value = "heuristic";
+  }
+}
+
+/** The house rules chosen with the form's controls (left empty: the
+ * preset's). Chips on a space left empty are the ante. */
+function houseRules(f) {
+  const rules = {};
+  const n = (name) => (String(f.get(name) || "").trim() === "" ? null : Number(f.get(name)));
+  if (n("ante") != null) rules.ante = n("ante");
+  if (n("bet_limit") != null) rules.bet_limit = n("bet_limit");
+  if (f.get("misplays")) rules.misplays = f.get("misplays");
+  const spaces = Object.fromEntries(SPACES.filter((s) => n("space-" + s) != null).map((s) => [s, n("space-" + s)]));
+  if (Object.keys(spaces).length) rules.space_antes = spaces;
+  return rules;
+}

@@ -1,0 +1,147 @@
+// Pass-and-play: several seats on one device (issue 26, point 16).
+//
+// Pure client: each seat on this device keeps its own seat token (from
+// "Add a player on this device", the same `sit` a guest makes) and its own
+// websocket. The page shows one seat at a time through the usual
+// connection; every other seat here has a quiet connection that only
+// learns whether that seat must decide. When the shown seat has nothing to
+// decide and another seat here has, the whole table is replaced by a cover
+// ("Pass the device to Bob"): nothing of any hand is drawn until that
+// player taps to continue, and then the page connects as their seat.
+
+import { el } from "./dom.js";
+import { S, api, save, saved } from "./state.js";
+import { t, errorText } from "./i18n.js";
+
+const PROTOCOL = 1;
+
+/** The quiet connections, by seat: `{ ws, name, deciding }`. */
+const watchers = new Map();
+
+/** The seat this page shows when it is not its first one (null: the
+ * saved seat, as on any device with one player). */
+let shown = null;
+
+/** The other seats played on this device: `[{ token, seat, name }]`. */
+function others() {
+  const mine = saved(S.invite);
+  return (mine && mine.others) || [];
+}
+
+/** Every seat of this device with its token, the first one's too (its
+ * seat is known once the server welcomed it). */
+function localSeats() {
+  const mine = saved(S.invite);
+  if (!mine || !mine.token) return [];
+  const first = mine.seat != null ? [{ token: mine.token, seat: mine.seat, name: seatName(mine.seat) }] : [];
+  return [...first, ...others()];
+}
+
+function seatName(seat) {
+  const s = S.table && S.table.seats[seat];
+  return (s && s.name) || t("seat-n", { n: seat + 1 });
+}
+
+/** The token the page's own connection says hello with. */
+export function shownToken() {
+  const mine = saved(S.invite);
+  return shown ? shown.token : (mine && mine.token) || null;
+}
+
+/** On the page's `welcome`: the first seat's number is kept (the host's
+ * token does not say it), and every other seat here gets its quiet
+ * connection. */
+export function onWelcome(m) {
+  if (!shown && m.role === "player") save(S.invite, { seat: m.seat });
+  watchAll();
+}
+
+/** Opens a quiet connection for each seat of this device that has none. */
+function watchAll() {
+  if (!others().length) return;
+  for (const local of localSeats()) if (!watchers.has(local.seat)) watch(local);
+}
+
+function watch(local) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(proto + "//" + location.host + "/ws/" + encodeURIComponent(S.invite));
+  const w = { ws, seat: local.seat, deciding: false };
+  watchers.set(local.seat, w);
+  ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", v: PROTOCOL, token: local.token, last: null })));
+  ws.addEventListener("message", (ev) => {
+    const m = JSON.parse(ev.data);
+    // Only whether this seat must decide is read: its view stays here.
+    if ((m.type === "state" || m.type === "update") && m.view) {
+      const deciding = !!m.view.decision;
+      if (deciding !== w.deciding) {
+        w.deciding = deciding;
+        document.dispatchEvent(new Event("tripoley:render"));
+      }
+    }
+  });
+  ws.addEventListener("close", () => {
+    if (watchers.get(local.seat) !== w) return;
+    watchers.delete(local.seat);
+    setTimeout(watchAll, 1000);
+  });
+}
+
+/** The seat of this device that must decide while the shown one need not
+ * (null if none): the one the device is passed to. */
+function waiting() {
+  if (!S.view || S.view.decision || S.seat == null) return null;
+  // A deal's result is read (and put away) before the device is passed on.
+  if (S.results.some((r) => !r.seen)) return null;
+  for (const w of watchers.values()) if (w.seat !== S.seat && w.deciding) return w;
+  return null;
+}
+
+/** The cover that replaces the whole table while the device goes from one
+ * player to the next, or null when the shown seat may be seen. */
+export function passCover() {
+  const next = waiting();
+  if (!next) return null;
+  const who = seatName(next.seat);
+  return el("section", { class: "pass-cover", "aria-label": t("pass-title", { name: who }) },
+    el("h2", {}, t("pass-title", { name: who })),
+    el("p", {}, t("pass-help", { name: who })),
+    el("button", { type: "button", class: "primary", "data-key": "pass-continue", onclick: () => showSeat(next.seat) },
+      t("pass-continue", { name: who })));
+}
+
+/** The page connects as another seat of this device: what it knew of the
+ * shown seat's game is forgotten, and the server sends that seat's. */
+function showSeat(seat) {
+  const local = localSeats().find((l) => l.seat === seat);
+  if (!local) return;
+  const mine = saved(S.invite);
+  shown = local.token === mine.token ? null : local;
+  document.dispatchEvent(new Event("tripoley:switch-seat"));
+}
+
+/** In the lobby, for someone seated here: the seats played on this device
+ * and a form that seats one more player on it. */
+export function addPlayerForm(open) {
+  const here = localSeats();
+  const list = here.length > 1 ? el("p", { class: "note local-seats" }, t("pass-here", { names: here.map((l) => l.name).join(", ") })) : null;
+  if (!open.length) return list;
+  const error = el("p", { class: "error", role: "alert" });
+  const form = el("form", { class: "add-player", "aria-label": t("pass-add") },
+    el("label", {}, t("pass-name") + " ", el("input", { name: "local-name", required: true, maxlength: 24, autocomplete: "off" })),
+    el("button", { type: "submit" }, t("pass-add")), error);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const name = new FormData(form).get("local-name");
+    try {
+      const r = await api("POST", "/api/tables/" + S.invite + "/sit", { seat: open[0].seat, name });
+      save(S.invite, { others: [...others(), { token: r.token, seat: r.seat, name }] });
+      // The page may have been drawn again meanwhile (the new seat's name
+      // came): the field to empty is the one on the page now.
+      for (const f of document.querySelectorAll('input[name="local-name"]')) f.value = "";
+      watchAll();
+    } catch (e) {
+      error.textContent = errorText(e);
+    }
+  });
+  return el("div", { class: "pass-add" }, list, form);
+}

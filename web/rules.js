@@ -1,0 +1,108 @@
+// The rules view (issue 26, point 10): the game in a few short sections a
+// person reads at the table, with a picture of this table's board, and the
+// whole rule book (the server's text for this table) one click further.
+// No rule ids anywhere: they are for the rule book's authors.
+
+import { el } from "./dom.js";
+import { S, api, isNapalm } from "./state.js";
+import { t, language, errorText } from "./i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** The board's cells as the table draws them: three rows of three, the Pot
+ * in the middle (a table without poker has none there). */
+const GRID = [["ace", "king", "queen"], ["jack", "pot", "ten"], ["king_queen", "sequence", "kitty"]];
+
+/** The "Rules" button of the table's bar and what it opens. */
+export function rulesView() {
+  const box = el("details", {
+    class: "rules", "data-key": "rules", open: S.rulesOpen,
+    ontoggle: async (e) => {
+      S.rulesOpen = e.target.open;
+      if (S.rulesOpen && !S.rules) {
+        try {
+          S.rules = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/rules?lang=" + language())).text;
+        } catch (err) {
+          S.rules = t("rules-unavailable", { error: errorText(err) });
+        }
+        document.dispatchEvent(new Event("tripoley:render"));
+      }
+    },
+  }, el("summary", {}, t("rules-view")));
+  if (!S.rulesOpen) return box;
+  const book = el("details", {
+    class: "rule-book", "data-key": "rule-book", open: S.ruleBookOpen,
+    ontoggle: (e) => { S.ruleBookOpen = e.target.open; },
+  }, el("summary", {}, t("rules-book")), S.rules ? ruleBook(S.rules) : el("p", { "aria-busy": "true" }, "…"));
+  // A scrolled region, so it takes the focus (keyboard users scroll it too).
+  box.append(el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view") },
+    isNapalm() ? null : quickRules(), book));
+  return box;
+}
+
+/** Whether this table plays poker (its board has a Pot). */
+function hasPoker() {
+  const rules = S.table && S.table.settings && S.table.settings.rules;
+  return !(rules && rules.poker === "none");
+}
+
+/** The game in five short sections, in players' words, with the board
+ * (a table without poker has no Poker section). */
+function quickRules() {
+  const section = (title, text) => [el("h4", {}, title), el("p", {}, text)];
+  return el("section", { class: "quick-rules", "aria-label": t("rules-quick-title") },
+    el("h3", {}, t("rules-quick-title")),
+    section(t("rules-quick-aim-title"), t("rules-quick-aim", { poker: hasPoker() ? "yes" : "no" })),
+    boardPicture(),
+    section(t("rules-quick-board-title"), t("rules-quick-board")),
+    hasPoker() ? section(t("rules-quick-poker-title"), t("rules-quick-poker")) : null,
+    section(t("rules-quick-michigan-title"), t("rules-quick-michigan")),
+    section(t("rules-quick-end-title"), t("rules-quick-end")));
+}
+
+/** This table's board as a picture: each space a labelled box where it
+ * sits on the table. */
+function boardPicture() {
+  const spaces = S.view && S.view.layout ? new Set(S.view.layout.map(([s]) => s)) : null;
+  const shown = (space) => (spaces ? spaces.has(space) : space !== "pot" || hasPoker());
+  const svg = document.createElementNS(SVG, "svg");
+  const names = GRID.flat().filter(shown).map((space) => t("space", { space }));
+  svg.setAttribute("viewBox", "0 0 330 180");
+  svg.setAttribute("class", "board-picture");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("rules-board-picture", { spaces: names.join(", ") }));
+  const add = (tag, attrs, text) => {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text) e.textContent = text;
+    svg.append(e);
+  };
+  add("rect", { x: 0, y: 0, width: 330, height: 180, rx: 14, fill: "#0e4a33" });
+  GRID.forEach((row, r) => row.forEach((space, c) => {
+    if (!shown(space)) return;
+    const x = 10 + c * 105, y = 10 + r * 55;
+    add("rect", { x, y, width: 100, height: 50, rx: 6, fill: space === "pot" ? "#fdf0c8" : space === "kitty" ? "#e8f1fb" : "#fffaf0", stroke: "#b08a4a" });
+    add("text", { x: x + 50, y: y + 30, "text-anchor": "middle", "font-size": 13, fill: "#1d1d1d" }, t("space", { space }));
+  }));
+  return svg;
+}
+
+/** The server's rule book (options that change nothing at this table are
+ * left out for players): titles unindented, rules indented. Rule ids such
+ * as "(T5)" or "(H5, H6)" are taken out wherever they are. */
+function ruleBook(text) {
+  const out = [];
+  let list = null;
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    const words = line.trim().replace(/\s*\([A-Z]\d+[a-z]?(, [A-Z]\d+[a-z]?)*\)/g, "");
+    if (/^\s/.test(line)) {
+      if (!list) out.push((list = el("ul")));
+      list.append(el("li", {}, words));
+    } else {
+      out.push(el("h3", {}, words));
+      list = null;
+    }
+  }
+  return out;
+}
