@@ -96,22 +96,30 @@ fn frames(record: &Record, seat: Option<Seat>) -> Result<Vec<u8>, Failure> {
     if seat.is_some_and(|s| s >= game.view(None).players) {
         return Err(Failure::NoSeat);
     }
-    frames.push(frame(0, &ev, &game, seat));
+    frames.push(frame(0, None, &ev, &game, seat));
     for (i, step) in record.steps.iter().enumerate() {
         let stops = hold::stops(&game, step);
         let mut ev = Vec::new();
         game.step(step, &mut ev)
             .map_err(|e| Failure::Broken(format!("step {i} does not replay: {e}")))?;
         for (shown, part) in hold::parts(ev, stops, game.clone()) {
-            frames.push(frame(frames.len(), &part, &shown, seat));
+            frames.push(frame(frames.len(), Some(i), &part, &shown, seat));
         }
     }
     let body = json!({"v": PROTOCOL_VERSION, "type": "replay", "seat": seat, "frames": frames});
     serde_json::to_vec(&body).map_err(|e| Failure::Broken(e.to_string()))
 }
 
-/// One `update` frame: the log entry `n`'s events and the view after them.
-fn frame(n: usize, events: &[Event], game: &Game, seat: Option<Seat>) -> Value {
+/// One `update` frame: the log entry `n`'s events and the view after them,
+/// with the record's `step` that made it (none for the deal's start), which
+/// places an analysed decision (`step` in the analysis) on the frames.
+fn frame(
+    n: usize,
+    step: Option<usize>,
+    events: &[Event],
+    game: &Game,
+    seat: Option<Seat>,
+) -> Value {
     let events: Vec<&Event> = events
         .iter()
         .filter(|e| e.audience().includes(seat))
@@ -120,7 +128,7 @@ fn frame(n: usize, events: &[Event], game: &Game, seat: Option<Seat>) -> Value {
         Some(_) => game.view(seat),
         None => face_up(game),
     };
-    json!({"v": PROTOCOL_VERSION, "type": "update", "n": n, "events": events, "view": view})
+    json!({"v": PROTOCOL_VERSION, "type": "update", "n": n, "step": step, "events": events, "view": view})
 }
 
 /// A spectator's view with every seat's hand among the cards known to be
