@@ -49,7 +49,7 @@ test("a finished game replays step by step as it was shown, with the expert's mi
     }
     // Nothing of the replay can be answered.
     assert.equal(await board.evaluate((b) => b.inert), true);
-    if (i === 1) await shot(page, "replay-desktop-deal");
+    if (i === 1) await shot(page, "replay-desktop-deal", false);
     if (i + 1 < total) await page.keyboard.press("ArrowRight");
   }
   assert.ok(compared > total / 2, `most steps were live frames: ${compared} of ${total}`);
@@ -77,7 +77,7 @@ test("a finished game replays step by step as it was shown, with the expert's mi
   } else {
     assert.match(await analysis.innerText(), /no costly mistake/);
   }
-  await shot(page, "replay-desktop-analysis");
+  await shot(page, "replay-desktop-analysis", false);
   await page.setViewportSize(PHONE.viewport);
   await shot(page, "replay-phone-analysis", false);
   await page.keyboard.press("Home");
@@ -85,6 +85,7 @@ test("a finished game replays step by step as it was shown, with the expert's mi
   // Every card face up, then closed: the game-over screen is back.
   await viewer.locator('button[data-key="replay-face-up"]').click();
   await page.waitForFunction(() => document.querySelectorAll("section.replay .seat .shown .cardface").length > 0);
+  assert.equal(await analysis.count(), 1, "the analysis stays");
   await shot(page, "replay-phone-face-up", false);
   await page.keyboard.press("Escape");
   assert.equal(await page.locator("section.replay").count(), 0);

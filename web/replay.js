@@ -20,15 +20,16 @@ const R = { frames: [], at: 0, seat: null, root: null, analysis: null, asked: fa
 /** Opens the viewer over the page (the game-over screen's button). */
 export async function openReplay() {
   R.seat = S.seat;
+  R.analysis = null;
+  R.asked = false;
   R.root = el("section", { class: "replay", role: "dialog", "aria-modal": "true", "aria-label": t("replay-title"), tabindex: -1 });
   R.root.addEventListener("keydown", onKey);
   document.body.append(R.root);
   await load();
 }
 
+/** The frames as `R.seat` saw them (the analysis stays: it is the player's). */
 async function load() {
-  R.analysis = null;
-  R.asked = false;
   R.error = "";
   try {
     const q = R.seat == null ? "" : "?seat=" + R.seat;

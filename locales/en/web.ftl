@@ -396,6 +396,9 @@ replay-keys = ← → step · Home End · PgUp PgDn deal by deal
 replay-analyse = Ask the expert
 replay-analysing = The expert is looking at every decision…
 replay-mistakes = The biggest mistakes
-replay-mistake = Deal { $deal }: { $who } — { $played }; the expert: { $best } (about { $cost } chips, ± { $error })
+replay-mistake = Deal { $deal }: { $who } — { $played }; the expert: { $best } (about { $cost ->
+    [one] 1 chip
+   *[other] { $cost } chips
+  }, ± { $error })
 replay-no-mistakes = The expert found no costly mistake.
 replay-chart = Each player's chips after each deal

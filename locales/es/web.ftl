@@ -421,6 +421,9 @@ replay-keys = ← → paso a paso · Inicio Fin · RePág AvPág reparto a repar
 replay-analyse = Preguntar al experto
 replay-analysing = El experto está mirando cada decisión…
 replay-mistakes = Los errores más caros
-replay-mistake = Reparto { $deal }: { $who } — { $played }; el experto: { $best } (unas { $cost } fichas, ± { $error })
+replay-mistake = Reparto { $deal }: { $who } — { $played }; el experto: { $best } ({ $cost ->
+    [one] 1 ficha
+   *[other] unas { $cost } fichas
+  }, ± { $error })
 replay-no-mistakes = El experto no encontró ningún error caro.
 replay-chart = Las fichas de cada jugador tras cada reparto
