@@ -7,7 +7,7 @@
 import { el } from "./dom.js";
 import { S, api, name } from "./state.js";
 import { tableView } from "./board.js";
-import { actionText } from "./words.js";
+import { actionText, describe } from "./words.js";
 import { t, errorText } from "./i18n.js";
 
 /** What the board reads from `S`, replaced while a step is drawn. */
@@ -75,7 +75,8 @@ function onKey(e) {
  * for the call (no decision may be answered from a replay). */
 function board(frame) {
   const kept = Object.fromEntries(DRAWN.map((k) => [k, S[k]]));
-  Object.assign(S, { view: { ...frame.view, decision: null }, seat: R.seat, turn: null, results: [], deal: null, log: [], finalTally: null, rematch: null, host: false, hint: null, confirm: null });
+  const log = R.frames.slice(0, R.at + 1).flatMap((f) => lines(f).map((text) => ({ n: f.n, text })));
+  Object.assign(S, { view: { ...frame.view, decision: null }, seat: R.seat, turn: null, results: [], deal: null, log, finalTally: null, rematch: null, host: false, hint: null, confirm: null });
   try {
     const drawn = tableView();
     drawn.inert = true;
@@ -84,6 +85,9 @@ function board(frame) {
     Object.assign(S, kept);
   }
 }
+
+/** What a frame's events say, in the live table's words. */
+const lines = (frame) => frame.events.map(describe).filter(Boolean);
 
 function draw() {
   if (!R.root) return;
@@ -105,7 +109,8 @@ function draw() {
     el("button", { "data-key": "replay-next", onclick: () => go(R.at + 1), disabled: R.at === last }, "→"),
     el("span", { class: "replay-step", "data-step": R.at, "aria-live": "polite" },
       t("replay-step", { n: R.at + 1, total: last + 1, deal: Math.max(frame.view.deal_number, 1) })),
-    el("span", { class: "replay-keys" }, t("replay-keys")));
+    el("span", { class: "replay-keys" }, t("replay-keys")),
+    el("p", { class: "replay-what" }, lines(frame).join(" ")));
   R.root.replaceChildren(top, nav, analysisPanel(), board(frame));
 }
 
