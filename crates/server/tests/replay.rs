@@ -75,6 +75,14 @@ async fn a_finished_game_replays_as_the_live_table_sent_it() {
     let last = every.last().unwrap();
     assert_eq!(last["n"], live.last().unwrap()["n"]);
     assert!(!last["view"]["standings"].is_null());
+    // Each frame names the record's step that made it (the analysis's
+    // `step`), in order; the deal's start none.
+    assert!(every[0]["step"].is_null());
+    let steps: Vec<u64> = every[1..]
+        .iter()
+        .map(|f| f["step"].as_u64().unwrap())
+        .collect();
+    assert!(steps.windows(2).all(|w| w[0] <= w[1]), "{steps:?}");
     // Each live frame is the replay's frame of the same number: the same
     // events and board; the replay's hands are all face up.
     for sent in &live {
