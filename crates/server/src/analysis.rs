@@ -88,7 +88,7 @@ struct Query1 {
     seat: Option<Seat>,
 }
 
-fn refuse(code: ErrorCode, status: StatusCode, why: &str) -> Response {
+pub(crate) fn refuse(code: ErrorCode, status: StatusCode, why: &str) -> Response {
     (status, axum::Json(ErrorBody::new(code, why))).into_response()
 }
 

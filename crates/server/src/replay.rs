@@ -22,7 +22,8 @@ use serde_json::{Value, json};
 use tripoley_engine::{Event, Game, Record, Seat, View};
 
 use crate::App;
-use crate::protocol::{ErrorBody, ErrorCode, PROTOCOL_VERSION};
+use crate::analysis::refuse;
+use crate::protocol::{ErrorCode, PROTOCOL_VERSION};
 use crate::table::hold;
 
 /// The largest answer: a long game's frames are a few hundred kilobytes.
@@ -37,10 +38,6 @@ pub(crate) fn router(app: Arc<App>) -> Router {
 #[derive(Deserialize)]
 struct Viewer {
     seat: Option<Seat>,
-}
-
-fn refuse(status: StatusCode, code: ErrorCode, why: &str) -> Response {
-    (status, axum::Json(ErrorBody::new(code, why))).into_response()
 }
 
 async fn replay(
@@ -58,21 +55,21 @@ async fn replay(
             ([(header::CONTENT_TYPE, "application/json")], body).into_response()
         }
         Ok(Ok(_)) => refuse(
-            StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::Invalid,
+            StatusCode::PAYLOAD_TOO_LARGE,
             "this game is too long to replay here",
         ),
         Ok(Err(Failure::NoSeat)) => refuse(
-            StatusCode::BAD_REQUEST,
             ErrorCode::Invalid,
+            StatusCode::BAD_REQUEST,
             "there is no such seat at this table",
         ),
         Ok(Err(Failure::Broken(why))) => {
-            refuse(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Storage, &why)
+            refuse(ErrorCode::Storage, StatusCode::SERVICE_UNAVAILABLE, &why)
         }
         Err(_) => refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::Busy,
+            StatusCode::SERVICE_UNAVAILABLE,
             "the replay failed",
         ),
     }

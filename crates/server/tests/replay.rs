@@ -9,10 +9,7 @@ use std::time::{Duration, Instant};
 
 use common::table_from;
 use serde_json::Value;
-use tripoley_bots::BotKind;
-use tripoley_engine::Preset;
 use tripoley_server::client::{self, Socket};
-use tripoley_server::protocol::CreateTable;
 
 async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
     client::request(addr, "GET", path, None).await.unwrap()
@@ -40,14 +37,7 @@ async fn a_finished_game_replays_as_the_live_table_sent_it() {
     let server = common::server().await;
     let addr = server.addr();
     assert_eq!(get(addr, "/api/tables/abcdefghijkl/replay").await.0, 404);
-    let request = CreateTable {
-        preset: Some(Preset::Pagat),
-        seats: Some(3),
-        deals: Some(1),
-        bot: Some(BotKind::Heuristic),
-        ..CreateTable::default()
-    };
-    let t = table_from(addr, &request, &[]).await;
+    let t = table_from(addr, &common::one_deal_of_bots(), &[]).await;
     let path = format!("/api/tables/{}/replay", t.invite);
     // Not before the game has ended: it would show every hand.
     assert_eq!(get(addr, &path).await.0, 409);
