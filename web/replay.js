@@ -160,10 +160,12 @@ function chart(a, mistakes) {
     return e;
   };
   const [w, h, pad] = [320, 140, 12];
-  const top = Math.max(1, ...a.chips.flatMap((c) => c.stacks));
+  // From the lowest stack to the highest: the differences are what matter.
+  const all = a.chips.flatMap((c) => c.stacks);
+  const [low, high] = [Math.min(...all), Math.max(...all)];
   const span = Math.max(1, a.chips.length - 1);
   const x = (i) => pad + (i * (w - 2 * pad)) / span;
-  const y = (chips) => h - pad - (chips * (h - 2 * pad)) / top;
+  const y = (chips) => h - pad - ((chips - low) * (h - 2 * pad)) / Math.max(1, high - low);
   const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "chip-chart", role: "img", "aria-label": t("replay-chart") });
   a.names.forEach((_, s) => {
     root.append(svg("polyline", { class: "seat-line seat-" + s, fill: "none", "stroke-width": 2,
