@@ -345,7 +345,8 @@ function gameOver(v) {
     el("ol", { class: "standings" }, order.map((s) => el("li", {}, el("span", {}, name(s.seat)), el("span", { class: "chips" }, t("chips-n", { n: s.chips })), s.winner ? el("span", { class: "tag win" }, t("tag-winner")) : null))),
     S.finalTally && S.finalTally.shown.length ? el("p", {}, t("final-pot-line", { what: [...S.finalTally.shown, ...S.finalTally.pots].map((l) => l.text).join("; ") })) : null,
     rematchButton(S.seat != null || S.host),
-    S.rematch ? el("p", { class: "error", role: "alert" }, S.rematch) : null);
+    S.rematch ? el("p", { class: "error", role: "alert" }, S.rematch) : null,
+    el("button", { "data-key": "replay", onclick: () => import("./replay.js").then((m) => m.openReplay()) }, t("btn-replay")));
 }
 
 function ledgerPanel() {

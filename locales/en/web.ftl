@@ -399,3 +399,21 @@ rules-quick-michigan-title = Michigan
 rules-quick-michigan = The leader plays their lowest card of a suit, and whoever holds the next card up plays it, until the run stops; whoever played last leads again. The first to play all their cards takes the Kitty and one chip for each card the others still hold.
 rules-quick-end-title = The end
 rules-quick-end = After the last deal, whoever has the most chips wins. Chips left on the board count for nobody.
+
+## The replay of a finished game and the expert's analysis
+btn-replay = Replay
+replay-title = Replay
+replay-close = Close
+replay-face-up = Every card face up
+replay-slider = Step
+replay-step = Step { $n } of { $total } · deal { $deal }
+replay-keys = ← → step · Home End · PgUp PgDn deal by deal
+replay-analyse = Ask the expert
+replay-analysing = The expert is looking at every decision…
+replay-mistakes = The biggest mistakes
+replay-mistake = Deal { $deal }: { $who } — { $played }; the expert: { $best } (about { $cost ->
+    [one] 1 chip
+   *[other] { $cost } chips
+  }, ± { $error })
+replay-no-mistakes = The expert found no costly mistake.
+replay-chart = Each player's chips after each deal

@@ -424,3 +424,21 @@ rules-quick-michigan-title = Michigan
 rules-quick-michigan = Quien sale juega su carta más baja de un palo, y quien tiene la siguiente hacia arriba la juega, hasta que la serie se corta; quien jugó la última vuelve a salir. El primero en quedarse sin cartas se lleva el Pozo y una ficha por cada carta que aún tienen los demás.
 rules-quick-end-title = El final
 rules-quick-end = Tras el último reparto, gana quien tiene más fichas. Las fichas que quedan en el tablero no son de nadie.
+
+## The replay of a finished game and the expert's analysis
+btn-replay = Repetición
+replay-title = Repetición
+replay-close = Cerrar
+replay-face-up = Todas las cartas boca arriba
+replay-slider = Paso
+replay-step = Paso { $n } de { $total } · reparto { $deal }
+replay-keys = ← → paso a paso · Inicio Fin · RePág AvPág reparto a reparto
+replay-analyse = Preguntar al experto
+replay-analysing = El experto está mirando cada decisión…
+replay-mistakes = Los errores más caros
+replay-mistake = Reparto { $deal }: { $who } — { $played }; el experto: { $best } ({ $cost ->
+    [one] 1 ficha
+   *[other] unas { $cost } fichas
+  }, ± { $error })
+replay-no-mistakes = El experto no encontró ningún error caro.
+replay-chart = Las fichas de cada jugador tras cada reparto

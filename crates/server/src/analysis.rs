@@ -88,7 +88,7 @@ struct Query1 {
     seat: Option<Seat>,
 }
 
-fn refuse(code: ErrorCode, status: StatusCode, why: &str) -> Response {
+pub(crate) fn refuse(code: ErrorCode, status: StatusCode, why: &str) -> Response {
     (status, axum::Json(ErrorBody::new(code, why))).into_response()
 }
 
@@ -265,7 +265,7 @@ async fn run(
 }
 
 /// The record of a finished Tripoley game of this server, from storage.
-async fn load(app: &App, invite: &str) -> Result<Record, (StatusCode, ErrorBody)> {
+pub(crate) async fn load(app: &App, invite: &str) -> Result<Record, (StatusCode, ErrorBody)> {
     let none = || {
         (
             StatusCode::NOT_FOUND,
@@ -291,7 +291,7 @@ async fn load(app: &App, invite: &str) -> Result<Record, (StatusCode, ErrorBody)
             StatusCode::CONFLICT,
             ErrorBody::new(
                 ErrorCode::NotStarted,
-                "the game is not over: it is analysed once it has ended",
+                "the game is not over: it is replayed and analysed once it has ended",
             ),
         ));
     }

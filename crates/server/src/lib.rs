@@ -37,6 +37,7 @@ pub mod protocol;
 pub mod proxy;
 pub mod public;
 mod rematch;
+mod replay;
 mod rules_text;
 mod store;
 mod table;
@@ -634,6 +635,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
     }
     let router = http::router(Arc::clone(&app))
         .merge(analysis::router(Arc::clone(&app)))
+        .merge(replay::router(Arc::clone(&app)))
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&app),
             cluster::route,

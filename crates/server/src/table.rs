@@ -11,7 +11,7 @@
 //! timers and frames are shared.
 
 mod frames;
-mod hold;
+pub(crate) mod hold;
 mod napalm;
 mod news;
 mod social;

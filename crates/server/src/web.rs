@@ -28,6 +28,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("motion.js", JS, include_str!("../../../web/motion.js")),
     ("napalm.js", JS, include_str!("../../../web/napalm.js")),
     ("qr.js", JS, include_str!("../../../web/qr.js")),
+    ("replay.js", JS, include_str!("../../../web/replay.js")),
     ("rules.js", JS, include_str!("../../../web/rules.js")),
     // Vendored (MIT, web/vendor/qrcode-generator/LICENSE), imported by qr.js.
     (

@@ -11,10 +11,7 @@ use common::table_from;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpSocket;
-use tripoley_bots::BotKind;
-use tripoley_engine::Preset;
 use tripoley_server::client;
-use tripoley_server::protocol::CreateTable;
 
 /// `GET path` from the loopback address `from`: the status and the body.
 async fn get(from: IpAddr, addr: SocketAddr, path: &str) -> (u16, Value) {
@@ -36,14 +33,7 @@ async fn get(from: IpAddr, addr: SocketAddr, path: &str) -> (u16, Value) {
 
 /// A started one-deal table of three heuristic bots; its invite.
 async fn bots_game(addr: SocketAddr) -> String {
-    let request = CreateTable {
-        preset: Some(Preset::Pagat),
-        seats: Some(3),
-        deals: Some(1),
-        bot: Some(BotKind::Heuristic),
-        ..CreateTable::default()
-    };
-    let t = table_from(addr, &request, &[]).await;
+    let t = table_from(addr, &common::one_deal_of_bots(), &[]).await;
     client::start_table(addr, &t.invite, &t.host_token)
         .await
         .unwrap();

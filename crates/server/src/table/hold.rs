@@ -28,7 +28,7 @@ pub(super) struct Held {
 /// Each stop at a card nobody holds that `step` applied to `game` comes to
 /// under penalised misplays, in order: the game held short of it, and the
 /// number of the step's events before it.
-pub(super) fn stops(game: &Game, step: &Step) -> Vec<(Game, usize)> {
+pub(crate) fn stops(game: &Game, step: &Step) -> Vec<(Game, usize)> {
     if game.rules().misplays != Misplays::Penalised || !matches!(step, Step::Act { .. }) {
         return Vec::new();
     }
@@ -39,7 +39,7 @@ pub(super) fn stops(game: &Game, step: &Step) -> Vec<(Game, usize)> {
 
 /// `ev` cut at each of `stops`' places, each part with the game its viewers
 /// see: the held game, and `game` (after the whole step) for the last part.
-fn parts(
+pub(crate) fn parts(
     mut ev: Vec<Event>,
     stops: Vec<(Game, usize)>,
     game: Game,

@@ -64,6 +64,17 @@ pub async fn table(
     table_from(addr, &request, humans).await
 }
 
+/// A one-deal table of three heuristic bots (a whole game in a moment).
+pub fn one_deal_of_bots() -> CreateTable {
+    CreateTable {
+        preset: Some(Preset::Pagat),
+        seats: Some(3),
+        deals: Some(1),
+        bot: Some(BotKind::Heuristic),
+        ..CreateTable::default()
+    }
+}
+
 /// The table `request` asks for, with people in the seats `humans`.
 pub async fn table_from(addr: SocketAddr, request: &CreateTable, humans: &[u8]) -> Table {
     let created = client::create_table(addr, request)

@@ -1,0 +1,179 @@
+// The replay of a finished game (issue 27): every step drawn by the live
+// table's own board (`tableView`), as the player saw it (or, for a
+// spectator, with every hand face up), stepped with ←/→, Home/End, PgUp/PgDn
+// (deal by deal) and a slider; and the expert's analysis: the costliest
+// decisions, each a click to its step, and a chart of the chips.
+
+import { el } from "./dom.js";
+import { S, api, name } from "./state.js";
+import { tableView } from "./board.js";
+import { actionText, describe } from "./words.js";
+import { t, errorText } from "./i18n.js";
+
+/** What the board reads from `S`, replaced while a step is drawn. */
+const DRAWN = ["view", "seat", "turn", "results", "deal", "log", "finalTally", "rematch", "host", "hint", "confirm"];
+/** Mistakes listed: the costliest first. */
+const LISTED = 10;
+
+const R = { frames: [], at: 0, seat: null, root: null, analysis: null, asked: false, error: "" };
+
+/** Opens the viewer over the page (the game-over screen's button). */
+export async function openReplay() {
+  R.seat = S.seat;
+  R.analysis = null;
+  R.asked = false;
+  R.root = el("section", { class: "replay", role: "dialog", "aria-modal": "true", "aria-label": t("replay-title"), tabindex: -1 });
+  R.root.addEventListener("keydown", onKey);
+  document.body.append(R.root);
+  await load();
+}
+
+/** The frames as `R.seat` saw them (the analysis stays: it is the player's). */
+async function load() {
+  R.error = "";
+  try {
+    const q = R.seat == null ? "" : "?seat=" + R.seat;
+    R.frames = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/replay" + q)).frames;
+    R.at = Math.min(R.at, R.frames.length - 1);
+  } catch (e) {
+    R.frames = [];
+    R.error = errorText(e);
+  }
+  draw();
+  R.root.focus();
+}
+
+function close() {
+  R.root.remove();
+  R.root = null;
+}
+
+/** The first frame of each deal. */
+function dealStarts() {
+  return R.frames.map((f, i) => i).filter((i) => i === 0 || R.frames[i].view.deal_number !== R.frames[i - 1].view.deal_number);
+}
+
+function go(i) {
+  R.at = Math.max(0, Math.min(R.frames.length - 1, i));
+  draw();
+}
+
+function onKey(e) {
+  const starts = dealStarts();
+  const moves = {
+    ArrowLeft: () => R.at - 1, ArrowRight: () => R.at + 1, Home: () => 0, End: () => R.frames.length - 1,
+    PageUp: () => [...starts].reverse().find((s) => s < R.at) ?? 0,
+    PageDown: () => starts.find((s) => s > R.at) ?? R.frames.length - 1,
+  };
+  if (e.key === "Escape") return close();
+  if (!moves[e.key] || e.target.type === "range") return;
+  e.preventDefault();
+  go(moves[e.key]());
+}
+
+/** The live board drawn for the frame shown: `S` holds the frame's view
+ * for the call (no decision may be answered from a replay). */
+function board(frame) {
+  const kept = Object.fromEntries(DRAWN.map((k) => [k, S[k]]));
+  const log = R.frames.slice(0, R.at + 1).flatMap((f) => lines(f).map((text) => ({ n: f.n, text })));
+  Object.assign(S, { view: { ...frame.view, decision: null }, seat: R.seat, turn: null, results: [], deal: null, log, finalTally: null, rematch: null, host: false, hint: null, confirm: null });
+  try {
+    const drawn = tableView();
+    drawn.inert = true;
+    return drawn;
+  } finally {
+    Object.assign(S, kept);
+  }
+}
+
+/** What a frame's events say, in the live table's words. */
+const lines = (frame) => frame.events.map(describe).filter(Boolean);
+
+function draw() {
+  if (!R.root) return;
+  const top = el("div", { class: "replay-bar" },
+    el("h2", {}, t("replay-title")),
+    S.seat != null ? el("button", { "data-key": "replay-face-up", "aria-pressed": String(R.seat == null), onclick: () => { R.seat = R.seat == null ? S.seat : null; load(); } }, t("replay-face-up")) : null,
+    el("button", { "data-key": "replay-close", onclick: close }, t("replay-close")));
+  if (!R.frames.length) {
+    R.root.replaceChildren(top, el("p", { class: "error", role: "alert" }, R.error));
+    return;
+  }
+  const frame = R.frames[R.at];
+  const last = R.frames.length - 1;
+  const slider = el("input", { type: "range", min: 0, max: last, value: R.at, "data-key": "replay-slider", "aria-label": t("replay-slider") });
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  const nav = el("div", { class: "replay-nav" },
+    el("button", { "data-key": "replay-prev", onclick: () => go(R.at - 1), disabled: R.at === 0 }, "←"),
+    slider,
+    el("button", { "data-key": "replay-next", onclick: () => go(R.at + 1), disabled: R.at === last }, "→"),
+    el("span", { class: "replay-step", "data-step": R.at, "aria-live": "polite" },
+      t("replay-step", { n: R.at + 1, total: last + 1, deal: Math.max(frame.view.deal_number, 1) })),
+    el("span", { class: "replay-keys" }, t("replay-keys")),
+    el("p", { class: "replay-what" }, lines(frame).join(" ")));
+  R.root.replaceChildren(top, nav, analysisPanel(), board(frame));
+}
+
+async function analyse() {
+  R.asked = true;
+  draw();
+  try {
+    const q = S.seat == null ? "" : "?seat=" + S.seat;
+    R.analysis = await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/analysis" + q);
+  } catch (e) {
+    R.error = errorText(e);
+  }
+  draw();
+}
+
+/** The frame just before record step `step`: the position decided. */
+function frameOf(step) {
+  const i = R.frames.findIndex((f) => f.step === step);
+  return i > 0 ? i - 1 : 0;
+}
+
+function analysisPanel() {
+  const a = R.analysis;
+  if (!a) {
+    return el("section", { class: "replay-analysis panel" },
+      R.asked && !R.error ? el("p", { role: "status" }, t("replay-analysing"))
+        : el("button", { "data-key": "replay-analyse", onclick: analyse }, t("replay-analyse")),
+      R.error ? el("p", { class: "error", role: "alert" }, R.error) : null);
+  }
+  const mistakes = a.decisions.filter((d) => d.cost >= 0.5).slice(0, LISTED);
+  return el("section", { class: "replay-analysis panel", "aria-label": t("replay-mistakes") },
+    el("h3", {}, t("replay-mistakes")),
+    mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", {},
+      el("button", { "data-step": frameOf(d.step), onclick: () => go(frameOf(d.step)) },
+        t("replay-mistake", { deal: d.deal, who: name(d.seat), played: actionText(d.played), best: actionText(d.best), cost: Math.round(d.cost), error: Math.max(1, Math.round(d.std_error)) })))))
+      : el("p", {}, t("replay-no-mistakes")),
+    chart(a, mistakes));
+}
+
+/** Each player's chips after each deal, a line per seat, the listed
+ * mistakes marked on their deal. */
+function chart(a, mistakes) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = (tag, attrs) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    return e;
+  };
+  const [w, h, pad] = [320, 140, 12];
+  // From the lowest stack to the highest: the differences are what matter.
+  const all = a.chips.flatMap((c) => c.stacks);
+  const [low, high] = [Math.min(...all), Math.max(...all)];
+  const span = Math.max(1, a.chips.length - 1);
+  const x = (i) => pad + (i * (w - 2 * pad)) / span;
+  const y = (chips) => h - pad - ((chips - low) * (h - 2 * pad)) / Math.max(1, high - low);
+  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "chip-chart", role: "img", "aria-label": t("replay-chart") });
+  a.names.forEach((_, s) => {
+    root.append(svg("polyline", { class: "seat-line seat-" + s, fill: "none", "stroke-width": 2,
+      points: a.chips.map((c, i) => `${x(i)},${y(c.stacks[s])}`).join(" ") }));
+  });
+  for (const d of mistakes) {
+    const i = Math.min(d.deal, a.chips.length - 1);
+    root.append(svg("circle", { class: "mistake-mark seat-" + d.seat, cx: x(i), cy: y(a.chips[i].stacks[d.seat]), r: 4 }));
+  }
+  return el("figure", { class: "chart" }, root, el("figcaption", {}, a.names.map((n, s) => el("span", { class: "seat-key seat-" + s }, n || name(s)))));
+}
