@@ -7,16 +7,21 @@
 
 mod common;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use common::{WAIT, join, table};
 use serde_json::Value;
 use tokio::sync::mpsc;
-use tripoley_bots::BotKind;
-use tripoley_cards::{Card, CardSet, seeded_rng};
-use tripoley_engine::{Event, Misplays, Preset, Record, Rules, Seat};
+use tripoley_bots::{Bot, BotKind};
+use tripoley_cards::{Card, CardSet, Deck, GameRng, seeded_rng};
+use tripoley_engine::{
+    Action, DealChance, Event, Game, Misplays, Pending, Preset, Record, Rules, Seat, Step, View,
+};
+use tripoley_server::ServerConfig;
 use tripoley_server::client::{self, Socket};
+use tripoley_server::protocol::CreateTable;
 
 /// Who received a frame: a seat, or a spectator.
 type Viewer = Option<Seat>;
@@ -64,15 +69,42 @@ fn revealed(e: &Event) -> CardSet {
     }
 }
 
-fn truth(record: &Record) -> Truth {
-    let players = record.names.len();
+/// The game's log as the server numbers it: for each event number, its
+/// events and the game its viewers see then. A run's stop at a card nobody
+/// holds (M9b) starts its own event number: the events before it are seen
+/// with the game held short.
+fn log(record: &Record) -> Vec<(Vec<Event>, Game)> {
     let mut ev = Vec::new();
     let mut game = record.start(&mut ev).expect("the record starts");
+    let mut log = vec![(ev, game.clone())];
+    for step in &record.steps {
+        let penalised = game.rules().misplays == Misplays::Penalised;
+        let held: Vec<_> = (0..)
+            .map_while(|k| {
+                penalised
+                    .then(|| game.step_to_unheld_stop(step, k))
+                    .flatten()
+            })
+            .collect();
+        let mut ev = Vec::new();
+        game.step(step, &mut ev).expect("the record replays");
+        let mut from = 0;
+        for (short, at) in held {
+            log.push((ev[from..at].to_vec(), short));
+            from = at;
+        }
+        log.push((ev[from..].to_vec(), game.clone()));
+    }
+    log
+}
+
+fn truth(record: &Record) -> Truth {
+    let players = record.names.len();
     let mut public = CardSet::EMPTY;
     let mut held = vec![CardSet::EMPTY; players];
     let mut hidden = Vec::new();
-    let mut snapshot = |ev: &[Event], game: &tripoley_engine::Game| {
-        for e in ev {
+    for (ev, game) in log(record) {
+        for e in &ev {
             if matches!(e, Event::DealStarted { .. } | Event::FinalPotRound { .. }) {
                 public = CardSet::EMPTY;
                 held.fill(CardSet::EMPTY);
@@ -89,27 +121,6 @@ fn truth(record: &Record) -> Truth {
             .collect();
         row.push(all - public);
         hidden.push(row);
-    };
-    snapshot(&ev, &game);
-    for step in &record.steps {
-        // A run's stop at a card nobody holds (M9b) starts its own event
-        // number: the events before it are seen with the game held short.
-        let penalised = game.rules().misplays == Misplays::Penalised;
-        let held: Vec<_> = (0..)
-            .map_while(|k| {
-                penalised
-                    .then(|| game.step_to_unheld_stop(step, k))
-                    .flatten()
-            })
-            .collect();
-        ev.clear();
-        game.step(step, &mut ev).expect("the record replays");
-        let mut from = 0;
-        for (short, at) in &held {
-            snapshot(&ev[from..*at], short);
-            from = *at;
-        }
-        snapshot(&ev[from..], &game);
     }
     Truth { hidden, players }
 }
@@ -314,4 +325,481 @@ async fn no_frame_holds_a_card_its_viewer_may_not_see() {
     }
     assert!(checked > 1000, "{checked} frames checked");
     server.shutdown().await;
+}
+
+// ----- pairs of games that differ only in a hidden fact (issue 31, point 1) -----
+
+/// The server's pause for a held stop, and the scripted people's thinking
+/// time under penalised misplays (where a withhold is timed like a bot's).
+const PAUSE: Duration = Duration::from_millis(120);
+
+/// A person who answers with the actions given, in order.
+struct Script(VecDeque<Action>);
+
+impl Bot for Script {
+    fn name(&self) -> &'static str {
+        "script"
+    }
+
+    fn act(&mut self, _: &View, _: &mut GameRng) -> Action {
+        self.0.pop_front().expect("a scripted action is left")
+    }
+}
+
+/// `start` (its first chance steps) played out offline by random bots
+/// that withhold (M9b) whenever they may, so that the withheld cards stay
+/// in their hands and a twin without them can take the same decisions.
+fn play_out(start: &Record, seed: u64) -> Record {
+    let mut record = start.clone();
+    let mut ev = Vec::new();
+    let mut game = record.start(&mut ev).unwrap();
+    for step in &record.steps {
+        game.step(step, &mut ev).unwrap();
+    }
+    let mut rng = seeded_rng(seed);
+    let mut bots: Vec<_> = (0..record.names.len())
+        .map(|_| BotKind::Random.make(game.rules()))
+        .collect();
+    loop {
+        let step = match game.pending() {
+            Pending::Chance(_) => Step::Chance(DealChance::random(game.rules(), &mut rng)),
+            Pending::Decide { seat, .. } if game.check(seat, Action::Withhold).is_ok() => {
+                Step::Act {
+                    seat,
+                    action: Action::Withhold,
+                }
+            }
+            Pending::Decide { seat, .. } => Step::Act {
+                seat,
+                action: bots[usize::from(seat)].act(&game.view(Some(seat)), &mut rng),
+            },
+            Pending::GameOver => return record,
+        };
+        game.step(&step, &mut ev).unwrap();
+        record.steps.push(step);
+    }
+}
+
+/// Where a card's place becomes known: unlike `revealed`, a run's stop
+/// names its next card without saying who holds it.
+fn placed(e: &Event) -> CardSet {
+    match e {
+        Event::RunStopped { .. } => CardSet::EMPTY,
+        _ => revealed(e),
+    }
+}
+
+/// Game `a` with `c1` and `c2` swapped in the deck of its step `deal`,
+/// taking `a`'s decisions while they fit: `a`'s withholds of `c1` are
+/// dropped (`c1` is where nobody holds it, and its run stops by itself),
+/// and where a run reaches `c2` its holder withholds it. From the first
+/// decision that does not fit, the twin is played out by random bots.
+/// Returns the twin and the number of its log entries before it parts
+/// from `a`.
+fn twin(a: &Record, deal: usize, c1: Card, c2: Card, seed: u64) -> (Record, usize) {
+    let mut b = a.clone();
+    b.steps.truncate(deal + 1);
+    let Step::Chance(chance) = &mut b.steps[deal] else {
+        panic!("step {deal} deals")
+    };
+    let mut cards = chance.deck.cards().to_vec();
+    let at = |c: Card| cards.iter().position(|&x| x == c).unwrap();
+    let (i, j) = (at(c1), at(c2));
+    cards.swap(i, j);
+    chance.deck = Deck::from_cards(&cards).unwrap();
+    let mut ev = Vec::new();
+    let mut game = b.start(&mut ev).unwrap();
+    for step in &b.steps {
+        game.step(step, &mut ev).unwrap();
+    }
+    let mut game_a = a.start(&mut ev).unwrap();
+    for step in &a.steps[..=deal] {
+        game_a.step(step, &mut ev).unwrap();
+    }
+    let withheld = |ev: &[Event]| -> Vec<Card> {
+        ev.iter()
+            .filter_map(|e| match e {
+                Event::Withheld { card, .. } => Some(*card),
+                _ => None,
+            })
+            .collect()
+    };
+    'steps: for step in &a.steps[deal + 1..] {
+        let mut ev_a = Vec::new();
+        game_a.step(step, &mut ev_a).unwrap();
+        let mut wanted = withheld(&ev_a);
+        wanted.retain(|&c| c != c1);
+        if let Pending::Decide { seat, .. } = game.pending()
+            && game.check(seat, Action::Withhold).is_ok()
+            && !matches!(
+                step,
+                Step::Act {
+                    action: Action::Withhold,
+                    ..
+                }
+            )
+        {
+            // A run reaches `c2`, where `a` has nobody holding it.
+            let w = Step::Act {
+                seat,
+                action: Action::Withhold,
+            };
+            game.step(&w, &mut ev).unwrap();
+            b.steps.push(w);
+        }
+        let mut next = game.clone();
+        let mut ev_b = Vec::new();
+        let skip = wanted.is_empty() && withheld(&ev_a).contains(&c1);
+        if skip {
+            continue 'steps;
+        }
+        if next.step(step, &mut ev_b).is_err() || withheld(&ev_b) != wanted {
+            break;
+        }
+        game = next;
+        b.steps.push(step.clone());
+    }
+    let parted = log(&b).len();
+    (play_out(&b, seed), parted)
+}
+
+/// For a game's log: the first event number at which `cards`' place is
+/// shown, and the seats that held one of them before then.
+fn hidden_until(log: &[(Vec<Event>, Game)], cards: CardSet) -> (usize, Vec<bool>) {
+    let mut knew = vec![false; log[0].1.players()];
+    for (k, (ev, game)) in log.iter().enumerate() {
+        if ev.iter().any(|e| !(placed(e) & cards).is_empty()) {
+            return (k, knew);
+        }
+        for (seat, hand) in game.card_locations().0.iter().enumerate() {
+            knew[seat] |= !(*hand & cards).is_empty();
+        }
+    }
+    (usize::MAX, knew)
+}
+
+/// A pair for game `a`: its twin with two cards swapped between a hand and
+/// the spare, chosen so the swap stays hidden longest (under penalised
+/// misplays, among the swaps of a withheld card, if any); with the event
+/// numbers (in `a`, in the twin) before which the swap is hidden, and the
+/// seats that may know it.
+struct Pair {
+    b: Record,
+    cards: (Card, Card),
+    cut: usize,
+    knew: Vec<bool>,
+    /// Whether `a` withholds the card the twin has where nobody holds it.
+    withheld: bool,
+}
+
+fn pair(a: &Record) -> Option<Pair> {
+    let deal = a
+        .steps
+        .iter()
+        .position(|s| matches!(s, Step::Act { .. }))?
+        .checked_sub(1)?;
+    let mut ev = Vec::new();
+    let mut game = a.start(&mut ev).unwrap();
+    for step in &a.steps[..=deal] {
+        game.step(step, &mut ev).unwrap();
+    }
+    let (hands, spare, _) = game.card_locations();
+    let log_a = log(a);
+    let first_withhold = |c: Card| {
+        log_a.iter().position(|(ev, _)| {
+            ev.iter()
+                .any(|e| matches!(e, Event::Withheld { card, .. } if *card == c))
+        })
+    };
+    // Under M9b the cards withheld; otherwise every card in a hand.
+    let withheld: CardSet =
+        CardSet::from_iter(log_a.iter().flat_map(|(ev, _)| ev).filter_map(|e| match e {
+            Event::Withheld { card, .. } => Some(*card),
+            _ => None,
+        }));
+    let held = hands.iter().fold(CardSet::EMPTY, |a, h| a | *h);
+    let candidates = if withheld.is_empty() {
+        held
+    } else {
+        withheld & held
+    };
+    let mut best: Option<(bool, usize, Pair)> = None;
+    {
+        for c1 in candidates {
+            for c2 in spare.into_iter().step_by(3) {
+                let (b, parted) = twin(a, deal, c1, c2, c1.index() as u64);
+                let cards = CardSet::from(c1) | CardSet::from(c2);
+                let (cut_a, knew_a) = hidden_until(&log_a, cards);
+                let (cut_b, knew_b) = hidden_until(&log(&b), cards);
+                let cut = cut_a.min(cut_b).min(parted);
+                let score = (first_withhold(c1).is_some_and(|k| k < cut), cut);
+                if best.as_ref().is_some_and(|(w, c, _)| (*w, *c) >= score) {
+                    continue;
+                }
+                let knew = knew_a.iter().zip(&knew_b).map(|(x, y)| x | y).collect();
+                let p = Pair {
+                    b,
+                    cards: (c1, c2),
+                    cut,
+                    knew,
+                    withheld: score.0,
+                };
+                best = Some((score.0, score.1, p));
+            }
+        }
+    }
+    best.map(|(.., p)| p)
+}
+
+/// Each viewer's frames with when they came: seats 0.., then the spectator.
+type Seen = Vec<Vec<(Instant, Value)>>;
+
+/// Plays `record`'s actions at the table `t` (already dealt its first
+/// deal), each seat a scripted person; returns every viewer's frames.
+async fn play_scripted(
+    addr: SocketAddr,
+    t: &common::Table,
+    record: &Record,
+    think: Duration,
+) -> Seen {
+    let (spectator, welcome) = join(addr, &t.invite, None, None).await;
+    let spectator = tokio::spawn(async move {
+        let mut seen = vec![(Instant::now(), welcome)];
+        let mut sock = spectator;
+        while let Ok(msg) = sock.recv_timeout(WAIT).await {
+            let over = client::view_of(&msg).is_some_and(|v| v.standings.is_some());
+            seen.push((Instant::now(), msg));
+            if over {
+                break;
+            }
+        }
+        seen
+    });
+    let mut seats = Vec::new();
+    for (seat, token) in t.tokens.clone() {
+        let script: VecDeque<Action> = record
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Act { seat: s, action } if *s == seat => Some(*action),
+                _ => None,
+            })
+            .collect();
+        let (mut sock, welcome) = join(addr, &t.invite, Some(&token), None).await;
+        seats.push(tokio::spawn(async move {
+            let mut seen = vec![(Instant::now(), welcome)];
+            let mut bot = Script(script);
+            let stats = client::play_seat_observed(
+                &mut sock,
+                &mut bot,
+                &mut seeded_rng(0),
+                think,
+                Some(Instant::now() + WAIT),
+                |m: &Value| seen.push((Instant::now(), m.clone())),
+            )
+            .await
+            .unwrap();
+            assert!(
+                stats.finished && bot.0.is_empty() && stats.errors == 0,
+                "seat {seat} played its script: {stats:?} {:?}",
+                seen.last()
+            );
+            seen
+        }));
+    }
+    let mut all = Vec::new();
+    for s in seats {
+        all.push(s.await.unwrap());
+    }
+    all.push(spectator.await.unwrap());
+    all
+}
+
+/// A viewer's frames before event number `cut`, as text with the swapped
+/// cards masked, each with its timing class: after a pause (at least
+/// `PAUSE` since the frame before), at once (under half of it), or unclear.
+fn shape(
+    seen: &[(Instant, Value)],
+    cut: usize,
+    cards: (Card, Card),
+) -> Vec<(String, Option<bool>)> {
+    let mask = |v: &Value| {
+        let mut v = v.clone();
+        if let Some(m) = v.as_object_mut() {
+            m.remove("table");
+        }
+        let mut text = v.to_string();
+        for c in [cards.0, cards.1] {
+            text = text.replace(&format!("\"{c}\""), "\"??\"");
+        }
+        text
+    };
+    let mut out = Vec::new();
+    for (i, (at, msg)) in seen.iter().enumerate() {
+        let n = msg["n"].as_u64().map_or(0, |n| n as usize);
+        // Who is connected (`table`) is no card's business.
+        if matches!(msg["type"].as_str(), Some("welcome" | "table")) || n >= cut {
+            continue;
+        }
+        let gap = i.checked_sub(1).map(|p| at.duration_since(seen[p].0));
+        let class = match gap {
+            Some(g) if g >= PAUSE => Some(true),
+            Some(g) if g < PAUSE / 2 => Some(false),
+            None => Some(false),
+            Some(_) => None,
+        };
+        out.push((mask(msg), class));
+    }
+    out
+}
+
+/// Issue 31, point 1: for every preset, two games that differ only in
+/// where two cards lie (a card in a hand, or withheld under M9b, against
+/// the same card where nobody holds it) reach every viewer who may not know
+/// it as the same frames: the same events, grouped into the same updates,
+/// in the same order, with the same pauses, until the cards' places are
+/// shown.
+///
+/// Unfinished: the offline search for a pair sometimes does not end (seen
+/// under `rummoli`), and no run has yet compared every preset's frames.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "unfinished (issue 31, point 1): the pair search may not end"]
+#[allow(clippy::too_many_lines)] // one scenario, read top to bottom
+async fn m9b_games_that_differ_in_a_hidden_card_look_the_same_to_those_who_may_not_know() {
+    let db = common::temp_db("leak-pairs");
+    let config = ServerConfig {
+        db: db.clone().into(),
+        bot_delay: PAUSE,
+        grace: Duration::from_secs(120),
+        ..ServerConfig::ephemeral()
+    };
+    // Each preset's pair of tables, dealt by the server, then rewritten
+    // with the pair's deals while it is down.
+    let server = tripoley_server::start(config.clone()).await.unwrap();
+    let addr = server.addr();
+    let mut tables = Vec::new();
+    for preset in Preset::ALL {
+        let request = CreateTable {
+            preset: Some(preset),
+            seats: Some(4),
+            deals: Some(1),
+            turn_seconds: Some(0),
+            ..CreateTable::default()
+        };
+        let ta = common::table_from(addr, &request, &[0, 1, 2, 3]).await;
+        let tb = common::table_from(addr, &request, &[0, 1, 2, 3]).await;
+        for t in [&ta, &tb] {
+            client::start_table(addr, &t.invite, &t.host_token)
+                .await
+                .unwrap();
+        }
+        tables.push((preset, ta, tb));
+    }
+    let mut games = Vec::new();
+    for (g, (preset, ta, tb)) in tables.into_iter().enumerate() {
+        let dealt = loop {
+            if let Some(r) = server.record(&ta.invite).await
+                && r.steps.len() > 0
+                && r.replay()
+                    .is_ok_and(|(game, _)| matches!(game.pending(), Pending::Decide { .. }))
+            {
+                break r;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        // Several games, keeping the pair whose swap stays hidden longest.
+        let (a, p) = (0..4)
+            .filter_map(|k| {
+                let a = play_out(&dealt, g as u64 * 100 + k);
+                pair(&a).map(|p| (a, p))
+            })
+            .max_by_key(|(_, p)| (p.withheld, p.cut))
+            .expect("a pair");
+        games.push((preset, ta, tb, a, p));
+    }
+    server.kill().await;
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    for (_, ta, tb, a, p) in &games {
+        for (t, r) in [(ta, a), (tb, &p.b)] {
+            conn.execute("DELETE FROM steps WHERE invite = ?1", [&t.invite])
+                .unwrap();
+            let first_act = r
+                .steps
+                .iter()
+                .position(|s| matches!(s, Step::Act { .. }))
+                .unwrap();
+            for (i, step) in r.steps[..first_act].iter().enumerate() {
+                conn.execute(
+                    "INSERT INTO steps (invite, idx, step) VALUES (?1, ?2, ?3)",
+                    rusqlite::params![t.invite, i, serde_json::to_string(step).unwrap()],
+                )
+                .unwrap();
+            }
+        }
+    }
+    drop(conn);
+    let server = tripoley_server::start(config).await.unwrap();
+    let addr = server.addr();
+    let mut runs = Vec::new();
+    for (preset, ta, tb, a, p) in games {
+        let think = if Rules::preset(preset).misplays == Misplays::Penalised {
+            PAUSE
+        } else {
+            Duration::ZERO
+        };
+        runs.push(tokio::spawn(async move {
+            let (seen_a, seen_b) = tokio::join!(
+                play_scripted(addr, &ta, &a, think),
+                play_scripted(addr, &tb, &p.b, think)
+            );
+            (preset, a, p, seen_a, seen_b)
+        }));
+    }
+    let mut compared = 0;
+    for run in runs {
+        let (preset, _, p, seen_a, seen_b) = run.await.unwrap();
+        if Rules::preset(preset).misplays == Misplays::Penalised {
+            assert!(
+                p.withheld,
+                "{preset}: the pair is a withhold against nobody holding it"
+            );
+        }
+        for (v, (fa, fb)) in seen_a.iter().zip(&seen_b).enumerate() {
+            if p.knew.get(v).copied().unwrap_or(false) {
+                continue;
+            }
+            let sa = shape(fa, p.cut, p.cards);
+            let sb = shape(fb, p.cut, p.cards);
+            for (i, ((ta, ca), (tb, cb))) in sa.iter().zip(&sb).enumerate() {
+                let at = ta
+                    .bytes()
+                    .zip(tb.bytes())
+                    .take_while(|(x, y)| x == y)
+                    .count();
+                assert_eq!(
+                    ta,
+                    tb,
+                    "{preset}: viewer {v}'s frame {i} tells {:?} at {:?} against {:?}",
+                    p.cards,
+                    ta.get(at.saturating_sub(150)..(at + 80).min(ta.len())),
+                    tb.get(at.saturating_sub(150)..(at + 80).min(tb.len())),
+                );
+                if let (Some(ca), Some(cb)) = (ca, cb) {
+                    assert_eq!(
+                        ca, cb,
+                        "{preset}: viewer {v}'s frame {i} ({ta}) comes after a pause in one game only"
+                    );
+                }
+            }
+            assert_eq!(
+                sa.len(),
+                sb.len(),
+                "{preset}: viewer {v}'s frames before the cards are shown"
+            );
+            compared += sa.len();
+        }
+    }
+    assert!(compared > 100, "{compared} frames compared");
+    server.shutdown().await;
+    common::remove_db(&db);
 }
