@@ -403,9 +403,9 @@ fn twin(a: &Record, deal: usize, c1: Card, c2: Card, seed: u64) -> (Record, usiz
         panic!("step {deal} deals")
     };
     let mut cards = chance.deck.cards().to_vec();
-    let at = |c: Card| cards.iter().position(|&x| x == c).unwrap();
-    let (i, j) = (at(c1), at(c2));
-    cards.swap(i, j);
+    let at = |card: Card| cards.iter().position(|&x| x == card).unwrap();
+    let (first, second) = (at(c1), at(c2));
+    cards.swap(first, second);
     chance.deck = Deck::from_cards(&cards).unwrap();
     let mut ev = Vec::new();
     let mut game = b.start(&mut ev).unwrap();
@@ -512,11 +512,14 @@ fn pair(a: &Record) -> Option<Pair> {
         })
     };
     // Under M9b the cards withheld; otherwise every card in a hand.
-    let withheld: CardSet =
-        CardSet::from_iter(log_a.iter().flat_map(|(ev, _)| ev).filter_map(|e| match e {
+    let withheld: CardSet = log_a
+        .iter()
+        .flat_map(|(ev, _)| ev)
+        .filter_map(|e| match e {
             Event::Withheld { card, .. } => Some(*card),
             _ => None,
-        }));
+        })
+        .collect();
     let held = hands.iter().fold(CardSet::EMPTY, |a, h| a | *h);
     let candidates = if withheld.is_empty() {
         held
@@ -699,7 +702,7 @@ async fn m9b_games_that_differ_in_a_hidden_card_look_the_same_to_those_who_may_n
     for (g, (preset, ta, tb)) in tables.into_iter().enumerate() {
         let dealt = loop {
             if let Some(r) = server.record(&ta.invite).await
-                && r.steps.len() > 0
+                && !r.steps.is_empty()
                 && r.replay()
                     .is_ok_and(|(game, _)| matches!(game.pending(), Pending::Decide { .. }))
             {
