@@ -15,7 +15,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, CardSet, seeded_rng};
-use tripoley_engine::{Event, Misplays, Preset, Record, Rules, Seat};
+use tripoley_engine::{Event, Game, Misplays, Preset, Record, Rules, Seat};
 use tripoley_server::client::{self, Socket};
 
 /// Who received a frame: a seat, or a spectator.
@@ -64,15 +64,42 @@ fn revealed(e: &Event) -> CardSet {
     }
 }
 
-fn truth(record: &Record) -> Truth {
-    let players = record.names.len();
+/// The game's log as the server numbers it: for each event number, its
+/// events and the game its viewers see then. A run's stop at a card nobody
+/// holds (M9b) starts its own event number: the events before it are seen
+/// with the game held short.
+fn log(record: &Record) -> Vec<(Vec<Event>, Game)> {
     let mut ev = Vec::new();
     let mut game = record.start(&mut ev).expect("the record starts");
+    let mut log = vec![(ev, game.clone())];
+    for step in &record.steps {
+        let penalised = game.rules().misplays == Misplays::Penalised;
+        let held: Vec<_> = (0..)
+            .map_while(|k| {
+                penalised
+                    .then(|| game.step_to_unheld_stop(step, k))
+                    .flatten()
+            })
+            .collect();
+        let mut ev = Vec::new();
+        game.step(step, &mut ev).expect("the record replays");
+        let mut from = 0;
+        for (short, at) in held {
+            log.push((ev[from..at].to_vec(), short));
+            from = at;
+        }
+        log.push((ev[from..].to_vec(), game.clone()));
+    }
+    log
+}
+
+fn truth(record: &Record) -> Truth {
+    let players = record.names.len();
     let mut public = CardSet::EMPTY;
     let mut held = vec![CardSet::EMPTY; players];
     let mut hidden = Vec::new();
-    let mut snapshot = |ev: &[Event], game: &tripoley_engine::Game| {
-        for e in ev {
+    for (ev, game) in log(record) {
+        for e in &ev {
             if matches!(e, Event::DealStarted { .. } | Event::FinalPotRound { .. }) {
                 public = CardSet::EMPTY;
                 held.fill(CardSet::EMPTY);
@@ -89,27 +116,6 @@ fn truth(record: &Record) -> Truth {
             .collect();
         row.push(all - public);
         hidden.push(row);
-    };
-    snapshot(&ev, &game);
-    for step in &record.steps {
-        // A run's stop at a card nobody holds (M9b) starts its own event
-        // number: the events before it are seen with the game held short.
-        let penalised = game.rules().misplays == Misplays::Penalised;
-        let held: Vec<_> = (0..)
-            .map_while(|k| {
-                penalised
-                    .then(|| game.step_to_unheld_stop(step, k))
-                    .flatten()
-            })
-            .collect();
-        ev.clear();
-        game.step(step, &mut ev).expect("the record replays");
-        let mut from = 0;
-        for (short, at) in &held {
-            snapshot(&ev[from..*at], short);
-            from = *at;
-        }
-        snapshot(&ev[from..], &game);
     }
     Truth { hidden, players }
 }

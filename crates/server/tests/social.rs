@@ -203,10 +203,9 @@ async fn the_host_frees_the_seat_of_a_player_who_left() {
     let (bob_ws, _) = join(addr, &t.invite, Some(&bob.token), None).await;
     let (mut cy_ws, _) = join(addr, &t.invite, Some(&cy.token), None).await;
 
-    // Nobody but the host frees a seat, and not the seat of someone here,
-    // nor the host's own.
+    // Nobody but the host frees a seat, and not the host's own.
     assert_eq!(free(&mut cy_ws, 1, 1).await["code"], "unauthorized");
-    for (seat, id) in [(1, 2), (0, 3), (7, 4)] {
+    for (seat, id) in [(0, 3), (7, 4)] {
         assert_eq!(
             free(&mut host, seat, id).await["code"],
             "invalid",
@@ -271,6 +270,46 @@ async fn the_host_frees_the_seat_of_a_player_who_left() {
     assert_eq!(welcome["seat"], 1);
     server.shutdown().await;
     common::remove_db(&db);
+}
+
+/// Issue 31, point 9: a stranger who sat in the lobby and keeps a socket
+/// open is removed by the host (the seat opens, the socket closes, the token
+/// holds nothing); once the game has started, someone here keeps the seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_31_9_the_host_removes_a_player_who_is_still_here_from_the_lobby() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let t = hosted(addr, true).await;
+    let eve = client::sit(addr, &t.invite, Some(1), "Eve").await.unwrap();
+    let cy = client::sit(addr, &t.invite, Some(2), "Cy").await.unwrap();
+    let (mut host, _) = join(addr, &t.invite, Some(&t.host_token), None).await;
+    let (mut eve_ws, _) = join(addr, &t.invite, Some(&eve.token), None).await;
+    let (_cy_ws, _) = join(addr, &t.invite, Some(&cy.token), None).await;
+
+    let removed = free(&mut host, 1, 1).await;
+    assert_eq!(removed["type"], "ack", "{removed}");
+    // Eve's socket is closed; her seat is open again.
+    let end = tokio::time::Instant::now() + WAIT;
+    while eve_ws.recv_timeout(WAIT).await.is_ok() {
+        assert!(tokio::time::Instant::now() < end, "Eve's socket stays open");
+    }
+    let info = client::table_info(addr, &t.invite).await.unwrap();
+    assert_eq!(
+        (info.seats[1].kind, info.seats[1].connected),
+        (SeatKind::Open, false)
+    );
+    let mut eve_back = Socket::connect(addr, &t.invite).await.unwrap();
+    eve_back.hello(Some(&eve.token), None).await.unwrap();
+    assert_eq!(
+        eve_back.recv_type("error", WAIT).await.unwrap()["code"],
+        "seat_freed"
+    );
+    // During the game a player who is here keeps the seat.
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    assert_eq!(free(&mut host, 2, 2).await["code"], "invalid");
+    server.shutdown().await;
 }
 
 /// The invites on a page of the public list.

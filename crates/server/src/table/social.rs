@@ -171,7 +171,10 @@ impl Table {
         if same_hash(&hash, &self.host_hash) {
             return refuse(ErrorCode::Invalid, "you cannot free your own seat");
         }
-        if s.conns > 0 {
+        // In the lobby a host may remove anyone (issue 31, point 9: a
+        // stranger who sat at a public table and keeps a socket open would
+        // otherwise hold the seat for ever); during a game only someone gone.
+        if s.conns > 0 && self.status != TableStatus::Lobby {
             return refuse(
                 ErrorCode::Invalid,
                 "this player is here: a seat is freed only when its player has left",
@@ -187,6 +190,7 @@ impl Table {
             .free_seat(self.invite.clone(), seat)
             .await
             .map_err(|e| super::storage(&e))?;
+        self.close_seat(seat);
         let s = &mut self.seats[usize::from(seat)];
         s.hash = None;
         s.name = None;
@@ -197,6 +201,24 @@ impl Table {
         self.publish();
         self.broadcast_table();
         Ok(())
+    }
+
+    /// Closes the connections of `seat` (a player removed from the lobby):
+    /// their token holds nothing from now on, and a `hello` with it is told
+    /// why.
+    fn close_seat(&mut self, seat: Seat) {
+        let gone: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.seat == Some(seat))
+            .map(|(&id, _)| id)
+            .collect();
+        for id in gone {
+            if let Some(c) = self.conns.remove(&id) {
+                c.kill.notify_one();
+            }
+        }
+        self.seats[usize::from(seat)].conns = 0;
     }
 }
 
