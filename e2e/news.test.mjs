@@ -66,7 +66,7 @@ test("a Spanish player reads the server's refusals in Spanish, without the parse
     const { errorText } = await import("/i18n.js");
     const { api } = await import("/state.js");
     const out = [];
-    for (const body of [{ seats: 12 }, { starting_chips: 0 }, { turn_seconds: 5000 }, { rules: { ante: "mucho" } }, { seats: "cuatro" }]) {
+    for (const body of [{ seats: 12 }, { starting_chips: 0 }, { turn_seconds: 5000 }, { rules: { ante: "mucho" } }, { seats: "cuatro" }, { host_name: "A".repeat(25) }, { host_name: "Ana (tú)" }]) {
       out.push(await api("POST", "/api/tables", body).then(() => "created", errorText));
     }
     return out;
@@ -78,5 +78,9 @@ test("a Spanish player reads the server's refusals in Spanish, without the parse
     "Una de las reglas de la casa no existe o su valor no vale.",
   ]);
   assert.equal(said[4], "El servidor no entendió el mensaje.");
+  assert.deepEqual(said.slice(5), [
+    "Un nombre tiene como mucho 24 caracteres.",
+    "Un nombre no puede contener «(tú)» ni «(you)»: la mesa lo añade tras tu propio nombre.",
+  ]);
   await ctx.close();
 });

@@ -73,6 +73,6 @@ export function setLanguage(lang) {
  * English, where they are the words). */
 export function errorText(e) {
   const d = e && e.detail;
-  if (d) return t("error-detail", { reason: d.reason, min: d.min, max: d.max, message: e.message });
+  if (d) return t("error-detail", { reason: d.reason, problem: d.problem, min: d.min, max: d.max, message: e.message });
   return t("error", { code: (e && e.code) || "other", message: (e && e.message) || String(e) });
 }

@@ -62,6 +62,28 @@ error-detail = { $reason ->
     [starting_chips] Starting chips are 1 to { $max }.
     [turn_seconds] The turn timer is at most { $max } seconds (0 for none).
     [other_game] One of these settings belongs to the other game.
+    [name] { $problem ->
+        [too_long] A name has at most 24 characters.
+        [invisible] A name cannot hold invisible or control characters.
+        [empty] A name needs at least one visible character.
+        [you] A name cannot contain “(you)” or “(tú)”: the table adds it after your own name.
+        [bot_name] Names like “Bot 3” are kept for the table's bots.
+       *[other] { $message }
+    }
+    [chat] { $problem ->
+        [too_long] A chat message has at most 200 characters.
+        [control] A chat message is one line.
+        [empty] A chat message needs at least one visible character.
+       *[other] { $message }
+    }
+    [free_seat] { $problem ->
+        [no_such_seat] There is no such seat.
+        [empty] Nobody holds this seat.
+        [own] You cannot free your own seat.
+        [here] This player is here: a seat is freed only when its player has left.
+        [just_left] This player left only a moment ago: wait until a bot plays for them.
+       *[other] { $message }
+    }
    *[other] { $message }
 }
 # No answer at all, or a proxy's error page (not the server's words).

@@ -84,6 +84,28 @@ error-detail = { $reason ->
     [starting_chips] Las fichas iniciales van de 1 a { $max }.
     [turn_seconds] El tiempo por turno es como mucho { $max } segundos (0 para no tener límite).
     [other_game] Uno de estos ajustes es del otro juego.
+    [name] { $problem ->
+        [too_long] Un nombre tiene como mucho 24 caracteres.
+        [invisible] Un nombre no puede llevar caracteres invisibles ni de control.
+        [empty] Un nombre necesita al menos un carácter visible.
+        [you] Un nombre no puede contener «(tú)» ni «(you)»: la mesa lo añade tras tu propio nombre.
+        [bot_name] Los nombres como «Bot 3» son para los bots de la mesa.
+       *[other] { $message }
+    }
+    [chat] { $problem ->
+        [too_long] Un mensaje tiene como mucho 200 caracteres.
+        [control] Un mensaje del chat es de una sola línea.
+        [empty] Un mensaje necesita al menos un carácter visible.
+       *[other] { $message }
+    }
+    [free_seat] { $problem ->
+        [no_such_seat] No existe ese asiento.
+        [empty] Nadie ocupa ese asiento.
+        [own] No puedes liberar tu propio asiento.
+        [here] Este jugador está aquí: solo se libera el asiento de quien se ha ido.
+        [just_left] Este jugador se fue hace un momento: espera a que un bot juegue por él.
+       *[other] { $message }
+    }
    *[other] { $message }
 }
 # Ninguna respuesta, o la página de error de un proxy.

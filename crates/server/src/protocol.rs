@@ -375,6 +375,65 @@ pub enum Detail {
         /// Napalm.
         field: String,
     },
+    /// A player's name the table does not take.
+    Name {
+        /// What is wrong with it.
+        problem: NameProblem,
+    },
+    /// A chat line the table does not take.
+    Chat {
+        /// What is wrong with it.
+        problem: ChatProblem,
+    },
+    /// A seat the host may not free.
+    FreeSeat {
+        /// Why not.
+        problem: FreeSeatProblem,
+    },
+}
+
+/// Why a name is refused ([`clean_name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NameProblem {
+    /// More than [`MAX_NAME_CHARS`] characters.
+    TooLong,
+    /// A control or invisible formatting character.
+    Invisible,
+    /// Nothing visible.
+    Empty,
+    /// "(you)", which the web client writes after the reader's own name.
+    You,
+    /// A name like the table's bots' ("Bot 3").
+    BotName,
+}
+
+/// Why a chat line is refused ([`clean_chat`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatProblem {
+    /// More than [`MAX_CHAT_CHARS`] characters.
+    TooLong,
+    /// More than one line, or a control character.
+    Control,
+    /// Nothing visible.
+    Empty,
+}
+
+/// Why the host may not free a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FreeSeatProblem {
+    /// The table has no such seat.
+    NoSuchSeat,
+    /// Nobody holds it.
+    Empty,
+    /// The host's own seat.
+    Own,
+    /// Its player is here (during a game).
+    Here,
+    /// Its player left a moment ago: a bot does not play for them yet.
+    JustLeft,
 }
 
 impl ErrorBody {
@@ -430,16 +489,24 @@ fn is_visible(c: char) -> bool {
 /// passes for what the table itself writes: a bot's name ("Bot 3") or the
 /// "(you)" the web client puts after the reader's own name.
 pub(crate) fn clean_name(name: &str) -> Result<String, ErrorBody> {
-    let invalid = |m: &str| Err(ErrorBody::new(ErrorCode::Invalid, m));
+    let invalid = |m: &str, problem| {
+        Err(ErrorBody::new(ErrorCode::Invalid, m).with(Detail::Name { problem }))
+    };
     let name = name.trim();
     if name.chars().count() > MAX_NAME_CHARS {
-        return invalid("a name has at most 24 characters");
+        return invalid("a name has at most 24 characters", NameProblem::TooLong);
     }
     if name.chars().any(|c| c.is_control() || is_format(c)) {
-        return invalid("a name cannot hold control or invisible formatting characters");
+        return invalid(
+            "a name cannot hold control or invisible formatting characters",
+            NameProblem::Invisible,
+        );
     }
     if !name.chars().any(is_visible) {
-        return invalid("a name needs at least one visible character");
+        return invalid(
+            "a name needs at least one visible character",
+            NameProblem::Empty,
+        );
     }
     let folded: String = name
         .chars()
@@ -450,13 +517,20 @@ pub(crate) fn clean_name(name: &str) -> Result<String, ErrorBody> {
             c => c.to_ascii_lowercase(),
         })
         .collect();
-    if folded.contains("(you)") {
-        return invalid("a name cannot contain \"(you)\": the table adds it after your own name");
+    // The web client writes "(you)" after the reader's name, "(tú)" in Spanish.
+    if folded.contains("(you)") || folded.contains("(tú)") {
+        return invalid(
+            "a name cannot contain \"(you)\" or \"(tú)\": the table adds it after your own name",
+            NameProblem::You,
+        );
     }
     if let Some(number) = folded.strip_prefix("bot")
         && number.chars().all(|c| c.is_ascii_digit())
     {
-        return invalid("names like \"Bot 3\" are kept for the table's bots");
+        return invalid(
+            "names like \"Bot 3\" are kept for the table's bots",
+            NameProblem::BotName,
+        );
     }
     Ok(name.to_owned())
 }
@@ -482,12 +556,20 @@ fn is_mark(c: char) -> bool {
 /// four on one character are dropped. What is left, trimmed, must show
 /// something.
 pub(crate) fn clean_chat(text: &str) -> Result<String, ErrorBody> {
-    let invalid = |m: &str| Err(ErrorBody::new(ErrorCode::Invalid, m));
+    let invalid = |m: &str, problem| {
+        Err(ErrorBody::new(ErrorCode::Invalid, m).with(Detail::Chat { problem }))
+    };
     if text.chars().count() > MAX_CHAT_CHARS {
-        return invalid("a chat message has at most 200 characters");
+        return invalid(
+            "a chat message has at most 200 characters",
+            ChatProblem::TooLong,
+        );
     }
     if text.chars().any(char::is_control) {
-        return invalid("a chat message is one line, without control characters");
+        return invalid(
+            "a chat message is one line, without control characters",
+            ChatProblem::Control,
+        );
     }
     let mut marks = 0;
     let kept: String = text
@@ -500,7 +582,10 @@ pub(crate) fn clean_chat(text: &str) -> Result<String, ErrorBody> {
         .collect();
     let kept = kept.trim();
     if !kept.chars().any(is_visible) {
-        return invalid("a chat message needs at least one visible character");
+        return invalid(
+            "a chat message needs at least one visible character",
+            ChatProblem::Empty,
+        );
     }
     Ok(kept.to_owned())
 }

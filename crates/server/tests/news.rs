@@ -134,6 +134,18 @@ async fn refusals_are_codes_with_details_never_parser_text() {
             json!({"tokens_to_win": 3}),
             json!({"reason": "other_game", "field": "tokens_to_win"}),
         ),
+        (
+            json!({"host_name": "A".repeat(25)}),
+            json!({"reason": "name", "problem": "too_long"}),
+        ),
+        (
+            json!({"host_name": "Ann (tú)"}),
+            json!({"reason": "name", "problem": "you"}),
+        ),
+        (
+            json!({"host_name": "\u{200B}"}),
+            json!({"reason": "name", "problem": "invisible"}),
+        ),
     ] {
         let (status, e) = create(body.clone()).await;
         assert_eq!(status, 400, "{body}: {e}");
@@ -152,5 +164,20 @@ async fn refusals_are_codes_with_details_never_parser_text() {
     let e = me.recv_type("error", WAIT).await.unwrap();
     assert_eq!(e["code"], "bad_message");
     no_parser_text(&e);
+    // A chat line and a seat to free: refused with what a client words.
+    me.send_text(r#"{"type":"chat","text":"one\ntwo","id":7}"#)
+        .await
+        .unwrap();
+    let e = me.recv_type("error", WAIT).await.unwrap();
+    assert_eq!(e["detail"], json!({"reason": "chat", "problem": "control"}));
+    let (mut host, _) = join(addr, &t.invite, Some(&t.host_token), None).await;
+    host.send_text(r#"{"type":"free_seat","seat":9,"id":8}"#)
+        .await
+        .unwrap();
+    let e = host.recv_type("error", WAIT).await.unwrap();
+    assert_eq!(
+        e["detail"],
+        json!({"reason": "free_seat", "problem": "no_such_seat"})
+    );
     server.shutdown().await;
 }

@@ -20,7 +20,9 @@ use tripoley_engine::Seat;
 
 use super::{ConnId, Out, Table, frame};
 use crate::auth::{RateLimit, hash_token, same_hash};
-use crate::protocol::{ErrorBody, ErrorCode, PROTOCOL_VERSION, TableStatus, clean_chat};
+use crate::protocol::{
+    Detail, ErrorBody, ErrorCode, FreeSeatProblem, PROTOCOL_VERSION, TableStatus, clean_chat,
+};
 use crate::store::TokenHash;
 
 /// Chat lines a table keeps for those who come back.
@@ -156,6 +158,9 @@ impl Table {
     /// restart keeps it.
     pub(super) async fn free_seat(&mut self, conn: ConnId, seat: Seat) -> Result<(), ErrorBody> {
         let refuse = |code, m: &str| Err(ErrorBody::new(code, m));
+        let not_this = |m: &str, problem| {
+            Err(ErrorBody::new(ErrorCode::Invalid, m).with(Detail::FreeSeat { problem }))
+        };
         if !self.conns.get(&conn).is_some_and(|c| c.host) {
             return refuse(ErrorCode::Unauthorized, "only the host can free a seat");
         }
@@ -163,27 +168,27 @@ impl Table {
             return refuse(ErrorCode::GameOver, "the game is over");
         }
         let Some(s) = self.seats.get(usize::from(seat)) else {
-            return refuse(ErrorCode::Invalid, "there is no such seat");
+            return not_this("there is no such seat", FreeSeatProblem::NoSuchSeat);
         };
         let Some(hash) = s.hash else {
-            return refuse(ErrorCode::Invalid, "nobody holds this seat");
+            return not_this("nobody holds this seat", FreeSeatProblem::Empty);
         };
         if same_hash(&hash, &self.host_hash) {
-            return refuse(ErrorCode::Invalid, "you cannot free your own seat");
+            return not_this("you cannot free your own seat", FreeSeatProblem::Own);
         }
         // In the lobby a host may remove anyone (issue 31, point 9: a
         // stranger who sat at a public table and keeps a socket open would
         // otherwise hold the seat for ever); during a game only someone gone.
         if s.conns > 0 && self.status != TableStatus::Lobby {
-            return refuse(
-                ErrorCode::Invalid,
+            return not_this(
                 "this player is here: a seat is freed only when its player has left",
+                FreeSeatProblem::Here,
             );
         }
         if self.status == TableStatus::Playing && !self.bot_plays(seat) {
-            return refuse(
-                ErrorCode::Invalid,
+            return not_this(
                 "this player left only a moment ago: wait until a bot plays for them",
+                FreeSeatProblem::JustLeft,
             );
         }
         self.store
