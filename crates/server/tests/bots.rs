@@ -126,12 +126,14 @@ async fn unlike_the_heuristic(
 /// once, so the expert tables cannot take the cores the people's moves need.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn many_expert_tables_leave_a_tables_moves_quick() {
-    let [p50, p90, _] = honest_latency(60, BotKind::Expert, Duration::from_secs(3)).await;
-    eprintln!("60 expert tables: an honest move takes {p50:?} (p50), {p90:?} (p90)");
-    // Not the tail: a new deal and a Michigan stop nobody can follow wait
-    // the bots' 100 ms pause on purpose (the stop must look like a
-    // withhold, M9b), so a tenth or more of the moves take that long.
+    let [p50, _, p99] = honest_latency(150, BotKind::Expert, Duration::from_secs(2)).await;
+    eprintln!("150 expert tables: an honest move takes {p50:?} (p50), {p99:?} (p99)");
+    // A new deal and a Michigan stop nobody can follow wait the bots' 100 ms
+    // pause on purpose (the stop must look like a withhold, M9b): the p99 is
+    // that pause when the expert tables leave the cores alone (over 400 ms
+    // when all 150 searched at once).
     assert!(p50 < Duration::from_millis(20), "p50 {p50:?}");
+    assert!(p99 < Duration::from_millis(250), "p99 {p99:?}");
 }
 
 /// The figures in README's web section: honest move latency with N tables
@@ -145,10 +147,10 @@ async fn measure_honest_latency_among_bot_tables() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(200);
     for bot in [BotKind::Expert, BotKind::Heuristic] {
-        let [p50, _, p99] = honest_latency(tables, bot, Duration::from_secs(10)).await;
+        let [p50, p90, p99] = honest_latency(tables, bot, Duration::from_secs(10)).await;
+        let bot = bot.name();
         println!(
-            "{tables} tables of {} bots: honest move p50 {p50:?}, p99 {p99:?}",
-            bot.name()
+            "{tables} tables of {bot} bots: honest move p50 {p50:?}, p90 {p90:?}, p99 {p99:?}"
         );
     }
 }
