@@ -130,6 +130,11 @@ pub struct ServerConfig {
     /// Hint searches running at once in the whole server; a hint asked
     /// while all are busy is refused with "try again".
     pub max_hint_searches: usize,
+    /// Expert bots' searches running at once in the whole server, so tables
+    /// of expert bots never take every core from the others: an expert whose
+    /// turn comes while all are busy plays the heuristic's move for that
+    /// decision instead. 0 makes every expert play like the heuristic.
+    pub max_expert_searches: usize,
     /// With PostgreSQL, several servers may share the database: how long a
     /// server that stops answering keeps its tables before the others take
     /// them over (it renews its lease four times within it).
@@ -161,6 +166,7 @@ impl Default for ServerConfig {
             table_idle: Duration::from_secs(30 * 60),
             keep_finished: Duration::from_secs(7 * 24 * 3600),
             max_hint_searches: 2,
+            max_expert_searches: 1,
             lease: Duration::from_secs(5),
         }
     }
@@ -238,6 +244,8 @@ pub(crate) struct App {
     pub addresses: Arc<limits::AddressBook>,
     /// The server-wide budget of hint searches running at once.
     pub hints: Arc<tokio::sync::Semaphore>,
+    /// The server-wide budget of expert bots' searches running at once.
+    pub experts: Arc<tokio::sync::Semaphore>,
     pub rematches: rematch::Rematches,
     /// The public tables waiting for players.
     pub public: Arc<public::Directory>,
@@ -255,6 +263,7 @@ impl App {
             max_connections_per_seat: self.config.max_connections_per_seat,
             idle: self.config.table_idle,
             hints: Arc::clone(&self.hints),
+            experts: Arc::clone(&self.experts),
             directory: Arc::clone(&self.public),
         }
     }
@@ -587,6 +596,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
     let app = Arc::new(App {
         cluster,
         hints: Arc::new(tokio::sync::Semaphore::new(config.max_hint_searches)),
+        experts: Arc::new(tokio::sync::Semaphore::new(config.max_expert_searches)),
         config,
         store,
         tables: tokio::sync::Mutex::new(HashMap::new()),

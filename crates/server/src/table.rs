@@ -152,6 +152,8 @@ pub(crate) struct TableConfig {
     pub idle: Duration,
     /// The server-wide budget of hint searches.
     pub hints: Arc<tokio::sync::Semaphore>,
+    /// The server-wide budget of expert bots' searches.
+    pub experts: Arc<tokio::sync::Semaphore>,
     /// The list of public tables, where a public table shows itself.
     pub directory: Arc<Directory>,
 }

@@ -1,7 +1,10 @@
 //! Bots in empty seats decide on their seat's information set: an expert
-//! table bot searches sampled worlds rather than playing like the heuristic.
+//! table bot searches sampled worlds rather than playing like the heuristic,
+//! within the server's budget of expert searches.
 
 mod common;
+
+use std::time::{Duration, Instant};
 
 use common::{WAIT, join};
 use tripoley_bots::{Bot, BotKind, HeuristicBot};
@@ -9,26 +12,73 @@ use tripoley_cards::seeded_rng;
 use tripoley_engine::{Preset, Rules, Step};
 use tripoley_server::client;
 use tripoley_server::protocol::CreateTable;
+use tripoley_server::{RunningServer, ServerConfig};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_expert_table_bot_searches_and_does_not_just_follow_the_heuristic() {
     let server = common::server().await;
-    let addr = server.addr();
     let preset = Preset::Pagat;
-    let created = client::create_table(
-        addr,
-        &CreateTable {
-            preset: Some(preset),
-            seats: Some(3),
-            deals: Some(2),
-            bot: Some(BotKind::Expert),
-            ..CreateTable::default()
-        },
-    )
+    let invite = expert_game(&server, preset, &[]).await;
+    let (decisions, different) = unlike_the_heuristic(&server, &invite, preset, &[0, 1, 2]).await;
+    assert!(decisions > 20, "the bots played {decisions} decisions");
+    assert!(
+        different > 0,
+        "the expert differed from the heuristic in none of {decisions} decisions"
+    );
+    server.shutdown().await;
+}
+
+/// A person away past the grace time is played by the table's bot at the
+/// table's level: at an expert table, the expert (not the heuristic, nor
+/// the timer's stand-in that spends nothing).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_away_player_is_played_at_the_tables_level() {
+    let server = tripoley_server::start(ServerConfig {
+        grace: Duration::from_millis(1),
+        ..ServerConfig::ephemeral()
+    })
     .await
     .unwrap();
-    let (mut watcher, _) = join(addr, &created.invite, None, None).await;
-    client::start_table(addr, &created.invite, &created.host_token)
+    let preset = Preset::Pagat;
+    let invite = expert_game(&server, preset, &[0]).await;
+    let (decisions, different) = unlike_the_heuristic(&server, &invite, preset, &[0]).await;
+    assert!(decisions > 5, "the away seat had {decisions} decisions");
+    assert!(different > 0, "of {decisions} decisions");
+    server.shutdown().await;
+}
+
+/// With no expert search free, an expert plays the heuristic's move rather
+/// than queue for the cores other tables need.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expert_without_a_free_search_slot_plays_the_heuristic() {
+    let server = tripoley_server::start(ServerConfig {
+        max_expert_searches: 0,
+        ..ServerConfig::ephemeral()
+    })
+    .await
+    .unwrap();
+    let preset = Preset::Pagat;
+    let invite = expert_game(&server, preset, &[]).await;
+    let (decisions, different) = unlike_the_heuristic(&server, &invite, preset, &[0, 1, 2]).await;
+    assert!(decisions > 20, "the bots played {decisions} decisions");
+    assert_eq!(different, 0, "of {decisions} decisions");
+    server.shutdown().await;
+}
+
+/// Plays a two-deal game of three expert bots to its end, with people who
+/// never come in the seats `away`; returns its invite.
+async fn expert_game(server: &RunningServer, preset: Preset, away: &[u8]) -> String {
+    let addr = server.addr();
+    let request = CreateTable {
+        preset: Some(preset),
+        seats: Some(3),
+        deals: Some(2),
+        bot: Some(BotKind::Expert),
+        ..CreateTable::default()
+    };
+    let table = common::table_from(addr, &request, away).await;
+    let (mut watcher, _) = join(addr, &table.invite, None, None).await;
+    client::start_table(addr, &table.invite, &table.host_token)
         .await
         .unwrap();
     loop {
@@ -37,9 +87,20 @@ async fn an_expert_table_bot_searches_and_does_not_just_follow_the_heuristic() {
             break;
         }
     }
-    // Replay the game: at every bot decision, ask the heuristic what it
-    // would have done from the same view.
-    let record = server.record(&created.invite).await.unwrap();
+    table.invite
+}
+
+/// Replays the stored game of `invite`: at every decision of the seats
+/// `seats`, asks the heuristic what it would have done from the same view.
+/// Returns the decisions and how many the heuristic would have made
+/// differently.
+async fn unlike_the_heuristic(
+    server: &RunningServer,
+    invite: &str,
+    preset: Preset,
+    seats: &[u8],
+) -> (u32, u32) {
+    let record = server.record(invite).await.unwrap();
     let rules = Rules::preset(preset);
     let mut heuristic = HeuristicBot::for_rules(&rules);
     let mut rng = seeded_rng(0);
@@ -47,7 +108,9 @@ async fn an_expert_table_bot_searches_and_does_not_just_follow_the_heuristic() {
     let mut game = record.start(&mut ev).unwrap();
     let (mut decisions, mut different) = (0, 0);
     for step in &record.steps {
-        if let Step::Act { seat, action } = step {
+        if let Step::Act { seat, action } = step
+            && seats.contains(seat)
+        {
             decisions += 1;
             if heuristic.act(&game.view(Some(*seat)), &mut rng) != *action {
                 different += 1;
@@ -55,10 +118,105 @@ async fn an_expert_table_bot_searches_and_does_not_just_follow_the_heuristic() {
         }
         game.step(step, &mut ev).unwrap();
     }
-    assert!(decisions > 20, "the bots played {decisions} decisions");
-    assert!(
-        different > 0,
-        "the expert differed from the heuristic in none of {decisions} decisions"
-    );
+    (decisions, different)
+}
+
+/// Many tables whose every seat is an expert bot leave a table of people
+/// quick: the server searches for at most `max_expert_searches` bots at
+/// once, so the expert tables cannot take the cores the people's moves need.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_expert_tables_leave_a_tables_moves_quick() {
+    let [p50, _, p99] = honest_latency(150, BotKind::Expert, Duration::from_secs(2)).await;
+    eprintln!("150 expert tables: an honest move takes {p50:?} (p50), {p99:?} (p99)");
+    // A new deal and a Michigan stop nobody can follow wait the bots' 100 ms
+    // pause on purpose (the stop must look like a withhold, M9b): the p99 is
+    // that pause when the expert tables leave the cores alone (over 400 ms
+    // when all 150 searched at once).
+    assert!(p50 < Duration::from_millis(20), "p50 {p50:?}");
+    assert!(p99 < Duration::from_millis(250), "p99 {p99:?}");
+}
+
+/// The figures in README's web section: honest move latency with N tables
+/// (`TRIPOLEY_BOT_TABLES`, 200 by default) of expert bots, then of heuristic
+/// bots. `cargo test -p tripoley-server --test bots -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement of about 20 seconds"]
+async fn measure_honest_latency_among_bot_tables() {
+    let tables = std::env::var("TRIPOLEY_BOT_TABLES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200);
+    for bot in [BotKind::Expert, BotKind::Heuristic] {
+        let [p50, p90, p99] = honest_latency(tables, bot, Duration::from_secs(10)).await;
+        let bot = bot.name();
+        println!(
+            "{tables} tables of {bot} bots: honest move p50 {p50:?}, p90 {p90:?}, p99 {p99:?}"
+        );
+    }
+}
+
+/// Starts `tables` four-seat tables of `bot`s (each bot acting 100 ms after
+/// its turn comes, a fast table), then plays a table of three people as
+/// fast as they can for `window`; returns their moves' p50, p90 and p99
+/// latency.
+async fn honest_latency(tables: usize, bot: BotKind, window: Duration) -> [Duration; 3] {
+    let server = tripoley_server::start(ServerConfig {
+        bot_delay: Duration::from_millis(100),
+        max_tables_per_address: 10_000,
+        ..ServerConfig::ephemeral()
+    })
+    .await
+    .unwrap();
+    let addr = server.addr();
+    let busy = CreateTable {
+        preset: Some(Preset::Pagat),
+        seats: Some(4),
+        deals: Some(1000),
+        bot: Some(bot),
+        ..CreateTable::default()
+    };
+    for _ in 0..tables {
+        let created = client::create_table(addr, &busy).await.unwrap();
+        client::start_table(addr, &created.invite, &created.host_token)
+            .await
+            .unwrap();
+    }
+    let honest = CreateTable {
+        seats: Some(3),
+        bot: Some(BotKind::Heuristic),
+        ..busy
+    };
+    let table = common::table_from(addr, &honest, &[0, 1, 2]).await;
+    let mut socks = Vec::new();
+    for (_, token) in &table.tokens {
+        socks.push(join(addr, &table.invite, Some(token), None).await.0);
+    }
+    client::start_table(addr, &table.invite, &table.host_token)
+        .await
+        .unwrap();
+    let until = Instant::now() + window;
+    let players = socks.into_iter().map(|mut sock| {
+        tokio::spawn(async move {
+            let rules = Rules::preset(Preset::Pagat);
+            let mut person = HeuristicBot::for_rules(&rules);
+            let mut rng = seeded_rng(1);
+            let stats = client::play_seat(
+                &mut sock,
+                &mut person,
+                &mut rng,
+                Duration::ZERO,
+                Some(until),
+            );
+            stats.await.unwrap().latencies_us
+        })
+    });
+    let mut latencies = Vec::new();
+    for player in players.collect::<Vec<_>>() {
+        latencies.extend(player.await.unwrap());
+    }
     server.shutdown().await;
+    assert!(latencies.len() > 20, "{} honest moves", latencies.len());
+    latencies.sort_unstable();
+    let at = |q: usize| Duration::from_micros(latencies[(latencies.len() - 1) * q / 100]);
+    [at(50), at(90), at(99)]
 }

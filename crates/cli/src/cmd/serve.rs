@@ -65,6 +65,10 @@ struct Limits {
     /// Hint searches running at once in the whole server.
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_hint_searches)]
     max_hint_searches: usize,
+    /// Expert bots' searches running at once in the whole server (an expert
+    /// finding none free plays the heuristic's move; 0: always).
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_expert_searches)]
+    max_expert_searches: usize,
     /// Seconds a new connection has to send its request or hello.
     #[arg(long, value_name = "SECONDS", default_value_t = ServerConfig::default().hello_timeout.as_secs())]
     hello_timeout: u64,
@@ -169,6 +173,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         max_connections_per_seat: l.max_connections_per_seat,
         max_spectators: l.max_spectators,
         max_hint_searches: l.max_hint_searches,
+        max_expert_searches: l.max_expert_searches,
         hello_timeout: Duration::from_secs(l.hello_timeout),
         idle_timeout: Duration::from_secs(l.idle_timeout),
         table_idle: Duration::from_secs(l.table_idle),

@@ -4,7 +4,10 @@
 //! connection of the table if the table's task waited. So the bot and a copy
 //! of the game go to tokio's blocking pool, and the answer comes back to the
 //! table's actor as a message tagged with the event number it answers; an
-//! answer to a state that has passed is dropped.
+//! answer to a state that has passed is dropped. Expert searches hold one
+//! of the server's `max_expert_searches` slots: an expert that finds none
+//! free in time plays the heuristic's move for that decision, so tables of
+//! experts cannot take every core from the other tables.
 //!
 //! Hints are searched there too, under two budgets: a table searches one
 //! position at a time and keeps the answer for that position (every
@@ -17,15 +20,22 @@
 //! ([`stand_in`]): keep, pass, check, else fold (finding 8).
 
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand_core::Rng;
 use serde_json::json;
-use tripoley_bots::Bot;
+use tripoley_bots::{Bot, BotKind, HeuristicBot};
 use tripoley_cards::{Evaluator, Suit, seeded_rng};
 use tripoley_engine::{Action, Decision, InfoSet, Pending, Seat, Step, View};
 
+use tokio::time::timeout;
+
 use super::{ConnId, HINT_BUDGET, Out, Table, error_frame, frame};
+
+/// The longest an expert bot waits for a free search slot: about as long as
+/// its search would take ([`tripoley_bots::Budget::DEFAULT`]).
+const EXPERT_WAIT: Duration = Duration::from_millis(10);
 use crate::protocol::{ErrorBody, ErrorCode, PROTOCOL_VERSION};
 
 /// What comes back from the blocking pool.
@@ -100,15 +110,39 @@ impl Table {
         let n = self.n();
         let mut rng = seeded_rng(self.rng.next_u64());
         let answers = self.answers.clone();
+        // An expert searches only with one of the server's expert slots,
+        // waiting for one at most as long as a search lasts; with none free
+        // in time it plays the heuristic's move this once. So tables of
+        // experts never hold every core (nor the blocking pool) from the
+        // rest, and a table's bot takes about as long either way.
+        let experts = (self.settings.bot == BotKind::Expert).then(|| Arc::clone(&self.cfg.experts));
         self.thinking = true;
-        tokio::task::spawn_blocking(move || {
-            let moved = std::panic::catch_unwind(AssertUnwindSafe(move || {
-                let action = bot.act_in(&InfoSet::new(&game, seat), &mut rng);
-                (bot, action)
-            }))
-            .ok();
+        tokio::spawn(async move {
+            let (slot, mut stand_by) = match experts {
+                None => (None, None),
+                Some(experts) => match timeout(EXPERT_WAIT, experts.acquire_owned()).await {
+                    Ok(Ok(slot)) => (Some(slot), None),
+                    _ => (None, Some(HeuristicBot::for_rules(game.rules()))),
+                },
+            };
+            let thought = tokio::task::spawn_blocking(move || {
+                let moved = std::panic::catch_unwind(AssertUnwindSafe(move || {
+                    let info = InfoSet::new(&game, seat);
+                    let action = match &mut stand_by {
+                        Some(heuristic) => heuristic.act_in(&info, &mut rng),
+                        None => bot.act_in(&info, &mut rng),
+                    };
+                    drop(slot);
+                    (bot, action)
+                }))
+                .ok();
+                Thought::Move(Answer { n, seat, moved })
+            })
+            .await;
             // The table may have stopped meanwhile: nobody waits then.
-            let _ = answers.send(Thought::Move(Answer { n, seat, moved }));
+            if let Ok(thought) = thought {
+                let _ = answers.send(thought);
+            }
         });
     }
 
@@ -237,7 +271,7 @@ impl Table {
             waiting.push((conn, id));
             return;
         }
-        let Ok(permit) = std::sync::Arc::clone(&self.cfg.hints).try_acquire_owned() else {
+        let Ok(permit) = Arc::clone(&self.cfg.hints).try_acquire_owned() else {
             let busy = ErrorBody::new(
                 ErrorCode::Busy,
                 "the server is busy working out hints: ask again in a moment",
