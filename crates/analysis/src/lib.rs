@@ -228,6 +228,23 @@ mod tests {
         record_game(&rules, &mut bots, names, 5).expect("a game")
     }
 
+    /// The smallest budget (the fuzz target's): a decision with many
+    /// candidates plays more worlds than the budget, which must not
+    /// overdraw it (found by fuzzing: an overflow in the halving rounds).
+    #[test]
+    fn one_playout_a_decision_is_enough_to_judge_every_decision() {
+        // The fuzz target's first seed, whose decisions have five and more
+        // candidates.
+        let record = read(include_str!("../../../fuzz/seeds/record/pagat.json")).expect("a record");
+        let options = Options {
+            seat: None,
+            playouts: 1,
+        };
+        let a = analyse(&record, &options, &mut |_, _| true).expect("it analyses");
+        assert!(!a.decisions.is_empty());
+        assert!(a.decisions.iter().all(|d| d.cost >= 0.0));
+    }
+
     #[test]
     fn a_caller_stops_the_work_between_two_decisions() {
         let record = game();

@@ -71,7 +71,9 @@ pub(crate) fn search(
     let mut playouts = 0u32;
     let belief = betting_belief(&info.view(), rollout_bet_limit);
     'rounds: for round in 0..rounds {
-        let round_budget = (total - playouts) / (rounds - round);
+        // A round plays at least one world, so a budget smaller than the
+        // candidates is overdrawn by the later rounds: what is left is then 0.
+        let round_budget = total.saturating_sub(playouts) / (rounds - round);
         let worlds = (round_budget / alive.len() as u32).max(1);
         for _ in 0..worlds {
             if budget
