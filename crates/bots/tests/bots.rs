@@ -244,3 +244,46 @@ fn p1_bots_choose_their_five_before_the_first_bet() {
     }
     assert!(deals_checked > 1000, "{deals_checked} deals with betting");
 }
+
+/// P4: two strong hands no longer raise each other until one is all-in (at a
+/// million chips that was some hundred thousand raises in one round; here a
+/// thousand chips, a couple of hundred): the heuristic stops raising once a
+/// round holds four raises.
+#[test]
+fn p4_the_heuristic_stops_raising_after_four_raises_in_a_round() {
+    use tripoley_bots::play_game;
+    use tripoley_engine::{Event, PokerRule};
+    let mut most = 0u32;
+    for preset in Preset::ALL {
+        let rules = Rules {
+            starting_chips: 1_000,
+            deals: Some(2),
+            ..Rules::preset(preset)
+        };
+        if rules.poker != PokerRule::Betting {
+            continue;
+        }
+        for seed in 0..40u64 {
+            let players = 2 + (seed % 8) as usize;
+            let mut bots: Vec<Box<dyn Bot>> = (0..players)
+                .map(|_| -> Box<dyn Bot> { Box::new(HeuristicBot::for_rules(&rules)) })
+                .collect();
+            let mut raises = 0u32;
+            play_game(&rules, &mut bots, seed, |_, events| {
+                for e in events {
+                    match e {
+                        Event::DealStarted { .. } | Event::FinalPotRound { .. } => raises = 0,
+                        Event::Raised { .. } => {
+                            raises += 1;
+                            most = most.max(raises);
+                        }
+                        _ => {}
+                    }
+                }
+            })
+            .unwrap();
+        }
+    }
+    assert!(most > 0, "no heuristic raised at all");
+    assert!(most <= 4, "a round held {most} raises");
+}

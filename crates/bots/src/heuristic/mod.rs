@@ -12,6 +12,13 @@ use odds::OddsTable;
 pub(crate) use value::live_pay_cards;
 use value::{best_pay_suit, chips, expected_value, hand_value};
 
+/// The most raises in a betting round after which the heuristic only calls
+/// or folds. Two strong hands would otherwise raise each other until one is
+/// all-in: at a million chips a stake that is a few hundred thousand steps of
+/// the same two moves (a table broadcasting each). Card rooms cap raises at
+/// three or four for the same reason.
+const RAISE_CAP: u32 = 4;
+
 /// A player with sound habits and no search:
 /// - values its hand (pay cards it holds, poker strength) against what an
 ///   unseen hand is worth before swapping or bidding, and bids no more than
@@ -20,7 +27,8 @@ use value::{best_pay_suit, chips, expected_value, hand_value};
 ///   play, a five of the same kind of hand that leaves live pay cards out, so
 ///   a showdown does not reveal them for Michigan);
 /// - bets from its chosen five's chance of winning the showdown against the
-///   hands still in, read from precomputed tables;
+///   hands still in, read from precomputed tables, raising at most until a
+///   round holds [`RAISE_CAP`] raises;
 /// - leads in Michigan the card that sheds the most cards in a row, keeping
 ///   the lead when the next card is known to be gone, collecting pay cards.
 ///
@@ -97,7 +105,8 @@ impl HeuristicBot {
                 }
             }
             Decision::Respond { to_call, max_raise } => {
-                if p > 0.8 && max_raise > 0 {
+                let raises = view.betting.as_ref().map_or(0, |b| b.raises);
+                if p > 0.8 && max_raise > 0 && raises < RAISE_CAP {
                     Action::Raise(max_raise.div_ceil(2))
                 } else if p * (pot + to_call as f32) >= to_call as f32 {
                     Action::Call
