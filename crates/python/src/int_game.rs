@@ -377,7 +377,7 @@ mod tests {
         };
         let other = (seat + 1) % 4;
         assert_ne!(table.information(seat), table.information(other));
-        let sample = table.resample(seat, 9);
+        let (sample, _) = table.resample(seat, 9);
         assert_eq!(sample.information(seat), table.information(seat));
     }
 }
