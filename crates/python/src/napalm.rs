@@ -255,7 +255,7 @@ impl NapalmTable {
         Ok(())
     }
 
-    /// Writes `seat`'s observation into `out` (zeroed, of its size).
+    /// Writes `seat`'s observation into `out` (of its size; every number).
     pub fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         observe_napalm(&self.view(Some(seat)), out);
     }

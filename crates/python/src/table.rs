@@ -314,7 +314,7 @@ impl Table {
         out
     }
 
-    /// Writes `seat`'s observation into `out` (zeroed, of its size).
+    /// Writes `seat`'s observation into `out` (of its size; every number).
     pub fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         observe(&self.view(Some(seat)), self.picked_by(seat), out);
     }
@@ -481,6 +481,19 @@ mod tests {
                 // The own hand plane is exactly the hand, never the spare.
                 assert_eq!(plane(&obs, 0), hands[usize::from(seat)]);
                 assert!((plane(&obs, 0).bits() & spare.bits()) == 0);
+            }
+        });
+    }
+
+    #[test]
+    fn an_observation_writes_every_number_whatever_the_buffer_held() {
+        let mut table = Table::new(Rules::preset(Preset::MichiganCasino), 4, Some(4)).unwrap();
+        let size = observation_size(4);
+        play_randomly(&mut table, 6, |t| {
+            for seat in 0..4 {
+                let mut dirty = vec![7.5; size];
+                t.observe_into(seat, &mut dirty);
+                assert_eq!(dirty, t.observation(seat));
             }
         });
     }

@@ -545,7 +545,7 @@ impl Table {
         each!(&self.inner, t => t.observation(seat))
     }
 
-    /// Writes `seat`'s observation into `out` (zeroed, of its size).
+    /// Writes `seat`'s observation into `out` (of its size; every number).
     pub(crate) fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         each!(&self.inner, t => t.observe_into(seat, out));
     }
