@@ -241,24 +241,86 @@ def _decisions(state, rng, count):
         yield state.current_player()
 
 
-def test_a_resampled_state_is_as_far_into_the_game_and_chance_has_no_information_state():
+def test_chance_has_no_information_state():
     game = pyspiel.load_game("python_tripoley", {"preset": "pagat", "players": 3})
     state = game.new_initial_state()
     with pytest.raises(pyspiel.SpielError):
         state.information_state_string()  # chance: no player to act (OpenSpiel's answer)
     assert state.information_state_string(0) == state.information_state_string(0)
-    rng = np.random.RandomState(1)
-    _play(state, rng, 80)
+
+
+def _replayed(game, history):
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize("name,preset", [("python_tripoley", p) for p in tripoley.presets()]
+                         + [("python_napalm", None)])
+def test_a_resampled_states_history_replays_it_as_openspiels_games_do(name, preset):
+    """Issue 29, pt 6: a resampled state's history() plays, from the initial state, a state
+    the resampling player cannot tell from it (information state string and tensor, legal
+    actions), as far into the game as its move_number() says; the hidden cards in it are the
+    sampled ones, so samples differ from each other and from the real game."""
+    params = {"players": 4} if preset is None else {"preset": preset, "players": 4}
+    game = pyspiel.load_game(name, params)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    outcomes = []
+    for seed in range(3):
+        rng = np.random.RandomState(seed)
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal() and decisions < 150:
+            if not state.is_chance_node():
+                decisions += 1
+                player = int(rng.randint(4))  # the player to act, or another one
+                outcomes.append(_check_resample(game, state, player, sampler))
+            _play(state, rng, 1)
+    assert len(outcomes) >= 6
+    assert outcomes.count("differs") >= len(outcomes) // 2
+    assert outcomes.count("fallback") <= len(outcomes) // 10
+
+
+def _check_resample(game, state, player, sampler):
+    """Resamples ``state`` for ``player`` and checks the sample's history replays it: whether
+    the history differs from the real one, or the sample fell back to the engine's alone."""
+    sample = state.resample_from_infostate(player, sampler)
+    if not sample._table.history_replays:
+        assert sample.move_number() == state.move_number()
+        return "fallback"
+    history = sample.history()
+    assert sample.move_number() == len(history) > 0
+    assert not sample.is_initial_state()
+    again = _replayed(game, history)
+    assert again.history() == history
+    assert again.information_state_string(player) == \
+        sample.information_state_string(player) == state.information_state_string(player)
+    np.testing.assert_array_equal(again.information_state_tensor(player),
+                                  state.information_state_tensor(player))
+    assert again.legal_actions() == sample.legal_actions()
+    assert again.current_player() == sample.current_player()
+    # Another's picks into a five are forgotten; who follows is hidden (M9b).
+    if player == state.current_player():
+        assert sample.legal_actions() == state.legal_actions()
+        assert sample.current_player() == player
+    return "differs" if history != state.history() else "same"
+
+
+def test_a_resampled_state_plays_on_and_pickles():
+    game = pyspiel.load_game("python_tripoley", {"preset": "pagat", "players": 3})
+    state = _play(game.new_initial_state(), np.random.RandomState(1), 80)
     while state.is_chance_node():
-        _play(state, rng, 1)
+        _play(state, np.random.RandomState(2), 1)
     player = state.current_player()
     sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-    assert sample.move_number() == state.move_number() > 0
-    assert not sample.is_initial_state()
+    before = sample.history()
     action = sample.legal_actions()[0]
     sample.apply_action(action)
-    assert sample.move_number() == state.move_number() + 1
-    assert sample.history() == [action]
+    assert sample.history() == before + [action]
+    assert sample.move_number() == len(before) + 1
+    copy_ = pickle.loads(pickle.dumps(sample))
+    assert copy_.history() == sample.history() and str(copy_) == str(sample)
 
 
 @pytest.mark.parametrize("name", ["python_tripoley", "python_napalm"])

@@ -29,10 +29,10 @@ pub trait IntGame: Clone + Send + Sync {
     fn chance(&mut self, outcome: usize) -> Result<(), String>;
     /// Outcomes of the current chance drawn so far.
     fn chance_progress(&self) -> usize;
-    /// Writes `seat`'s observation into `out` (zeroed, of `observation_size`).
+    /// Writes `seat`'s observation into `out` (of `observation_size`; every number).
     fn observe_into(&self, seat: Seat, out: &mut [f32]);
     /// What everyone knows, laid out as `seat`'s observation (seats counted
-    /// from it) and written into `out` (zeroed): a spectator's view, so the
+    /// from it) and written into `out` (every number): a spectator's view, so the
     /// numbers only `seat` knows are zero (OpenSpiel's public observation).
     fn observe_public_into(&self, seat: Seat, out: &mut [f32]);
     /// `seat`'s observation.
@@ -377,7 +377,7 @@ mod tests {
         };
         let other = (seat + 1) % 4;
         assert_ne!(table.information(seat), table.information(other));
-        let sample = table.resample(seat, 9);
+        let (sample, _) = table.resample(seat, 9);
         assert_eq!(sample.information(seat), table.information(seat));
     }
 }

@@ -16,6 +16,7 @@ pub mod observe;
 pub mod space;
 pub mod table;
 pub mod vector;
+pub mod world;
 
 #[cfg(feature = "python")]
 mod py;

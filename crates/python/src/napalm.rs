@@ -11,6 +11,7 @@ use tripoley_napalm::{
 use crate::draw::DeckDraw;
 use crate::observe::Writer;
 use crate::table::Turn;
+use crate::world::{Move, RESAMPLE_ATTEMPTS, redeal};
 
 /// The integers of a Napalm table.
 pub const NAPALM_ACTIONS: usize = 2;
@@ -163,26 +164,98 @@ impl NapalmTable {
         out
     }
 
-    #[must_use]
-    /// A table in the same information state for `seat`: every card hidden
-    /// from it dealt again (see [`NapalmGame::sample_world`]), later decks
-    /// drawn from a generator of `seed` when the table has its own (the
-    /// real one holds the real future), outside chance kept as it is.
-    pub fn resample(&self, seat: Seat, seed: u64) -> NapalmTable {
+    /// A table in the same information state for `seat`, with the integers
+    /// that play it from the start (chance's as `None`): every card hidden
+    /// from it dealt again (see [`NapalmGame::sample_world`]), the current
+    /// hand's deck made again to deal those cards (see
+    /// [`crate::world::redeal`]), the answers as they were (all public);
+    /// outside chance half drawn is dropped (nobody saw it). The engine's
+    /// sample does not know who won the comparisons the seat only saw the
+    /// chips of (N7), so a sample is kept only if the hand plays again with
+    /// the same chips at every step; when none does, the engine's sample
+    /// alone, without integers. Later decks come from a generator of `seed`
+    /// when the table has its own (the real one holds the real future).
+    pub fn resample(&self, seat: Seat, seed: u64) -> (NapalmTable, Option<Vec<Move>>) {
         let mut rng = seeded_rng(seed);
-        let game = self.game.sample_world(seat, &mut rng);
-        let chance = match &self.chance {
-            Chance::Auto(_) => Chance::Auto(rng),
-            Chance::Outside(draws) => Chance::Outside(draws.clone()),
+        let game = &self.game;
+        let steps = &self.record.steps;
+        let view = self.view(Some(seat));
+        let known = view.seen.iter().fold(view.cards, |all, &seen| all | seen);
+        let last = steps
+            .iter()
+            .rposition(|s| matches!(s, NapalmStep::Deck(_)))
+            .unwrap_or(steps.len());
+        let mut base = NapalmTable::new(game.rules().clone(), game.players(), None)
+            .expect("the rules of a game played");
+        let mut base_moves = Vec::new();
+        for step in &steps[..last] {
+            base.play(step, &mut base_moves)
+                .expect("the record of a game played replays");
+        }
+        let mut shadow = base.game.clone();
+        if let Some(NapalmStep::Deck(deck)) = steps.get(last) {
+            shadow
+                .deal(deck)
+                .expect("the record of a game played replays");
+        }
+        let found = (0..RESAMPLE_ATTEMPTS).find_map(|_| {
+            let (mut out, mut moves) = (base.clone(), base_moves.clone());
+            let mut real = shadow.clone();
+            if let Some(NapalmStep::Deck(deck)) = steps.get(last) {
+                let world = game.sample_world(seat, &mut rng);
+                let deck = redeal(deck, game.cards(), world.cards(), known, &mut rng)?;
+                out.draw_deck(&deck, &mut moves).ok()?;
+            }
+            for step in steps.iter().skip(last + 1) {
+                out.play(step, &mut moves).ok()?;
+                if let NapalmStep::Act { seat: s, action } = step {
+                    real.apply(*s, *action).ok()?;
+                }
+                let same = out.game.stacks() == real.stacks() && out.game.pot() == real.pot();
+                same.then_some(())?;
+            }
+            (out.view(Some(seat)) == view).then_some((out, moves))
+        });
+        let (mut out, moves) = if let Some((out, moves)) = found {
+            (out, Some(moves))
+        } else {
+            let world = NapalmTable {
+                game: game.sample_world(seat, &mut rng),
+                chance: self.chance.clone(),
+                record: self.record.clone(),
+            };
+            (world, None)
         };
-        NapalmTable {
-            game,
-            chance,
-            record: self.record.clone(),
+        if let Chance::Auto(_) = self.chance {
+            out.chance = Chance::Auto(rng);
+            out.settle();
+        }
+        (out, moves)
+    }
+
+    /// Plays a recorded step from outside, noting the integers.
+    fn play(&mut self, step: &NapalmStep, moves: &mut Vec<Move>) -> Result<(), String> {
+        match step {
+            NapalmStep::Deck(deck) => self.draw_deck(deck, moves),
+            NapalmStep::Act { seat, action } => {
+                let a = napalm_integer(*action);
+                self.act(a)?;
+                moves.push((Some(*seat), a));
+                Ok(())
+            }
         }
     }
 
-    /// Writes `seat`'s observation into `out` (zeroed, of its size).
+    /// Draws `deck` from outside card by card, noting the integers.
+    fn draw_deck(&mut self, deck: &Deck, moves: &mut Vec<Move>) -> Result<(), String> {
+        for card in &deck.cards()[..deck.cards().len() - 1] {
+            self.chance(card.index())?;
+            moves.push((None, card.index()));
+        }
+        Ok(())
+    }
+
+    /// Writes `seat`'s observation into `out` (of its size; every number).
     pub fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         observe_napalm(&self.view(Some(seat)), out);
     }

@@ -2,7 +2,7 @@
 //! from the viewer (the viewer first), so one policy can play any seat.
 //! Cards are 0/1 planes of 52 (dense card index), chips raw counts.
 
-use tripoley_cards::CardSet;
+use tripoley_cards::{CardSet, Suit};
 use tripoley_engine::{AuctionItem, Space, Stage, View};
 
 /// The stages, as the observation numbers them. An exhaustive match: a
@@ -44,7 +44,39 @@ pub fn observation_size(n: usize) -> usize {
     52 * (PLANES + SEAT_PLANES * n) + STAGES + 4 + 13 + Space::ALL.len() + SEAT_ROWS * n + SCALARS
 }
 
-/// Writes an observation from the front, seats relative to the viewer.
+/// The eight 0/1 numbers of each byte, low bit first.
+static BYTE_FLAGS: [[f32; 8]; 256] = {
+    let mut table = [[0.0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[byte][bit] = 1.0;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// Writes `cards` as 52 numbers, 1 for a card held, 0 else (dense index
+/// order: 13 ranks per suit), eight at a time from [`BYTE_FLAGS`]. Every
+/// number is written, so the buffer needs no zeroing first: zeroing the
+/// whole observation and then setting its few ones cost a tenth of a
+/// batched step, and a loop over single bits a fifth.
+fn dense_plane(out: &mut [f32], cards: CardSet) {
+    for (suit, lane) in out.chunks_exact_mut(13).enumerate() {
+        let ranks = cards.suit_mask(Suit::from_index(suit as u8));
+        let (low, high) = lane.split_at_mut(8);
+        low.copy_from_slice(&BYTE_FLAGS[usize::from(ranks & 0xff)]);
+        high.copy_from_slice(&BYTE_FLAGS[usize::from(ranks >> 8)][..5]);
+    }
+}
+
+/// Writes an observation from the front, seats relative to the viewer:
+/// every number of it, whatever the buffer held.
 pub struct Writer<'a> {
     out: &'a mut [f32],
     at: usize,
@@ -53,7 +85,7 @@ pub struct Writer<'a> {
 }
 
 impl<'a> Writer<'a> {
-    /// A writer into `out` (zeroed), for `me` at a table of `n`.
+    /// A writer into `out`, for `me` at a table of `n`.
     pub fn new(out: &'a mut [f32], n: usize, me: usize) -> Writer<'a> {
         Writer { out, at: 0, n, me }
     }
@@ -65,27 +97,26 @@ impl<'a> Writer<'a> {
 
     /// A 0/1 plane of 52 cards.
     pub fn plane(&mut self, cards: CardSet) {
-        for c in cards {
-            self.out[self.at + c.index()] = 1.0;
-        }
+        dense_plane(&mut self.out[self.at..self.at + 52], cards);
         self.at += 52;
     }
 
-    /// One plane per seat.
+    /// One plane per seat (an empty one for a seat `per_seat` lacks).
     pub fn seat_planes(&mut self, per_seat: &[CardSet]) {
-        for (s, cards) in per_seat.iter().enumerate() {
+        for s in 0..self.n {
             let base = self.at + self.rel(s) * 52;
-            for c in *cards {
-                self.out[base + c.index()] = 1.0;
-            }
+            let cards = per_seat.get(s).copied().unwrap_or_default();
+            dense_plane(&mut self.out[base..base + 52], cards);
         }
         self.at += 52 * self.n;
     }
 
     /// A one-hot group of `len` (all zero for `None`).
     pub fn one_hot(&mut self, len: usize, hot: Option<usize>) {
+        let group = &mut self.out[self.at..self.at + len];
+        group.fill(0.0);
         if let Some(i) = hot.filter(|&i| i < len) {
-            self.out[self.at + i] = 1.0;
+            group[i] = 1.0;
         }
         self.at += len;
     }

@@ -13,6 +13,7 @@ use tripoley_engine::{
 use crate::draw::DeckDraw;
 use crate::observe::{observation_size, observe};
 use crate::space::{ActionSpace, Step, best_completion, chosen_five};
+use crate::world::{Move, RESAMPLE_ATTEMPTS, replayed_world};
 use tripoley_bots::Bot;
 
 /// The Sequence's lowest rank is drawn among 2 .. Q (H9).
@@ -313,7 +314,7 @@ impl Table {
         out
     }
 
-    /// Writes `seat`'s observation into `out` (zeroed, of its size).
+    /// Writes `seat`'s observation into `out` (of its size; every number).
     pub fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         observe(&self.view(Some(seat)), self.picked_by(seat), out);
     }
@@ -326,29 +327,42 @@ impl Table {
         }
     }
 
-    #[must_use]
-    /// A table in the same information state for `seat`: every card hidden
+    /// The engine steps so far (the record's).
+    pub(crate) fn steps(&self) -> &[RecordStep] {
+        &self.steps
+    }
+
+    /// A table in the same information state for `seat`, with the integers
+    /// that play it from the start (chance's as `None`): every card hidden
     /// from it dealt again consistently with what it has seen (the engine's
-    /// [`InfoSet`] sampling). Cards another seat has picked into its five
-    /// are hidden from `seat`, so they are forgotten (its picks start again),
-    /// as the engine forgets others' hidden choices. Chance in the middle of
-    /// being drawn from outside is kept as it is: no seat has seen any of it.
+    /// [`InfoSet`] sampling), others' hidden choices made again in that deal
+    /// (see [`crate::world`]). Cards another seat has picked into its five
+    /// are hidden from `seat`, so they are forgotten (its picks start
+    /// again); chance half drawn from outside is dropped (nobody saw it).
+    /// When no sample replays (see [`RESAMPLE_ATTEMPTS`]), the engine's
+    /// sample alone, without integers: its past is the real game's record.
     /// A table with its own generator gets a new one, drawn from `seed`: the
     /// real generator holds the real game's later deals, which no seat knows.
-    pub fn resample(&self, seat: Seat, seed: u64) -> Table {
+    pub fn resample(&self, seat: Seat, seed: u64) -> (Table, Option<Vec<Move>>) {
         let mut rng = seeded_rng(seed);
-        let game = InfoSet::new(&self.game, seat).sample(&mut rng);
-        let chance = match &self.chance {
-            Chance::Auto(_) => Chance::Auto(rng),
-            Chance::Outside(draws) => Chance::Outside(draws.clone()),
-        };
-        Table {
-            game,
-            space: self.space,
-            picked: self.picked_by(seat),
-            chance,
-            steps: self.steps.clone(),
+        let (mut world, moves) =
+            if let Some((world, moves)) = replayed_world(self, seat, &mut rng, RESAMPLE_ATTEMPTS) {
+                (world, Some(moves))
+            } else {
+                let world = Table {
+                    game: InfoSet::new(&self.game, seat).sample(&mut rng),
+                    space: self.space,
+                    picked: self.picked_by(seat),
+                    chance: self.chance.clone(),
+                    steps: self.steps.clone(),
+                };
+                (world, None)
+            };
+        if let Chance::Auto(_) = self.chance {
+            world.chance = Chance::Auto(rng);
+            world.settle();
         }
+        (world, moves)
     }
 
     /// Whether the record holds this game: false after [`Table::resample`]
@@ -471,6 +485,19 @@ mod tests {
         });
     }
 
+    #[test]
+    fn an_observation_writes_every_number_whatever_the_buffer_held() {
+        let mut table = Table::new(Rules::preset(Preset::MichiganCasino), 4, Some(4)).unwrap();
+        let size = observation_size(4);
+        play_randomly(&mut table, 6, |t| {
+            for seat in 0..4 {
+                let mut dirty = vec![7.5; size];
+                t.observe_into(seat, &mut dirty);
+                assert_eq!(dirty, t.observation(seat));
+            }
+        });
+    }
+
     /// The cards set in the 52 numbers from `base`.
     fn plane(obs: &[f32], base: usize) -> CardSet {
         let mut cards = CardSet::EMPTY;
@@ -503,7 +530,7 @@ mod tests {
             let legal = table.legal();
             table.act(legal[a % legal.len()]).unwrap();
             if let Turn::Seat(seat) = table.turn() {
-                let sample = table.resample(seat, a as u64);
+                let (sample, _) = table.resample(seat, a as u64);
                 assert_eq!(sample.view(Some(seat)), table.view(Some(seat)));
                 assert_eq!(sample.legal(), table.legal());
             }

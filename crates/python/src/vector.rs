@@ -308,9 +308,9 @@ impl Lane {
         Ok(outcome)
     }
 
-    /// Writes the learning seat's observation and mask (zeroed first).
+    /// Writes the learning seat's observation (every number) and mask
+    /// (zeroed first).
     fn observe(&self, seat: Seat, observation: &mut [f32], mask: &mut [i8]) {
-        observation.fill(0.0);
         self.table.observe_into(seat, observation);
         mask.fill(0);
         if self.table.turn() == Turn::Seat(seat) {

@@ -19,7 +19,8 @@ Parameters of ``python_tripoley``: ``preset`` (a preset name), ``players``, and
   the game; it is not a full history of every past bet, so it does not have
   perfect recall. ``resample_from_infostate`` deals every card hidden from the
   seat again with the engine's information-set sampling (Tripoley and Napalm), for
-  OpenSpiel's Python ISMCTS. (Its C++ ``ISMCTSBot`` cannot use it: pyspiel does
+  OpenSpiel's Python ISMCTS; the sampled state's ``history()`` plays it from the
+  initial state. (Its C++ ``ISMCTSBot`` cannot use it: pyspiel does
   not forward ``ResampleFromInfostate`` from C++ to a Python state.)
 * Returns are chips won or lost over the game: zero-sum, as the layout is paid
   out by the end, except under rules that keep its last chips for nobody
@@ -250,9 +251,11 @@ class TripoleyState(pyspiel.State):
     observation_tensor = information_state_tensor
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TripoleyState":
-        """A state ``player_id`` cannot tell from this one, hidden cards dealt again. It is as
-        far into the game (``move_number``); its ``history()`` holds only the moves made since
-        (the real moves include draws the player never saw)."""
+        """A state ``player_id`` cannot tell from this one, hidden cards dealt again, with a
+        history of its own that plays it from the initial state: the sampled deal as chance's
+        draws, the others' hidden choices made again (see the README). Where no sample replays
+        (rare, under M9), the engine's sample alone: as far into the game (``move_number``),
+        its ``history()`` the moves made since."""
         seed = int(probability_sampler() * (1 << 53))
         return TripoleyState(self.get_game(), self._table.resample(player_id, seed))
 

@@ -304,7 +304,6 @@ impl Aec {
         let table = self.table()?.clone_ref(py);
         let table = table.borrow(py);
         let scratch = &mut self.scratch;
-        scratch.numbers.fill(0.0);
         table.observe_into(seat, &mut scratch.numbers);
         scratch.mask.fill(0);
         if table.current() == i64::from(seat) {

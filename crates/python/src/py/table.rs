@@ -66,12 +66,13 @@ pub struct Table {
     /// a pickle replays. Small numbers, as a clone copies them all: a seat
     /// or -1, and an integer of the action space (bids count chips, `u32`).
     history: Vec<(i8, u32)>,
-    /// Moves made before this table was resampled: a resampled world has
-    /// no history of its own (its hidden cards were never drawn one by one,
-    /// and the real draws are hidden from the seat), but it is as far into
-    /// the game as the real one.
+    /// Moves made before this table was resampled, when its history does
+    /// not replay it (see `resample`): it is as far into the game as the
+    /// real one.
     moves_before: usize,
-    /// Whether this table was resampled (it has no history that replays it).
+    /// Whether this table was resampled with a history that does not replay
+    /// it: from a table with its own chance (its deals are not those of
+    /// the seed a new table draws), or as the engine's sample alone.
     resampled: bool,
     /// Seeds drawn from `bot_rng` so far, which a pickle keeps.
     bot_draws: u64,
@@ -248,7 +249,7 @@ impl Table {
     }
 
     /// Every integer played, chance included, in order (OpenSpiel's
-    /// `history()`; after a resample, only those played since).
+    /// `history()`; a resampled world's replays it from a new table).
     fn history(&self) -> Vec<u32> {
         self.history.iter().map(|&(_, a)| a).collect()
     }
@@ -258,10 +259,16 @@ impl Table {
         self.history.clone()
     }
 
-    /// How many integers were played since the start of the game (the
-    /// real game's moves, for a resampled world).
+    /// How many integers were played since the start of the game.
     fn moves(&self) -> usize {
         self.moves_before + self.history.len()
+    }
+
+    /// Whether `history()` played from a new table of these rules gives this
+    /// table (false for a world resampled without one, see `resample`).
+    #[getter]
+    fn history_replays(&self) -> bool {
+        !self.resampled
     }
 
     /// Whether the seat to act is chance.
@@ -395,20 +402,43 @@ impl Table {
     }
 
     /// A table in the same information state for `seat`, every card hidden
-    /// from it dealt again consistently with what it has seen. Its history
-    /// starts empty (see `moves_before`), its move count goes on.
+    /// from it dealt again consistently with what it has seen, others'
+    /// hidden choices made again. Its history plays it from a new table
+    /// (see `crate::world`): the sampled deal as chance's draws, the sampled
+    /// choices; a table with its own chance keeps the seats' integers only.
+    /// When no sample replays (a rare Michigan position under M9), the
+    /// engine's sample with its moves counted on from the real game's and
+    /// no history before them.
     fn resample(&self, seat: Seat, seed: u64) -> PyResult<Table> {
         self.check_seat(seat)?;
-        let inner = match &self.inner {
-            AnyTable::Tripoley(t) => AnyTable::Tripoley(t.resample(seat, seed)),
-            AnyTable::Napalm(t) => AnyTable::Napalm(t.resample(seat, seed)),
+        let (inner, moves) = match &self.inner {
+            AnyTable::Tripoley(t) => {
+                let (world, moves) = t.resample(seat, seed);
+                (AnyTable::Tripoley(world), moves)
+            }
+            AnyTable::Napalm(t) => {
+                let (world, moves) = t.resample(seat, seed);
+                (AnyTable::Napalm(world), moves)
+            }
+        };
+        let own_chance = self.origin.seed.is_some();
+        let (history, moves_before) = match moves {
+            Some(moves) => {
+                let history: Vec<(i8, u32)> = moves
+                    .into_iter()
+                    .filter(|(by, _)| by.is_some() || !own_chance)
+                    .map(|(by, a)| entry(by.map_or(CHANCE, i64::from), a))
+                    .collect();
+                (history, 0)
+            }
+            None => (Vec::new(), self.moves()),
         };
         Ok(Table {
             inner,
             origin: Arc::clone(&self.origin),
-            history: Vec::new(),
-            moves_before: self.moves(),
-            resampled: true,
+            resampled: own_chance || moves_before > 0,
+            history,
+            moves_before,
             bot_draws: self.bot_draws,
             bot_rng: self.bot_rng.clone(),
         })
@@ -421,8 +451,9 @@ impl Table {
     }
 
     /// What pickle keeps besides: the integers played and the bots' draws.
-    /// A resampled world has no history that replays it: pickle the table
-    /// it was sampled from, and the seat and seed.
+    /// A world resampled from a table with its own chance has no history
+    /// that replays it: pickle the table it was sampled from, and the seat
+    /// and seed.
     fn __getstate__(&self) -> PyResult<(Vec<(i8, u32)>, u64)> {
         if self.resampled {
             return Err(refused(
@@ -462,6 +493,14 @@ impl Table {
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Table {
         Clone::clone(self)
     }
+}
+
+/// A history's entry: integer `a` played by `player` (a seat, or chance).
+fn entry(player: i64, a: usize) -> (i8, u32) {
+    (
+        i8::try_from(player).expect("a seat or chance"),
+        u32::try_from(a).expect("a played integer is in the space"),
+    )
 }
 
 /// `numbers` as little-endian float32 bytes.
@@ -506,7 +545,7 @@ impl Table {
         each!(&self.inner, t => t.observation(seat))
     }
 
-    /// Writes `seat`'s observation into `out` (zeroed, of its size).
+    /// Writes `seat`'s observation into `out` (of its size; every number).
     pub(crate) fn observe_into(&self, seat: Seat, out: &mut [f32]) {
         each!(&self.inner, t => t.observe_into(seat, out));
     }
@@ -530,10 +569,6 @@ impl Table {
 
     /// Logs integer `a` played by `player` (a seat, or chance).
     fn log(&mut self, player: i64, a: usize) {
-        let entry = (
-            i8::try_from(player).expect("a seat or chance"),
-            u32::try_from(a).expect("a played integer is in the space"),
-        );
-        self.history.push(entry);
+        self.history.push(entry(player, a));
     }
 }
