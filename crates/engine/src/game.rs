@@ -109,6 +109,10 @@ pub(crate) struct Deal {
     pub barred: u16,
     /// M9a: seats that misled this deal (public, unlike a withheld card).
     pub misled: u16,
+    /// H3, H4: suits whose Sequence nobody claimed in stage 1 (a bit per
+    /// suit index). Public: no hand held one whole as stage 1 began, so no
+    /// sampled world may deal one ([`Game::sample_world`]).
+    pub unclaimed_sequences: u8,
     /// M9b: suits each seat withheld in (bit per suit index).
     pub withheld_suits: [u8; MAX_SEATS],
     /// M9b: the withholders, in the order they first withheld (T8: they

@@ -49,6 +49,10 @@ impl Game {
             if let Some(seat) = self.holder(card) {
                 shown[usize::from(seat)].insert(card);
                 self.take_space(seat, space, Reason::PayCard, ev);
+            } else {
+                // H4: nobody holds it, and the whole deck is dealt (D1):
+                // everyone now knows it lies in the spare.
+                self.deal.public_spare.insert(card);
             }
         }
         // H2: both king and queen.
@@ -61,16 +65,19 @@ impl Game {
         }
         // H3: every holder of a Sequence, in any suit, shares the space.
         let mut claimants = 0u16;
+        let mut claimed_suits = 0u8;
         for seat in 0..self.n {
             let hand = self.deal.hands[usize::from(seat)];
             for suit in Suit::ALL {
                 let seq = self.sequence_cards(suit);
                 if hand.contains_all(seq) {
                     claimants |= 1 << seat;
+                    claimed_suits |= 1 << suit.index();
                     shown[usize::from(seat)] |= seq;
                 }
             }
         }
+        self.deal.unclaimed_sequences = !claimed_suits & 0b1111;
         for seat in 0..self.n {
             self.show(seat, shown[usize::from(seat)], ev);
         }

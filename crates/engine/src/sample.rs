@@ -55,6 +55,11 @@ impl<'a> InfoSet<'a> {
     }
 }
 
+/// Draws of the hidden cards [`Game::sample_world`] makes before it keeps
+/// one that deals a Sequence nobody claimed (a draw misses one time in five
+/// or so at four players, so this many misses in a row does not happen).
+const MAX_SEQUENCE_REDRAWS: u32 = 64;
+
 /// Where a hidden card may go: a seat's hand or the spare.
 #[derive(Clone, Copy)]
 struct Slot {
@@ -97,8 +102,30 @@ impl Game {
             };
         }
         slots[n].room = d.spare.len() - spare_fixed.len();
-        let placed = deal_hidden(hidden, &mut slots[..=n], rng)
-            .expect("the real deal satisfies the constraints, so a placement exists");
+        // H4: a Sequence nobody claimed was in no hand as stage 1 began.
+        // That binds three cards together, which slots cannot say: draw
+        // again until no hand holds one (a few draws at most; the real deal
+        // passes, and after many misses the last draw stands).
+        let unclaimed = tripoley_cards::Suit::ALL.map(|suit| {
+            (d.unclaimed_sequences >> suit.index() & 1 == 1).then(|| self.sequence_cards(suit))
+        });
+        let mut placed;
+        let mut tries = 0;
+        loop {
+            placed = deal_hidden(hidden, &mut slots[..=n], rng)
+                .expect("the real deal satisfies the constraints, so a placement exists");
+            tries += 1;
+            let claims = |h: usize| {
+                let stage1_hand = fixed[h] | placed[h] | d.played_by[h];
+                unclaimed
+                    .iter()
+                    .flatten()
+                    .any(|&seq| stage1_hand.contains_all(seq))
+            };
+            if tries == MAX_SEQUENCE_REDRAWS || !(0..n).any(claims) {
+                break;
+            }
+        }
         for h in 0..n {
             g.deal.hands[h] = fixed[h] | placed[h];
         }

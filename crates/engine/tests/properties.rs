@@ -10,7 +10,7 @@ use tripoley_cards::{Card, CardSet, Rank, Suit, seeded_rng};
 use tripoley_engine::{
     Account, Action, AuctionPays, Decision, Event, FinalPot, FirstDealer, FirstLead, Game, InfoSet,
     LeadColors, MichiganLeader, Misplays, NoEvents, PayCards, PaySuitRule, Pending, PokerOpener,
-    PokerRule, Preset, Reason, Rules, SequenceRule, Space, SpareRule,
+    PokerRule, Preset, Reason, Rules, SequenceRule, Space, SpareRule, Stage,
 };
 
 /// Rules built from a preset with random options changed; `None` if the mix
@@ -189,6 +189,7 @@ fn samples_consistent(game: &Game, seed: u64) {
         );
         assert_eq!(world.pending(), game.pending());
         cards_accounted(&world);
+        stage1_deductions_kept(game, &world);
         assert_eq!(world.chips_in_play(), world.total_chips());
         for _ in 0..30 {
             match world.pending() {
@@ -200,6 +201,48 @@ fn samples_consistent(game: &Game, seed: u64) {
                 }
                 Pending::Chance(_) | Pending::GameOver => break,
             }
+        }
+    }
+}
+
+/// H1, H3, H4: once stage 1 is over, everyone knows that a pay card nobody
+/// took lies in the spare and that no hand held a Sequence nobody claimed;
+/// a sampled world keeps both.
+fn stage1_deductions_kept(game: &Game, world: &Game) {
+    let view = game.view(None);
+    let after_stage1 = matches!(
+        view.stage,
+        Stage::ChooseFive | Stage::Betting | Stage::Michigan
+    );
+    if game.rules().pay_cards != PayCards::Stage1 || !after_stage1 {
+        return;
+    }
+    let pay = game.pay_suit().expect("named by stage 1");
+    let (hands, spare, _) = game.card_locations();
+    let (world_hands, world_spare, _) = world.card_locations();
+    for card in Space::PAY_CARDS.iter().filter_map(|s| s.pay_card(pay)) {
+        if spare.contains(card) {
+            assert!(
+                world_spare.contains(card),
+                "H4: {card} nobody took is dealt to a hand"
+            );
+        }
+    }
+    // Hands as stage 1 saw them: in hand now or played since (public).
+    let stage1_hands = |hands: &[CardSet]| -> Vec<CardSet> {
+        (0..hands.len())
+            .map(|h| hands[h] | view.played.get(h).copied().unwrap_or(CardSet::EMPTY))
+            .collect()
+    };
+    let (real, sampled) = (stage1_hands(&hands), stage1_hands(&world_hands));
+    let low = view.sequence.unwrap_or(Rank::Eight).index();
+    for suit in Suit::ALL {
+        let seq = CardSet::from_suit_mask(suit, 0b111 << low);
+        if !real.iter().any(|h| h.contains_all(seq)) {
+            assert!(
+                !sampled.iter().any(|h| h.contains_all(seq)),
+                "H4: the Sequence in {suit:?} nobody claimed is dealt whole to a hand"
+            );
         }
     }
 }

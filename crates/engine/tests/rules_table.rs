@@ -286,9 +286,13 @@ fn d3_swap_gives_the_spare_and_the_old_hand_becomes_the_spare() {
     let (hands, spare, _) = game.card_locations();
     assert_eq!(hands[0], spare_before);
     assert_eq!(spare, old);
-    // D6: the dealer knows the hand given up; nobody else does.
-    assert_eq!(game.view(Some(0)).spare_known, old);
-    assert!(game.view(Some(1)).spare_known.is_empty());
+    // D6: the dealer knows the hand given up; the others know only what
+    // stage 1 told everyone (H4: a pay card nobody took lies in the spare).
+    let public = game.view(None).spare_known;
+    assert_eq!(game.view(Some(0)).spare_known, old | public);
+    assert_eq!(game.view(Some(1)).spare_known, public);
+    let pay_cards: CardSet = "AH KH QH JH 10H".parse().unwrap();
+    assert!(pay_cards.contains_all(public) && !(public & old).is_empty());
 }
 
 #[test]

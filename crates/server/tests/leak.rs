@@ -15,7 +15,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, CardSet, seeded_rng};
-use tripoley_engine::{Event, Game, Misplays, Preset, Record, Rules, Seat};
+use tripoley_engine::{Event, Game, Misplays, PayCards, Preset, Record, Rules, Seat, Space, Stage};
 use tripoley_server::client::{self, Socket};
 
 /// Who received a frame: a seat, or a spectator.
@@ -93,6 +93,24 @@ fn log(record: &Record) -> Vec<(Vec<Event>, Game)> {
     log
 }
 
+/// H1, H4: once stage 1 is over, everyone knows that a pay card nobody
+/// took lies in the spare (the whole deck is dealt, D1), so a frame may
+/// name it there.
+fn pay_cards_nobody_took(game: &Game, spare: CardSet) -> CardSet {
+    let after_stage1 = matches!(
+        game.view(None).stage,
+        Stage::ChooseFive | Stage::Betting | Stage::Michigan
+    );
+    match game.pay_suit() {
+        Some(pay) if after_stage1 && game.rules().pay_cards == PayCards::Stage1 => Space::PAY_CARDS
+            .iter()
+            .filter_map(|space| space.pay_card(pay))
+            .filter(|&card| spare.contains(card))
+            .collect(),
+        _ => CardSet::EMPTY,
+    }
+}
+
 fn truth(record: &Record) -> Truth {
     let players = record.names.len();
     let mut public = CardSet::EMPTY;
@@ -107,6 +125,7 @@ fn truth(record: &Record) -> Truth {
             public |= revealed(e);
         }
         let (hands, spare, _) = game.card_locations();
+        public |= pay_cards_nobody_took(&game, spare);
         for (h, hand) in held.iter_mut().zip(&hands) {
             *h |= *hand;
         }
