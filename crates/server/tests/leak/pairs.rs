@@ -1,0 +1,698 @@
+//! Issue 31, point 1: pairs of games that differ only in a hidden fact reach
+//! every viewer who may not know it as the same frames: the same events,
+//! grouped into the same updates, in the same order, after the same pauses,
+//! until the fact is shown.
+//!
+//! Each game is prepared offline (deterministic seeds): game `a` is played
+//! out by random bots, and its twin `b` has two cards swapped in the deck of
+//! the deal, taking `a`'s decisions while they fit. The pair's deals are
+//! written into the tables' storage while the server is down; after a
+//! restart scripted people play both games, and every frame is compared
+//! (the two cards masked) for each viewer who held neither card.
+//!
+//! Kinds of hidden fact: under penalised misplays (M9b) a card withheld
+//! against the same card where nobody holds it (the case issue 31 found);
+//! a card in a seat's hand against the same card in the spare; a card in
+//! one seat's hand against the same card in another's. The search is
+//! bounded: a fixed number of candidates per kind; when a kind yields no
+//! pair that stays hidden long enough, the next kind is tried.
+//! `TRIPOLEY_PAIRS_HEAVY=1` tries more games and candidates and compares a
+//! pair of every kind.
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use rand_core::Rng;
+use serde_json::Value;
+use tripoley_bots::BotKind;
+use tripoley_cards::{Card, CardSet, Deck, seeded_rng};
+use tripoley_engine::{Action, DealChance, Event, Game, Misplays, Pending, Preset, Record, Step};
+use tripoley_server::ServerConfig;
+use tripoley_server::client::{self, Socket};
+use tripoley_server::protocol::{ClientMsg, CreateTable};
+
+use super::common::{self, WAIT, join};
+use super::{log, revealed};
+
+/// The server's pause for a held stop, and a scripted person's thinking
+/// before a withhold (a withhold and a stop at a card nobody holds must
+/// both come after a pause).
+const PAUSE: Duration = Duration::from_millis(100);
+
+/// Event numbers a pair must stay hidden for after the deal to be kept.
+const LEAST_HIDDEN: usize = 6;
+
+/// How much the search may do: games played out per preset, candidate
+/// swaps per kind, pairs compared per preset.
+struct Budget {
+    games: u64,
+    candidates: usize,
+    pairs: usize,
+}
+
+fn budget() -> Budget {
+    if std::env::var_os("TRIPOLEY_PAIRS_HEAVY").is_some() {
+        Budget {
+            games: 12,
+            candidates: 60,
+            pairs: 3,
+        }
+    } else {
+        Budget {
+            games: 4,
+            candidates: 12,
+            pairs: 2,
+        }
+    }
+}
+
+/// What differs between the two games of a pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// M9b: `a` withholds a card that `b` has where nobody holds it.
+    Withheld,
+    /// A card in a seat's hand in `a` is in the spare in `b`.
+    HandSpare,
+    /// A card in one seat's hand in `a` is in another seat's in `b`.
+    HandHand,
+}
+
+/// The kinds to try for `game`'s rules, most wanted first.
+fn kinds(game: &Game) -> Vec<Kind> {
+    let mut kinds = vec![Kind::HandSpare, Kind::HandHand];
+    if game.rules().misplays == Misplays::Penalised {
+        kinds.insert(0, Kind::Withheld);
+    }
+    kinds
+}
+
+/// The cards withheld in `ev`.
+fn withheld(ev: &[Event]) -> Vec<Card> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Withheld { card, .. } => Some(*card),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `dealt` (a table's rules and names) played out from its first step by
+/// random bots, chance drawn from `seed`; under M9b a card is withheld a
+/// third of the times it may be, so that both withholds and stops at cards
+/// nobody holds come up.
+fn game_a(dealt: &Record, seed: u64) -> Record {
+    let mut record = Record {
+        steps: Vec::new(),
+        ..dealt.clone()
+    };
+    let mut ev = Vec::new();
+    let mut game = record.start(&mut ev).unwrap();
+    let mut rng = seeded_rng(seed);
+    let mut bots: Vec<_> = (0..record.names.len())
+        .map(|_| BotKind::Random.make(game.rules()))
+        .collect();
+    loop {
+        let step = match game.pending() {
+            Pending::Chance(_) => Step::Chance(DealChance::random(game.rules(), &mut rng)),
+            Pending::Decide { seat, .. }
+                if game.check(seat, Action::Withhold).is_ok() && rng.next_u32() % 3 == 0 =>
+            {
+                Step::Act {
+                    seat,
+                    action: Action::Withhold,
+                }
+            }
+            Pending::Decide { seat, .. } => Step::Act {
+                seat,
+                action: bots[usize::from(seat)].act(&game.view(Some(seat)), &mut rng),
+            },
+            Pending::GameOver => return record,
+        };
+        game.step(&step, &mut ev).unwrap();
+        record.steps.push(step);
+    }
+}
+
+/// The index of `record`'s last chance step before its first decision (or
+/// its last, when nobody had to decide): the deal the pairs differ in.
+fn deal_step(record: &Record) -> usize {
+    let first_act = record
+        .steps
+        .iter()
+        .position(|s| matches!(s, Step::Act { .. }))
+        .unwrap_or(record.steps.len());
+    first_act.checked_sub(1).expect("a deal")
+}
+
+/// Game `a` with `c1` and `c2` swapped in its deal, taking `a`'s decisions
+/// while they fit (the same cards withheld, but for `c1`): `a`'s withhold of
+/// `c1` is dropped (in the twin nobody holds it, and its run stops by
+/// itself), and where a run waits for `c2` in the twin (where `a` has
+/// nobody holding it) its holder withholds it. Stops at the first decision
+/// that does not fit.
+fn twin(a: &Record, c1: Card, c2: Card) -> Record {
+    let deal = deal_step(a);
+    let mut b = a.clone();
+    b.steps.truncate(deal + 1);
+    let Step::Chance(chance) = &mut b.steps[deal] else {
+        panic!("step {deal} deals")
+    };
+    let mut cards = chance.deck.cards().to_vec();
+    let at = |card: Card| cards.iter().position(|&x| x == card).unwrap();
+    let (first, second) = (at(c1), at(c2));
+    cards.swap(first, second);
+    chance.deck = Deck::from_cards(&cards).unwrap();
+    let mut ev = Vec::new();
+    let mut game = b.start(&mut ev).unwrap();
+    let mut game_a = game.clone();
+    for (step, step_a) in b.steps.iter().zip(&a.steps) {
+        game.step(step, &mut ev).unwrap();
+        game_a.step(step_a, &mut ev).unwrap();
+    }
+    for step in &a.steps[deal + 1..] {
+        let mut ev_a = Vec::new();
+        game_a.step(step, &mut ev_a).unwrap();
+        let all = withheld(&ev_a);
+        let wanted: Vec<Card> = all.iter().copied().filter(|&c| c != c1).collect();
+        if wanted.is_empty() && all.contains(&c1) {
+            continue;
+        }
+        // The step as it is, or after the twin's holder withholds `c2`.
+        let fits = |pre: Option<Step>| {
+            let mut next = game.clone();
+            let mut ev_b = Vec::new();
+            let mut taken = Vec::new();
+            for s in pre.iter().chain([step]) {
+                next.step(s, &mut ev_b).ok()?;
+                taken.push(s.clone());
+            }
+            let expected: Vec<Card> = pre.map(|_| c2).into_iter().chain(wanted.clone()).collect();
+            (withheld(&ev_b) == expected).then_some((next, taken))
+        };
+        let withhold = match game.pending() {
+            Pending::Decide { seat, .. } if game.check(seat, Action::Withhold).is_ok() => {
+                Some(Step::Act {
+                    seat,
+                    action: Action::Withhold,
+                })
+            }
+            _ => None,
+        };
+        let Some((next, taken)) = fits(None).or_else(|| withhold.and_then(|w| fits(Some(w))))
+        else {
+            break;
+        };
+        game = next;
+        b.steps.extend(taken);
+    }
+    b
+}
+
+/// The event number of the first entry of `record`'s step `k` (its
+/// length if `k` is past the end).
+fn entry_of_step(record: &Record, k: usize) -> usize {
+    let prefix = Record {
+        steps: record.steps[..k.min(record.steps.len())].to_vec(),
+        ..record.clone()
+    };
+    log(&prefix).len()
+}
+
+/// The event number where `record`'s next chance after its first deal
+/// comes (a final pot's deck), or its log's length.
+fn next_deal(record: &Record) -> usize {
+    let deal = deal_step(record);
+    let next = record.steps[deal + 1..]
+        .iter()
+        .position(|s| matches!(s, Step::Chance(_)))
+        .map_or(record.steps.len(), |k| deal + 1 + k);
+    entry_of_step(record, next)
+}
+
+/// Where a card's place becomes known: unlike `revealed`, a run's stop
+/// names its next card without saying who holds it.
+fn placed(e: &Event) -> CardSet {
+    match e {
+        Event::RunStopped { .. } => CardSet::EMPTY,
+        _ => revealed(e),
+    }
+}
+
+/// For a game's log: the first event number at which `cards`' place is
+/// shown, and the seats that held one of them before then.
+fn hidden_until(log: &[(Vec<Event>, Game)], cards: CardSet) -> (usize, Vec<bool>) {
+    let mut knew = vec![false; log[0].1.players()];
+    for (k, (ev, game)) in log.iter().enumerate() {
+        if ev.iter().any(|e| !(placed(e) & cards).is_empty()) {
+            return (k, knew);
+        }
+        for (seat, hand) in game.card_locations().0.iter().enumerate() {
+            knew[seat] |= !(*hand & cards).is_empty();
+        }
+    }
+    (log.len(), knew)
+}
+
+/// Two games that differ in where two cards lie, compared before event
+/// number `cut` by the viewers who held neither (`knew` marks the others).
+struct Pair {
+    kind: Kind,
+    a: Record,
+    b: Record,
+    cards: (Card, Card),
+    cut: usize,
+    knew: Vec<bool>,
+}
+
+/// The candidate swaps of `kind` in `a`'s deal, at most `bound`, chosen by
+/// `seed`: (the card that moves in `a`'s twin, the card it swaps with).
+fn candidates(a: &Record, kind: Kind, bound: usize, seed: u64) -> Vec<(Card, Card)> {
+    let (game, _) = Record {
+        steps: a.steps[..=deal_step(a)].to_vec(),
+        ..a.clone()
+    }
+    .replay()
+    .unwrap();
+    let (hands, spare, _) = game.card_locations();
+    let mut all = Vec::new();
+    match kind {
+        Kind::Withheld => {
+            let withheld: CardSet = log(a).iter().flat_map(|(ev, _)| withheld(ev)).collect();
+            for c1 in withheld {
+                all.extend(spare.into_iter().map(|c2| (c1, c2)));
+            }
+        }
+        Kind::HandSpare => {
+            for hand in &hands {
+                for c1 in *hand {
+                    all.extend(spare.into_iter().map(|c2| (c1, c2)));
+                }
+            }
+        }
+        Kind::HandHand => {
+            for (i, x) in hands.iter().enumerate() {
+                for y in &hands[i + 1..] {
+                    for c1 in *x {
+                        all.extend(y.into_iter().map(|c2| (c1, c2)));
+                    }
+                }
+            }
+        }
+    }
+    // A seeded shuffle, then the first `bound`.
+    let mut rng = seeded_rng(seed);
+    for i in (1..all.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        all.swap(i, j);
+    }
+    all.truncate(bound);
+    all
+}
+
+/// The pair of `kind` for game `a` whose cards stay hidden longest, among
+/// at most `bound` candidates; none if no candidate stays hidden
+/// `LEAST_HIDDEN` event numbers after the deal (or to the end), or ( for `Withheld`, none
+/// has `a` withhold its card while hidden).
+fn pair(a: &Record, kind: Kind, bound: usize, seed: u64) -> Option<Pair> {
+    let log_a = log(a);
+    let dealt = Record {
+        steps: a.steps[..=deal_step(a)].to_vec(),
+        ..a.clone()
+    };
+    // A game with no decision (possible under `cosmo`) has nothing after
+    // its deal: its pair must stay hidden to the end.
+    let least = (log(&dealt).len() + LEAST_HIDDEN).min(log_a.len());
+    let mut best: Option<Pair> = None;
+    for (c1, c2) in candidates(a, kind, bound, seed) {
+        let b = twin(a, c1, c2);
+        let cards = CardSet::from(c1) | CardSet::from(c2);
+        let log_b = log(&b);
+        let (cut_a, knew_a) = hidden_until(&log_a, cards);
+        let (cut_b, knew_b) = hidden_until(&log_b, cards);
+        // Frames are compared while the twin follows `a`, and before the
+        // next deal (the server shuffles it).
+        let cut = cut_a.min(cut_b).min(log_b.len()).min(next_deal(a));
+        let withholds = log_a[..cut]
+            .iter()
+            .any(|(ev, _)| withheld(ev).contains(&c1));
+        if cut < least
+            || (kind == Kind::Withheld && !withholds)
+            || best.as_ref().is_some_and(|p| p.cut >= cut)
+        {
+            continue;
+        }
+        let knew = knew_a.iter().zip(&knew_b).map(|(x, y)| x | y).collect();
+        best = Some(Pair {
+            kind,
+            a: a.clone(),
+            b,
+            cards: (c1, c2),
+            cut,
+            knew,
+        });
+    }
+    best
+}
+
+/// Up to `budget.pairs` pairs for a table whose rules and names `dealt`
+/// has, a kind each, trying the kinds in turn and each kind on a few games.
+fn pairs_for(dealt: &Record, salt: u64, budget: &Budget) -> Vec<Pair> {
+    let (game, _) = Record {
+        steps: Vec::new(),
+        ..dealt.clone()
+    }
+    .replay()
+    .unwrap();
+    let games: Vec<Record> = (0..budget.games)
+        .map(|g| game_a(dealt, salt * 1000 + g))
+        .collect();
+    let mut found = Vec::new();
+    for kind in kinds(&game) {
+        if found.len() == budget.pairs {
+            break;
+        }
+        let best = games
+            .iter()
+            .enumerate()
+            .filter_map(|(g, a)| pair(a, kind, budget.candidates, salt * 1000 + g as u64))
+            .max_by_key(|p| p.cut);
+        found.extend(best);
+    }
+    found
+}
+
+/// Each viewer's frames with when they came: seats 0.., then the spectator.
+type Seen = Vec<Vec<(Instant, Value)>>;
+
+/// A viewer's frames until the one numbered `last`, playing `script` (its
+/// seat's actions, in order) when asked; a withhold after `PAUSE`.
+async fn frames_until(
+    mut sock: Socket,
+    welcome: Value,
+    mut script: VecDeque<Action>,
+    last: u64,
+) -> Vec<(Instant, Value)> {
+    let mut seen = vec![(Instant::now(), welcome)];
+    let mut acted = None;
+    loop {
+        let msg = sock
+            .recv_timeout(WAIT)
+            .await
+            .unwrap_or_else(|e| panic!("a frame up to {last} ({e}); so far {:?}", seen.last()));
+        seen.push((Instant::now(), msg.clone()));
+        if !matches!(msg["type"].as_str(), Some("update" | "state")) {
+            continue;
+        }
+        let n = msg["n"].as_u64().expect("numbered");
+        if n >= last {
+            break;
+        }
+        let Some(view) = client::view_of(&msg) else {
+            continue;
+        };
+        if view.decision.is_none() || acted == Some(n) {
+            continue;
+        }
+        let Some(action) = script.pop_front() else {
+            continue;
+        };
+        if action == Action::Withhold {
+            tokio::time::sleep(PAUSE).await;
+        }
+        acted = Some(n);
+        let act = ClientMsg::Act {
+            action,
+            id: Some(n),
+            seat: view.seat,
+            n: Some(n),
+        };
+        sock.send(&act).await.unwrap();
+    }
+    sock.close().await;
+    seen
+}
+
+/// Plays `record`'s actions that come before event number `cut` at the
+/// table `t` (already dealt `record`'s deal), each seat a scripted person,
+/// with a spectator; returns every viewer's frames up to `cut`.
+async fn play_scripted(addr: SocketAddr, t: &common::Table, record: &Record, cut: usize) -> Seen {
+    let steps = (0..=record.steps.len())
+        .find(|&k| entry_of_step(record, k) >= cut)
+        .expect("the cut is within the game");
+    let last = cut as u64 - 1;
+    let (spectator, welcome) = join(addr, &t.invite, None, None).await;
+    let spectator = tokio::spawn(frames_until(spectator, welcome, VecDeque::new(), last));
+    let mut seats = Vec::new();
+    for (seat, token) in &t.tokens {
+        let script = record.steps[..steps]
+            .iter()
+            .filter_map(|s| match s {
+                Step::Act { seat: s, action } if s == seat => Some(*action),
+                _ => None,
+            })
+            .collect();
+        let (sock, welcome) = join(addr, &t.invite, Some(token), None).await;
+        seats.push(tokio::spawn(frames_until(sock, welcome, script, last)));
+    }
+    let mut all = Vec::new();
+    for s in seats {
+        all.push(s.await.unwrap());
+    }
+    all.push(spectator.await.unwrap());
+    all
+}
+
+/// What a viewer's frame says, with the pair's two cards masked, and when
+/// it came: after a pause (at least `PAUSE` since the frame before), at
+/// once (under half of it), or unclear (`None`). Frames about who is
+/// connected or chatting are no card's business and are left out.
+fn shape(seen: &[(Instant, Value)], cards: (Card, Card)) -> Vec<(String, Option<bool>)> {
+    let mut out = Vec::new();
+    for (i, (at, msg)) in seen.iter().enumerate() {
+        if matches!(
+            msg["type"].as_str(),
+            Some("welcome" | "table" | "pong" | "chat" | "chat_history")
+        ) {
+            continue;
+        }
+        // Who is connected is no card's business either.
+        let mut msg = msg.clone();
+        if let Some(m) = msg.as_object_mut() {
+            m.remove("table");
+        }
+        let mut text = msg.to_string();
+        for c in [cards.0, cards.1] {
+            text = text.replace(&format!("\"{c}\""), "\"??\"");
+        }
+        let gap = i.checked_sub(1).map(|p| at.duration_since(seen[p].0));
+        let class = match gap {
+            Some(g) if g >= PAUSE => Some(true),
+            Some(g) if g < PAUSE / 2 => Some(false),
+            None => Some(false),
+            Some(_) => None,
+        };
+        out.push((text, class));
+    }
+    out
+}
+
+/// A frame in words: its kind, number and events.
+fn words(text: &str) -> String {
+    let msg: Value = serde_json::from_str(text).unwrap();
+    let events: Vec<&str> = msg["events"]
+        .as_array()
+        .into_iter()
+        .chain(
+            msg["log"]
+                .as_array()
+                .into_iter()
+                .flat_map(|l| l.iter().map(|e| &e["events"]))
+                .filter_map(Value::as_array),
+        )
+        .flatten()
+        .filter_map(|e| e["event"].as_str())
+        .collect();
+    format!(
+        "{} {} with events [{}]",
+        msg["type"],
+        msg["n"],
+        events.join(", ")
+    )
+}
+
+/// Where two texts part, with some of what comes before and after.
+fn parting(a: &str, b: &str) -> (String, String) {
+    let at = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    let around = |t: &str| {
+        let from = t.floor_char_boundary(at.saturating_sub(120));
+        let to = t.ceil_char_boundary((at + 80).min(t.len()));
+        t[from..to].to_owned()
+    };
+    (around(a), around(b))
+}
+
+/// The first difference between what viewer `v` saw of the pair's two
+/// games, in words; `None` if they look the same.
+fn difference(
+    p: &Pair,
+    v: usize,
+    fa: &[(Instant, Value)],
+    fb: &[(Instant, Value)],
+) -> Option<String> {
+    let viewer = if v == p.knew.len() {
+        "the spectator".to_owned()
+    } else {
+        format!("seat {v}")
+    };
+    let what = format!(
+        "{:?} ({} in game a where game b has {}, hidden before event {})",
+        p.kind, p.cards.0, p.cards.1, p.cut
+    );
+    let (sa, sb) = (shape(fa, p.cards), shape(fb, p.cards));
+    for ((ta, ca), (tb, cb)) in sa.iter().zip(&sb) {
+        if ta != tb {
+            let (pa, pb) = parting(ta, tb);
+            return Some(format!(
+                "{what}: {viewer} sees game a's {} but game b's {}\n  a: ...{pa}...\n  b: ...{pb}...",
+                words(ta),
+                words(tb)
+            ));
+        }
+        if let (Some(ca), Some(cb)) = (ca, cb)
+            && ca != cb
+        {
+            let when = |pause: bool| if pause { "after a pause" } else { "at once" };
+            return Some(format!(
+                "{what}: {viewer} sees {} {} in game a, {} in game b",
+                words(ta),
+                when(*ca),
+                when(*cb)
+            ));
+        }
+    }
+    (sa.len() != sb.len()).then(|| {
+        format!(
+            "{what}: {viewer} got {} frames in game a, {} in game b",
+            sa.len(),
+            sb.len()
+        )
+    })
+}
+
+/// Issue 31, point 1 (M9b, D6): for every preset, pairs of games that
+/// differ only in where a card lies (withheld against held by nobody, in a
+/// hand against in the spare, in one hand against another) reach every
+/// viewer who may not know it as the same frames (the same events, grouped
+/// into the same updates, in the same order, after the same pauses) until
+/// the card's place is shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[allow(clippy::too_many_lines)] // one scenario, read top to bottom
+async fn m9b_d6_games_that_differ_in_a_hidden_card_look_the_same_to_those_who_may_not_know() {
+    let budget = budget();
+    let db = common::temp_db("leak-pairs");
+    let config = ServerConfig {
+        db: db.clone().into(),
+        bot_delay: PAUSE,
+        grace: Duration::from_secs(120),
+        rate_burst: 10_000,
+        rate_per_second: 10_000,
+        max_connections_per_address: 10_000,
+        max_tables_per_address: 10_000,
+        ..ServerConfig::ephemeral()
+    };
+    // Each preset's tables, dealt by the server, then rewritten with the
+    // pairs' deals while it is down.
+    let server = tripoley_server::start(config.clone()).await.unwrap();
+    let addr = server.addr();
+    let request = |preset| CreateTable {
+        preset: Some(preset),
+        seats: Some(4),
+        deals: Some(1),
+        turn_seconds: Some(0),
+        ..CreateTable::default()
+    };
+    let mut tables = Vec::new();
+    for preset in Preset::ALL {
+        let mut ts = Vec::new();
+        for _ in 0..budget.pairs * 2 {
+            let t = common::table_from(addr, &request(preset), &[0, 1, 2, 3]).await;
+            client::start_table(addr, &t.invite, &t.host_token)
+                .await
+                .unwrap();
+            ts.push(t);
+        }
+        tables.push((preset, ts));
+    }
+    let mut games = Vec::new();
+    for (salt, (preset, ts)) in tables.into_iter().enumerate() {
+        let dealt = loop {
+            if let Some(r) = server.record(&ts[0].invite).await
+                && !r.steps.is_empty()
+            {
+                break r;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        let found = pairs_for(&dealt, salt as u64, &budget);
+        assert!(!found.is_empty(), "{preset}: no pair within the bound");
+        if kinds(&dealt.replay().unwrap().0).contains(&Kind::Withheld) {
+            assert_eq!(found[0].kind, Kind::Withheld, "{preset}: a withhold pair");
+        }
+        let mut ts = ts.into_iter();
+        for p in found {
+            games.push((preset, ts.next().unwrap(), ts.next().unwrap(), p));
+        }
+    }
+    server.kill().await;
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    for (_, ta, tb, p) in &games {
+        for (t, r) in [(ta, &p.a), (tb, &p.b)] {
+            conn.execute("DELETE FROM steps WHERE invite = ?1", [&t.invite])
+                .unwrap();
+            for (i, step) in r.steps[..=deal_step(r)].iter().enumerate() {
+                conn.execute(
+                    "INSERT INTO steps (invite, idx, step) VALUES (?1, ?2, ?3)",
+                    rusqlite::params![t.invite, i, serde_json::to_string(step).unwrap()],
+                )
+                .unwrap();
+            }
+        }
+    }
+    drop(conn);
+    let server = tripoley_server::start(config).await.unwrap();
+    let addr = server.addr();
+    let mut runs = Vec::new();
+    for (preset, ta, tb, p) in games {
+        runs.push(tokio::spawn(async move {
+            let (seen_a, seen_b) = tokio::join!(
+                play_scripted(addr, &ta, &p.a, p.cut),
+                play_scripted(addr, &tb, &p.b, p.cut)
+            );
+            (preset, p, seen_a, seen_b)
+        }));
+    }
+    let mut compared = 0;
+    let mut differences = Vec::new();
+    for run in runs {
+        let (preset, p, seen_a, seen_b) = run.await.unwrap();
+        for (v, (fa, fb)) in seen_a.iter().zip(&seen_b).enumerate() {
+            if p.knew.get(v).copied().unwrap_or(false) {
+                continue;
+            }
+            for f in fa.iter().chain(fb) {
+                assert_ne!(
+                    f.1["type"], "error",
+                    "{preset}: a scripted action fits: {}",
+                    f.1
+                );
+            }
+            differences.extend(difference(&p, v, fa, fb).map(|d| format!("{preset}: {d}")));
+            compared += fa.len();
+        }
+    }
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+    assert!(compared > 100, "{compared} frames compared");
+    server.shutdown().await;
+    common::remove_db(&db);
+}
