@@ -27,7 +27,9 @@ use rand_core::Rng;
 use serde_json::Value;
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, CardSet, Deck, seeded_rng};
-use tripoley_engine::{Action, DealChance, Event, Game, Misplays, Pending, Preset, Record, Step};
+use tripoley_engine::{
+    Action, Audience, DealChance, Event, Game, Misplays, Pending, Preset, Record, Step,
+};
 use tripoley_server::ServerConfig;
 use tripoley_server::client::{self, Socket};
 use tripoley_server::protocol::{ClientMsg, CreateTable};
@@ -146,11 +148,15 @@ fn deal_step(record: &Record) -> usize {
 }
 
 /// Game `a` with `c1` and `c2` swapped in its deal, taking `a`'s decisions
-/// while they fit (the same cards withheld, but for `c1`): `a`'s withhold of
-/// `c1` is dropped (in the twin nobody holds it, and its run stops by
-/// itself), and where a run waits for `c2` in the twin (where `a` has
-/// nobody holding it) its holder withholds it. Stops at the first decision
-/// that does not fit.
+/// while they fit: `a`'s withhold of `c1` is dropped (in the twin nobody
+/// holds it, and its run stops by itself), and where a run waits for `c2`
+/// in the twin (where `a` has nobody holding it) its holder withholds it.
+/// The twin stops before the first step after which the games part in
+/// public: the events everyone sees (the two cards masked), in order, or
+/// who decides next. So the pair forces the same decisions (a lead forced
+/// in one game and chosen in the other, or a misplay penalised in one
+/// only, tells by the rules themselves), and only the server's framing
+/// can tell them apart.
 fn twin(a: &Record, c1: Card, c2: Card) -> Record {
     let deal = deal_step(a);
     let mut b = a.clone();
@@ -170,9 +176,23 @@ fn twin(a: &Record, c1: Card, c2: Card) -> Record {
         game.step(step, &mut ev).unwrap();
         game_a.step(step_a, &mut ev).unwrap();
     }
-    for step in &a.steps[deal + 1..] {
+    let mask = |ev: &[Event]| -> Vec<String> {
+        ev.iter()
+            .filter(|e| e.audience() == Audience::Everyone)
+            .map(|e| {
+                let mut text = serde_json::to_string(e).unwrap();
+                for c in [c1, c2] {
+                    text = text.replace(&format!("\"{c}\""), "\"??\"");
+                }
+                text
+            })
+            .collect()
+    };
+    let (mut public_a, mut public_b) = (Vec::new(), Vec::new());
+    for (k, step) in a.steps.iter().enumerate().skip(deal + 1) {
         let mut ev_a = Vec::new();
         game_a.step(step, &mut ev_a).unwrap();
+        public_a.extend(mask(&ev_a));
         let all = withheld(&ev_a);
         let wanted: Vec<Card> = all.iter().copied().filter(|&c| c != c1).collect();
         if wanted.is_empty() && all.contains(&c1) {
@@ -188,7 +208,7 @@ fn twin(a: &Record, c1: Card, c2: Card) -> Record {
                 taken.push(s.clone());
             }
             let expected: Vec<Card> = pre.map(|_| c2).into_iter().chain(wanted.clone()).collect();
-            (withheld(&ev_b) == expected).then_some((next, taken))
+            (withheld(&ev_b) == expected).then_some((next, taken, ev_b))
         };
         let withhold = match game.pending() {
             Pending::Decide { seat, .. } if game.check(seat, Action::Withhold).is_ok() => {
@@ -199,10 +219,37 @@ fn twin(a: &Record, c1: Card, c2: Card) -> Record {
             }
             _ => None,
         };
-        let Some((next, taken)) = fits(None).or_else(|| withhold.and_then(|w| fits(Some(w))))
+        let Some((next, taken, ev_b)) = fits(None).or_else(|| withhold.and_then(|w| fits(Some(w))))
         else {
             break;
         };
+        let mut public = public_b.clone();
+        public.extend(mask(&ev_b));
+        let (short, long) = if public.len() <= public_a.len() {
+            (&public, &public_a)
+        } else {
+            (&public_a, &public)
+        };
+        // Who decides next, in both games, once `a` has withheld `c1` and
+        // the twin's holder of `c2` has withheld it (the next step).
+        let a_withholds_c1 = a.steps.get(k + 1).is_some_and(|s| {
+            let mut ev = Vec::new();
+            game_a.clone().step(s, &mut ev).is_ok() && withheld(&ev) == [c1]
+        });
+        let b_withholds_c2 = match next.pending() {
+            Pending::Decide { seat, .. } => next.check(seat, Action::Withhold).is_ok(),
+            _ => false,
+        };
+        let decider = |g: &Game| match g.pending() {
+            Pending::Decide { seat, .. } => Some(seat),
+            _ => None,
+        };
+        if !long.starts_with(short)
+            || !(a_withholds_c1 || b_withholds_c2 || decider(&next) == decider(&game_a))
+        {
+            break;
+        }
+        public_b = public;
         game = next;
         b.steps.extend(taken);
     }
@@ -441,25 +488,28 @@ async fn play_scripted(addr: SocketAddr, t: &common::Table, record: &Record, cut
         .find(|&k| entry_of_step(record, k) >= cut)
         .expect("the cut is within the game");
     let last = cut as u64 - 1;
-    let (spectator, welcome) = join(addr, &t.invite, None, None).await;
-    let spectator = tokio::spawn(frames_until(spectator, welcome, VecDeque::new(), last));
-    let mut seats = Vec::new();
+    // Everyone is there before anyone acts, so everyone's first state has
+    // the same number.
+    let mut joined = Vec::new();
     for (seat, token) in &t.tokens {
-        let script = record.steps[..steps]
+        let script: VecDeque<Action> = record.steps[..steps]
             .iter()
             .filter_map(|s| match s {
                 Step::Act { seat: s, action } if s == seat => Some(*action),
                 _ => None,
             })
             .collect();
-        let (sock, welcome) = join(addr, &t.invite, Some(token), None).await;
-        seats.push(tokio::spawn(frames_until(sock, welcome, script, last)));
+        joined.push((join(addr, &t.invite, Some(token), None).await, script));
     }
+    joined.push((join(addr, &t.invite, None, None).await, VecDeque::new()));
+    let seats: Vec<_> = joined
+        .into_iter()
+        .map(|((sock, welcome), script)| tokio::spawn(frames_until(sock, welcome, script, last)))
+        .collect();
     let mut all = Vec::new();
     for s in seats {
         all.push(s.await.unwrap());
     }
-    all.push(spectator.await.unwrap());
     all
 }
 
