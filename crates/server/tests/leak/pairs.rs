@@ -34,13 +34,17 @@ use tripoley_server::ServerConfig;
 use tripoley_server::client::{self, Socket};
 use tripoley_server::protocol::{ClientMsg, CreateTable};
 
-use super::common::{self, WAIT, join};
+use super::common::{self, join};
 use super::{log, revealed};
 
 /// The server's pause for a held stop, and a scripted person's thinking
 /// before a withhold (a withhold and a stop at a card nobody holds must
 /// both come after a pause).
 const PAUSE: Duration = Duration::from_millis(100);
+
+/// How long a viewer waits for the next frame before its game counts as
+/// stopped.
+const QUIET: Duration = Duration::from_secs(2);
 
 /// Event numbers a pair must stay hidden for after the deal to be kept.
 const LEAST_HIDDEN: usize = 6;
@@ -432,7 +436,8 @@ fn pairs_for(dealt: &Record, salt: u64, budget: &Budget) -> Vec<Pair> {
 /// Each viewer's frames with when they came: seats 0.., then the spectator.
 type Seen = Vec<Vec<(Instant, Value)>>;
 
-/// A viewer's frames until the one numbered `last`, playing `script` (its
+/// A viewer's frames until the one numbered `last` (or a silence of
+/// `QUIET`), playing `script` (its
 /// seat's actions, in order) when asked; a withhold after `PAUSE`.
 async fn frames_until(
     mut sock: Socket,
@@ -442,11 +447,9 @@ async fn frames_until(
 ) -> Vec<(Instant, Value)> {
     let mut seen = vec![(Instant::now(), welcome)];
     let mut acted = None;
-    loop {
-        let msg = sock
-            .recv_timeout(WAIT)
-            .await
-            .unwrap_or_else(|e| panic!("a frame up to {last} ({e}); so far {:?}", seen.last()));
+    // A game that goes quiet before `last` (its numbering is not the
+    // test's) ends the viewer's frames: the comparison tells what differs.
+    while let Ok(msg) = sock.recv_timeout(QUIET).await {
         seen.push((Instant::now(), msg.clone()));
         if !matches!(msg["type"].as_str(), Some("update" | "state")) {
             continue;
@@ -583,13 +586,14 @@ fn parting(a: &str, b: &str) -> (String, String) {
 }
 
 /// The first difference between what viewer `v` saw of the pair's two
-/// games, in words; `None` if they look the same.
+/// games, in words, and whether it is only in when a frame came; `None` if
+/// they look the same.
 fn difference(
     p: &Pair,
     v: usize,
     fa: &[(Instant, Value)],
     fb: &[(Instant, Value)],
-) -> Option<String> {
+) -> Option<(bool, String)> {
     let viewer = if v == p.knew.len() {
         "the spectator".to_owned()
     } else {
@@ -603,43 +607,54 @@ fn difference(
     for ((ta, ca), (tb, cb)) in sa.iter().zip(&sb) {
         if ta != tb {
             let (pa, pb) = parting(ta, tb);
-            return Some(format!(
-                "{what}: {viewer} sees game a's {} but game b's {}\n  a: ...{pa}...\n  b: ...{pb}...",
-                words(ta),
-                words(tb)
+            return Some((
+                false,
+                format!(
+                    "{what}: {viewer} sees game a's {} but game b's {}\n  a: ...{pa}...\n  b: ...{pb}...",
+                    words(ta),
+                    words(tb)
+                ),
             ));
         }
         if let (Some(ca), Some(cb)) = (ca, cb)
             && ca != cb
         {
             let when = |pause: bool| if pause { "after a pause" } else { "at once" };
-            return Some(format!(
-                "{what}: {viewer} sees {} {} in game a, {} in game b",
-                words(ta),
-                when(*ca),
-                when(*cb)
+            return Some((
+                true,
+                format!(
+                    "{what}: {viewer} sees {} {} in game a, {} in game b",
+                    words(ta),
+                    when(*ca),
+                    when(*cb)
+                ),
             ));
         }
     }
     (sa.len() != sb.len()).then(|| {
-        format!(
+        let text = format!(
             "{what}: {viewer} got {} frames in game a, {} in game b",
             sa.len(),
             sb.len()
-        )
+        );
+        (false, text)
     })
 }
 
-/// Issue 31, point 1 (M9b, D6): for every preset, pairs of games that
-/// differ only in where a card lies (withheld against held by nobody, in a
-/// hand against in the spare, in one hand against another) reach every
-/// viewer who may not know it as the same frames (the same events, grouped
-/// into the same updates, in the same order, after the same pauses) until
-/// the card's place is shown.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+/// What a run of the pairs found.
+struct Compared {
+    /// Each viewer's first difference, and whether it is only in timing.
+    differences: Vec<(bool, String)>,
+    /// Refusals of scripted actions.
+    errors: Vec<String>,
+    /// Frames compared.
+    frames: usize,
+}
+
+/// Prepares every preset's pairs, plays them at a server and compares
+/// what each viewer who may not know the hidden fact saw.
 #[allow(clippy::too_many_lines)] // one scenario, read top to bottom
-async fn m9b_d6_games_that_differ_in_a_hidden_card_look_the_same_to_those_who_may_not_know() {
-    let budget = budget();
+async fn compare_pairs(budget: &Budget) -> Compared {
     let db = common::temp_db("leak-pairs");
     let config = ServerConfig {
         db: db.clone().into(),
@@ -724,25 +739,57 @@ async fn m9b_d6_games_that_differ_in_a_hidden_card_look_the_same_to_those_who_ma
     }
     let mut compared = 0;
     let mut differences = Vec::new();
+    let mut errors = Vec::new();
     for run in runs {
         let (preset, p, seen_a, seen_b) = run.await.unwrap();
         for (v, (fa, fb)) in seen_a.iter().zip(&seen_b).enumerate() {
+            errors.extend(
+                fa.iter()
+                    .chain(fb)
+                    .filter(|f| f.1["type"] == "error")
+                    .map(|f| format!("{preset}: {}", f.1)),
+            );
             if p.knew.get(v).copied().unwrap_or(false) {
                 continue;
             }
-            for f in fa.iter().chain(fb) {
-                assert_ne!(
-                    f.1["type"], "error",
-                    "{preset}: a scripted action fits: {}",
-                    f.1
-                );
-            }
-            differences.extend(difference(&p, v, fa, fb).map(|d| format!("{preset}: {d}")));
+            differences.extend(
+                difference(&p, v, fa, fb).map(|(timing, d)| (timing, format!("{preset}: {d}"))),
+            );
             compared += fa.len();
         }
     }
-    assert!(differences.is_empty(), "{}", differences.join("\n"));
-    assert!(compared > 100, "{compared} frames compared");
     server.shutdown().await;
     common::remove_db(&db);
+    Compared {
+        differences,
+        errors,
+        frames: compared,
+    }
+}
+
+/// Issue 31, point 1 (M9b, D6): for every preset, pairs of games that
+/// differ only in where a card lies (withheld against held by nobody, in a
+/// hand against in the spare, in one hand against another) reach every
+/// viewer who may not know it as the same frames (the same events, grouped
+/// into the same updates, in the same order, after the same pauses) until
+/// the card's place is shown.
+///
+/// A frame late by a pause under a loaded machine looks like a timing tell:
+/// a difference only in timing must come back in a second run to count.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn m9b_d6_games_that_differ_in_a_hidden_card_look_the_same_to_those_who_may_not_know() {
+    let budget = budget();
+    let mut run = compare_pairs(&budget).await;
+    if !run.differences.is_empty() && run.differences.iter().all(|(timing, _)| *timing) {
+        run = compare_pairs(&budget).await;
+    }
+    let told: Vec<&str> = run.differences.iter().map(|(_, d)| d.as_str()).collect();
+    assert!(
+        told.is_empty(),
+        "{} viewers told apart; the first:\n{}",
+        told.len(),
+        told[..told.len().min(3)].join("\n")
+    );
+    assert!(run.errors.is_empty(), "the scripts fit: {:?}", run.errors);
+    assert!(run.frames > 100, "{} frames compared", run.frames);
 }
