@@ -578,9 +578,8 @@ fn words(text: &str) -> String {
 fn parting(a: &str, b: &str) -> (String, String) {
     let at = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
     let around = |t: &str| {
-        let from = t.floor_char_boundary(at.saturating_sub(120));
-        let to = t.ceil_char_boundary((at + 80).min(t.len()));
-        t[from..to].to_owned()
+        let (from, to) = (at.saturating_sub(120), (at + 80).min(t.len()));
+        String::from_utf8_lossy(&t.as_bytes()[from..to]).into_owned()
     };
     (around(a), around(b))
 }
@@ -699,7 +698,7 @@ async fn compare_pairs(budget: &Budget) -> Compared {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         };
-        let found = pairs_for(&dealt, salt as u64, &budget);
+        let found = pairs_for(&dealt, salt as u64, budget);
         assert!(!found.is_empty(), "{preset}: no pair within the bound");
         if kinds(&dealt.replay().unwrap().0).contains(&Kind::Withheld) {
             assert_eq!(found[0].kind, Kind::Withheld, "{preset}: a withhold pair");
