@@ -291,29 +291,34 @@ fn placed(e: &Event) -> CardSet {
 }
 
 /// For a game's log: the first event number at which `cards`' place is
-/// shown, and the seats that held one of them before then.
-fn hidden_until(log: &[(Vec<Event>, Game)], cards: CardSet) -> (usize, Vec<bool>) {
-    let mut knew = vec![false; log[0].1.players()];
+/// shown, and for each seat the first at which it held one of them (a
+/// dealer learns the spare when swapping for it, a buyer when buying it),
+/// `usize::MAX` if it did not before then.
+fn hidden_until(log: &[(Vec<Event>, Game)], cards: CardSet) -> (usize, Vec<usize>) {
+    let mut knew = vec![usize::MAX; log[0].1.players()];
     for (k, (ev, game)) in log.iter().enumerate() {
         if ev.iter().any(|e| !(placed(e) & cards).is_empty()) {
             return (k, knew);
         }
         for (seat, hand) in game.card_locations().0.iter().enumerate() {
-            knew[seat] |= !(*hand & cards).is_empty();
+            if !(*hand & cards).is_empty() {
+                knew[seat] = knew[seat].min(k);
+            }
         }
     }
     (log.len(), knew)
 }
 
 /// Two games that differ in where two cards lie, compared before event
-/// number `cut` by the viewers who held neither (`knew` marks the others).
+/// number `cut` by the spectator, and by each seat before it held one of
+/// them (`knew`: from which event number it may know).
 struct Pair {
     kind: Kind,
     a: Record,
     b: Record,
     cards: (Card, Card),
     cut: usize,
-    knew: Vec<bool>,
+    knew: Vec<usize>,
 }
 
 /// The candidate swaps of `kind` in `a`'s deal, at most `bound`, chosen by
@@ -393,7 +398,11 @@ fn pair(a: &Record, kind: Kind, bound: usize, seed: u64) -> Option<Pair> {
         {
             continue;
         }
-        let knew = knew_a.iter().zip(&knew_b).map(|(x, y)| x | y).collect();
+        let knew = knew_a
+            .iter()
+            .zip(&knew_b)
+            .map(|(x, y)| (*x).min(*y).min(cut))
+            .collect();
         best = Some(Pair {
             kind,
             a: a.clone(),
@@ -520,13 +529,19 @@ async fn play_scripted(addr: SocketAddr, t: &common::Table, record: &Record, cut
 /// it came: after a pause (at least `PAUSE` since the frame before), at
 /// once (under half of it), or unclear (`None`). Frames about who is
 /// connected or chatting are no card's business and are left out.
-fn shape(seen: &[(Instant, Value)], cards: (Card, Card)) -> Vec<(String, Option<bool>)> {
+fn shape(
+    seen: &[(Instant, Value)],
+    cards: (Card, Card),
+    cut: usize,
+) -> Vec<(String, Option<bool>)> {
     let mut out = Vec::new();
     for (i, (at, msg)) in seen.iter().enumerate() {
-        if matches!(
-            msg["type"].as_str(),
-            Some("welcome" | "table" | "pong" | "chat" | "chat_history")
-        ) {
+        if msg["n"].as_u64().is_some_and(|n| n >= cut as u64)
+            || matches!(
+                msg["type"].as_str(),
+                Some("welcome" | "table" | "pong" | "chat" | "chat_history")
+            )
+        {
             continue;
         }
         // Who is connected is no card's business either.
@@ -585,14 +600,15 @@ fn parting(a: &str, b: &str) -> (String, String) {
 }
 
 /// The first difference between what viewer `v` saw of the pair's two
-/// games, in words, and whether it is only in when a frame came; `None` if
-/// they look the same.
+/// games before it may know the hidden fact, in words, and whether it is
+/// only in when a frame came (`None` if they look the same); with the
+/// number of frames compared.
 fn difference(
     p: &Pair,
     v: usize,
     fa: &[(Instant, Value)],
     fb: &[(Instant, Value)],
-) -> Option<(bool, String)> {
+) -> (Option<(bool, String)>, usize) {
     let viewer = if v == p.knew.len() {
         "the spectator".to_owned()
     } else {
@@ -602,8 +618,20 @@ fn difference(
         "{:?} ({} in game a where game b has {}, hidden before event {})",
         p.kind, p.cards.0, p.cards.1, p.cut
     );
-    let (sa, sb) = (shape(fa, p.cards), shape(fb, p.cards));
-    for ((ta, ca), (tb, cb)) in sa.iter().zip(&sb) {
+    let cut = p.knew.get(v).copied().unwrap_or(p.cut);
+    let (sa, sb) = (shape(fa, p.cards, cut), shape(fb, p.cards, cut));
+    (first_difference(&what, &viewer, &sa, &sb), sa.len())
+}
+
+/// The first difference between the frames a viewer saw of each game, in
+/// words, and whether it is only in timing.
+fn first_difference(
+    what: &str,
+    viewer: &str,
+    sa: &[(String, Option<bool>)],
+    sb: &[(String, Option<bool>)],
+) -> Option<(bool, String)> {
+    for ((ta, ca), (tb, cb)) in sa.iter().zip(sb) {
         if ta != tb {
             let (pa, pb) = parting(ta, tb);
             return Some((
@@ -748,13 +776,9 @@ async fn compare_pairs(budget: &Budget) -> Compared {
                     .filter(|f| f.1["type"] == "error")
                     .map(|f| format!("{preset}: {}", f.1)),
             );
-            if p.knew.get(v).copied().unwrap_or(false) {
-                continue;
-            }
-            differences.extend(
-                difference(&p, v, fa, fb).map(|(timing, d)| (timing, format!("{preset}: {d}"))),
-            );
-            compared += fa.len();
+            let (told, frames) = difference(&p, v, fa, fb);
+            differences.extend(told.map(|(timing, d)| (timing, format!("{preset}: {d}"))));
+            compared += frames;
         }
     }
     server.shutdown().await;
