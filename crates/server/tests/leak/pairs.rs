@@ -24,7 +24,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use rand_core::Rng;
-use serde_json::Value;
+use serde_json::{Value, json};
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, CardSet, Deck, seeded_rng};
 use tripoley_engine::{
@@ -32,7 +32,7 @@ use tripoley_engine::{
 };
 use tripoley_server::ServerConfig;
 use tripoley_server::client::{self, Socket};
-use tripoley_server::protocol::{ClientMsg, CreateTable};
+use tripoley_server::protocol::CreateTable;
 
 use super::common::{self, join};
 use super::{log, revealed};
@@ -445,13 +445,16 @@ fn pairs_for(dealt: &Record, salt: u64, budget: &Budget) -> Vec<Pair> {
 /// Each viewer's frames with when they came: seats 0.., then the spectator.
 type Seen = Vec<Vec<(Instant, Value)>>;
 
+/// A scripted person's actions, in order, as the protocol writes them,
+/// each with whether a pause comes before it (a withhold).
+type Script = VecDeque<(Value, bool)>;
+
 /// A viewer's frames until the one numbered `last` (or a silence of
-/// `QUIET`), playing `script` (its
-/// seat's actions, in order) when asked; a withhold after `PAUSE`.
+/// `QUIET`), playing `script` when its view holds a decision.
 async fn frames_until(
     mut sock: Socket,
     welcome: Value,
-    mut script: VecDeque<Action>,
+    mut script: Script,
     last: u64,
 ) -> Vec<(Instant, Value)> {
     let mut seen = vec![(Instant::now(), welcome)];
@@ -467,50 +470,38 @@ async fn frames_until(
         if n >= last {
             break;
         }
-        let Some(view) = client::view_of(&msg) else {
-            continue;
-        };
-        if view.decision.is_none() || acted == Some(n) {
+        if msg["view"]["decision"].is_null() || acted == Some(n) {
             continue;
         }
-        let Some(action) = script.pop_front() else {
+        let Some((action, pause)) = script.pop_front() else {
             continue;
         };
-        if action == Action::Withhold {
+        if pause {
             tokio::time::sleep(PAUSE).await;
         }
         acted = Some(n);
-        let act = ClientMsg::Act {
-            action,
-            id: Some(n),
-            seat: view.seat,
-            n: Some(n),
-        };
-        sock.send(&act).await.unwrap();
+        let act =
+            json!({"type": "act", "action": action, "id": n, "seat": msg["view"]["seat"], "n": n});
+        sock.send_text(&act.to_string()).await.unwrap();
     }
     sock.close().await;
     seen
 }
 
-/// Plays `record`'s actions that come before event number `cut` at the
-/// table `t` (already dealt `record`'s deal), each seat a scripted person,
-/// with a spectator; returns every viewer's frames up to `cut`.
-async fn play_scripted(addr: SocketAddr, t: &common::Table, record: &Record, cut: usize) -> Seen {
-    let steps = (0..=record.steps.len())
-        .find(|&k| entry_of_step(record, k) >= cut)
-        .expect("the cut is within the game");
+/// Plays `scripts` (each seat's) at the table `t`, with a spectator;
+/// returns every viewer's frames up to event number `cut`.
+async fn play_scripted(
+    addr: SocketAddr,
+    t: &common::Table,
+    mut scripts: Vec<Script>,
+    cut: usize,
+) -> Seen {
     let last = cut as u64 - 1;
     // Everyone is there before anyone acts, so everyone's first state has
     // the same number.
     let mut joined = Vec::new();
     for (seat, token) in &t.tokens {
-        let script: VecDeque<Action> = record.steps[..steps]
-            .iter()
-            .filter_map(|s| match s {
-                Step::Act { seat: s, action } if s == seat => Some(*action),
-                _ => None,
-            })
-            .collect();
+        let script = std::mem::take(&mut scripts[usize::from(*seat)]);
         joined.push((join(addr, &t.invite, Some(token), None).await, script));
     }
     joined.push((join(addr, &t.invite, None, None).await, VecDeque::new()));
@@ -523,6 +514,22 @@ async fn play_scripted(addr: SocketAddr, t: &common::Table, record: &Record, cut
         all.push(s.await.unwrap());
     }
     all
+}
+
+/// Each seat's script: `record`'s actions that come before event number
+/// `cut`.
+fn scripts(record: &Record, cut: usize) -> Vec<Script> {
+    let steps = (0..=record.steps.len())
+        .find(|&k| entry_of_step(record, k) >= cut)
+        .expect("the cut is within the game");
+    let mut scripts = vec![Script::new(); record.names.len()];
+    for step in &record.steps[..steps] {
+        if let Step::Act { seat, action } = step {
+            let json = serde_json::to_value(action).unwrap();
+            scripts[usize::from(*seat)].push_back((json, *action == Action::Withhold));
+        }
+    }
+    scripts
 }
 
 /// What a viewer's frame says, with the pair's two cards masked, and when
@@ -758,8 +765,8 @@ async fn compare_pairs(budget: &Budget) -> Compared {
     for (preset, ta, tb, p) in games {
         runs.push(tokio::spawn(async move {
             let (seen_a, seen_b) = tokio::join!(
-                play_scripted(addr, &ta, &p.a, p.cut),
-                play_scripted(addr, &tb, &p.b, p.cut)
+                play_scripted(addr, &ta, scripts(&p.a, p.cut), p.cut),
+                play_scripted(addr, &tb, scripts(&p.b, p.cut), p.cut)
             );
             (preset, p, seen_a, seen_b)
         }));
