@@ -1,5 +1,6 @@
 //! Issue 31, point 1: pairs of games that differ only in a hidden fact reach
-//! every viewer who may not know it as the same frames: the same events,
+//! every viewer who may not know it (the spectator, and each seat until it
+//! may know it) as the same frames: the same events,
 //! grouped into the same updates, in the same order, after the same pauses,
 //! until the fact is shown.
 //!
@@ -8,12 +9,13 @@
 //! the deal, taking `a`'s decisions while they fit. The pair's deals are
 //! written into the tables' storage while the server is down; after a
 //! restart scripted people play both games, and every frame is compared
-//! (the two cards masked) for each viewer who held neither card.
+//! with the two cards masked.
 //!
 //! Kinds of hidden fact: under penalised misplays (M9b) a card withheld
 //! against the same card where nobody holds it (the case issue 31 found);
 //! a card in a seat's hand against the same card in the spare; a card in
-//! one seat's hand against the same card in another's. The search is
+//! one seat's hand against the same card in another's; under Napalm, a card
+//! of the hand's last deal against one never dealt. The search is
 //! bounded: a fixed number of candidates per kind; when a kind yields no
 //! pair that stays hidden long enough, the next kind is tried.
 //! `TRIPOLEY_PAIRS_HEAVY=1` tries more games and candidates and compares a
@@ -30,9 +32,13 @@ use tripoley_cards::{Card, CardSet, Deck, seeded_rng};
 use tripoley_engine::{
     Action, Audience, DealChance, Event, Game, Misplays, Pending, Preset, Record, Step,
 };
+use tripoley_napalm::{
+    Audience as NapalmAudience, Event as NapalmEvent, NapalmBot, NapalmGame, NapalmRecord,
+    NapalmStep, Pending as NapalmPending, RandomNapalmBot,
+};
 use tripoley_server::ServerConfig;
 use tripoley_server::client::{self, Socket};
-use tripoley_server::protocol::CreateTable;
+use tripoley_server::protocol::{CreateTable, GameKind};
 
 use super::common::{self, join};
 use super::{log, revealed};
@@ -319,6 +325,37 @@ struct Pair {
     cards: (Card, Card),
     cut: usize,
     knew: Vec<usize>,
+}
+
+/// A pair ready to play, of either game: what differs (in words), the two
+/// cards, where the comparison stops (as in [`Pair`]), each game's steps
+/// up to its deal (to store) and each seat's script in each game.
+struct Ready {
+    what: String,
+    cards: (Card, Card),
+    cut: usize,
+    knew: Vec<usize>,
+    stored: [Vec<String>; 2],
+    scripts: [Vec<Script>; 2],
+}
+
+impl Pair {
+    fn ready(&self) -> Ready {
+        let stored = |r: &Record| {
+            r.steps[..=deal_step(r)]
+                .iter()
+                .map(|s| serde_json::to_string(s).unwrap())
+                .collect()
+        };
+        Ready {
+            what: format!("{:?}", self.kind),
+            cards: self.cards,
+            cut: self.cut,
+            knew: self.knew.clone(),
+            stored: [stored(&self.a), stored(&self.b)],
+            scripts: [scripts(&self.a, self.cut), scripts(&self.b, self.cut)],
+        }
+    }
 }
 
 /// The candidate swaps of `kind` in `a`'s deal, at most `bound`, chosen by
@@ -611,7 +648,7 @@ fn parting(a: &str, b: &str) -> (String, String) {
 /// only in when a frame came (`None` if they look the same); with the
 /// number of frames compared.
 fn difference(
-    p: &Pair,
+    p: &Ready,
     v: usize,
     fa: &[(Instant, Value)],
     fb: &[(Instant, Value)],
@@ -622,8 +659,8 @@ fn difference(
         format!("seat {v}")
     };
     let what = format!(
-        "{:?} ({} in game a where game b has {}, hidden before event {})",
-        p.kind, p.cards.0, p.cards.1, p.cut
+        "{} ({} in game a where game b has {}, hidden before event {})",
+        p.what, p.cards.0, p.cards.1, p.cut
     );
     let cut = p.knew.get(v).copied().unwrap_or(p.cut);
     let (sa, sb) = (shape(fa, p.cards, cut), shape(fb, p.cards, cut));
@@ -704,55 +741,78 @@ async fn compare_pairs(budget: &Budget) -> Compared {
     // pairs' deals while it is down.
     let server = tripoley_server::start(config.clone()).await.unwrap();
     let addr = server.addr();
-    let request = |preset| CreateTable {
-        preset: Some(preset),
+    let request = |game, preset| CreateTable {
+        game: Some(game),
+        preset,
         seats: Some(4),
-        deals: Some(1),
+        deals: preset.map(|_| 1),
         turn_seconds: Some(0),
         ..CreateTable::default()
     };
     let mut tables = Vec::new();
-    for preset in Preset::ALL {
+    let games = Preset::ALL
+        .map(|p| (p.to_string(), request(GameKind::Tripoley, Some(p))))
+        .into_iter()
+        .chain([("napalm".to_owned(), request(GameKind::Napalm, None))]);
+    for (name, req) in games {
         let mut ts = Vec::new();
         for _ in 0..budget.pairs * 2 {
-            let t = common::table_from(addr, &request(preset), &[0, 1, 2, 3]).await;
+            let t = common::table_from(addr, &req, &[0, 1, 2, 3]).await;
             client::start_table(addr, &t.invite, &t.host_token)
                 .await
                 .unwrap();
             ts.push(t);
         }
-        tables.push((preset, ts));
+        tables.push((name, ts));
     }
     let mut games = Vec::new();
-    for (salt, (preset, ts)) in tables.into_iter().enumerate() {
-        let dealt = loop {
-            if let Some(r) = server.record(&ts[0].invite).await
-                && !r.steps.is_empty()
-            {
-                break r;
+    for (salt, (name, ts)) in tables.into_iter().enumerate() {
+        let salt = salt as u64;
+        let found: Vec<Ready> = if name == "napalm" {
+            let dealt = loop {
+                if let Some(r) = server.napalm_record(&ts[0].invite).await
+                    && !r.steps.is_empty()
+                {
+                    break r;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            };
+            napalm_pairs(&dealt, salt, budget)
+        } else {
+            let dealt = loop {
+                if let Some(r) = server.record(&ts[0].invite).await
+                    && !r.steps.is_empty()
+                {
+                    break r;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            };
+            let found = pairs_for(&dealt, salt, budget);
+            if kinds(&dealt.replay().unwrap().0).contains(&Kind::Withheld) {
+                assert_eq!(
+                    found.first().map(|p| p.kind),
+                    Some(Kind::Withheld),
+                    "{name}: a withhold pair"
+                );
             }
-            tokio::time::sleep(Duration::from_millis(20)).await;
+            found.iter().map(Pair::ready).collect()
         };
-        let found = pairs_for(&dealt, salt as u64, budget);
-        assert!(!found.is_empty(), "{preset}: no pair within the bound");
-        if kinds(&dealt.replay().unwrap().0).contains(&Kind::Withheld) {
-            assert_eq!(found[0].kind, Kind::Withheld, "{preset}: a withhold pair");
-        }
+        assert!(!found.is_empty(), "{name}: no pair within the bound");
         let mut ts = ts.into_iter();
         for p in found {
-            games.push((preset, ts.next().unwrap(), ts.next().unwrap(), p));
+            games.push((name.clone(), ts.next().unwrap(), ts.next().unwrap(), p));
         }
     }
     server.kill().await;
     let conn = rusqlite::Connection::open(&db).unwrap();
     for (_, ta, tb, p) in &games {
-        for (t, r) in [(ta, &p.a), (tb, &p.b)] {
+        for (t, steps) in [ta, tb].into_iter().zip(&p.stored) {
             conn.execute("DELETE FROM steps WHERE invite = ?1", [&t.invite])
                 .unwrap();
-            for (i, step) in r.steps[..=deal_step(r)].iter().enumerate() {
+            for (i, step) in steps.iter().enumerate() {
                 conn.execute(
                     "INSERT INTO steps (invite, idx, step) VALUES (?1, ?2, ?3)",
-                    rusqlite::params![t.invite, i, serde_json::to_string(step).unwrap()],
+                    rusqlite::params![t.invite, i, step],
                 )
                 .unwrap();
             }
@@ -762,11 +822,12 @@ async fn compare_pairs(budget: &Budget) -> Compared {
     let server = tripoley_server::start(config).await.unwrap();
     let addr = server.addr();
     let mut runs = Vec::new();
-    for (preset, ta, tb, p) in games {
+    for (preset, ta, tb, mut p) in games {
         runs.push(tokio::spawn(async move {
+            let [sa, sb] = std::mem::take(&mut p.scripts);
             let (seen_a, seen_b) = tokio::join!(
-                play_scripted(addr, &ta, scripts(&p.a, p.cut), p.cut),
-                play_scripted(addr, &tb, scripts(&p.b, p.cut), p.cut)
+                play_scripted(addr, &ta, sa, p.cut),
+                play_scripted(addr, &tb, sb, p.cut)
             );
             (preset, p, seen_a, seen_b)
         }));
@@ -822,4 +883,185 @@ async fn m9b_d6_games_that_differ_in_a_hidden_card_look_the_same_to_those_who_ma
     );
     assert!(run.errors.is_empty(), "the scripts fit: {:?}", run.errors);
     assert!(run.frames > 100, "{} frames compared", run.frames);
+}
+
+// Napalm (N7): a card dealt in the hand's last round against one never
+// dealt. Nobody knows it before that round's deal, not even the seat it
+// goes to; then only that seat, and those it is compared with.
+
+/// A Napalm step applied to `game`: its events.
+fn napalm_step(game: &mut NapalmGame, step: &NapalmStep) -> Option<Vec<NapalmEvent>> {
+    match step {
+        NapalmStep::Deck(d) => game.deal(d),
+        NapalmStep::Act { seat, action } => game.apply(*seat, *action),
+    }
+    .ok()
+}
+
+/// The first hand of a game with `dealt`'s rules and names: a deck from
+/// `seed`, random bots; it stops before the next hand's deck (the server
+/// shuffles that one).
+fn napalm_a(dealt: &NapalmRecord, seed: u64) -> NapalmRecord {
+    let mut record = NapalmRecord {
+        steps: Vec::new(),
+        ..dealt.clone()
+    };
+    let mut game =
+        NapalmGame::start(record.rules.clone(), record.names.len(), &mut Vec::new()).unwrap();
+    let mut rng = seeded_rng(seed);
+    loop {
+        let step = match game.pending() {
+            NapalmPending::Deck if record.steps.is_empty() => {
+                NapalmStep::Deck(Deck::shuffled(&mut rng))
+            }
+            NapalmPending::Decide { seat, .. } => NapalmStep::Act {
+                seat,
+                action: RandomNapalmBot.act(&game.view(Some(seat)), &mut rng),
+            },
+            _ => return record,
+        };
+        napalm_step(&mut game, &step).unwrap();
+        record.steps.push(step);
+    }
+}
+
+/// Each entry of a Napalm game's log (the start's, then one per step).
+fn napalm_log(record: &NapalmRecord) -> Vec<Vec<NapalmEvent>> {
+    let mut start = Vec::new();
+    let mut game = NapalmGame::start(record.rules.clone(), record.names.len(), &mut start).unwrap();
+    let mut log = vec![start];
+    for step in &record.steps {
+        match napalm_step(&mut game, step) {
+            Some(ev) => log.push(ev),
+            None => break,
+        }
+    }
+    log
+}
+
+/// Up to `budget.pairs` Napalm pairs: a card of the last round's deal
+/// swapped with an undealt one, the same declarations made while they fit
+/// and the public events stay the same.
+fn napalm_pairs(dealt: &NapalmRecord, salt: u64, budget: &Budget) -> Vec<Ready> {
+    let mut found = Vec::new();
+    for g in 0..budget.games {
+        if found.len() == budget.pairs {
+            break;
+        }
+        let a = napalm_a(dealt, salt * 1000 + g);
+        let log_a = napalm_log(&a);
+        let dealt_in = |log: &[Vec<NapalmEvent>]| -> Vec<(usize, CardSet)> {
+            log.iter()
+                .enumerate()
+                .filter_map(|(k, ev)| {
+                    let cards: CardSet = ev
+                        .iter()
+                        .filter_map(|e| match e {
+                            NapalmEvent::Dealt { cards, .. } => Some(*cards),
+                            _ => None,
+                        })
+                        .fold(CardSet::EMPTY, |x, y| x | y);
+                    (!cards.is_empty()).then_some((k, cards))
+                })
+                .collect()
+        };
+        let deals = dealt_in(&log_a);
+        let Some(&(_, last)) = deals.last() else {
+            continue;
+        };
+        let all_dealt = deals.iter().fold(CardSet::EMPTY, |x, (_, c)| x | *c);
+        let NapalmStep::Deck(deck) = &a.steps[0] else {
+            panic!("a deck first")
+        };
+        let undealt: Vec<Card> = deck
+            .cards()
+            .iter()
+            .copied()
+            .filter(|c| !all_dealt.contains(*c))
+            .collect();
+        let (Some(c1), Some(&c2)) = (
+            last.into_iter().nth(g as usize % 2),
+            undealt.get(g as usize),
+        ) else {
+            continue;
+        };
+        let mut cards = deck.cards().to_vec();
+        let (i, j) = (
+            cards.iter().position(|&x| x == c1).unwrap(),
+            cards.iter().position(|&x| x == c2).unwrap(),
+        );
+        cards.swap(i, j);
+        let mut b = a.clone();
+        b.steps[0] = NapalmStep::Deck(Deck::from_cards(&cards).unwrap());
+        let log_b = napalm_log(&b);
+        let both = CardSet::from(c1) | CardSet::from(c2);
+        let public = |ev: &[NapalmEvent]| -> Vec<String> {
+            ev.iter()
+                .filter(|e| e.audience() == NapalmAudience::Everyone)
+                .map(|e| serde_json::to_string(e).unwrap())
+                .collect()
+        };
+        let cut = log_a
+            .iter()
+            .zip(&log_b)
+            .position(|(x, y)| public(x) != public(y))
+            .unwrap_or(log_a.len().min(log_b.len()));
+        let knew = napalm_knew([&log_a, &log_b], both, cut, a.names.len());
+        let steps = cut.saturating_sub(1).min(a.steps.len());
+        let script = |r: &NapalmRecord| {
+            let mut scripts = vec![Script::new(); r.names.len()];
+            for step in &r.steps[..steps] {
+                if let NapalmStep::Act { seat, action } = step {
+                    scripts[usize::from(*seat)]
+                        .push_back((serde_json::to_value(action).unwrap(), false));
+                }
+            }
+            scripts
+        };
+        let first = |r: &NapalmRecord| vec![serde_json::to_string(&r.steps[0]).unwrap()];
+        if cut > deals[0].0 + LEAST_HIDDEN.min(2) {
+            found.push(Ready {
+                what: "Undealt".into(),
+                cards: (c1, c2),
+                cut,
+                knew,
+                stored: [first(&a), first(&b)],
+                scripts: [script(&a), script(&b)],
+            });
+        }
+    }
+    found
+}
+
+/// From which event number each seat may know where `both` lie, in either
+/// game's log (`cut` if not before then): the seat dealt one of them, and
+/// those shown it in a comparison (N7).
+fn napalm_knew(
+    logs: [&[Vec<NapalmEvent>]; 2],
+    both: CardSet,
+    cut: usize,
+    players: usize,
+) -> Vec<usize> {
+    let mut knew = vec![cut; players];
+    for log in logs {
+        for (k, ev) in log.iter().enumerate() {
+            for e in ev {
+                let seats: u16 = match e {
+                    NapalmEvent::Dealt { seat, cards } if !(*cards & both).is_empty() => 1 << seat,
+                    NapalmEvent::Compared { seats, hands, .. }
+                        if hands.iter().any(|(_, h)| !(*h & both).is_empty()) =>
+                    {
+                        *seats
+                    }
+                    _ => 0,
+                };
+                for (s, kn) in knew.iter_mut().enumerate() {
+                    if seats >> s & 1 == 1 {
+                        *kn = (*kn).min(k);
+                    }
+                }
+            }
+        }
+    }
+    knew
 }
