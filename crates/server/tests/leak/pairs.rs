@@ -872,6 +872,10 @@ async fn m9b_d6_games_that_differ_in_a_hidden_card_look_the_same_to_those_who_ma
     let budget = budget();
     let mut run = compare_pairs(&budget).await;
     if !run.differences.is_empty() && run.differences.iter().all(|(timing, _)| *timing) {
+        eprintln!(
+            "told apart only by timing, run again: {}",
+            run.differences[0].1
+        );
         run = compare_pairs(&budget).await;
     }
     let told: Vec<&str> = run.differences.iter().map(|(_, d)| d.as_str()).collect();
