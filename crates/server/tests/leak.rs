@@ -6,6 +6,8 @@
 //! own list of revealing events, not the engine's audiences.
 
 mod common;
+#[path = "leak/pairs.rs"]
+mod pairs;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
