@@ -1122,6 +1122,18 @@ fn names_follow_one_rule_by_display_width() {
     let long = "abcdefghijklmnopqrst".to_owned();
     assert!(crate::setup::check_names(&["Ann".to_owned(), long]).is_err());
     assert!(crate::setup::check_names(&["Ann".to_owned(), "Bot 1".to_owned()]).is_ok());
+    // Issue 31 pt 8: by Unicode properties and by looks, as at the web table.
+    for bad in [
+        "Ann\u{2028}",
+        "\u{1D173}",
+        "B\u{043E}t 1",
+        "Ann (y\u{043E}u)",
+        "Bot 2",
+    ] {
+        assert!(super::player_name(bad).is_err(), "{bad:?}");
+    }
+    let tower = format!("a{}", "\u{0301}".repeat(23));
+    assert!(crate::setup::check_names(&[tower]).is_err());
 }
 
 /// P7: chips nobody matched after an all-in go back to their owner; the log
