@@ -84,15 +84,15 @@ pub fn name_refused(name: &str, problem: tripoley_i18n::names::Problem) -> Strin
             "the name {shown:?} is wider than {MAX_WIDTH} columns (CJK characters and emoji count 2)"
         ),
         Problem::Hidden => format!(
-            "the name {shown:?} holds control, line-separator or invisible characters (escape sequences or direction marks)"
+            "the name {shown:?} holds control characters, line separators or invisible characters (escape sequences or direction marks)"
         ),
         Problem::Marks => {
             format!("the name {shown:?} stacks more than four marks on one letter")
         }
         Problem::BotName => format!("the name {shown:?} looks like a bot's name (\"Bot 3\")"),
-        Problem::You => format!(
-            "the name {shown:?} looks like the \"(you)\" written after your own name"
-        ),
+        Problem::You => {
+            format!("the name {shown:?} looks like the \"(you)\" written after your own name")
+        }
     }
 }
 
