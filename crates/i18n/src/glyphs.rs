@@ -31,7 +31,9 @@ pub fn hidden(c: char) -> bool {
 pub fn breaks_line(c: char) -> bool {
     matches!(
         c.general_category(),
-        GeneralCategory::Control | GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator
+        GeneralCategory::Control
+            | GeneralCategory::LineSeparator
+            | GeneralCategory::ParagraphSeparator
     )
 }
 
@@ -81,9 +83,26 @@ mod tests {
     #[test]
     fn hidden_characters_are_found_by_their_properties() {
         for c in [
-            '\u{1b}', '\u{85}', '\u{2028}', '\u{2029}', '\u{200B}', '\u{200D}', '\u{202E}',
-            '\u{2066}', '\u{FEFF}', '\u{00AD}', '\u{034F}', '\u{115F}', '\u{3164}', '\u{FFA0}',
-            '\u{FE0F}', '\u{E0100}', '\u{1D173}', '\u{13430}', '\u{0600}', '\u{E000}',
+            '\u{1b}',
+            '\u{85}',
+            '\u{2028}',
+            '\u{2029}',
+            '\u{200B}',
+            '\u{200D}',
+            '\u{202E}',
+            '\u{2066}',
+            '\u{FEFF}',
+            '\u{00AD}',
+            '\u{034F}',
+            '\u{115F}',
+            '\u{3164}',
+            '\u{FFA0}',
+            '\u{FE0F}',
+            '\u{E0100}',
+            '\u{1D173}',
+            '\u{13430}',
+            '\u{0600}',
+            '\u{E000}',
             '\u{0378}',
         ] {
             assert!(hidden(c), "{:X}", u32::from(c));
@@ -102,7 +121,10 @@ mod tests {
     fn towers_of_marks_are_found_and_cut() {
         let tower = format!("a{}b", "\u{0301}".repeat(23));
         assert!(has_tower(&tower));
-        assert_eq!(without_towers(&tower), format!("a{}b", "\u{0301}".repeat(4)));
+        assert_eq!(
+            without_towers(&tower),
+            format!("a{}b", "\u{0301}".repeat(4))
+        );
         assert!(!has_tower("Nguyễn ñ हिन्दी"));
     }
 }

@@ -60,7 +60,10 @@ pub fn problem(name: &str) -> Option<Problem> {
 pub fn chosen_problem(name: &str) -> Option<Problem> {
     problem(name).or_else(|| {
         let looks = look(name);
-        if ["(you)", "(tú)"].iter().any(|you| looks.contains(&look(you))) {
+        if ["(you)", "(tú)"]
+            .iter()
+            .any(|you| looks.contains(&look(you)))
+        {
             Some(Problem::You)
         } else if looks_like_a_bot(&looks) {
             Some(Problem::BotName)

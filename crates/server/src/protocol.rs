@@ -865,10 +865,7 @@ mod tests {
         ] {
             assert_eq!(clean_name(good).unwrap(), good.trim(), "{good:?}");
         }
-        assert_eq!(
-            clean_name(&"é".repeat(16)).unwrap().chars().count(),
-            16
-        );
+        assert_eq!(clean_name(&"é".repeat(16)).unwrap().chars().count(), 16);
     }
 
     /// Issue 28 pt 8 and issue 31 pt 8: the web table takes names by the
@@ -906,7 +903,13 @@ mod tests {
         assert_eq!(problem("Ann (y\u{043E}u)"), NameProblem::You);
         assert_eq!(problem("Ann (t\u{00FA})"), NameProblem::You);
         assert_eq!(problem("Ann (tu\u{0301})"), NameProblem::You);
-        for good in ["Zoë", "Nguyễn Văn", "Ann (yours)", "Botany", "Dmitri Иванов"] {
+        for good in [
+            "Zoë",
+            "Nguyễn Văn",
+            "Ann (yours)",
+            "Botany",
+            "Dmitri Иванов",
+        ] {
             assert_eq!(clean_name(good).unwrap(), good, "{good:?}");
         }
     }

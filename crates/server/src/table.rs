@@ -756,7 +756,12 @@ impl Table {
         }
         // Checked after the seat, so a sit tried again finds its seat taken.
         let looks = tripoley_i18n::names::look(&name);
-        if self.seats.iter().flat_map(|s| &s.name).any(|n| tripoley_i18n::names::look(n) == looks) {
+        if self
+            .seats
+            .iter()
+            .flat_map(|s| &s.name)
+            .any(|n| tripoley_i18n::names::look(n) == looks)
+        {
             return Err(name_taken());
         }
         let token = new_token();

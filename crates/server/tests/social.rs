@@ -198,7 +198,11 @@ async fn seats_never_hold_look_alike_names() {
             other => panic!("{name:?}: {other:?}"),
         }
     }
-    assert!(client::sit(addr, &t.invite, None, "漢漢漢漢漢漢漢漢").await.is_ok());
+    assert!(
+        client::sit(addr, &t.invite, None, "漢漢漢漢漢漢漢漢")
+            .await
+            .is_ok()
+    );
     assert!(client::sit(addr, &t.invite, None, "Anna").await.is_ok());
     server.shutdown().await;
 }

@@ -646,7 +646,7 @@ fn decision_block(app: &App, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     let mut choice_line = vec![Span::raw(" ")];
     choice_line.extend(choices.spans);
     let mut lines = said(&prompt, theme.accent());
-    lines.extend(wrap_spans(choice_line, width + 1));
+    lines.extend(wrap_spans(choice_line, width + 2));
     if !note.is_empty() {
         lines.extend(said(note, style));
     }
@@ -658,7 +658,8 @@ fn decision_block(app: &App, theme: &Theme, width: u16) -> Vec<Line<'static>> {
 
 /// Spans on lines of at most `width` columns, broken at spaces (never
 /// between a key and its first word), each piece in its span's style;
-/// lines after the first indented by two, as [`text::wrap`] does.
+/// lines after the first indented under the first's text, as the prompt's
+/// and the hint's are (a margin and [`text::wrap`]'s two).
 fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
     let mut lines: Vec<Vec<Span<'static>>> = vec![Vec::new()];
     let mut used = 0;
@@ -668,9 +669,9 @@ fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
             let word = piece.trim_end();
             let w = tripoley_i18n::names::width(word);
             if !word.is_empty() {
-                if used > 2 && used + w > width && !after_key {
-                    lines.push(vec![Span::raw("  ")]);
-                    used = 2;
+                if used > 3 && used + w > width && !after_key {
+                    lines.push(vec![Span::raw("   ")]);
+                    used = 3;
                 }
                 after_key = word.starts_with('[') && word.ends_with(']');
             }
