@@ -79,7 +79,7 @@ test("a Spanish player reads the server's refusals in Spanish, without the parse
   ]);
   assert.equal(said[4], "El servidor no entendió el mensaje.");
   assert.deepEqual(said.slice(5), [
-    "Un nombre tiene como mucho 24 caracteres.",
+    "Un nombre tiene como mucho 16 letras (8 caracteres chinos, japoneses o coreanos o emojis).",
     "Un nombre no puede contener «(tú)» ni «(you)»: la mesa lo añade tras tu propio nombre.",
   ]);
   await ctx.close();

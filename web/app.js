@@ -351,7 +351,7 @@ function inviteTools() {
 function sitForm(open) {
   const error = el("p", { class: "error", role: "alert" });
   const form = el("form", { class: "sit" },
-    el("label", {}, t("home-your-name") + " ", el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
+    el("label", {}, t("home-your-name") + " ", el("input", { name: "name", required: true, maxlength: 16, autocomplete: "nickname" })),
     el("label", {}, " " + t("lobby-seat") + " ", el("select", { name: "seat" }, open.map((s) => el("option", { value: s.seat }, t("seat-n", { n: s.seat + 1 }))))),
     el("button", { type: "submit", class: "primary" }, t("lobby-sit")), error);
   form.addEventListener("submit", async (ev) => {

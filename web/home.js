@@ -25,7 +25,7 @@ export async function home() {
   const num = (name, attrs = {}) => el("input", { name, type: "number", min: 0, max: 1000, ...attrs });
   const form = el("form", { class: "panel", "aria-label": t("home-new-table") },
     el("h2", {}, t("home-new-table")),
-    field(t("home-your-name"), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
+    field(t("home-your-name"), el("input", { name: "name", required: true, maxlength: 16, autocomplete: "nickname" })),
     field(t("home-game"), el("select", { name: "game", onchange: (e) => showGame(form, e.target.value) }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
     field(t("home-rules"), el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, t("preset-name", { preset: p.name })))), "tripoley"),
     field(t("home-seats"), el("input", { name: "seats", type: "number", min: 2, max: 9, value: 4 })),

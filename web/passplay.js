@@ -127,7 +127,7 @@ export function addPlayerForm(open) {
   if (!open.length) return list;
   const error = el("p", { class: "error", role: "alert" });
   const form = el("form", { class: "add-player", "aria-label": t("pass-add") },
-    el("label", {}, t("pass-name") + " ", el("input", { name: "local-name", required: true, maxlength: 24, autocomplete: "off" })),
+    el("label", {}, t("pass-name") + " ", el("input", { name: "local-name", required: true, maxlength: 16, autocomplete: "off" })),
     el("button", { type: "submit" }, t("pass-add")), error);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();

@@ -171,7 +171,7 @@ term-reason = { $reason ->
 term-stop = { $why ->
     [ace] it reached the ace
     [played] { $card } was played earlier
-    [spare_or_withheld] no { $card } came (spare or withheld)
+    [spare_or_withheld] no { $card } (spare/withheld)
    *[spare] { $card } is in the spare
 }
 term-stopped = Stopped:

@@ -63,11 +63,13 @@ error-detail = { $reason ->
     [turn_seconds] The turn timer is at most { $max } seconds (0 for none).
     [other_game] One of these settings belongs to the other game.
     [name] { $problem ->
-        [too_long] A name has at most 24 characters.
+        [too_long] A name has at most 16 letters (8 Chinese, Japanese or Korean characters or emoji).
         [invisible] A name cannot hold invisible or control characters.
         [empty] A name needs at least one visible character.
         [you] A name cannot contain “(you)” or “(tú)”: the table adds it after your own name.
         [bot_name] Names like “Bot 3” are kept for the table's bots.
+        [marks] A name cannot stack more than four accents on one letter.
+        [taken] Someone at this table has a name that looks the same: choose another.
        *[other] { $message }
     }
     [chat] { $problem ->

@@ -168,8 +168,8 @@ term-reason = { $reason ->
 term-stop = { $why ->
     [ace] llegó al as
     [played] el { $card } ya se jugó
-    [spare_or_withheld] falta el { $card } (extra o guardada)
-   *[spare] el { $card } está en la mano extra
+    [spare_or_withheld] { $card } (¿extra o guardado?)
+   *[spare] el { $card } está en la extra
 }
 term-stopped = Cortada:
 term-space-card = la casilla { $label }

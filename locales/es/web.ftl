@@ -85,11 +85,13 @@ error-detail = { $reason ->
     [turn_seconds] El tiempo por turno es como mucho { $max } segundos (0 para no tener límite).
     [other_game] Uno de estos ajustes es del otro juego.
     [name] { $problem ->
-        [too_long] Un nombre tiene como mucho 24 caracteres.
+        [too_long] Un nombre tiene como mucho 16 letras (8 caracteres chinos, japoneses o coreanos o emojis).
         [invisible] Un nombre no puede llevar caracteres invisibles ni de control.
         [empty] Un nombre necesita al menos un carácter visible.
         [you] Un nombre no puede contener «(tú)» ni «(you)»: la mesa lo añade tras tu propio nombre.
         [bot_name] Los nombres como «Bot 3» son para los bots de la mesa.
+        [marks] Un nombre no puede llevar más de cuatro acentos sobre una letra.
+        [taken] Alguien en esta mesa tiene un nombre que se ve igual: elige otro.
        *[other] { $message }
     }
     [chat] { $problem ->

@@ -419,15 +419,8 @@ pub fn is_napalm_record(text: &str, file: &str) -> Result<bool, Failure> {
 pub(crate) fn read_record(text: &str, file: &str) -> Result<NapalmRecord, Failure> {
     let record: NapalmRecord = serde_json::from_str(text)
         .map_err(|e| Failure::usage(format!("{file} is not a Napalm game record: {e}")))?;
-    if let Some(bad) = record
-        .names
-        .iter()
-        .find(|n| n.is_empty() || n.chars().count() > 32 || n.chars().any(char::is_control))
-    {
-        return Err(Failure::usage(format!(
-            "{file}: the player name {bad:?} is not 1 to 32 printable characters"
-        )));
-    }
+    crate::setup::check_names(&record.names)
+        .map_err(|why| Failure::usage(format!("{file}: {why}")))?;
     Ok(record)
 }
 

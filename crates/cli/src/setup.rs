@@ -65,24 +65,35 @@ pub fn name_problem(name: &str, max: usize) -> Option<String> {
 }
 
 /// Every name of a record read from a file, checked by the one rule for
-/// names ([`tripoley_i18n::names`]), as `--name` is.
+/// names ([`tripoley_i18n::names::problem`]), as `--name` is (a file's bots
+/// keep their "Bot 1").
 pub fn check_names(names: &[String]) -> Result<(), String> {
-    use tripoley_i18n::names::{MAX_WIDTH, Problem, problem};
     names
         .iter()
-        .find_map(|n| problem(n).map(|p| (n, p)))
-        .map_or(Ok(()), |(n, p)| {
-            Err(match p {
-                Problem::Invisible => {
-                    format!("the name {:?} shows nothing", n.escape_debug().to_string())
-                }
-                Problem::TooWide => format!("the name {n:?} is wider than {MAX_WIDTH} columns"),
-                Problem::Control => format!(
-                    "the name {:?} holds control characters (escape sequences or direction marks)",
-                    n.escape_debug().to_string()
-                ),
-            })
-        })
+        .find_map(|n| tripoley_i18n::names::problem(n).map(|p| name_refused(n, p)))
+        .map_or(Ok(()), Err)
+}
+
+/// Why a name is refused, in words.
+pub fn name_refused(name: &str, problem: tripoley_i18n::names::Problem) -> String {
+    use tripoley_i18n::names::{MAX_WIDTH, Problem};
+    let shown = name.escape_debug().to_string();
+    match problem {
+        Problem::Empty => format!("the name {shown:?} shows nothing"),
+        Problem::TooWide => format!(
+            "the name {shown:?} is wider than {MAX_WIDTH} columns (CJK characters and emoji count 2)"
+        ),
+        Problem::Hidden => format!(
+            "the name {shown:?} holds control characters, line separators or invisible characters (escape sequences or direction marks)"
+        ),
+        Problem::Marks => {
+            format!("the name {shown:?} stacks more than four marks on one letter")
+        }
+        Problem::BotName => format!("the name {shown:?} looks like a bot's name (\"Bot 3\")"),
+        Problem::You => {
+            format!("the name {shown:?} looks like the \"(you)\" written after your own name")
+        }
+    }
 }
 
 /// The rules and seats of a table.

@@ -20,6 +20,7 @@ use fluent_bundle::{FluentArgs, FluentResource};
 
 pub use fluent_bundle::FluentValue as Value;
 
+pub mod glyphs;
 pub mod names;
 pub mod rules;
 pub mod words;

@@ -1,8 +1,14 @@
 //! One rule for players' names, wherever a name comes from (the terminal's
 //! `--name`, a saved file, the web table): at most [`MAX_WIDTH`] columns on
-//! a terminal (CJK and emoji count two), something visible, no control
-//! characters and no bidi controls (which would turn the text around them).
+//! a terminal (CJK and emoji count two), something visible, no character
+//! [`crate::glyphs::hidden`] (controls, separators, bidi and other format
+//! characters) and no tower of combining marks. A name a person chooses
+//! ([`chosen_problem`]) also may not pass for what the front ends write
+//! themselves: a bot's name ("Bot 3") or the "(you)" / "(tú)" after the
+//! reader's own; "looks like" is judged on UTS 39 skeletons ([`look`]), so a
+//! Cyrillic "о" makes no new name.
 
+use crate::glyphs::{has_tower, hidden, visible};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The widest name, in terminal columns.
@@ -11,27 +17,89 @@ pub const MAX_WIDTH: usize = 16;
 /// What is wrong with a name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Problem {
-    /// Nothing visible: empty, spaces or invisible characters only.
-    Invisible,
+    /// Nothing visible: empty or spaces only.
+    Empty,
     /// Wider than [`MAX_WIDTH`] columns.
     TooWide,
-    /// Holds a control character (an escape sequence) or a bidi control.
-    Control,
+    /// Holds a hidden character: a control (an escape sequence), a line
+    /// separator, a bidi control or another invisible format character.
+    Hidden,
+    /// More combining marks on one character than any script needs.
+    Marks,
+    /// Looks like a bot's name ("Bot 3").
+    BotName,
+    /// Holds something that looks like "(you)" or "(tú)".
+    You,
 }
 
-/// The name's problem, if it has one (the name as given: trim it first).
+/// The name without the spaces around it (only true spaces: a line
+/// separator or a control stays, for [`problem`] to refuse).
+pub fn trimmed(name: &str) -> &str {
+    name.trim_matches(|c: char| c.is_whitespace() && !hidden(c))
+}
+
+/// The name's problem, if it has one: the rule for every name shown (a
+/// saved file's bots included). The name as given: trim it first.
 pub fn problem(name: &str) -> Option<Problem> {
-    if name.chars().any(|c| c.is_control() || is_bidi_control(c)) {
-        Some(Problem::Control)
-    } else if !name
-        .chars()
-        .any(|c| !c.is_whitespace() && c.width().unwrap_or(0) > 0)
-    {
-        Some(Problem::Invisible)
+    if name.chars().any(hidden) {
+        Some(Problem::Hidden)
+    } else if !name.chars().any(visible) {
+        Some(Problem::Empty)
     } else if width(name) > MAX_WIDTH {
         Some(Problem::TooWide)
+    } else if has_tower(name) {
+        Some(Problem::Marks)
     } else {
         None
+    }
+}
+
+/// The problem of a name a person chooses (`--name`, a seat at the web
+/// table): [`problem`]'s, or that it passes for a bot's name or for the
+/// "(you)" / "(tú)" written after the reader's own name.
+pub fn chosen_problem(name: &str) -> Option<Problem> {
+    problem(name).or_else(|| {
+        let looks = look(name);
+        if ["(you)", "(tú)"]
+            .iter()
+            .any(|you| looks.contains(&look(you)))
+        {
+            Some(Problem::You)
+        } else if looks_like_a_bot(&looks) {
+            Some(Problem::BotName)
+        } else {
+            None
+        }
+    })
+}
+
+/// What a name looks like: its UTS 39 skeleton, in lower case, without
+/// spaces. Two names that look alike ("Ann" and "Аnn" with a Cyrillic
+/// "А", "Bot 1" and "bot l") have the same look.
+pub fn look(name: &str) -> String {
+    let lower = unicode_security::skeleton(name)
+        .collect::<String>()
+        .to_lowercase();
+    unicode_security::skeleton(&lower)
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+/// Whether a look is "bot" alone or followed by a number from 1 (each
+/// digit as it looks: "Bot l0" passes for "Bot 10").
+fn looks_like_a_bot(looks: &str) -> bool {
+    let Some(number) = looks.strip_prefix(&look("bot")) else {
+        return false;
+    };
+    let digits = look("0123456789");
+    let mut rest = number.chars();
+    match rest.next() {
+        None => true,
+        Some(first) => {
+            first != digits.chars().next().unwrap_or('0')
+                && digits.contains(first)
+                && rest.all(|c| digits.contains(c))
+        }
     }
 }
 
@@ -52,15 +120,9 @@ pub fn clip(text: &str, columns: usize) -> String {
         .collect()
 }
 
-/// The bidi embeddings, overrides, isolates and marks (U+061C, U+200E,
-/// U+200F, U+202A..U+202E, U+2066..U+2069).
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Problem, clip, problem, width};
+    use super::{Problem, chosen_problem, clip, look, problem, trimmed, width};
 
     #[test]
     fn names_are_measured_in_columns() {
@@ -73,13 +135,57 @@ mod tests {
     }
 
     #[test]
-    fn invisible_names_and_bidi_controls_are_refused() {
-        assert_eq!(problem(""), Some(Problem::Invisible));
-        assert_eq!(problem("\u{200B}\u{200B}"), Some(Problem::Invisible));
-        assert_eq!(problem("\u{3164}"), Some(Problem::Invisible));
-        assert_eq!(problem("ab\u{202E}cd"), Some(Problem::Control));
-        assert_eq!(problem("a\u{2066}b"), Some(Problem::Control));
-        assert_eq!(problem("a\u{1b}[31m"), Some(Problem::Control));
+    fn invisible_names_and_hidden_characters_are_refused() {
+        assert_eq!(problem(""), Some(Problem::Empty));
+        assert_eq!(problem("\u{2800}"), Some(Problem::Empty));
+        assert_eq!(problem("\u{0301}\u{0301}"), Some(Problem::Empty));
+        for hidden in [
+            "\u{200B}\u{200B}",
+            "\u{3164}",
+            "ab\u{202E}cd",
+            "a\u{2066}b",
+            "a\u{1b}[31m",
+            "Ann\u{2028}Bob",
+            "\u{1D173}",
+            "\u{13430}",
+            "\u{0600}",
+        ] {
+            assert_eq!(problem(hidden), Some(Problem::Hidden), "{hidden:?}");
+        }
+        assert_eq!(
+            problem(&format!("a{}", "\u{0301}".repeat(23))),
+            Some(Problem::Marks)
+        );
+        assert_eq!(problem("Nguyễn"), None);
+        assert_eq!(trimmed("  Ann \u{3000}"), "Ann");
+        assert_eq!(trimmed("Ann\u{2029}"), "Ann\u{2029}");
+    }
+
+    /// Issue 31 pt 8: look-alikes of a bot's name or of "(you)" are refused
+    /// for a chosen name; a saved file's bots keep their names.
+    #[test]
+    fn chosen_names_do_not_pass_for_a_bot_or_you() {
+        for (name, why) in [
+            ("Bot 4", Problem::BotName),
+            ("bot4", Problem::BotName),
+            ("BOT  12", Problem::BotName),
+            ("Bot", Problem::BotName),
+            ("B\u{043E}t 1", Problem::BotName),
+            ("Bot l", Problem::BotName),
+            ("Ann (you)", Problem::You),
+            ("Ann (YOU)", Problem::You),
+            ("Ann \u{FF08}you\u{FF09}", Problem::You),
+            ("Ann (y\u{043E}u)", Problem::You),
+            ("Ann (tú)", Problem::You),
+        ] {
+            assert_eq!(chosen_problem(name), Some(why), "{name:?}");
+        }
+        for name in ["Botany", "Bot 4 fan", "Boto", "Ann (yours)", "李雷", "Zoë"] {
+            assert_eq!(chosen_problem(name), None, "{name:?}");
+        }
+        assert_eq!(problem("Bot 1"), None);
+        assert_eq!(look("Ann"), look("\u{0410}nn"));
+        assert_ne!(look("Ann"), look("Anna"));
     }
 
     #[test]

@@ -396,9 +396,9 @@ pub enum Detail {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NameProblem {
-    /// More than [`MAX_NAME_CHARS`] characters.
+    /// Wider than 16 columns (a CJK character or an emoji counts two).
     TooLong,
-    /// A control or invisible formatting character.
+    /// A control, separator or invisible formatting character.
     Invisible,
     /// Nothing visible.
     Empty,
@@ -406,6 +406,10 @@ pub enum NameProblem {
     You,
     /// A name like the table's bots' ("Bot 3").
     BotName,
+    /// More combining marks on one character than any script needs.
+    Marks,
+    /// A name that looks like another player's at the table.
+    Taken,
 }
 
 /// Why a chat line is refused ([`clean_chat`]).
@@ -462,100 +466,69 @@ impl std::fmt::Display for ErrorBody {
     }
 }
 
-/// The longest name, in characters.
-pub const MAX_NAME_CHARS: usize = 24;
-
-/// Characters that change how the text around them is drawn: bidi controls
-/// (U+202E mirrors the rest of every line a name appears in) and the other
-/// invisible format characters (zero-width spaces and joiners, the word
-/// joiner, the byte-order mark, the soft hyphen, ...).
-fn is_format(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
-        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
-        | '\u{FFA0}' | '\u{FFF0}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
-}
-
-/// Whether a character leaves a visible mark: not a space, not a format
-/// character, not a combining mark on its own, not the blank braille cell.
-fn is_visible(c: char) -> bool {
-    !(c.is_whitespace() || is_format(c) || c == '\u{2800}' || is_mark(c))
-}
-
-/// A player's name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, with a
-/// visible one among them, no control or format characters (so a name can
-/// neither garble nor mirror the lines it appears in), and nothing that
-/// passes for what the table itself writes: a bot's name ("Bot 3") or the
-/// "(you)" the web client puts after the reader's own name.
+/// A player's name, trimmed, by the one rule for names
+/// ([`tripoley_i18n::names::chosen_problem`]: 16 columns, visible, no hidden
+/// character or tower of marks, nothing that passes for a bot's name or
+/// for the "(you)" the web client writes after the reader's own name).
 pub(crate) fn clean_name(name: &str) -> Result<String, ErrorBody> {
-    let invalid = |m: &str, problem| {
-        Err(ErrorBody::new(ErrorCode::Invalid, m).with(Detail::Name { problem }))
+    use tripoley_i18n::names::{self, Problem};
+    let name = names::trimmed(name);
+    let Some(problem) = names::chosen_problem(name) else {
+        return Ok(name.to_owned());
     };
-    let name = name.trim();
-    if name.chars().count() > MAX_NAME_CHARS {
-        return invalid("a name has at most 24 characters", NameProblem::TooLong);
-    }
-    if name.chars().any(|c| c.is_control() || is_format(c)) {
-        return invalid(
-            "a name cannot hold control or invisible formatting characters",
+    let (problem, message) = match problem {
+        Problem::TooWide => (
+            NameProblem::TooLong,
+            "a name is at most 16 columns wide (Chinese, Japanese and Korean characters and emoji count two)",
+        ),
+        Problem::Hidden => (
             NameProblem::Invisible,
-        );
-    }
-    if !name.chars().any(is_visible) {
-        return invalid(
-            "a name needs at least one visible character",
+            "a name cannot hold control, separator or invisible formatting characters",
+        ),
+        Problem::Empty => (
             NameProblem::Empty,
-        );
-    }
-    let folded: String = name
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| match c {
-            '\u{FF08}' => '(',
-            '\u{FF09}' => ')',
-            c => c.to_ascii_lowercase(),
-        })
-        .collect();
-    // The web client writes "(you)" after the reader's name, "(tú)" in Spanish.
-    if folded.contains("(you)") || folded.contains("(tú)") {
-        return invalid(
-            "a name cannot contain \"(you)\" or \"(tú)\": the table adds it after your own name",
+            "a name needs at least one visible character",
+        ),
+        Problem::Marks => (
+            NameProblem::Marks,
+            "a name cannot stack more than four marks on one letter",
+        ),
+        Problem::You => (
             NameProblem::You,
-        );
-    }
-    if let Some(number) = folded.strip_prefix("bot")
-        && number.chars().all(|c| c.is_ascii_digit())
-    {
-        return invalid(
-            "names like \"Bot 3\" are kept for the table's bots",
+            "a name cannot contain \"(you)\" or \"(tú)\": the table adds it after your own name",
+        ),
+        Problem::BotName => (
             NameProblem::BotName,
-        );
-    }
-    Ok(name.to_owned())
+            "names like \"Bot 3\" are kept for the table's bots",
+        ),
+    };
+    Err(ErrorBody::new(ErrorCode::Invalid, message).with(Detail::Name { problem }))
+}
+
+/// The refusal of a name that looks like another player's at the table.
+pub(crate) fn name_taken() -> ErrorBody {
+    ErrorBody::new(
+        ErrorCode::Invalid,
+        "another player at this table has a name that looks the same",
+    )
+    .with(Detail::Name {
+        problem: NameProblem::Taken,
+    })
 }
 
 /// The longest chat line, in characters.
 pub const MAX_CHAT_CHARS: usize = 200;
 
-/// Combining marks kept on one character in a chat line: enough for any
-/// script, too few to stack marks into a tower over the lines around it.
-const MAX_MARKS: usize = 4;
-
-/// Whether a character is a combining mark drawn on the one before it.
-fn is_mark(c: char) -> bool {
-    matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
-}
-
 /// A chat line: at most [`MAX_CHAT_CHARS`] characters and one line (a
-/// control character, such as a line break, is refused: a browser's text
-/// field cannot send one). Invisible format characters are dropped rather
-/// than refused (the classes of [`clean_name`]): a bidi control could
-/// mirror the chat, a zero-width one hide words, and an emoji's joiners or
-/// variation selectors lose nothing a reader needs. Combining marks past
-/// four on one character are dropped. What is left, trimmed, must show
-/// something.
+/// control character or a line or paragraph separator is refused: a
+/// browser's text field cannot send one). Other hidden characters
+/// ([`tripoley_i18n::glyphs::hidden`]) are dropped rather than refused: a
+/// bidi control could mirror the chat, a zero-width one hide words, and an
+/// emoji's joiners or variation selectors lose nothing a reader needs.
+/// Combining marks past four on one character are dropped. What is left,
+/// trimmed, must show something.
 pub(crate) fn clean_chat(text: &str) -> Result<String, ErrorBody> {
+    use tripoley_i18n::glyphs::{breaks_line, hidden, visible, without_towers};
     let invalid = |m: &str, problem| {
         Err(ErrorBody::new(ErrorCode::Invalid, m).with(Detail::Chat { problem }))
     };
@@ -565,23 +538,16 @@ pub(crate) fn clean_chat(text: &str) -> Result<String, ErrorBody> {
             ChatProblem::TooLong,
         );
     }
-    if text.chars().any(char::is_control) {
+    if text.chars().any(breaks_line) {
         return invalid(
             "a chat message is one line, without control characters",
             ChatProblem::Control,
         );
     }
-    let mut marks = 0;
-    let kept: String = text
-        .chars()
-        .filter(|&c| !is_format(c))
-        .filter(|&c| {
-            marks = if is_mark(c) { marks + 1 } else { 0 };
-            marks <= MAX_MARKS
-        })
-        .collect();
+    let shown: String = text.chars().filter(|&c| !hidden(c)).collect();
+    let kept = without_towers(&shown);
     let kept = kept.trim();
-    if !kept.chars().any(is_visible) {
+    if !kept.chars().any(visible) {
         return invalid(
             "a chat message needs at least one visible character",
             ChatProblem::Empty,
@@ -899,13 +865,53 @@ mod tests {
         ] {
             assert_eq!(clean_name(good).unwrap(), good.trim(), "{good:?}");
         }
+        assert_eq!(clean_name(&"é".repeat(16)).unwrap().chars().count(), 16);
+    }
+
+    /// Issue 28 pt 8 and issue 31 pt 8: the web table takes names by the
+    /// terminal's rule (16 columns, so 16 CJK characters are too wide), by
+    /// Unicode properties (separators, format characters the old list
+    /// missed, towers of marks) and by what a name looks like (a Cyrillic
+    /// "о" does not make "Bot 1" or "(you)" a new name).
+    #[test]
+    fn names_follow_the_one_rule_by_columns_and_properties() {
+        let problem = |name: &str| match clean_name(name).unwrap_err().detail {
+            Some(Detail::Name { problem }) => problem,
+            other => panic!("{name:?}: {other:?}"),
+        };
+        assert_eq!(problem(&"漢".repeat(16)), NameProblem::TooLong);
+        assert_eq!(problem(&"a".repeat(17)), NameProblem::TooLong);
+        assert_eq!(clean_name(&"漢".repeat(8)).unwrap(), "漢".repeat(8));
+        for hidden in [
+            "Ann\u{2028}Bob",
+            "Ann\u{2029}",
+            "\u{1D173}",
+            "\u{13430}",
+            "\u{0600}",
+            "Ann\u{E000}",
+            "Ann\u{0378}",
+        ] {
+            assert_eq!(problem(hidden), NameProblem::Invisible, "{hidden:?}");
+        }
         assert_eq!(
-            clean_name(&"é".repeat(MAX_NAME_CHARS))
-                .unwrap()
-                .chars()
-                .count(),
-            24
+            problem(&format!("a{}", "\u{0301}".repeat(23))),
+            NameProblem::Marks
         );
+        assert_eq!(problem("B\u{043E}t 1"), NameProblem::BotName);
+        assert_eq!(problem("\u{0412}ot 1"), NameProblem::BotName);
+        assert_eq!(problem("Bot I"), NameProblem::BotName);
+        assert_eq!(problem("Ann (y\u{043E}u)"), NameProblem::You);
+        assert_eq!(problem("Ann (t\u{00FA})"), NameProblem::You);
+        assert_eq!(problem("Ann (tu\u{0301})"), NameProblem::You);
+        for good in [
+            "Zoë",
+            "Nguyễn Văn",
+            "Ann (yours)",
+            "Botany",
+            "Dmitri Иванов",
+        ] {
+            assert_eq!(clean_name(good).unwrap(), good, "{good:?}");
+        }
     }
 
     #[test]
@@ -920,6 +926,9 @@ mod tests {
             "a\ttab",
             "bell\u{7}",
             "\u{85}next line",
+            "two\u{2028}lines",
+            "two\u{2029}paragraphs",
+            "\u{1D173}\u{13430}\u{0600}",
         ] {
             assert_eq!(
                 clean_chat(bad).unwrap_err().code,

@@ -43,7 +43,7 @@ const HINT_BUDGET: tripoley_bots::Budget = tripoley_bots::Budget {
 use crate::auth::{RateLimit, hash_token, new_token, same_hash};
 use crate::protocol::{
     ErrorBody, ErrorCode, GameKind, PROTOCOL_VERSION, SeatInfo, SeatKind, Seated, TableInfo,
-    TableSettings, TableStatus, clean_name,
+    TableSettings, TableStatus, clean_name, name_taken,
 };
 use crate::public::{Directory, PublicTable};
 use crate::store::{Store, StoredSteps, StoredTable, TokenHash};
@@ -753,6 +753,16 @@ impl Table {
                 ));
             }
             Some(_) => {}
+        }
+        // Checked after the seat, so a sit tried again finds its seat taken.
+        let looks = tripoley_i18n::names::look(&name);
+        if self
+            .seats
+            .iter()
+            .flat_map(|s| &s.name)
+            .any(|n| tripoley_i18n::names::look(n) == looks)
+        {
+            return Err(name_taken());
         }
         let token = new_token();
         let hash = hash_token(&token);

@@ -174,6 +174,39 @@ async fn chat_reaches_everyone_and_refuses_what_it_must() {
     server.shutdown().await;
 }
 
+/// Issue 31 pt 8: two seats never hold names that look alike (a Cyrillic
+/// "А" for a Latin "A"), nor one that passes for a bot's with a Cyrillic
+/// "о"; issue 28 pt 8: the web takes names by the terminal's rule, so 16
+/// CJK characters (32 columns) are refused and 8 (16 columns) taken.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seats_never_hold_look_alike_names() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let t = hosted(addr, false).await;
+    for (name, problem) in [
+        ("\u{0410}nn", "taken"),
+        (" ANN ", "taken"),
+        ("B\u{043E}t 2", "bot_name"),
+        ("漢漢漢漢漢漢漢漢漢漢漢漢漢漢漢漢", "too_long"),
+    ] {
+        match client::sit(addr, &t.invite, None, name).await {
+            Err(client::ClientError::Refused { status: 400, body }) => assert_eq!(
+                serde_json::to_value(body.detail).unwrap(),
+                serde_json::json!({"reason": "name", "problem": problem}),
+                "{name:?}"
+            ),
+            other => panic!("{name:?}: {other:?}"),
+        }
+    }
+    assert!(
+        client::sit(addr, &t.invite, None, "漢漢漢漢漢漢漢漢")
+            .await
+            .is_ok()
+    );
+    assert!(client::sit(addr, &t.invite, None, "Anna").await.is_ok());
+    server.shutdown().await;
+}
+
 /// Waits until the table shows `seat`'s player gone.
 async fn until_away(addr: SocketAddr, invite: &str, seat: usize) {
     let end = tokio::time::Instant::now() + WAIT;

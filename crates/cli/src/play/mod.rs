@@ -222,15 +222,17 @@ fn bot_seats(list: &str, players: usize) -> Result<Vec<BotKind>, Failure> {
     bots_for_seats(list, players - 1)
 }
 
-/// `--name`, checked by the one rule for names ([`tripoley_i18n::names`]).
+/// `--name`, checked by the one rule for a name a person chooses
+/// ([`tripoley_i18n::names::chosen_problem`], as at the web table).
 fn player_name(name: &str) -> Result<String, Failure> {
-    let name = name.trim();
-    if tripoley_i18n::names::problem(name).is_some() {
-        return Err(Failure::usage(
-            "--name must be visible, at most 16 columns wide (CJK and emoji count 2), without control or direction characters",
-        ));
+    let name = tripoley_i18n::names::trimmed(name);
+    match tripoley_i18n::names::chosen_problem(name) {
+        Some(problem) => Err(Failure::usage(format!(
+            "--name: {}",
+            crate::setup::name_refused(name, problem)
+        ))),
+        None => Ok(name.to_owned()),
     }
-    Ok(name.to_owned())
 }
 
 /// Whether the screen may use colours: `NO_COLOR` unset or empty.

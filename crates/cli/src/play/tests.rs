@@ -358,6 +358,73 @@ fn snapshot_misplay_lead_and_follow() {
     insta::assert_snapshot!("follow", screen(&app, 80, 24));
 }
 
+/// The screen's words, lines joined and spaces collapsed: a text wrapped
+/// over lines reads whole.
+fn words_of(shown: &str) -> String {
+    shown
+        .lines()
+        .map(|l| l.trim_matches('"').trim_matches(|c| "│┌┐└┘─ ".contains(c)))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Issue 28 pt 6: at 80x24 in Spanish under michigan-casino nothing a
+/// player needs is cut: the header keeps the game's name with the deal's
+/// facts, the withhold key says its whole warning, and the line saying
+/// why a run stopped fits the layout panel in both languages (the widest
+/// card, every reason).
+#[test]
+fn m9b_michigan_casino_in_spanish_cuts_nothing_at_80x24() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    let english = reach(&rules, 4, |d| matches!(d, Decision::Follow { .. }), 0);
+    for lang in [Lang::Es, Lang::En] {
+        let mut app = App::new(Table {
+            record: english.record().clone(),
+            bots: english.bot_kinds().to_vec(),
+            seed: english.seed(),
+            label: "michigan-casino".to_owned(),
+            lang,
+        })
+        .expect("replays");
+        let shown = screen(&app, 80, 24);
+        let words = words_of(&shown);
+        let head: String = shown.lines().take_while(|l| !l.contains('┌')).collect();
+        for part in [
+            "Tripoley · michigan-casino".to_owned(),
+            lang.t("term-head-deal", &[("n", 1.into()), ("total", 4.into())]),
+            lang.t("term-head-pay", &[("symbol", "♥".into())]),
+            "7-8-9".to_owned(),
+        ] {
+            assert!(head.contains(&part), "{part}:\n{shown}");
+        }
+        let withhold = lang.t("term-key-withhold", &[]);
+        assert!(
+            words.contains(&format!("[w] {withhold}")),
+            "{withhold}:\n{shown}"
+        );
+        let footer = shown.lines().last().unwrap_or("").to_owned();
+        assert!(footer.contains(&lang.t("term-key-quit", &[])), "{shown}");
+        let ten = tripoley_cards::Card::new(tripoley_cards::Rank::Ten, tripoley_cards::Suit::Clubs);
+        for reason in [
+            tripoley_engine::StopReason::Ace,
+            tripoley_engine::StopReason::AlreadyPlayed,
+            tripoley_engine::StopReason::NotPlayed,
+        ] {
+            app.stop = Some((Some(ten), reason));
+            let shown = screen(&app, 80, 24);
+            let status = format!(
+                "{} {}",
+                lang.t("term-stopped", &[]),
+                super::text::stop_reason(Some(ten), reason, &app.context(), lang)
+            );
+            assert!(shown.contains(&status), "{status}:\n{shown}");
+        }
+    }
+}
+
 #[test]
 fn d5_a_bidder_with_a_bonus_card_sees_a_lone_pass_and_enter_passes() {
     let rules = Rules::preset(Preset::MichiganCasino);
@@ -1122,6 +1189,18 @@ fn names_follow_one_rule_by_display_width() {
     let long = "abcdefghijklmnopqrst".to_owned();
     assert!(crate::setup::check_names(&["Ann".to_owned(), long]).is_err());
     assert!(crate::setup::check_names(&["Ann".to_owned(), "Bot 1".to_owned()]).is_ok());
+    // Issue 31 pt 8: by Unicode properties and by looks, as at the web table.
+    for bad in [
+        "Ann\u{2028}",
+        "\u{1D173}",
+        "B\u{043E}t 1",
+        "Ann (y\u{043E}u)",
+        "Bot 2",
+    ] {
+        assert!(super::player_name(bad).is_err(), "{bad:?}");
+    }
+    let tower = format!("a{}", "\u{0301}".repeat(23));
+    assert!(crate::setup::check_names(&[tower]).is_err());
 }
 
 /// P7: chips nobody matched after an all-in go back to their owner; the log

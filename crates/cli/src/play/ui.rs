@@ -96,8 +96,14 @@ pub fn draw(f: &mut Frame, app: &App) {
         return;
     }
     let theme = Theme { color: app.color };
-    let [header, body] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    draw_header(f, header, app, &theme);
+    let head = header_lines(app, area.width);
+    let [header, body] =
+        Layout::vertical([Constraint::Length(head.len() as u16), Constraint::Min(0)]).areas(area);
+    let head: Vec<Line> = head
+        .into_iter()
+        .map(|l| Line::styled(l, theme.accent()))
+        .collect();
+    f.render_widget(Paragraph::new(head), header);
     match app.screen {
         Screen::Table => draw_table(f, body, app, &theme),
         Screen::DealOver => draw_deal_over(f, body, app, &theme),
@@ -105,7 +111,10 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
 }
 
-fn draw_header(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+/// The header: the game's name and the deal's facts, on one line of
+/// `width` when they fit, else on two (a long preset's name in Spanish),
+/// so neither is cut; the stage follows where there is room.
+fn header_lines(app: &App, width: u16) -> Vec<String> {
     let v = &app.shown;
     let mut parts = vec![format!("Tripoley · {}", app.label)];
     if v.deal_number > 0 {
@@ -137,16 +146,28 @@ fn draw_header(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             &[("run", text::sequence(r).into())],
         ));
     }
-    let mut line = format!(" {}", parts.join(" · "));
-    if line.chars().count() > usize::from(area.width) {
-        // The game's name goes first, so the deal's facts are not cut.
-        line = format!(" {}", parts[1..].join(" · "));
+    let width = usize::from(width);
+    let fits = |line: &str| tripoley_i18n::names::width(line) <= width;
+    let mut lines = vec![String::new()];
+    for part in parts {
+        let last = lines.last_mut().expect("a line");
+        let longer = if last.is_empty() {
+            format!(" {part}")
+        } else {
+            format!("{last} · {part}")
+        };
+        if fits(&longer) || last.is_empty() {
+            *last = longer;
+        } else {
+            lines.push(format!(" {part}"));
+        }
     }
-    let stage = stage_name(v.stage, app.words.lang);
-    if line.chars().count() + stage.chars().count() + 3 <= usize::from(area.width) {
-        line = format!("{line} · {stage}");
+    let stage = stage_name(app.shown.stage, app.words.lang);
+    let last = lines.last_mut().expect("a line");
+    if fits(&format!("{last} · {stage}")) {
+        *last = format!("{last} · {stage}");
     }
-    f.render_widget(Paragraph::new(Span::styled(line, theme.accent())), area);
+    lines
 }
 
 /// The stage in a few words (the header has room for a short name only).
@@ -169,13 +190,13 @@ fn stage_name(stage: Stage, lang: Lang) -> String {
 fn draw_table(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let n = u16::from(app.shown.players);
     let top_h = (n + 2).max(10);
-    // The hint or message wraps below the keys: nothing a player needs is cut.
-    let note = decision_note(app, area.width);
+    // The prompt, keys and hint or message wrap: nothing a player needs is cut.
+    let decision_lines = decision_block(app, theme, area.width);
     let [top, log, hand, decision, footer] = Layout::vertical([
         Constraint::Length(top_h),
         Constraint::Min(2),
         Constraint::Length(3),
-        Constraint::Length(2 + note.0.len().max(1) as u16),
+        Constraint::Length(decision_lines.len() as u16),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -185,18 +206,8 @@ fn draw_table(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     draw_layout(f, layout, app, theme);
     draw_panel(f, log, app);
     draw_hand(f, hand, app, theme);
-    draw_decision(f, decision, app, theme, note);
+    f.render_widget(Paragraph::new(decision_lines), decision);
     draw_footer(f, footer, app, theme);
-}
-
-/// The message, or else the hint, under the decision's keys, wrapped to
-/// `width` columns; with its colour's role (`true`: a message).
-fn decision_note(app: &App, width: u16) -> (Vec<String>, bool) {
-    match (&app.message, &app.hint) {
-        (Some(m), _) => (text::wrap(m, usize::from(width).saturating_sub(2)), true),
-        (None, Some(h)) => (text::wrap(h, usize::from(width).saturating_sub(2)), false),
-        (None, None) => (Vec::new(), false),
-    }
 }
 
 fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -598,7 +609,10 @@ pub(super) fn key_span<'a>(theme: &Theme, lang: Lang, key: &str, what: &str) -> 
     ]
 }
 
-fn draw_decision(f: &mut Frame, area: Rect, app: &App, theme: &Theme, note: (Vec<String>, bool)) {
+/// The decision's lines for a panel `width` columns wide: the prompt, the
+/// keys and the message (else the hint), each wrapped, so no word is cut;
+/// three lines at least, so the panels above do not jump.
+fn decision_block(app: &App, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     let (prompt, choices) = match app.my_decision() {
         Some(d) => decision_lines(app, d, theme),
         None if app.busy() => (
@@ -617,23 +631,58 @@ fn draw_decision(f: &mut Frame, area: Rect, app: &App, theme: &Theme, note: (Vec
         ),
         None => (String::new(), Line::raw("")),
     };
-    let (note, is_message) = note;
-    let style = if is_message {
-        theme.red()
-    } else {
-        theme.good()
+    let (note, style) = match (&app.message, &app.hint) {
+        (Some(m), _) => (m.as_str(), theme.red()),
+        (None, Some(h)) => (h.as_str(), theme.good()),
+        (None, None) => ("", Style::new()),
+    };
+    let width = usize::from(width).saturating_sub(2);
+    let said = |text: &str, style: Style| -> Vec<Line<'static>> {
+        text::wrap(text, width)
+            .into_iter()
+            .map(|l| Line::styled(format!(" {l}"), style))
+            .collect()
     };
     let mut choice_line = vec![Span::raw(" ")];
     choice_line.extend(choices.spans);
-    let mut lines = vec![
-        Line::styled(format!(" {prompt}"), theme.accent()),
-        Line::from(choice_line),
-    ];
-    lines.extend(
-        note.into_iter()
-            .map(|l| Line::styled(format!(" {l}"), style)),
-    );
-    f.render_widget(Paragraph::new(lines), area);
+    let mut lines = said(&prompt, theme.accent());
+    lines.extend(wrap_spans(choice_line, width + 2));
+    if !note.is_empty() {
+        lines.extend(said(note, style));
+    }
+    while lines.len() < 3 {
+        lines.push(Line::raw(""));
+    }
+    lines
+}
+
+/// Spans on lines of at most `width` columns, broken at spaces (never
+/// between a key and its first word), each piece in its span's style;
+/// lines after the first indented under the first's text, as the prompt's
+/// and the hint's are (a margin and [`text::wrap`]'s two).
+fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    let mut used = 0;
+    let mut after_key = false;
+    for span in spans {
+        for piece in span.content.split_inclusive(' ') {
+            let word = piece.trim_end();
+            let w = tripoley_i18n::names::width(word);
+            if !word.is_empty() {
+                if used > 3 && used + w > width && !after_key {
+                    lines.push(vec![Span::raw("   ")]);
+                    used = 3;
+                }
+                after_key = word.starts_with('[') && word.ends_with(']');
+            }
+            lines
+                .last_mut()
+                .expect("a line")
+                .push(Span::styled(piece.to_owned(), span.style));
+            used += tripoley_i18n::names::width(piece);
+        }
+    }
+    lines.into_iter().map(Line::from).collect()
 }
 
 /// The amount being typed, between arrows.

@@ -296,6 +296,27 @@ fn saved_games_that_cannot_resume_are_refused() {
     );
 }
 
+/// Issue 28 pt 8: a saved Napalm game's names follow the one rule for
+/// names, as Tripoley's do: 20 letters (17 columns) or 16 CJK characters
+/// (32 columns) are refused, as `--name` would be, and a 16-column name is
+/// taken.
+#[test]
+fn a_saved_napalm_games_names_follow_the_one_rule() {
+    let app = new_app(3, BotKind::Heuristic, 4);
+    let mut v: serde_json::Value = serde_json::from_str(&saved_json(&app)).unwrap();
+    for wide in [
+        "abcdefghijklmnopqrst",
+        "漢漢漢漢漢漢漢漢漢漢漢漢漢漢漢漢",
+        "Ann\u{2028}",
+    ] {
+        v["names"][1] = wide.into();
+        let err = parse_saved(&v.to_string(), "f.json").err().expect(wide);
+        assert!(err.message.contains("the name"), "{}", err.message);
+    }
+    v["names"][1] = "漢漢漢漢漢漢漢漢".into();
+    assert!(parse_saved(&v.to_string(), "f.json").is_ok());
+}
+
 /// A whole game in which the human always says Yes and challenges
 /// (`yes`), or always says No and declines.
 fn game_saying(rules: NapalmRules, bots: &[BotKind], seed: u64, yes: bool) -> NapalmApp {
