@@ -124,16 +124,7 @@ async fn each_bot_seat_plays_at_the_level_the_host_chose_for_it() {
             "ack"
         );
     }
-    let (mut watcher, _) = join(addr, &table.invite, None, None).await;
-    client::start_table(addr, &table.invite, &table.host_token)
-        .await
-        .unwrap();
-    loop {
-        let msg = watcher.recv_timeout(WAIT).await.unwrap();
-        if client::view_of(&msg).is_some_and(|v| v.standings.is_some()) {
-            break;
-        }
-    }
+    watch_to_the_end(addr, &table).await;
     let info = client::table_info(addr, &table.invite).await.unwrap();
     let levels: Vec<_> = info.seats.iter().map(|s| s.bot).collect();
     assert_eq!(
@@ -154,6 +145,20 @@ async fn each_bot_seat_plays_at_the_level_the_host_chose_for_it() {
         assert!(different > 0, "seat {seat} played like the heuristic");
     }
     server.shutdown().await;
+}
+
+/// The host starts `table`; returns when a spectator sees the standings.
+async fn watch_to_the_end(addr: std::net::SocketAddr, table: &common::Table) {
+    let (mut watcher, _) = join(addr, &table.invite, None, None).await;
+    client::start_table(addr, &table.invite, &table.host_token)
+        .await
+        .unwrap();
+    loop {
+        let msg = watcher.recv_timeout(WAIT).await.unwrap();
+        if client::view_of(&msg).is_some_and(|v| v.standings.is_some()) {
+            break;
+        }
+    }
 }
 
 /// Asks to give `seat` a bot of level `bot` (none: open it); the reply.
@@ -190,16 +195,7 @@ async fn expert_game(server: &RunningServer, preset: Preset, away: &[u8]) -> Str
         ..CreateTable::default()
     };
     let table = common::table_from(addr, &request, away).await;
-    let (mut watcher, _) = join(addr, &table.invite, None, None).await;
-    client::start_table(addr, &table.invite, &table.host_token)
-        .await
-        .unwrap();
-    loop {
-        let msg = watcher.recv_timeout(WAIT).await.unwrap();
-        if client::view_of(&msg).is_some_and(|v| v.standings.is_some()) {
-            break;
-        }
-    }
+    watch_to_the_end(addr, &table).await;
     table.invite
 }
 
