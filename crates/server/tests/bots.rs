@@ -11,7 +11,7 @@ use tripoley_bots::{Bot, BotKind, HeuristicBot};
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Preset, Rules, Step};
 use tripoley_server::client;
-use tripoley_server::protocol::{ClientMsg, CreateTable, SeatKind};
+use tripoley_server::protocol::{ClientMsg, CreateTable, GameKind, SeatKind};
 use tripoley_server::{RunningServer, ServerConfig};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -145,6 +145,52 @@ async fn each_bot_seat_plays_at_the_level_the_host_chose_for_it() {
         assert!(different > 0, "seat {seat} played like the heuristic");
     }
     server.shutdown().await;
+}
+
+/// The host's bot seats are stored with the table: after a restart the
+/// lobby still shows them (a Tripoley and a Napalm table), and a full
+/// public table (a person and a bot seat) stays off the list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_seats_survive_a_restart() {
+    let db = common::temp_db("bot-seats");
+    let config = tripoley_server::ServerConfig {
+        db: db.clone().into(),
+        ..tripoley_server::ServerConfig::ephemeral()
+    };
+    let server = tripoley_server::start(config.clone()).await.unwrap();
+    let addr = server.addr();
+    let mut invites = Vec::new();
+    for game in [GameKind::Tripoley, GameKind::Napalm] {
+        let request = CreateTable {
+            game: Some(game),
+            seats: Some(2),
+            host_name: Some("Ann".into()),
+            public: Some(true),
+            ..CreateTable::default()
+        };
+        let created = client::create_table(addr, &request).await.unwrap();
+        let (mut host, _) = join(addr, &created.invite, Some(&created.host_token), None).await;
+        let reply = seat_bot(&mut host, 1, Some(BotKind::Random), 1).await;
+        assert_eq!(reply["type"], "ack", "{reply}");
+        invites.push(created.invite);
+    }
+    let listed = client::public_tables(addr, 0).await.unwrap();
+    assert!(
+        listed.tables.is_empty(),
+        "a table with no open seat is listed"
+    );
+    server.shutdown().await;
+    let server = tripoley_server::start(config).await.unwrap();
+    for invite in &invites {
+        let info = client::table_info(server.addr(), invite).await.unwrap();
+        assert_eq!(
+            (info.seats[1].kind, info.seats[1].bot),
+            (SeatKind::Bot, Some(BotKind::Random)),
+            "{invite}"
+        );
+    }
+    server.shutdown().await;
+    common::remove_db(&db);
 }
 
 /// The host starts `table`; returns when a spectator sees the standings.
