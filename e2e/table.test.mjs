@@ -51,7 +51,7 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   assert.equal(await host.evaluate(() => navigator.clipboard.readText()), await host.locator('input[aria-label="Invite link"]').inputValue());
   // The lobby is drawn again when a player leaves or comes back: the note stays.
   await guest.close();
-  await host.locator(".lobby-seats li", { hasText: /^Bob$/ }).waitFor();
+  await host.locator(".lobby-seats li .who", { hasText: /^Bob$/ }).waitFor();
   assert.equal(await host.locator(".invite .note").textContent(), "Copied.");
   guest = await guestCtx.newPage();
   guest.on("pageerror", (e) => errors.push(e.message));

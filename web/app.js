@@ -13,7 +13,7 @@ import { play, soundsOf, unlock } from "./sounds.js";
 import { t, errorText } from "./i18n.js";
 import { chatPanel, onChatMessage, onChatReply } from "./chat.js";
 import { presetLine } from "./tables.js";
-import { hostSeatTools, onSeatFreed, onRematch } from "./seats.js";
+import { hostSeatTools, lobbySeats, onSeatFreed, onRematch } from "./seats.js";
 import { qrCode } from "./qr.js";
 import { turnMark, buzz } from "./notify.js";
 import { rulesView } from "./rules.js";
@@ -297,8 +297,7 @@ function copyNote() {
 
 function lobby() {
   const mine = saved(S.invite);
-  const seats = el("ol", { class: "lobby-seats" }, S.table.seats.map((s) =>
-    el("li", {}, s.name ? t("lobby-seat-taken", { name: s.name, here: s.connected ? "yes" : "no" }) : t("lobby-seat-open"))));
+  const seats = lobbySeats();
   const s = S.table.settings;
   const named = S.presets && s.game !== "napalm" ? presetLine(s.rules, S.presets) : null;
   const summary = el("div", { class: "lobby-rules" }, named ? el("p", { class: "preset-line" }, named) : null, el("p", { class: "rules-summary" }, describeRules(s)));

@@ -66,7 +66,7 @@ function seatBox(v, s, turnSeat) {
   const info = S.table.seats[s] || {};
   const marks = [];
   if (s === v.dealer) marks.push(dealerButton());
-  if (info.kind === "bot") marks.push(el("span", { class: "tag" }, t("tag-bot")));
+  if (info.kind === "bot") marks.push(el("span", { class: "tag" }, t("tag-bot", { level: t("bot-level", { level: info.bot || S.table.settings.bot }) })));
   else if (!info.connected && s !== S.seat) marks.push(el("span", { class: "tag away" }, t("tag-away")));
   if (v.out[s]) marks.push(el("span", { class: "tag" }, t("tag-out")));
   const betting = v.betting;

@@ -68,7 +68,7 @@ export function napalmView() {
       "aria-label": t("napalm-seat-label", { who: name(s), chips, tokens: v.tokens[s] }) },
     el("div", { class: "seat-top" }, el("strong", { class: "seat-name", dir: "auto" }, name(s)),
       s === v.dealer ? dealerButton() : null,
-      info.kind === "bot" ? el("span", { class: "tag" }, t("tag-bot")) : !info.connected && s !== S.seat ? el("span", { class: "tag away" }, t("tag-away")) : null,
+      info.kind === "bot" ? el("span", { class: "tag" }, t("tag-bot", { level: t("bot-level", { level: info.bot || S.table.settings.bot }) })) : !info.connected && s !== S.seat ? el("span", { class: "tag away" }, t("tag-away")) : null,
       v.out[s] ? el("span", { class: "tag" }, t("tag-out")) : null),
     el("div", { class: "seat-nums" },
       el("span", { class: "stack" }, el("span", { class: "chip-icon", "aria-hidden": "true" }), chips),

@@ -81,8 +81,8 @@ public-more-rules = { $count ->
 seat-left-title = Players who left
 seat-left = { $name } has left.
 seat-free = Free { $name }'s seat
-seat-free-lobby = Freeing it lets someone else sit there.
 seat-free-game = Freeing it gives the seat to a bot for the rest of the game.
+seat-removed = The host removed you from the table before the game. You can watch, or take a seat that is open.
 seat-freed = The host gave your seat away while you were away. You can watch, or take a seat that is open.
 
 ## The invitation's QR code

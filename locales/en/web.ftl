@@ -127,7 +127,22 @@ lobby-seat-taken = { $name }{ $here ->
     [yes] {" "}(here)
    *[no] {""}
 }
-lobby-seat-open = open: a bot plays if nobody sits
+lobby-seat-open = open: a { $level } bot plays if nobody sits
+lobby-seat-bot = { $name }: a { $level } bot
+# The host's choice of who plays an open or bot seat ($seat: "Seat 3").
+lobby-seat-who = Who plays { $seat }
+lobby-seat-choice-open = Open for a player ({ $level } bot if nobody sits)
+lobby-seat-choice-bot = A { $level } bot
+lobby-remove = Remove { $name }
+lobby-remove-ask = Remove { $name } from the table?
+lobby-remove-yes = Remove
+lobby-remove-no = Keep { $name }
+# A bot's level in a word (the home page's levels without their explanation).
+bot-level = { $level ->
+    [random] Relaxed
+    [expert] Strong
+   *[heuristic] Good
+}
 lobby-seat = Seat
 lobby-sit = Take the seat
 lobby-start = Start the game
@@ -163,7 +178,7 @@ table-bot-plays = (a bot plays)
 clock-to-play = to play
 dealer = Dealer
 dealer-mark = D
-tag-bot = bot
+tag-bot = { $level } bot
 tag-away = away
 tag-out = out
 tag-winner = winner

@@ -81,8 +81,8 @@ public-more-rules = { $count ->
 seat-left-title = Jugadores que se fueron
 seat-left = { $name } se ha ido.
 seat-free = Liberar el asiento de { $name }
-seat-free-lobby = Si lo liberas, otra persona podrá sentarse ahí.
 seat-free-game = Si lo liberas, un bot jugará ese asiento el resto de la partida.
+seat-removed = El anfitrión te quitó de la mesa antes de la partida. Puedes mirar la partida o sentarte en un asiento libre.
 seat-freed = El anfitrión liberó tu asiento mientras no estabas. Puedes mirar la partida o sentarte en un asiento libre.
 
 ## El código QR de la invitación

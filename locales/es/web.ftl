@@ -149,7 +149,22 @@ lobby-seat-taken = { $name }{ $here ->
     [yes] {" "}(aquí)
    *[no] {""}
 }
-lobby-seat-open = libre: si nadie se sienta, juega un bot
+lobby-seat-open = libre: si nadie se sienta, juega un bot { $level }
+lobby-seat-bot = { $name }: un bot { $level }
+# The host's choice of who plays an open or bot seat ($seat: "Asiento 3").
+lobby-seat-who = Quién juega en { $seat }
+lobby-seat-choice-open = Libre para una persona (si nadie se sienta, un bot { $level })
+lobby-seat-choice-bot = Un bot { $level }
+lobby-remove = Quitar a { $name }
+lobby-remove-ask = ¿Quitar a { $name } de la mesa?
+lobby-remove-yes = Quitar
+lobby-remove-no = Dejar a { $name }
+# A bot's level in a word (the home page's levels without their explanation).
+bot-level = { $level ->
+    [random] Tranquilo
+    [expert] Fuerte
+   *[heuristic] Bueno
+}
 lobby-seat = Asiento
 lobby-sit = Sentarse
 lobby-start = Empezar la partida
@@ -185,7 +200,7 @@ table-bot-plays = (juega un bot)
 clock-to-play = le toca
 dealer = Repartidor
 dealer-mark = R
-tag-bot = bot
+tag-bot = bot { $level }
 tag-away = ausente
 tag-out = fuera
 tag-winner = ganador

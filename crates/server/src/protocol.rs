@@ -6,6 +6,8 @@
 //! table's event number: how many steps the game has taken. A client keeps
 //! the last `n` it saw and sends it in its `hello` when it reconnects.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use tripoley_bots::BotKind;
 use tripoley_engine::{Action, Preset, Rules, Seat};
@@ -72,6 +74,18 @@ pub enum ClientMsg {
     FreeSeat {
         /// The seat to free.
         seat: Seat,
+        /// Echoed in the `ack` or `error` reply.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    /// The host puts a bot of level `bot` in an open lobby seat, changes
+    /// the level of a lobby seat's bot, or (`bot: null`) opens the seat to
+    /// players again.
+    SeatBot {
+        /// The seat.
+        seat: Seat,
+        /// Its bot's level, or none to open it.
+        bot: Option<BotKind>,
         /// Echoed in the `ack` or `error` reply.
         #[serde(default)]
         id: Option<u64>,
@@ -201,6 +215,10 @@ pub struct SeatInfo {
     pub connected: bool,
     /// A person away longer than the grace time: a bot plays for them.
     pub bot_playing: bool,
+    /// A bot seat's level (a lobby seat the host gave a bot, or any seat a
+    /// bot plays once the game started); none for people and open seats.
+    #[serde(default)]
+    pub bot: Option<BotKind>,
 }
 
 /// The settings chosen when the table was created.
@@ -214,6 +232,10 @@ pub struct TableSettings {
     pub turn_seconds: u32,
     /// The bot that plays empty seats, and players away or out of time.
     pub bot: BotKind,
+    /// The seats the host gave a bot of another level in the lobby, by
+    /// seat (empty for a table stored before there were any).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub seat_bots: BTreeMap<Seat, BotKind>,
     /// The game (a table stored without this field plays Tripoley).
     #[serde(default)]
     pub game: GameKind,
@@ -390,6 +412,16 @@ pub enum Detail {
         /// Why not.
         problem: FreeSeatProblem,
     },
+    /// A seat the host may not give a bot (`seat_bot`).
+    SeatBot {
+        /// Why not.
+        problem: SeatBotProblem,
+    },
+    /// Why a `hello`'s seat is gone (`seat_freed`).
+    SeatFreed {
+        /// Who freed it, and when.
+        cause: FreedCause,
+    },
 }
 
 /// Why a name is refused ([`clean_name`]).
@@ -438,6 +470,26 @@ pub enum FreeSeatProblem {
     Here,
     /// Its player left a moment ago: a bot does not play for them yet.
     JustLeft,
+}
+
+/// Why the host may not give a seat a bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatBotProblem {
+    /// The table has no such seat.
+    NoSuchSeat,
+    /// A person holds it.
+    Taken,
+}
+
+/// Why a seat's token holds nothing any more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FreedCause {
+    /// The host removed its player from the lobby.
+    Removed,
+    /// The host gave the seat to a bot while its player was away.
+    Away,
 }
 
 impl ErrorBody {
@@ -584,6 +636,7 @@ impl CreateTable {
             seats: self.seats.unwrap_or(4),
             turn_seconds: self.checked_table_basics()?,
             bot: self.bot.unwrap_or(BotKind::Heuristic),
+            seat_bots: BTreeMap::new(),
             game: GameKind::Tripoley,
             napalm: None,
             public: self.public.unwrap_or(false),
@@ -644,6 +697,7 @@ impl CreateTable {
             seats: self.seats.unwrap_or(4),
             turn_seconds: self.checked_table_basics()?,
             bot: self.bot.unwrap_or(BotKind::Heuristic),
+            seat_bots: BTreeMap::new(),
             game: GameKind::Napalm,
             napalm: Some(rules),
             public: self.public.unwrap_or(false),
@@ -694,6 +748,13 @@ impl TableSettings {
             .with(Detail::TurnSeconds {
                 max: MAX_TURN_SECONDS,
             }));
+        }
+        if let Some((seat, _)) = self.seat_bots.range(self.seats..).next() {
+            return Err(
+                invalid(format!("this table has no seat {seat} for a bot")).with(Detail::SeatBot {
+                    problem: SeatBotProblem::NoSuchSeat,
+                }),
+            );
         }
         Ok(())
     }

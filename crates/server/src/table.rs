@@ -12,6 +12,7 @@
 
 mod frames;
 pub(crate) mod hold;
+mod lobby;
 mod napalm;
 mod news;
 mod social;
@@ -88,6 +89,13 @@ pub(crate) enum Cmd {
     Chat {
         conn: ConnId,
         text: String,
+        id: Option<u64>,
+    },
+    /// The host gives a lobby seat a bot of a level, or opens it again.
+    SeatBot {
+        conn: ConnId,
+        seat: Seat,
+        bot: Option<tripoley_bots::BotKind>,
         id: Option<u64>,
     },
     /// The host frees the seat of a player who left.
@@ -265,7 +273,14 @@ pub(crate) fn spawn(
                 hash: claimed.map(|(.., h)| *h),
                 conns: 0,
                 away_since: now,
-                bot: Some(stored.settings.bot.make(&rules)),
+                bot: Some(
+                    stored
+                        .settings
+                        .seat_bots
+                        .get(&s)
+                        .unwrap_or(&stored.settings.bot)
+                        .make(&rules),
+                ),
                 told_away: false,
             }
         })
@@ -444,6 +459,15 @@ impl Table {
             Cmd::Hint { conn, id } => self.hint(conn, id),
             Cmd::Chat { conn, text, id } => {
                 let result = self.chat(conn, &text);
+                self.answer(conn, id, result);
+            }
+            Cmd::SeatBot {
+                conn,
+                seat,
+                bot,
+                id,
+            } => {
+                let result = self.seat_bot(conn, seat, bot).await;
                 self.answer(conn, id, result);
             }
             Cmd::FreeSeat { conn, seat, id } => {
@@ -735,7 +759,8 @@ impl Table {
             None => self
                 .seats
                 .iter()
-                .position(|s| s.hash.is_none())
+                .enumerate()
+                .position(|(i, s)| s.hash.is_none() && !self.has_bot(i as Seat))
                 .ok_or_else(|| ErrorBody::new(ErrorCode::SeatTaken, "every seat is taken"))?
                 as Seat,
         };
@@ -746,7 +771,7 @@ impl Table {
                     format!("this table has no seat {seat}"),
                 ));
             }
-            Some(s) if s.hash.is_some() => {
+            Some(s) if s.hash.is_some() || self.has_bot(seat) => {
                 return Err(ErrorBody::new(
                     ErrorCode::SeatTaken,
                     format!("seat {seat} is taken"),
@@ -853,12 +878,8 @@ impl Table {
                     .map(|s| s as Seat);
                 let host = same_hash(&self.host_hash, &h);
                 if seat.is_none() && !host {
-                    let err = if self.social.was_freed(t) {
-                        ErrorBody::new(
-                            ErrorCode::SeatFreed,
-                            "the host freed your seat while you were away: you can watch, \
-                             or take a seat that is open",
-                        )
+                    let err = if let Some(cause) = self.social.freed_how(t) {
+                        lobby::freed_error(cause)
                     } else {
                         ErrorBody::new(
                             ErrorCode::Unauthorized,
@@ -990,7 +1011,10 @@ impl Table {
     /// Shows the table on the public list while it is public, waits for
     /// players and has a seat open; takes it off otherwise.
     fn publish(&self) {
-        let taken = self.seats.iter().filter(|s| s.hash.is_some()).count();
+        // A seat the host gave a bot is no more open than a person's.
+        let taken = (0..self.seats.len())
+            .filter(|&i| self.seats[i].hash.is_some() || self.has_bot(i as Seat))
+            .count();
         let open = taken < self.seats.len();
         if self.settings.public && self.status == TableStatus::Lobby && open {
             let taken = u8::try_from(taken).unwrap_or(u8::MAX);
@@ -1013,7 +1037,7 @@ impl Table {
                 .map(|(i, s)| {
                     let kind = match (s.hash, self.status) {
                         (Some(_), _) => SeatKind::Human,
-                        (None, TableStatus::Lobby) => SeatKind::Open,
+                        (None, TableStatus::Lobby) if !self.has_bot(i as Seat) => SeatKind::Open,
                         (None, _) => SeatKind::Bot,
                     };
                     let name = match kind {
@@ -1031,6 +1055,7 @@ impl Table {
                             || (kind == SeatKind::Human
                                 && self.status == TableStatus::Playing
                                 && self.bot_plays(i as Seat)),
+                        bot: (kind == SeatKind::Bot).then(|| self.seat_level(i as Seat)),
                     }
                 })
                 .collect(),

@@ -150,6 +150,12 @@ fn table_command(conn: ConnId, msg: ClientMsg) -> Option<Cmd> {
         ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => return None,
         ClientMsg::Chat { text, id } => Cmd::Chat { conn, text, id },
         ClientMsg::FreeSeat { seat, id } => Cmd::FreeSeat { conn, seat, id },
+        ClientMsg::SeatBot { seat, bot, id } => Cmd::SeatBot {
+            conn,
+            seat,
+            bot,
+            id,
+        },
         ClientMsg::Act {
             action,
             id,
@@ -260,6 +266,7 @@ impl Connection {
             | ClientMsg::Hint { id }
             | ClientMsg::Chat { id, .. }
             | ClientMsg::FreeSeat { id, .. }
+            | ClientMsg::SeatBot { id, .. }
                 if !self.joined =>
             {
                 return self.refuse(not_joined(), id);

@@ -11,7 +11,7 @@ use tripoley_bots::{Bot, BotKind, HeuristicBot};
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Preset, Rules, Step};
 use tripoley_server::client;
-use tripoley_server::protocol::CreateTable;
+use tripoley_server::protocol::{ClientMsg, CreateTable, GameKind, SeatKind};
 use tripoley_server::{RunningServer, ServerConfig};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -65,6 +65,170 @@ async fn an_expert_without_a_free_search_slot_plays_the_heuristic() {
     server.shutdown().await;
 }
 
+/// The host gives each bot seat its own level in the lobby (issue 26,
+/// point 17): at a table of Good (heuristic) bots, seat 1 gets a Strong
+/// (expert) bot and seat 2 a Relaxed (random) one. Nobody may sit there,
+/// everyone sees each seat's level, and whole games play each seat at its
+/// own level: seat 0 plays every move as the heuristic would, seats 1 and 2
+/// do not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_bot_seat_plays_at_the_level_the_host_chose_for_it() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let preset = Preset::Pagat;
+    let request = CreateTable {
+        preset: Some(preset),
+        seats: Some(3),
+        deals: Some(2),
+        bot: Some(BotKind::Heuristic),
+        ..CreateTable::default()
+    };
+    let table = common::table_from(addr, &request, &[]).await;
+    let (mut host, _) = join(addr, &table.invite, Some(&table.host_token), None).await;
+    // Seat 1 first gets a Relaxed bot, then the host changes it.
+    for (id, seat, bot) in [
+        (1, 1, BotKind::Random),
+        (2, 1, BotKind::Expert),
+        (3, 2, BotKind::Random),
+    ] {
+        let reply = seat_bot(&mut host, seat, Some(bot), id).await;
+        assert_eq!(reply["type"], "ack", "{reply}");
+    }
+    let info = client::table_info(addr, &table.invite).await.unwrap();
+    let levels: Vec<_> = info.seats.iter().map(|s| (s.kind, s.bot)).collect();
+    assert_eq!(
+        levels,
+        [
+            (SeatKind::Open, None),
+            (SeatKind::Bot, Some(BotKind::Expert)),
+            (SeatKind::Bot, Some(BotKind::Random)),
+        ]
+    );
+    let taken = client::sit(addr, &table.invite, Some(1), "Ann").await;
+    assert!(taken.is_err(), "a person sat in a bot's seat");
+    // A bot seat opened again takes a person; a person's seat takes no bot.
+    let opened = seat_bot(&mut host, 2, None, 4).await;
+    assert_eq!(opened["type"], "ack", "{opened}");
+    let ann = client::sit(addr, &table.invite, None, "Ann").await.unwrap();
+    assert_eq!(ann.seat, 0, "the first seat without a bot");
+    let refused = seat_bot(&mut host, 0, Some(BotKind::Expert), 5).await;
+    assert_eq!(refused["detail"]["problem"], "taken", "{refused}");
+    let guest = client::sit(addr, &table.invite, None, "Bo").await.unwrap();
+    assert_eq!(guest.seat, 2);
+    // A second table plays: seat 0 keeps the table's level.
+    let table = common::table_from(addr, &request, &[]).await;
+    let (mut host, _) = join(addr, &table.invite, Some(&table.host_token), None).await;
+    for (id, seat, bot) in [(1, 1, BotKind::Expert), (2, 2, BotKind::Random)] {
+        assert_eq!(
+            seat_bot(&mut host, seat, Some(bot), id).await["type"],
+            "ack"
+        );
+    }
+    watch_to_the_end(addr, &table).await;
+    let info = client::table_info(addr, &table.invite).await.unwrap();
+    let levels: Vec<_> = info.seats.iter().map(|s| s.bot).collect();
+    assert_eq!(
+        levels,
+        [
+            Some(BotKind::Heuristic),
+            Some(BotKind::Expert),
+            Some(BotKind::Random)
+        ]
+    );
+    let invite = &table.invite;
+    let (good, same) = unlike_the_heuristic(&server, invite, preset, &[0]).await;
+    assert!(good > 5, "seat 0 played {good} decisions");
+    assert_eq!(same, 0, "the Good seat differed in {same} of {good}");
+    for seat in [1, 2] {
+        let (decisions, different) = unlike_the_heuristic(&server, invite, preset, &[seat]).await;
+        assert!(decisions > 5, "seat {seat} played {decisions} decisions");
+        assert!(different > 0, "seat {seat} played like the heuristic");
+    }
+    server.shutdown().await;
+}
+
+/// The host's bot seats are stored with the table: after a restart the
+/// lobby still shows them (a Tripoley and a Napalm table), and a full
+/// public table (a person and a bot seat) stays off the list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_seats_survive_a_restart() {
+    let db = common::temp_db("bot-seats");
+    let config = tripoley_server::ServerConfig {
+        db: db.clone().into(),
+        ..tripoley_server::ServerConfig::ephemeral()
+    };
+    let server = tripoley_server::start(config.clone()).await.unwrap();
+    let addr = server.addr();
+    let mut invites = Vec::new();
+    for game in [GameKind::Tripoley, GameKind::Napalm] {
+        let request = CreateTable {
+            game: Some(game),
+            seats: Some(2),
+            host_name: Some("Ann".into()),
+            public: Some(true),
+            ..CreateTable::default()
+        };
+        let created = client::create_table(addr, &request).await.unwrap();
+        let (mut host, _) = join(addr, &created.invite, Some(&created.host_token), None).await;
+        let reply = seat_bot(&mut host, 1, Some(BotKind::Random), 1).await;
+        assert_eq!(reply["type"], "ack", "{reply}");
+        invites.push(created.invite);
+    }
+    let listed = client::public_tables(addr, 0).await.unwrap();
+    assert!(
+        listed.tables.is_empty(),
+        "a table with no open seat is listed"
+    );
+    server.shutdown().await;
+    let server = tripoley_server::start(config).await.unwrap();
+    for invite in &invites {
+        let info = client::table_info(server.addr(), invite).await.unwrap();
+        assert_eq!(
+            (info.seats[1].kind, info.seats[1].bot),
+            (SeatKind::Bot, Some(BotKind::Random)),
+            "{invite}"
+        );
+    }
+    server.shutdown().await;
+    common::remove_db(&db);
+}
+
+/// The host starts `table`; returns when a spectator sees the standings.
+async fn watch_to_the_end(addr: std::net::SocketAddr, table: &common::Table) {
+    let (mut watcher, _) = join(addr, &table.invite, None, None).await;
+    client::start_table(addr, &table.invite, &table.host_token)
+        .await
+        .unwrap();
+    loop {
+        let msg = watcher.recv_timeout(WAIT).await.unwrap();
+        if client::view_of(&msg).is_some_and(|v| v.standings.is_some()) {
+            break;
+        }
+    }
+}
+
+/// Asks to give `seat` a bot of level `bot` (none: open it); the reply.
+async fn seat_bot(
+    sock: &mut client::Socket,
+    seat: u8,
+    bot: Option<BotKind>,
+    id: u64,
+) -> serde_json::Value {
+    sock.send(&ClientMsg::SeatBot {
+        seat,
+        bot,
+        id: Some(id),
+    })
+    .await
+    .unwrap();
+    loop {
+        let m = sock.recv_timeout(WAIT).await.expect("a reply");
+        if matches!(m["type"].as_str(), Some("ack" | "error")) && m["id"] == id {
+            return m;
+        }
+    }
+}
+
 /// Plays a two-deal game of three expert bots to its end, with people who
 /// never come in the seats `away`; returns its invite.
 async fn expert_game(server: &RunningServer, preset: Preset, away: &[u8]) -> String {
@@ -77,16 +241,7 @@ async fn expert_game(server: &RunningServer, preset: Preset, away: &[u8]) -> Str
         ..CreateTable::default()
     };
     let table = common::table_from(addr, &request, away).await;
-    let (mut watcher, _) = join(addr, &table.invite, None, None).await;
-    client::start_table(addr, &table.invite, &table.host_token)
-        .await
-        .unwrap();
-    loop {
-        let msg = watcher.recv_timeout(WAIT).await.unwrap();
-        if client::view_of(&msg).is_some_and(|v| v.standings.is_some()) {
-            break;
-        }
-    }
+    watch_to_the_end(addr, &table).await;
     table.invite
 }
 

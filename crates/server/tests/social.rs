@@ -259,6 +259,7 @@ async fn the_host_frees_the_seat_of_a_player_who_left() {
     bob_back.hello(Some(&bob.token), None).await.unwrap();
     let refused = bob_back.recv_type("error", WAIT).await.unwrap();
     assert_eq!(refused["code"], "seat_freed");
+    assert_eq!(refused["detail"]["cause"], "removed", "{refused}");
     // Someone else takes the seat.
     let dee = client::sit(addr, &t.invite, Some(1), "Dee").await.unwrap();
 
@@ -284,6 +285,15 @@ async fn the_host_frees_the_seat_of_a_player_who_left() {
     let info = client::table_info(addr, &t.invite).await.unwrap();
     assert_eq!(info.seats[2].kind, SeatKind::Bot);
     assert!(info.seats[2].bot_playing);
+    // Cy is told her seat went while she was away (not that she was removed).
+    let mut cy_back = Socket::connect(addr, &t.invite).await.unwrap();
+    cy_back.hello(Some(&cy.token), None).await.unwrap();
+    let refused = cy_back.recv_type("error", WAIT).await.unwrap();
+    assert_eq!(
+        (&refused["code"], &refused["detail"]["cause"]),
+        (&"seat_freed".into(), &"away".into()),
+        "{refused}"
+    );
     server.shutdown().await;
 
     // A restart keeps it: Cy's token holds no seat, Dee's does.
@@ -333,9 +343,11 @@ async fn issue_31_9_the_host_removes_a_player_who_is_still_here_from_the_lobby()
     );
     let mut eve_back = Socket::connect(addr, &t.invite).await.unwrap();
     eve_back.hello(Some(&eve.token), None).await.unwrap();
+    let refused = eve_back.recv_type("error", WAIT).await.unwrap();
     assert_eq!(
-        eve_back.recv_type("error", WAIT).await.unwrap()["code"],
-        "seat_freed"
+        (&refused["code"], &refused["detail"]["cause"]),
+        (&"seat_freed".into(), &"removed".into()),
+        "{refused}"
     );
     // During the game a player who is here keeps the seat.
     client::start_table(addr, &t.invite, &t.host_token)

@@ -311,6 +311,15 @@ impl dyn Backend + '_ {
         .map(drop)
     }
 
+    /// Replaces a lobby table's settings (JSON): the host's bot seats.
+    fn set_settings(&mut self, invite: &str, settings: &str) -> Result<(), DbError> {
+        self.execute(
+            "UPDATE tables SET settings = $2 WHERE invite = $1",
+            &[Value::Text(invite), Value::Text(settings)],
+        )
+        .map(drop)
+    }
+
     /// Marks a game started with these names (JSON).
     fn start(&mut self, invite: &str, names: &str) -> Result<(), DbError> {
         self.execute(
@@ -757,6 +766,17 @@ impl Store {
     /// Frees a claimed seat (the host's doing): its token holds it no more.
     pub async fn free_seat(&self, invite: String, seat: u8) -> Result<(), ServerError> {
         self.run(move |db| db.free_seat(&invite, seat)).await
+    }
+
+    /// Replaces a lobby table's settings (the host chose a seat's bot).
+    pub async fn set_settings(
+        &self,
+        invite: String,
+        settings: &TableSettings,
+    ) -> Result<(), ServerError> {
+        let settings = serde_json::to_string(settings).expect("settings serialise");
+        self.run(move |db| db.set_settings(&invite, &settings))
+            .await
     }
 
     /// Marks the game started with these names.

@@ -32,9 +32,16 @@ pub(crate) struct NapalmTable {
 }
 
 impl NapalmTable {
-    fn new(game: NapalmGame, record: NapalmRecord, log: Vec<Vec<Event>>, kind: BotKind) -> Self {
-        let bots = (0..game.players())
-            .map(|_| -> Box<dyn NapalmBot> {
+    /// `levels[seat]`: the level of the bot that plays that seat.
+    fn new(
+        game: NapalmGame,
+        record: NapalmRecord,
+        log: Vec<Vec<Event>>,
+        levels: &[BotKind],
+    ) -> Self {
+        let bots = levels
+            .iter()
+            .map(|kind| -> Box<dyn NapalmBot> {
                 match kind {
                     BotKind::Random => Box::new(RandomNapalmBot),
                     // Napalm has no search bot: the heuristic plays for it.
@@ -106,7 +113,7 @@ impl Table {
             steps,
             ..NapalmRecord::new(rules, names)
         };
-        self.napalm = Some(NapalmTable::new(game, record, log, self.settings.bot));
+        self.napalm = Some(NapalmTable::new(game, record, log, &self.levels()));
         Ok(())
     }
 
@@ -121,7 +128,7 @@ impl Table {
             .await
             .map_err(|e| storage(&e))?;
         let record = NapalmRecord::new(rules, names);
-        self.napalm = Some(NapalmTable::new(game, record, vec![ev], self.settings.bot));
+        self.napalm = Some(NapalmTable::new(game, record, vec![ev], &self.levels()));
         self.deal_start = 0;
         Ok(())
     }

@@ -21,7 +21,8 @@ use tripoley_engine::Seat;
 use super::{ConnId, Out, Table, frame};
 use crate::auth::{RateLimit, hash_token, same_hash};
 use crate::protocol::{
-    Detail, ErrorBody, ErrorCode, FreeSeatProblem, PROTOCOL_VERSION, TableStatus, clean_chat,
+    Detail, ErrorBody, ErrorCode, FreeSeatProblem, FreedCause, PROTOCOL_VERSION, TableStatus,
+    clean_chat,
 };
 use crate::store::TokenHash;
 
@@ -55,8 +56,8 @@ pub(super) struct Social {
     next: u64,
     /// Each seat's chat allowance, shared by its connections.
     seats: Vec<RateLimit>,
-    /// Digests of tokens whose seats the host freed.
-    freed: VecDeque<TokenHash>,
+    /// Digests of tokens whose seats the host freed, and why.
+    freed: VecDeque<(TokenHash, FreedCause)>,
 }
 
 /// A connection's own chat allowance.
@@ -83,10 +84,13 @@ impl Social {
         self.next += 1;
     }
 
-    /// Whether the host freed the seat this token held.
-    pub(super) fn was_freed(&self, token: &str) -> bool {
+    /// Why the seat this token held is gone, if the host freed it.
+    pub(super) fn freed_how(&self, token: &str) -> Option<FreedCause> {
         let h = hash_token(token);
-        self.freed.iter().any(|f| same_hash(f, &h))
+        self.freed
+            .iter()
+            .find(|(f, _)| same_hash(f, &h))
+            .map(|&(_, cause)| cause)
     }
 }
 
@@ -196,13 +200,18 @@ impl Table {
             .await
             .map_err(|e| super::storage(&e))?;
         self.close_seat(seat);
+        let cause = if self.status == TableStatus::Lobby {
+            FreedCause::Removed
+        } else {
+            FreedCause::Away
+        };
         let s = &mut self.seats[usize::from(seat)];
         s.hash = None;
         s.name = None;
         if self.social.freed.len() == FREED_KEPT {
             self.social.freed.pop_front();
         }
-        self.social.freed.push_back(hash);
+        self.social.freed.push_back((hash, cause));
         self.publish();
         self.broadcast_table();
         Ok(())

@@ -115,7 +115,8 @@ impl Table {
         // in time it plays the heuristic's move this once. So tables of
         // experts never hold every core (nor the blocking pool) from the
         // rest, and a table's bot takes about as long either way.
-        let experts = (self.settings.bot == BotKind::Expert).then(|| Arc::clone(&self.cfg.experts));
+        let experts =
+            (self.seat_level(seat) == BotKind::Expert).then(|| Arc::clone(&self.cfg.experts));
         self.thinking = true;
         tokio::spawn(async move {
             let (slot, mut stand_by) = match experts {
@@ -153,7 +154,7 @@ impl Table {
         let s = usize::from(answer.seat);
         let Some((bot, action)) = answer.moved else {
             // A bot that panicked is replaced; the move is tried again later.
-            self.seats[s].bot = Some(self.settings.bot.make(&self.settings.rules));
+            self.seats[s].bot = Some(self.seat_level(answer.seat).make(&self.settings.rules));
             self.retry_at = Some(Instant::now() + Duration::from_secs(1));
             return;
         };
