@@ -50,6 +50,17 @@ CREATE TABLE IF NOT EXISTS steps (
     step   TEXT NOT NULL,
     PRIMARY KEY (invite, idx)
 ) WITHOUT ROWID;
+", "
+CREATE TABLE shares (
+    share  TEXT PRIMARY KEY,
+    invite TEXT NOT NULL UNIQUE
+);
+CREATE TABLE analyses (
+    invite TEXT NOT NULL,
+    seat   INTEGER NOT NULL,
+    body   TEXT NOT NULL,
+    PRIMARY KEY (invite, seat)
+);
 "];
 
 /// A SQLite database, owned by the database thread.
