@@ -84,6 +84,13 @@ error-detail = { $reason ->
         [just_left] This player left only a moment ago: wait until a bot plays for them.
        *[other] { $message }
     }
+    [record] { $problem ->
+        [too_big] This file is too large for a game record (at most 4 MB).
+        [too_long] This record has more steps than a game can have.
+        [napalm] This is a Napalm game: the replay viewer shows only Tripoley games. The terminal's replay command prints it.
+        [not_a_record] This file is not a Tripoley game record that can be replayed ({ $message }).
+       *[other] { $message }
+    }
    *[other] { $message }
 }
 # No answer at all, or a proxy's error page (not the server's words).

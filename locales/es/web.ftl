@@ -106,6 +106,13 @@ error-detail = { $reason ->
         [just_left] Este jugador se fue hace un momento: espera a que un bot juegue por él.
        *[other] { $message }
     }
+    [record] { $problem ->
+        [too_big] Este archivo es demasiado grande para ser el registro de una partida (4 MB como mucho).
+        [too_long] Este registro tiene más pasos de los que puede tener una partida.
+        [napalm] Es una partida de Napalm: el visor de repeticiones solo muestra partidas de Tripoley. El comando de repetición de la terminal la imprime.
+        [not_a_record] Este archivo no es un registro de una partida de Tripoley que se pueda repetir ({ $message }).
+       *[other] { $message }
+    }
    *[other] { $message }
 }
 # Ninguna respuesta, o la página de error de un proxy.

@@ -200,8 +200,15 @@ async fn shares_and_analyses_are_kept(db: Database) {
     store.finish("SHAR".into()).await.unwrap();
     let share = store.share("SHAR".into()).await.unwrap();
     assert_eq!(share.len(), 32, "128 random bits: {share}");
-    assert_eq!(store.share("SHAR".into()).await.unwrap(), share, "made once");
-    assert_eq!(store.shared(share.clone()).await.unwrap().as_deref(), Some("SHAR"));
+    assert_eq!(
+        store.share("SHAR".into()).await.unwrap(),
+        share,
+        "made once"
+    );
+    assert_eq!(
+        store.shared(share.clone()).await.unwrap().as_deref(),
+        Some("SHAR")
+    );
     assert_eq!(store.shared("SHAR".into()).await.unwrap(), None);
     assert_eq!(store.analysis("SHAR".into(), None).await.unwrap(), None);
     store
@@ -223,7 +230,10 @@ async fn shares_and_analyses_are_kept(db: Database) {
     assert_eq!(kept(Some(0)).await.unwrap(), None);
     drop(store);
     let store = Store::open(&db).expect("opens again");
-    assert_eq!(store.shared(share.clone()).await.unwrap().as_deref(), Some("SHAR"));
+    assert_eq!(
+        store.shared(share.clone()).await.unwrap().as_deref(),
+        Some("SHAR")
+    );
     store.forget("SHAR".into()).await.unwrap();
     assert_eq!(store.shared(share).await.unwrap(), None);
     assert_eq!(store.analysis("SHAR".into(), None).await.unwrap(), None);
