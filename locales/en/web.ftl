@@ -446,3 +446,19 @@ replay-mistake = Deal { $deal }: { $who } — { $played }; the expert: { $best }
   }, ± { $error })
 replay-no-mistakes = The expert found no costly mistake.
 replay-chart = Each player's chips after each deal
+replay-seen-by = Whose eyes
+replay-seen-as = As { $who } saw it
+replay-link = Link to this replay
+replay-file-analysis = The expert's verdicts on a file: run “tripoley analyse” on it in a terminal.
+games-title = My games ({ $n })
+games-list = My games
+games-none = No finished game yet: the games you play to the end in this browser are listed here.
+games-line = { $date }: { $players } — { $count ->
+    [0] nobody won
+    [one] { $winners } won
+   *[other] { $winners } won
+}
+games-chips = { $who } { $n }
+games-open-file = Open a game record file
+games-drop = Or drop a game record file on this page to replay it.
+games-file-help = A file saved by the terminal game or the simulator; it is replayed here and not kept.

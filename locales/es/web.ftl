@@ -471,3 +471,19 @@ replay-mistake = Reparto { $deal }: { $who } — { $played }; el experto: { $bes
   }, ± { $error })
 replay-no-mistakes = El experto no encontró ningún error caro.
 replay-chart = Las fichas de cada jugador tras cada reparto
+replay-seen-by = Con qué ojos
+replay-seen-as = Como lo vio { $who }
+replay-link = Enlace a esta repetición
+replay-file-analysis = El veredicto del experto sobre un archivo: ejecuta «tripoley analyse» con él en una terminal.
+games-title = Mis partidas ({ $n })
+games-list = Mis partidas
+games-none = Aún no hay partidas terminadas: aquí aparecen las que juegues hasta el final en este navegador.
+games-line = { $date }: { $players } — { $count ->
+    [0] nadie ganó
+    [one] ganó { $winners }
+   *[other] ganaron { $winners }
+}
+games-chips = { $who } { $n }
+games-open-file = Abrir el archivo de una partida
+games-drop = O suelta en esta página el archivo de una partida para repetirla.
+games-file-help = Un archivo guardado por el juego de terminal o el simulador; se repite aquí y no se guarda.
