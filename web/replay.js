@@ -141,7 +141,7 @@ function seenBy() {
   if (R.source.invite) {
     return S.seat != null ? el("button", { "data-key": "replay-face-up", "aria-pressed": String(R.seat == null), onclick: () => { R.seat = R.seat == null ? S.seat : null; load(); } }, t("replay-face-up")) : null;
   }
-  if (!S.table) return null;
+  if (!S.table || !R.frames.length) return null;
   const pick = el("select", { "data-key": "replay-seen-by", "aria-label": t("replay-seen-by") },
     el("option", { value: "", selected: R.seat == null }, t("replay-face-up")),
     S.table.seats.map((s, i) => el("option", { value: i, selected: R.seat === i }, t("replay-seen-as", { who: s.name || t("seat-n", { n: i + 1 }) }))));

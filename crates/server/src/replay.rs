@@ -92,15 +92,15 @@ fn busy(why: &str) -> Response {
     refuse(ErrorCode::Busy, StatusCode::SERVICE_UNAVAILABLE, why)
 }
 
-/// A place in the budgets for `client`, or why not.
-fn admit(replays: &Replays, client: SocketAddr) -> Result<Admitted, Response> {
+/// A place in the budgets for `client`, or why not (in words).
+fn admit(replays: &Replays, client: SocketAddr) -> Result<Admitted, &'static str> {
     let slot = replays
         .addresses
         .take(client.ip())
-        .ok_or_else(|| busy("you are already waiting for replays: ask again when they are done"))?;
+        .ok_or("you are already waiting for replays: ask again when they are done")?;
     let queued = Arc::clone(&replays.queue)
         .try_acquire_owned()
-        .map_err(|_| busy("the server is busy building replays: ask again in a moment"))?;
+        .map_err(|_| "the server is busy building replays: ask again in a moment")?;
     Ok(Admitted {
         _slot: slot,
         _queued: queued,
@@ -115,7 +115,7 @@ async fn by_invite(
 ) -> Response {
     let admitted = match admit(&replays, client) {
         Ok(a) => a,
-        Err(refused) => return refused,
+        Err(why) => return busy(why),
     };
     stored(&replays, &invite, q.seat, None, admitted).await
 }
@@ -179,7 +179,7 @@ async fn by_share(
 ) -> Response {
     let admitted = match admit(&replays, client) {
         Ok(a) => a,
-        Err(refused) => return refused,
+        Err(why) => return busy(why),
     };
     let invite = match shared(&replays.app, &share).await {
         Ok(i) => i,
@@ -218,7 +218,7 @@ async fn upload(
     }
     let admitted = match admit(&replays, client) {
         Ok(a) => a,
-        Err(refused) => return refused,
+        Err(why) => return busy(why),
     };
     let record = std::str::from_utf8(&body)
         .map_err(|_| (RecordProblem::NotARecord, "the file is not text".to_owned()))
@@ -258,7 +258,7 @@ async fn built(
     let Ok(_running) = replays.running.acquire().await else {
         return busy("the replay failed");
     };
-    let built = tokio::task::spawn_blocking(move || frames(&record, seat, share)).await;
+    let built = tokio::task::spawn_blocking(move || frames(&record, seat, share.as_deref())).await;
     drop(admitted);
     match built {
         Ok(Ok(body)) if body.len() <= MAX_BYTES => {
@@ -292,7 +292,7 @@ enum Failure {
 /// The replay's JSON: `{"v", "type": "replay", "seat", "names", "share",
 /// "frames": [update…]}` (`share` when asked by the share id, so the page
 /// can offer the link again).
-fn frames(record: &Record, seat: Option<Seat>, share: Option<String>) -> Result<Vec<u8>, Failure> {
+fn frames(record: &Record, seat: Option<Seat>, share: Option<&str>) -> Result<Vec<u8>, Failure> {
     let mut frames = Vec::new();
     let mut ev = Vec::new();
     let mut game = record
