@@ -40,6 +40,20 @@ async fn bots_game(addr: SocketAddr) -> String {
     t.invite
 }
 
+/// The analysis at `path`, asked until the game is over (409 before).
+async fn once_over(addr: SocketAddr, path: &str) -> Value {
+    let start = Instant::now();
+    loop {
+        let (status, body) = get(HERE, addr, path).await;
+        match status {
+            200 => return body,
+            409 => assert!(start.elapsed() < Duration::from_secs(30), "{body}"),
+            _ => panic!("{status}: {body}"),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 const HERE: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -51,16 +65,7 @@ async fn a_finished_game_is_analysed_once_and_a_flood_does_not_slow_live_tables(
     let invite = bots_game(addr).await;
     let path = format!("/api/tables/{invite}/analysis");
     // Refused while the game goes on; answered once it is over.
-    let start = Instant::now();
-    let analysis = loop {
-        let (status, body) = get(HERE, addr, &path).await;
-        match status {
-            200 => break body,
-            409 => assert!(start.elapsed() < Duration::from_secs(30), "{body}"),
-            _ => panic!("{status}: {body}"),
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let analysis = once_over(addr, &path).await;
     let decisions = analysis["decisions"].as_array().expect("decisions");
     assert!(decisions.len() > 10, "{analysis}");
     assert_eq!(analysis["finished"], true);
@@ -120,16 +125,7 @@ async fn an_analysis_is_kept_with_the_game_and_a_restarted_server_answers_from_t
     let addr = server.addr();
     let invite = bots_game(addr).await;
     let path = format!("/api/tables/{invite}/analysis?seat=1");
-    let start = Instant::now();
-    let analysis = loop {
-        let (status, body) = get(HERE, addr, &path).await;
-        match status {
-            200 => break body,
-            409 => assert!(start.elapsed() < Duration::from_secs(30), "{body}"),
-            _ => panic!("{status}: {body}"),
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let analysis = once_over(addr, &path).await;
     let (_, shared) = common::http_from(
         HERE,
         addr,
