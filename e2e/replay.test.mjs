@@ -13,7 +13,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { serverAndBrowser, shot, Player, playUntil, soloTable, over, PHONE, DESKTOP, base, browser } from "./harness.mjs";
+import { serverAndBrowser, shot, Player, playUntil, soloTable, over, axeScan, PHONE, DESKTOP, base, browser } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -111,6 +111,7 @@ test("a finished game replays step by step as it was shown, with the expert's mi
   assert.equal(await list.locator("ol.games li").count(), 1);
   assert.match(await list.innerText(), /Ann/);
   await shot(page, "replay-desktop-my-games", false);
+  assert.deepEqual(await axeScan(page, "my games", "section.my-games"), []);
   await page.setViewportSize(PHONE.viewport);
   await shot(page, "replay-phone-my-games", false);
   await list.locator('a[data-key="game-replay"]').click();
@@ -152,6 +153,7 @@ test("a share link opens the game face up for anyone, read-only, with the expert
       await viewer.locator('section.replay-analysis[aria-label="The biggest mistakes"] svg.chip-chart').waitFor({ timeout: 30000 });
     }
     await shot(page, `replay-${tag}-share`, false);
+    assert.deepEqual(await axeScan(page, "shared replay " + tag, "section.replay"), []);
     assert.deepEqual(errors, []);
     await ctx.close();
   }
@@ -181,6 +183,8 @@ test("a record file opened or dropped on the page replays; a hostile one is refu
     await page.keyboard.press("Home");
     assert.ok(await stepUntil(page, viewer.locator(".table .hand .cardface")), "seat 2's hand");
     assert.equal(await viewer.locator(".table .seat .shown .cardface").count(), 0, "nobody else's");
+    // The events name the players as the board does.
+    assert.match(await viewer.locator(".replay-what").innerText(), /P\d deals/);
     await shot(page, `replay-${tag}-file`, false);
     await page.keyboard.press("Escape");
     // A Napalm game and a file that is no record, dropped on the page: words.

@@ -11,7 +11,7 @@
 import { el } from "./dom.js";
 import { S, api, name } from "./state.js";
 import { tableView } from "./board.js";
-import { actionText, describe } from "./words.js";
+import { actionText, describe, setNamer } from "./words.js";
 import { t, errorText } from "./i18n.js";
 import { myGame } from "./games.js";
 
@@ -48,6 +48,8 @@ export function openFile(file, onClose) {
 const MAX_FILE = 4 << 20;
 
 async function open(source, seat, onClose = null) {
+  // Events name the players as the board does (away from a table too).
+  setNamer(name);
   // One viewer at a time (another file dropped replaces it).
   if (R.root) R.root.remove();
   Object.assign(R, { source, seat, onClose, at: 0, analysis: null, asked: false });
