@@ -200,7 +200,7 @@ async fn stored(
         Ok(r) => r,
         Err((status, e)) => return (status, axum::Json(e)).into_response(),
     };
-    built(replays, record, seat, share, admitted).await
+    built(replays, record, seat, share, admitted, false).await
 }
 
 /// `POST /api/replays`: a record file's frames (nothing stored). The file
@@ -234,26 +234,34 @@ async fn upload(
             })
         });
     match record {
-        Ok(record) => built(&replays, record, q.seat, None, admitted).await,
-        Err((problem, why)) => (
-            StatusCode::BAD_REQUEST,
-            axum::Json(ErrorBody {
-                code: ErrorCode::Invalid,
-                message: why,
-                detail: Some(Detail::Record { problem }),
-            }),
-        )
-            .into_response(),
+        Ok(record) => built(&replays, record, q.seat, None, admitted, true).await,
+        Err((problem, why)) => refused_file(problem, why),
     }
 }
 
-/// The frames built on the blocking pool, in turn, as the answer.
+/// A record file refused: 400 with what is wrong (`detail`) and where
+/// (`message`).
+fn refused_file(problem: RecordProblem, why: String) -> Response {
+    (
+        StatusCode::BAD_REQUEST,
+        axum::Json(ErrorBody {
+            code: ErrorCode::Invalid,
+            message: why,
+            detail: Some(Detail::Record { problem }),
+        }),
+    )
+        .into_response()
+}
+
+/// The frames built on the blocking pool, in turn, as the answer; a step
+/// that does not replay is the file's fault if `uploaded`, else the store's.
 async fn built(
     replays: &Replays,
     record: Record,
     seat: Option<Seat>,
     share: Option<String>,
     admitted: Admitted,
+    uploaded: bool,
 ) -> Response {
     let Ok(_running) = replays.running.acquire().await else {
         return busy("the replay failed");
@@ -261,10 +269,8 @@ async fn built(
     let built = tokio::task::spawn_blocking(move || frames(&record, seat, share.as_deref())).await;
     drop(admitted);
     match built {
-        Ok(Ok(body)) if body.len() <= MAX_BYTES => {
-            ([(header::CONTENT_TYPE, "application/json")], body).into_response()
-        }
-        Ok(Ok(_)) => refuse(
+        Ok(Ok(body)) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
+        Ok(Err(Failure::TooLong)) => refuse(
             ErrorCode::Invalid,
             StatusCode::PAYLOAD_TOO_LARGE,
             "this game is too long to replay here",
@@ -274,6 +280,8 @@ async fn built(
             StatusCode::BAD_REQUEST,
             "there is no such seat at this table",
         ),
+        // A file's step the rules refuse: the file is wrong.
+        Ok(Err(Failure::Broken(why))) if uploaded => refused_file(RecordProblem::NotARecord, why),
         Ok(Err(Failure::Broken(why))) => {
             refuse(ErrorCode::Storage, StatusCode::SERVICE_UNAVAILABLE, &why)
         }
@@ -283,6 +291,8 @@ async fn built(
 
 /// Why there are no frames.
 enum Failure {
+    /// Longer than [`MAX_BYTES`].
+    TooLong,
     /// The asked seat is not at the table.
     NoSeat,
     /// The stored game does not replay.
@@ -292,8 +302,28 @@ enum Failure {
 /// The replay's JSON: `{"v", "type": "replay", "seat", "names", "share",
 /// "frames": [update…]}` (`share` when asked by the share id, so the page
 /// can offer the link again).
+/// Each frame is written as it is made and the whole is bounded by
+/// [`MAX_BYTES`] as it grows: a long record (an uploaded one may hold
+/// 200,000 steps) is refused before it fills the memory.
 fn frames(record: &Record, seat: Option<Seat>, share: Option<&str>) -> Result<Vec<u8>, Failure> {
-    let mut frames = Vec::new();
+    let head = json!({"v": PROTOCOL_VERSION, "type": "replay", "seat": seat,
+        "names": record.names, "share": share});
+    let mut out = serde_json::to_vec(&head).map_err(|e| Failure::Broken(e.to_string()))?;
+    // `{…}` becomes `{…,"frames":[` and the frames follow.
+    out.pop();
+    out.extend_from_slice(br#","frames":["#);
+    let mut written = 0;
+    let mut push = |out: &mut Vec<u8>, frame: Value| -> Result<(), Failure> {
+        if written > 0 {
+            out.push(b',');
+        }
+        serde_json::to_writer(&mut *out, &frame).map_err(|e| Failure::Broken(e.to_string()))?;
+        written += 1;
+        if out.len() > MAX_BYTES {
+            return Err(Failure::TooLong);
+        }
+        Ok(())
+    };
     let mut ev = Vec::new();
     let mut game = record
         .start(&mut ev)
@@ -301,19 +331,20 @@ fn frames(record: &Record, seat: Option<Seat>, share: Option<&str>) -> Result<Ve
     if seat.is_some_and(|s| s >= game.view(None).players) {
         return Err(Failure::NoSeat);
     }
-    frames.push(frame(0, None, &ev, &game, seat));
+    push(&mut out, frame(0, None, &ev, &game, seat))?;
+    let mut n = 1;
     for (i, step) in record.steps.iter().enumerate() {
         let stops = hold::stops(&game, step);
         let mut ev = Vec::new();
         game.step(step, &mut ev)
             .map_err(|e| Failure::Broken(format!("step {i} does not replay: {e}")))?;
         for (shown, part) in hold::parts(ev, stops, game.clone()) {
-            frames.push(frame(frames.len(), Some(i), &part, &shown, seat));
+            push(&mut out, frame(n, Some(i), &part, &shown, seat))?;
+            n += 1;
         }
     }
-    let body = json!({"v": PROTOCOL_VERSION, "type": "replay", "seat": seat,
-        "names": record.names, "share": share, "frames": frames});
-    serde_json::to_vec(&body).map_err(|e| Failure::Broken(e.to_string()))
+    out.extend_from_slice(b"]}");
+    Ok(out)
 }
 
 /// One `update` frame: the log entry `n`'s events and the view after them,

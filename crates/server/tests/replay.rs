@@ -254,6 +254,9 @@ async fn an_uploaded_record_replays_and_a_hostile_file_is_refused_in_words() {
     // Each hostile or foreign file: refused, with what is wrong.
     let mut broken: Value = serde_json::from_str(record).unwrap();
     broken["steps"][3] = json!({"bid": 99999});
+    // Well formed, but the rules refuse it: its steps in the wrong order.
+    let mut reversed: Value = serde_json::from_str(record).unwrap();
+    reversed["steps"].as_array_mut().unwrap().reverse();
     let cases = [
         (
             " ".repeat(tripoley_analysis::MAX_RECORD_BYTES + 10),
@@ -266,6 +269,7 @@ async fn an_uploaded_record_replays_and_a_hostile_file_is_refused_in_words() {
         ("not json".to_owned(), "not_a_record"),
         (r#"{"version": 99}"#.to_owned(), "not_a_record"),
         (broken.to_string(), "not_a_record"),
+        (reversed.to_string(), "not_a_record"),
     ];
     for (body, problem) in cases {
         let (status, e) = upload(body, "").await;
