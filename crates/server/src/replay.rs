@@ -113,11 +113,7 @@ async fn by_invite(
     Query(q): Query<Viewer>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
 ) -> Response {
-    let admitted = match admit(&replays, client) {
-        Ok(a) => a,
-        Err(why) => return busy(why),
-    };
-    stored(&replays, &invite, q.seat, None, admitted).await
+    stored(&replays, client, &invite, q.seat, None).await
 }
 
 /// `POST /api/tables/{invite}/share`: `{"share", "path"}`, the finished
@@ -177,25 +173,25 @@ async fn by_share(
     Query(q): Query<Viewer>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
 ) -> Response {
-    let admitted = match admit(&replays, client) {
-        Ok(a) => a,
-        Err(why) => return busy(why),
-    };
     let invite = match shared(&replays.app, &share).await {
         Ok(i) => i,
         Err((status, e)) => return (status, axum::Json(e)).into_response(),
     };
-    stored(&replays, &invite, q.seat, Some(share), admitted).await
+    stored(&replays, client, &invite, q.seat, Some(share)).await
 }
 
-/// The frames of a stored finished game.
+/// The frames of a stored finished game, within `client`'s budget.
 async fn stored(
     replays: &Replays,
+    client: SocketAddr,
     invite: &str,
     seat: Option<Seat>,
     share: Option<String>,
-    admitted: Admitted,
 ) -> Response {
+    let admitted = match admit(replays, client) {
+        Ok(a) => a,
+        Err(why) => return busy(why),
+    };
     let record = match crate::analysis::load(&replays.app, invite).await {
         Ok(r) => r,
         Err((status, e)) => return (status, axum::Json(e)).into_response(),
