@@ -1,14 +1,19 @@
 // The replay of a finished game (issue 27): opened from the game-over
 // screen, every step's board shows what the live table showed at that
-// step, the keys move through it, and the expert's analysis lists the
-// mistakes (each a click to its step) with a chart of the chips.
+// step, read-only (never "Your turn", no control), the keys move through
+// it, and the expert's analysis lists the mistakes (each a click to its
+// step) with a chart of the chips. The game is then in "My games" on the
+// home page, whose link (a share link) opens its replay for anyone; a
+// record file opened or dropped on the page replays too, and a hostile one
+// is refused in words.
 //
 // Needs the tripoley binary (TRIPOLEY_BIN, default ../target/ci/tripoley)
 // and Debian's Chromium (CHROMIUM, default /usr/bin/chromium).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, shot, Player, playUntil, soloTable, over, PHONE } from "./harness.mjs";
+import { readFileSync } from "node:fs";
+import { serverAndBrowser, shot, Player, playUntil, soloTable, over, axeScan, PHONE, DESKTOP, base, browser } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -47,8 +52,10 @@ test("a finished game replays step by step as it was shown, with the expert's mi
       assert.deepEqual(await numbers(board), fromView(live.get(i)), `step ${i}`);
       compared++;
     }
-    // Nothing of the replay can be answered.
+    // Nothing of the replay can be answered, nor says it could.
     assert.equal(await board.evaluate((b) => b.inert), true);
+    assert.equal(await board.locator("button, input, select, textarea").count(), 0, `step ${i}: a control`);
+    assert.doesNotMatch(await board.locator(".status").innerText(), /Your turn/, `step ${i}`);
     if (i === 1) await shot(page, "replay-desktop-deal", false);
     if (i + 1 < total) await page.keyboard.press("ArrowRight");
   }
@@ -90,6 +97,111 @@ test("a finished game replays step by step as it was shown, with the expert's mi
   await page.keyboard.press("Escape");
   assert.equal(await page.locator("section.replay").count(), 0);
   assert.ok(await over(page));
+  // The game is in My games, with its link, once the server has stored it.
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("tripoley:games") || "[]").length === 1);
+  const [kept] = await page.evaluate(() => JSON.parse(localStorage.getItem("tripoley:games")));
+  assert.match(kept.share, /^[0-9a-f]{32}$/);
+  assert.equal(kept.players.length, 3);
+  assert.equal(kept.result.length, 3);
+  const invite = new URL(page.url()).pathname.split("/")[2];
+  await page.setViewportSize(DESKTOP.viewport);
+  await page.goto(base + "/");
+  await page.locator('button[data-key="my-games"]').click();
+  const list = page.locator("section.my-games");
+  assert.equal(await list.locator("ol.games li").count(), 1);
+  assert.match(await list.innerText(), /Ann/);
+  await shot(page, "replay-desktop-my-games", false);
+  assert.deepEqual(await axeScan(page, "my games", "section.my-games"), []);
+  await page.setViewportSize(PHONE.viewport);
+  await shot(page, "replay-phone-my-games", false);
+  await list.locator('a[data-key="game-replay"]').click();
+  await page.waitForURL(/\/replay\/[0-9a-f]{32}$/);
+  shared = page.url();
+  assert.ok(!shared.includes(invite), "the link is not the table's code");
   assert.deepEqual(errors, []);
   await ctx.close();
+});
+
+/** Steps on (at most 10 steps) until `what` is drawn; whether it was. */
+async function stepUntil(page, what) {
+  for (let i = 0; i < 10; i++) {
+    if (await what.count()) return true;
+    await page.keyboard.press("ArrowRight");
+  }
+  return false;
+}
+
+/** The link of the game played above. */
+let shared = null;
+
+test("a share link opens the game face up for anyone, read-only, with the expert's analysis", { timeout: 60000 }, async () => {
+  assert.ok(shared, "the game above was shared");
+  for (const [size, tag] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+    const ctx = await browser.newContext(size);
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(shared);
+    const viewer = page.locator("section.replay");
+    await viewer.locator(".replay-step").waitFor();
+    const board = viewer.locator(".table");
+    assert.equal(await board.locator("button, input, select, textarea").count(), 0);
+    // Face up: every player's cards once they are dealt.
+    assert.ok(await stepUntil(page, viewer.locator(".table .seat .shown .cardface")), "hands face up");
+    if (tag === "desktop") {
+      await viewer.locator('button[data-key="replay-analyse"]').click();
+      await viewer.locator('section.replay-analysis[aria-label="The biggest mistakes"] svg.chip-chart').waitFor({ timeout: 30000 });
+    }
+    await shot(page, `replay-${tag}-share`, false);
+    assert.deepEqual(await axeScan(page, "shared replay " + tag, "section.replay"), []);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  }
+});
+
+test("a record file opened or dropped on the page replays; a hostile one is refused in words", { timeout: 60000 }, async () => {
+  const record = readFileSync(new URL("../crates/engine/tests/golden/pagat.json", import.meta.url), "utf8");
+  for (const [size, tag] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+    const ctx = await browser.newContext(size);
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(base + "/");
+    await page.locator('button[data-key="my-games"]').click();
+    assert.match(await page.locator("section.my-games").innerText(), /No finished game yet/);
+    await page.locator('input[data-key="record-file"]').setInputFiles({ name: "game.json", mimeType: "application/json", buffer: Buffer.from(record) });
+    const viewer = page.locator("section.replay:not(.my-games)");
+    const step = viewer.locator(".replay-step");
+    await step.waitFor();
+    const total = Number(await viewer.locator('input[data-key="replay-slider"]').getAttribute("max")) + 1;
+    assert.ok(total > 20, `the whole game: ${total}`);
+    await page.keyboard.press("End");
+    assert.equal(await viewer.locator(".table section.game-over").count(), 1, "to the end");
+    // As one player saw it: their hand only.
+    await viewer.locator('select[data-key="replay-seen-by"]').selectOption("1");
+    await viewer.locator(".table .hand").waitFor();
+    await page.keyboard.press("Home");
+    assert.ok(await stepUntil(page, viewer.locator(".table .hand .cardface")), "seat 2's hand");
+    assert.equal(await viewer.locator(".table .seat .shown .cardface").count(), 0, "nobody else's");
+    // The events name the players as the board does.
+    assert.match(await viewer.locator(".replay-what").innerText(), /P\d deals/);
+    await shot(page, `replay-${tag}-file`, false);
+    await page.keyboard.press("Escape");
+    // A Napalm game and a file that is no record, dropped on the page: words.
+    for (const [text, words] of [['{"game": "napalm", "names": ["A", "B"]}', /Napalm game: the replay viewer shows only Tripoley/], ["\u0000 not a game", /not a Tripoley game record/]]) {
+      const dropped = await page.evaluateHandle((t) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([t], "dropped.json", { type: "application/json" }));
+        return dt;
+      }, text);
+      await page.dispatchEvent("main", "drop", { dataTransfer: dropped });
+      const alert = page.locator("section.replay:not(.my-games) p.error[role=alert]");
+      await alert.waitFor();
+      assert.match(await alert.innerText(), words);
+      if (tag === "phone") await shot(page, "replay-phone-file-refused", false);
+      await page.keyboard.press("Escape");
+    }
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  }
 });

@@ -35,7 +35,8 @@ export function tableView() {
   // While a deal's result is up, the hand stays in its place below the
   // board instead of docking over the result's last lines.
   const wrap = el("div", { class: "table tripoley" + (S.prefs.fourColour ? " four-colour" : "") + (unread.length ? " reading" : "") });
-  const notices = [coachPanel(v), ...unread.map(resultPanel), v.standings ? gameOver(v) : null].filter(Boolean);
+  // A replayed step (`S.replaying`) is words only: no guide, no control.
+  const notices = [S.replaying ? null : coachPanel(v), ...unread.map(resultPanel), v.standings ? gameOver(v) : null].filter(Boolean);
   wrap.append(statusBar(v, turnSeat));
   if (S.timedOut) notices.unshift(el("p", { class: "panel timed-out", role: "alert" }, t("notice-time-ran-out")));
   if (notices.length) wrap.append(el("div", { class: "notices" }, notices));
@@ -57,7 +58,7 @@ function statusBar(v, turnSeat) {
   return el("section", { class: "status", "aria-label": t("table-status") },
     el("span", {}, bits.join(" · ")),
     turnSeat != null && !v.standings ? el("span", { class: "turn-line" },
-      turnSeat === S.seat ? t("table-your-turn") : t("table-to-play", { who: name(turnSeat) }),
+      turnSeat === S.seat && !S.replaying ? t("table-your-turn") : t("table-to-play", { who: name(turnSeat) }),
       S.turn && S.turn.bot && turnSeat !== S.seat ? " " + t("table-bot-plays") : "",
       el("span", { class: "timer" })) : null);
 }
@@ -344,9 +345,9 @@ function gameOver(v) {
     el("p", { class: "winner" }, t("winners", { who: names(winners), count: winners.length })),
     el("ol", { class: "standings" }, order.map((s) => el("li", {}, el("span", {}, name(s.seat)), el("span", { class: "chips" }, t("chips-n", { n: s.chips })), s.winner ? el("span", { class: "tag win" }, t("tag-winner")) : null))),
     S.finalTally && S.finalTally.shown.length ? el("p", {}, t("final-pot-line", { what: [...S.finalTally.shown, ...S.finalTally.pots].map((l) => l.text).join("; ") })) : null,
-    rematchButton(S.seat != null || S.host),
+    S.replaying ? null : rematchButton(S.seat != null || S.host),
     S.rematch ? el("p", { class: "error", role: "alert" }, S.rematch) : null,
-    el("button", { "data-key": "replay", onclick: () => import("./replay.js").then((m) => m.openReplay()) }, t("btn-replay")));
+    S.replaying ? null : el("button", { "data-key": "replay", onclick: () => import("./replay.js").then((m) => m.openReplay()) }, t("btn-replay")));
 }
 
 function ledgerPanel() {

@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { S, save, api, savePrefs } from "./state.js";
 import { t, errorText } from "./i18n.js";
 import { publicCheckbox, publicTables } from "./tables.js";
+import { myGamesEntry } from "./games.js";
 
 const main = document.getElementById("main");
 
@@ -96,7 +97,7 @@ export async function home() {
     ev.preventDefault();
     location.href = "/t/" + encodeURIComponent(new FormData(join).get("code").trim());
   });
-  main.replaceChildren(el("p", { class: "intro" }, t("home-intro")), el("div", { class: "home" }, form, el("div", {}, join, publicTables())));
+  main.replaceChildren(el("p", { class: "intro" }, t("home-intro")), el("div", { class: "home" }, form, el("div", {}, join, myGamesEntry(), publicTables())));
 }
 
 /** The bots' levels, in players' words Relaxed, Good and Strong. */

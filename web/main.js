@@ -19,5 +19,7 @@ function languageSwitch() {
 await loadLanguage();
 document.querySelector("header").append(languageSwitch());
 const m = location.pathname.match(/^\/t\/([^/]+)$/);
-if (m) (await import("./app.js")).openTable(decodeURIComponent(m[1]));
+const shared = location.pathname.match(/^\/replay\/([0-9a-f]{32})$/);
+if (shared) (await import("./replay.js")).openShared(shared[1]);
+else if (m) (await import("./app.js")).openTable(decodeURIComponent(m[1]));
 else (await import("./home.js")).home();

@@ -1,27 +1,58 @@
 // The replay of a finished game (issue 27): every step drawn by the live
-// table's own board (`tableView`), as the player saw it (or, for a
-// spectator, with every hand face up), stepped with ←/→, Home/End, PgUp/PgDn
-// (deal by deal) and a slider; and the expert's analysis: the costliest
-// decisions, each a click to its step, and a chart of the chips.
+// table's own board (`tableView`), read-only (no "your turn", no control),
+// as the player saw it (or, for a spectator, with every hand face up),
+// stepped with ←/→, Home/End, PgUp/PgDn (deal by deal) and a slider; and
+// the expert's analysis: the costliest decisions, each a click to its step,
+// and a chart of the chips. Three sources: the table just played (from the
+// game-over screen), a share link (`/replay/<share>`, its own page) and a
+// record file sent to the server (nothing stored; no analysis: that is
+// `tripoley analyse FILE`).
 
 import { el } from "./dom.js";
 import { S, api, name } from "./state.js";
 import { tableView } from "./board.js";
-import { actionText, describe } from "./words.js";
+import { actionText, describe, setNamer } from "./words.js";
 import { t, errorText } from "./i18n.js";
+import { myGame } from "./games.js";
 
 /** What the board reads from `S`, replaced while a step is drawn. */
-const DRAWN = ["view", "seat", "turn", "results", "deal", "log", "finalTally", "rematch", "host", "hint", "confirm"];
+const DRAWN = ["view", "seat", "turn", "results", "deal", "log", "finalTally", "rematch", "host", "hint", "confirm", "replaying"];
 /** Mistakes listed: the costliest first. */
 const LISTED = 10;
 
-const R = { frames: [], at: 0, seat: null, root: null, analysis: null, asked: false, error: "" };
+/** The viewer's state; `source` is where the frames come from: the table
+ * played (`invite`), a share link (`share`) or a file's text (`file`). */
+const R = { frames: [], at: 0, seat: null, root: null, analysis: null, asked: false, error: "", source: null, onClose: null };
 
 /** Opens the viewer over the page (the game-over screen's button). */
-export async function openReplay() {
-  R.seat = S.seat;
-  R.analysis = null;
-  R.asked = false;
+export function openReplay() {
+  return open({ invite: S.invite }, S.seat);
+}
+
+/** The page of a share link: the game face up, for anyone with the link;
+ * closing it goes to the home page. */
+export function openShared(share) {
+  return open({ share }, null, () => { location.href = "/"; });
+}
+
+/** A record file (`tripoley play --save`, `sim --save-records`), sent to
+ * the server for its frames; refused here, before sending, if too large. */
+export function openFile(file, onClose) {
+  if (file.size > MAX_FILE) {
+    return open({ refused: errorText({ detail: { reason: "record", problem: "too_big" }, message: "" }) }, null, onClose);
+  }
+  return file.text().then((text) => open({ file: text }, null, onClose));
+}
+
+/** The largest record file (the server's bound). */
+const MAX_FILE = 4 << 20;
+
+async function open(source, seat, onClose = null) {
+  // Events name the players as the board does (away from a table too).
+  setNamer(name);
+  // One viewer at a time (another file dropped replaces it).
+  if (R.root) R.root.remove();
+  Object.assign(R, { source, seat, onClose, at: 0, analysis: null, asked: false });
   R.root = el("section", { class: "replay", role: "dialog", "aria-modal": "true", "aria-label": t("replay-title"), tabindex: -1 });
   R.root.addEventListener("keydown", onKey);
   document.body.append(R.root);
@@ -31,9 +62,15 @@ export async function openReplay() {
 /** The frames as `R.seat` saw them (the analysis stays: it is the player's). */
 async function load() {
   R.error = "";
+  const q = R.seat == null ? "" : "?seat=" + R.seat;
+  const src = R.source;
   try {
-    const q = R.seat == null ? "" : "?seat=" + R.seat;
-    R.frames = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/replay" + q)).frames;
+    if (src.refused) throw new Error(src.refused);
+    const replay = src.file != null ? await upload(src.file, q)
+      : await api("GET", (src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(src.invite) + "/replay") + q);
+    R.frames = replay.frames;
+    // Away from the table (a link, a file) the names come with the frames.
+    if (!src.invite) S.table = { seats: replay.names.map((n) => ({ name: n, kind: "human", connected: true })), settings: { game: "tripoley", rules: {} } };
     R.at = Math.min(R.at, R.frames.length - 1);
   } catch (e) {
     R.frames = [];
@@ -43,9 +80,20 @@ async function load() {
   R.root.focus();
 }
 
+/** `POST /api/replays`: the file's text as it is (the server reads it). */
+async function upload(text, q) {
+  const res = await fetch("/api/replays" + q, { method: "POST", headers: { "Content-Type": "application/json" }, body: text }).catch(() => null);
+  const data = res && await res.json().catch(() => null);
+  if (res && res.ok && data) return data;
+  const err = new Error((data && data.message) || t("error-unreachable"));
+  Object.assign(err, data || { code: "unreachable" });
+  throw err;
+}
+
 function close() {
   R.root.remove();
   R.root = null;
+  if (R.onClose) R.onClose();
 }
 
 /** The first frame of each deal. */
@@ -76,7 +124,7 @@ function onKey(e) {
 function board(frame) {
   const kept = Object.fromEntries(DRAWN.map((k) => [k, S[k]]));
   const log = R.frames.slice(0, R.at + 1).flatMap((f) => lines(f).map((text) => ({ n: f.n, text })));
-  Object.assign(S, { view: { ...frame.view, decision: null }, seat: R.seat, turn: null, results: [], deal: null, log, finalTally: null, rematch: null, host: false, hint: null, confirm: null });
+  Object.assign(S, { view: { ...frame.view, decision: null }, seat: R.seat, turn: null, results: [], deal: null, log, finalTally: null, rematch: null, host: false, hint: null, confirm: null, replaying: true });
   try {
     const drawn = tableView();
     drawn.inert = true;
@@ -89,11 +137,26 @@ function board(frame) {
 /** What a frame's events say, in the live table's words. */
 const lines = (frame) => frame.events.map(describe).filter(Boolean);
 
+/** Whose eyes: the player's own or every card face up at the table; any
+ * seat's or face up for a link or a file. */
+function seenBy() {
+  if (R.source.invite) {
+    return S.seat != null ? el("button", { "data-key": "replay-face-up", "aria-pressed": String(R.seat == null), onclick: () => { R.seat = R.seat == null ? S.seat : null; load(); } }, t("replay-face-up")) : null;
+  }
+  if (!S.table || !R.frames.length) return null;
+  const pick = el("select", { "data-key": "replay-seen-by", "aria-label": t("replay-seen-by") },
+    el("option", { value: "", selected: R.seat == null }, t("replay-face-up")),
+    S.table.seats.map((s, i) => el("option", { value: i, selected: R.seat === i }, t("replay-seen-as", { who: s.name || t("seat-n", { n: i + 1 }) }))));
+  pick.addEventListener("change", () => { R.seat = pick.value === "" ? null : Number(pick.value); load(); });
+  return pick;
+}
+
 function draw() {
   if (!R.root) return;
   const top = el("div", { class: "replay-bar" },
     el("h2", {}, t("replay-title")),
-    S.seat != null ? el("button", { "data-key": "replay-face-up", "aria-pressed": String(R.seat == null), onclick: () => { R.seat = R.seat == null ? S.seat : null; load(); } }, t("replay-face-up")) : null,
+    seenBy(),
+    shareLink(),
     el("button", { "data-key": "replay-close", onclick: close }, t("replay-close")));
   if (!R.frames.length) {
     R.root.replaceChildren(top, el("p", { class: "error", role: "alert" }, R.error));
@@ -118,8 +181,9 @@ async function analyse() {
   R.asked = true;
   draw();
   try {
-    const q = S.seat == null ? "" : "?seat=" + S.seat;
-    R.analysis = await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/analysis" + q);
+    const src = R.source;
+    const q = src.invite && S.seat != null ? "?seat=" + S.seat : "";
+    R.analysis = await api("GET", (src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(src.invite)) + "/analysis" + q);
   } catch (e) {
     R.error = errorText(e);
   }
@@ -134,6 +198,7 @@ function frameOf(step) {
 
 function analysisPanel() {
   const a = R.analysis;
+  if (R.source.file != null) return el("section", { class: "replay-analysis panel" }, el("p", {}, t("replay-file-analysis")));
   if (!a) {
     return el("section", { class: "replay-analysis panel" },
       R.asked && !R.error ? el("p", { role: "status" }, t("replay-analysing"))
@@ -176,4 +241,12 @@ function chart(a, mistakes) {
     root.append(svg("circle", { class: "mistake-mark seat-" + d.seat, cx: x(i), cy: y(a.chips[i].stacks[d.seat]), r: 4 }));
   }
   return el("figure", { class: "chart" }, root, el("figcaption", {}, a.names.map((n, s) => el("span", { class: "seat-key seat-" + s }, n || name(s)))));
+}
+
+/** The game's share link, to copy (a finished table's or the page's own). */
+function shareLink() {
+  const share = R.source.share || (R.source.invite && myGame(R.source.invite)?.share);
+  if (!share) return null;
+  const url = location.origin + "/replay/" + share;
+  return el("a", { class: "replay-link", href: url, "data-key": "replay-link" }, t("replay-link"));
 }

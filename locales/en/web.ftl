@@ -86,6 +86,13 @@ error-detail = { $reason ->
         [just_left] This player left only a moment ago: wait until a bot plays for them.
        *[other] { $message }
     }
+    [record] { $problem ->
+        [too_big] This file is too large for a game record (at most 4 MB).
+        [too_long] This record has more steps than a game can have.
+        [napalm] This is a Napalm game: the replay viewer shows only Tripoley games. The terminal's replay command prints it.
+        [not_a_record] This file is not a Tripoley game record that can be replayed ({ $message }).
+       *[other] { $message }
+    }
    *[other] { $message }
 }
 # No answer at all, or a proxy's error page (not the server's words).
@@ -456,3 +463,19 @@ replay-mistake = Deal { $deal }: { $who } — { $played }; the expert: { $best }
   }, ± { $error })
 replay-no-mistakes = The expert found no costly mistake.
 replay-chart = Each player's chips after each deal
+replay-seen-by = Whose eyes
+replay-seen-as = As { $who } saw it
+replay-link = Link to this replay
+replay-file-analysis = The expert's verdicts on a file: run “tripoley analyse” on it in a terminal.
+games-title = My games ({ $n })
+games-list = My games
+games-none = No finished game yet: the games you play to the end in this browser are listed here.
+games-line = { $date }: { $players } — { $count ->
+    [0] nobody won
+    [one] { $winners } won
+   *[other] { $winners } won
+}
+games-chips = { $who } { $n }
+games-open-file = Open a game record file
+games-drop = Or drop a game record file on this page to replay it.
+games-file-help = A file saved by the terminal game or the simulator; it is replayed here and not kept.

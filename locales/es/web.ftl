@@ -108,6 +108,13 @@ error-detail = { $reason ->
         [just_left] Este jugador se fue hace un momento: espera a que un bot juegue por él.
        *[other] { $message }
     }
+    [record] { $problem ->
+        [too_big] Este archivo es demasiado grande para ser el registro de una partida (4 MB como mucho).
+        [too_long] Este registro tiene más pasos de los que puede tener una partida.
+        [napalm] Es una partida de Napalm: el visor de repeticiones solo muestra partidas de Tripoley. El comando de repetición de la terminal la imprime.
+        [not_a_record] Este archivo no es un registro de una partida de Tripoley que se pueda repetir ({ $message }).
+       *[other] { $message }
+    }
    *[other] { $message }
 }
 # Ninguna respuesta, o la página de error de un proxy.
@@ -481,3 +488,19 @@ replay-mistake = Reparto { $deal }: { $who } — { $played }; el experto: { $bes
   }, ± { $error })
 replay-no-mistakes = El experto no encontró ningún error caro.
 replay-chart = Las fichas de cada jugador tras cada reparto
+replay-seen-by = Con qué ojos
+replay-seen-as = Como lo vio { $who }
+replay-link = Enlace a esta repetición
+replay-file-analysis = El veredicto del experto sobre un archivo: ejecuta «tripoley analyse» con él en una terminal.
+games-title = Mis partidas ({ $n })
+games-list = Mis partidas
+games-none = Aún no hay partidas terminadas: aquí aparecen las que juegues hasta el final en este navegador.
+games-line = { $date }: { $players } — { $count ->
+    [0] nadie ganó
+    [one] ganó { $winners }
+   *[other] ganaron { $winners }
+}
+games-chips = { $who } { $n }
+games-open-file = Abrir el archivo de una partida
+games-drop = O suelta en esta página el archivo de una partida para repetirla.
+games-file-help = Un archivo guardado por el juego de terminal o el simulador; se repite aquí y no se guarda.

@@ -1,6 +1,7 @@
-//! `GET /api/tables/{invite}/analysis[?seat=N]`: the expert's verdict on
-//! every decision of a finished game of this server's tables
-//! (`tripoley-analysis`), as JSON.
+//! `GET /api/tables/{invite}/analysis[?seat=N]` (and
+//! `GET /api/replays/{share}/analysis[?seat=N]`, by the game's share id):
+//! the expert's verdict on every decision of a finished game of this
+//! server's tables (`tripoley-analysis`), as JSON.
 //!
 //! The work is long (seconds of a core) and asked for from outside, so it
 //! is bounded everywhere: one analysis runs at a time on the blocking pool
@@ -9,12 +10,13 @@
 //! [`PER_TABLE`] analyses queued or running (askers of the same one share
 //! it), one address waits for at most [`PER_ADDRESS`]. The request waits
 //! for the result; when every asker of an analysis has gone (closed the
-//! connection), it is cancelled between two decisions. Results are cached
-//! in memory with the game's invite (the game is finished: they never
-//! change), the oldest dropped first.
+//! connection), it is cancelled between two decisions. Results are kept
+//! with the game in the store (the game is finished: they never change),
+//! so a restarted server answers from there without searching again, and
+//! cached in memory, the oldest dropped first.
 
 use std::collections::{HashMap, VecDeque};
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -30,6 +32,7 @@ use tripoley_analysis::{AnalysisError, Options};
 use tripoley_engine::{RECORD_VERSION, Record, Seat};
 
 use crate::App;
+use crate::budget::{PerAddress, Slot};
 use crate::protocol::{ErrorBody, ErrorCode, TableStatus};
 use crate::store::StoredSteps;
 
@@ -53,6 +56,7 @@ pub(crate) struct Analyst {
     /// One analysis at a time.
     running: Semaphore,
     state: Mutex<Book>,
+    addresses: Arc<PerAddress>,
 }
 
 #[derive(Default)]
@@ -61,7 +65,6 @@ struct Book {
     /// Cached keys, oldest first.
     order: VecDeque<Key>,
     jobs: HashMap<Key, Job>,
-    waiting: HashMap<IpAddr, usize>,
 }
 
 /// An analysis queued or running: how many wait for it, and its outcome.
@@ -77,9 +80,11 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         app,
         running: Semaphore::new(1),
         state: Mutex::new(Book::default()),
+        addresses: PerAddress::new(PER_ADDRESS),
     });
     Router::new()
-        .route("/api/tables/{invite}/analysis", get(analysis))
+        .route("/api/tables/{invite}/analysis", get(by_invite))
+        .route("/api/replays/{share}/analysis", get(by_share))
         .with_state(analyst)
 }
 
@@ -102,8 +107,7 @@ fn busy(why: &str) -> Response {
 
 /// Counts a waiter (of an address, of a job) for as long as it lives.
 struct Waiting {
-    analyst: Arc<Analyst>,
-    ip: IpAddr,
+    _slot: Slot,
     job: Option<Arc<AtomicUsize>>,
 }
 
@@ -112,40 +116,59 @@ impl Drop for Waiting {
         if let Some(w) = &self.job {
             w.fetch_sub(1, Ordering::SeqCst);
         }
-        let mut book = self.analyst.state.lock().expect("the analysis book");
-        if let Some(n) = book.waiting.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                book.waiting.remove(&self.ip);
-            }
-        }
     }
 }
 
-async fn analysis(
+async fn by_invite(
     State(analyst): State<Arc<Analyst>>,
     Path(invite): Path<String>,
     Query(q): Query<Query1>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
 ) -> Response {
-    let key = (invite, q.seat);
-    let ip = client.ip();
+    analysis(analyst, (invite, q.seat), client).await
+}
+
+async fn by_share(
+    State(analyst): State<Arc<Analyst>>,
+    Path(share): Path<String>,
+    Query(q): Query<Query1>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+) -> Response {
+    match crate::replay::shared(&analyst.app, &share).await {
+        Ok(invite) => analysis(analyst, (invite, q.seat), client).await,
+        Err((status, e)) => (status, axum::Json(e)).into_response(),
+    }
+}
+
+async fn analysis(analyst: Arc<Analyst>, key: Key, client: SocketAddr) -> Response {
     let mut waiting = {
-        let mut book = analyst.state.lock().expect("the analysis book");
+        let book = analyst.state.lock().expect("the analysis book");
         if let Some(done) = book.cache.get(&key) {
             return json(done.clone());
         }
-        let n = book.waiting.entry(ip).or_default();
-        if *n >= PER_ADDRESS {
+        let Some(slot) = analyst.addresses.take(client.ip()) else {
             return busy("you are already waiting for analyses: ask again when they are done");
-        }
-        *n += 1;
+        };
         Waiting {
-            analyst: Arc::clone(&analyst),
-            ip,
+            _slot: slot,
             job: None,
         }
     };
+    match analyst.app.store.analysis(key.0.clone(), key.1).await {
+        Ok(Some(kept)) => {
+            let kept = Bytes::from(kept);
+            remember(&analyst, key, kept.clone());
+            return json(kept);
+        }
+        Ok(None) => {}
+        Err(e) => {
+            return refuse(
+                ErrorCode::Storage,
+                StatusCode::SERVICE_UNAVAILABLE,
+                &e.to_string(),
+            );
+        }
+    }
     let job = match job(&analyst, &key).await {
         Ok(job) => job,
         Err(refused) => return refused,
@@ -168,6 +191,18 @@ async fn analysis(
             };
             (status, axum::Json(e)).into_response()
         }
+    }
+}
+
+/// Caches a finished analysis in memory, the oldest dropped first.
+fn remember(analyst: &Analyst, key: Key, body: Bytes) {
+    let mut book = analyst.state.lock().expect("the analysis book");
+    if book.cache.insert(key.clone(), body).is_none() {
+        book.order.push_back(key);
+    }
+    while book.order.len() > CACHED {
+        let old = book.order.pop_front().expect("over the bound");
+        book.cache.remove(&old);
     }
 }
 
@@ -250,17 +285,26 @@ async fn run(
         Err(_) => Err(ErrorBody::new(ErrorCode::Busy, "the analysis failed")),
     };
     drop(permit);
-    let mut book = analyst.state.lock().expect("the analysis book");
-    book.jobs.remove(&key);
     if let Ok(json) = &outcome {
-        book.cache.insert(key.clone(), json.clone());
-        book.order.push_back(key);
-        while book.order.len() > CACHED {
-            let old = book.order.pop_front().expect("over the bound");
-            book.cache.remove(&old);
+        // Kept with the game; if the store fails, the memory cache still
+        // answers until this server stops.
+        let text = String::from_utf8_lossy(json).into_owned();
+        if let Err(e) = analyst
+            .app
+            .store
+            .keep_analysis(key.0.clone(), key.1, text)
+            .await
+        {
+            eprintln!("tripoley serve: the analysis of {} is not kept: {e}", key.0);
         }
+        remember(&analyst, key.clone(), json.clone());
     }
-    drop(book);
+    analyst
+        .state
+        .lock()
+        .expect("the analysis book")
+        .jobs
+        .remove(&key);
     let _ = tx.send(Some(outcome));
 }
 

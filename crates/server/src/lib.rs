@@ -28,6 +28,7 @@
 
 mod analysis;
 mod auth;
+mod budget;
 pub mod client;
 mod cluster;
 mod http;

@@ -422,6 +422,26 @@ pub enum Detail {
         /// Who freed it, and when.
         cause: FreedCause,
     },
+    /// A record file the replay viewer cannot open.
+    Record {
+        /// What is wrong with it.
+        problem: RecordProblem,
+    },
+}
+
+/// Why an uploaded record file is refused (`POST /api/replays`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordProblem {
+    /// Larger than a record may be (4 MiB).
+    TooBig,
+    /// More steps than a record may hold.
+    TooLong,
+    /// A Napalm game: the viewer draws only Tripoley.
+    Napalm,
+    /// Not a Tripoley record, or one that does not replay (the message says
+    /// where).
+    NotARecord,
 }
 
 /// Why a name is refused ([`clean_name`]).

@@ -1,5 +1,9 @@
-//! `GET /api/tables/{invite}/replay[?seat=N]`: a finished game's frames,
-//! for the browser's replay viewer.
+//! A finished game's frames, for the browser's replay viewer:
+//! `GET /api/tables/{invite}/replay[?seat=N]` (a table's players),
+//! `POST /api/tables/{invite}/share` (its share id) and
+//! `GET /api/replays/{share}[?seat=N]` (anyone with the link, the page
+//! being `/replay/{share}`), and `POST /api/replays[?seat=N]` (a record file
+//! uploaded: its frames, nothing stored).
 //!
 //! The game is rebuilt from storage and each entry of its event log (the
 //! live table's, held parts of a run's stop included, so `n` is the event
@@ -8,31 +12,69 @@
 //! after them. With a seat, exactly what that seat saw; without one, a
 //! spectator's frames with every hand face up (the game is over: nothing is
 //! hidden any more). Only finished games: before the end this would tell
-//! anyone every hand.
+//! anyone every hand, so a share id is made only for a finished game.
+//!
+//! Building frames costs a core for a moment, so it is bounded like the
+//! analysis: [`RUNNING`] at a time on the blocking pool, [`QUEUE`] in
+//! progress on the server, [`PER_ADDRESS`] for one address; more are
+//! refused as busy.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use tokio::sync::Semaphore;
+use tripoley_analysis::{AnalysisError, MAX_RECORD_BYTES};
 use tripoley_engine::{Event, Game, Record, Seat, View};
 
 use crate::App;
 use crate::analysis::refuse;
-use crate::protocol::{ErrorCode, PROTOCOL_VERSION};
+use crate::budget::{PerAddress, Slot};
+use crate::protocol::{Detail, ErrorBody, ErrorCode, PROTOCOL_VERSION, RecordProblem};
 use crate::table::hold;
 
 /// The largest answer: a long game's frames are a few hundred kilobytes.
 pub const MAX_BYTES: usize = 4 << 20;
+/// Replays built at once.
+pub const RUNNING: usize = 2;
+/// Replays in progress (built or waiting) on the server.
+pub const QUEUE: usize = 8;
+/// Replays one address may have in progress at once.
+pub const PER_ADDRESS: usize = 2;
+
+/// The routes' state: the app and the budgets.
+pub(crate) struct Replays {
+    app: Arc<App>,
+    running: Semaphore,
+    queue: Arc<Semaphore>,
+    addresses: Arc<PerAddress>,
+}
 
 pub(crate) fn router(app: Arc<App>) -> Router {
+    let replays = Arc::new(Replays {
+        app,
+        running: Semaphore::new(RUNNING),
+        queue: Arc::new(Semaphore::new(QUEUE)),
+        addresses: PerAddress::new(PER_ADDRESS),
+    });
     Router::new()
-        .route("/api/tables/{invite}/replay", get(replay))
-        .with_state(app)
+        .route("/api/tables/{invite}/replay", get(by_invite))
+        .route("/api/tables/{invite}/share", post(share))
+        .route("/api/replays/{share}", get(by_share))
+        .route(
+            "/api/replays",
+            // The file, with room for a request's headers.
+            post(upload).layer(DefaultBodyLimit::max(MAX_RECORD_BYTES + 1024)),
+        )
+        .route("/replay/{share}", get(crate::web::index))
+        .with_state(replays)
 }
 
 #[derive(Deserialize)]
@@ -40,21 +82,191 @@ struct Viewer {
     seat: Option<Seat>,
 }
 
-async fn replay(
-    State(app): State<Arc<App>>,
+/// A request's places in the budgets, held while its frames are built.
+struct Admitted {
+    _slot: Slot,
+    _queued: tokio::sync::OwnedSemaphorePermit,
+}
+
+fn busy(why: &str) -> Response {
+    refuse(ErrorCode::Busy, StatusCode::SERVICE_UNAVAILABLE, why)
+}
+
+/// A place in the budgets for `client`, or why not (in words).
+fn admit(replays: &Replays, client: SocketAddr) -> Result<Admitted, &'static str> {
+    let slot = replays
+        .addresses
+        .take(client.ip())
+        .ok_or("you are already waiting for replays: ask again when they are done")?;
+    let queued = Arc::clone(&replays.queue)
+        .try_acquire_owned()
+        .map_err(|_| "the server is busy building replays: ask again in a moment")?;
+    Ok(Admitted {
+        _slot: slot,
+        _queued: queued,
+    })
+}
+
+async fn by_invite(
+    State(replays): State<Arc<Replays>>,
     Path(invite): Path<String>,
     Query(q): Query<Viewer>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
 ) -> Response {
-    let record = match crate::analysis::load(&app, &invite).await {
+    stored(&replays, client, &invite, q.seat, None).await
+}
+
+/// `POST /api/tables/{invite}/share`: `{"share", "path"}`, the finished
+/// game's link, the same at every ask. Whoever holds the invite (a player,
+/// a spectator) may ask; the link shows the game and nothing else of the
+/// table.
+async fn share(
+    State(replays): State<Arc<Replays>>,
+    Path(invite): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if let Err(e) = crate::http::json_request(&replays.app, &headers) {
+        return e.into_response();
+    }
+    if let Err((status, e)) = crate::analysis::load(&replays.app, &invite).await {
+        return (status, axum::Json(e)).into_response();
+    }
+    match replays.app.store.share(invite).await {
+        Ok(share) => {
+            axum::Json(json!({"path": format!("/replay/{share}"), "share": share})).into_response()
+        }
+        Err(e) => refuse(
+            ErrorCode::Storage,
+            StatusCode::SERVICE_UNAVAILABLE,
+            &e.to_string(),
+        ),
+    }
+}
+
+/// The invite a share id stands for, or the answer to give.
+pub(crate) async fn shared(app: &App, share: &str) -> Result<String, (StatusCode, ErrorBody)> {
+    let none = || {
+        (
+            StatusCode::NOT_FOUND,
+            ErrorBody::new(ErrorCode::NoTable, "there is no shared game with this link"),
+        )
+    };
+    // 32 hex digits: anything else is not asked of the database.
+    if share.len() != 32 || !share.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(none());
+    }
+    app.store
+        .shared(share.to_owned())
+        .await
+        .map_err(|e| {
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorBody::new(ErrorCode::Storage, e.to_string()),
+            )
+        })?
+        .ok_or_else(none)
+}
+
+async fn by_share(
+    State(replays): State<Arc<Replays>>,
+    Path(share): Path<String>,
+    Query(q): Query<Viewer>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+) -> Response {
+    let invite = match shared(&replays.app, &share).await {
+        Ok(i) => i,
+        Err((status, e)) => return (status, axum::Json(e)).into_response(),
+    };
+    stored(&replays, client, &invite, q.seat, Some(share)).await
+}
+
+/// The frames of a stored finished game, within `client`'s budget.
+async fn stored(
+    replays: &Replays,
+    client: SocketAddr,
+    invite: &str,
+    seat: Option<Seat>,
+    share: Option<String>,
+) -> Response {
+    let admitted = match admit(replays, client) {
+        Ok(a) => a,
+        Err(why) => return busy(why),
+    };
+    let record = match crate::analysis::load(&replays.app, invite).await {
         Ok(r) => r,
         Err((status, e)) => return (status, axum::Json(e)).into_response(),
     };
-    let built = tokio::task::spawn_blocking(move || frames(&record, q.seat)).await;
+    built(replays, record, seat, share, admitted, false).await
+}
+
+/// `POST /api/replays`: a record file's frames (nothing stored). The file
+/// is read as `tripoley analyse` reads it (bounded, checked); what is wrong
+/// with it is said in `detail` (`record`, its `problem`).
+async fn upload(
+    State(replays): State<Arc<Replays>>,
+    Query(q): Query<Viewer>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if let Err(e) = crate::http::json_request(&replays.app, &headers) {
+        return e.into_response();
+    }
+    let admitted = match admit(&replays, client) {
+        Ok(a) => a,
+        Err(why) => return busy(why),
+    };
+    let record = std::str::from_utf8(&body)
+        .map_err(|_| (RecordProblem::NotARecord, "the file is not text".to_owned()))
+        .and_then(|text| {
+            tripoley_analysis::read(text).map_err(|e| {
+                let problem = match e {
+                    AnalysisError::TooBig(_) => RecordProblem::TooBig,
+                    AnalysisError::TooLong(_) => RecordProblem::TooLong,
+                    AnalysisError::Napalm => RecordProblem::Napalm,
+                    _ => RecordProblem::NotARecord,
+                };
+                (problem, e.to_string())
+            })
+        });
+    match record {
+        Ok(record) => built(&replays, record, q.seat, None, admitted, true).await,
+        Err((problem, why)) => refused_file(problem, why),
+    }
+}
+
+/// A record file refused: 400 with what is wrong (`detail`) and where
+/// (`message`).
+fn refused_file(problem: RecordProblem, why: String) -> Response {
+    (
+        StatusCode::BAD_REQUEST,
+        axum::Json(ErrorBody {
+            code: ErrorCode::Invalid,
+            message: why,
+            detail: Some(Detail::Record { problem }),
+        }),
+    )
+        .into_response()
+}
+
+/// The frames built on the blocking pool, in turn, as the answer; a step
+/// that does not replay is the file's fault if `uploaded`, else the store's.
+async fn built(
+    replays: &Replays,
+    record: Record,
+    seat: Option<Seat>,
+    share: Option<String>,
+    admitted: Admitted,
+    uploaded: bool,
+) -> Response {
+    let Ok(_running) = replays.running.acquire().await else {
+        return busy("the replay failed");
+    };
+    let built = tokio::task::spawn_blocking(move || frames(&record, seat, share.as_deref())).await;
+    drop(admitted);
     match built {
-        Ok(Ok(body)) if body.len() <= MAX_BYTES => {
-            ([(header::CONTENT_TYPE, "application/json")], body).into_response()
-        }
-        Ok(Ok(_)) => refuse(
+        Ok(Ok(body)) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
+        Ok(Err(Failure::TooLong)) => refuse(
             ErrorCode::Invalid,
             StatusCode::PAYLOAD_TOO_LARGE,
             "this game is too long to replay here",
@@ -64,28 +276,50 @@ async fn replay(
             StatusCode::BAD_REQUEST,
             "there is no such seat at this table",
         ),
+        // A file's step the rules refuse: the file is wrong.
+        Ok(Err(Failure::Broken(why))) if uploaded => refused_file(RecordProblem::NotARecord, why),
         Ok(Err(Failure::Broken(why))) => {
             refuse(ErrorCode::Storage, StatusCode::SERVICE_UNAVAILABLE, &why)
         }
-        Err(_) => refuse(
-            ErrorCode::Busy,
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the replay failed",
-        ),
+        Err(_) => busy("the replay failed"),
     }
 }
 
 /// Why there are no frames.
 enum Failure {
+    /// Longer than [`MAX_BYTES`].
+    TooLong,
     /// The asked seat is not at the table.
     NoSeat,
     /// The stored game does not replay.
     Broken(String),
 }
 
-/// The replay's JSON: `{"v", "type": "replay", "seat", "frames": [update…]}`.
-fn frames(record: &Record, seat: Option<Seat>) -> Result<Vec<u8>, Failure> {
-    let mut frames = Vec::new();
+/// The replay's JSON: `{"v", "type": "replay", "seat", "names", "share",
+/// "frames": [update…]}` (`share` when asked by the share id, so the page
+/// can offer the link again).
+/// Each frame is written as it is made and the whole is bounded by
+/// [`MAX_BYTES`] as it grows: a long record (an uploaded one may hold
+/// 200,000 steps) is refused before it fills the memory.
+fn frames(record: &Record, seat: Option<Seat>, share: Option<&str>) -> Result<Vec<u8>, Failure> {
+    let head = json!({"v": PROTOCOL_VERSION, "type": "replay", "seat": seat,
+        "names": record.names, "share": share});
+    let mut out = serde_json::to_vec(&head).map_err(|e| Failure::Broken(e.to_string()))?;
+    // `{…}` becomes `{…,"frames":[` and the frames follow.
+    out.pop();
+    out.extend_from_slice(br#","frames":["#);
+    let mut written = 0;
+    let mut push = |out: &mut Vec<u8>, frame: Value| -> Result<(), Failure> {
+        if written > 0 {
+            out.push(b',');
+        }
+        serde_json::to_writer(&mut *out, &frame).map_err(|e| Failure::Broken(e.to_string()))?;
+        written += 1;
+        if out.len() > MAX_BYTES {
+            return Err(Failure::TooLong);
+        }
+        Ok(())
+    };
     let mut ev = Vec::new();
     let mut game = record
         .start(&mut ev)
@@ -93,18 +327,20 @@ fn frames(record: &Record, seat: Option<Seat>) -> Result<Vec<u8>, Failure> {
     if seat.is_some_and(|s| s >= game.view(None).players) {
         return Err(Failure::NoSeat);
     }
-    frames.push(frame(0, None, &ev, &game, seat));
+    push(&mut out, frame(0, None, &ev, &game, seat))?;
+    let mut n = 1;
     for (i, step) in record.steps.iter().enumerate() {
         let stops = hold::stops(&game, step);
         let mut ev = Vec::new();
         game.step(step, &mut ev)
             .map_err(|e| Failure::Broken(format!("step {i} does not replay: {e}")))?;
         for (shown, part) in hold::parts(ev, stops, game.clone()) {
-            frames.push(frame(frames.len(), Some(i), &part, &shown, seat));
+            push(&mut out, frame(n, Some(i), &part, &shown, seat))?;
+            n += 1;
         }
     }
-    let body = json!({"v": PROTOCOL_VERSION, "type": "replay", "seat": seat, "frames": frames});
-    serde_json::to_vec(&body).map_err(|e| Failure::Broken(e.to_string()))
+    out.extend_from_slice(b"]}");
+    Ok(out)
 }
 
 /// One `update` frame: the log entry `n`'s events and the view after them,

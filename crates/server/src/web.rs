@@ -22,6 +22,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("chat.js", JS, include_str!("../../../web/chat.js")),
     ("coach.js", JS, include_str!("../../../web/coach.js")),
     ("dom.js", JS, include_str!("../../../web/dom.js")),
+    ("games.js", JS, include_str!("../../../web/games.js")),
     ("home.js", JS, include_str!("../../../web/home.js")),
     ("i18n.js", JS, include_str!("../../../web/i18n.js")),
     ("main.js", JS, include_str!("../../../web/main.js")),

@@ -8,7 +8,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use common::table_from;
-use serde_json::Value;
+use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpSocket;
 use tripoley_server::client;
@@ -40,6 +40,20 @@ async fn bots_game(addr: SocketAddr) -> String {
     t.invite
 }
 
+/// The analysis at `path`, asked until the game is over (409 before).
+async fn once_over(addr: SocketAddr, path: &str) -> Value {
+    let start = Instant::now();
+    loop {
+        let (status, body) = get(HERE, addr, path).await;
+        match status {
+            200 => return body,
+            409 => assert!(start.elapsed() < Duration::from_secs(30), "{body}"),
+            _ => panic!("{status}: {body}"),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 const HERE: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -51,16 +65,7 @@ async fn a_finished_game_is_analysed_once_and_a_flood_does_not_slow_live_tables(
     let invite = bots_game(addr).await;
     let path = format!("/api/tables/{invite}/analysis");
     // Refused while the game goes on; answered once it is over.
-    let start = Instant::now();
-    let analysis = loop {
-        let (status, body) = get(HERE, addr, &path).await;
-        match status {
-            200 => break body,
-            409 => assert!(start.elapsed() < Duration::from_secs(30), "{body}"),
-            _ => panic!("{status}: {body}"),
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let analysis = once_over(addr, &path).await;
     let decisions = analysis["decisions"].as_array().expect("decisions");
     assert!(decisions.len() > 10, "{analysis}");
     assert_eq!(analysis["finished"], true);
@@ -107,4 +112,58 @@ async fn a_finished_game_is_analysed_once_and_a_flood_does_not_slow_live_tables(
         "the live table took {slowest:?} during the flood"
     );
     server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_is_kept_with_the_game_and_a_restarted_server_answers_from_the_store() {
+    let db = common::temp_db("analysis-kept");
+    let config = tripoley_server::ServerConfig {
+        db: db.clone().into(),
+        ..tripoley_server::ServerConfig::ephemeral()
+    };
+    let server = tripoley_server::start(config.clone()).await.unwrap();
+    let addr = server.addr();
+    let invite = bots_game(addr).await;
+    let path = format!("/api/tables/{invite}/analysis?seat=1");
+    let analysis = once_over(addr, &path).await;
+    let (_, shared) = common::http_from(
+        HERE,
+        addr,
+        &format!("/api/tables/{invite}/share"),
+        &[("Content-Type", "application/json")],
+        &Value::Null,
+    )
+    .await;
+    let share = shared["share"].as_str().expect("a share id").to_owned();
+    server.shutdown().await;
+    // Kept with the game: marked here, so an answer from the store (and
+    // not a new search) is told apart.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let kept: String = conn
+        .query_row(
+            "SELECT body FROM analyses WHERE invite = ?1 AND seat = 1",
+            [&invite],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&kept).unwrap(), analysis);
+    conn.execute(
+        "UPDATE analyses SET body = '{\"kept\": true}' WHERE invite = ?1",
+        [&invite],
+    )
+    .unwrap();
+    drop(conn);
+    let server = tripoley_server::start(config).await.unwrap();
+    let addr = server.addr();
+    let asked = Instant::now();
+    assert_eq!(get(HERE, addr, &path).await, (200, json!({"kept": true})));
+    assert!(asked.elapsed() < Duration::from_millis(500));
+    // The same by the game's share link.
+    let by_link = format!("/api/replays/{share}/analysis?seat=1");
+    assert_eq!(
+        get(HERE, addr, &by_link).await,
+        (200, json!({"kept": true}))
+    );
+    server.shutdown().await;
+    common::remove_db(&db);
 }

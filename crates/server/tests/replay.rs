@@ -1,14 +1,15 @@
 //! `GET /api/tables/{invite}/replay`: a finished game's frames, refused
 //! before the end, equal to what the live table sent, and one seat's frames
-//! holding only what that seat saw.
+//! holding only what that seat saw; the same by a share link; bounded per
+//! address; and a record file uploaded, or refused in words.
 
 mod common;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use common::table_from;
-use serde_json::Value;
+use common::{http_from, request_from, table_from};
+use serde_json::{Value, json};
 use tripoley_server::client::{self, Socket};
 
 async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
@@ -120,4 +121,165 @@ async fn a_finished_game_replays_as_the_live_table_sent_it() {
     // A seat that is not at the table, or not a seat at all: refused.
     assert_eq!(get(addr, &format!("{path}?seat=3")).await.0, 400);
     assert_eq!(get(addr, &format!("{path}?seat=x")).await.0, 400);
+}
+
+const HERE: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+const JSON: [(&str, &str); 1] = [("Content-Type", "application/json")];
+
+/// A started one-deal table of three bots, waited for until it is over.
+async fn finished_game(addr: SocketAddr) -> common::Table {
+    let t = table_from(addr, &common::one_deal_of_bots(), &[]).await;
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    let path = format!("/api/tables/{}/replay", t.invite);
+    let start = Instant::now();
+    while get(addr, &path).await.0 != 200 {
+        assert!(start.elapsed() < Duration::from_secs(30), "the game ends");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    t
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_shared_by_a_link_that_is_neither_its_invite_nor_a_token() {
+    let server = common::server().await;
+    let addr = server.addr();
+    // Not before the end: the link would show every hand.
+    let early = table_from(addr, &common::one_deal_of_bots(), &[]).await;
+    let share_path = |invite: &str| format!("/api/tables/{invite}/share");
+    let (status, _) = http_from(HERE, addr, &share_path(&early.invite), &JSON, &json!({})).await;
+    assert_eq!(status, 409);
+    let t = finished_game(addr).await;
+    let (status, shared) = http_from(HERE, addr, &share_path(&t.invite), &JSON, &json!({})).await;
+    assert_eq!(status, 200, "{shared}");
+    let share = shared["share"].as_str().unwrap().to_owned();
+    assert_eq!(shared["path"], format!("/replay/{share}"));
+    assert_eq!(share.len(), 32);
+    assert!(!share.contains(&t.invite) && share != t.host_token);
+    // The same link at every ask; a page of another site may not ask.
+    let (_, again) = http_from(HERE, addr, &share_path(&t.invite), &JSON, &json!({})).await;
+    assert_eq!(again["share"], share.as_str());
+    let foreign = [JSON[0], ("Origin", "https://elsewhere.example")];
+    let (status, _) = http_from(HERE, addr, &share_path(&t.invite), &foreign, &json!({})).await;
+    assert_eq!(status, 403);
+    // Anyone with the link sees the game face up, as the table's own
+    // replay shows it, and the page opens at the link.
+    let (status, by_link) = get(addr, &format!("/api/replays/{share}")).await;
+    assert_eq!(status, 200, "{by_link}");
+    let (_, by_invite) = get(addr, &format!("/api/tables/{}/replay", t.invite)).await;
+    assert_eq!(frames(&by_link), frames(&by_invite));
+    assert_eq!(by_link["share"], share.as_str());
+    assert_eq!(by_link["names"].as_array().unwrap().len(), 3);
+    let (status, seat1) = get(addr, &format!("/api/replays/{share}?seat=1")).await;
+    assert_eq!(status, 200);
+    assert_eq!(seat1["seat"], 1);
+    let page = request_from(HERE, addr, "GET", &format!("/replay/{share}"), &[], "").await;
+    assert_eq!(page.0, 200);
+    // A link that was never made, or not a link at all: nothing.
+    let mut wrong = share.clone().into_bytes();
+    wrong[0] = if wrong[0] == b'a' { b'b' } else { b'a' };
+    let wrong = String::from_utf8(wrong).unwrap();
+    for bad in [wrong.as_str(), t.invite.as_str(), "..", "x"] {
+        assert_eq!(
+            get(addr, &format!("/api/replays/{bad}")).await.0,
+            404,
+            "{bad}"
+        );
+    }
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_replays_from_one_address_is_refused_as_busy_and_others_are_served() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let t = finished_game(addr).await;
+    let path = format!("/api/tables/{}/replay", t.invite);
+    let flood: Vec<_> = (0..24)
+        .map(|_| {
+            let path = path.clone();
+            tokio::spawn(async move { request_from(HERE, addr, "GET", &path, &[], "").await.0 })
+        })
+        .collect();
+    let other = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 9));
+    let mut statuses = Vec::new();
+    for f in flood {
+        statuses.push(f.await.unwrap());
+    }
+    assert!(statuses.contains(&503), "some refused: {statuses:?}");
+    assert!(statuses.contains(&200), "some served: {statuses:?}");
+    assert!(
+        statuses.iter().all(|s| [200, 503].contains(s)),
+        "{statuses:?}"
+    );
+    // Once they are done, the address may ask again; another one was never held.
+    assert_eq!(request_from(HERE, addr, "GET", &path, &[], "").await.0, 200);
+    assert_eq!(
+        request_from(other, addr, "GET", &path, &[], "").await.0,
+        200
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_uploaded_record_replays_and_a_hostile_file_is_refused_in_words() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let record = include_str!("../../engine/tests/golden/pagat.json");
+    let upload = |body: String, query: &'static str| async move {
+        request_from(
+            HERE,
+            addr,
+            "POST",
+            &format!("/api/replays{query}"),
+            &JSON,
+            &body,
+        )
+        .await
+    };
+    let (status, all) = upload(record.to_owned(), "").await;
+    assert_eq!(status, 200, "{all}");
+    let every = frames(&all);
+    assert!(every.len() > 20);
+    assert!(
+        !every.last().unwrap()["view"]["standings"].is_null(),
+        "to the end"
+    );
+    let (status, seat0) = upload(record.to_owned(), "?seat=0").await;
+    assert_eq!(status, 200);
+    assert_eq!(frames(&seat0).len(), every.len());
+    assert_eq!(frames(&seat0)[0]["view"]["known_cards"][1], json!([]));
+    assert_eq!(upload(record.to_owned(), "?seat=9").await.0, 400);
+    // Each hostile or foreign file: refused, with what is wrong.
+    let mut broken: Value = serde_json::from_str(record).unwrap();
+    broken["steps"][3] = json!({"bid": 99999});
+    // Well formed, but the rules refuse it: its steps in the wrong order.
+    let mut reversed: Value = serde_json::from_str(record).unwrap();
+    reversed["steps"].as_array_mut().unwrap().reverse();
+    let cases = [
+        (
+            " ".repeat(tripoley_analysis::MAX_RECORD_BYTES + 10),
+            "too_big",
+        ),
+        (
+            r#"{"game": "napalm", "names": ["A", "B"]}"#.to_owned(),
+            "napalm",
+        ),
+        ("not json".to_owned(), "not_a_record"),
+        (r#"{"version": 99}"#.to_owned(), "not_a_record"),
+        (broken.to_string(), "not_a_record"),
+        (reversed.to_string(), "not_a_record"),
+    ];
+    for (body, problem) in cases {
+        let (status, e) = upload(body, "").await;
+        assert_eq!(status, 400, "{problem}: {e}");
+        assert_eq!(e["detail"]["reason"], "record", "{e}");
+        assert_eq!(e["detail"]["problem"], problem, "{e}");
+        assert!(!e["message"].as_str().unwrap().is_empty());
+    }
+    // Without the JSON type (a form of another site): refused unread.
+    let (status, _) = request_from(HERE, addr, "POST", "/api/replays", &[], record).await;
+    assert_eq!(status, 403);
+    server.shutdown().await;
 }

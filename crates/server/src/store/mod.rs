@@ -370,6 +370,8 @@ impl dyn Backend + '_ {
     /// Removes a table, its seats and steps.
     fn forget(&mut self, invite: &str) -> Result<(), DbError> {
         for sql in [
+            "DELETE FROM analyses WHERE invite = $1",
+            "DELETE FROM shares WHERE invite = $1",
             "DELETE FROM steps WHERE invite = $1",
             "DELETE FROM seats WHERE invite = $1",
             "DELETE FROM tables WHERE invite = $1",
@@ -385,6 +387,8 @@ impl dyn Backend + '_ {
     fn forget_old(&mut self, finished_before: i64, lobby_before: i64) -> Result<usize, DbError> {
         let cutoffs = [Value::Int(finished_before), Value::Int(lobby_before)];
         for sql in [
+            concat!("DELETE FROM analyses WHERE invite IN (", old_tables!(), ")"),
+            concat!("DELETE FROM shares WHERE invite IN (", old_tables!(), ")"),
             concat!("DELETE FROM steps WHERE invite IN (", old_tables!(), ")"),
             concat!("DELETE FROM seats WHERE invite IN (", old_tables!(), ")"),
         ] {
@@ -395,6 +399,64 @@ impl dyn Backend + '_ {
             &cutoffs,
         )?;
         Ok(usize::try_from(gone).unwrap_or(usize::MAX))
+    }
+
+    /// The share id of a finished game's replay: `fresh` if it had none.
+    fn share(&mut self, invite: &str, fresh: &str) -> Result<String, DbError> {
+        use Value::Text;
+        self.execute(
+            "INSERT INTO shares (share, invite) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            &[Text(fresh), Text(invite)],
+        )?;
+        let row = self
+            .query(
+                "SELECT share FROM shares WHERE invite = $1",
+                &[Text(invite)],
+            )?
+            .pop()
+            .ok_or_else(|| DbError("the share was not stored".into()))?;
+        let [share] = cells(row)?;
+        share.text()
+    }
+
+    /// The invite a share id stands for.
+    fn shared(&mut self, share: &str) -> Result<Option<String>, DbError> {
+        let Some(row) = self
+            .query(
+                "SELECT invite FROM shares WHERE share = $1",
+                &[Value::Text(share)],
+            )?
+            .pop()
+        else {
+            return Ok(None);
+        };
+        let [invite] = cells(row)?;
+        invite.text().map(Some)
+    }
+
+    /// Keeps an analysis (its JSON) of `seat`'s decisions (-1: everyone's).
+    fn keep_analysis(&mut self, invite: &str, seat: i64, body: &str) -> Result<(), DbError> {
+        use Value::{Int, Text};
+        self.execute(
+            "INSERT INTO analyses (invite, seat, body) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            &[Text(invite), Int(seat), Text(body)],
+        )
+        .map(drop)
+    }
+
+    /// A kept analysis.
+    fn analysis(&mut self, invite: &str, seat: i64) -> Result<Option<String>, DbError> {
+        let Some(row) = self
+            .query(
+                "SELECT body FROM analyses WHERE invite = $1 AND seat = $2",
+                &[Value::Text(invite), Value::Int(seat)],
+            )?
+            .pop()
+        else {
+            return Ok(None);
+        };
+        let [body] = cells(row)?;
+        body.text().map(Some)
     }
 
     /// Invites of the tables with this status (`playing`, `lobby`).
@@ -830,6 +892,40 @@ impl Store {
     /// at, never loaded again.
     pub(crate) async fn refuse(&self, invite: String) -> Result<(), ServerError> {
         self.run(move |db| db.set_status(&invite, "refused")).await
+    }
+
+    /// The share id of the finished game `invite` (made the first time it
+    /// is asked for: 128 random bits, nothing of the invite or a token).
+    pub(crate) async fn share(&self, invite: String) -> Result<String, ServerError> {
+        let fresh = crate::auth::new_token();
+        self.run(move |db| db.share(&invite, &fresh)).await
+    }
+
+    /// The invite of the game shared as `share`, if any.
+    pub(crate) async fn shared(&self, share: String) -> Result<Option<String>, ServerError> {
+        self.run(move |db| db.shared(&share)).await
+    }
+
+    /// Keeps a finished game's analysis of `seat`'s decisions (none:
+    /// everyone's); the first one kept stays (they are all the same).
+    pub(crate) async fn keep_analysis(
+        &self,
+        invite: String,
+        seat: Option<u8>,
+        body: String,
+    ) -> Result<(), ServerError> {
+        self.run(move |db| db.keep_analysis(&invite, seat.map_or(-1, i64::from), &body))
+            .await
+    }
+
+    /// A kept analysis of a finished game.
+    pub(crate) async fn analysis(
+        &self,
+        invite: String,
+        seat: Option<u8>,
+    ) -> Result<Option<String>, ServerError> {
+        self.run(move |db| db.analysis(&invite, seat.map_or(-1, i64::from)))
+            .await
     }
 
     /// Invites of the games in progress, to resume at startup.

@@ -84,6 +84,18 @@ CREATE TABLE public_tables (
 );
 CREATE INDEX public_tables_listed ON public_tables (listed);
 ",
+    "
+CREATE TABLE shares (
+    share  TEXT PRIMARY KEY,
+    invite TEXT NOT NULL UNIQUE
+);
+CREATE TABLE analyses (
+    invite TEXT NOT NULL,
+    seat   BIGINT NOT NULL,
+    body   TEXT NOT NULL,
+    PRIMARY KEY (invite, seat)
+);
+",
 ];
 
 /// The advisory lock a migrating server holds ("trip" in ASCII), until its

@@ -28,7 +28,8 @@ impl From<rusqlite::Error> for DbError {
 /// Version 1 is the schema from before versioning, written so that a
 /// database from then (version 0, its tables already there) is adopted
 /// unchanged.
-pub(super) const MIGRATIONS: &[&str] = &["
+pub(super) const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE IF NOT EXISTS tables (
     invite    TEXT PRIMARY KEY,
     created   INTEGER NOT NULL,
@@ -50,7 +51,20 @@ CREATE TABLE IF NOT EXISTS steps (
     step   TEXT NOT NULL,
     PRIMARY KEY (invite, idx)
 ) WITHOUT ROWID;
-"];
+",
+    "
+CREATE TABLE shares (
+    share  TEXT PRIMARY KEY,
+    invite TEXT NOT NULL UNIQUE
+);
+CREATE TABLE analyses (
+    invite TEXT NOT NULL,
+    seat   INTEGER NOT NULL,
+    body   TEXT NOT NULL,
+    PRIMARY KEY (invite, seat)
+);
+",
+];
 
 /// A SQLite database, owned by the database thread.
 pub(super) struct Sqlite {

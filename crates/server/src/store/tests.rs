@@ -192,6 +192,53 @@ async fn the_schema_is_versioned(db: Database) {
     );
 }
 
+/// A finished game's share id is made once and leads back to it; its
+/// analyses are kept by seat; both go with the table.
+async fn shares_and_analyses_are_kept(db: Database) {
+    let store = Store::open(&db).expect("opens");
+    started_table(&store, "SHAR").await;
+    store.finish("SHAR".into()).await.unwrap();
+    let share = store.share("SHAR".into()).await.unwrap();
+    assert_eq!(share.len(), 32, "128 random bits: {share}");
+    assert_eq!(
+        store.share("SHAR".into()).await.unwrap(),
+        share,
+        "made once"
+    );
+    assert_eq!(
+        store.shared(share.clone()).await.unwrap().as_deref(),
+        Some("SHAR")
+    );
+    assert_eq!(store.shared("SHAR".into()).await.unwrap(), None);
+    assert_eq!(store.analysis("SHAR".into(), None).await.unwrap(), None);
+    store
+        .keep_analysis("SHAR".into(), None, "{\"all\":1}".into())
+        .await
+        .unwrap();
+    store
+        .keep_analysis("SHAR".into(), Some(1), "{\"one\":1}".into())
+        .await
+        .unwrap();
+    // A second analysis of the same (another server's, say) changes nothing.
+    store
+        .keep_analysis("SHAR".into(), None, "{\"again\":1}".into())
+        .await
+        .unwrap();
+    let kept = |seat| store.analysis("SHAR".into(), seat);
+    assert_eq!(kept(None).await.unwrap().as_deref(), Some("{\"all\":1}"));
+    assert_eq!(kept(Some(1)).await.unwrap().as_deref(), Some("{\"one\":1}"));
+    assert_eq!(kept(Some(0)).await.unwrap(), None);
+    drop(store);
+    let store = Store::open(&db).expect("opens again");
+    assert_eq!(
+        store.shared(share.clone()).await.unwrap().as_deref(),
+        Some("SHAR")
+    );
+    store.forget("SHAR".into()).await.unwrap();
+    assert_eq!(store.shared(share).await.unwrap(), None);
+    assert_eq!(store.analysis("SHAR".into(), None).await.unwrap(), None);
+}
+
 /// A back end under test: fresh databases, and a look at one from
 /// outside the server.
 trait Fixture {
@@ -208,6 +255,7 @@ async fn suite(fx: &dyn Fixture) {
     answered_only_when_committed(fx).await;
     old_tables_go_and_others_stay(fx.fresh()).await;
     the_schema_is_versioned(fx.fresh()).await;
+    shares_and_analyses_are_kept(fx.fresh()).await;
 }
 
 /// SQLite files in a scratch directory.

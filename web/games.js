@@ -1,0 +1,99 @@
+// "My games" (issue 27): the finished games this browser played, kept in
+// localStorage (the newest first, at most `KEPT`), each with its date,
+// players, result and replay link; and a record file opened from a file
+// picker or dropped on the page, replayed by the server. Loaded by the home
+// page (its entry) and by a table at its end (`remember`).
+
+import { el } from "./dom.js";
+import { S, api, isNapalm } from "./state.js";
+import { t } from "./i18n.js";
+
+const KEY = "tripoley:games";
+/** Games kept: the oldest goes first. */
+const KEPT = 50;
+/** Tries to get a just-finished game's link (it is stored a moment after
+ * its last frame), half a second apart. */
+const TRIES = 8;
+
+/** The games kept, newest first (nothing, if what is kept does not read). */
+export function myGames() {
+  try {
+    const games = JSON.parse(localStorage.getItem(KEY) || "[]");
+    return Array.isArray(games) ? games.filter((g) => g && typeof g.share === "string" && Array.isArray(g.players) && Array.isArray(g.result)).slice(0, KEPT) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The kept game of this table, if any. */
+export const myGame = (invite) => myGames().find((g) => g.invite === invite);
+
+const remembering = new Set();
+
+/** Keeps the table's finished game (once), with its share link, for the
+ * player who played it (Tripoley only: the viewer draws no Napalm). */
+export async function remember() {
+  const invite = S.invite;
+  if (S.seat == null || isNapalm() || !S.view || !S.view.standings || myGame(invite) || remembering.has(invite)) return;
+  remembering.add(invite);
+  const v = S.view;
+  const players = v.standings.map((s) => (S.table.seats[s.seat] || {}).name || t("seat-n", { n: s.seat + 1 }));
+  const result = [...v.standings].sort((a, b) => b.chips - a.chips).map((s) => ({ who: players[s.seat], chips: s.chips, winner: !!s.winner }));
+  for (let i = 0; i < TRIES; i++) {
+    try {
+      const { share } = await api("POST", "/api/tables/" + encodeURIComponent(invite) + "/share", {});
+      const game = { invite, share, date: new Date().toISOString(), players, result };
+      localStorage.setItem(KEY, JSON.stringify([game, ...myGames().filter((g) => g.invite !== invite)].slice(0, KEPT)));
+      document.dispatchEvent(new Event("tripoley:render"));
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  remembering.delete(invite);
+}
+
+/** The home page's entry: "My games", which opens the list; a file
+ * dropped anywhere on the home page is replayed. */
+export function myGamesEntry() {
+  document.addEventListener("dragover", (e) => e.preventDefault());
+  document.addEventListener("drop", (e) => {
+    e.preventDefault();
+    const file = e.dataTransfer && e.dataTransfer.files[0];
+    if (file) openFile(file);
+  });
+  return el("section", { class: "panel my-games-entry" },
+    el("button", { "data-key": "my-games", onclick: openList }, t("games-title", { n: myGames().length })),
+    el("p", { class: "note" }, t("games-drop")));
+}
+
+function openFile(file) {
+  return import("./replay.js").then((m) => m.openFile(file));
+}
+
+/** The list, over the page: each game a link to its replay; a record
+ * file to open. */
+function openList() {
+  const games = myGames();
+  const picker = el("input", { type: "file", accept: ".json,application/json", "data-key": "record-file", "aria-label": t("games-open-file") });
+  picker.addEventListener("change", () => { if (picker.files[0]) openFile(picker.files[0]); });
+  const root = el("section", { class: "replay my-games", role: "dialog", "aria-modal": "true", "aria-label": t("games-list"), tabindex: -1 });
+  const close = () => root.remove();
+  root.addEventListener("keydown", (e) => { if (e.key === "Escape") close(); });
+  root.append(
+    el("div", { class: "replay-bar" }, el("h2", {}, t("games-list")), el("button", { "data-key": "my-games-close", onclick: close }, t("replay-close"))),
+    el("section", { class: "panel" },
+      games.length ? el("ol", { class: "games" }, games.map(gameLine)) : el("p", {}, t("games-none"))),
+    el("section", { class: "panel" }, el("label", { class: "file" }, el("span", {}, t("games-open-file")), picker), el("p", { class: "note" }, t("games-file-help"))));
+  document.body.append(root);
+  root.focus();
+}
+
+function gameLine(g) {
+  const when = new Date(g.date);
+  const winners = g.result.filter((r) => r.winner).map((r) => r.who);
+  return el("li", { "data-share": g.share },
+    el("a", { href: "/replay/" + encodeURIComponent(g.share), "data-key": "game-replay" },
+      t("games-line", { date: isNaN(when) ? "" : when.toLocaleString(), players: g.players.join(", "), winners: winners.join(", "), count: winners.length })),
+    el("span", { class: "note" }, " " + g.result.map((r) => t("games-chips", { who: r.who, n: r.chips })).join(" · ")));
+}
