@@ -226,3 +226,81 @@ async fn issue_30_7_a_configured_proxy_names_its_clients() {
     assert!(!answer.starts_with("HTTP/1.1 200"), "{answer:?}");
     server.shutdown().await;
 }
+
+/// A test server with `tripoley serve`'s caps per address.
+fn deployed() -> ServerConfig {
+    let d = ServerConfig::default();
+    ServerConfig {
+        max_lobbies_per_address: d.max_lobbies_per_address,
+        max_tables_per_address: d.max_tables_per_address,
+        ..ServerConfig::ephemeral()
+    }
+}
+
+/// The status of a create from `from`, and the new table's invite.
+async fn create_from(from: IpAddr, addr: SocketAddr) -> (u16, Option<String>) {
+    let (status, answer) = http_from(from, addr, "/api/tables", &[JSON], &json!({})).await;
+    (status, answer["invite"].as_str().map(str::to_owned))
+}
+
+/// Finding 3, the creator's cap: an address holding several unstarted
+/// lobbies creates no more until one starts or goes; another address still
+/// creates.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finding_3_a_creator_holding_open_lobbies_creates_no_more() {
+    let server = tripoley_server::start(deployed()).await.expect("starts");
+    let addr = server.addr();
+    let creator = IpAddr::V4(Ipv4Addr::new(127, 0, 33, 1));
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        statuses.push(create_from(creator, addr).await.0);
+    }
+    let open = statuses.iter().filter(|&&s| s == 201).count();
+    assert!(
+        (1..=8).contains(&open) && statuses[open..].iter().all(|&s| s == 503),
+        "{statuses:?}"
+    );
+    assert_eq!(create_from(LOCAL, addr).await.0, 201);
+    server.shutdown().await;
+}
+
+/// Finding 3, the flood: 100 addresses, each under its own limits, create
+/// lobbies past the server's cap of tables; the oldest empty lobbies are
+/// reclaimed, so an honest create keeps working all along, and a lobby
+/// someone has opened is kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finding_3_honest_creation_works_through_a_lobby_flood_from_100_addresses() {
+    const CAP: usize = 50;
+    let mut config = deployed();
+    config.max_tables = CAP;
+    let server = tripoley_server::start(config).await.expect("starts");
+    let addr = server.addr();
+    let (status, mine) = create_from(LOCAL, addr).await;
+    assert_eq!(status, 201);
+    let mine = mine.unwrap();
+    let (_socket, _) = common::join(addr, &mine, None, None).await;
+    let mut honest = Vec::new();
+    let mut flood = 0;
+    for round in 0..3u8 {
+        for i in 0..100u8 {
+            let from = IpAddr::V4(Ipv4Addr::new(127, 0, 34 + round % 2, 1 + i));
+            if create_from(from, addr).await.0 == 201 {
+                flood += 1;
+            }
+            if i % 25 == 0 {
+                let from = IpAddr::V4(Ipv4Addr::new(127, 0, 36, 1 + round * 4 + i / 25));
+                honest.push(create_from(from, addr).await.0);
+            }
+        }
+    }
+    assert!(honest.iter().all(|&s| s == 201), "{honest:?}");
+    assert!(flood >= CAP, "the flood made {flood} tables");
+    assert!(
+        tripoley_server::client::table_info(addr, &mine)
+            .await
+            .is_ok()
+    );
+    let (_, health) = request_from(LOCAL, addr, "GET", "/api/health", &[], "").await;
+    assert!(health["tables"].as_u64().unwrap() <= CAP as u64, "{health}");
+    server.shutdown().await;
+}
