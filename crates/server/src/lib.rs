@@ -120,8 +120,10 @@ pub struct ServerConfig {
     pub max_lobbies_per_address: usize,
     /// Connections open at once with one seat token.
     pub max_connections_per_seat: usize,
-    /// Time a new connection has to send its first request head (however
-    /// slowly the bytes come), and a websocket its `hello`.
+    /// Time a request has for its whole head and body from its first byte
+    /// (from the accept, for a connection's first; however slowly the bytes
+    /// come), an answered connection to begin its next one, and a
+    /// websocket to send its `hello`.
     pub hello_timeout: Duration,
     /// Time a connection may stay silent; the server pings websockets three
     /// times within it, and a browser's automatic answer counts.

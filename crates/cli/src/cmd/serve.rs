@@ -73,7 +73,8 @@ struct Limits {
     /// finding none free plays the heuristic's move; 0: always).
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_expert_searches)]
     max_expert_searches: usize,
-    /// Seconds a new connection has to send its request or hello.
+    /// Seconds a request has for its whole head and body, an answered connection to begin its
+    /// next request, and a websocket to send its hello.
     #[arg(long, value_name = "SECONDS", default_value_t = ServerConfig::default().hello_timeout.as_secs())]
     hello_timeout: u64,
     /// Seconds a connection may stay silent (browsers answer the server's pings).
