@@ -127,6 +127,7 @@ impl TestCluster {
             .args(["--proxy-from", "127.0.0.2"])
             .args(["--max-connections-per-address", "10000"])
             .args(["--max-tables-per-address", "100000"])
+            .args(["--max-lobbies-per-address", "100000"])
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()

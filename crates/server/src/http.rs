@@ -153,6 +153,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
         "limits": {
             "max_tables": c.max_tables,
             "max_tables_per_address_per_hour": c.max_tables_per_address,
+            "max_lobbies_per_address": c.max_lobbies_per_address,
             "max_connections_per_address": c.max_connections_per_address,
             "max_connections": c.max_connections,
             "max_connections_per_seat": c.max_connections_per_seat,
@@ -179,7 +180,18 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let req: CreateTable = json_body(&app, &headers, &body)?;
     let settings = req.settings()?;
-    if app.live_tables().await >= app.config.max_tables {
+    let ip = client.ip();
+    if !app
+        .lobbies
+        .may_create(ip, app.config.max_lobbies_per_address)
+        .await
+    {
+        return Err(ApiError(ErrorBody::new(
+            ErrorCode::Busy,
+            "you have several tables waiting for players: start one, or wait until one expires",
+        )));
+    }
+    if app.live_tables().await >= app.config.max_tables && !app.lobbies.reclaim_oldest().await {
         return Err(ApiError(ErrorBody::new(
             ErrorCode::Full,
             "the server has too many tables; try again later",
@@ -187,7 +199,7 @@ async fn create(
     }
     if !app
         .addresses
-        .create_table(client.ip(), app.config.max_tables_per_address)
+        .create_table(ip, app.config.max_tables_per_address)
     {
         return Err(ApiError(ErrorBody::new(
             ErrorCode::Busy,
@@ -215,7 +227,9 @@ async fn create(
     };
     // The table's actor starts now, so that its idle time runs from its
     // creation: a lobby nobody joins expires.
-    app.table(&invite).await.map_err(storage)?;
+    if let Some(table) = app.table(&invite).await.map_err(storage)? {
+        app.lobbies.add(invite.clone(), ip, table.tx);
+    }
     let created = Created {
         path: format!("/t/{invite}"),
         invite,

@@ -34,6 +34,7 @@ mod cluster;
 mod http;
 mod limits;
 mod loadtest;
+mod lobbies;
 pub mod protocol;
 pub mod proxy;
 pub mod public;
@@ -115,10 +116,15 @@ pub struct ServerConfig {
     pub max_connections: usize,
     /// Tables one address may create per hour.
     pub max_tables_per_address: u32,
+    /// Unstarted lobbies one address may hold at once: past it, that
+    /// address creates no more until one starts or expires.
+    pub max_lobbies_per_address: usize,
     /// Connections open at once with one seat token.
     pub max_connections_per_seat: usize,
-    /// Time a new connection has to send its first request head (however
-    /// slowly the bytes come), and a websocket its `hello`.
+    /// Time a request has for its whole head and body from its first byte
+    /// (from the accept, for a connection's first; however slowly the bytes
+    /// come), an answered connection to begin its next one, and a
+    /// websocket to send its `hello`.
     pub hello_timeout: Duration,
     /// Time a connection may stay silent; the server pings websockets three
     /// times within it, and a browser's automatic answer counts.
@@ -161,6 +167,7 @@ impl Default for ServerConfig {
             max_connections_per_address: 64,
             max_connections: 10_000,
             max_tables_per_address: 60,
+            max_lobbies_per_address: 5,
             max_connections_per_seat: 4,
             hello_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(120),
@@ -175,13 +182,16 @@ impl Default for ServerConfig {
 
 impl ServerConfig {
     /// For tests and the load generator: a free loopback port, an in-memory
-    /// database, bots that act at once and a short grace time.
+    /// database, bots that act at once and a short grace time, and no cap
+    /// on one address's open lobbies (every test client comes from one
+    /// address; the tests of that cap set it).
     pub fn ephemeral() -> ServerConfig {
         ServerConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             db: Database::Sqlite(PathBuf::from(":memory:")),
             grace: Duration::from_secs(5),
             bot_delay: Duration::ZERO,
+            max_lobbies_per_address: LOAD_LOBBIES,
             ..ServerConfig::default()
         }
     }
@@ -192,6 +202,9 @@ impl ServerConfig {
 pub const LOAD_CONNECTIONS: usize = loadtest::MAX_TABLES * 4 * 2;
 /// Tables per address per hour a load generator needs.
 pub const LOAD_TABLES: u32 = 1_000_000;
+/// Unstarted lobbies at once from one address a load generator (or the
+/// cluster's tests, which create every table from one address) needs.
+pub const LOAD_LOBBIES: usize = 1_000_000;
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -243,6 +256,8 @@ pub(crate) struct App {
     pub next_conn: AtomicU64,
     /// Connections and tables created per client address.
     pub addresses: Arc<limits::AddressBook>,
+    /// The unstarted lobbies created here, by age and creator.
+    pub lobbies: lobbies::Lobbies,
     /// The server-wide budget of hint searches running at once.
     pub hints: Arc<tokio::sync::Semaphore>,
     /// The server-wide budget of expert bots' searches running at once.
@@ -530,6 +545,7 @@ impl ServerConfig {
             max_connections_per_address: LOAD_CONNECTIONS,
             max_connections: self.max_connections.max(LOAD_CONNECTIONS),
             max_tables_per_address: LOAD_TABLES,
+            max_lobbies_per_address: LOAD_LOBBIES,
             ..self
         }
     }
@@ -545,6 +561,7 @@ impl ServerConfig {
             ),
             ("max_connections", self.max_connections == 0),
             ("max_tables_per_address", self.max_tables_per_address == 0),
+            ("max_lobbies_per_address", self.max_lobbies_per_address == 0),
             (
                 "max_connections_per_seat",
                 self.max_connections_per_seat == 0,
@@ -606,6 +623,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         shutdown: shutdown.clone(),
         next_conn: AtomicU64::new(1),
         addresses,
+        lobbies: lobbies::Lobbies::default(),
         rematches: rematch::Rematches::default(),
         public: Arc::new(public),
     });

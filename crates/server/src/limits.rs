@@ -1,10 +1,12 @@
 //! Limits per client address, enforced where a connection is accepted: open
 //! connections per address (every TCP connection, HTTP or websocket, holds
-//! a slot until it closes), a deadline for a connection's first request
-//! head and a silence deadline after it, and tables created per address per
-//! hour. And one limit for the whole server: connections open at once, kept
-//! well below the file limit; at the cap a new connection sheds the oldest
-//! one still sending its first request head, else the one silent longest.
+//! a slot until it closes), a deadline for each request's whole head and
+//! body and the same for an answered connection's next request (keep-alive),
+//! a silence deadline for websockets and requests being answered, and
+//! tables created per address per hour. And one limit for the whole server:
+//! connections open at once, kept well below the file limit; at the cap a
+//! new connection sheds the oldest one still sending a request, else the
+//! one silent longest.
 //!
 //! A refused connection is closed at once, before it costs a task or a
 //! buffer; a silent one is closed when its deadline passes, so neither can
@@ -133,8 +135,9 @@ impl ConnLimits {
 /// What the listener knows of an open connection, shared with it.
 #[derive(Default)]
 struct Watch {
-    /// Whether its first request head has ended.
-    head_done: AtomicBool,
+    /// Whether it has finished sending its request (head and body); false
+    /// while a request is coming in, the first one from the accept.
+    received: AtomicBool,
     /// When it last sent bytes, in milliseconds since the listener began.
     last_read: AtomicU64,
     /// Set when the listener sheds it; its next read fails.
@@ -150,8 +153,8 @@ struct Connections {
 }
 
 impl Connections {
-    /// Sheds one connection to make room: the oldest still sending its
-    /// first request head, else the one silent longest.
+    /// Sheds one connection to make room: the oldest still sending a
+    /// request, else the one silent longest.
     fn shed_one(&self) {
         let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         // One shed and not yet gone is passed over: each new connection
@@ -159,7 +162,7 @@ impl Connections {
         let live = open.values().filter(|w| !w.shed.load(Ordering::Relaxed));
         let victim = live
             .clone()
-            .find(|w| !w.head_done.load(Ordering::Relaxed))
+            .find(|w| !w.received.load(Ordering::Relaxed))
             .or_else(|| live.min_by_key(|w| w.last_read.load(Ordering::Relaxed)));
         if let Some(w) = victim {
             w.shed.store(true, Ordering::Relaxed);
@@ -278,8 +281,10 @@ impl axum::serve::Listener for LimitedListener {
                 },
                 watch,
                 began: self.began,
-                accepted: now,
-                head_end: 0,
+                phase: Phase::Head {
+                    since: now,
+                    head: Vec::new(),
+                },
                 last_read: now,
                 limits: self.limits,
                 deadline: Box::pin(tokio::time::sleep(self.limits.first_request)),
@@ -294,19 +299,15 @@ impl axum::serve::Listener for LimitedListener {
     }
 }
 
-/// An accepted connection: reads fail with `TimedOut` once the client has
-/// been silent past its deadline, which ends the connection (HTTP or
-/// websocket alike).
+/// An accepted connection: reads fail with `TimedOut` once its deadline
+/// passes, which ends the connection (HTTP or websocket alike).
 pub(crate) struct Limited {
     stream: TcpStream,
     _slot: Slot,
     _registered: Registered,
     watch: Arc<Watch>,
     began: Instant,
-    accepted: Instant,
-    /// How much of the blank line ending the first request head has come
-    /// (`\r\n\r\n`, 4 when it has).
-    head_end: u8,
+    phase: Phase,
     last_read: Instant,
     limits: ConnLimits,
     /// Wakes a pending read to check the deadline; moved on lazily, so a
@@ -314,37 +315,139 @@ pub(crate) struct Limited {
     deadline: Pin<Box<Sleep>>,
 }
 
+/// Where a connection is in its exchange of requests and answers, which
+/// sets its deadline. Bytes trickled are no progress: a request's whole
+/// head and body are due within `first_request` of its first byte (of the
+/// accept, for the first), and an answered connection has as long again
+/// to begin its next request.
+enum Phase {
+    /// Its request head is coming: the bytes so far (up to [`HEAD_SCAN`]).
+    Head { since: Instant, head: Vec<u8> },
+    /// Its body is coming: the bytes still owed, if its length is known
+    /// (a chunked body owes until the answer).
+    Body { since: Instant, owed: Option<u64> },
+    /// Received, and being answered: only the silence deadline.
+    Answering,
+    /// Answered, waiting for its next request since `since`.
+    Idle { since: Instant },
+    /// A websocket: only the silence deadline (the server pings it).
+    Upgraded,
+}
+
+/// Bytes of a request head read to find its end and its length; a longer
+/// head keeps its deadline (and the HTTP parser refuses it anyway).
+const HEAD_SCAN: usize = 16 * 1024;
+
 impl Limited {
     /// Frames are small and each is wanted at once: no Nagle delay.
     pub(crate) fn set_nodelay(&mut self) {
         let _ = self.stream.set_nodelay(true);
     }
 
-    /// A trickled request head is no progress: until its end, the deadline
-    /// counts from the accept.
     fn due(&self) -> Instant {
-        if self.head_end < 4 {
-            self.accepted + self.limits.first_request
-        } else {
-            self.last_read + self.limits.silence
+        match &self.phase {
+            Phase::Head { since, .. } | Phase::Body { since, .. } => {
+                *since + self.limits.first_request
+            }
+            Phase::Idle { since } => *since + self.limits.first_request,
+            Phase::Answering | Phase::Upgraded => self.last_read + self.limits.silence,
         }
     }
 
-    /// Follows the first request head's bytes to its blank line.
-    fn scan_head(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            let want = if self.head_end % 2 == 0 { b'\r' } else { b'\n' };
-            self.head_end = if b == want {
-                self.head_end + 1
-            } else {
-                u8::from(b == b'\r')
-            };
-            if self.head_end == 4 {
-                self.watch.head_done.store(true, Ordering::Relaxed);
-                return;
+    /// Follows the request's bytes through its head and body.
+    fn on_read(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            match &mut self.phase {
+                Phase::Idle { .. } => {
+                    self.watch.received.store(false, Ordering::Relaxed);
+                    self.phase = Phase::Head {
+                        since: Instant::now(),
+                        head: Vec::new(),
+                    };
+                }
+                Phase::Head { since, head } => {
+                    let from = head.len().saturating_sub(3);
+                    let take = bytes.len().min(HEAD_SCAN.saturating_sub(head.len()));
+                    if take == 0 {
+                        return;
+                    }
+                    head.extend_from_slice(&bytes[..take]);
+                    let Some(end) = find(&head[from..], b"\r\n\r\n").map(|i| from + i + 4) else {
+                        return;
+                    };
+                    let rest = head.len() - end;
+                    let owed = body_length(&head[..end]);
+                    let since = *since;
+                    bytes = &bytes[take - rest..];
+                    self.phase = Phase::Body { since, owed };
+                    self.check_body();
+                }
+                Phase::Body { owed: Some(n), .. } => {
+                    let got = bytes.len() as u64;
+                    let used = got.min(*n);
+                    *n -= used;
+                    bytes = &bytes[usize::try_from(used).unwrap_or(bytes.len())..];
+                    self.check_body();
+                }
+                // A chunked body owes until the answer; bytes after a
+                // whole request are the next one's, read when it is
+                // answered (pipelining is rare, and bounded by the
+                // silence deadline meanwhile).
+                Phase::Body { owed: None, .. } | Phase::Answering | Phase::Upgraded => return,
             }
         }
     }
+
+    fn check_body(&mut self) {
+        if let Phase::Body { owed: Some(0), .. } = self.phase {
+            self.phase = Phase::Answering;
+            self.watch.received.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The server wrote `bytes`: an answer (after which the connection
+    /// waits for its next request), or the switch to a websocket.
+    fn on_write(&mut self, bytes: &[u8]) {
+        match self.phase {
+            Phase::Answering | Phase::Body { .. } | Phase::Idle { .. } => {
+                self.watch.received.store(true, Ordering::Relaxed);
+                self.phase = if bytes.starts_with(b"HTTP/1.1 101 ") {
+                    Phase::Upgraded
+                } else {
+                    Phase::Idle {
+                        since: Instant::now(),
+                    }
+                };
+            }
+            Phase::Head { .. } | Phase::Upgraded => {}
+        }
+    }
+}
+
+/// Where `needle` begins in `hay`.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The body a request head announces: its `Content-Length` (none: 0), or
+/// `None` when chunked.
+fn body_length(head: &[u8]) -> Option<u64> {
+    let text = String::from_utf8_lossy(head);
+    let mut length = Some(0);
+    for line in text.split("\r\n").skip(1) {
+        let Some((name, value)) = line.split_once(':') else {
+            continue;
+        };
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("transfer-encoding") {
+            return None;
+        }
+        if name.eq_ignore_ascii_case("content-length") {
+            // A bad length is refused by the HTTP parser: nothing owed.
+            length = Some(value.trim().parse().unwrap_or(0));
+        }
+    }
+    length
 }
 
 fn millis(d: Duration) -> u64 {
@@ -368,10 +471,7 @@ impl AsyncRead for Limited {
         match Pin::new(&mut this.stream).poll_read(cx, buf) {
             Poll::Ready(Ok(())) => {
                 if buf.filled().len() > before {
-                    if this.head_end < 4 {
-                        let new = buf.filled()[before..].to_vec();
-                        this.scan_head(&new);
-                    }
+                    this.on_read(&buf.filled()[before..]);
                     this.last_read = Instant::now();
                     this.watch
                         .last_read
@@ -411,7 +511,14 @@ impl AsyncWrite for Limited {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+        let this = self.get_mut();
+        let written = Pin::new(&mut this.stream).poll_write(cx, buf);
+        if let Poll::Ready(Ok(n)) = written
+            && n > 0
+        {
+            this.on_write(buf);
+        }
+        written
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -427,7 +534,18 @@ impl AsyncWrite for Limited {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
+        let this = self.get_mut();
+        let written = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        if let Poll::Ready(Ok(n)) = written
+            && n > 0
+        {
+            let first = bufs
+                .iter()
+                .find(|b| !b.is_empty())
+                .map_or(&[][..], |b| &b[..]);
+            this.on_write(first);
+        }
+        written
     }
 
     fn is_write_vectored(&self) -> bool {

@@ -138,6 +138,20 @@ pub(crate) enum Cmd {
     /// A rematch of this finished table was made at `invite`, asked for by
     /// the player `by` (`None`: the host, without a seat).
     Rematch { invite: String, by: Option<String> },
+    /// Whether the table is still an unstarted lobby.
+    IsLobby { reply: oneshot::Sender<bool> },
+    /// The server is full: a lobby nobody is in removes itself.
+    Reclaim { reply: oneshot::Sender<Reclaim> },
+}
+
+/// A lobby's answer to [`Cmd::Reclaim`].
+pub(crate) enum Reclaim {
+    /// Removed from storage; the actor stops.
+    Reclaimed,
+    /// Someone is connected: kept.
+    InUse,
+    /// Started: no longer a lobby.
+    NotALobby,
 }
 
 /// How a table reaches its actor.
@@ -404,6 +418,11 @@ impl Table {
                 biased;
                 _ = shutdown.changed() => break,
                 cmd = rx.recv() => match cmd {
+                    Some(Cmd::Reclaim { reply }) => {
+                        if self.reclaim(reply).await {
+                            break;
+                        }
+                    }
                     Some(cmd) => {
                         self.last_seen = Instant::now();
                         self.handle(cmd).await;
@@ -430,6 +449,23 @@ impl Table {
         for conn in self.conns.values() {
             conn.kill.notify_one();
         }
+    }
+
+    /// Answers [`Cmd::Reclaim`]: a lobby nobody is in is removed from
+    /// storage (whatever the outcome, as when it expires); true if the
+    /// actor should stop.
+    async fn reclaim(&mut self, reply: oneshot::Sender<Reclaim>) -> bool {
+        let answer = if self.status != TableStatus::Lobby {
+            Reclaim::NotALobby
+        } else if !self.conns.is_empty() {
+            Reclaim::InUse
+        } else {
+            let _ = self.store.forget(self.invite.clone()).await;
+            Reclaim::Reclaimed
+        };
+        let stop = matches!(answer, Reclaim::Reclaimed);
+        let _ = reply.send(answer);
+        stop
     }
 
     async fn handle(&mut self, cmd: Cmd) {
@@ -516,6 +552,13 @@ impl Table {
                 let _ = reply.send(self.napalm.as_ref().map(|t| t.record.clone()));
             }
             Cmd::Rematch { invite, by } => self.tell_rematch(&invite, by.as_deref()),
+            Cmd::IsLobby { reply } => {
+                let _ = reply.send(self.status == TableStatus::Lobby);
+            }
+            // `run` answers these itself, as only it can stop the actor.
+            Cmd::Reclaim { reply } => {
+                let _ = reply.send(Reclaim::InUse);
+            }
         }
     }
 

@@ -226,3 +226,173 @@ async fn issue_30_7_a_configured_proxy_names_its_clients() {
     assert!(!answer.starts_with("HTTP/1.1 200"), "{answer:?}");
     server.shutdown().await;
 }
+
+/// A test server with `tripoley serve`'s caps per address.
+fn deployed() -> ServerConfig {
+    let d = ServerConfig::default();
+    ServerConfig {
+        max_lobbies_per_address: d.max_lobbies_per_address,
+        max_tables_per_address: d.max_tables_per_address,
+        ..ServerConfig::ephemeral()
+    }
+}
+
+/// The status of a create from `from`, and the new table's invite.
+async fn create_from(from: IpAddr, addr: SocketAddr) -> (u16, Option<String>) {
+    let (status, answer) = http_from(from, addr, "/api/tables", &[JSON], &json!({})).await;
+    (status, answer["invite"].as_str().map(str::to_owned))
+}
+
+/// Finding 3, the creator's cap: an address holding several unstarted
+/// lobbies creates no more until one starts or goes; another address still
+/// creates.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finding_3_a_creator_holding_open_lobbies_creates_no_more() {
+    let server = tripoley_server::start(deployed()).await.expect("starts");
+    let addr = server.addr();
+    let creator = IpAddr::V4(Ipv4Addr::new(127, 0, 33, 1));
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        statuses.push(create_from(creator, addr).await.0);
+    }
+    let open = statuses.iter().filter(|&&s| s == 201).count();
+    assert!(
+        (1..=8).contains(&open) && statuses[open..].iter().all(|&s| s == 503),
+        "{statuses:?}"
+    );
+    assert_eq!(create_from(LOCAL, addr).await.0, 201);
+    server.shutdown().await;
+}
+
+/// Finding 3, the flood: 100 addresses, each under its own limits, create
+/// lobbies past the server's cap of tables; the oldest empty lobbies are
+/// reclaimed, so an honest create keeps working all along, and a lobby
+/// someone has opened is kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finding_3_honest_creation_works_through_a_lobby_flood_from_100_addresses() {
+    const CAP: usize = 50;
+    let mut config = deployed();
+    config.max_tables = CAP;
+    let server = tripoley_server::start(config).await.expect("starts");
+    let addr = server.addr();
+    let (status, mine) = create_from(LOCAL, addr).await;
+    assert_eq!(status, 201);
+    let mine = mine.unwrap();
+    let (_socket, _) = common::join(addr, &mine, None, None).await;
+    let mut honest = Vec::new();
+    let mut flood = 0;
+    for round in 0..3u8 {
+        for i in 0..100u8 {
+            let from = IpAddr::V4(Ipv4Addr::new(127, 0, 34 + round % 2, 1 + i));
+            if create_from(from, addr).await.0 == 201 {
+                flood += 1;
+            }
+            if i % 25 == 0 {
+                let from = IpAddr::V4(Ipv4Addr::new(127, 0, 36, 1 + round * 4 + i / 25));
+                honest.push(create_from(from, addr).await.0);
+            }
+        }
+    }
+    assert!(honest.iter().all(|&s| s == 201), "{honest:?}");
+    assert!(flood >= CAP, "the flood made {flood} tables");
+    assert!(
+        tripoley_server::client::table_info(addr, &mine)
+            .await
+            .is_ok()
+    );
+    let (_, health) = request_from(LOCAL, addr, "GET", "/api/health", &[], "").await;
+    assert!(health["tables"].as_u64().unwrap() <= CAP as u64, "{health}");
+    server.shutdown().await;
+}
+
+/// A server whose requests (head and body) and keep-alive waits have a
+/// second.
+async fn one_second_server() -> tripoley_server::RunningServer {
+    let mut config = ServerConfig::ephemeral();
+    config.hello_timeout = Duration::from_secs(1);
+    tripoley_server::start(config).await.expect("starts")
+}
+
+/// How long the server keeps `stream` open while `feed` is written to it
+/// a byte every 300 ms (zero: still open after 4 s).
+async fn held_open(stream: &mut TcpStream, feed: &[u8]) -> Duration {
+    let began = Instant::now();
+    for b in feed.iter().cycle() {
+        if began.elapsed() > Duration::from_secs(4) {
+            return Duration::ZERO;
+        }
+        if stream.write_all(&[*b]).await.is_err()
+            || closed(stream, Duration::from_millis(300)).await
+        {
+            return began.elapsed();
+        }
+    }
+    Duration::ZERO
+}
+
+/// Finding 2, the body: a request whose head came at once and whose body
+/// trickles a byte at a time is closed when the time for the whole request
+/// is up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finding_2_a_trickled_request_body_meets_its_deadline() {
+    let server = one_second_server().await;
+    let addr = server.addr();
+    let socket = TcpSocket::new_v4().unwrap();
+    socket
+        .bind(SocketAddr::new(IpAddr::V4(Ipv4Addr::new(127, 0, 31, 3)), 0))
+        .unwrap();
+    let mut stream = socket.connect(addr).await.expect("connects");
+    let head = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: 1000\r\n\r\n{{"
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let open_for = held_open(&mut stream, b" ").await;
+    assert!(
+        open_for > Duration::ZERO && open_for < Duration::from_secs(2),
+        "closed after {open_for:?} (zero: still open after 4 s)"
+    );
+    server.shutdown().await;
+}
+
+/// Finding 2, keep-alive: once answered, a connection has the same time to
+/// send its next request (head and all) as its first, not the idle time of
+/// a websocket; a websocket quiet for longer is kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finding_2_a_kept_alive_connection_has_a_deadline_for_its_next_request() {
+    let server = one_second_server().await;
+    let addr = server.addr();
+    let t = table(addr, tripoley_engine::Preset::Pagat, 2, &[], 0).await;
+    let (mut quiet, _) = common::join(addr, &t.invite, None, None).await;
+    for next in [&b""[..], b"GET / HTTP/1.1\r\nX-A: "] {
+        let socket = TcpSocket::new_v4().unwrap();
+        socket
+            .bind(SocketAddr::new(IpAddr::V4(Ipv4Addr::new(127, 0, 31, 4)), 0))
+            .unwrap();
+        let mut stream = socket.connect(addr).await.expect("connects");
+        let ask = format!("GET /api/health HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+        stream.write_all(ask.as_bytes()).await.unwrap();
+        let mut answer = [0u8; 512];
+        let got = stream.read(&mut answer).await.unwrap();
+        assert!(answer[..got].starts_with(b"HTTP/1.1 200"));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let _ = stream.read(&mut answer).await;
+        stream.write_all(next).await.unwrap();
+        let open_for = held_open(&mut stream, b"a").await;
+        assert!(
+            open_for > Duration::ZERO && open_for < Duration::from_secs(2),
+            "{:?}: closed after {open_for:?} (zero: still open after 4 s)",
+            String::from_utf8_lossy(next)
+        );
+    }
+    quiet
+        .send(&tripoley_server::protocol::ClientMsg::Ping { id: Some(7) })
+        .await
+        .expect("sends");
+    let pong = quiet
+        .recv_type("pong", Duration::from_secs(5))
+        .await
+        .expect("the quiet websocket is still open");
+    assert_eq!(pong["id"], 7);
+    server.shutdown().await;
+}

@@ -48,6 +48,10 @@ struct Limits {
     /// Tables one address may create per hour.
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_tables_per_address)]
     max_tables_per_address: u32,
+    /// Tables waiting for players (not started) one address may hold at once; under pressure
+    /// the oldest nobody has opened are removed to make room.
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_lobbies_per_address)]
+    max_lobbies_per_address: usize,
     /// Connections open at once in the whole server (keep it well below the file limit): at the
     /// cap a new connection closes the oldest one still sending its first request, else the
     /// one silent longest.
@@ -69,7 +73,8 @@ struct Limits {
     /// finding none free plays the heuristic's move; 0: always).
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_expert_searches)]
     max_expert_searches: usize,
-    /// Seconds a new connection has to send its request or hello.
+    /// Seconds a request has for its whole head and body, an answered connection to begin its
+    /// next request, and a websocket to send its hello.
     #[arg(long, value_name = "SECONDS", default_value_t = ServerConfig::default().hello_timeout.as_secs())]
     hello_timeout: u64,
     /// Seconds a connection may stay silent (browsers answer the server's pings).
@@ -168,6 +173,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         proxies: args.proxy_from.clone(),
         max_tables: l.max_tables,
         max_tables_per_address: l.max_tables_per_address,
+        max_lobbies_per_address: l.max_lobbies_per_address,
         max_connections_per_address: l.max_connections_per_address,
         max_connections: l.max_connections,
         max_connections_per_seat: l.max_connections_per_seat,
@@ -283,6 +289,8 @@ impl ServerProcess {
             .arg(tripoley_server::LOAD_CONNECTIONS.to_string())
             .arg("--max-tables-per-address")
             .arg(tripoley_server::LOAD_TABLES.to_string())
+            .arg("--max-lobbies-per-address")
+            .arg(tripoley_server::LOAD_LOBBIES.to_string())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .spawn()
