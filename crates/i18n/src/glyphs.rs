@@ -26,6 +26,51 @@ pub fn hidden(c: char) -> bool {
     ) || default_ignorable(c)
 }
 
+/// Whether each character of `text` is [`hidden`] where it stands. A
+/// joiner between two emoji, and a variation selector or a tag character
+/// right after one, are hidden characters that build one picture with the
+/// emoji around them (👨‍👩‍👧, ❤️, ❤️‍🔥, a flag of Scotland): there they hide
+/// nothing, and a name or chat line keeps them.
+fn hidden_where_they_stand(text: &str) -> Vec<bool> {
+    use unicode_properties::UnicodeEmoji;
+    use unicode_properties::emoji::{
+        is_emoji_presentation_selector, is_tag_character, is_text_presentation_selector, is_zwj,
+    };
+    // ASCII digits, '#' and '*' are emoji characters too (keycaps): not
+    // ones a joiner may stand between.
+    let emoji = |c: char| !c.is_ascii() && c.is_emoji_char();
+    let chars: Vec<char> = text.chars().collect();
+    let mut after_emoji = false;
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let glue = after_emoji
+                && ((is_zwj(c) && chars.get(i + 1).is_some_and(|&n| emoji(n)))
+                    || is_emoji_presentation_selector(c)
+                    || is_text_presentation_selector(c)
+                    || is_tag_character(c));
+            after_emoji = emoji(c) || glue || (after_emoji && mark(c));
+            hidden(c) && !glue
+        })
+        .collect()
+}
+
+/// Whether `text` holds a [`hidden`] character, an emoji's own joiners
+/// and selectors aside.
+pub fn has_hidden(text: &str) -> bool {
+    hidden_where_they_stand(text).into_iter().any(|h| h)
+}
+
+/// `text` without its [`hidden`] characters, an emoji's own joiners and
+/// selectors kept.
+pub fn without_hidden(text: &str) -> String {
+    text.chars()
+        .zip(hidden_where_they_stand(text))
+        .filter_map(|(c, hidden)| (!hidden).then_some(c))
+        .collect()
+}
+
 /// Whether a character starts a new line (a control such as `\n`, or a
 /// line or paragraph separator).
 pub fn breaks_line(c: char) -> bool {

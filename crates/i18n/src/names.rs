@@ -8,7 +8,7 @@
 //! reader's own; "looks like" is judged on UTS 39 skeletons ([`look`]), so a
 //! Cyrillic "о" makes no new name.
 
-use crate::glyphs::{has_tower, hidden, visible};
+use crate::glyphs::{has_hidden, has_tower, hidden, visible};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The widest name, in terminal columns.
@@ -41,7 +41,7 @@ pub fn trimmed(name: &str) -> &str {
 /// The name's problem, if it has one: the rule for every name shown (a
 /// saved file's bots included). The name as given: trim it first.
 pub fn problem(name: &str) -> Option<Problem> {
-    if name.chars().any(hidden) {
+    if has_hidden(name) {
         Some(Problem::Hidden)
     } else if !name.chars().any(visible) {
         Some(Problem::Empty)
@@ -157,6 +157,24 @@ mod tests {
             Some(Problem::Marks)
         );
         assert_eq!(problem("Nguyễn"), None);
+        // An emoji's own joiners and selectors build one picture: kept.
+        for name in [
+            "Mamá ❤\u{FE0F}",
+            "👨\u{200D}👩\u{200D}👧 Ana",
+            "❤\u{FE0F}\u{200D}🔥",
+            "👍🏽",
+        ] {
+            assert_eq!(problem(name), None, "{name:?}");
+        }
+        for hidden in [
+            "a\u{200D}b",
+            "\u{200D}👍",
+            "👍\u{200D}",
+            "x\u{FE0F}",
+            "1\u{200D}2",
+        ] {
+            assert_eq!(problem(hidden), Some(Problem::Hidden), "{hidden:?}");
+        }
         assert_eq!(trimmed("  Ann \u{3000}"), "Ann");
         assert_eq!(trimmed("Ann\u{2029}"), "Ann\u{2029}");
     }

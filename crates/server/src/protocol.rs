@@ -595,12 +595,12 @@ pub const MAX_CHAT_CHARS: usize = 200;
 /// control character or a line or paragraph separator is refused: a
 /// browser's text field cannot send one). Other hidden characters
 /// ([`tripoley_i18n::glyphs::hidden`]) are dropped rather than refused: a
-/// bidi control could mirror the chat, a zero-width one hide words, and an
-/// emoji's joiners or variation selectors lose nothing a reader needs.
+/// bidi control could mirror the chat and a zero-width one hide words. An
+/// emoji's own joiners and variation selectors stay (one picture, 👨‍👩‍👧).
 /// Combining marks past four on one character are dropped. What is left,
 /// trimmed, must show something.
 pub(crate) fn clean_chat(text: &str) -> Result<String, ErrorBody> {
-    use tripoley_i18n::glyphs::{breaks_line, hidden, visible, without_towers};
+    use tripoley_i18n::glyphs::{breaks_line, visible, without_hidden, without_towers};
     let invalid = |m: &str, problem| {
         Err(ErrorBody::new(ErrorCode::Invalid, m).with(Detail::Chat { problem }))
     };
@@ -616,7 +616,7 @@ pub(crate) fn clean_chat(text: &str) -> Result<String, ErrorBody> {
             ChatProblem::Control,
         );
     }
-    let shown: String = text.chars().filter(|&c| !hidden(c)).collect();
+    let shown = without_hidden(text);
     let kept = without_towers(&shown);
     let kept = kept.trim();
     if !kept.chars().any(visible) {
@@ -1027,10 +1027,14 @@ mod tests {
         );
         // Bidi and zero-width characters go; what they hid or turned stays.
         assert_eq!(clean_chat("\u{202E}gg wp").unwrap(), "gg wp");
+        // An emoji's joiners and selectors stay: one picture, not three.
+        let family = "gg 👨\u{200D}👩\u{200D}👧 ❤\u{FE0F}";
+        assert_eq!(clean_chat(family).unwrap(), family);
+        assert_eq!(clean_chat("g\u{200D}g").unwrap(), "gg");
         assert_eq!(clean_chat("  ni\u{200B}ce  ").unwrap(), "nice");
         assert_eq!(
             clean_chat("\u{2764}\u{FE0F} Zoë 李雷").unwrap(),
-            "\u{2764} Zoë 李雷"
+            "\u{2764}\u{FE0F} Zoë 李雷"
         );
         // A tower of marks keeps four of them.
         let tower = format!("a{}b", "\u{0301}".repeat(40));
