@@ -718,3 +718,57 @@ fn every_server_lists_every_public_table() {
         everyone_lists(&cluster, &waiting, &alive).await;
     });
 }
+
+/// Issue 26, point 7, in a cluster: a rematch asked of a server that does
+/// not run the finished table is forwarded to the one that does, so the
+/// screens still at that table hear of it at once.
+#[test]
+fn a_rematch_asked_of_another_server_is_announced_at_the_finished_table() {
+    runtime().block_on(async {
+        let Some(cluster) = TestCluster::start("cluster-rematch").await else {
+            return;
+        };
+        let (invite, tokens) = new_game(cluster.proxy_addr, 1).await;
+        let seen = Seen::default();
+        let players: Vec<_> = tokens
+            .iter()
+            .enumerate()
+            .map(|(seat, token)| {
+                tokio::spawn(play_to_the_end(
+                    cluster.proxy_addr,
+                    invite.clone(),
+                    token.clone(),
+                    seat as u64,
+                    Arc::clone(&seen),
+                ))
+            })
+            .collect();
+        for player in players {
+            player.await.expect("a player plays to the end");
+        }
+        let owner = *cluster.owners().get(&invite).expect("a live owner");
+        let mut watcher = Socket::connect(cluster.addrs[owner], &invite)
+            .await
+            .expect("the owner answers");
+        watcher.hello(None, None).await.expect("hello");
+        watcher
+            .recv_type("welcome", Duration::from_secs(10))
+            .await
+            .expect("welcome");
+        let other = cluster.addrs[(owner + 1) % cluster.addrs.len()];
+        let (status, made) = client::request(
+            other,
+            "POST",
+            &format!("/api/tables/{invite}/rematch"),
+            Some(&serde_json::json!({ "token": tokens[0] })),
+        )
+        .await
+        .expect("the other server answers");
+        assert_eq!(status, 200, "{made}");
+        let news = watcher
+            .recv_type("rematch", Duration::from_secs(10))
+            .await
+            .expect("the finished table hears of the rematch");
+        assert_eq!(news["invite"], made["invite"]);
+    });
+}

@@ -135,8 +135,8 @@ pub(crate) async fn rematch(
 
 /// Tells the finished table, if it is running on this server, that its
 /// rematch is at `next`: its screens say so at once (issue 26, point 7).
-/// A table not in memory has nobody watching; one run by another server of
-/// a cluster is not told (its players learn of the rematch when they ask).
+/// A table not in memory has nobody watching. In a cluster this request was
+/// forwarded to the server running the table, so that is this one.
 async fn announce(app: &App, invite: &str, next: &str, by: Option<String>) {
     let handle = app.tables.lock().await.get(invite).cloned();
     if let Some(h) = handle {
