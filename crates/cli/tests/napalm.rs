@@ -192,7 +192,7 @@ fn replay_tells_a_napalm_record_from_neither() {
         ),
         (
             r#"{"game": "napalm", "rules": {}, "names": ["A\u001b[2J", "B"], "steps": []}"#,
-            "printable",
+            "control characters",
         ),
     ] {
         let f = dir.file("r.json", text);

@@ -395,7 +395,7 @@ async fn only_public_tables_waiting_for_players_are_listed() {
     .await
     .unwrap();
     for seat in [1, 2] {
-        client::sit(addr, &filled.invite, Some(seat), "Guest")
+        client::sit(addr, &filled.invite, Some(seat), &format!("Guest {seat}"))
             .await
             .unwrap();
     }
