@@ -126,6 +126,18 @@ function serveWebFromDisk(b) {
 export const shot = (page, name, fullPage = true) => page.screenshot({ path: join(ARTIFACTS, name + ".png"), fullPage, animations: "disabled" });
 export const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** A host on a laptop and a guest on a phone, each in its own browser
+ * context, with the page errors of both collected in `errors`. */
+export async function hostAndGuest() {
+  const hostCtx = await browser.newContext(DESKTOP);
+  const guestCtx = await browser.newContext(PHONE);
+  const host = await hostCtx.newPage();
+  const guest = await guestCtx.newPage();
+  const errors = [];
+  for (const p of [host, guest]) p.on("pageerror", (e) => errors.push(e.message));
+  return { hostCtx, guestCtx, host, guest, errors };
+}
+
 /** Creates a table from the home page as `host` (named Ann) with these
  * form fields and has each guest (Bob, Cy, ...) take a seat by the invite
  * link; `names` gives others, the host's first. Returns the invite link. */

@@ -6,7 +6,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, openTable, axeScan, violations, shot, PHONE, DESKTOP, browser } from "./harness.mjs";
+import { serverAndBrowser, hostAndGuest, openTable, axeScan, violations, shot, PHONE, browser } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -24,12 +24,7 @@ function cutNames(page, selector) {
 }
 
 test("long and wide names are never cut; chat reads right-to-left, marks unread lines, takes quick reactions", { timeout: 120000 }, async () => {
-  const hostCtx = await browser.newContext(DESKTOP);
-  const guestCtx = await browser.newContext(PHONE);
-  const host = await hostCtx.newPage();
-  const guest = await guestCtx.newPage();
-  const errors = [];
-  for (const p of [host, guest]) p.on("pageerror", (e) => errors.push(e.message));
+  const { hostCtx, guestCtx, host, guest, errors } = await hostAndGuest();
   await openTable(host, [guest], { preset: "michigan-casino", seats: "3", turn: "0" }, [LONG, WIDE]);
   const wide = WIDE;
 

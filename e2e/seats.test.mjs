@@ -7,17 +7,12 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, openTable, axeScan, shot, PHONE, DESKTOP, base, browser } from "./harness.mjs";
+import { serverAndBrowser, hostAndGuest, openTable, axeScan, shot, PHONE, DESKTOP, base, browser } from "./harness.mjs";
 
 serverAndBrowser();
 
 test("the host picks each bot seat's level and removes a guest from the lobby", { timeout: 60000 }, async () => {
-  const hostCtx = await browser.newContext(DESKTOP);
-  const guestCtx = await browser.newContext(PHONE);
-  const host = await hostCtx.newPage();
-  const guest = await guestCtx.newPage();
-  const errors = [];
-  for (const p of [host, guest]) p.on("pageerror", (e) => errors.push(e.message));
+  const { hostCtx, guestCtx, host, guest, errors } = await hostAndGuest();
   const link = await openTable(host, [guest], { preset: "pagat", seats: "4", deals: "1", turn: "0" });
 
   // Seat 3 gets a Strong bot, by keyboard: its own control, in words.
