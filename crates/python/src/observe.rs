@@ -1,6 +1,7 @@
 //! Observations: one seat's view as a flat vector of numbers, seats counted
 //! from the viewer (the viewer first), so one policy can play any seat.
-//! Cards are 0/1 planes of 52 (dense card index), chips raw counts.
+//! Cards are 0/1 planes of 52 (dense card index), chips raw counts; in
+//! `f32`, or in a narrower [`Number`] type for batched learning.
 
 use tripoley_cards::{CardSet, Suit};
 use tripoley_engine::{AuctionItem, Space, Stage, View};
@@ -44,49 +45,87 @@ pub fn observation_size(n: usize) -> usize {
     52 * (PLANES + SEAT_PLANES * n) + STAGES + 4 + 13 + Space::ALL.len() + SEAT_ROWS * n + SCALARS
 }
 
-/// The eight 0/1 numbers of each byte, low bit first.
-static BYTE_FLAGS: [[f32; 8]; 256] = {
-    let mut table = [[0.0; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut bit = 0;
-        while bit < 8 {
-            if byte >> bit & 1 == 1 {
-                table[byte][bit] = 1.0;
+/// A number type an observation can be written in: `f32` (the default),
+/// or `u16` and `u8` for batched learning, where a smaller observation is
+/// written (and read by the learner) faster. Every number of an
+/// observation is a whole count or a 0/1 flag, so the narrower types hold
+/// it exactly, except counts above their largest value (chips beyond 255
+/// in `u8`, beyond 65,535 in `u16`), which are written as that value.
+pub trait Number: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+    /// The eight 0/1 numbers of each byte, low bit first.
+    const BYTE_FLAGS: &'static [[Self; 8]; 256];
+    /// `x` (a whole count, never negative) in this type, saturating.
+    fn from_count(x: f32) -> Self;
+}
+
+/// Builds a [`Number::BYTE_FLAGS`] table (a macro: a `const fn` cannot be
+/// generic over the number's type).
+macro_rules! byte_flags {
+    ($zero:expr, $one:expr) => {{
+        let mut table = [[$zero; 8]; 256];
+        let mut byte = 0;
+        while byte < 256 {
+            let mut bit = 0;
+            while bit < 8 {
+                if byte >> bit & 1 == 1 {
+                    table[byte][bit] = $one;
+                }
+                bit += 1;
             }
-            bit += 1;
+            byte += 1;
         }
-        byte += 1;
+        table
+    }};
+}
+
+impl Number for f32 {
+    const BYTE_FLAGS: &'static [[f32; 8]; 256] = &byte_flags!(0.0, 1.0);
+    fn from_count(x: f32) -> f32 {
+        x
     }
-    table
-};
+}
+
+impl Number for u16 {
+    const BYTE_FLAGS: &'static [[u16; 8]; 256] = &byte_flags!(0, 1);
+    fn from_count(x: f32) -> u16 {
+        // `as` from a float saturates at the type's bounds.
+        x as u16
+    }
+}
+
+impl Number for u8 {
+    const BYTE_FLAGS: &'static [[u8; 8]; 256] = &byte_flags!(0, 1);
+    fn from_count(x: f32) -> u8 {
+        x as u8
+    }
+}
 
 /// Writes `cards` as 52 numbers, 1 for a card held, 0 else (dense index
-/// order: 13 ranks per suit), eight at a time from [`BYTE_FLAGS`]. Every
-/// number is written, so the buffer needs no zeroing first: zeroing the
-/// whole observation and then setting its few ones cost a tenth of a
+/// order: 13 ranks per suit), eight at a time from [`Number::BYTE_FLAGS`].
+/// Every number is written, so the buffer needs no zeroing first: zeroing
+/// the whole observation and then setting its few ones cost a tenth of a
 /// batched step, and a loop over single bits a fifth.
-fn dense_plane(out: &mut [f32], cards: CardSet) {
+fn dense_plane<T: Number>(out: &mut [T], cards: CardSet) {
     for (suit, lane) in out.chunks_exact_mut(13).enumerate() {
         let ranks = cards.suit_mask(Suit::from_index(suit as u8));
         let (low, high) = lane.split_at_mut(8);
-        low.copy_from_slice(&BYTE_FLAGS[usize::from(ranks & 0xff)]);
-        high.copy_from_slice(&BYTE_FLAGS[usize::from(ranks >> 8)][..5]);
+        low.copy_from_slice(&T::BYTE_FLAGS[usize::from(ranks & 0xff)]);
+        high.copy_from_slice(&T::BYTE_FLAGS[usize::from(ranks >> 8)][..5]);
     }
 }
 
 /// Writes an observation from the front, seats relative to the viewer:
 /// every number of it, whatever the buffer held.
-pub struct Writer<'a> {
-    out: &'a mut [f32],
+pub struct Writer<'a, T: Number = f32> {
+    out: &'a mut [T],
     at: usize,
     n: usize,
     me: usize,
 }
 
-impl<'a> Writer<'a> {
+impl<'a, T: Number> Writer<'a, T> {
     /// A writer into `out`, for `me` at a table of `n`.
-    pub fn new(out: &'a mut [f32], n: usize, me: usize) -> Writer<'a> {
+    pub fn new(out: &'a mut [T], n: usize, me: usize) -> Writer<'a, T> {
         Writer { out, at: 0, n, me }
     }
 
@@ -114,16 +153,16 @@ impl<'a> Writer<'a> {
     /// A one-hot group of `len` (all zero for `None`).
     pub fn one_hot(&mut self, len: usize, hot: Option<usize>) {
         let group = &mut self.out[self.at..self.at + len];
-        group.fill(0.0);
+        group.fill(T::from_count(0.0));
         if let Some(i) = hot.filter(|&i| i < len) {
-            group[i] = 1.0;
+            group[i] = T::from_count(1.0);
         }
         self.at += len;
     }
 
-    /// One number.
+    /// One number (a whole count, written saturating in a narrow type).
     pub fn number(&mut self, x: f32) {
-        self.out[self.at] = x;
+        self.out[self.at] = T::from_count(x);
         self.at += 1;
     }
 
@@ -135,7 +174,7 @@ impl<'a> Writer<'a> {
     /// One number per seat.
     pub fn seat_row(&mut self, f: impl Fn(usize) -> f32) {
         for s in 0..self.n {
-            self.out[self.at + self.rel(s)] = f(s);
+            self.out[self.at + self.rel(s)] = T::from_count(f(s));
         }
         self.at += self.n;
     }
@@ -151,7 +190,7 @@ fn flag(b: bool) -> f32 {
 }
 
 /// Encodes `view` and the cards the viewer has picked into its five.
-pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
+pub fn observe<T: Number>(view: &View, picked: CardSet, out: &mut [T]) {
     let n = usize::from(view.players);
     let mut w = Writer::new(out, n, view.seat.map_or(0, usize::from));
     w.plane(view.hand);

@@ -1,0 +1,89 @@
+//! Where a batched step's time goes, without Python: nanoseconds per
+//! learner step of [`Tables`] (pagat, 4 seats, random bots, a random legal
+//! learner action read from the mask), whole and in parts.
+//!
+//!     cargo run --release -p tripoley-python --example vector_speed [-- TABLES SECONDS]
+//!
+//! The parts are timed apart: the observation and mask alone (rewritten for
+//! the same states), so the rest of a step is the moves (the learner's, the
+//! bots', the engine's, the deals again).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use _tripoley::observe::Number;
+use _tripoley::vector::{Config, Outcome, Tables, random_legal};
+use rand_core::Rng;
+use tripoley_bots::{BotKind, BotOptions};
+use tripoley_cards::seeded_rng;
+use tripoley_engine::{Preset, Rules};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let n: usize = args
+        .next()
+        .map_or(1024, |a| a.parse().expect("a table count"));
+    let seconds: f64 = args.next().map_or(2.0, |a| a.parse().expect("seconds"));
+    let budget = Duration::from_secs_f64(seconds);
+    measure::<f32>(n, budget);
+    measure::<u16>(n, budget);
+    measure::<u8>(n, budget);
+}
+
+/// One line of figures, observations in `T`.
+fn measure<T: Number + Default>(n: usize, budget: Duration) {
+    {
+        let config = Config {
+            rules: Rules::preset(Preset::Pagat),
+            players: 4,
+            seat: 0,
+            bots: vec![BotKind::Random; 3],
+            bot_options: BotOptions::default(),
+            max_steps: 10_000,
+            illegal_reward: -1.0,
+        };
+        let mut tables = Tables::new(config, n, 1).expect("pagat tables");
+        let (obs_size, acts) = (tables.observation_size(), tables.num_actions());
+        let mut obs = vec![T::default(); n * obs_size];
+        let mut masks = vec![0i8; n * acts];
+        let mut outcomes = vec![Outcome::default(); n];
+        let mut actions = vec![0i64; n];
+        let mut rng = seeded_rng(2);
+        tables.observe(&mut obs, &mut masks);
+        let (mut steps, start, cpu0) = (0u64, Instant::now(), cpu_ns());
+        while start.elapsed() < budget {
+            for (row, a) in masks.chunks_exact(acts).zip(&mut actions) {
+                *a = random_legal(row, rng.next_u32()).map_or(0, |a| a as i64);
+            }
+            tables
+                .step(&actions, &mut outcomes, &mut obs, &mut masks, 1)
+                .expect("legal steps");
+            steps += n as u64;
+        }
+        let whole = start.elapsed().as_nanos() as f64 / steps as f64;
+        let cpu_whole = (cpu_ns() - cpu0) as f64 / steps as f64;
+        let (mut writes, start, cpu1) = (0u64, Instant::now(), cpu_ns());
+        while start.elapsed() < budget / 2 && std::env::var_os("STEP_ONLY").is_none() {
+            tables.observe(black_box(&mut obs), black_box(&mut masks));
+            writes += n as u64;
+        }
+        let observe = (cpu_ns() - cpu1) as f64 / writes as f64;
+        println!(
+            "{} ({obs_size} numbers, mask {acts}): {cpu_whole:.0} ns a step ({whole:.0} wall), \
+             of which observation and mask {observe:.0} ns, the rest {:.0} ns: \
+             {:.0} steps/s",
+            std::any::type_name::<T>(),
+            cpu_whole - observe,
+            1e9 / cpu_whole
+        );
+    }
+}
+
+/// This thread's CPU time so far in nanoseconds (Linux's scheduler
+/// statistics): on a loaded machine wall time counts other programs' turns.
+fn cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
