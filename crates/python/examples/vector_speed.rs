@@ -2,7 +2,7 @@
 //! learner step of [`Tables`] (pagat, 4 seats, random bots, a random legal
 //! learner action read from the mask), whole and in parts.
 //!
-//!     cargo run --release -p tripoley-python --example vector_speed [-- TABLES SECONDS]
+//!     cargo run --release -p tripoley-python --example vector_speed [-- TABLES SECONDS [f32|u16|u8]]
 //!
 //! The parts are timed apart: the observation and mask alone (rewritten for
 //! the same states), so the rest of a step is the moves (the learner's, the
@@ -25,9 +25,17 @@ fn main() {
         .map_or(1024, |a| a.parse().expect("a table count"));
     let seconds: f64 = args.next().map_or(2.0, |a| a.parse().expect("seconds"));
     let budget = Duration::from_secs_f64(seconds);
-    measure::<f32>(n, budget);
-    measure::<u16>(n, budget);
-    measure::<u8>(n, budget);
+    let only = args.next();
+    let wanted = |name: &str| only.as_deref().is_none_or(|o| o == name);
+    if wanted("f32") {
+        measure::<f32>(n, budget);
+    }
+    if wanted("u16") {
+        measure::<u16>(n, budget);
+    }
+    if wanted("u8") {
+        measure::<u8>(n, budget);
+    }
 }
 
 /// One line of figures, observations in `T`.
@@ -50,7 +58,7 @@ fn measure<T: Number + Default>(n: usize, budget: Duration) {
         let mut actions = vec![0i64; n];
         let mut rng = seeded_rng(2);
         tables.observe(&mut obs, &mut masks);
-        let (mut steps, start, cpu0) = (0u64, Instant::now(), cpu_ns());
+        let (mut steps, mut games, start, cpu0) = (0u64, 0u64, Instant::now(), cpu_ns());
         while start.elapsed() < budget {
             for (row, a) in masks.chunks_exact(acts).zip(&mut actions) {
                 *a = random_legal(row, rng.next_u32()).map_or(0, |a| a as i64);
@@ -59,6 +67,7 @@ fn measure<T: Number + Default>(n: usize, budget: Duration) {
                 .step(&actions, &mut outcomes, &mut obs, &mut masks, 1)
                 .expect("legal steps");
             steps += n as u64;
+            games += outcomes.iter().filter(|o| o.terminated).count() as u64;
         }
         let whole = start.elapsed().as_nanos() as f64 / steps as f64;
         let cpu_whole = (cpu_ns() - cpu0) as f64 / steps as f64;
@@ -71,10 +80,11 @@ fn measure<T: Number + Default>(n: usize, budget: Duration) {
         println!(
             "{} ({obs_size} numbers, mask {acts}): {cpu_whole:.0} ns a step ({whole:.0} wall), \
              of which observation and mask {observe:.0} ns, the rest {:.0} ns: \
-             {:.0} steps/s",
+             {:.0} steps/s, {:.0} steps a game",
             std::any::type_name::<T>(),
             cpu_whole - observe,
-            1e9 / cpu_whole
+            1e9 / cpu_whole,
+            steps as f64 / games.max(1) as f64
         );
     }
 }

@@ -180,30 +180,27 @@ impl Table {
 
     /// Plays integer `a` for the seat to act.
     pub fn act(&mut self, a: usize) -> Result<(), String> {
-        let Pending::Decide { seat, decision } = self.game.pending() else {
-            return Err("no seat is to act now".into());
-        };
-        match self.space.decode(&decision, self.picked, a) {
-            None => Err(format!(
+        match self.decode(a) {
+            Some(step) => self.play(step),
+            None if matches!(self.turn(), Turn::Seat(_)) => Err(format!(
                 "{} is not legal now (legal: {:?})",
                 self.space.describe(a),
                 self.legal()
             )),
-            Some(Step::Pick(card)) => {
+            None => Err("no seat is to act now".into()),
+        }
+    }
+
+    /// Plays `step`, which [`Table::decode`] gave for the seat to act (a
+    /// batched lane decodes its learner's integer once, to know whether it
+    /// is legal, and plays what it found).
+    pub fn play(&mut self, step: Step) -> Result<(), String> {
+        match step {
+            Step::Pick(card) => {
                 self.picked.insert(card);
                 Ok(())
             }
-            Some(Step::Act(action)) => {
-                self.game
-                    .apply_into(seat, action, &mut tripoley_engine::NoEvents)
-                    .map_err(|e| e.to_string())?;
-                self.picked = CardSet::EMPTY;
-                if self.recording {
-                    self.steps.push(RecordStep::Act { seat, action });
-                }
-                self.settle();
-                Ok(())
-            }
+            Step::Act(action) => self.apply(action),
         }
     }
 
@@ -213,15 +210,22 @@ impl Table {
     /// back. Refused (nothing changes) when picks are under way or the
     /// engine finds the action illegal.
     pub fn act_whole(&mut self, action: Action) -> Result<(), String> {
-        let Pending::Decide { seat, .. } = self.game.pending() else {
-            return Err("no seat is to act now".into());
-        };
         if !self.picked.is_empty() {
             return Err("cards are being picked into a five".into());
         }
+        self.apply(action)
+    }
+
+    /// Applies `action` for the seat to act (the engine checks it), ending
+    /// any picks, and supplies the chance that follows.
+    fn apply(&mut self, action: Action) -> Result<(), String> {
+        let Pending::Decide { seat, .. } = self.game.pending() else {
+            return Err("no seat is to act now".into());
+        };
         self.game
             .apply_into(seat, action, &mut tripoley_engine::NoEvents)
             .map_err(|e| e.to_string())?;
+        self.picked = CardSet::EMPTY;
         if self.recording {
             self.steps.push(RecordStep::Act { seat, action });
         }
