@@ -17,7 +17,8 @@ The batched rows (``tripoley.vector``) step 1,024 tables per call, you at one se
 random bots at the other three inside Rust; a step there is one of your actions (at one
 table), the bots' actions between yours not counted, the policy a random legal action per
 table: drawn for the whole batch with NumPy, or by the environment's ``sample_actions`` (in
-Rust, reading the masks once). They run on one thread, then on every core.
+Rust, reading the masks once). They run on one thread, then on every core; observations in
+float32, then in uint8 (``obs_dtype="uint8"``: the same numbers, a quarter of the bytes).
 
 Two rows measure no game at all, to show what the loop costs by itself: the
 PettingZoo loop's policy on one fixed mask (the most any PettingZoo
@@ -220,9 +221,10 @@ def rlcard_holdem():
     return one_hand
 
 
-def tripoley_vector(threads, numpy_policy, tables=1024):
+def tripoley_vector(threads, numpy_policy, obs_dtype="float32", tables=1024):
     from tripoley.vector import TripoleyVectorEnv
-    envs = TripoleyVectorEnv(tables, "pagat", 4, opponents="random", threads=threads)
+    envs = TripoleyVectorEnv(tables, "pagat", 4, opponents="random", threads=threads,
+                             obs_dtype=obs_dtype)
     rng = np.random.default_rng(1)
     _, infos = envs.reset(seed=1)
     masks = infos["action_mask"]
@@ -257,8 +259,12 @@ def main():
         (OPENSPIEL, openspiel(counts)),
         ("tripoley.vector, 1,024 tables, 1 thread, NumPy policy", tripoley_vector(1, True)),
         ("tripoley.vector, 1,024 tables, 1 thread, sample_actions", tripoley_vector(1, False)),
+        ("tripoley.vector, 1,024 tables, 1 thread, sample_actions, uint8",
+         tripoley_vector(1, False, "uint8")),
         (f"tripoley.vector, 1,024 tables, {os.cpu_count()} threads, sample_actions",
          tripoley_vector(os.cpu_count(), False)),
+        (f"tripoley.vector, 1,024 tables, {os.cpu_count()} threads, sample_actions, uint8",
+         tripoley_vector(os.cpu_count(), False, "uint8")),
         ("no game: the PettingZoo loop's policy on a fixed mask", policy_alone()),
         ("no game: a PettingZoo environment that does nothing", noop_env(wrapped=False)),
         ("no game: the same in OrderEnforcingWrapper", noop_env(wrapped=True)),

@@ -222,20 +222,27 @@ impl Tables {
         }
         let chunk = n.div_ceil(threads.min(n));
         std::thread::scope(|scope| {
-            let handles: Vec<_> = self
+            let mut runs = self
                 .lanes
                 .chunks_mut(chunk)
                 .zip(actions.chunks(chunk))
                 .zip(outcomes.chunks_mut(chunk))
                 .zip(observations.chunks_mut(chunk * obs_size))
-                .zip(masks.chunks_mut(chunk * acts))
+                .zip(masks.chunks_mut(chunk * acts));
+            // The first run stays on the calling thread: a thread fewer to
+            // start at every step.
+            let first = runs.next().expect("at least one table");
+            let handles: Vec<_> = runs
                 .map(|((((lanes, actions), outcomes), obs), masks)| {
                     scope.spawn(move || run(config, lanes, actions, outcomes, obs, masks))
                 })
                 .collect();
+            let ((((lanes, actions), outcomes), obs), masks) = first;
+            let here = run(config, lanes, actions, outcomes, obs, masks);
             handles
                 .into_iter()
-                .try_for_each(|h| h.join().expect("a lane's thread does not panic"))
+                .map(|h| h.join().expect("a lane's thread does not panic"))
+                .fold(here, Result::and)
         })
     }
 }
