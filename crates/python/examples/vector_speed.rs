@@ -4,9 +4,12 @@
 //!
 //!     cargo run --release -p tripoley-python --example vector_speed [-- TABLES SECONDS [f32|u16|u8]]
 //!
-//! The parts are timed apart: the observation and mask alone (rewritten for
-//! the same states), so the rest of a step is the moves (the learner's, the
-//! bots', the engine's, the deals again).
+//! Times are this thread's CPU time (fair on a loaded machine). The parts
+//! are timed apart: the observation and mask alone (rewritten for the same
+//! states) and the policy alone (a random 1 of each mask row, as
+//! `sample_actions` draws it), so the rest of a step is the moves (the
+//! learner's, the bots', the engine's, the deals again). `STEP_ONLY=1`
+//! times whole steps alone (to profile them with `perf record`).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -40,6 +43,7 @@ fn main() {
 
 /// One line of figures, observations in `T`.
 fn measure<T: Number + Default>(n: usize, budget: Duration) {
+    let step_only = std::env::var_os("STEP_ONLY").is_some();
     {
         let config = Config {
             rules: Rules::preset(Preset::Pagat),
@@ -57,12 +61,16 @@ fn measure<T: Number + Default>(n: usize, budget: Duration) {
         let mut outcomes = vec![Outcome::default(); n];
         let mut actions = vec![0i64; n];
         let mut rng = seeded_rng(2);
+        let mut policy = |masks: &[i8], actions: &mut [i64]| {
+            for (row, a) in masks.chunks_exact(acts).zip(actions) {
+                *a = random_legal(row, rng.next_u32())
+                    .map_or(0, |a| i64::try_from(a).expect("an action index"));
+            }
+        };
         tables.observe(&mut obs, &mut masks);
         let (mut steps, mut games, start, cpu0) = (0u64, 0u64, Instant::now(), cpu_ns());
         while start.elapsed() < budget {
-            for (row, a) in masks.chunks_exact(acts).zip(&mut actions) {
-                *a = random_legal(row, rng.next_u32()).map_or(0, |a| a as i64);
-            }
+            policy(&masks, &mut actions);
             tables
                 .step(&actions, &mut outcomes, &mut obs, &mut masks, 1)
                 .expect("legal steps");
@@ -72,17 +80,23 @@ fn measure<T: Number + Default>(n: usize, budget: Duration) {
         let whole = start.elapsed().as_nanos() as f64 / steps as f64;
         let cpu_whole = (cpu_ns() - cpu0) as f64 / steps as f64;
         let (mut writes, start, cpu1) = (0u64, Instant::now(), cpu_ns());
-        while start.elapsed() < budget / 2 && std::env::var_os("STEP_ONLY").is_none() {
+        while start.elapsed() < budget / 4 && !step_only {
             tables.observe(black_box(&mut obs), black_box(&mut masks));
             writes += n as u64;
         }
         let observe = (cpu_ns() - cpu1) as f64 / writes as f64;
+        let (mut draws, start, cpu2) = (0u64, Instant::now(), cpu_ns());
+        while start.elapsed() < budget / 4 && !step_only {
+            policy(black_box(&masks), black_box(&mut actions));
+            draws += n as u64;
+        }
+        let drawing = (cpu_ns() - cpu2) as f64 / draws as f64;
         println!(
             "{} ({obs_size} numbers, mask {acts}): {cpu_whole:.0} ns a step ({whole:.0} wall), \
-             of which observation and mask {observe:.0} ns, the rest {:.0} ns: \
-             {:.0} steps/s, {:.0} steps a game",
+             of which observation and mask {observe:.0} ns, policy {drawing:.0} ns, \
+             moves {:.0} ns: {:.0} steps/s, {:.0} steps a game",
             std::any::type_name::<T>(),
-            cpu_whole - observe,
+            cpu_whole - observe - drawing,
             1e9 / cpu_whole,
             steps as f64 / games.max(1) as f64
         );

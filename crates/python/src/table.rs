@@ -89,6 +89,7 @@ impl Table {
 
     /// This table, keeping no steps from now on: its [`Table::record`]
     /// holds none (see `recording`).
+    #[must_use]
     pub fn without_record(mut self) -> Table {
         self.recording = false;
         self.steps = Vec::new();

@@ -282,7 +282,7 @@ fn ones(word: u64) -> u64 {
 /// time: that cost a fifth of a batched step.
 pub fn random_legal(row: &[i8], r: u32) -> Option<usize> {
     let (words, tail) = row.as_chunks::<8>();
-    let word = |w: &[i8; 8]| ones(u64::from_le_bytes(w.map(|b| b as u8)));
+    let word = |w: &[i8; 8]| ones(u64::from_le_bytes(w.map(i8::cast_unsigned)));
     // Counted in runs of at most 255 bytes, each into a byte: a loop the
     // compiler turns into vector compares and adds.
     let count: u32 = row
@@ -446,7 +446,7 @@ mod tests {
                 .chunks(acts)
                 .map(|row| {
                     let legal: Vec<usize> = (0..acts).filter(|&a| row[a] == 1).collect();
-                    legal[(rng.next_u64() % legal.len() as u64) as usize] as i64
+                    i64::try_from(legal[(rng.next_u64() % legal.len() as u64) as usize]).unwrap()
                 })
                 .collect();
             tables
@@ -495,6 +495,8 @@ mod tests {
                 again.observe_into(1, &mut row);
                 assert_eq!(&obs[i * size..(i + 1) * size], &row[..]);
                 let full = again.observation(1);
+                // Every number is a whole count, so the float converts exactly.
+                #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
                 let narrowed: Vec<T> = full.iter().map(|&x| T::from_count(x as u32)).collect();
                 assert_eq!(row, narrowed, "the same numbers as the float32 observation");
             }
@@ -523,8 +525,8 @@ mod tests {
                     None => assert!(ones.is_empty()),
                 }
             }
-            for a in 0..len {
-                assert_eq!(seen[a] > 0, ones.contains(&a), "row of {len}, entry {a}");
+            for (a, times) in seen.iter().enumerate() {
+                assert_eq!(*times > 0, ones.contains(&a), "row of {len}, entry {a}");
             }
             // The k-th draw of r picks the k-th one, in order.
             for (k, &a) in ones.iter().enumerate() {

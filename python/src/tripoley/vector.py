@@ -85,9 +85,6 @@ class TripoleyVectorEnv(VectorEnv):
         generator, which the last seed given seeded: as Gymnasium's)."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        dtype = np.dtype(obs_dtype)
-        if dtype not in _OBS_DTYPES:
-            raise ValueError(f"obs_dtype must be float32, uint16 or uint8, not {dtype}")
         self._tables = self._new_tables()
         self._tables.observe(self._obs, self._masks)
         self._illegal[:] = False
