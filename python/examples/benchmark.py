@@ -6,7 +6,10 @@ through PettingZoo's texas_holdem_v4, which wraps RLCard) as the anchor.
 
 Every environment runs in this one process, one after another, and the
 whole list is run ``--rounds`` times; each figure is the best round, so a
-moment of load from elsewhere on the machine spoils no single figure. A step
+moment of load from elsewhere on the machine spoils no single figure. Two
+rates are printed: steps per second of wall time, and steps per second of the
+process's CPU time (every thread's), which other programs on a busy machine
+do not lower: per CPU second is per core. A step
 is one action of a player; each loop does what its interface asks of a
 player at each step (``last()`` and its observation for PettingZoo, the
 state for RLCard) and picks uniformly among the legal actions it is given
@@ -40,11 +43,13 @@ import numpy as np  # noqa: E402
 
 
 def time_loop(seconds, one_game):
-    """Plays games (``one_game()`` returns its steps) until ``seconds`` pass; steps per second."""
-    steps, start = 0, time.perf_counter()
+    """Plays games (``one_game()`` returns its steps) until ``seconds`` pass; steps per second
+    of wall time and per second of this process's CPU time (every thread's)."""
+    steps, start, cpu = 0, time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         steps += one_game()
-    return steps / (time.perf_counter() - start)
+    return (steps / (time.perf_counter() - start),
+            steps / max(time.process_time() - cpu, 1e-9))
 
 
 def pick(rng, legal):
@@ -270,14 +275,18 @@ def main():
         ("no game: the same in OrderEnforcingWrapper", noop_env(wrapped=True)),
     ]
     best = [0.0] * len(loops)
+    best_cpu = [0.0] * len(loops)
     for _ in range(args.rounds):
         for i, (_, loop) in enumerate(loops):
-            best[i] = max(best[i], time_loop(args.seconds, loop))
-    anchor = best[0]
+            rate, cpu_rate = time_loop(args.seconds, loop)
+            best[i], best_cpu[i] = max(best[i], rate), max(best_cpu[i], cpu_rate)
+    anchor, cpu_anchor = best[0], best_cpu[0]
     width = max(len(name) for name, _ in loops)
-    print(f"{'environment':<{width}}  {'steps/s':>10}  {'vs RLCard':>9}")
-    for (name, _), rate in zip(loops, best):
-        print(f"{name:<{width}}  {rate:>10,.0f}  {rate / anchor:>8.1f}x")
+    print(f"{'environment':<{width}}  {'steps/s':>10}  {'vs RLCard':>9}  "
+          f"{'per CPU s':>10}  {'vs RLCard':>9}")
+    for (name, _), rate, cpu_rate in zip(loops, best, best_cpu):
+        print(f"{name:<{width}}  {rate:>10,.0f}  {rate / anchor:>8.1f}x  "
+              f"{cpu_rate:>10,.0f}  {cpu_rate / cpu_anchor:>8.1f}x")
     rates = dict(zip((name for name, _ in loops), best))
     per_player = counts["chance"] / max(1, counts["player"])
     print(f"(OpenSpiel also applied {per_player:.2f} chance steps per player step, the decks "
