@@ -59,7 +59,7 @@ pub struct Table {
     /// names are made only when asked for, so a clone copies no strings.
     steps: Vec<RecordStep>,
     /// Whether `steps` grows. A batched lane keeps no steps: writing four
-    /// records a learner step into a thousand tables' lists cost a fifth of
+    /// records a learner step into a thousand tables' lists cost a sixth of
     /// the step (fresh memory each time), and the lane can play its game
     /// again from its seed when a record is asked for.
     recording: bool,
