@@ -2,9 +2,10 @@
 //! learner step of [`Tables`] (pagat, 4 seats, random bots, a random legal
 //! learner action read from the mask), whole and in parts.
 //!
-//!     cargo run --release -p tripoley-python --example vector_speed [-- TABLES SECONDS [f32|u16|u8]]
+//!     cargo run --release -p tripoley-python --example vector_speed [-- TABLES SECONDS [f32|u16|u8] [THREADS]]
 //!
-//! Times are this thread's CPU time (fair on a loaded machine). The parts
+//! Times are the process's CPU time (fair on a loaded machine), every
+//! thread's; THREADS steps the tables on a pool of that many. The parts
 //! are timed apart: the observation and mask alone (rewritten for the same
 //! states) and the policy alone (a random 1 of each mask row, as
 //! `sample_actions` draws it), so the rest of a step is the moves (the
@@ -28,21 +29,24 @@ fn main() {
         .map_or(1024, |a| a.parse().expect("a table count"));
     let seconds: f64 = args.next().map_or(2.0, |a| a.parse().expect("seconds"));
     let budget = Duration::from_secs_f64(seconds);
-    let only = args.next();
+    let only = args.next().filter(|o| o != "all");
+    let threads: usize = args
+        .next()
+        .map_or(1, |a| a.parse().expect("a thread count"));
     let wanted = |name: &str| only.as_deref().is_none_or(|o| o == name);
     if wanted("f32") {
-        measure::<f32>(n, budget);
+        measure::<f32>(n, budget, threads);
     }
     if wanted("u16") {
-        measure::<u16>(n, budget);
+        measure::<u16>(n, budget, threads);
     }
     if wanted("u8") {
-        measure::<u8>(n, budget);
+        measure::<u8>(n, budget, threads);
     }
 }
 
 /// One line of figures, observations in `T`.
-fn measure<T: Number + Default>(n: usize, budget: Duration) {
+fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
     let step_only = std::env::var_os("STEP_ONLY").is_some();
     {
         let config = Config {
@@ -72,7 +76,7 @@ fn measure<T: Number + Default>(n: usize, budget: Duration) {
         while start.elapsed() < budget {
             policy(&masks, &mut actions);
             tables
-                .step(&actions, &mut outcomes, &mut obs, &mut masks, 1)
+                .step(&actions, &mut outcomes, &mut obs, &mut masks, threads)
                 .expect("legal steps");
             steps += n as u64;
             games += outcomes.iter().filter(|o| o.terminated).count() as u64;
@@ -103,11 +107,22 @@ fn measure<T: Number + Default>(n: usize, budget: Duration) {
     }
 }
 
-/// This thread's CPU time so far in nanoseconds (Linux's scheduler
-/// statistics): on a loaded machine wall time counts other programs' turns.
+/// This process's CPU time so far in nanoseconds, every thread's, those
+/// ended too (user and system time from `/proc/self/stat`, in Linux's
+/// clock ticks of 10 ms): on a loaded machine wall time counts other
+/// programs' turns.
 fn cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0;
+    };
+    // The fields after the command's name (which may hold spaces): user
+    // time is the 14th field of the line, system time the 15th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let ticks: u64 = rest
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|t| t.parse::<u64>().ok())
+        .sum();
+    ticks * 10_000_000
 }

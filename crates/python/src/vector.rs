@@ -12,6 +12,7 @@
 //! asked for ([`Tables::record`]).
 
 use rand_core::Rng;
+use rayon::prelude::*;
 use tripoley_bots::{Bot, BotKind, BotOptions};
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{InfoSet, Record, Rules, Seat};
@@ -81,6 +82,8 @@ pub struct Tables {
     lanes: Vec<Lane>,
     observation_size: usize,
     num_actions: usize,
+    /// The threads of a threaded step, and how many (made at the first).
+    pool: Option<(usize, rayon::ThreadPool)>,
 }
 
 impl Tables {
@@ -120,6 +123,7 @@ impl Tables {
             num_actions: probe.space().size(),
             config,
             lanes,
+            pool: None,
         };
         for lane in &mut tables.lanes {
             lane.reset(&tables.config)?;
@@ -221,28 +225,27 @@ impl Tables {
             );
         }
         let chunk = n.div_ceil(threads.min(n));
-        std::thread::scope(|scope| {
-            let mut runs = self
-                .lanes
-                .chunks_mut(chunk)
-                .zip(actions.chunks(chunk))
-                .zip(outcomes.chunks_mut(chunk))
-                .zip(observations.chunks_mut(chunk * obs_size))
-                .zip(masks.chunks_mut(chunk * acts));
-            // The first run stays on the calling thread: a thread fewer to
-            // start at every step.
-            let first = runs.next().expect("at least one table");
-            let handles: Vec<_> = runs
-                .map(|((((lanes, actions), outcomes), obs), masks)| {
-                    scope.spawn(move || run(config, lanes, actions, outcomes, obs, masks))
+        if self.pool.as_ref().is_none_or(|(t, _)| *t != threads) {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| format!("no threads to step the tables: {e}"))?;
+            self.pool = Some((threads, pool));
+        }
+        let (_, pool) = self.pool.as_ref().expect("made above");
+        let lanes = &mut self.lanes;
+        // Contiguous runs of tables, one per thread of a pool kept from step
+        // to step: starting threads at every step cost about a tenth more.
+        pool.install(|| {
+            lanes
+                .par_chunks_mut(chunk)
+                .zip(actions.par_chunks(chunk))
+                .zip(outcomes.par_chunks_mut(chunk))
+                .zip(observations.par_chunks_mut(chunk * obs_size))
+                .zip(masks.par_chunks_mut(chunk * acts))
+                .try_for_each(|((((lanes, actions), outcomes), obs), masks)| {
+                    run(config, lanes, actions, outcomes, obs, masks)
                 })
-                .collect();
-            let ((((lanes, actions), outcomes), obs), masks) = first;
-            let here = run(config, lanes, actions, outcomes, obs, masks);
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a lane's thread does not panic"))
-                .fold(here, Result::and)
         })
     }
 }
@@ -432,6 +435,7 @@ mod tests {
     fn play<T: Number + Default>(
         tables: &mut Tables,
         steps: usize,
+        threads: usize,
         mut each: impl FnMut(&Tables, &[T], &[i8]),
     ) {
         let n = tables.len();
@@ -450,7 +454,7 @@ mod tests {
                 })
                 .collect();
             tables
-                .step(&actions, &mut outcomes, &mut obs, &mut masks, 1)
+                .step(&actions, &mut outcomes, &mut obs, &mut masks, threads)
                 .unwrap();
             each(tables, &obs, &masks);
         }
@@ -487,7 +491,7 @@ mod tests {
     fn rows_are_the_single_tables_observation<T: Number + Default>() {
         let mut tables = tables([BotKind::Random, BotKind::Heuristic, BotKind::Random]);
         let size = tables.observation_size();
-        play::<T>(&mut tables, 300, |tables, obs, _| {
+        play::<T>(&mut tables, 300, 1, |tables, obs, _| {
             for i in 0..tables.len() {
                 let again = single_table(tables, i);
                 assert_eq!(again.view(None), tables.table(i).view(None));
@@ -537,9 +541,23 @@ mod tests {
     }
 
     #[test]
+    fn threads_step_the_same_games_as_one() {
+        let mut rows = Vec::new();
+        for threads in [1, 2, 3] {
+            let mut tables = tables([BotKind::Random, BotKind::Heuristic, BotKind::Random]);
+            let mut seen = Vec::new();
+            play::<u8>(&mut tables, 100, threads, |_, obs, masks| {
+                seen.push((obs.to_vec(), masks.to_vec()));
+            });
+            rows.push(seen);
+        }
+        assert!(rows[0] == rows[1] && rows[1] == rows[2]);
+    }
+
+    #[test]
     fn a_lanes_record_replays_to_its_game() {
         let mut tables = tables([BotKind::Heuristic; 3]);
-        play::<u8>(&mut tables, 200, |tables, _, _| {
+        play::<u8>(&mut tables, 200, 1, |tables, _, _| {
             for i in 0..tables.len() {
                 let (game, _) = tables.record(i).unwrap().replay().unwrap();
                 assert_eq!(game.view(None), tables.table(i).game().view(None));
