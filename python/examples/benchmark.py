@@ -6,7 +6,10 @@ through PettingZoo's texas_holdem_v4, which wraps RLCard) as the anchor.
 
 Every environment runs in this one process, one after another, and the
 whole list is run ``--rounds`` times; each figure is the best round, so a
-moment of load from elsewhere on the machine spoils no single figure. A step
+moment of load from elsewhere on the machine spoils no single figure. Two
+rates are printed: steps per second of wall time, and steps per second of the
+process's CPU time (every thread's), which other programs on a busy machine
+do not lower: per CPU second is per core. A step
 is one action of a player; each loop does what its interface asks of a
 player at each step (``last()`` and its observation for PettingZoo, the
 state for RLCard) and picks uniformly among the legal actions it is given
@@ -17,7 +20,8 @@ The batched rows (``tripoley.vector``) step 1,024 tables per call, you at one se
 random bots at the other three inside Rust; a step there is one of your actions (at one
 table), the bots' actions between yours not counted, the policy a random legal action per
 table: drawn for the whole batch with NumPy, or by the environment's ``sample_actions`` (in
-Rust, reading the masks once). They run on one thread, then on every core.
+Rust, reading the masks once). They run on one thread, then on every core; observations in
+float32, then in uint8 (``obs_dtype="uint8"``: the same numbers, a quarter of the bytes).
 
 Two rows measure no game at all, to show what the loop costs by itself: the
 PettingZoo loop's policy on one fixed mask (the most any PettingZoo
@@ -39,11 +43,13 @@ import numpy as np  # noqa: E402
 
 
 def time_loop(seconds, one_game):
-    """Plays games (``one_game()`` returns its steps) until ``seconds`` pass; steps per second."""
-    steps, start = 0, time.perf_counter()
+    """Plays games (``one_game()`` returns its steps) until ``seconds`` pass; steps per second
+    of wall time and per second of this process's CPU time (every thread's)."""
+    steps, start, cpu = 0, time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         steps += one_game()
-    return steps / (time.perf_counter() - start)
+    return (steps / (time.perf_counter() - start),
+            steps / max(time.process_time() - cpu, 1e-9))
 
 
 def pick(rng, legal):
@@ -220,9 +226,10 @@ def rlcard_holdem():
     return one_hand
 
 
-def tripoley_vector(threads, numpy_policy, tables=1024):
+def tripoley_vector(threads, numpy_policy, obs_dtype="float32", tables=1024):
     from tripoley.vector import TripoleyVectorEnv
-    envs = TripoleyVectorEnv(tables, "pagat", 4, opponents="random", threads=threads)
+    envs = TripoleyVectorEnv(tables, "pagat", 4, opponents="random", threads=threads,
+                             obs_dtype=obs_dtype)
     rng = np.random.default_rng(1)
     _, infos = envs.reset(seed=1)
     masks = infos["action_mask"]
@@ -257,21 +264,29 @@ def main():
         (OPENSPIEL, openspiel(counts)),
         ("tripoley.vector, 1,024 tables, 1 thread, NumPy policy", tripoley_vector(1, True)),
         ("tripoley.vector, 1,024 tables, 1 thread, sample_actions", tripoley_vector(1, False)),
+        ("tripoley.vector, 1,024 tables, 1 thread, sample_actions, uint8",
+         tripoley_vector(1, False, "uint8")),
         (f"tripoley.vector, 1,024 tables, {os.cpu_count()} threads, sample_actions",
          tripoley_vector(os.cpu_count(), False)),
+        (f"tripoley.vector, 1,024 tables, {os.cpu_count()} threads, sample_actions, uint8",
+         tripoley_vector(os.cpu_count(), False, "uint8")),
         ("no game: the PettingZoo loop's policy on a fixed mask", policy_alone()),
         ("no game: a PettingZoo environment that does nothing", noop_env(wrapped=False)),
         ("no game: the same in OrderEnforcingWrapper", noop_env(wrapped=True)),
     ]
     best = [0.0] * len(loops)
+    best_cpu = [0.0] * len(loops)
     for _ in range(args.rounds):
         for i, (_, loop) in enumerate(loops):
-            best[i] = max(best[i], time_loop(args.seconds, loop))
-    anchor = best[0]
+            rate, cpu_rate = time_loop(args.seconds, loop)
+            best[i], best_cpu[i] = max(best[i], rate), max(best_cpu[i], cpu_rate)
+    anchor, cpu_anchor = best[0], best_cpu[0]
     width = max(len(name) for name, _ in loops)
-    print(f"{'environment':<{width}}  {'steps/s':>10}  {'vs RLCard':>9}")
-    for (name, _), rate in zip(loops, best):
-        print(f"{name:<{width}}  {rate:>10,.0f}  {rate / anchor:>8.1f}x")
+    print(f"{'environment':<{width}}  {'steps/s':>10}  {'vs RLCard':>9}  "
+          f"{'per CPU s':>10}  {'vs RLCard':>9}")
+    for (name, _), rate, cpu_rate in zip(loops, best, best_cpu):
+        print(f"{name:<{width}}  {rate:>10,.0f}  {rate / anchor:>8.1f}x  "
+              f"{cpu_rate:>10,.0f}  {cpu_rate / cpu_anchor:>8.1f}x")
     rates = dict(zip((name for name, _ in loops), best))
     per_player = counts["chance"] / max(1, counts["player"])
     print(f"(OpenSpiel also applied {per_player:.2f} chance steps per player step, the decks "

@@ -104,3 +104,16 @@ def test_sampled_actions_are_legal_and_spread_over_the_legal_ones():
     assert len(chosen) > 1 or masks[0].sum() == 1
     _, _, _, _, infos = envs.step(actions)
     assert not infos["illegal"].any()
+
+
+def test_uint16_and_uint8_observations_are_the_float32_numbers_saturated():
+    wide = _run(TripoleyVectorEnv(4, "pagat", 4, "random"), 6, 80)
+    for dtype in (np.uint16, np.uint8):
+        envs = TripoleyVectorEnv(4, "pagat", 4, "random", obs_dtype=dtype)
+        assert envs.single_observation_space.dtype == dtype
+        narrow = _run(envs, 6, 80)
+        for (a, *_), (b, *_) in zip(wide, narrow):
+            assert b.dtype == dtype
+            np.testing.assert_array_equal(np.minimum(a, np.iinfo(dtype).max).astype(dtype), b)
+    with pytest.raises(ValueError, match="obs_dtype"):
+        TripoleyVectorEnv(2, obs_dtype=np.float64)

@@ -278,7 +278,7 @@ pub fn napalm_observation_size(n: usize) -> usize {
 fn observe_napalm(view: &NapalmView, out: &mut [f32]) {
     let n = usize::from(view.players);
     let mut w = Writer::new(out, n, view.seat.map_or(0, usize::from));
-    let flag = |b: bool| f32::from(u8::from(b));
+    let flag = u32::from;
     w.plane(view.cards);
     w.seat_planes(&view.seen);
     let round = view.round.map(|r| match r {
@@ -287,14 +287,14 @@ fn observe_napalm(view: &NapalmView, out: &mut [f32]) {
         Round::BestOfSeven => 2,
     });
     w.one_hot(3, round);
-    w.number(view.pot as f32);
+    w.number(view.pot);
     w.flag(view.decision.is_some());
     w.seat_row(|s| flag(usize::from(view.dealer) == s));
     w.seat_row(|s| flag(view.to_act.map(usize::from) == Some(s)));
-    w.seat_row(|s| view.stacks[s] as f32);
-    w.seat_row(|s| view.tokens[s] as f32);
+    w.seat_row(|s| view.stacks[s]);
+    w.seat_row(|s| view.tokens[s]);
     w.seat_row(|s| flag(view.out[s]));
-    w.seat_row(|s| view.card_counts[s] as f32);
+    w.seat_row(|s| view.card_counts[s]);
     w.seat_row(|s| flag(view.declared[s] == Some(true)));
     w.seat_row(|s| flag(view.declared[s] == Some(false)));
     debug_assert_eq!(w.written(), napalm_observation_size(n));

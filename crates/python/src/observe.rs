@@ -1,6 +1,7 @@
 //! Observations: one seat's view as a flat vector of numbers, seats counted
 //! from the viewer (the viewer first), so one policy can play any seat.
-//! Cards are 0/1 planes of 52 (dense card index), chips raw counts.
+//! Cards are 0/1 planes of 52 (dense card index), chips raw counts; in
+//! `f32`, or in a narrower [`Number`] type for batched learning.
 
 use tripoley_cards::{CardSet, Suit};
 use tripoley_engine::{AuctionItem, Space, Stage, View};
@@ -44,55 +45,101 @@ pub fn observation_size(n: usize) -> usize {
     52 * (PLANES + SEAT_PLANES * n) + STAGES + 4 + 13 + Space::ALL.len() + SEAT_ROWS * n + SCALARS
 }
 
-/// The eight 0/1 numbers of each byte, low bit first.
-static BYTE_FLAGS: [[f32; 8]; 256] = {
-    let mut table = [[0.0; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut bit = 0;
-        while bit < 8 {
-            if byte >> bit & 1 == 1 {
-                table[byte][bit] = 1.0;
+/// A number type an observation can be written in: `f32` (the default),
+/// or `u16` and `u8` for batched learning, where a smaller observation is
+/// written (and read by the learner) faster. Every number of an
+/// observation is a whole count or a 0/1 flag, so the narrower types hold
+/// it exactly, except counts above their largest value (chips beyond 255
+/// in `u8`, beyond 65,535 in `u16`), which are written as that value.
+pub trait Number: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+    /// The eight 0/1 numbers of each byte, low bit first.
+    const BYTE_FLAGS: &'static [[Self; 8]; 256];
+    /// `x` (a count or a 0/1 flag) in this type, saturating.
+    fn from_count(x: u32) -> Self;
+}
+
+/// Builds a [`Number::BYTE_FLAGS`] table (a macro: a `const fn` cannot be
+/// generic over the number's type).
+macro_rules! byte_flags {
+    ($zero:expr, $one:expr) => {{
+        let mut table = [[$zero; 8]; 256];
+        let mut byte = 0;
+        while byte < 256 {
+            let mut bit = 0;
+            while bit < 8 {
+                if byte >> bit & 1 == 1 {
+                    table[byte][bit] = $one;
+                }
+                bit += 1;
             }
-            bit += 1;
+            byte += 1;
         }
-        byte += 1;
+        table
+    }};
+}
+
+impl Number for f32 {
+    const BYTE_FLAGS: &'static [[f32; 8]; 256] = &byte_flags!(0.0, 1.0);
+    fn from_count(x: u32) -> f32 {
+        // Exact: no table holds 2^24 chips (rules and action space bound them).
+        x as f32
     }
-    table
-};
+}
+
+impl Number for u16 {
+    const BYTE_FLAGS: &'static [[u16; 8]; 256] = &byte_flags!(0, 1);
+    fn from_count(x: u32) -> u16 {
+        x.min(u32::from(u16::MAX)) as u16
+    }
+}
+
+impl Number for u8 {
+    const BYTE_FLAGS: &'static [[u8; 8]; 256] = &byte_flags!(0, 1);
+    fn from_count(x: u32) -> u8 {
+        x.min(u32::from(u8::MAX)) as u8
+    }
+}
 
 /// Writes `cards` as 52 numbers, 1 for a card held, 0 else (dense index
-/// order: 13 ranks per suit), eight at a time from [`BYTE_FLAGS`]. Every
-/// number is written, so the buffer needs no zeroing first: zeroing the
-/// whole observation and then setting its few ones cost a tenth of a
+/// order: 13 ranks per suit), eight at a time from [`Number::BYTE_FLAGS`].
+/// Every number is written, so the buffer needs no zeroing first: zeroing
+/// the whole observation and then setting its few ones cost a tenth of a
 /// batched step, and a loop over single bits a fifth.
-fn dense_plane(out: &mut [f32], cards: CardSet) {
-    for (suit, lane) in out.chunks_exact_mut(13).enumerate() {
-        let ranks = cards.suit_mask(Suit::from_index(suit as u8));
-        let (low, high) = lane.split_at_mut(8);
-        low.copy_from_slice(&BYTE_FLAGS[usize::from(ranks & 0xff)]);
-        high.copy_from_slice(&BYTE_FLAGS[usize::from(ranks >> 8)][..5]);
+fn dense_plane<T: Number>(out: &mut [T], cards: CardSet) {
+    let dense = (0..4u8).fold(0u64, |dense, suit| {
+        dense | u64::from(cards.suit_mask(Suit::from_index(suit))) << (13 * suit)
+    });
+    let (eights, last) = out[..52].as_chunks_mut::<8>();
+    for (k, eight) in eights.iter_mut().enumerate() {
+        *eight = T::BYTE_FLAGS[(dense >> (8 * k)) as usize & 0xff];
     }
+    last.copy_from_slice(&T::BYTE_FLAGS[(dense >> 48) as usize & 0xf][..4]);
 }
 
 /// Writes an observation from the front, seats relative to the viewer:
 /// every number of it, whatever the buffer held.
-pub struct Writer<'a> {
-    out: &'a mut [f32],
+pub struct Writer<'a, T: Number = f32> {
+    out: &'a mut [T],
     at: usize,
     n: usize,
     me: usize,
 }
 
-impl<'a> Writer<'a> {
+impl<'a, T: Number> Writer<'a, T> {
     /// A writer into `out`, for `me` at a table of `n`.
-    pub fn new(out: &'a mut [f32], n: usize, me: usize) -> Writer<'a> {
+    pub fn new(out: &'a mut [T], n: usize, me: usize) -> Writer<'a, T> {
         Writer { out, at: 0, n, me }
     }
 
     /// Where seat `s` goes: the viewer first, then the seats to its left.
+    /// (A comparison, not `%`: no division for each of the fifty-odd seat
+    /// numbers an observation writes.)
     pub fn rel(&self, s: usize) -> usize {
-        (s + self.n - self.me) % self.n
+        if s >= self.me {
+            s - self.me
+        } else {
+            s + self.n - self.me
+        }
     }
 
     /// A 0/1 plane of 52 cards.
@@ -114,28 +161,28 @@ impl<'a> Writer<'a> {
     /// A one-hot group of `len` (all zero for `None`).
     pub fn one_hot(&mut self, len: usize, hot: Option<usize>) {
         let group = &mut self.out[self.at..self.at + len];
-        group.fill(0.0);
+        group.fill(T::from_count(0));
         if let Some(i) = hot.filter(|&i| i < len) {
-            group[i] = 1.0;
+            group[i] = T::from_count(1);
         }
         self.at += len;
     }
 
-    /// One number.
-    pub fn number(&mut self, x: f32) {
-        self.out[self.at] = x;
+    /// One number (a count, written saturating in a narrow type).
+    pub fn number(&mut self, x: u32) {
+        self.out[self.at] = T::from_count(x);
         self.at += 1;
     }
 
     /// A 0/1 number.
     pub fn flag(&mut self, b: bool) {
-        self.number(f32::from(u8::from(b)));
+        self.number(u32::from(b));
     }
 
     /// One number per seat.
-    pub fn seat_row(&mut self, f: impl Fn(usize) -> f32) {
+    pub fn seat_row(&mut self, f: impl Fn(usize) -> u32) {
         for s in 0..self.n {
-            self.out[self.at + self.rel(s)] = f(s);
+            self.out[self.at + self.rel(s)] = T::from_count(f(s));
         }
         self.at += self.n;
     }
@@ -146,12 +193,12 @@ impl<'a> Writer<'a> {
     }
 }
 
-fn flag(b: bool) -> f32 {
-    f32::from(u8::from(b))
+fn flag(b: bool) -> u32 {
+    u32::from(b)
 }
 
 /// Encodes `view` and the cards the viewer has picked into its five.
-pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
+pub fn observe<T: Number>(view: &View, picked: CardSet, out: &mut [T]) {
     let n = usize::from(view.players);
     let mut w = Writer::new(out, n, view.seat.map_or(0, usize::from));
     w.plane(view.hand);
@@ -170,21 +217,21 @@ pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
     w.one_hot(13, view.sequence.map(|r| usize::from(r.index())));
     for space in Space::ALL {
         let chips = view.layout.iter().find(|(s, _)| *s == space);
-        w.number(chips.map_or(0.0, |(_, c)| *c as f32));
+        w.number(chips.map_or(0, |(_, c)| *c));
     }
-    w.number(view.spare_size as f32);
-    w.number(view.deal_number as f32);
-    w.number(view.deals_total as f32);
+    w.number(view.spare_size);
+    w.number(view.deal_number);
+    w.number(view.deals_total);
     w.flag(view.decision.is_some());
     let last = view.last_played.map(|(s, _)| w.rel(usize::from(s)));
-    w.number(last.map_or(0.0, |r| r as f32 + 1.0));
+    w.number(last.map_or(0, |r| r as u32 + 1));
     w.seat_row(|s| flag(usize::from(view.dealer) == s));
     w.seat_row(|s| flag(view.to_act.map(usize::from) == Some(s)));
-    w.seat_row(|s| view.stacks[s] as f32);
+    w.seat_row(|s| view.stacks[s]);
     w.seat_row(|s| flag(view.out[s]));
-    w.seat_row(|s| view.hand_sizes[s] as f32);
+    w.seat_row(|s| view.hand_sizes[s]);
     let betting = view.betting.as_ref();
-    w.seat_row(|s| betting.map_or(0.0, |b| b.contributed[s] as f32));
+    w.seat_row(|s| betting.map_or(0, |b| b.contributed[s]));
     w.seat_row(|s| flag(betting.is_some_and(|b| b.folded[s])));
     let auction = view.auction.as_ref();
     let high = auction.and_then(|a| a.high);
@@ -192,8 +239,8 @@ pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
     w.seat_row(|s| flag(auction.is_some_and(|a| a.bidding[s])));
     w.seat_row(|s| flag(view.chose_five[s]));
     w.flag(betting.is_some());
-    w.number(betting.map_or(0.0, |b| b.current as f32));
-    w.number(betting.map_or(0.0, |b| b.raises as f32));
+    w.number(betting.map_or(0, |b| b.current));
+    w.number(betting.map_or(0, |b| b.raises));
     w.flag(auction.is_some());
     let item = auction.map(|a| match a.item {
         Some(AuctionItem::Spare) => 0,
@@ -201,6 +248,6 @@ pub fn observe(view: &View, picked: CardSet, out: &mut [f32]) {
         None => 2,
     });
     w.one_hot(3, item);
-    w.number(high.map_or(0.0, |(_, bid)| bid as f32));
+    w.number(high.map_or(0, |(_, bid)| bid));
     debug_assert_eq!(w.written(), observation_size(n));
 }

@@ -6,12 +6,12 @@
 
 use tripoley_cards::{Card, CardSet, GameRng, Rank, Suit, seeded_rng};
 use tripoley_engine::{
-    ChanceKind, DealChance, Decision, Game, InfoSet, PaySuitRule, Pending, Record, Rules, Seat,
-    SequenceRule, Step as RecordStep, View,
+    Action, ChanceKind, DealChance, Decision, Game, InfoSet, PaySuitRule, Pending, Record, Rules,
+    Seat, SequenceRule, Step as RecordStep, View,
 };
 
 use crate::draw::DeckDraw;
-use crate::observe::{observation_size, observe};
+use crate::observe::{Number, observation_size, observe};
 use crate::space::{ActionSpace, Step, best_completion, chosen_five};
 use crate::world::{Move, RESAMPLE_ATTEMPTS, replayed_world};
 use tripoley_bots::Bot;
@@ -58,6 +58,11 @@ pub struct Table {
     /// Every engine step so far: the record's steps. The record's rules and
     /// names are made only when asked for, so a clone copies no strings.
     steps: Vec<RecordStep>,
+    /// Whether `steps` grows. A batched lane keeps no steps: writing four
+    /// records a learner step into a thousand tables' lists cost a sixth of
+    /// the step (fresh memory each time), and the lane can play its game
+    /// again from its seed when a record is asked for.
+    recording: bool,
 }
 
 impl Table {
@@ -76,9 +81,19 @@ impl Table {
                 None => Chance::Outside(Draws::default()),
             },
             steps: Vec::new(),
+            recording: true,
         };
         table.settle();
         Ok(table)
+    }
+
+    /// This table, keeping no steps from now on: its [`Table::record`]
+    /// holds none (see `recording`).
+    #[must_use]
+    pub fn without_record(mut self) -> Table {
+        self.recording = false;
+        self.steps = Vec::new();
+        self
     }
 
     /// A new game at this table (the same rules and seats), its chance from
@@ -166,29 +181,57 @@ impl Table {
 
     /// Plays integer `a` for the seat to act.
     pub fn act(&mut self, a: usize) -> Result<(), String> {
-        let Pending::Decide { seat, decision } = self.game.pending() else {
-            return Err("no seat is to act now".into());
-        };
-        match self.space.decode(&decision, self.picked, a) {
-            None => Err(format!(
+        match self.decode(a) {
+            Some(step) => self.play(step),
+            None if matches!(self.turn(), Turn::Seat(_)) => Err(format!(
                 "{} is not legal now (legal: {:?})",
                 self.space.describe(a),
                 self.legal()
             )),
-            Some(Step::Pick(card)) => {
+            None => Err("no seat is to act now".into()),
+        }
+    }
+
+    /// Plays `step`, which [`Table::decode`] gave for the seat to act (a
+    /// batched lane decodes its learner's integer once, to know whether it
+    /// is legal, and plays what it found).
+    pub fn play(&mut self, step: Step) -> Result<(), String> {
+        match step {
+            Step::Pick(card) => {
                 self.picked.insert(card);
                 Ok(())
             }
-            Some(Step::Act(action)) => {
-                self.game
-                    .apply_into(seat, action, &mut tripoley_engine::NoEvents)
-                    .map_err(|e| e.to_string())?;
-                self.picked = CardSet::EMPTY;
-                self.steps.push(RecordStep::Act { seat, action });
-                self.settle();
-                Ok(())
-            }
+            Step::Act(action) => self.apply(action),
         }
+    }
+
+    /// Plays a whole engine `action` for the seat to act, a five at once
+    /// rather than pick by pick: how a batched lane plays its bots, whose
+    /// picks nobody sees, without turning each answer into integers and
+    /// back. Refused (nothing changes) when picks are under way or the
+    /// engine finds the action illegal.
+    pub fn act_whole(&mut self, action: Action) -> Result<(), String> {
+        if !self.picked.is_empty() {
+            return Err("cards are being picked into a five".into());
+        }
+        self.apply(action)
+    }
+
+    /// Applies `action` for the seat to act (the engine checks it), ending
+    /// any picks, and supplies the chance that follows.
+    fn apply(&mut self, action: Action) -> Result<(), String> {
+        let Pending::Decide { seat, .. } = self.game.pending() else {
+            return Err("no seat is to act now".into());
+        };
+        self.game
+            .apply_into(seat, action, &mut tripoley_engine::NoEvents)
+            .map_err(|e| e.to_string())?;
+        self.picked = CardSet::EMPTY;
+        if self.recording {
+            self.steps.push(RecordStep::Act { seat, action });
+        }
+        self.settle();
+        Ok(())
     }
 
     /// Supplies chance from the table's generator while the game waits for it.
@@ -204,7 +247,9 @@ impl Table {
         self.game
             .chance_into(&deal, &mut tripoley_engine::NoEvents)
             .expect("a whole deck with the draws the rules ask for is accepted");
-        self.steps.push(RecordStep::Chance(deal));
+        if self.recording {
+            self.steps.push(RecordStep::Chance(deal));
+        }
     }
 
     /// The draws the pending chance needs besides the deck.
@@ -315,7 +360,7 @@ impl Table {
     }
 
     /// Writes `seat`'s observation into `out` (of its size; every number).
-    pub fn observe_into(&self, seat: Seat, out: &mut [f32]) {
+    pub fn observe_into<T: Number>(&self, seat: Seat, out: &mut [T]) {
         observe(&self.view(Some(seat)), self.picked_by(seat), out);
     }
 
@@ -355,6 +400,7 @@ impl Table {
                     picked: self.picked_by(seat),
                     chance: self.chance.clone(),
                     steps: self.steps.clone(),
+                    recording: self.recording,
                 };
                 (world, None)
             };

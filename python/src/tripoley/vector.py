@@ -9,8 +9,8 @@
 
 * You play one seat (``seat``) at every table; our bots play the others inside Rust, and
   the step returns when it is your turn again at every table.
-* Observations ``(num_envs, observation_size)`` float32 and masks ``(num_envs, num_actions)``
-  int8 (``infos["action_mask"]``), rewards (chips since your previous step), ``terminated``
+* Observations ``(num_envs, observation_size)`` (float32, or ``obs_dtype`` ``"uint16"`` or
+  ``"uint8"``) and masks ``(num_envs, num_actions)`` int8 (``infos["action_mask"]``), rewards (chips since your previous step), ``terminated``
   and ``truncated`` are written by Rust into arrays made once: no Python object per table.
   The same arrays come back at every step (Gymnasium's ``copy=False``): copy what you keep.
 * A finished (or truncated) game is dealt again in the same step (Gymnasium's
@@ -19,6 +19,11 @@
 * An action the mask forbids changes nothing at its table; it earns ``illegal_reward`` and
   ``infos["illegal"]`` marks it.
 * ``threads`` > 1 steps the tables on that many threads (the GIL is released meanwhile).
+* The observation is the single ``Table``'s, number for number: 0/1 card planes and flags,
+  chips and sizes as whole counts. ``obs_dtype="uint8"`` writes the same numbers in a quarter
+  of the memory (faster to write and to read), with counts above 255 written as 255 (chips:
+  a stack of more than 255); ``"uint16"`` saturates at 65,535, beyond any preset's chips.
+  Convert on your side as you like (``torch.from_numpy(obs).float()``).
 """
 
 from __future__ import annotations
@@ -35,6 +40,9 @@ from . import _rules_json, _tripoley
 
 __all__ = ["TripoleyVectorEnv"]
 
+# The types an observation is written in (see the module's notes).
+_OBS_DTYPES = (np.dtype(np.float32), np.dtype(np.uint16), np.dtype(np.uint8))
+
 
 class TripoleyVectorEnv(VectorEnv):
     """``num_envs`` tables of ``preset`` (a name, or a dict of options) with ``players`` seats;
@@ -45,20 +53,25 @@ class TripoleyVectorEnv(VectorEnv):
     def __init__(self, num_envs: int = 1024, preset: Union[str, dict, None] = "pagat",
                  players: int = 4, opponents: Union[str, Sequence[str]] = "heuristic",
                  seat: int = 0, threads: int = 1, max_steps: int = 10_000,
-                 illegal_reward: float = -1.0, bot_playouts: int = 50, seed: int = 0):
+                 illegal_reward: float = -1.0, bot_playouts: int = 50, seed: int = 0,
+                 obs_dtype: Union[str, type, np.dtype] = "float32"):
         kinds = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         self._args = (_rules_json(preset), players, num_envs, kinds)
         self._options = dict(seat=seat, threads=threads, max_steps=max_steps,
                              illegal_reward=illegal_reward, bot_playouts=bot_playouts)
         self._seeds = random.Random(seed)
+        dtype = np.dtype(obs_dtype)
+        if dtype not in _OBS_DTYPES:
+            raise ValueError(f"obs_dtype must be float32, uint16 or uint8, not {dtype}")
         self._tables = self._new_tables()
         self.num_envs = num_envs
         n_obs, n_actions = self._tables.observation_size, self._tables.num_actions
         self.single_action_space = spaces.Discrete(n_actions)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, n_actions))
-        self.single_observation_space = spaces.Box(0.0, np.inf, (n_obs,), np.float32)
-        self.observation_space = spaces.Box(0.0, np.inf, (num_envs, n_obs), np.float32)
-        self._obs = np.zeros((num_envs, n_obs), np.float32)
+        high = np.inf if dtype == np.float32 else np.iinfo(dtype).max
+        self.single_observation_space = spaces.Box(0, high, (n_obs,), dtype)
+        self.observation_space = spaces.Box(0, high, (num_envs, n_obs), dtype)
+        self._obs = np.zeros((num_envs, n_obs), dtype)
         self._masks = np.zeros((num_envs, n_actions), np.int8)
         self._rewards = np.zeros(num_envs, np.float32)
         self._terminated = np.zeros(num_envs, bool)

@@ -11,7 +11,34 @@ use tripoley_bots::{BotKind, BotOptions, Budget};
 use tripoley_cards::{GameRng, seeded_rng};
 
 use super::{refused, rules_from_json};
-use crate::vector::{Config, Outcome, Tables};
+use crate::observe::Number;
+use crate::vector::{Config, Outcome, Tables, random_legal};
+
+/// An observation array in any of the types an observation is written in
+/// (see [`Number`]): `float32`, `uint16` or `uint8`, a row per table.
+#[derive(FromPyObject)]
+enum Rows<'py> {
+    F32(PyReadwriteArray2<'py, f32>),
+    U16(PyReadwriteArray2<'py, u16>),
+    U8(PyReadwriteArray2<'py, u8>),
+}
+
+impl Rows<'_> {
+    /// Calls `f` with the array's numbers (refused if not contiguous).
+    fn with<R>(&mut self, f: impl RowsFn<R>) -> PyResult<R> {
+        Ok(match self {
+            Rows::F32(a) => f.call(a.as_slice_mut().map_err(refused)?),
+            Rows::U16(a) => f.call(a.as_slice_mut().map_err(refused)?),
+            Rows::U8(a) => f.call(a.as_slice_mut().map_err(refused)?),
+        })
+    }
+}
+
+/// Work on observation rows of whichever [`Number`] type (a closure cannot
+/// be generic over it).
+trait RowsFn<R> {
+    fn call<T: Number>(self, rows: &mut [T]) -> R;
+}
 
 /// Many Tripoley tables stepped in one call (see `tripoley.vector`).
 #[pyclass(module = "tripoley._tripoley")]
@@ -100,24 +127,37 @@ impl VecTables {
         self.lock().num_actions()
     }
 
-    /// Writes every table's observation and mask into the arrays (a row each).
+    /// Writes every table's observation and mask into the arrays (a row
+    /// each; observations in float32, uint16 or uint8).
     fn observe(
         &self,
-        mut observations: PyReadwriteArray2<'_, f32>,
+        mut observations: Rows<'_>,
         mut masks: PyReadwriteArray2<'_, i8>,
     ) -> PyResult<()> {
-        let obs = observations.as_slice_mut().map_err(refused)?;
+        struct Observe<'a> {
+            tables: &'a Tables,
+            masks: &'a mut [i8],
+        }
+        impl RowsFn<PyResult<()>> for Observe<'_> {
+            fn call<T: Number>(self, obs: &mut [T]) -> PyResult<()> {
+                let tables = self.tables;
+                if obs.len() != tables.len() * tables.observation_size()
+                    || self.masks.len() != tables.len() * tables.num_actions()
+                {
+                    return Err(refused(
+                        "the arrays must have a row per table of the right size",
+                    ));
+                }
+                tables.observe(obs, self.masks);
+                Ok(())
+            }
+        }
         let masks = masks.as_slice_mut().map_err(refused)?;
         let tables = self.lock();
-        if obs.len() != tables.len() * tables.observation_size()
-            || masks.len() != tables.len() * tables.num_actions()
-        {
-            return Err(refused(
-                "the arrays must have a row per table of the right size",
-            ));
-        }
-        tables.observe(obs, masks);
-        Ok(())
+        observations.with(Observe {
+            tables: &tables,
+            masks,
+        })?
     }
 
     /// Plays one action per table (the learning seat's), the bots, and
@@ -132,18 +172,44 @@ impl VecTables {
         mut terminated: PyReadwriteArray1<'_, bool>,
         mut truncated: PyReadwriteArray1<'_, bool>,
         mut illegal: PyReadwriteArray1<'_, bool>,
-        mut observations: PyReadwriteArray2<'_, f32>,
+        mut observations: Rows<'_>,
         mut masks: PyReadwriteArray2<'_, i8>,
     ) -> PyResult<()> {
-        let actions = actions.as_slice().map_err(refused)?;
-        let obs = observations.as_slice_mut().map_err(refused)?;
-        let mask = masks.as_slice_mut().map_err(refused)?;
-        let (tables, outcomes, threads) = (&self.tables, &mut self.outcomes, self.threads);
-        py.detach(|| {
-            let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
-            tables.step(actions, outcomes, obs, mask, threads)
-        })
-        .map_err(refused)?;
+        /// The step itself, the GIL released.
+        struct Step<'a, 'py> {
+            py: Python<'py>,
+            tables: &'a Mutex<Tables>,
+            actions: &'a [i64],
+            outcomes: &'a mut [Outcome],
+            masks: &'a mut [i8],
+            threads: usize,
+        }
+        impl RowsFn<Result<(), String>> for Step<'_, '_> {
+            fn call<T: Number>(self, obs: &mut [T]) -> Result<(), String> {
+                let Step {
+                    py,
+                    tables,
+                    actions,
+                    outcomes,
+                    masks,
+                    threads,
+                } = self;
+                py.detach(|| {
+                    let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+                    tables.step(actions, outcomes, obs, masks, threads)
+                })
+            }
+        }
+        observations
+            .with(Step {
+                py,
+                tables: &self.tables,
+                actions: actions.as_slice().map_err(refused)?,
+                outcomes: &mut self.outcomes,
+                masks: masks.as_slice_mut().map_err(refused)?,
+                threads: self.threads,
+            })?
+            .map_err(refused)?;
         let rewards = rewards.as_slice_mut().map_err(refused)?;
         let terminated = terminated.as_slice_mut().map_err(refused)?;
         let truncated = truncated.as_slice_mut().map_err(refused)?;
@@ -184,14 +250,8 @@ impl VecTables {
             return Err(refused("one action per row of the masks"));
         }
         for (row, action) in masks.chunks_exact(width).zip(actions.iter_mut()) {
-            let legal = row.iter().filter(|&&m| m == 1).count();
-            let pick = (u64::from(self.policy_rng.next_u32()) * legal as u64) >> 32;
-            *action = row
-                .iter()
-                .enumerate()
-                .filter(|&(_, &m)| m == 1)
-                .nth(usize::try_from(pick).expect("below the row's width"))
-                .map_or(0, |(a, _)| i64::try_from(a).expect("an action index"));
+            let pick = random_legal(row, self.policy_rng.next_u32());
+            *action = pick.map_or(0, |a| i64::try_from(a).expect("an action index"));
         }
         Ok(())
     }
@@ -202,7 +262,7 @@ impl VecTables {
         if i >= tables.len() {
             return Err(refused(format!("there is no table {i}")));
         }
-        Ok(super::json(&tables.table(i).record()))
+        Ok(super::json(&tables.record(i).map_err(refused)?))
     }
 }
 

@@ -1,0 +1,128 @@
+//! Where a batched step's time goes, without Python: nanoseconds per
+//! learner step of [`Tables`] (pagat, 4 seats, random bots, a random legal
+//! learner action read from the mask), whole and in parts.
+//!
+//!     cargo run --release -p tripoley-python --example vector_speed [-- TABLES SECONDS [f32|u16|u8] [THREADS]]
+//!
+//! Times are the process's CPU time (fair on a loaded machine), every
+//! thread's; THREADS steps the tables on a pool of that many. The parts
+//! are timed apart: the observation and mask alone (rewritten for the same
+//! states) and the policy alone (a random 1 of each mask row, as
+//! `sample_actions` draws it), so the rest of a step is the moves (the
+//! learner's, the bots', the engine's, the deals again). `STEP_ONLY=1`
+//! times whole steps alone (to profile them with `perf record`).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use _tripoley::observe::Number;
+use _tripoley::vector::{Config, Outcome, Tables, random_legal};
+use rand_core::Rng;
+use tripoley_bots::{BotKind, BotOptions};
+use tripoley_cards::seeded_rng;
+use tripoley_engine::{Preset, Rules};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let n: usize = args
+        .next()
+        .map_or(1024, |a| a.parse().expect("a table count"));
+    let seconds: f64 = args.next().map_or(2.0, |a| a.parse().expect("seconds"));
+    let budget = Duration::from_secs_f64(seconds);
+    let only = args.next().filter(|o| o != "all");
+    let threads: usize = args
+        .next()
+        .map_or(1, |a| a.parse().expect("a thread count"));
+    let wanted = |name: &str| only.as_deref().is_none_or(|o| o == name);
+    if wanted("f32") {
+        measure::<f32>(n, budget, threads);
+    }
+    if wanted("u16") {
+        measure::<u16>(n, budget, threads);
+    }
+    if wanted("u8") {
+        measure::<u8>(n, budget, threads);
+    }
+}
+
+/// One line of figures, observations in `T`.
+fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
+    let step_only = std::env::var_os("STEP_ONLY").is_some();
+    {
+        let config = Config {
+            rules: Rules::preset(Preset::Pagat),
+            players: 4,
+            seat: 0,
+            bots: vec![BotKind::Random; 3],
+            bot_options: BotOptions::default(),
+            max_steps: 10_000,
+            illegal_reward: -1.0,
+        };
+        let mut tables = Tables::new(config, n, 1).expect("pagat tables");
+        let (obs_size, acts) = (tables.observation_size(), tables.num_actions());
+        let mut obs = vec![T::default(); n * obs_size];
+        let mut masks = vec![0i8; n * acts];
+        let mut outcomes = vec![Outcome::default(); n];
+        let mut actions = vec![0i64; n];
+        let mut rng = seeded_rng(2);
+        let mut policy = |masks: &[i8], actions: &mut [i64]| {
+            for (row, a) in masks.chunks_exact(acts).zip(actions) {
+                *a = random_legal(row, rng.next_u32())
+                    .map_or(0, |a| i64::try_from(a).expect("an action index"));
+            }
+        };
+        tables.observe(&mut obs, &mut masks);
+        let (mut steps, mut games, start, cpu0) = (0u64, 0u64, Instant::now(), cpu_ns());
+        while start.elapsed() < budget {
+            policy(&masks, &mut actions);
+            tables
+                .step(&actions, &mut outcomes, &mut obs, &mut masks, threads)
+                .expect("legal steps");
+            steps += n as u64;
+            games += outcomes.iter().filter(|o| o.terminated).count() as u64;
+        }
+        let whole = start.elapsed().as_nanos() as f64 / steps as f64;
+        let cpu_whole = (cpu_ns() - cpu0) as f64 / steps as f64;
+        let (mut writes, start, cpu1) = (0u64, Instant::now(), cpu_ns());
+        while start.elapsed() < budget / 4 && !step_only {
+            tables.observe(black_box(&mut obs), black_box(&mut masks));
+            writes += n as u64;
+        }
+        let observe = (cpu_ns() - cpu1) as f64 / writes as f64;
+        let (mut draws, start, cpu2) = (0u64, Instant::now(), cpu_ns());
+        while start.elapsed() < budget / 4 && !step_only {
+            policy(black_box(&masks), black_box(&mut actions));
+            draws += n as u64;
+        }
+        let drawing = (cpu_ns() - cpu2) as f64 / draws as f64;
+        println!(
+            "{} ({obs_size} numbers, mask {acts}): {cpu_whole:.0} ns a step ({whole:.0} wall), \
+             of which observation and mask {observe:.0} ns, policy {drawing:.0} ns, \
+             moves {:.0} ns: {:.0} steps/s, {:.0} steps a game",
+            std::any::type_name::<T>(),
+            cpu_whole - observe - drawing,
+            1e9 / cpu_whole,
+            steps as f64 / games.max(1) as f64
+        );
+    }
+}
+
+/// This process's CPU time so far in nanoseconds, every thread's, those
+/// ended too (user and system time from `/proc/self/stat`, in Linux's
+/// clock ticks of 10 ms): on a loaded machine wall time counts other
+/// programs' turns.
+fn cpu_ns() -> u64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0;
+    };
+    // The fields after the command's name (which may hold spaces): user
+    // time is the 14th field of the line, system time the 15th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let ticks: u64 = rest
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|t| t.parse::<u64>().ok())
+        .sum();
+    ticks * 10_000_000
+}
