@@ -224,14 +224,18 @@ impl Replay {
     fn step(&mut self, step: &RecordStep) -> Option<()> {
         match step {
             RecordStep::Chance(deal) => {
+                // A table dealing itself draws a pay suit and a Sequence
+                // with every deck; only a deal's chance uses them (not the
+                // draw for first dealer), so only a deal's asks for them.
+                let drawn = self.table.game().pending() == Pending::Chance(ChanceKind::Deal);
                 let deck = deal.deck.cards();
                 for card in &deck[..deck.len() - 1] {
                     self.integer(None, card.index())?;
                 }
-                if let Some(suit) = deal.pay_suit {
+                if let Some(suit) = deal.pay_suit.filter(|_| drawn) {
                     self.integer(None, usize::from(suit.index()))?;
                 }
-                if let Some(rank) = deal.sequence {
+                if let Some(rank) = deal.sequence.filter(|_| drawn) {
                     self.integer(None, usize::from(rank.index()))?;
                 }
                 Some(())
@@ -319,6 +323,93 @@ mod tests {
             }
         }
         table
+    }
+
+    /// A table driven at random whose resamples are counted: both games'.
+    trait Measured {
+        fn turn(&self) -> Turn;
+        fn legal(&self) -> Vec<usize>;
+        fn act(&mut self, a: usize);
+        /// Whether `seat`'s resample replays (else it fell back).
+        fn replays(&self, seat: Seat, seed: u64) -> bool;
+    }
+
+    impl Measured for Table {
+        fn turn(&self) -> Turn {
+            Table::turn(self)
+        }
+        fn legal(&self) -> Vec<usize> {
+            Table::legal(self)
+        }
+        fn act(&mut self, a: usize) {
+            Table::act(self, a).unwrap();
+        }
+        fn replays(&self, seat: Seat, seed: u64) -> bool {
+            self.resample(seat, seed).1.is_some()
+        }
+    }
+
+    impl Measured for crate::napalm::NapalmTable {
+        fn turn(&self) -> Turn {
+            crate::napalm::NapalmTable::turn(self)
+        }
+        fn legal(&self) -> Vec<usize> {
+            crate::napalm::NapalmTable::legal(self)
+        }
+        fn act(&mut self, a: usize) {
+            crate::napalm::NapalmTable::act(self, a).unwrap();
+        }
+        fn replays(&self, seat: Seat, seed: u64) -> bool {
+            self.resample(seat, seed).1.is_some()
+        }
+    }
+
+    /// Plays `games` whole random games of 4 (from `table(seed)`, dealing
+    /// itself) and resamples for the seat to act at every decision: the
+    /// resamples that fell back (no replay), and all of them.
+    fn fallbacks<T: Measured>(games: u64, table: impl Fn(u64) -> T) -> (usize, usize) {
+        let (mut failed, mut all) = (0, 0);
+        for seed in 0..games {
+            let mut table = table(seed);
+            let mut rng = seeded_rng(seed);
+            while let Turn::Seat(seat) = table.turn() {
+                all += 1;
+                failed += usize::from(!table.replays(seat, rng.next_u64()));
+                let l = table.legal();
+                table.act(l[(rng.next_u64() % l.len() as u64) as usize]);
+            }
+        }
+        (failed, all)
+    }
+
+    /// M9a, N6: every resample over whole random games keeps every public
+    /// fact, so it replays (a short run; `TRIPOLEY_RESAMPLE_GAMES=n` plays
+    /// n games of each and prints the counts instead).
+    #[test]
+    fn m9a_n6_resamples_of_whole_random_games_replay() {
+        let measure = std::env::var("TRIPOLEY_RESAMPLE_GAMES")
+            .ok()
+            .and_then(|n| n.parse().ok());
+        let games = measure.unwrap_or(1);
+        let mut counts: Vec<(String, (usize, usize))> = Preset::ALL
+            .into_iter()
+            .map(|preset| {
+                let table = |seed| Table::new(Rules::preset(preset), 4, Some(seed)).unwrap();
+                (preset.to_string(), fallbacks(games, table))
+            })
+            .collect();
+        let napalm = |seed| {
+            crate::napalm::NapalmTable::new(tripoley_napalm::NapalmRules::default(), 4, Some(seed))
+                .unwrap()
+        };
+        counts.push(("napalm".into(), fallbacks(games, napalm)));
+        for (name, (failed, all)) in &counts {
+            if measure.is_some() {
+                eprintln!("{name}: {failed}/{all} resamples fell back");
+            } else {
+                assert_eq!(*failed, 0, "{name}: {failed} of {all} resamples fell back");
+            }
+        }
     }
 
     #[test]
