@@ -296,7 +296,19 @@ pub struct NapalmGame {
     said_yes: u16,
     /// `seen[v][h]`: cards of `h` that `v` saw in a comparison (N7).
     pub(crate) seen: [[CardSet; MAX_SEATS]; MAX_SEATS],
+    /// N6: this hand's comparisons, in order: the round, the Yes seats and
+    /// the best of them. Who won is public (the side bets show it), so a
+    /// sampled world keeps it ([`NapalmGame::sample_world`]).
+    pub(crate) compared: arrayvec::ArrayVec<Comparison, 3>,
     total_chips: u32,
+}
+
+/// One comparison of a hand (N6): its round, the Yes seats, the best ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Comparison {
+    pub round: Round,
+    pub yes: u16,
+    pub best: u16,
 }
 
 impl NapalmGame {
@@ -334,6 +346,7 @@ impl NapalmGame {
             declared: 0,
             said_yes: 0,
             seen: [[CardSet::EMPTY; MAX_SEATS]; MAX_SEATS],
+            compared: arrayvec::ArrayVec::new(),
         };
         g.begin_hand(ev);
         Ok(g)
@@ -501,6 +514,7 @@ impl NapalmGame {
         self.next_card = 0;
         self.cards = [CardSet::EMPTY; MAX_SEATS];
         self.seen = [[CardSet::EMPTY; MAX_SEATS]; MAX_SEATS];
+        self.compared.clear();
         self.start_round(Round::BestTwo, &mut ev);
         Ok(ev)
     }
@@ -672,6 +686,7 @@ impl NapalmGame {
                 self.seen[usize::from(v)][usize::from(h)] = self.cards[usize::from(h)];
             }
         }
+        self.compared.push(Comparison { round, yes, best });
         ev.push(Event::Compared {
             seats: yes,
             hands: seats
