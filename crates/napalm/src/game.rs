@@ -402,6 +402,13 @@ impl NapalmGame {
         &self.cards[..usize::from(self.n)]
     }
 
+    /// The deck of the hand being played, in dealing order (none before
+    /// the first): a sampled world's deals its new cards in the same rounds
+    /// ([`NapalmGame::sample_world`]).
+    pub fn hand_deck(&self) -> Option<Deck> {
+        Deck::from_cards(&self.deck).ok()
+    }
+
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::GameOver

@@ -78,13 +78,7 @@ pub fn replayed_world(
     (0..attempts).find_map(|_| {
         let dealt = if hidden {
             let world = InfoSet::new(game, seat).sample(rng);
-            let deck = redeal(
-                &deal.deck,
-                &places(game),
-                &places(&world),
-                CardSet::EMPTY,
-                rng,
-            )?;
+            let deck = redeal(&deal.deck, &places(game), &places(&world), rng)?;
             DealChance {
                 deck,
                 ..deal.clone()
@@ -131,25 +125,17 @@ fn places(game: &Game) -> Vec<CardSet> {
 /// world: `real[i]` and `world[i]` are the cards of one place (a seat's,
 /// the spare) in the real game and in the sampled world, and the cards of
 /// each place (and those of no place) are shuffled among the positions of
-/// its real cards, but those of `keep` (the cards the seat knows, where the
-/// order of dealing is seen) stay where they are. `None` if a place holds
-/// more cards in one than the other.
-pub fn redeal(
-    deck: &Deck,
-    real: &[CardSet],
-    world: &[CardSet],
-    keep: CardSet,
-    rng: &mut GameRng,
-) -> Option<Deck> {
+/// its real cards. `None` if a place holds more cards in one than the other.
+fn redeal(deck: &Deck, real: &[CardSet], world: &[CardSet], rng: &mut GameRng) -> Option<Deck> {
     let nowhere = |places: &[CardSet]| places.iter().fold(CardSet::FULL, |left, &p| left - p);
     let real = real.iter().copied().chain([nowhere(real)]);
     let world = world.iter().copied().chain([nowhere(world)]);
     let mut cards: Vec<Card> = deck.cards().to_vec();
     for (from, to) in real.zip(world) {
         let positions: Vec<usize> = (0..cards.len())
-            .filter(|&i| (from - keep).contains(deck.cards()[i]))
+            .filter(|&i| from.contains(deck.cards()[i]))
             .collect();
-        let mut new = (to - keep).to_vec();
+        let mut new = to.to_vec();
         if new.len() != positions.len() {
             return None;
         }
