@@ -95,8 +95,8 @@ impl NapalmGame {
                 break;
             }
         }
-        for h in 0..n {
-            g.cards[h] = prefix(&world[h], 2);
+        for (cards, hand) in g.cards.iter_mut().zip(&world).take(n) {
+            *cards = prefix(hand, 2);
         }
         // The deck deals the new cards where the real one dealt the old:
         // each seat's round gets its new cards in a random order.

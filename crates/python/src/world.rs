@@ -26,10 +26,9 @@ use crate::space::chosen_five;
 use crate::table::{Table, Turn};
 
 /// Samples a resample tries before it gives up: most worlds replay at the
-/// first, a few positions need more; a very few never do (a lead with one
-/// card to play is made by the engine, so a sample where it has two asks a
-/// question the real game never asked), and then the resample falls back
-/// to the sample alone.
+/// first, a few positions need more; a very few never do (the engine's
+/// sample misses a deduction, such as D5's: a seat that bid held no bonus
+/// card), and then the resample falls back to the sample alone.
 pub const RESAMPLE_ATTEMPTS: usize = 300;
 
 /// One integer played: by a seat, or an outcome of chance (`None`).
