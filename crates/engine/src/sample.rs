@@ -1,6 +1,7 @@
 //! [`InfoSet`]: what a searching bot may use at its decision: its view, and
 //! games sampled consistently with that view (determinizations).
 
+use arrayvec::ArrayVec;
 use rand_core::Rng;
 use tripoley_cards::{Card, CardSet, Suit};
 
@@ -67,6 +68,12 @@ const MAX_REDRAWS: u32 = 64;
 /// Plain draws before the later ones place a card of each unproved misplay
 /// first: the plain ones keep every placement as likely as another.
 const PLAIN_DRAWS: u32 = 8;
+
+/// M9a's proofs of a deal: for each misplay, the leader and the cards of
+/// which it held one. Held in place, so a game clones without allocating
+/// (self-play allocates nothing); a misplay is a lead, which plays a card,
+/// so a deal has at most 52.
+pub(crate) type Proofs = ArrayVec<(Seat, CardSet), 52>;
 
 impl Deal {
     /// M3, M5, M6, M9a: what everyone learns from `seat` leading `card` under
