@@ -109,6 +109,9 @@ pub(crate) struct Deal {
     pub barred: u16,
     /// M9a: seats that misled this deal (public, unlike a withheld card).
     pub misled: u16,
+    /// M9a: for each misplay this deal, the leader and the cards of which it
+    /// held one then (public, as the penalty is: see [`Deal::note_lead`]).
+    pub misplay_proofs: crate::sample::Proofs,
     /// H3, H4: suits whose Sequence nobody claimed in stage 1 (a bit per
     /// suit index). Public: no hand held one whole as stage 1 began, so no
     /// sampled world may deal one ([`Game::sample_world`]).

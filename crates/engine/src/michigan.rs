@@ -223,12 +223,8 @@ impl Game {
                             ev,
                         );
                     }
-                } else {
-                    // Everyone learns the leader holds nothing lower in the suit.
-                    let below =
-                        CardSet::from_suit_mask(card.suit(), (1u16 << card.rank().index()) - 1);
-                    self.deal.cannot_hold[usize::from(seat)] |= below;
                 }
+                self.deal.note_lead(seat, rule, card, misplay);
                 ev.push(Event::Led {
                     seat,
                     card,

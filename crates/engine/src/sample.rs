@@ -1,19 +1,22 @@
 //! [`InfoSet`]: what a searching bot may use at its decision: its view, and
 //! games sampled consistently with that view (determinizations).
 
+use arrayvec::ArrayVec;
 use rand_core::Rng;
-use tripoley_cards::{Card, CardSet};
+use tripoley_cards::{Card, CardSet, Suit};
 
-use crate::game::{Game, MAX_SEATS, Phase};
+use crate::game::{Deal, Game, MAX_SEATS, Phase};
 use crate::layout::Seat;
+use crate::michigan::LeadRule;
 use crate::view::View;
 
 /// One seat's information set at a decision. It holds the real game but
 /// lets a bot see only the seat's [`View`] and sample whole games that look
 /// exactly the same from that seat: every card hidden from it is dealt anew,
 /// respecting hand sizes, the cards it knows where they are, and every public
-/// deduction (a seat that led a card holds nothing lower in that suit, a card
-/// nobody played after a stop is in the spare...). Hidden choices of other
+/// deduction (a seat that led a card held nothing lower the rule asked for,
+/// one penalised for a misplay held such a card, a card nobody played after
+/// a stop is in the spare...). Hidden choices of other
 /// players (a withheld card, M9b) are forgotten in the sample too.
 pub struct InfoSet<'a> {
     game: &'a Game,
@@ -56,9 +59,52 @@ impl<'a> InfoSet<'a> {
 }
 
 /// Draws of the hidden cards [`Game::sample_world`] makes before it keeps
-/// one that deals a Sequence nobody claimed (a draw misses one time in five
-/// or so at four players, so this many misses in a row does not happen).
-const MAX_SEQUENCE_REDRAWS: u32 = 64;
+/// one that breaks a deduction slots cannot say (a Sequence nobody claimed
+/// dealt whole, a misplay without the lower card): a draw misses one time in
+/// five or so, and the later draws place the misplays' cards first, so this
+/// many misses in a row does not happen.
+const MAX_REDRAWS: u32 = 64;
+
+/// Plain draws before the later ones place a card of each unproved misplay
+/// first: the plain ones keep every placement as likely as another.
+const PLAIN_DRAWS: u32 = 8;
+
+/// M9a's proofs of a deal: for each misplay, the leader and the cards of
+/// which it held one. Held in place, so a game clones without allocating
+/// (self-play allocates nothing); a misplay is a lead, which plays a card,
+/// so a deal has at most 52.
+pub(crate) type Proofs = ArrayVec<(Seat, CardSet), 52>;
+
+impl Deal {
+    /// M3, M5, M6, M9a: what everyone learns from `seat` leading `card` under
+    /// `rule`. A proper lead shows the leader holds none of the cards that
+    /// would have come before it (lower in the suit, or lower in rank where
+    /// the rule asks for the lowest rank); a misplay shows they held one, of
+    /// those not played yet, which a sampled world must keep.
+    pub(crate) fn note_lead(&mut self, seat: Seat, rule: LeadRule, card: Card, misplay: bool) {
+        let rank_below = (1u16 << card.rank().index()) - 1;
+        let suits = |keep: &dyn Fn(Suit) -> bool| {
+            Suit::ALL
+                .into_iter()
+                .filter(|&s| keep(s))
+                .fold(CardSet::EMPTY, |a, s| {
+                    a | CardSet::from_suit_mask(s, rank_below)
+                })
+        };
+        let before = match rule {
+            LeadRule::LowestOverall => suits(&|_| true),
+            LeadRule::ColourLowest(red) => suits(&|s| s.is_red() == red),
+            LeadRule::AnySuit | LeadRule::NotSuit(_) | LeadRule::ColourEachSuit(_) => {
+                CardSet::from_suit_mask(card.suit(), rank_below)
+            }
+        };
+        if misplay {
+            self.misplay_proofs.push((seat, before - self.played));
+        } else {
+            self.cannot_hold[usize::from(seat)] |= before;
+        }
+    }
+}
 
 /// Where a hidden card may go: a seat's hand or the spare.
 #[derive(Clone, Copy)]
@@ -102,30 +148,50 @@ impl Game {
             };
         }
         slots[n].room = d.spare.len() - spare_fixed.len();
-        // H4: a Sequence nobody claimed was in no hand as stage 1 began.
-        // That binds three cards together, which slots cannot say: draw
-        // again until no hand holds one (a few draws at most; the real deal
-        // passes, and after many misses the last draw stands).
-        let unclaimed = tripoley_cards::Suit::ALL.map(|suit| {
+        // H4: a Sequence nobody claimed was in no hand as stage 1 began;
+        // M9a: a seat penalised for a misplay held a lower card then. Each
+        // binds cards together, which slots cannot say: draw again until the
+        // draw keeps both (a few draws at most; the real deal does, and after
+        // many misses the last draw stands).
+        let unclaimed = Suit::ALL.map(|suit| {
             (d.unclaimed_sequences >> suit.index() & 1 == 1).then(|| self.sequence_cards(suit))
         });
-        let mut placed;
-        let mut tries = 0;
-        loop {
-            placed = deal_hidden(hidden, &mut slots[..=n], rng)
-                .expect("the real deal satisfies the constraints, so a placement exists");
-            tries += 1;
-            let claims = |h: usize| {
-                let stage1_hand = fixed[h] | placed[h] | d.played_by[h];
-                unclaimed
+        // Cards a seat holds or played in every sample.
+        let kept_by = |h: usize| fixed[h] | d.played_by[h];
+        // Misplays that the cards kept do not prove already.
+        let proofs: Vec<(usize, CardSet)> = d
+            .misplay_proofs
+            .iter()
+            .map(|&(h, cards)| (usize::from(h), cards))
+            .filter(|&(h, cards)| (kept_by(h) & cards).is_empty())
+            .map(|(h, cards)| (h, cards & (hidden - slots[h].forbidden)))
+            .collect();
+        let mut placed = None;
+        for tries in 0..MAX_REDRAWS {
+            let draw = if tries < PLAIN_DRAWS || proofs.is_empty() {
+                deal_hidden(hidden, &mut slots[..=n], rng)
+            } else {
+                deal_proving(hidden, &slots[..=n], &proofs, rng)
+            };
+            let Some(draw) = draw else { continue };
+            let kept = (0..n).all(|h| {
+                let hand = kept_by(h) | draw[h];
+                !unclaimed
                     .iter()
                     .flatten()
-                    .any(|&seq| stage1_hand.contains_all(seq))
-            };
-            if tries == MAX_SEQUENCE_REDRAWS || !(0..n).any(claims) {
+                    .any(|&seq| hand.contains_all(seq))
+            }) && proofs
+                .iter()
+                .all(|&(h, cards)| !(draw[h] & cards).is_empty());
+            placed = Some(draw);
+            if kept {
                 break;
             }
         }
+        let placed = placed.unwrap_or_else(|| {
+            deal_hidden(hidden, &mut slots[..=n], rng)
+                .expect("the real deal satisfies the constraints, so a placement exists")
+        });
         for h in 0..n {
             g.deal.hands[h] = fixed[h] | placed[h];
         }
@@ -166,6 +232,39 @@ impl Game {
         g.refresh_pending();
         g
     }
+}
+
+/// A draw that gives each seat of `proofs` one of its cards before the
+/// others are placed (see [`deal_hidden`]); `None` when the cards picked
+/// leave no room for the rest.
+fn deal_proving(
+    hidden: CardSet,
+    slots: &[Slot],
+    proofs: &[(usize, CardSet)],
+    rng: &mut (impl Rng + ?Sized),
+) -> Option<Vec<CardSet>> {
+    let mut slots = slots.to_vec();
+    let mut rest = hidden;
+    let mut given = vec![CardSet::EMPTY; slots.len()];
+    for &(h, cards) in proofs {
+        let open = cards & rest;
+        if !(given[h] & cards).is_empty() {
+            continue;
+        }
+        if open.is_empty() || slots[h].room == 0 {
+            return None;
+        }
+        let pick = ((u64::from(rng.next_u32()) * u64::from(open.len())) >> 32) as u32;
+        let card = open.nth(pick)?;
+        given[h].insert(card);
+        rest.remove(card);
+        slots[h].room -= 1;
+    }
+    let mut placed = deal_hidden(rest, &mut slots, rng)?;
+    for (p, g) in placed.iter_mut().zip(given) {
+        *p |= g;
+    }
+    Some(placed)
 }
 
 /// Places every card of `hidden` in a slot with room that does not forbid it,

@@ -296,7 +296,19 @@ pub struct NapalmGame {
     said_yes: u16,
     /// `seen[v][h]`: cards of `h` that `v` saw in a comparison (N7).
     pub(crate) seen: [[CardSet; MAX_SEATS]; MAX_SEATS],
+    /// N6: this hand's comparisons, in order: the round, the Yes seats and
+    /// the best of them. Who won is public (the side bets show it), so a
+    /// sampled world keeps it ([`NapalmGame::sample_world`]).
+    pub(crate) compared: arrayvec::ArrayVec<Comparison, 3>,
     total_chips: u32,
+}
+
+/// One comparison of a hand (N6): its round, the Yes seats, the best ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Comparison {
+    pub round: Round,
+    pub yes: u16,
+    pub best: u16,
 }
 
 impl NapalmGame {
@@ -334,6 +346,7 @@ impl NapalmGame {
             declared: 0,
             said_yes: 0,
             seen: [[CardSet::EMPTY; MAX_SEATS]; MAX_SEATS],
+            compared: arrayvec::ArrayVec::new(),
         };
         g.begin_hand(ev);
         Ok(g)
@@ -387,6 +400,13 @@ impl NapalmGame {
     /// Each seat's cards (for checks and tests).
     pub fn cards(&self) -> &[CardSet] {
         &self.cards[..usize::from(self.n)]
+    }
+
+    /// The deck of the hand being played, in dealing order (none before
+    /// the first): a sampled world's deals its new cards in the same rounds
+    /// ([`NapalmGame::sample_world`]).
+    pub fn hand_deck(&self) -> Option<Deck> {
+        Deck::from_cards(&self.deck).ok()
     }
 
     /// Whether the game is over.
@@ -501,6 +521,7 @@ impl NapalmGame {
         self.next_card = 0;
         self.cards = [CardSet::EMPTY; MAX_SEATS];
         self.seen = [[CardSet::EMPTY; MAX_SEATS]; MAX_SEATS];
+        self.compared.clear();
         self.start_round(Round::BestTwo, &mut ev);
         Ok(ev)
     }
@@ -672,6 +693,7 @@ impl NapalmGame {
                 self.seen[usize::from(v)][usize::from(h)] = self.cards[usize::from(h)];
             }
         }
+        self.compared.push(Comparison { round, yes, best });
         ev.push(Event::Compared {
             seats: yes,
             hands: seats

@@ -11,7 +11,7 @@ use tripoley_napalm::{
 use crate::draw::DeckDraw;
 use crate::observe::Writer;
 use crate::table::Turn;
-use crate::world::{Move, RESAMPLE_ATTEMPTS, redeal};
+use crate::world::{Move, RESAMPLE_ATTEMPTS};
 
 /// The integers of a Napalm table.
 pub const NAPALM_ACTIONS: usize = 2;
@@ -166,21 +166,19 @@ impl NapalmTable {
 
     /// A table in the same information state for `seat`, with the integers
     /// that play it from the start (chance's as `None`): every card hidden
-    /// from it dealt again (see [`NapalmGame::sample_world`]), the current
-    /// hand's deck made again to deal those cards (see
-    /// [`crate::world::redeal`]), the answers as they were (all public);
-    /// outside chance half drawn is dropped (nobody saw it). The engine's
-    /// sample does not know who won the comparisons the seat only saw the
-    /// chips of (N7), so a sample is kept only if the hand plays again with
-    /// the same chips at every step; when none does, the engine's sample
-    /// alone, without integers. Later decks come from a generator of `seed`
-    /// when the table has its own (the real one holds the real future).
+    /// from it dealt again (see [`NapalmGame::sample_world`]: the sampled
+    /// world's deck deals its cards in the same rounds, and every comparison
+    /// keeps its winners), the answers as they were (all public); outside
+    /// chance half drawn is dropped (nobody saw it). A sample is kept only
+    /// if the hand plays again with the same chips at every step (a tie the
+    /// sampler did not draw again would not); when none does, the engine's
+    /// sample alone, without integers. Later decks come from a generator of
+    /// `seed` when the table has its own (the real one holds the real future).
     pub fn resample(&self, seat: Seat, seed: u64) -> (NapalmTable, Option<Vec<Move>>) {
         let mut rng = seeded_rng(seed);
         let game = &self.game;
         let steps = &self.record.steps;
         let view = self.view(Some(seat));
-        let known = view.seen.iter().fold(view.cards, |all, &seen| all | seen);
         let last = steps
             .iter()
             .rposition(|s| matches!(s, NapalmStep::Deck(_)))
@@ -201,9 +199,8 @@ impl NapalmTable {
         let found = (0..RESAMPLE_ATTEMPTS).find_map(|_| {
             let (mut out, mut moves) = (base.clone(), base_moves.clone());
             let mut real = shadow.clone();
-            if let Some(NapalmStep::Deck(deck)) = steps.get(last) {
-                let world = game.sample_world(seat, &mut rng);
-                let deck = redeal(deck, game.cards(), world.cards(), known, &mut rng)?;
+            if let Some(NapalmStep::Deck(_)) = steps.get(last) {
+                let deck = game.sample_world(seat, &mut rng).hand_deck()?;
                 out.draw_deck(&deck, &mut moves).ok()?;
             }
             for step in steps.iter().skip(last + 1) {

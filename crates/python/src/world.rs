@@ -26,10 +26,9 @@ use crate::space::chosen_five;
 use crate::table::{Table, Turn};
 
 /// Samples a resample tries before it gives up: most worlds replay at the
-/// first, a few positions (many pay cards unclaimed, several comparisons
-/// won) need a hundred or two; some never do (a lead under M9 whose
-/// misplay or not depends on hidden cards, which the engine's sample
-/// does not follow), and then the resample falls back to the sample alone.
+/// first, a few positions need more; a very few never do (the engine's
+/// sample misses a deduction, such as D5's: a seat that bid held no bonus
+/// card), and then the resample falls back to the sample alone.
 pub const RESAMPLE_ATTEMPTS: usize = 300;
 
 /// One integer played: by a seat, or an outcome of chance (`None`).
@@ -78,13 +77,7 @@ pub fn replayed_world(
     (0..attempts).find_map(|_| {
         let dealt = if hidden {
             let world = InfoSet::new(game, seat).sample(rng);
-            let deck = redeal(
-                &deal.deck,
-                &places(game),
-                &places(&world),
-                CardSet::EMPTY,
-                rng,
-            )?;
+            let deck = redeal(&deal.deck, &places(game), &places(&world), rng)?;
             DealChance {
                 deck,
                 ..deal.clone()
@@ -131,25 +124,17 @@ fn places(game: &Game) -> Vec<CardSet> {
 /// world: `real[i]` and `world[i]` are the cards of one place (a seat's,
 /// the spare) in the real game and in the sampled world, and the cards of
 /// each place (and those of no place) are shuffled among the positions of
-/// its real cards, but those of `keep` (the cards the seat knows, where the
-/// order of dealing is seen) stay where they are. `None` if a place holds
-/// more cards in one than the other.
-pub fn redeal(
-    deck: &Deck,
-    real: &[CardSet],
-    world: &[CardSet],
-    keep: CardSet,
-    rng: &mut GameRng,
-) -> Option<Deck> {
+/// its real cards. `None` if a place holds more cards in one than the other.
+fn redeal(deck: &Deck, real: &[CardSet], world: &[CardSet], rng: &mut GameRng) -> Option<Deck> {
     let nowhere = |places: &[CardSet]| places.iter().fold(CardSet::FULL, |left, &p| left - p);
     let real = real.iter().copied().chain([nowhere(real)]);
     let world = world.iter().copied().chain([nowhere(world)]);
     let mut cards: Vec<Card> = deck.cards().to_vec();
     for (from, to) in real.zip(world) {
         let positions: Vec<usize> = (0..cards.len())
-            .filter(|&i| (from - keep).contains(deck.cards()[i]))
+            .filter(|&i| from.contains(deck.cards()[i]))
             .collect();
-        let mut new = (to - keep).to_vec();
+        let mut new = to.to_vec();
         if new.len() != positions.len() {
             return None;
         }
@@ -224,14 +209,18 @@ impl Replay {
     fn step(&mut self, step: &RecordStep) -> Option<()> {
         match step {
             RecordStep::Chance(deal) => {
+                // A table dealing itself draws a pay suit and a Sequence
+                // with every deck; only a deal's chance uses them (not the
+                // draw for first dealer), so only a deal's asks for them.
+                let drawn = self.table.game().pending() == Pending::Chance(ChanceKind::Deal);
                 let deck = deal.deck.cards();
                 for card in &deck[..deck.len() - 1] {
                     self.integer(None, card.index())?;
                 }
-                if let Some(suit) = deal.pay_suit {
+                if let Some(suit) = deal.pay_suit.filter(|_| drawn) {
                     self.integer(None, usize::from(suit.index()))?;
                 }
-                if let Some(rank) = deal.sequence {
+                if let Some(rank) = deal.sequence.filter(|_| drawn) {
                     self.integer(None, usize::from(rank.index()))?;
                 }
                 Some(())
@@ -319,6 +308,93 @@ mod tests {
             }
         }
         table
+    }
+
+    /// A table driven at random whose resamples are counted: both games'.
+    trait Measured {
+        fn turn(&self) -> Turn;
+        fn legal(&self) -> Vec<usize>;
+        fn act(&mut self, a: usize);
+        /// Whether `seat`'s resample replays (else it fell back).
+        fn replays(&self, seat: Seat, seed: u64) -> bool;
+    }
+
+    impl Measured for Table {
+        fn turn(&self) -> Turn {
+            Table::turn(self)
+        }
+        fn legal(&self) -> Vec<usize> {
+            Table::legal(self)
+        }
+        fn act(&mut self, a: usize) {
+            Table::act(self, a).unwrap();
+        }
+        fn replays(&self, seat: Seat, seed: u64) -> bool {
+            self.resample(seat, seed).1.is_some()
+        }
+    }
+
+    impl Measured for crate::napalm::NapalmTable {
+        fn turn(&self) -> Turn {
+            crate::napalm::NapalmTable::turn(self)
+        }
+        fn legal(&self) -> Vec<usize> {
+            crate::napalm::NapalmTable::legal(self)
+        }
+        fn act(&mut self, a: usize) {
+            crate::napalm::NapalmTable::act(self, a).unwrap();
+        }
+        fn replays(&self, seat: Seat, seed: u64) -> bool {
+            self.resample(seat, seed).1.is_some()
+        }
+    }
+
+    /// Plays `games` whole random games of 4 (from `table(seed)`, dealing
+    /// itself) and resamples for the seat to act at every decision: the
+    /// resamples that fell back (no replay), and all of them.
+    fn fallbacks<T: Measured>(games: u64, table: impl Fn(u64) -> T) -> (usize, usize) {
+        let (mut failed, mut all) = (0, 0);
+        for seed in 0..games {
+            let mut table = table(seed);
+            let mut rng = seeded_rng(seed);
+            while let Turn::Seat(seat) = table.turn() {
+                all += 1;
+                failed += usize::from(!table.replays(seat, rng.next_u64()));
+                let l = table.legal();
+                table.act(l[(rng.next_u64() % l.len() as u64) as usize]);
+            }
+        }
+        (failed, all)
+    }
+
+    /// M9a, N6: every resample over whole random games keeps every public
+    /// fact, so it replays (a short run; `TRIPOLEY_RESAMPLE_GAMES=n` plays
+    /// n games of each and prints the counts instead).
+    #[test]
+    fn m9a_n6_resamples_of_whole_random_games_replay() {
+        let measure = std::env::var("TRIPOLEY_RESAMPLE_GAMES")
+            .ok()
+            .and_then(|n| n.parse().ok());
+        let games = measure.unwrap_or(3);
+        let mut counts: Vec<(String, (usize, usize))> = Preset::ALL
+            .into_iter()
+            .map(|preset| {
+                let table = |seed| Table::new(Rules::preset(preset), 4, Some(seed)).unwrap();
+                (preset.to_string(), fallbacks(games, table))
+            })
+            .collect();
+        let napalm = |seed| {
+            crate::napalm::NapalmTable::new(tripoley_napalm::NapalmRules::default(), 4, Some(seed))
+                .unwrap()
+        };
+        counts.push(("napalm".into(), fallbacks(games, napalm)));
+        for (name, (failed, all)) in &counts {
+            if measure.is_some() {
+                eprintln!("{name}: {failed}/{all} resamples fell back");
+            } else {
+                assert_eq!(*failed, 0, "{name}: {failed} of {all} resamples fell back");
+            }
+        }
     }
 
     #[test]

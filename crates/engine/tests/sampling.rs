@@ -1,0 +1,158 @@
+//! Sampled worlds (determinizations) agree with every public fact of the
+//! deal so far, not only with the deciding seat's view: over random games,
+//! at every stage-3 decision, the leads everyone saw would have been the
+//! same leads (misplays or not, M9a; the lowest card the rule asked for,
+//! M3, M6) in the sampled hands.
+
+mod common;
+
+use tripoley_cards::{Card, CardSet, seeded_rng};
+use tripoley_engine::{
+    Event, FirstLead, Game, InfoSet, LeadColors, Misplays, Pending, Preset, Rules, Stage,
+};
+
+/// A lead seen by everyone: who, which card, whether it was penalised, and
+/// whether it was the deal's first.
+struct Lead {
+    seat: u8,
+    card: Card,
+    misplay: bool,
+    first: bool,
+}
+
+/// The deal's public play so far: each lead, and every card played after it
+/// (by whom), in order.
+#[derive(Default)]
+struct Plays {
+    leads: Vec<(Lead, Vec<(u8, Card)>)>,
+}
+
+impl Plays {
+    fn note(&mut self, events: &[Event]) {
+        for e in events {
+            match *e {
+                Event::DealStarted { .. } => self.leads.clear(),
+                Event::Led {
+                    seat,
+                    card,
+                    misplay,
+                } => {
+                    let first = self.leads.is_empty();
+                    self.leads.push((
+                        Lead {
+                            seat,
+                            card,
+                            misplay,
+                            first,
+                        },
+                        Vec::new(),
+                    ));
+                }
+                Event::Played { seat, card } => {
+                    if let Some((_, after)) = self.leads.last_mut() {
+                        after.push((seat, card));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `seat`'s hand in `world` as lead `i` was made: what it holds now and
+    /// every card it played from that lead on.
+    fn hand_at(&self, world: &Game, i: usize, seat: u8) -> CardSet {
+        let (hands, _, _) = world.card_locations();
+        let mut hand = hands[usize::from(seat)];
+        for (lead, after) in &self.leads[i..] {
+            if lead.seat == seat {
+                hand.insert(lead.card);
+            }
+            for &(s, c) in after {
+                if s == seat {
+                    hand.insert(c);
+                }
+            }
+        }
+        hand
+    }
+}
+
+/// Whether `card` is the lowest card of its suit in `hand`.
+fn lowest_of_suit(hand: CardSet, card: Card) -> bool {
+    hand.iter()
+        .filter(|c| c.suit() == card.suit())
+        .all(|c| c.rank() >= card.rank())
+}
+
+/// Whether no card of `hand` of `card`'s colour (`None`: of any suit) is of a
+/// lower rank than `card`.
+fn lowest_rank(hand: CardSet, card: Card, colour_only: bool) -> bool {
+    hand.iter()
+        .filter(|c| !colour_only || c.suit().is_red() == card.suit().is_red())
+        .all(|c| c.rank() >= card.rank())
+}
+
+/// Plays random games of `rules` and checks, at every stage-3 decision, that
+/// a few sampled worlds for the deciding seat make every lead so far what
+/// it was. Returns how many leads were checked.
+fn leads_kept(rules: &Rules, games: u64) -> usize {
+    let mut checked = 0;
+    for seed in 0..games {
+        let players = 3 + (seed % 4) as usize;
+        let mut plays = Plays::default();
+        let mut rng = seeded_rng(seed ^ 0x5a5a);
+        common::play_random(rules, players, seed, |game, events| {
+            plays.note(events);
+            let Pending::Decide { seat, .. } = game.pending() else {
+                return;
+            };
+            if game.view(None).stage != Stage::Michigan {
+                return;
+            }
+            let world = InfoSet::new(game, seat).sample(&mut rng);
+            for (i, (lead, _)) in plays.leads.iter().enumerate() {
+                let hand = plays.hand_at(&world, i, lead.seat);
+                // M3, M6: some rules ask for the lowest rank (of a colour or
+                // of the hand), the others for the lowest of the suit led.
+                let by_rank = match (lead.first, rules.first_lead, rules.lead_colors) {
+                    (true, FirstLead::LowestOverall, _) => Some(false),
+                    (true, FirstLead::LowestBlack, _) | (false, _, LeadColors::StrictAlternate) => {
+                        Some(true)
+                    }
+                    _ => None,
+                };
+                let proper = match by_rank {
+                    Some(colour_only) => lowest_rank(hand, lead.card, colour_only),
+                    None => lowest_of_suit(hand, lead.card),
+                };
+                assert_eq!(
+                    !proper, lead.misplay,
+                    "lead {i} ({} by seat {}, misplay: {}) is not what the sample's hand would lead",
+                    lead.card, lead.seat, lead.misplay
+                );
+                checked += 1;
+            }
+        });
+    }
+    checked
+}
+
+#[test]
+fn m9a_a_sampled_world_keeps_whether_each_lead_was_a_misplay() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    assert_eq!(rules.misplays, Misplays::Penalised);
+    assert!(leads_kept(&rules, 12) > 1000);
+    // Penalised misplays with every other way of leading.
+    for preset in [Preset::Tripoley, Preset::Cosmo, Preset::Pagat] {
+        let mut rules = Rules::preset(preset);
+        rules.misplays = Misplays::Penalised;
+        assert!(leads_kept(&rules, 4) > 100, "{preset}");
+    }
+}
+
+#[test]
+fn m3_m6_a_sampled_world_keeps_leads_of_the_lowest_rank_the_rule_asked_for() {
+    for preset in [Preset::Tripoley, Preset::Cosmo] {
+        assert!(leads_kept(&Rules::preset(preset), 16) > 200, "{preset}");
+    }
+}
