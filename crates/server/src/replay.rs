@@ -216,7 +216,16 @@ async fn upload(
         Ok(a) => a,
         Err(why) => return busy(why),
     };
-    let record = std::str::from_utf8(&body)
+    match read_upload(&body) {
+        Ok(record) => built(&replays, record, q.seat, None, admitted, true).await,
+        Err(refused) => refused,
+    }
+}
+
+/// An uploaded record file read as `tripoley analyse` reads it, or the
+/// answer refusing it in words.
+pub(crate) fn read_upload(body: &[u8]) -> Result<Record, Response> {
+    std::str::from_utf8(body)
         .map_err(|_| (RecordProblem::NotARecord, "the file is not text".to_owned()))
         .and_then(|text| {
             tripoley_analysis::read(text).map_err(|e| {
@@ -228,11 +237,8 @@ async fn upload(
                 };
                 (problem, e.to_string())
             })
-        });
-    match record {
-        Ok(record) => built(&replays, record, q.seat, None, admitted, true).await,
-        Err((problem, why)) => refused_file(problem, why),
-    }
+        })
+        .map_err(|(problem, why)| refused_file(problem, why))
 }
 
 /// A record file refused: 400 with what is wrong (`detail`) and where
