@@ -1,6 +1,7 @@
 //! A finished game's frames, for the browser's replay viewer:
 //! `GET /api/tables/{invite}/replay[?seat=N]` (a table's players),
-//! `POST /api/tables/{invite}/share` (its share id) and
+//! `POST /api/tables/{invite}/share` (its share id, made by a player or the
+//! host), `GET /api/tables/{invite}/share` (the link, once made) and
 //! `GET /api/replays/{share}[?seat=N]` (anyone with the link, the page
 //! being `/replay/{share}`), and `POST /api/replays[?seat=N]` (a record file
 //! uploaded: its frames, nothing stored).
@@ -35,9 +36,12 @@ use tripoley_analysis::{AnalysisError, MAX_RECORD_BYTES};
 use tripoley_engine::{Event, Game, Record, Seat, View};
 
 use crate::App;
+use crate::auth::{hash_token, same_hash};
 use crate::analysis::refuse;
 use crate::budget::{PerAddress, Slot};
-use crate::protocol::{Detail, ErrorBody, ErrorCode, PROTOCOL_VERSION, RecordProblem};
+use crate::protocol::{
+    Detail, ErrorBody, ErrorCode, PROTOCOL_VERSION, RecordProblem, StartRequest,
+};
 use crate::table::hold;
 
 /// The largest answer: a long game's frames are a few hundred kilobytes.
@@ -66,7 +70,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
     });
     Router::new()
         .route("/api/tables/{invite}/replay", get(by_invite))
-        .route("/api/tables/{invite}/share", post(share))
+        .route("/api/tables/{invite}/share", post(share).get(share_made))
         .route("/api/replays/{share}", get(by_share))
         .route(
             "/api/replays",
@@ -116,25 +120,83 @@ async fn by_invite(
     stored(&replays, client, &invite, q.seat, None).await
 }
 
-/// `POST /api/tables/{invite}/share`: `{"share", "path"}`, the finished
-/// game's link, the same at every ask. Whoever holds the invite (a player,
-/// a spectator) may ask; the link shows the game and nothing else of the
-/// table.
+/// `POST /api/tables/{invite}/share` with `{"token"}`: `{"share",
+/// "path"}`, the finished game's link, the same at every ask. Only a
+/// player's or the host's token makes it: publishing the game to whoever
+/// gets the link is theirs to decide, not a spectator's. The link shows the
+/// game and nothing else of the table.
 async fn share(
     State(replays): State<Arc<Replays>>,
     Path(invite): Path<String>,
     headers: HeaderMap,
+    body: Bytes,
 ) -> Response {
     if let Err(e) = crate::http::json_request(&replays.app, &headers) {
         return e.into_response();
     }
-    if let Err((status, e)) = crate::analysis::load(&replays.app, &invite).await {
+    let Ok(StartRequest { token }) = serde_json::from_slice(&body) else {
+        return refuse(
+            ErrorCode::BadMessage,
+            StatusCode::BAD_REQUEST,
+            "bad request: expected {\"token\": \"...\"}",
+        );
+    };
+    if let Err(refused) = player_or_host(&replays.app, &invite, &token).await {
+        return refused;
+    }
+    link(&replays.app, invite, true).await
+}
+
+/// `GET /api/tables/{invite}/share`: the link a player or the host made,
+/// for anyone with the invite (a spectator keeps the game in My games
+/// with it); 404 until it is made.
+async fn share_made(State(replays): State<Arc<Replays>>, Path(invite): Path<String>) -> Response {
+    link(&replays.app, invite, false).await
+}
+
+/// Whether `token` is a seat's or the host's at the table `invite`.
+async fn player_or_host(app: &App, invite: &str, token: &str) -> Result<(), Response> {
+    let none = || {
+        refuse(
+            ErrorCode::NoTable,
+            StatusCode::NOT_FOUND,
+            "there is no table with this code",
+        )
+    };
+    if !crate::auth::valid_invite(invite) {
+        return Err(none());
+    }
+    let table = match app.store.load(invite.to_owned()).await {
+        Ok(Some(t)) => t,
+        Ok(None) => return Err(none()),
+        Err(e) => return Err(crate::http::ApiError::from(e.answer()).into_response()),
+    };
+    let hash = hash_token(token);
+    let known = table.seats.iter().any(|s| same_hash(&hash, &s.2));
+    if known || same_hash(&hash, &table.host_hash) {
+        return Ok(());
+    }
+    Err(refuse(
+        ErrorCode::Unauthorized,
+        StatusCode::FORBIDDEN,
+        "only the players and the host of this table can make its link",
+    ))
+}
+
+/// The finished game's link as `{"share", "path"}`, made if `make`.
+async fn link(app: &App, invite: String, make: bool) -> Response {
+    if let Err((status, e)) = crate::analysis::load(app, &invite).await {
         return (status, axum::Json(e)).into_response();
     }
-    match replays.app.store.share(invite).await {
-        Ok(share) => {
+    match app.store.share(invite, make).await {
+        Ok(Some(share)) => {
             axum::Json(json!({"path": format!("/replay/{share}"), "share": share})).into_response()
         }
+        Ok(None) => refuse(
+            ErrorCode::NoTable,
+            StatusCode::NOT_FOUND,
+            "this game has no link: a player or the host makes it",
+        ),
         Err(e) => refuse(
             ErrorCode::Storage,
             StatusCode::SERVICE_UNAVAILABLE,

@@ -33,11 +33,16 @@ async fn get(from: IpAddr, addr: SocketAddr, path: &str) -> (u16, Value) {
 
 /// A started one-deal table of three heuristic bots; its invite.
 async fn bots_game(addr: SocketAddr) -> String {
+    bots_table(addr).await.invite
+}
+
+/// A started one-deal table of three heuristic bots.
+async fn bots_table(addr: SocketAddr) -> common::Table {
     let t = table_from(addr, &common::one_deal_of_bots(), &[]).await;
     client::start_table(addr, &t.invite, &t.host_token)
         .await
         .unwrap();
-    t.invite
+    t
 }
 
 /// The analysis at `path`, asked until the game is over (409 before).
@@ -123,7 +128,8 @@ async fn an_analysis_is_kept_with_the_game_and_a_restarted_server_answers_from_t
     };
     let server = tripoley_server::start(config.clone()).await.unwrap();
     let addr = server.addr();
-    let invite = bots_game(addr).await;
+    let table = bots_table(addr).await;
+    let invite = table.invite;
     let path = format!("/api/tables/{invite}/analysis?seat=1");
     let analysis = once_over(addr, &path).await;
     let (_, shared) = common::http_from(
@@ -131,7 +137,7 @@ async fn an_analysis_is_kept_with_the_game_and_a_restarted_server_answers_from_t
         addr,
         &format!("/api/tables/{invite}/share"),
         &[("Content-Type", "application/json")],
-        &Value::Null,
+        &json!({"token": table.host_token}),
     )
     .await;
     let share = shared["share"].as_str().expect("a share id").to_owned();

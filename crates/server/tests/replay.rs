@@ -142,26 +142,37 @@ async fn finished_game(addr: SocketAddr) -> common::Table {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_finished_game_is_shared_by_a_link_that_is_neither_its_invite_nor_a_token() {
+async fn a_finished_game_is_shared_by_a_link_that_is_neither_its_invite_nor_a_token_made_by_a_player_or_the_host() {
     let server = common::server().await;
     let addr = server.addr();
     // Not before the end: the link would show every hand.
     let early = table_from(addr, &common::one_deal_of_bots(), &[]).await;
     let share_path = |invite: &str| format!("/api/tables/{invite}/share");
-    let (status, _) = http_from(HERE, addr, &share_path(&early.invite), &JSON, &json!({})).await;
+    let host = |t: &common::Table| json!({"token": t.host_token});
+    let (status, _) = http_from(HERE, addr, &share_path(&early.invite), &JSON, &host(&early)).await;
     assert_eq!(status, 409);
     let t = finished_game(addr).await;
-    let (status, shared) = http_from(HERE, addr, &share_path(&t.invite), &JSON, &json!({})).await;
+    // Only a player or the host makes the link; anyone with the invite
+    // (a spectator) gets it once it is made, to keep in My games.
+    let p = share_path(&t.invite);
+    assert_eq!(get(addr, &p).await.0, 404, "no link yet");
+    for stranger in [json!({}), json!({"token": "x".repeat(32)})] {
+        let (status, e) = http_from(HERE, addr, &p, &JSON, &stranger).await;
+        assert_eq!(status, if stranger["token"].is_null() { 400 } else { 403 }, "{e}");
+    }
+    assert_eq!(get(addr, &p).await.0, 404, "still none");
+    let (status, shared) = http_from(HERE, addr, &p, &JSON, &host(&t)).await;
     assert_eq!(status, 200, "{shared}");
+    assert_eq!(get(addr, &p).await, (200, shared.clone()));
     let share = shared["share"].as_str().unwrap().to_owned();
     assert_eq!(shared["path"], format!("/replay/{share}"));
     assert_eq!(share.len(), 32);
     assert!(!share.contains(&t.invite) && share != t.host_token);
     // The same link at every ask; a page of another site may not ask.
-    let (_, again) = http_from(HERE, addr, &share_path(&t.invite), &JSON, &json!({})).await;
+    let (_, again) = http_from(HERE, addr, &p, &JSON, &host(&t)).await;
     assert_eq!(again["share"], share.as_str());
     let foreign = [JSON[0], ("Origin", "https://elsewhere.example")];
-    let (status, _) = http_from(HERE, addr, &share_path(&t.invite), &foreign, &json!({})).await;
+    let (status, _) = http_from(HERE, addr, &p, &foreign, &host(&t)).await;
     assert_eq!(status, 403);
     // Anyone with the link sees the game face up, as the table's own
     // replay shows it, and the page opens at the link.
