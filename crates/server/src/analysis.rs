@@ -42,8 +42,9 @@ use tripoley_engine::{RECORD_VERSION, Record, Seat};
 
 use crate::App;
 use crate::budget::{PerAddress, Slot};
-use crate::protocol::{ErrorBody, ErrorCode, TableStatus};
-use crate::store::StoredSteps;
+use crate::protocol::{ErrorBody, ErrorCode, RecordProblem, TableStatus};
+use crate::replay::Replayed;
+use crate::store::{StoredSteps, StoredTable};
 
 /// Analyses queued or running for one table.
 pub const PER_TABLE: usize = 2;
@@ -180,7 +181,11 @@ async fn uploaded(
         return busy(WAITING);
     };
     let record = match crate::replay::read_upload(&body) {
-        Ok(r) => r,
+        Ok(Replayed::Tripoley(r)) => r,
+        Ok(Replayed::Napalm(_)) => {
+            let why = AnalysisError::Napalm.to_string();
+            return crate::replay::refused_file(RecordProblem::Napalm, why);
+        }
         Err(refused) => return refused,
     };
     // The record as read, not the bytes sent: the same game with other
@@ -390,6 +395,26 @@ async fn run(
 
 /// The record of a finished Tripoley game of this server, from storage.
 pub(crate) async fn load(app: &App, invite: &str) -> Result<Record, (StatusCode, ErrorBody)> {
+    let stored = finished(app, invite).await?;
+    let StoredSteps::Tripoley(steps) = stored.steps else {
+        return Err((
+            StatusCode::BAD_REQUEST,
+            ErrorBody::new(ErrorCode::Invalid, AnalysisError::Napalm.to_string()),
+        ));
+    };
+    Ok(Record {
+        version: RECORD_VERSION,
+        rules: stored.settings.rules,
+        names: stored.names.unwrap_or_default(),
+        steps,
+    })
+}
+
+/// A finished game of this server (either kind), from storage.
+pub(crate) async fn finished(
+    app: &App,
+    invite: &str,
+) -> Result<StoredTable, (StatusCode, ErrorBody)> {
     let none = || {
         (
             StatusCode::NOT_FOUND,
@@ -419,16 +444,5 @@ pub(crate) async fn load(app: &App, invite: &str) -> Result<Record, (StatusCode,
             ),
         ));
     }
-    let StoredSteps::Tripoley(steps) = stored.steps else {
-        return Err((
-            StatusCode::BAD_REQUEST,
-            ErrorBody::new(ErrorCode::Invalid, AnalysisError::Napalm.to_string()),
-        ));
-    };
-    Ok(Record {
-        version: RECORD_VERSION,
-        rules: stored.settings.rules,
-        names: stored.names.unwrap_or_default(),
-        steps,
-    })
+    Ok(stored)
 }

@@ -4,7 +4,8 @@
 //! host), `GET /api/tables/{invite}/share` (the link, once made) and
 //! `GET /api/replays/{share}[?seat=N]` (anyone with the link, the page
 //! being `/replay/{share}`), and `POST /api/replays[?seat=N]` (a record file
-//! uploaded: its frames, nothing stored).
+//! uploaded: its frames, nothing stored). Napalm games (a table's or a
+//! file) replay the same way, their frames being what a Napalm table sends.
 //!
 //! The game is rebuilt from storage and each entry of its event log (the
 //! live table's, held parts of a run's stop included, so `n` is the event
@@ -33,7 +34,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 use tripoley_analysis::{AnalysisError, MAX_RECORD_BYTES};
-use tripoley_engine::{Event, Game, Record, Seat, View};
+use tripoley_engine::{Event, Game, RECORD_VERSION, Record, Seat, View};
+use tripoley_napalm::{NapalmGame, NapalmRecord, NapalmStep};
 
 use crate::App;
 use crate::auth::{hash_token, same_hash};
@@ -42,6 +44,7 @@ use crate::budget::{PerAddress, Slot};
 use crate::protocol::{
     Detail, ErrorBody, ErrorCode, PROTOCOL_VERSION, RecordProblem, StartRequest,
 };
+use crate::store::StoredSteps;
 use crate::table::hold;
 
 /// The largest answer: a long game's frames are a few hundred kilobytes.
@@ -254,11 +257,30 @@ async fn stored(
         Ok(a) => a,
         Err(why) => return busy(why),
     };
-    let record = match crate::analysis::load(&replays.app, invite).await {
-        Ok(r) => r,
+    let stored = match crate::analysis::finished(&replays.app, invite).await {
+        Ok(s) => s,
         Err((status, e)) => return (status, axum::Json(e)).into_response(),
     };
+    let names = stored.names.unwrap_or_default();
+    let record = match stored.steps {
+        StoredSteps::Tripoley(steps) => Replayed::Tripoley(Record {
+            version: RECORD_VERSION,
+            rules: stored.settings.rules,
+            names,
+            steps,
+        }),
+        StoredSteps::Napalm(steps) => Replayed::Napalm(NapalmRecord {
+            steps,
+            ..NapalmRecord::new(stored.settings.napalm.unwrap_or_default(), names)
+        }),
+    };
     built(replays, record, seat, share, admitted, false).await
+}
+
+/// A finished game to replay, of either kind.
+pub(crate) enum Replayed {
+    Tripoley(Record),
+    Napalm(NapalmRecord),
 }
 
 /// `POST /api/replays`: a record file's frames (nothing stored). The file
@@ -284,28 +306,52 @@ async fn upload(
     }
 }
 
-/// An uploaded record file read as `tripoley analyse` reads it, or the
-/// answer refusing it in words.
-pub(crate) fn read_upload(body: &[u8]) -> Result<Record, Response> {
-    std::str::from_utf8(body)
-        .map_err(|_| (RecordProblem::NotARecord, "the file is not text".to_owned()))
-        .and_then(|text| {
-            tripoley_analysis::read(text).map_err(|e| {
-                let problem = match e {
-                    AnalysisError::TooBig(_) => RecordProblem::TooBig,
-                    AnalysisError::TooLong(_) => RecordProblem::TooLong,
-                    AnalysisError::Napalm => RecordProblem::Napalm,
-                    _ => RecordProblem::NotARecord,
-                };
-                (problem, e.to_string())
-            })
-        })
-        .map_err(|(problem, why)| refused_file(problem, why))
+/// An uploaded record file read as `tripoley analyse` reads it (a Napalm
+/// one as `tripoley replay` does, within the same bounds), or the answer
+/// refusing it in words.
+pub(crate) fn read_upload(body: &[u8]) -> Result<Replayed, Response> {
+    let text = std::str::from_utf8(body)
+        .map_err(|_| refused_file(RecordProblem::NotARecord, "the file is not text".into()))?;
+    match tripoley_analysis::read(text) {
+        Ok(record) => Ok(Replayed::Tripoley(record)),
+        Err(AnalysisError::Napalm) => read_napalm(text).map(Replayed::Napalm),
+        Err(e) => {
+            let problem = match e {
+                AnalysisError::TooBig(_) => RecordProblem::TooBig,
+                AnalysisError::TooLong(_) => RecordProblem::TooLong,
+                _ => RecordProblem::NotARecord,
+            };
+            Err(refused_file(problem, e.to_string()))
+        }
+    }
+}
+
+/// A Napalm record (its size already bounded): at most
+/// [`tripoley_analysis::MAX_STEPS`] steps, names that follow the one rule.
+fn read_napalm(text: &str) -> Result<NapalmRecord, Response> {
+    let not = |why: String| refused_file(RecordProblem::NotARecord, why);
+    let record: NapalmRecord = serde_json::from_str(text)
+        .map_err(|e| not(format!("not a Napalm game record: {e}")))?;
+    if record.steps.len() > tripoley_analysis::MAX_STEPS {
+        let e = AnalysisError::TooLong(record.steps.len());
+        return Err(refused_file(RecordProblem::TooLong, e.to_string()));
+    }
+    if let Some(name) = record
+        .names
+        .iter()
+        .find(|n| tripoley_i18n::names::problem(n).is_some())
+    {
+        return Err(not(format!(
+            "the name {:?} breaks the rule for names",
+            name.escape_debug().to_string()
+        )));
+    }
+    Ok(record)
 }
 
 /// A record file refused: 400 with what is wrong (`detail`) and where
 /// (`message`).
-fn refused_file(problem: RecordProblem, why: String) -> Response {
+pub(crate) fn refused_file(problem: RecordProblem, why: String) -> Response {
     (
         StatusCode::BAD_REQUEST,
         axum::Json(ErrorBody {
@@ -321,7 +367,7 @@ fn refused_file(problem: RecordProblem, why: String) -> Response {
 /// that does not replay is the file's fault if `uploaded`, else the store's.
 async fn built(
     replays: &Replays,
-    record: Record,
+    record: Replayed,
     seat: Option<Seat>,
     share: Option<String>,
     admitted: Admitted,
@@ -363,31 +409,61 @@ enum Failure {
     Broken(String),
 }
 
-/// The replay's JSON: `{"v", "type": "replay", "seat", "names", "share",
-/// "frames": [update…]}` (`share` when asked by the share id, so the page
-/// can offer the link again).
-/// Each frame is written as it is made and the whole is bounded by
+/// The replay's JSON: `{"v", "type": "replay", "game", "seat", "names",
+/// "share", "frames": [update…]}` (`game`: "tripoley" or "napalm";
+/// `share` when asked by the share id, so the page can offer the link
+/// again).
+fn frames(record: &Replayed, seat: Option<Seat>, share: Option<&str>) -> Result<Vec<u8>, Failure> {
+    let (game, names) = match record {
+        Replayed::Tripoley(r) => ("tripoley", &r.names),
+        Replayed::Napalm(r) => ("napalm", &r.names),
+    };
+    let head = json!({"v": PROTOCOL_VERSION, "type": "replay", "game": game, "seat": seat,
+        "names": names, "share": share});
+    let mut out = Frames::new(&head)?;
+    match record {
+        Replayed::Tripoley(r) => tripoley_frames(r, seat, &mut out)?,
+        Replayed::Napalm(r) => napalm_frames(r, seat, &mut out)?,
+    }
+    Ok(out.end())
+}
+
+/// The frames written as they are made, the whole bounded by
 /// [`MAX_BYTES`] as it grows: a long record (an uploaded one may hold
 /// 200,000 steps) is refused before it fills the memory.
-fn frames(record: &Record, seat: Option<Seat>, share: Option<&str>) -> Result<Vec<u8>, Failure> {
-    let head = json!({"v": PROTOCOL_VERSION, "type": "replay", "seat": seat,
-        "names": record.names, "share": share});
-    let mut out = serde_json::to_vec(&head).map_err(|e| Failure::Broken(e.to_string()))?;
-    // `{…}` becomes `{…,"frames":[` and the frames follow.
-    out.pop();
-    out.extend_from_slice(br#","frames":["#);
-    let mut written = 0;
-    let mut push = |out: &mut Vec<u8>, frame: Value| -> Result<(), Failure> {
-        if written > 0 {
-            out.push(b',');
+struct Frames {
+    out: Vec<u8>,
+    written: usize,
+}
+
+impl Frames {
+    /// `{…head}` becomes `{…head,"frames":[` and the frames follow.
+    fn new(head: &Value) -> Result<Frames, Failure> {
+        let mut out = serde_json::to_vec(head).map_err(|e| Failure::Broken(e.to_string()))?;
+        out.pop();
+        out.extend_from_slice(br#","frames":["#);
+        Ok(Frames { out, written: 0 })
+    }
+
+    fn push(&mut self, frame: &Value) -> Result<(), Failure> {
+        if self.written > 0 {
+            self.out.push(b',');
         }
-        serde_json::to_writer(&mut *out, &frame).map_err(|e| Failure::Broken(e.to_string()))?;
-        written += 1;
-        if out.len() > MAX_BYTES {
+        serde_json::to_writer(&mut self.out, frame).map_err(|e| Failure::Broken(e.to_string()))?;
+        self.written += 1;
+        if self.out.len() > MAX_BYTES {
             return Err(Failure::TooLong);
         }
         Ok(())
-    };
+    }
+
+    fn end(mut self) -> Vec<u8> {
+        self.out.extend_from_slice(b"]}");
+        self.out
+    }
+}
+
+fn tripoley_frames(record: &Record, seat: Option<Seat>, out: &mut Frames) -> Result<(), Failure> {
     let mut ev = Vec::new();
     let mut game = record
         .start(&mut ev)
@@ -395,7 +471,7 @@ fn frames(record: &Record, seat: Option<Seat>, share: Option<&str>) -> Result<Ve
     if seat.is_some_and(|s| s >= game.view(None).players) {
         return Err(Failure::NoSeat);
     }
-    push(&mut out, frame(0, None, &ev, &game, seat))?;
+    out.push(&frame(0, None, &ev, &game, seat))?;
     let mut n = 1;
     for (i, step) in record.steps.iter().enumerate() {
         let stops = hold::stops(&game, step);
@@ -403,12 +479,47 @@ fn frames(record: &Record, seat: Option<Seat>, share: Option<&str>) -> Result<Ve
         game.step(step, &mut ev)
             .map_err(|e| Failure::Broken(format!("step {i} does not replay: {e}")))?;
         for (shown, part) in hold::parts(ev, stops, game.clone()) {
-            push(&mut out, frame(n, Some(i), &part, &shown, seat))?;
+            out.push(&frame(n, Some(i), &part, &shown, seat))?;
             n += 1;
         }
     }
-    out.extend_from_slice(b"]}");
-    Ok(out)
+    Ok(())
+}
+
+/// A Napalm game's frames: one per step, as a Napalm table sends them
+/// (`n` is the step's number); the events a seat may see (N7) and its view,
+/// or every hand among the cards seen for the game face up.
+fn napalm_frames(
+    record: &NapalmRecord,
+    seat: Option<Seat>,
+    out: &mut Frames,
+) -> Result<(), Failure> {
+    let mut ev = Vec::new();
+    let mut game = NapalmGame::start(record.rules.clone(), record.names.len(), &mut ev)
+        .map_err(|e| Failure::Broken(e.to_string()))?;
+    if seat.is_some_and(|s| usize::from(s) >= record.names.len()) {
+        return Err(Failure::NoSeat);
+    }
+    let frame = |n: usize, step: Option<usize>, ev: &[tripoley_napalm::Event], game: &NapalmGame| {
+        let events: Vec<_> = ev.iter().filter(|e| e.audience().includes(seat)).collect();
+        let mut view = game.view(seat);
+        if seat.is_none() {
+            for (s, seen) in view.seen.iter_mut().enumerate() {
+                *seen = game.view(Some(s as Seat)).cards;
+            }
+        }
+        json!({"v": PROTOCOL_VERSION, "type": "update", "n": n, "step": step, "events": events, "view": view})
+    };
+    out.push(&frame(0, None, &ev, &game))?;
+    for (i, step) in record.steps.iter().enumerate() {
+        let ev = match step {
+            NapalmStep::Deck(d) => game.deal(d),
+            NapalmStep::Act { seat, action } => game.apply(*seat, *action),
+        }
+        .map_err(|e| Failure::Broken(format!("step {i} does not replay: {e}")))?;
+        out.push(&frame(i + 1, Some(i), &ev, &game))?;
+    }
+    Ok(())
 }
 
 /// One `update` frame: the log entry `n`'s events and the view after them,

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use common::{http_from, request_from, table_from};
 use serde_json::{Value, json};
 use tripoley_server::client::{self, Socket};
+use tripoley_server::protocol::{CreateTable, GameKind};
 
 async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
     client::request(addr, "GET", path, None).await.unwrap()
@@ -275,7 +276,7 @@ async fn an_uploaded_record_replays_and_a_hostile_file_is_refused_in_words() {
         ),
         (
             r#"{"game": "napalm", "names": ["A", "B"]}"#.to_owned(),
-            "napalm",
+            "not_a_record",
         ),
         ("not json".to_owned(), "not_a_record"),
         (r#"{"version": 99}"#.to_owned(), "not_a_record"),
@@ -292,5 +293,71 @@ async fn an_uploaded_record_replays_and_a_hostile_file_is_refused_in_words() {
     // Without the JSON type (a form of another site): refused unread.
     let (status, _) = request_from(HERE, addr, "POST", "/api/replays", &[], record).await;
     assert_eq!(status, 403);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_napalm_game_replays_step_by_step_face_up_or_as_a_seat_saw_it_and_so_does_its_file() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let request = CreateTable {
+        game: Some(GameKind::Napalm),
+        seats: Some(3),
+        turn_seconds: Some(0),
+        bot: Some(tripoley_bots::BotKind::Heuristic),
+        tokens_to_win: Some(1),
+        ..CreateTable::default()
+    };
+    let t = table_from(addr, &request, &[]).await;
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    let path = format!("/api/tables/{}/replay", t.invite);
+    let start = Instant::now();
+    let all = loop {
+        let (status, body) = get(addr, &path).await;
+        match status {
+            200 => break body,
+            409 => assert!(start.elapsed() < Duration::from_secs(30), "{body}"),
+            _ => panic!("{status}: {body}"),
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(all["game"], "napalm");
+    let record = server.napalm_record(&t.invite).await.expect("a record");
+    let every = frames(&all);
+    // One frame a step, numbered as the table numbered them, to the end.
+    assert_eq!(every.len(), record.steps.len() + 1);
+    assert!(every.iter().enumerate().all(|(i, f)| f["n"] == i));
+    let ended = |f: &Value| f["events"].as_array().unwrap().iter().any(|e| e["event"] == "game_over");
+    assert!(ended(every.last().unwrap()));
+    // Face up: every hand dealt among the cards seen; as seat 0 saw it:
+    // its own cards only, until a comparison shows it another's.
+    let (status, seat0) = get(addr, &format!("{path}?seat=0")).await;
+    assert_eq!(status, 200);
+    let dealt = every
+        .iter()
+        .position(|f| f["view"]["card_counts"][1].as_u64() > Some(0))
+        .expect("a deal");
+    let face_up = &every[dealt]["view"];
+    assert!(face_up["seen"].as_array().unwrap().iter().all(|s| !s.as_array().unwrap().is_empty()), "{face_up}");
+    let mine = &frames(&seat0)[dealt]["view"];
+    assert_eq!(mine["cards"], face_up["seen"][0]);
+    assert_eq!(mine["seen"][1], json!([]));
+    assert!(face_up["cards"].as_array().unwrap().is_empty());
+    // The same game as a file: the same frames; its analysis is refused
+    // in words (the expert plays only Tripoley).
+    let file = serde_json::to_string(&record).unwrap();
+    let (status, uploaded) = request_from(HERE, addr, "POST", "/api/replays", &JSON, &file).await;
+    assert_eq!(status, 200, "{uploaded}");
+    assert_eq!(frames(&uploaded), every);
+    let (status, e) = request_from(HERE, addr, "POST", "/api/replays/analysis", &JSON, &file).await;
+    assert_eq!((status, &e["detail"]["problem"]), (400, &json!("napalm")), "{e}");
+    assert!(e["message"].as_str().unwrap().contains("Napalm"));
+    // A hostile Napalm file: refused in words.
+    let mut bad: Value = serde_json::from_str(&file).unwrap();
+    bad["names"][0] = json!("\u{1b}[31mX");
+    let (status, e) = request_from(HERE, addr, "POST", "/api/replays", &JSON, &bad.to_string()).await;
+    assert_eq!((status, &e["detail"]["problem"]), (400, &json!("not_a_record")), "{e}");
     server.shutdown().await;
 }
