@@ -188,7 +188,7 @@ async fn player_or_host(app: &App, invite: &str, token: &str) -> Result<(), Resp
 
 /// The finished game's link as `{"share", "path"}`, made if `make`.
 async fn link(app: &App, invite: String, make: bool) -> Response {
-    if let Err((status, e)) = crate::analysis::load(app, &invite).await {
+    if let Err((status, e)) = crate::analysis::finished(app, &invite).await {
         return (status, axum::Json(e)).into_response();
     }
     match app.store.share(invite, make).await {

@@ -345,6 +345,13 @@ async fn a_napalm_game_replays_step_by_step_face_up_or_as_a_seat_saw_it_and_so_d
     assert_eq!(mine["cards"], face_up["seen"][0]);
     assert_eq!(mine["seen"][1], json!([]));
     assert!(face_up["cards"].as_array().unwrap().is_empty());
+    // Shared by a link like a Tripoley game.
+    let token = json!({"token": t.host_token});
+    let share_path = format!("/api/tables/{}/share", t.invite);
+    let (status, shared) = http_from(HERE, addr, &share_path, &JSON, &token).await;
+    assert_eq!(status, 200, "{shared}");
+    let (status, by_link) = get(addr, shared["path"].as_str().unwrap().replace("/replay/", "/api/replays/").as_str()).await;
+    assert_eq!((status, frames(&by_link)), (200, every));
     // The same game as a file: the same frames; its analysis is refused
     // in words (the expert plays only Tripoley).
     let file = serde_json::to_string(&record).unwrap();
