@@ -207,14 +207,14 @@ function handView(v, turnSeat) {
   });
   const controls = decisionControls(v, kind, body, rerender);
   const mine = !!d;
-  const label = ownWords("hand-label", S.seat);
+  const label = ownWords(t("hand-label"), (who) => t("hand-label-of", { who }), S.seat);
   return el("section", { class: "hand" + (mine ? " mine" : ""), "aria-label": label, "data-decision": (mine && kind) || false, "data-n": S.last },
     el("div", { class: "hand-head" },
       seatBox(v, S.seat, turnSeat),
       el("h2", { class: "prompt" }, d ? prompt(kind, body) : label)),
     mine && S.turn && S.turn.ms != null ? el("div", { class: "turn-bar", "aria-hidden": "true" }) : null,
     el("div", { class: "cards" }, hand),
-    v.my_five && v.my_five.length && !choosing ? el("p", { class: "note" }, ownWords("hand-five-marked", S.seat)) : null,
+    v.my_five && v.my_five.length && !choosing ? el("p", { class: "note" }, ownWords(t("hand-five-marked"), (who) => t("hand-five-marked-of", { who }), S.seat)) : null,
     controls);
 }
 

@@ -106,7 +106,7 @@ function hand(v, turnSeat) {
   const round = d && d[kind].round;
   const controls = el("div", { class: "controls" });
   const button = (label, action, cls = "") => el("button", { "data-key": action, class: cls, onclick: () => act(action) }, label);
-  const label = ownWords("napalm-your-cards", S.seat);
+  const label = ownWords(t("napalm-your-cards"), (who) => t("napalm-your-cards-of", { who }), S.seat);
   let question = label;
   if (kind === "declare") {
     question = t("napalm-do-you-hold", { round });

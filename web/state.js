@@ -47,10 +47,10 @@ export function name(seat) {
   return seat === S.seat && !S.onlooker ? t("name-you", { name: plain }) : plain;
 }
 
-/** A message about the viewer's own hand: "Your hand", or "Ann's hand"
- * (message `<id>-of`) to an onlooker of a replay. */
-export function ownWords(id, seat) {
-  return S.onlooker ? t(id + "-of", { who: name(seat) }) : t(id);
+/** Words about the viewer's own hand: `mine` ("Your hand"), or
+ * `theirs(name)` ("Ann's hand") to an onlooker of a replay. */
+export function ownWords(mine, theirs, seat) {
+  return S.onlooker ? theirs(name(seat)) : mine;
 }
 
 export function isNapalm() {

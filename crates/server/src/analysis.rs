@@ -186,7 +186,7 @@ async fn uploaded(
             let why = AnalysisError::Napalm.to_string();
             return crate::replay::refused_file(RecordProblem::Napalm, why);
         }
-        Err(refused) => return refused,
+        Err((problem, why)) => return crate::replay::refused_file(problem, why),
     };
     // The record as read, not the bytes sent: the same game with other
     // spaces is the same analysis.

@@ -38,8 +38,8 @@ use tripoley_engine::{Event, Game, RECORD_VERSION, Record, Seat, View};
 use tripoley_napalm::{NapalmGame, NapalmRecord, NapalmStep};
 
 use crate::App;
-use crate::auth::{hash_token, same_hash};
 use crate::analysis::refuse;
+use crate::auth::{hash_token, same_hash};
 use crate::budget::{PerAddress, Slot};
 use crate::protocol::{
     Detail, ErrorBody, ErrorCode, PROTOCOL_VERSION, RecordProblem, StartRequest,
@@ -302,16 +302,18 @@ async fn upload(
     };
     match read_upload(&body) {
         Ok(record) => built(&replays, record, q.seat, None, admitted, true).await,
-        Err(refused) => refused,
+        Err((problem, why)) => refused_file(problem, why),
     }
 }
 
+/// Why a file is refused: what is wrong and where, in words.
+pub(crate) type Refused = (RecordProblem, String);
+
 /// An uploaded record file read as `tripoley analyse` reads it (a Napalm
-/// one as `tripoley replay` does, within the same bounds), or the answer
-/// refusing it in words.
-pub(crate) fn read_upload(body: &[u8]) -> Result<Replayed, Response> {
+/// one as `tripoley replay` does, within the same bounds), or why not.
+pub(crate) fn read_upload(body: &[u8]) -> Result<Replayed, Refused> {
     let text = std::str::from_utf8(body)
-        .map_err(|_| refused_file(RecordProblem::NotARecord, "the file is not text".into()))?;
+        .map_err(|_| (RecordProblem::NotARecord, "the file is not text".into()))?;
     match tripoley_analysis::read(text) {
         Ok(record) => Ok(Replayed::Tripoley(record)),
         Err(AnalysisError::Napalm) => read_napalm(text).map(Replayed::Napalm),
@@ -321,20 +323,20 @@ pub(crate) fn read_upload(body: &[u8]) -> Result<Replayed, Response> {
                 AnalysisError::TooLong(_) => RecordProblem::TooLong,
                 _ => RecordProblem::NotARecord,
             };
-            Err(refused_file(problem, e.to_string()))
+            Err((problem, e.to_string()))
         }
     }
 }
 
 /// A Napalm record (its size already bounded): at most
 /// [`tripoley_analysis::MAX_STEPS`] steps, names that follow the one rule.
-fn read_napalm(text: &str) -> Result<NapalmRecord, Response> {
-    let not = |why: String| refused_file(RecordProblem::NotARecord, why);
-    let record: NapalmRecord = serde_json::from_str(text)
-        .map_err(|e| not(format!("not a Napalm game record: {e}")))?;
+fn read_napalm(text: &str) -> Result<NapalmRecord, Refused> {
+    let not = |why: String| (RecordProblem::NotARecord, why);
+    let record: NapalmRecord =
+        serde_json::from_str(text).map_err(|e| not(format!("not a Napalm game record: {e}")))?;
     if record.steps.len() > tripoley_analysis::MAX_STEPS {
         let e = AnalysisError::TooLong(record.steps.len());
-        return Err(refused_file(RecordProblem::TooLong, e.to_string()));
+        return Err((RecordProblem::TooLong, e.to_string()));
     }
     if let Some(name) = record
         .names
@@ -500,7 +502,10 @@ fn napalm_frames(
     if seat.is_some_and(|s| usize::from(s) >= record.names.len()) {
         return Err(Failure::NoSeat);
     }
-    let frame = |n: usize, step: Option<usize>, ev: &[tripoley_napalm::Event], game: &NapalmGame| {
+    let frame = |n: usize,
+                 step: Option<usize>,
+                 ev: &[tripoley_napalm::Event],
+                 game: &NapalmGame| {
         let events: Vec<_> = ev.iter().filter(|e| e.audience().includes(seat)).collect();
         let mut view = game.view(seat);
         if seat.is_none() {

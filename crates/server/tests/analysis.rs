@@ -207,7 +207,10 @@ async fn an_uploaded_record_is_analysed_within_the_budgets_and_cached_by_its_has
     assert!(asked.elapsed() < Duration::from_millis(500));
     // Refused in words as an uploaded replay is; a seat not at the table.
     let (status, e) = post(HERE, addr, "/api/replays/analysis", "not json").await;
-    assert_eq!((status, &e["detail"]["problem"]), (400, &json!("not_a_record")));
+    assert_eq!(
+        (status, &e["detail"]["problem"]),
+        (400, &json!("not_a_record"))
+    );
     let (status, e) = post(HERE, addr, "/api/replays/analysis?seat=7", record).await;
     assert_eq!(status, 400, "{e}");
     // One address waits for at most two analyses: a third is busy.

@@ -143,7 +143,8 @@ async fn finished_game(addr: SocketAddr) -> common::Table {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_finished_game_is_shared_by_a_link_that_is_neither_its_invite_nor_a_token_made_by_a_player_or_the_host() {
+async fn a_finished_game_is_shared_by_a_link_that_is_neither_its_invite_nor_a_token_made_by_a_player_or_the_host()
+ {
     let server = common::server().await;
     let addr = server.addr();
     // Not before the end: the link would show every hand.
@@ -159,7 +160,15 @@ async fn a_finished_game_is_shared_by_a_link_that_is_neither_its_invite_nor_a_to
     assert_eq!(get(addr, &p).await.0, 404, "no link yet");
     for stranger in [json!({}), json!({"token": "x".repeat(32)})] {
         let (status, e) = http_from(HERE, addr, &p, &JSON, &stranger).await;
-        assert_eq!(status, if stranger["token"].is_null() { 400 } else { 403 }, "{e}");
+        assert_eq!(
+            status,
+            if stranger["token"].is_null() {
+                400
+            } else {
+                403
+            },
+            "{e}"
+        );
     }
     assert_eq!(get(addr, &p).await.0, 404, "still none");
     let (status, shared) = http_from(HERE, addr, &p, &JSON, &host(&t)).await;
@@ -329,7 +338,13 @@ async fn a_napalm_game_replays_step_by_step_face_up_or_as_a_seat_saw_it_and_so_d
     // One frame a step, numbered as the table numbered them, to the end.
     assert_eq!(every.len(), record.steps.len() + 1);
     assert!(every.iter().enumerate().all(|(i, f)| f["n"] == i));
-    let ended = |f: &Value| f["events"].as_array().unwrap().iter().any(|e| e["event"] == "game_over");
+    let ended = |f: &Value| {
+        f["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["event"] == "game_over")
+    };
     assert!(ended(every.last().unwrap()));
     // Face up: every hand dealt among the cards seen; as seat 0 saw it:
     // its own cards only, until a comparison shows it another's.
@@ -340,7 +355,14 @@ async fn a_napalm_game_replays_step_by_step_face_up_or_as_a_seat_saw_it_and_so_d
         .position(|f| f["view"]["card_counts"][1].as_u64() > Some(0))
         .expect("a deal");
     let face_up = &every[dealt]["view"];
-    assert!(face_up["seen"].as_array().unwrap().iter().all(|s| !s.as_array().unwrap().is_empty()), "{face_up}");
+    assert!(
+        face_up["seen"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| !s.as_array().unwrap().is_empty()),
+        "{face_up}"
+    );
     let mine = &frames(&seat0)[dealt]["view"];
     assert_eq!(mine["cards"], face_up["seen"][0]);
     assert_eq!(mine["seen"][1], json!([]));
@@ -350,7 +372,15 @@ async fn a_napalm_game_replays_step_by_step_face_up_or_as_a_seat_saw_it_and_so_d
     let share_path = format!("/api/tables/{}/share", t.invite);
     let (status, shared) = http_from(HERE, addr, &share_path, &JSON, &token).await;
     assert_eq!(status, 200, "{shared}");
-    let (status, by_link) = get(addr, shared["path"].as_str().unwrap().replace("/replay/", "/api/replays/").as_str()).await;
+    let (status, by_link) = get(
+        addr,
+        shared["path"]
+            .as_str()
+            .unwrap()
+            .replace("/replay/", "/api/replays/")
+            .as_str(),
+    )
+    .await;
     assert_eq!((status, frames(&by_link)), (200, every));
     // The same game as a file: the same frames; its analysis is refused
     // in words (the expert plays only Tripoley).
@@ -359,12 +389,21 @@ async fn a_napalm_game_replays_step_by_step_face_up_or_as_a_seat_saw_it_and_so_d
     assert_eq!(status, 200, "{uploaded}");
     assert_eq!(frames(&uploaded), every);
     let (status, e) = request_from(HERE, addr, "POST", "/api/replays/analysis", &JSON, &file).await;
-    assert_eq!((status, &e["detail"]["problem"]), (400, &json!("napalm")), "{e}");
+    assert_eq!(
+        (status, &e["detail"]["problem"]),
+        (400, &json!("napalm")),
+        "{e}"
+    );
     assert!(e["message"].as_str().unwrap().contains("Napalm"));
     // A hostile Napalm file: refused in words.
     let mut bad: Value = serde_json::from_str(&file).unwrap();
     bad["names"][0] = json!("\u{1b}[31mX");
-    let (status, e) = request_from(HERE, addr, "POST", "/api/replays", &JSON, &bad.to_string()).await;
-    assert_eq!((status, &e["detail"]["problem"]), (400, &json!("not_a_record")), "{e}");
+    let (status, e) =
+        request_from(HERE, addr, "POST", "/api/replays", &JSON, &bad.to_string()).await;
+    assert_eq!(
+        (status, &e["detail"]["problem"]),
+        (400, &json!("not_a_record")),
+        "{e}"
+    );
     server.shutdown().await;
 }
