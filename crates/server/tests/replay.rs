@@ -30,6 +30,21 @@ async fn watch(sock: &mut Socket) -> Vec<Value> {
     }
 }
 
+/// The replay at `path`, asked until the game is stored as finished
+/// (409 before: a moment after its last frame), within `within`.
+async fn once_over(addr: SocketAddr, path: &str, within: Duration) -> Value {
+    let start = Instant::now();
+    loop {
+        let (status, body) = get(addr, path).await;
+        match status {
+            200 => return body,
+            409 => assert!(start.elapsed() < within, "{body}"),
+            _ => panic!("{status}: {body}"),
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 fn frames(replay: &Value) -> &Vec<Value> {
     replay["frames"].as_array().expect("frames")
 }
@@ -51,17 +66,7 @@ async fn a_finished_game_replays_as_the_live_table_sent_it() {
         .unwrap();
     let live = watch(&mut spectator).await;
     assert!(live.len() > 10, "a whole deal: {}", live.len());
-    // The game is stored as finished a moment after its last frame.
-    let start = Instant::now();
-    let all = loop {
-        let (status, body) = get(addr, &path).await;
-        match status {
-            200 => break body,
-            409 => assert!(start.elapsed() < Duration::from_secs(10), "{body}"),
-            _ => panic!("{status}: {body}"),
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    let all = once_over(addr, &path, Duration::from_secs(10)).await;
     assert_eq!(all["type"], "replay");
     let every = frames(&all);
     let last = every.last().unwrap();
@@ -134,11 +139,7 @@ async fn finished_game(addr: SocketAddr) -> common::Table {
         .await
         .unwrap();
     let path = format!("/api/tables/{}/replay", t.invite);
-    let start = Instant::now();
-    while get(addr, &path).await.0 != 200 {
-        assert!(start.elapsed() < Duration::from_secs(30), "the game ends");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    once_over(addr, &path, Duration::from_secs(30)).await;
     t
 }
 
@@ -322,16 +323,7 @@ async fn a_napalm_game_replays_step_by_step_face_up_or_as_a_seat_saw_it_and_so_d
         .await
         .unwrap();
     let path = format!("/api/tables/{}/replay", t.invite);
-    let start = Instant::now();
-    let all = loop {
-        let (status, body) = get(addr, &path).await;
-        match status {
-            200 => break body,
-            409 => assert!(start.elapsed() < Duration::from_secs(30), "{body}"),
-            _ => panic!("{status}: {body}"),
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    let all = once_over(addr, &path, Duration::from_secs(30)).await;
     assert_eq!(all["game"], "napalm");
     let record = server.napalm_record(&t.invite).await.expect("a record");
     let every = frames(&all);
