@@ -4,8 +4,9 @@
 // it, and the expert's analysis lists the mistakes (each a click to its
 // step) with a chart of the chips. The game is then in "My games" on the
 // home page, whose link (a share link) opens its replay for anyone; a
-// record file opened or dropped on the page replays too, and a hostile one
-// is refused in words.
+// record file opened or dropped on the page replays too (seen as a player
+// saw it without calling that player "you") and is analysed, and a hostile
+// one is refused in words.
 //
 // Needs the tripoley binary (TRIPOLEY_BIN, default ../target/ci/tripoley)
 // and Debian's Chromium (CHROMIUM, default /usr/bin/chromium).
@@ -104,6 +105,14 @@ test("a finished game replays step by step as it was shown, with the expert's mi
   assert.equal(kept.players.length, 3);
   assert.equal(kept.result.length, 3);
   const invite = new URL(page.url()).pathname.split("/")[2];
+  // A spectator who opens the finished table keeps the game too, with the
+  // link the player made (a spectator makes none).
+  const watcher = await browser.newContext(DESKTOP);
+  const watching = await watcher.newPage();
+  await watching.goto(page.url());
+  await watching.waitForFunction(() => JSON.parse(localStorage.getItem("tripoley:games") || "[]").length === 1);
+  assert.equal((await watching.evaluate(() => JSON.parse(localStorage.getItem("tripoley:games"))))[0].share, kept.share);
+  await watcher.close();
   await page.setViewportSize(DESKTOP.viewport);
   await page.goto(base + "/");
   await page.locator('button[data-key="my-games"]').click();
@@ -185,10 +194,26 @@ test("a record file opened or dropped on the page replays; a hostile one is refu
     assert.equal(await viewer.locator(".table .seat .shown .cardface").count(), 0, "nobody else's");
     // The events name the players as the board does.
     assert.match(await viewer.locator(".replay-what").innerText(), /P\d deals/);
+    // Seen as P1 saw it by someone who is not P1: nobody is "you".
+    const seen = await viewer.evaluate((v) => v.textContent);
+    assert.doesNotMatch(seen, /\(you\)|You are dealt|Your new hand|Your hand/);
+    assert.match(seen, /P1 is dealt/);
+    assert.match(seen, /P1's hand/);
     await shot(page, `replay-${tag}-file`, false);
+    if (tag === "desktop") {
+      // The expert's verdicts on the file, sent again (nothing kept).
+      await viewer.locator('button[data-key="replay-analyse"]').click();
+      const analysis = viewer.locator('section.replay-analysis[aria-label="The biggest mistakes"]');
+      await analysis.locator("svg.chip-chart").waitFor({ timeout: 30000 });
+      assert.equal(await analysis.locator("svg.chip-chart polyline").count(), 3);
+      await shot(page, "replay-desktop-file-analysis", false);
+      await page.setViewportSize(PHONE.viewport);
+      await shot(page, "replay-phone-file-analysis", false);
+      await page.setViewportSize(DESKTOP.viewport);
+    }
     await page.keyboard.press("Escape");
-    // A Napalm game and a file that is no record, dropped on the page: words.
-    for (const [text, words] of [['{"game": "napalm", "names": ["A", "B"]}', /Napalm game: the replay viewer shows only Tripoley/], ["\u0000 not a game", /not a Tripoley game record/]]) {
+    // A broken Napalm game and a file that is no record, dropped on the page: words.
+    for (const [text, words] of [['{"game": "napalm", "names": ["A", "B"]}', /not a game record that can be replayed \(not a Napalm game record/], ["\u0000 not a game", /not a game record/]]) {
       const dropped = await page.evaluateHandle((t) => {
         const dt = new DataTransfer();
         dt.items.add(new File([t], "dropped.json", { type: "application/json" }));

@@ -276,6 +276,32 @@ test("a Napalm table: two players join by link and play to the result by clickin
     assert.equal(chips.length, 3);
     assert.equal(chips.reduce((a, b) => a + b, 0), 300, "chips are conserved (the pot went to the winner)");
   }
+  // Its replay, from the result: step by step with the Napalm board, the
+  // player's own cards, then every hand face up; no verdict, said in words.
+  for (const [p, tag] of [[guest, "desktop"], [host, "phone"]]) {
+    await p.locator('button[data-key="replay"]').click();
+    const viewer = p.locator("section.replay");
+    const step = viewer.locator(".replay-step");
+    await step.waitFor();
+    const total = Number(await viewer.locator('input[data-key="replay-slider"]').getAttribute("max")) + 1;
+    assert.ok(total > 5, `every step: ${total}`);
+    assert.match(await viewer.locator(".replay-analysis").innerText(), /plays only Tripoley/);
+    await p.keyboard.press("Home");
+    assert.equal(await viewer.locator(".table.napalm").count(), 1);
+    for (let i = 0; i < 8 && !(await viewer.locator(".table.napalm .hand .cardface").count()); i++) await p.keyboard.press("ArrowRight");
+    assert.ok(await viewer.locator(".table.napalm .hand .cardface").count(), "the player's cards");
+    assert.equal(await viewer.locator(".table.napalm section.game-over").count(), 0, "not over at the start");
+    assert.equal(await viewer.locator(".table button, .table input").count(), 0, "read-only");
+    await shot(p, `${tag}-napalm-replay`, false);
+    await viewer.locator('button[data-key="replay-face-up"]').click();
+    await p.waitForFunction(() => document.querySelectorAll("section.replay .table.napalm .seat .shown .cardface").length > 0);
+    await shot(p, `${tag}-napalm-replay-face-up`, false);
+    await p.keyboard.press("End");
+    assert.equal(await viewer.locator(".table.napalm section.game-over").count(), 1, "the end");
+    await p.keyboard.press("Escape");
+  }
+  // Kept in My games like a Tripoley game.
+  await guest.waitForFunction(() => JSON.parse(localStorage.getItem("tripoley:games") || "[]").length === 1);
   assert.deepEqual(errors, []);
   await hostCtx.close();
   await guestCtx.close();

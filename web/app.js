@@ -128,7 +128,7 @@ function onMessage(m) {
       break;
   }
   render();
-  if (S.view && S.view.standings) import("./games.js").then((g) => g.remember());
+  if (S.view && (S.view.standings || S.winners)) import("./games.js").then((g) => g.remember());
   if (S.view && S.view.decision && !wasMine) {
     play("turn");
     buzz();

@@ -3,7 +3,7 @@
 // words, the result of each deal and the end of the game.
 
 import { el } from "./dom.js";
-import { S, act, send, name, CHOOSE_FIVE } from "./state.js";
+import { S, act, send, name, ownWords, CHOOSE_FIVE } from "./state.js";
 import { cardFace, cardWords, cardText, sortCards, suitOf, rankOf, bestFive, RANKS, SUIT_LETTERS, SUIT_SYMBOLS } from "./cards.js";
 import { coachPanel } from "./coach.js";
 import { overHeading, rematchButton } from "./seats.js";
@@ -207,13 +207,14 @@ function handView(v, turnSeat) {
   });
   const controls = decisionControls(v, kind, body, rerender);
   const mine = !!d;
-  return el("section", { class: "hand" + (mine ? " mine" : ""), "aria-label": t("hand-label"), "data-decision": (mine && kind) || false, "data-n": S.last },
+  const label = ownWords(t("hand-label"), (who) => t("hand-label-of", { who }), S.seat);
+  return el("section", { class: "hand" + (mine ? " mine" : ""), "aria-label": label, "data-decision": (mine && kind) || false, "data-n": S.last },
     el("div", { class: "hand-head" },
       seatBox(v, S.seat, turnSeat),
-      el("h2", { class: "prompt" }, d ? prompt(kind, body) : t("hand-label"))),
+      el("h2", { class: "prompt" }, d ? prompt(kind, body) : label)),
     mine && S.turn && S.turn.ms != null ? el("div", { class: "turn-bar", "aria-hidden": "true" }) : null,
     el("div", { class: "cards" }, hand),
-    v.my_five && v.my_five.length && !choosing ? el("p", { class: "note" }, t("hand-five-marked")) : null,
+    v.my_five && v.my_five.length && !choosing ? el("p", { class: "note" }, ownWords(t("hand-five-marked"), (who) => t("hand-five-marked-of", { who }), S.seat)) : null,
     controls);
 }
 
@@ -347,7 +348,12 @@ function gameOver(v) {
     S.finalTally && S.finalTally.shown.length ? el("p", {}, t("final-pot-line", { what: [...S.finalTally.shown, ...S.finalTally.pots].map((l) => l.text).join("; ") })) : null,
     S.replaying ? null : rematchButton(S.seat != null || S.host),
     S.rematch ? el("p", { class: "error", role: "alert" }, S.rematch) : null,
-    S.replaying ? null : el("button", { "data-key": "replay", onclick: () => import("./replay.js").then((m) => m.openReplay()) }, t("btn-replay")));
+    replayButton());
+}
+
+/** The game-over screen's way into the replay (none inside a replay). */
+export function replayButton() {
+  return S.replaying ? null : el("button", { "data-key": "replay", onclick: () => import("./replay.js").then((m) => m.openReplay()) }, t("btn-replay"));
 }
 
 function ledgerPanel() {

@@ -5,7 +5,7 @@
 // page (its entry) and by a table at its end (`remember`).
 
 import { el } from "./dom.js";
-import { S, api, isNapalm } from "./state.js";
+import { S, api, isNapalm, saved } from "./state.js";
 import { t } from "./i18n.js";
 
 const KEY = "tripoley:games";
@@ -30,18 +30,32 @@ export const myGame = (invite) => myGames().find((g) => g.invite === invite);
 
 const remembering = new Set();
 
-/** Keeps the table's finished game (once), with its share link, for the
- * player who played it (Tripoley only: the viewer draws no Napalm). */
+/** Each seat's chips at the end and whether it won, in seat order (a
+ * Napalm game's winners are its `game_over` event's); none before the end. */
+function standings() {
+  const v = S.view;
+  if (!v) return null;
+  if (!isNapalm()) return v.standings;
+  return S.winners ? v.stacks.map((chips, seat) => ({ seat, chips, winner: S.winners.includes(seat) })) : null;
+}
+
+/** Keeps the table's finished game (once), with its share link: a
+ * player's or the host's browser makes the link (theirs to publish), a
+ * spectator's keeps it once one of them has. */
 export async function remember() {
   const invite = S.invite;
-  if (S.seat == null || isNapalm() || !S.view || !S.view.standings || myGame(invite) || remembering.has(invite)) return;
+  const ended = standings();
+  if (!ended || myGame(invite) || remembering.has(invite)) return;
+  const token = (saved(invite) || {}).token;
+  const ask = token && (S.seat != null || S.host)
+    ? () => api("POST", "/api/tables/" + encodeURIComponent(invite) + "/share", { token })
+    : () => api("GET", "/api/tables/" + encodeURIComponent(invite) + "/share");
   remembering.add(invite);
-  const v = S.view;
-  const players = v.standings.map((s) => (S.table.seats[s.seat] || {}).name || t("seat-n", { n: s.seat + 1 }));
-  const result = [...v.standings].sort((a, b) => b.chips - a.chips).map((s) => ({ who: players[s.seat], chips: s.chips, winner: !!s.winner }));
+  const players = ended.map((s) => (S.table.seats[s.seat] || {}).name || t("seat-n", { n: s.seat + 1 }));
+  const result = [...ended].sort((a, b) => b.chips - a.chips).map((s) => ({ who: players[s.seat], chips: s.chips, winner: !!s.winner }));
   for (let i = 0; i < TRIES; i++) {
     try {
-      const { share } = await api("POST", "/api/tables/" + encodeURIComponent(invite) + "/share", {});
+      const { share } = await ask();
       const game = { invite, share, date: new Date().toISOString(), players, result };
       localStorage.setItem(KEY, JSON.stringify([game, ...myGames().filter((g) => g.invite !== invite)].slice(0, KEPT)));
       document.dispatchEvent(new Event("tripoley:render"));

@@ -2,10 +2,10 @@
 // and your Yes or No, and the result.
 
 import { el } from "./dom.js";
-import { S, act, send, name } from "./state.js";
+import { S, act, send, name, ownWords } from "./state.js";
 import { cardFace, cardText, sortCards } from "./cards.js";
-import { logPanel, dealerButton, clock } from "./board.js";
-import { names } from "./words.js";
+import { logPanel, dealerButton, clock, replayButton } from "./board.js";
+import { names, dealtLine } from "./words.js";
 import { overHeading, rematchButton } from "./seats.js";
 import { t } from "./i18n.js";
 
@@ -31,7 +31,7 @@ export function describeNapalm(e) {
       if (e.reason === "side_bet") return t("nev-side-bet", { from: n(e.from.stack), to: n(e.to.stack), amount: e.amount });
       if (e.reason === "pot_won") return t("nev-pot-won", { who: n(e.to.stack), amount: e.amount });
       return null;
-    case "dealt": return t("ev-dealt", { cards: cards(e.cards) });
+    case "dealt": return dealtLine(e, cards(e.cards));
     case "round_started": return ROUNDS[e.round] ? t("nev-round-started", { number: ROUNDS[e.round], round: e.round }) : null;
     case "declared": return t("nev-declared", { who: n(e.seat), yes: e.yes ? "yes" : "no" });
     case "challenged": return t("nev-challenged", { who: n(e.seat), yes: e.yes ? "yes" : "no" });
@@ -54,10 +54,11 @@ export function napalmView() {
   const wrap = el("div", { class: "table napalm" + (S.prefs.fourColour ? " four-colour" : "") });
   const turnSeat = S.turn ? S.turn.seat : v.to_act;
   const round = v.round && ROUNDS[v.round] ? v.round : null;
-  const over = S.table.status === "finished" || S.winners;
+  // A replayed step is over only once its game has ended.
+  const over = S.replaying ? !!S.winners : S.table.status === "finished" || S.winners;
   wrap.append(el("section", { class: "status", "aria-label": t("table-status") },
     el("span", {}, t("napalm-hand", { n: Math.max(v.hand_number, 1) }) + (round ? " · " + t("napalm-round", { number: ROUNDS[round], round }) : "")),
-    turnSeat != null && !over ? el("span", { class: "turn-line" }, turnSeat === S.seat ? t("table-your-turn") : t("table-to-play", { who: name(turnSeat) }),
+    turnSeat != null && !over ? el("span", { class: "turn-line" }, turnSeat === S.seat && !S.replaying ? t("table-your-turn") : t("table-to-play", { who: name(turnSeat) }),
       el("span", { class: "timer" })) : null));
   if (over) wrap.append(el("div", { class: "notices" }, result(v)));
   wrap.append(el("section", { class: "seats-ring", "aria-label": t("table-players") }, v.stacks.map((chips, s) => {
@@ -75,7 +76,7 @@ export function napalmView() {
       el("span", {}, "★ " + v.tokens[s]),
       el("span", { class: "cards-left" }, el("span", { class: "back-icon", "aria-hidden": "true" }), v.card_counts[s])),
     said != null ? el("div", { class: "seat-bet" }, t("napalm-said", { yes: said ? "yes" : "no" })) : null,
-    s === turnSeat && !over ? clock() : null,
+    s === turnSeat && !over && !S.replaying ? clock() : null,
     seen.length ? el("div", { class: "shown" }, sortCards(seen).map((c) => cardFace(c, { small: true }))) : null);
   })));
   wrap.append(el("section", { class: "board napalm-pot", "aria-label": t("space", { space: "pot" }) },
@@ -94,8 +95,9 @@ function result(v) {
     el("ol", { class: "standings" }, order.map((p) => el("li", {}, el("span", {}, name(p.s)),
       el("span", { class: "chips" }, t("napalm-chips-tokens", { chips: p.chips, tokens: p.tokens })),
       S.winners && S.winners.includes(p.s) ? el("span", { class: "tag win" }, t("tag-winner")) : null))),
-    rematchButton(S.seat != null),
-    S.rematch ? el("p", { class: "error", role: "alert" }, S.rematch) : null);
+    S.replaying ? null : rematchButton(S.seat != null),
+    S.rematch ? el("p", { class: "error", role: "alert" }, S.rematch) : null,
+    replayButton());
 }
 
 function hand(v, turnSeat) {
@@ -104,7 +106,8 @@ function hand(v, turnSeat) {
   const round = d && d[kind].round;
   const controls = el("div", { class: "controls" });
   const button = (label, action, cls = "") => el("button", { "data-key": action, class: cls, onclick: () => act(action) }, label);
-  let question = t("napalm-your-cards");
+  const label = ownWords(t("napalm-your-cards"), (who) => t("napalm-your-cards-of", { who }), S.seat);
+  let question = label;
   if (kind === "declare") {
     question = t("napalm-do-you-hold", { round });
     controls.append(button(t("napalm-yes"), "yes", "primary"), button(t("napalm-no"), "no"));
@@ -116,7 +119,7 @@ function hand(v, turnSeat) {
     controls.append(el("button", { "data-key": "hint", class: "hint", onclick: () => send({ type: "hint" }) }, t("btn-hint")));
     if (S.hint) controls.append(el("span", { class: "hint-text", role: "status" }, t("hint-bot", { action: t("action", { action: S.hint }) })));
   }
-  return el("section", { class: "hand" + (d && turnSeat === S.seat ? " mine" : ""), "aria-label": t("napalm-your-cards"), "data-decision": kind || false },
+  return el("section", { class: "hand" + (d && turnSeat === S.seat ? " mine" : ""), "aria-label": label, "data-decision": kind || false },
     el("h2", { class: "prompt" }, question),
     el("div", { class: "cards" }, sortCards(v.cards).map((c) => cardFace(c))), controls);
 }

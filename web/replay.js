@@ -5,18 +5,19 @@
 // the expert's analysis: the costliest decisions, each a click to its step,
 // and a chart of the chips. Three sources: the table just played (from the
 // game-over screen), a share link (`/replay/<share>`, its own page) and a
-// record file sent to the server (nothing stored; no analysis: that is
-// `tripoley analyse FILE`).
+// record file sent to the server (nothing stored; its analysis asked by
+// sending the file again).
 
 import { el } from "./dom.js";
-import { S, api, name } from "./state.js";
+import { S, api, name, isNapalm } from "./state.js";
 import { tableView } from "./board.js";
+import { napalmView, describeNapalm } from "./napalm.js";
 import { actionText, describe, setNamer } from "./words.js";
 import { t, errorText } from "./i18n.js";
 import { myGame } from "./games.js";
 
 /** What the board reads from `S`, replaced while a step is drawn. */
-const DRAWN = ["view", "seat", "turn", "results", "deal", "log", "finalTally", "rematch", "host", "hint", "confirm", "replaying"];
+const DRAWN = ["view", "seat", "turn", "results", "deal", "log", "finalTally", "rematch", "host", "hint", "confirm", "replaying", "winners"];
 /** Mistakes listed: the costliest first. */
 const LISTED = 10;
 
@@ -48,8 +49,10 @@ export function openFile(file, onClose) {
 const MAX_FILE = 4 << 20;
 
 async function open(source, seat, onClose = null) {
-  // Events name the players as the board does (away from a table too).
-  setNamer(name);
+  // Events name the players as the board does (away from a table too);
+  // a link's or a file's viewer played none of the seats.
+  S.onlooker = !source.invite;
+  setNamer(name, () => !S.onlooker);
   // One viewer at a time (another file dropped replaces it).
   if (R.root) R.root.remove();
   Object.assign(R, { source, seat, onClose, at: 0, analysis: null, asked: false });
@@ -66,11 +69,11 @@ async function load() {
   const src = R.source;
   try {
     if (src.refused) throw new Error(src.refused);
-    const replay = src.file != null ? await upload(src.file, q)
+    const replay = src.file != null ? await upload("/api/replays" + q, src.file)
       : await api("GET", (src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(src.invite) + "/replay") + q);
     R.frames = replay.frames;
     // Away from the table (a link, a file) the names come with the frames.
-    if (!src.invite) S.table = { seats: replay.names.map((n) => ({ name: n, kind: "human", connected: true })), settings: { game: "tripoley", rules: {} } };
+    if (!src.invite) S.table = { seats: replay.names.map((n) => ({ name: n, kind: "human", connected: true })), settings: { game: replay.game || "tripoley", rules: {} } };
     R.at = Math.min(R.at, R.frames.length - 1);
   } catch (e) {
     R.frames = [];
@@ -80,9 +83,10 @@ async function load() {
   R.root.focus();
 }
 
-/** `POST /api/replays`: the file's text as it is (the server reads it). */
-async function upload(text, q) {
-  const res = await fetch("/api/replays" + q, { method: "POST", headers: { "Content-Type": "application/json" }, body: text }).catch(() => null);
+/** A file's text sent as it is to `path` (the server reads it):
+ * `/api/replays` for its frames, `/api/replays/analysis` for the verdicts. */
+async function upload(path, text) {
+  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: text }).catch(() => null);
   const data = res && await res.json().catch(() => null);
   if (res && res.ok && data) return data;
   const err = new Error((data && data.message) || t("error-unreachable"));
@@ -93,12 +97,16 @@ async function upload(text, q) {
 function close() {
   R.root.remove();
   R.root = null;
+  S.onlooker = false;
   if (R.onClose) R.onClose();
 }
 
+/** A frame's deal (a Napalm game's hand). */
+const dealOf = (f) => f.view.deal_number ?? f.view.hand_number;
+
 /** The first frame of each deal. */
 function dealStarts() {
-  return R.frames.map((f, i) => i).filter((i) => i === 0 || R.frames[i].view.deal_number !== R.frames[i - 1].view.deal_number);
+  return R.frames.map((f, i) => i).filter((i) => i === 0 || dealOf(R.frames[i]) !== dealOf(R.frames[i - 1]));
 }
 
 function go(i) {
@@ -123,10 +131,13 @@ function onKey(e) {
  * for the call (no decision may be answered from a replay). */
 function board(frame) {
   const kept = Object.fromEntries(DRAWN.map((k) => [k, S[k]]));
-  const log = R.frames.slice(0, R.at + 1).flatMap((f) => lines(f).map((text) => ({ n: f.n, text })));
-  Object.assign(S, { view: { ...frame.view, decision: null }, seat: R.seat, turn: null, results: [], deal: null, log, finalTally: null, rematch: null, host: false, hint: null, confirm: null, replaying: true });
+  const shown = R.frames.slice(0, R.at + 1);
+  const log = shown.flatMap((f) => lines(f).map((text) => ({ n: f.n, text })));
+  // A Napalm game is over at its `game_over` event, not before.
+  const over = shown.flatMap((f) => f.events).find((e) => e.event === "game_over");
+  Object.assign(S, { view: { ...frame.view, decision: null }, seat: R.seat, turn: null, results: [], deal: null, log, finalTally: null, rematch: null, host: false, hint: null, confirm: null, replaying: true, winners: over ? over.winners : null });
   try {
-    const drawn = tableView();
+    const drawn = isNapalm() ? napalmView() : tableView();
     drawn.inert = true;
     return drawn;
   } finally {
@@ -135,7 +146,7 @@ function board(frame) {
 }
 
 /** What a frame's events say, in the live table's words. */
-const lines = (frame) => frame.events.map(describe).filter(Boolean);
+const lines = (frame) => frame.events.map(isNapalm() ? describeNapalm : describe).filter(Boolean);
 
 /** Whose eyes: the player's own or every card face up at the table; any
  * seat's or face up for a link or a file. */
@@ -171,8 +182,8 @@ function draw() {
     slider,
     el("button", { "data-key": "replay-next", onclick: () => go(R.at + 1), disabled: R.at === last }, "→"),
     el("span", { class: "replay-step", "data-step": R.at, "aria-live": "polite" },
-      t("replay-step", { n: R.at + 1, total: last + 1, deal: Math.max(frame.view.deal_number, 1) })),
-    el("span", { class: "replay-keys" }, t("replay-keys")),
+      t("replay-step", { n: R.at + 1, total: last + 1, deal: Math.max(dealOf(frame), 1), game: S.table.settings.game })),
+    el("span", { class: "replay-keys" }, t("replay-keys", { game: S.table.settings.game })),
     el("p", { class: "replay-what" }, lines(frame).join(" ")));
   R.root.replaceChildren(top, nav, analysisPanel(), board(frame));
 }
@@ -183,7 +194,8 @@ async function analyse() {
   try {
     const src = R.source;
     const q = src.invite && S.seat != null ? "?seat=" + S.seat : "";
-    R.analysis = await api("GET", (src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(src.invite)) + "/analysis" + q);
+    R.analysis = src.file != null ? await upload("/api/replays/analysis", src.file)
+      : await api("GET", (src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(src.invite)) + "/analysis" + q);
   } catch (e) {
     R.error = errorText(e);
   }
@@ -198,7 +210,7 @@ function frameOf(step) {
 
 function analysisPanel() {
   const a = R.analysis;
-  if (R.source.file != null) return el("section", { class: "replay-analysis panel" }, el("p", {}, t("replay-file-analysis")));
+  if (isNapalm()) return el("section", { class: "replay-analysis panel" }, el("p", {}, t("replay-napalm-no-analysis")));
   if (!a) {
     return el("section", { class: "replay-analysis panel" },
       R.asked && !R.error ? el("p", { role: "status" }, t("replay-analysing"))

@@ -21,6 +21,9 @@ export const S = {
   presets: null,
   rematch: null, next: null, rules: null, rulesOpen: false, ruleBookOpen: false, copied: null, focusedFor: null,
   timedOut: false, warnedAt: null, offline: false,
+  // A replay of a game this viewer did not play (a link, a file): seen as
+  // a player saw it, but nobody there is "you".
+  onlooker: false,
   prefs: loadPrefs(),
 };
 
@@ -41,7 +44,13 @@ export function savePrefs() {
 export function name(seat) {
   const s = S.table && S.table.seats[seat];
   const plain = (s && s.name) || t("seat-n", { n: seat + 1 });
-  return seat === S.seat ? t("name-you", { name: plain }) : plain;
+  return seat === S.seat && !S.onlooker ? t("name-you", { name: plain }) : plain;
+}
+
+/** Words about the viewer's own hand: `mine` ("Your hand"), or
+ * `theirs(name)` ("Ann's hand") to an onlooker of a replay. */
+export function ownWords(mine, theirs, seat) {
+  return S.onlooker ? theirs(name(seat)) : mine;
 }
 
 export function isNapalm() {

@@ -8,12 +8,19 @@ import { t } from "./i18n.js";
 const SUIT_LETTER = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
 const PAY_SPACES = ["ace", "king", "queen", "jack", "ten", "king_queen"];
 
-/** Who a seat is, as this screen names it ("you" for the viewer). */
+/** Who a seat is, as this screen names it ("you" for the viewer), and
+ * whether a seat's own events (its cards dealt) may say "you": not in a
+ * replay seen as a player by someone else. */
 let namer = (s) => t("seat-n", { n: s + 1 });
-export function setNamer(f) {
+let own = () => true;
+export function setNamer(f, isOwn = () => true) {
   namer = f;
+  own = isOwn;
 }
 export const who = (s) => namer(s);
+
+/** "You are dealt …", or "Ann is dealt …" to an onlooker. */
+export const dealtLine = (e, cards) => own(e.seat) ? t("ev-dealt", { cards }) : t("ev-dealt-to", { who: who(e.seat), cards });
 
 /** A line that may start with "you" starts with a capital. */
 export const capital = (line) => line[0].toUpperCase() + line.slice(1);
@@ -58,10 +65,10 @@ export function describe(e) {
     case "transfer":
       if (e.reason === "ante" || e.reason === "bet") return null;
       return ledgerLine(e);
-    case "dealt": return t("ev-dealt", { cards: cards(e.cards) });
+    case "dealt": return dealtLine(e, cards(e.cards));
     case "dealer_kept": return t("ev-dealer-kept", { who: n(e.seat) });
     case "swapped": return t("ev-swapped", { who: n(e.seat) });
-    case "new_hand": return t("ev-new-hand", { cards: cards(e.cards) });
+    case "new_hand": return own(e.seat) ? t("ev-new-hand", { cards: cards(e.cards) }) : t("ev-new-hand-to", { who: n(e.seat), cards: cards(e.cards) });
     case "auction_opened": return t("ev-auction-opened", { item: e.item });
     case "bid": return t("ev-bid", { who: n(e.seat), amount: e.amount });
     case "passed": return t("ev-passed", { who: n(e.seat) });

@@ -89,8 +89,8 @@ error-detail = { $reason ->
     [record] { $problem ->
         [too_big] This file is too large for a game record (at most 4 MB).
         [too_long] This record has more steps than a game can have.
-        [napalm] This is a Napalm game: the replay viewer shows only Tripoley games. The terminal's replay command prints it.
-        [not_a_record] This file is not a Tripoley game record that can be replayed ({ $message }).
+        [napalm] This is a Napalm game: the expert plays only Tripoley, so it gives no verdict on Napalm moves.
+        [not_a_record] This file is not a game record that can be replayed ({ $message }).
        *[other] { $message }
     }
    *[other] { $message }
@@ -225,7 +225,9 @@ confirm-misplay = Lead { $card }? It is not your lowest { $suit ->
 }: a misplay. You pay 1 chip to each other player ({ $n } in all) and can collect no pay space for the rest of this deal.
 confirm-misplay-yes = Lead it anyway
 hand-label = Your hand
+hand-label-of = { $who }'s hand
 hand-five-marked = Your poker five are marked with a gold bar.
+hand-five-marked-of = { $who }'s poker five are marked with a gold bar.
 prompt = { $kind ->
     [spare_option] Swap your hand for the spare (unseen)?
     [auction_bid] { $item ->
@@ -412,6 +414,7 @@ napalm-chips-tokens = { $chips } chips, { $tokens ->
    *[other] { $tokens } tokens
 }
 napalm-your-cards = Your cards
+napalm-your-cards-of = { $who }'s cards
 napalm-do-you-hold = Do you hold { napalm-claim }?
 napalm-yes = Yes
 napalm-no = No
@@ -452,10 +455,17 @@ replay-title = Replay
 replay-close = Close
 replay-face-up = Every card face up
 replay-slider = Step
-replay-step = Step { $n } of { $total } · deal { $deal }
-replay-keys = ← → step · Home End · PgUp PgDn deal by deal
+replay-step = Step { $n } of { $total } · { $game ->
+        [napalm] hand
+       *[other] deal
+    } { $deal }
+replay-keys = ← → step · Home End · PgUp PgDn { $game ->
+        [napalm] hand by hand
+       *[other] deal by deal
+    }
 replay-analyse = Ask the expert
 replay-analysing = The expert is looking at every decision…
+replay-napalm-no-analysis = The expert plays only Tripoley: it gives no verdict on Napalm moves. Step through the game to see how it went.
 replay-mistakes = The biggest mistakes
 replay-mistake = Deal { $deal }: { $who } — { $played }; the expert: { $best } (about { $cost ->
     [one] 1 chip
@@ -466,7 +476,6 @@ replay-chart = Each player's chips after each deal
 replay-seen-by = Whose eyes
 replay-seen-as = As { $who } saw it
 replay-link = Link to this replay
-replay-file-analysis = The expert's verdicts on a file: run “tripoley analyse” on it in a terminal.
 games-title = My games ({ $n })
 games-list = My games
 games-none = No finished game yet: the games you play to the end in this browser are listed here.

@@ -100,9 +100,11 @@ ev-deal-started = Deal { $number }: { $dealer } deals{ $suit ->
    *[other] ; the pay suit is { words-suit }
 }; the Sequence starts at { $sequence }.
 ev-dealt = You are dealt { $cards }.
+ev-dealt-to = { $who } is dealt { $cards }.
 ev-dealer-kept = { $who } keeps the hand dealt.
 ev-swapped = { $who } swaps for the other hand.
 ev-new-hand = Your new hand: { $cards }.
+ev-new-hand-to = New hand of { $who }: { $cards }.
 ev-auction-opened = Up for auction: { $item ->
     [spare] the spare hand
    *[other] the dealer's old hand

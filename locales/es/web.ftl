@@ -111,8 +111,8 @@ error-detail = { $reason ->
     [record] { $problem ->
         [too_big] Este archivo es demasiado grande para ser el registro de una partida (4 MB como mucho).
         [too_long] Este registro tiene más pasos de los que puede tener una partida.
-        [napalm] Es una partida de Napalm: el visor de repeticiones solo muestra partidas de Tripoley. El comando de repetición de la terminal la imprime.
-        [not_a_record] Este archivo no es un registro de una partida de Tripoley que se pueda repetir ({ $message }).
+        [napalm] Es una partida de Napalm: el experto solo juega al Tripoley, así que no da veredicto sobre las jugadas de Napalm.
+        [not_a_record] Este archivo no es un registro de partida que se pueda repetir ({ $message }).
        *[other] { $message }
     }
    *[other] { $message }
@@ -247,7 +247,9 @@ confirm-misplay = ¿Salir con { $card }? No es tu carta más baja de { $suit ->
 }: es una jugada indebida. Pagas 1 ficha a cada uno de los demás ({ $n } en total) y ya no cobras ninguna casilla de pago en este reparto.
 confirm-misplay-yes = Salir igualmente
 hand-label = Tu mano
+hand-label-of = Mano de { $who }
 hand-five-marked = Tus cinco cartas de póquer llevan una barra dorada.
+hand-five-marked-of = Las cinco cartas de póquer de { $who } llevan una barra dorada.
 prompt = { $kind ->
     [spare_option] ¿Cambias tu mano por la extra (sin verla)?
     [auction_bid] { $item ->
@@ -437,6 +439,7 @@ napalm-chips-tokens = { $chips } fichas, { $tokens ->
    *[other] { $tokens } puntos
 }
 napalm-your-cards = Tus cartas
+napalm-your-cards-of = Cartas de { $who }
 napalm-do-you-hold = ¿Tienes { napalm-claim }?
 napalm-yes = Sí
 napalm-no = No
@@ -477,10 +480,17 @@ replay-title = Repetición
 replay-close = Cerrar
 replay-face-up = Todas las cartas boca arriba
 replay-slider = Paso
-replay-step = Paso { $n } de { $total } · reparto { $deal }
-replay-keys = ← → paso a paso · Inicio Fin · RePág AvPág reparto a reparto
+replay-step = Paso { $n } de { $total } · { $game ->
+        [napalm] mano
+       *[other] reparto
+    } { $deal }
+replay-keys = ← → paso a paso · Inicio Fin · RePág AvPág { $game ->
+        [napalm] mano a mano
+       *[other] reparto a reparto
+    }
 replay-analyse = Preguntar al experto
 replay-analysing = El experto está mirando cada decisión…
+replay-napalm-no-analysis = El experto solo juega al Tripoley: no da veredicto sobre las jugadas de Napalm. Recorre la partida paso a paso para ver cómo fue.
 replay-mistakes = Los errores más caros
 replay-mistake = Reparto { $deal }: { $who } — { $played }; el experto: { $best } ({ $cost ->
     [one] 1 ficha
@@ -491,7 +501,6 @@ replay-chart = Las fichas de cada jugador tras cada reparto
 replay-seen-by = Con qué ojos
 replay-seen-as = Como lo vio { $who }
 replay-link = Enlace a esta repetición
-replay-file-analysis = El veredicto del experto sobre un archivo: ejecuta «tripoley analyse» con él en una terminal.
 games-title = Mis partidas ({ $n })
 games-list = Mis partidas
 games-none = Aún no hay partidas terminadas: aquí aparecen las que juegues hasta el final en este navegador.

@@ -101,9 +101,11 @@ ev-deal-started = Reparto { $number }: reparte { $dealer }{ $suit ->
    *[other] ; el palo de pago es { words-suit }
 }; la Secuencia empieza en el { $sequence }.
 ev-dealt = Te tocan { $cards }.
+ev-dealt-to = A { $who } le tocan { $cards }.
 ev-dealer-kept = { $who } se queda con la mano repartida.
 ev-swapped = { $who } cambia su mano por la otra.
 ev-new-hand = Tu nueva mano: { $cards }.
+ev-new-hand-to = Nueva mano de { $who }: { $cards }.
 ev-auction-opened = Se subasta { $item ->
     [spare] la mano extra
    *[other] la mano que dejó el repartidor

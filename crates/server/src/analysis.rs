@@ -1,7 +1,9 @@
 //! `GET /api/tables/{invite}/analysis[?seat=N]` (and
 //! `GET /api/replays/{share}/analysis[?seat=N]`, by the game's share id):
 //! the expert's verdict on every decision of a finished game of this
-//! server's tables (`tripoley-analysis`), as JSON.
+//! server's tables (`tripoley-analysis`), as JSON; and
+//! `POST /api/replays/analysis[?seat=N]`, the same for a record file sent
+//! in the body.
 //!
 //! The work is long (seconds of a core) and asked for from outside, so it
 //! is bounded everywhere: one analysis runs at a time on the blocking pool
@@ -14,6 +16,12 @@
 //! with the game in the store (the game is finished: they never change),
 //! so a restarted server answers from there without searching again, and
 //! cached in memory, the oldest dropped first.
+//!
+//! An uploaded record is not stored: it is read, analysed and forgotten
+//! (keeping it would let anyone fill the disk with files nobody asks for
+//! again). Its analysis is cached in memory only, by the SHA-256 of the
+//! record as read (so the same game asked again, or from another viewer,
+//! costs nothing), and one file counts as one "table" in the budgets.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
@@ -25,16 +33,18 @@ use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
 use tokio::sync::{Semaphore, watch};
 use tripoley_analysis::{AnalysisError, Options};
 use tripoley_engine::{RECORD_VERSION, Record, Seat};
 
 use crate::App;
 use crate::budget::{PerAddress, Slot};
-use crate::protocol::{ErrorBody, ErrorCode, TableStatus};
-use crate::store::StoredSteps;
+use crate::protocol::{ErrorBody, ErrorCode, RecordProblem, TableStatus};
+use crate::replay::Replayed;
+use crate::store::{StoredSteps, StoredTable};
 
 /// Analyses queued or running for one table.
 pub const PER_TABLE: usize = 2;
@@ -45,8 +55,16 @@ pub const QUEUE: usize = 8;
 /// Analyses kept in memory.
 pub const CACHED: usize = 64;
 
-/// Which analysis: a table and whose decisions.
-type Key = (String, Option<Seat>);
+/// Whose game: a table of this server (its invite) or an uploaded record
+/// (its hash).
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Game {
+    Table(String),
+    File([u8; 32]),
+}
+
+/// Which analysis: a game and whose decisions.
+type Key = (Game, Option<Seat>);
 /// A finished analysis (its JSON text) or why there is none.
 type Outcome = Result<Bytes, ErrorBody>;
 
@@ -85,6 +103,12 @@ pub(crate) fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/api/tables/{invite}/analysis", get(by_invite))
         .route("/api/replays/{share}/analysis", get(by_share))
+        .route(
+            "/api/replays/analysis",
+            post(uploaded).layer(axum::extract::DefaultBodyLimit::max(
+                tripoley_analysis::MAX_RECORD_BYTES + 1024,
+            )),
+        )
         .with_state(analyst)
 }
 
@@ -125,7 +149,7 @@ async fn by_invite(
     Query(q): Query<Query1>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
 ) -> Response {
-    analysis(analyst, (invite, q.seat), client).await
+    analysis(analyst, (Game::Table(invite), q.seat), client, None).await
 }
 
 async fn by_share(
@@ -135,26 +159,81 @@ async fn by_share(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
 ) -> Response {
     match crate::replay::shared(&analyst.app, &share).await {
-        Ok(invite) => analysis(analyst, (invite, q.seat), client).await,
+        Ok(invite) => analysis(analyst, (Game::Table(invite), q.seat), client, None).await,
         Err((status, e)) => (status, axum::Json(e)).into_response(),
     }
 }
 
-async fn analysis(analyst: Arc<Analyst>, key: Key, client: SocketAddr) -> Response {
+/// `POST /api/replays/analysis`: a record file's analysis, the file read
+/// as an uploaded replay is (refused in the same words).
+async fn uploaded(
+    State(analyst): State<Arc<Analyst>>,
+    Query(q): Query<Query1>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
+    body: Bytes,
+) -> Response {
+    if let Err(e) = crate::http::json_request(&analyst.app, &headers) {
+        return e.into_response();
+    }
+    // Reading the file is work too: within the address's budget.
+    let Some(slot) = analyst.addresses.take(client.ip()) else {
+        return busy(WAITING);
+    };
+    let record = match crate::replay::read_upload(&body) {
+        Ok(Replayed::Tripoley(r)) => r,
+        Ok(Replayed::Napalm(_)) => {
+            let why = AnalysisError::Napalm.to_string();
+            return crate::replay::refused_file(RecordProblem::Napalm, why);
+        }
+        Err((problem, why)) => return crate::replay::refused_file(problem, why),
+    };
+    // The record as read, not the bytes sent: the same game with other
+    // spaces is the same analysis.
+    let read = serde_json::to_vec(&record).expect("a record serialises");
+    let hash = Sha256::digest(&read).into();
+    let file = Upload { record, slot };
+    analysis(analyst, (Game::File(hash), q.seat), client, Some(file)).await
+}
+
+/// An uploaded record, read within its asker's budget.
+struct Upload {
+    record: Record,
+    slot: Slot,
+}
+
+const WAITING: &str = "you are already waiting for analyses: ask again when they are done";
+
+/// The analysis `key` (of `file`, if it is an uploaded record): cached,
+/// kept, or searched within the budgets while the asker waits.
+async fn analysis(
+    analyst: Arc<Analyst>,
+    key: Key,
+    client: SocketAddr,
+    file: Option<Upload>,
+) -> Response {
+    let (slot, file) = match file {
+        Some(Upload { record, slot }) => (Some(slot), Some(record)),
+        None => (None, None),
+    };
     let mut waiting = {
         let book = analyst.state.lock().expect("the analysis book");
         if let Some(done) = book.cache.get(&key) {
             return json(done.clone());
         }
-        let Some(slot) = analyst.addresses.take(client.ip()) else {
-            return busy("you are already waiting for analyses: ask again when they are done");
+        let Some(slot) = slot.or_else(|| analyst.addresses.take(client.ip())) else {
+            return busy(WAITING);
         };
         Waiting {
             _slot: slot,
             job: None,
         }
     };
-    match analyst.app.store.analysis(key.0.clone(), key.1).await {
+    let kept = match &key.0 {
+        Game::Table(invite) => analyst.app.store.analysis(invite.clone(), key.1).await,
+        Game::File(_) => Ok(None),
+    };
+    match kept {
         Ok(Some(kept)) => {
             let kept = Bytes::from(kept);
             remember(&analyst, key, kept.clone());
@@ -169,7 +248,7 @@ async fn analysis(analyst: Arc<Analyst>, key: Key, client: SocketAddr) -> Respon
             );
         }
     }
-    let job = match job(&analyst, &key).await {
+    let job = match job(&analyst, &key, file).await {
         Ok(job) => job,
         Err(refused) => return refused,
     };
@@ -208,7 +287,7 @@ fn remember(analyst: &Analyst, key: Key, body: Bytes) {
 
 /// The job computing `key`, with the asker counted among its waiters: the
 /// one already queued or running, or a new one if the budgets allow.
-async fn job(analyst: &Arc<Analyst>, key: &Key) -> Result<Job, Response> {
+async fn job(analyst: &Arc<Analyst>, key: &Key, file: Option<Record>) -> Result<Job, Response> {
     {
         let book = analyst.state.lock().expect("the analysis book");
         if let Some(job) = book.jobs.get(key) {
@@ -226,9 +305,13 @@ async fn job(analyst: &Arc<Analyst>, key: &Key) -> Result<Job, Response> {
             ));
         }
     }
-    let record = load(&analyst.app, &key.0)
-        .await
-        .map_err(|(status, e)| (status, axum::Json(e)).into_response())?;
+    let record = match (&key.0, file) {
+        (_, Some(record)) => record,
+        (Game::Table(invite), None) => load(&analyst.app, invite)
+            .await
+            .map_err(|(status, e)| (status, axum::Json(e)).into_response())?,
+        (Game::File(_), None) => unreachable!("a file's analysis is asked with its record"),
+    };
     let (tx, rx) = watch::channel(None);
     let job = Job {
         waiters: Arc::new(AtomicUsize::new(1)),
@@ -286,16 +369,18 @@ async fn run(
     };
     drop(permit);
     if let Ok(json) = &outcome {
-        // Kept with the game; if the store fails, the memory cache still
-        // answers until this server stops.
-        let text = String::from_utf8_lossy(json).into_owned();
-        if let Err(e) = analyst
-            .app
-            .store
-            .keep_analysis(key.0.clone(), key.1, text)
-            .await
-        {
-            eprintln!("tripoley serve: the analysis of {} is not kept: {e}", key.0);
+        // Kept with a table's game; if the store fails, the memory cache
+        // still answers until this server stops.
+        if let Game::Table(invite) = &key.0 {
+            let text = String::from_utf8_lossy(json).into_owned();
+            if let Err(e) = analyst
+                .app
+                .store
+                .keep_analysis(invite.clone(), key.1, text)
+                .await
+            {
+                eprintln!("tripoley serve: the analysis of {invite} is not kept: {e}");
+            }
         }
         remember(&analyst, key.clone(), json.clone());
     }
@@ -310,6 +395,26 @@ async fn run(
 
 /// The record of a finished Tripoley game of this server, from storage.
 pub(crate) async fn load(app: &App, invite: &str) -> Result<Record, (StatusCode, ErrorBody)> {
+    let stored = finished(app, invite).await?;
+    let StoredSteps::Tripoley(steps) = stored.steps else {
+        return Err((
+            StatusCode::BAD_REQUEST,
+            ErrorBody::new(ErrorCode::Invalid, AnalysisError::Napalm.to_string()),
+        ));
+    };
+    Ok(Record {
+        version: RECORD_VERSION,
+        rules: stored.settings.rules,
+        names: stored.names.unwrap_or_default(),
+        steps,
+    })
+}
+
+/// A finished game of this server (either kind), from storage.
+pub(crate) async fn finished(
+    app: &App,
+    invite: &str,
+) -> Result<StoredTable, (StatusCode, ErrorBody)> {
     let none = || {
         (
             StatusCode::NOT_FOUND,
@@ -339,16 +444,5 @@ pub(crate) async fn load(app: &App, invite: &str) -> Result<Record, (StatusCode,
             ),
         ));
     }
-    let StoredSteps::Tripoley(steps) = stored.steps else {
-        return Err((
-            StatusCode::BAD_REQUEST,
-            ErrorBody::new(ErrorCode::Invalid, AnalysisError::Napalm.to_string()),
-        ));
-    };
-    Ok(Record {
-        version: RECORD_VERSION,
-        rules: stored.settings.rules,
-        names: stored.names.unwrap_or_default(),
-        steps,
-    })
+    Ok(stored)
 }

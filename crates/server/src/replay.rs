@@ -1,9 +1,11 @@
 //! A finished game's frames, for the browser's replay viewer:
 //! `GET /api/tables/{invite}/replay[?seat=N]` (a table's players),
-//! `POST /api/tables/{invite}/share` (its share id) and
+//! `POST /api/tables/{invite}/share` (its share id, made by a player or the
+//! host), `GET /api/tables/{invite}/share` (the link, once made) and
 //! `GET /api/replays/{share}[?seat=N]` (anyone with the link, the page
 //! being `/replay/{share}`), and `POST /api/replays[?seat=N]` (a record file
-//! uploaded: its frames, nothing stored).
+//! uploaded: its frames, nothing stored). Napalm games (a table's or a
+//! file) replay the same way, their frames being what a Napalm table sends.
 //!
 //! The game is rebuilt from storage and each entry of its event log (the
 //! live table's, held parts of a run's stop included, so `n` is the event
@@ -32,12 +34,17 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 use tripoley_analysis::{AnalysisError, MAX_RECORD_BYTES};
-use tripoley_engine::{Event, Game, Record, Seat, View};
+use tripoley_engine::{Event, Game, RECORD_VERSION, Record, Seat, View};
+use tripoley_napalm::{NapalmGame, NapalmRecord, NapalmStep};
 
 use crate::App;
 use crate::analysis::refuse;
+use crate::auth::{hash_token, same_hash};
 use crate::budget::{PerAddress, Slot};
-use crate::protocol::{Detail, ErrorBody, ErrorCode, PROTOCOL_VERSION, RecordProblem};
+use crate::protocol::{
+    Detail, ErrorBody, ErrorCode, PROTOCOL_VERSION, RecordProblem, StartRequest,
+};
+use crate::store::StoredSteps;
 use crate::table::hold;
 
 /// The largest answer: a long game's frames are a few hundred kilobytes.
@@ -66,7 +73,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
     });
     Router::new()
         .route("/api/tables/{invite}/replay", get(by_invite))
-        .route("/api/tables/{invite}/share", post(share))
+        .route("/api/tables/{invite}/share", post(share).get(share_made))
         .route("/api/replays/{share}", get(by_share))
         .route(
             "/api/replays",
@@ -116,25 +123,83 @@ async fn by_invite(
     stored(&replays, client, &invite, q.seat, None).await
 }
 
-/// `POST /api/tables/{invite}/share`: `{"share", "path"}`, the finished
-/// game's link, the same at every ask. Whoever holds the invite (a player,
-/// a spectator) may ask; the link shows the game and nothing else of the
-/// table.
+/// `POST /api/tables/{invite}/share` with `{"token"}`: `{"share",
+/// "path"}`, the finished game's link, the same at every ask. Only a
+/// player's or the host's token makes it: publishing the game to whoever
+/// gets the link is theirs to decide, not a spectator's. The link shows the
+/// game and nothing else of the table.
 async fn share(
     State(replays): State<Arc<Replays>>,
     Path(invite): Path<String>,
     headers: HeaderMap,
+    body: Bytes,
 ) -> Response {
     if let Err(e) = crate::http::json_request(&replays.app, &headers) {
         return e.into_response();
     }
-    if let Err((status, e)) = crate::analysis::load(&replays.app, &invite).await {
+    let Ok(StartRequest { token }) = serde_json::from_slice(&body) else {
+        return refuse(
+            ErrorCode::BadMessage,
+            StatusCode::BAD_REQUEST,
+            "bad request: expected {\"token\": \"...\"}",
+        );
+    };
+    if let Err(refused) = player_or_host(&replays.app, &invite, &token).await {
+        return refused;
+    }
+    link(&replays.app, invite, true).await
+}
+
+/// `GET /api/tables/{invite}/share`: the link a player or the host made,
+/// for anyone with the invite (a spectator keeps the game in My games
+/// with it); 404 until it is made.
+async fn share_made(State(replays): State<Arc<Replays>>, Path(invite): Path<String>) -> Response {
+    link(&replays.app, invite, false).await
+}
+
+/// Whether `token` is a seat's or the host's at the table `invite`.
+async fn player_or_host(app: &App, invite: &str, token: &str) -> Result<(), Response> {
+    let none = || {
+        refuse(
+            ErrorCode::NoTable,
+            StatusCode::NOT_FOUND,
+            "there is no table with this code",
+        )
+    };
+    if !crate::auth::valid_invite(invite) {
+        return Err(none());
+    }
+    let table = match app.store.load(invite.to_owned()).await {
+        Ok(Some(t)) => t,
+        Ok(None) => return Err(none()),
+        Err(e) => return Err(crate::http::ApiError::from(e.answer()).into_response()),
+    };
+    let hash = hash_token(token);
+    let known = table.seats.iter().any(|s| same_hash(&hash, &s.2));
+    if known || same_hash(&hash, &table.host_hash) {
+        return Ok(());
+    }
+    Err(refuse(
+        ErrorCode::Unauthorized,
+        StatusCode::FORBIDDEN,
+        "only the players and the host of this table can make its link",
+    ))
+}
+
+/// The finished game's link as `{"share", "path"}`, made if `make`.
+async fn link(app: &App, invite: String, make: bool) -> Response {
+    if let Err((status, e)) = crate::analysis::finished(app, &invite).await {
         return (status, axum::Json(e)).into_response();
     }
-    match replays.app.store.share(invite).await {
-        Ok(share) => {
+    match app.store.share(invite, make).await {
+        Ok(Some(share)) => {
             axum::Json(json!({"path": format!("/replay/{share}"), "share": share})).into_response()
         }
+        Ok(None) => refuse(
+            ErrorCode::NoTable,
+            StatusCode::NOT_FOUND,
+            "this game has no link: a player or the host makes it",
+        ),
         Err(e) => refuse(
             ErrorCode::Storage,
             StatusCode::SERVICE_UNAVAILABLE,
@@ -192,11 +257,30 @@ async fn stored(
         Ok(a) => a,
         Err(why) => return busy(why),
     };
-    let record = match crate::analysis::load(&replays.app, invite).await {
-        Ok(r) => r,
+    let stored = match crate::analysis::finished(&replays.app, invite).await {
+        Ok(s) => s,
         Err((status, e)) => return (status, axum::Json(e)).into_response(),
     };
+    let names = stored.names.unwrap_or_default();
+    let record = match stored.steps {
+        StoredSteps::Tripoley(steps) => Replayed::Tripoley(Record {
+            version: RECORD_VERSION,
+            rules: stored.settings.rules,
+            names,
+            steps,
+        }),
+        StoredSteps::Napalm(steps) => Replayed::Napalm(NapalmRecord {
+            steps,
+            ..NapalmRecord::new(stored.settings.napalm.unwrap_or_default(), names)
+        }),
+    };
     built(replays, record, seat, share, admitted, false).await
+}
+
+/// A finished game to replay, of either kind.
+pub(crate) enum Replayed {
+    Tripoley(Record),
+    Napalm(NapalmRecord),
 }
 
 /// `POST /api/replays`: a record file's frames (nothing stored). The file
@@ -216,28 +300,60 @@ async fn upload(
         Ok(a) => a,
         Err(why) => return busy(why),
     };
-    let record = std::str::from_utf8(&body)
-        .map_err(|_| (RecordProblem::NotARecord, "the file is not text".to_owned()))
-        .and_then(|text| {
-            tripoley_analysis::read(text).map_err(|e| {
-                let problem = match e {
-                    AnalysisError::TooBig(_) => RecordProblem::TooBig,
-                    AnalysisError::TooLong(_) => RecordProblem::TooLong,
-                    AnalysisError::Napalm => RecordProblem::Napalm,
-                    _ => RecordProblem::NotARecord,
-                };
-                (problem, e.to_string())
-            })
-        });
-    match record {
+    match read_upload(&body) {
         Ok(record) => built(&replays, record, q.seat, None, admitted, true).await,
         Err((problem, why)) => refused_file(problem, why),
     }
 }
 
+/// Why a file is refused: what is wrong and where, in words.
+pub(crate) type Refused = (RecordProblem, String);
+
+/// An uploaded record file read as `tripoley analyse` reads it (a Napalm
+/// one as `tripoley replay` does, within the same bounds), or why not.
+pub(crate) fn read_upload(body: &[u8]) -> Result<Replayed, Refused> {
+    let text = std::str::from_utf8(body)
+        .map_err(|_| (RecordProblem::NotARecord, "the file is not text".into()))?;
+    match tripoley_analysis::read(text) {
+        Ok(record) => Ok(Replayed::Tripoley(record)),
+        Err(AnalysisError::Napalm) => read_napalm(text).map(Replayed::Napalm),
+        Err(e) => {
+            let problem = match e {
+                AnalysisError::TooBig(_) => RecordProblem::TooBig,
+                AnalysisError::TooLong(_) => RecordProblem::TooLong,
+                _ => RecordProblem::NotARecord,
+            };
+            Err((problem, e.to_string()))
+        }
+    }
+}
+
+/// A Napalm record (its size already bounded): at most
+/// [`tripoley_analysis::MAX_STEPS`] steps, names that follow the one rule.
+fn read_napalm(text: &str) -> Result<NapalmRecord, Refused> {
+    let not = |why: String| (RecordProblem::NotARecord, why);
+    let record: NapalmRecord =
+        serde_json::from_str(text).map_err(|e| not(format!("not a Napalm game record: {e}")))?;
+    if record.steps.len() > tripoley_analysis::MAX_STEPS {
+        let e = AnalysisError::TooLong(record.steps.len());
+        return Err((RecordProblem::TooLong, e.to_string()));
+    }
+    if let Some(name) = record
+        .names
+        .iter()
+        .find(|n| tripoley_i18n::names::problem(n).is_some())
+    {
+        return Err(not(format!(
+            "the name {:?} breaks the rule for names",
+            name.escape_debug().to_string()
+        )));
+    }
+    Ok(record)
+}
+
 /// A record file refused: 400 with what is wrong (`detail`) and where
 /// (`message`).
-fn refused_file(problem: RecordProblem, why: String) -> Response {
+pub(crate) fn refused_file(problem: RecordProblem, why: String) -> Response {
     (
         StatusCode::BAD_REQUEST,
         axum::Json(ErrorBody {
@@ -253,7 +369,7 @@ fn refused_file(problem: RecordProblem, why: String) -> Response {
 /// that does not replay is the file's fault if `uploaded`, else the store's.
 async fn built(
     replays: &Replays,
-    record: Record,
+    record: Replayed,
     seat: Option<Seat>,
     share: Option<String>,
     admitted: Admitted,
@@ -295,31 +411,61 @@ enum Failure {
     Broken(String),
 }
 
-/// The replay's JSON: `{"v", "type": "replay", "seat", "names", "share",
-/// "frames": [update…]}` (`share` when asked by the share id, so the page
-/// can offer the link again).
-/// Each frame is written as it is made and the whole is bounded by
+/// The replay's JSON: `{"v", "type": "replay", "game", "seat", "names",
+/// "share", "frames": [update…]}` (`game`: "tripoley" or "napalm";
+/// `share` when asked by the share id, so the page can offer the link
+/// again).
+fn frames(record: &Replayed, seat: Option<Seat>, share: Option<&str>) -> Result<Vec<u8>, Failure> {
+    let (game, names) = match record {
+        Replayed::Tripoley(r) => ("tripoley", &r.names),
+        Replayed::Napalm(r) => ("napalm", &r.names),
+    };
+    let head = json!({"v": PROTOCOL_VERSION, "type": "replay", "game": game, "seat": seat,
+        "names": names, "share": share});
+    let mut out = Frames::new(&head)?;
+    match record {
+        Replayed::Tripoley(r) => tripoley_frames(r, seat, &mut out)?,
+        Replayed::Napalm(r) => napalm_frames(r, seat, &mut out)?,
+    }
+    Ok(out.end())
+}
+
+/// The frames written as they are made, the whole bounded by
 /// [`MAX_BYTES`] as it grows: a long record (an uploaded one may hold
 /// 200,000 steps) is refused before it fills the memory.
-fn frames(record: &Record, seat: Option<Seat>, share: Option<&str>) -> Result<Vec<u8>, Failure> {
-    let head = json!({"v": PROTOCOL_VERSION, "type": "replay", "seat": seat,
-        "names": record.names, "share": share});
-    let mut out = serde_json::to_vec(&head).map_err(|e| Failure::Broken(e.to_string()))?;
-    // `{…}` becomes `{…,"frames":[` and the frames follow.
-    out.pop();
-    out.extend_from_slice(br#","frames":["#);
-    let mut written = 0;
-    let mut push = |out: &mut Vec<u8>, frame: Value| -> Result<(), Failure> {
-        if written > 0 {
-            out.push(b',');
+struct Frames {
+    out: Vec<u8>,
+    written: usize,
+}
+
+impl Frames {
+    /// `{…head}` becomes `{…head,"frames":[` and the frames follow.
+    fn new(head: &Value) -> Result<Frames, Failure> {
+        let mut out = serde_json::to_vec(head).map_err(|e| Failure::Broken(e.to_string()))?;
+        out.pop();
+        out.extend_from_slice(br#","frames":["#);
+        Ok(Frames { out, written: 0 })
+    }
+
+    fn push(&mut self, frame: &Value) -> Result<(), Failure> {
+        if self.written > 0 {
+            self.out.push(b',');
         }
-        serde_json::to_writer(&mut *out, &frame).map_err(|e| Failure::Broken(e.to_string()))?;
-        written += 1;
-        if out.len() > MAX_BYTES {
+        serde_json::to_writer(&mut self.out, frame).map_err(|e| Failure::Broken(e.to_string()))?;
+        self.written += 1;
+        if self.out.len() > MAX_BYTES {
             return Err(Failure::TooLong);
         }
         Ok(())
-    };
+    }
+
+    fn end(mut self) -> Vec<u8> {
+        self.out.extend_from_slice(b"]}");
+        self.out
+    }
+}
+
+fn tripoley_frames(record: &Record, seat: Option<Seat>, out: &mut Frames) -> Result<(), Failure> {
     let mut ev = Vec::new();
     let mut game = record
         .start(&mut ev)
@@ -327,7 +473,7 @@ fn frames(record: &Record, seat: Option<Seat>, share: Option<&str>) -> Result<Ve
     if seat.is_some_and(|s| s >= game.view(None).players) {
         return Err(Failure::NoSeat);
     }
-    push(&mut out, frame(0, None, &ev, &game, seat))?;
+    out.push(&frame(0, None, &ev, &game, seat))?;
     let mut n = 1;
     for (i, step) in record.steps.iter().enumerate() {
         let stops = hold::stops(&game, step);
@@ -335,12 +481,50 @@ fn frames(record: &Record, seat: Option<Seat>, share: Option<&str>) -> Result<Ve
         game.step(step, &mut ev)
             .map_err(|e| Failure::Broken(format!("step {i} does not replay: {e}")))?;
         for (shown, part) in hold::parts(ev, stops, game.clone()) {
-            push(&mut out, frame(n, Some(i), &part, &shown, seat))?;
+            out.push(&frame(n, Some(i), &part, &shown, seat))?;
             n += 1;
         }
     }
-    out.extend_from_slice(b"]}");
-    Ok(out)
+    Ok(())
+}
+
+/// A Napalm game's frames: one per step, as a Napalm table sends them
+/// (`n` is the step's number); the events a seat may see (N7) and its view,
+/// or every hand among the cards seen for the game face up.
+fn napalm_frames(
+    record: &NapalmRecord,
+    seat: Option<Seat>,
+    out: &mut Frames,
+) -> Result<(), Failure> {
+    let mut ev = Vec::new();
+    let mut game = NapalmGame::start(record.rules.clone(), record.names.len(), &mut ev)
+        .map_err(|e| Failure::Broken(e.to_string()))?;
+    if seat.is_some_and(|s| usize::from(s) >= record.names.len()) {
+        return Err(Failure::NoSeat);
+    }
+    let frame = |n: usize,
+                 step: Option<usize>,
+                 ev: &[tripoley_napalm::Event],
+                 game: &NapalmGame| {
+        let events: Vec<_> = ev.iter().filter(|e| e.audience().includes(seat)).collect();
+        let mut view = game.view(seat);
+        if seat.is_none() {
+            for (s, seen) in view.seen.iter_mut().enumerate() {
+                *seen = game.view(Some(s as Seat)).cards;
+            }
+        }
+        json!({"v": PROTOCOL_VERSION, "type": "update", "n": n, "step": step, "events": events, "view": view})
+    };
+    out.push(&frame(0, None, &ev, &game))?;
+    for (i, step) in record.steps.iter().enumerate() {
+        let ev = match step {
+            NapalmStep::Deck(d) => game.deal(d),
+            NapalmStep::Act { seat, action } => game.apply(*seat, *action),
+        }
+        .map_err(|e| Failure::Broken(format!("step {i} does not replay: {e}")))?;
+        out.push(&frame(i + 1, Some(i), &ev, &game))?;
+    }
+    Ok(())
 }
 
 /// One `update` frame: the log entry `n`'s events and the view after them,

@@ -33,11 +33,16 @@ async fn get(from: IpAddr, addr: SocketAddr, path: &str) -> (u16, Value) {
 
 /// A started one-deal table of three heuristic bots; its invite.
 async fn bots_game(addr: SocketAddr) -> String {
+    bots_table(addr).await.invite
+}
+
+/// A started one-deal table of three heuristic bots.
+async fn bots_table(addr: SocketAddr) -> common::Table {
     let t = table_from(addr, &common::one_deal_of_bots(), &[]).await;
     client::start_table(addr, &t.invite, &t.host_token)
         .await
         .unwrap();
-    t.invite
+    t
 }
 
 /// The analysis at `path`, asked until the game is over (409 before).
@@ -123,7 +128,8 @@ async fn an_analysis_is_kept_with_the_game_and_a_restarted_server_answers_from_t
     };
     let server = tripoley_server::start(config.clone()).await.unwrap();
     let addr = server.addr();
-    let invite = bots_game(addr).await;
+    let table = bots_table(addr).await;
+    let invite = table.invite;
     let path = format!("/api/tables/{invite}/analysis?seat=1");
     let analysis = once_over(addr, &path).await;
     let (_, shared) = common::http_from(
@@ -131,7 +137,7 @@ async fn an_analysis_is_kept_with_the_game_and_a_restarted_server_answers_from_t
         addr,
         &format!("/api/tables/{invite}/share"),
         &[("Content-Type", "application/json")],
-        &Value::Null,
+        &json!({"token": table.host_token}),
     )
     .await;
     let share = shared["share"].as_str().expect("a share id").to_owned();
@@ -166,4 +172,65 @@ async fn an_analysis_is_kept_with_the_game_and_a_restarted_server_answers_from_t
     );
     server.shutdown().await;
     common::remove_db(&db);
+}
+
+/// `POST path` with a JSON body from the loopback address `from`.
+async fn post(from: IpAddr, addr: SocketAddr, path: &str, body: &str) -> (u16, Value) {
+    common::request_from(
+        from,
+        addr,
+        "POST",
+        path,
+        &[("Content-Type", "application/json")],
+        body,
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_uploaded_record_is_analysed_within_the_budgets_and_cached_by_its_hash() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let record = include_str!("../../engine/tests/golden/pagat.json");
+    let path = "/api/replays/analysis?seat=0";
+    let (status, analysis) = post(HERE, addr, path, record).await;
+    assert_eq!(status, 200, "{analysis}");
+    let decisions = analysis["decisions"].as_array().expect("decisions");
+    assert!(!decisions.is_empty(), "{analysis}");
+    assert!(decisions.iter().all(|d| d["seat"] == 0), "{analysis}");
+    assert_eq!(analysis["finished"], true);
+    // The same game written otherwise (one line) is the same analysis,
+    // from the cache at once.
+    let one_line = serde_json::from_str::<Value>(record).unwrap().to_string();
+    let asked = Instant::now();
+    assert_eq!(post(HERE, addr, path, &one_line).await, (200, analysis));
+    assert!(asked.elapsed() < Duration::from_millis(500));
+    // Refused in words as an uploaded replay is; a seat not at the table.
+    let (status, e) = post(HERE, addr, "/api/replays/analysis", "not json").await;
+    assert_eq!(
+        (status, &e["detail"]["problem"]),
+        (400, &json!("not_a_record"))
+    );
+    let (status, e) = post(HERE, addr, "/api/replays/analysis?seat=7", record).await;
+    assert_eq!(status, 400, "{e}");
+    // One address waits for at most two analyses: a third is busy.
+    let flood: Vec<_> = (1..4)
+        .map(|seat| {
+            tokio::spawn(async move {
+                let path = format!("/api/replays/analysis?seat={seat}");
+                post(HERE, addr, &path, record).await.0
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for f in flood {
+        statuses.push(f.await.unwrap());
+    }
+    statuses.sort_unstable();
+    assert!(statuses.contains(&503), "{statuses:?}");
+    // Without the JSON type (a form of another site): refused unread.
+    let (status, _) =
+        common::request_from(HERE, addr, "POST", "/api/replays/analysis", &[], record).await;
+    assert_eq!(status, 403);
+    server.shutdown().await;
 }

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use common::{http_from, request_from, table_from};
 use serde_json::{Value, json};
 use tripoley_server::client::{self, Socket};
+use tripoley_server::protocol::{CreateTable, GameKind};
 
 async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
     client::request(addr, "GET", path, None).await.unwrap()
@@ -26,6 +27,21 @@ async fn watch(sock: &mut Socket) -> Vec<Value> {
         if over {
             return seen;
         }
+    }
+}
+
+/// The replay at `path`, asked until the game is stored as finished
+/// (409 before: a moment after its last frame), within `within`.
+async fn once_over(addr: SocketAddr, path: &str, within: Duration) -> Value {
+    let start = Instant::now();
+    loop {
+        let (status, body) = get(addr, path).await;
+        match status {
+            200 => return body,
+            409 => assert!(start.elapsed() < within, "{body}"),
+            _ => panic!("{status}: {body}"),
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
@@ -50,17 +66,7 @@ async fn a_finished_game_replays_as_the_live_table_sent_it() {
         .unwrap();
     let live = watch(&mut spectator).await;
     assert!(live.len() > 10, "a whole deal: {}", live.len());
-    // The game is stored as finished a moment after its last frame.
-    let start = Instant::now();
-    let all = loop {
-        let (status, body) = get(addr, &path).await;
-        match status {
-            200 => break body,
-            409 => assert!(start.elapsed() < Duration::from_secs(10), "{body}"),
-            _ => panic!("{status}: {body}"),
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    let all = once_over(addr, &path, Duration::from_secs(10)).await;
     assert_eq!(all["type"], "replay");
     let every = frames(&all);
     let last = every.last().unwrap();
@@ -133,35 +139,51 @@ async fn finished_game(addr: SocketAddr) -> common::Table {
         .await
         .unwrap();
     let path = format!("/api/tables/{}/replay", t.invite);
-    let start = Instant::now();
-    while get(addr, &path).await.0 != 200 {
-        assert!(start.elapsed() < Duration::from_secs(30), "the game ends");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    once_over(addr, &path, Duration::from_secs(30)).await;
     t
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_finished_game_is_shared_by_a_link_that_is_neither_its_invite_nor_a_token() {
+async fn a_finished_game_is_shared_by_a_link_that_is_neither_its_invite_nor_a_token_made_by_a_player_or_the_host()
+ {
     let server = common::server().await;
     let addr = server.addr();
     // Not before the end: the link would show every hand.
     let early = table_from(addr, &common::one_deal_of_bots(), &[]).await;
     let share_path = |invite: &str| format!("/api/tables/{invite}/share");
-    let (status, _) = http_from(HERE, addr, &share_path(&early.invite), &JSON, &json!({})).await;
+    let host = |t: &common::Table| json!({"token": t.host_token});
+    let (status, _) = http_from(HERE, addr, &share_path(&early.invite), &JSON, &host(&early)).await;
     assert_eq!(status, 409);
     let t = finished_game(addr).await;
-    let (status, shared) = http_from(HERE, addr, &share_path(&t.invite), &JSON, &json!({})).await;
+    // Only a player or the host makes the link; anyone with the invite
+    // (a spectator) gets it once it is made, to keep in My games.
+    let p = share_path(&t.invite);
+    assert_eq!(get(addr, &p).await.0, 404, "no link yet");
+    for stranger in [json!({}), json!({"token": "x".repeat(32)})] {
+        let (status, e) = http_from(HERE, addr, &p, &JSON, &stranger).await;
+        assert_eq!(
+            status,
+            if stranger["token"].is_null() {
+                400
+            } else {
+                403
+            },
+            "{e}"
+        );
+    }
+    assert_eq!(get(addr, &p).await.0, 404, "still none");
+    let (status, shared) = http_from(HERE, addr, &p, &JSON, &host(&t)).await;
     assert_eq!(status, 200, "{shared}");
+    assert_eq!(get(addr, &p).await, (200, shared.clone()));
     let share = shared["share"].as_str().unwrap().to_owned();
     assert_eq!(shared["path"], format!("/replay/{share}"));
     assert_eq!(share.len(), 32);
     assert!(!share.contains(&t.invite) && share != t.host_token);
     // The same link at every ask; a page of another site may not ask.
-    let (_, again) = http_from(HERE, addr, &share_path(&t.invite), &JSON, &json!({})).await;
+    let (_, again) = http_from(HERE, addr, &p, &JSON, &host(&t)).await;
     assert_eq!(again["share"], share.as_str());
     let foreign = [JSON[0], ("Origin", "https://elsewhere.example")];
-    let (status, _) = http_from(HERE, addr, &share_path(&t.invite), &foreign, &json!({})).await;
+    let (status, _) = http_from(HERE, addr, &p, &foreign, &host(&t)).await;
     assert_eq!(status, 403);
     // Anyone with the link sees the game face up, as the table's own
     // replay shows it, and the page opens at the link.
@@ -264,7 +286,7 @@ async fn an_uploaded_record_replays_and_a_hostile_file_is_refused_in_words() {
         ),
         (
             r#"{"game": "napalm", "names": ["A", "B"]}"#.to_owned(),
-            "napalm",
+            "not_a_record",
         ),
         ("not json".to_owned(), "not_a_record"),
         (r#"{"version": 99}"#.to_owned(), "not_a_record"),
@@ -281,5 +303,99 @@ async fn an_uploaded_record_replays_and_a_hostile_file_is_refused_in_words() {
     // Without the JSON type (a form of another site): refused unread.
     let (status, _) = request_from(HERE, addr, "POST", "/api/replays", &[], record).await;
     assert_eq!(status, 403);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_napalm_game_replays_step_by_step_face_up_or_as_a_seat_saw_it_and_so_does_its_file() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let request = CreateTable {
+        game: Some(GameKind::Napalm),
+        seats: Some(3),
+        turn_seconds: Some(0),
+        bot: Some(tripoley_bots::BotKind::Heuristic),
+        tokens_to_win: Some(1),
+        ..CreateTable::default()
+    };
+    let t = table_from(addr, &request, &[]).await;
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    let path = format!("/api/tables/{}/replay", t.invite);
+    let all = once_over(addr, &path, Duration::from_secs(30)).await;
+    assert_eq!(all["game"], "napalm");
+    let record = server.napalm_record(&t.invite).await.expect("a record");
+    let every = frames(&all);
+    // One frame a step, numbered as the table numbered them, to the end.
+    assert_eq!(every.len(), record.steps.len() + 1);
+    assert!(every.iter().enumerate().all(|(i, f)| f["n"] == i));
+    let ended = |f: &Value| {
+        f["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["event"] == "game_over")
+    };
+    assert!(ended(every.last().unwrap()));
+    // Face up: every hand dealt among the cards seen; as seat 0 saw it:
+    // its own cards only, until a comparison shows it another's.
+    let (status, seat0) = get(addr, &format!("{path}?seat=0")).await;
+    assert_eq!(status, 200);
+    let dealt = every
+        .iter()
+        .position(|f| f["view"]["card_counts"][1].as_u64() > Some(0))
+        .expect("a deal");
+    let face_up = &every[dealt]["view"];
+    assert!(
+        face_up["seen"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| !s.as_array().unwrap().is_empty()),
+        "{face_up}"
+    );
+    let mine = &frames(&seat0)[dealt]["view"];
+    assert_eq!(mine["cards"], face_up["seen"][0]);
+    assert_eq!(mine["seen"][1], json!([]));
+    assert!(face_up["cards"].as_array().unwrap().is_empty());
+    // Shared by a link like a Tripoley game.
+    let token = json!({"token": t.host_token});
+    let share_path = format!("/api/tables/{}/share", t.invite);
+    let (status, shared) = http_from(HERE, addr, &share_path, &JSON, &token).await;
+    assert_eq!(status, 200, "{shared}");
+    let (status, by_link) = get(
+        addr,
+        shared["path"]
+            .as_str()
+            .unwrap()
+            .replace("/replay/", "/api/replays/")
+            .as_str(),
+    )
+    .await;
+    assert_eq!((status, frames(&by_link)), (200, every));
+    // The same game as a file: the same frames; its analysis is refused
+    // in words (the expert plays only Tripoley).
+    let file = serde_json::to_string(&record).unwrap();
+    let (status, uploaded) = request_from(HERE, addr, "POST", "/api/replays", &JSON, &file).await;
+    assert_eq!(status, 200, "{uploaded}");
+    assert_eq!(frames(&uploaded), every);
+    let (status, e) = request_from(HERE, addr, "POST", "/api/replays/analysis", &JSON, &file).await;
+    assert_eq!(
+        (status, &e["detail"]["problem"]),
+        (400, &json!("napalm")),
+        "{e}"
+    );
+    assert!(e["message"].as_str().unwrap().contains("Napalm"));
+    // A hostile Napalm file: refused in words.
+    let mut bad: Value = serde_json::from_str(&file).unwrap();
+    bad["names"][0] = json!("\u{1b}[31mX");
+    let (status, e) =
+        request_from(HERE, addr, "POST", "/api/replays", &JSON, &bad.to_string()).await;
+    assert_eq!(
+        (status, &e["detail"]["problem"]),
+        (400, &json!("not_a_record")),
+        "{e}"
+    );
     server.shutdown().await;
 }

@@ -401,22 +401,30 @@ impl dyn Backend + '_ {
         Ok(usize::try_from(gone).unwrap_or(usize::MAX))
     }
 
-    /// The share id of a finished game's replay: `fresh` if it had none.
-    fn share(&mut self, invite: &str, fresh: &str) -> Result<String, DbError> {
+    /// The share id of a finished game's replay, if it has one; with
+    /// `fresh`, made from it if it had none.
+    fn share(&mut self, invite: &str, fresh: Option<&str>) -> Result<Option<String>, DbError> {
         use Value::Text;
-        self.execute(
-            "INSERT INTO shares (share, invite) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-            &[Text(fresh), Text(invite)],
-        )?;
-        let row = self
+        if let Some(fresh) = fresh {
+            self.execute(
+                "INSERT INTO shares (share, invite) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                &[Text(fresh), Text(invite)],
+            )?;
+        }
+        let Some(row) = self
             .query(
                 "SELECT share FROM shares WHERE invite = $1",
                 &[Text(invite)],
             )?
             .pop()
-            .ok_or_else(|| DbError("the share was not stored".into()))?;
+        else {
+            return match fresh {
+                Some(_) => Err(DbError("the share was not stored".into())),
+                None => Ok(None),
+            };
+        };
         let [share] = cells(row)?;
-        share.text()
+        share.text().map(Some)
     }
 
     /// The invite a share id stands for.
@@ -894,11 +902,16 @@ impl Store {
         self.run(move |db| db.set_status(&invite, "refused")).await
     }
 
-    /// The share id of the finished game `invite` (made the first time it
-    /// is asked for: 128 random bits, nothing of the invite or a token).
-    pub(crate) async fn share(&self, invite: String) -> Result<String, ServerError> {
-        let fresh = crate::auth::new_token();
-        self.run(move |db| db.share(&invite, &fresh)).await
+    /// The share id of the finished game `invite`, made if `make` and it
+    /// has none (128 random bits, nothing of the invite or a token).
+    pub(crate) async fn share(
+        &self,
+        invite: String,
+        make: bool,
+    ) -> Result<Option<String>, ServerError> {
+        let fresh = make.then(crate::auth::new_token);
+        self.run(move |db| db.share(&invite, fresh.as_deref()))
+            .await
     }
 
     /// The invite of the game shared as `share`, if any.

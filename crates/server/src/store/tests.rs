@@ -198,13 +198,13 @@ async fn shares_and_analyses_are_kept(db: Database) {
     let store = Store::open(&db).expect("opens");
     started_table(&store, "SHAR").await;
     store.finish("SHAR".into()).await.unwrap();
-    let share = store.share("SHAR".into()).await.unwrap();
+    assert_eq!(store.share("SHAR".into(), false).await.unwrap(), None);
+    let share = store.share("SHAR".into(), true).await.unwrap().unwrap();
     assert_eq!(share.len(), 32, "128 random bits: {share}");
-    assert_eq!(
-        store.share("SHAR".into()).await.unwrap(),
-        share,
-        "made once"
-    );
+    for make in [true, false] {
+        let again = store.share("SHAR".into(), make).await.unwrap();
+        assert_eq!(again.as_ref(), Some(&share), "made once");
+    }
     assert_eq!(
         store.shared(share.clone()).await.unwrap().as_deref(),
         Some("SHAR")
