@@ -295,7 +295,10 @@ winners = { $count ->
     [one] { $who } wins!
    *[other] { $who } share the win.
 }
-chips-n = { $n } chips
+chips-n = { $n ->
+    [one] { $n } chip
+   *[other] { $n } chips
+}
 final-pot-line = Final pot: { $what }.
 ledger-label = This deal's ledger
 ledger-title = This deal's chips

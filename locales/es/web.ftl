@@ -320,7 +320,10 @@ winners = { $count ->
     [one] ¡Gana { $who }!
    *[other] { $who } comparten la victoria.
 }
-chips-n = { $n } fichas
+chips-n = { $n ->
+    [one] { $n } ficha
+   *[other] { $n } fichas
+}
 final-pot-line = Bote final: { $what }.
 ledger-label = Las cuentas de este reparto
 ledger-title = Las fichas de este reparto
