@@ -293,6 +293,7 @@ confirm-withhold-yes = Guardármela igualmente
 confirm-label = ¿Seguro?
 five-picked = { $n } de 5 elegidas (ya tienes marcadas las cinco mejores)
 lead-help = Toca una carta levantada para salir con ella.
+btn-lead-only = Sal con tu { $card } (tu única salida)
 hint-expert = El experto { $action }.
 announce-turn = Te toca: { $what }
 title-your-turn = Te toca · Tripoley
