@@ -463,7 +463,9 @@ fn candidates(a: &Record, kind: Kind, bound: usize, seed: u64) -> Vec<(Card, Car
                 let Some(options) = options.filter(|o| o.len() == 2) else {
                     continue;
                 };
-                let other = (options - CardSet::from(led)).lowest().expect("two options");
+                let other = (options - CardSet::from(led))
+                    .lowest()
+                    .expect("two options");
                 let (hands, spare, _) = before.card_locations();
                 let Some(leader) = hands.iter().position(|h| h.contains(led)) else {
                     continue;
@@ -822,6 +824,8 @@ struct Compared {
     errors: Vec<String>,
     /// Frames compared.
     frames: usize,
+    /// Pairs of the kind `OnlyLead` compared.
+    only_leads: usize,
 }
 
 /// Prepares every preset's pairs, plays them at a server and compares
@@ -868,6 +872,7 @@ async fn compare_pairs(budget: &Budget) -> Compared {
         tables.push((name, ts));
     }
     let mut games = Vec::new();
+    let mut only_leads = 0;
     for (salt, (name, ts)) in tables.into_iter().enumerate() {
         let salt = salt as u64;
         let found: Vec<Ready> = if name == "napalm" {
@@ -900,7 +905,10 @@ async fn compare_pairs(budget: &Budget) -> Compared {
             found.iter().map(Pair::ready).collect()
         };
         assert!(!found.is_empty(), "{name}: no pair within the bound");
-        eprintln!("DEBUG {name}: {:?}", found.iter().map(|p| (&p.what, p.cut)).collect::<Vec<_>>());
+        only_leads += found
+            .iter()
+            .filter(|p| p.what == format!("{:?}", Kind::OnlyLead))
+            .count();
         let mut ts = ts.into_iter();
         for p in found {
             games.push((name.clone(), ts.next().unwrap(), ts.next().unwrap(), p));
@@ -958,12 +966,14 @@ async fn compare_pairs(budget: &Budget) -> Compared {
         differences,
         errors,
         frames: compared,
+        only_leads,
     }
 }
 
-/// Issue 31, point 1 (M9b, D6): for every preset, pairs of games that
+/// Issue 31, point 1 (M9b, D6, M10): for every preset, pairs of games that
 /// differ only in where a card lies (withheld against held by nobody, in a
-/// hand against in the spare, in one hand against another) reach every
+/// hand against in the spare, in one hand against another, a lead chosen
+/// against the same lead made with no other choice) reach every
 /// viewer who may not know it as the same frames (the same events, grouped
 /// into the same updates, in the same order, after the same pauses) until
 /// the card's place is shown.
@@ -990,6 +1000,7 @@ async fn m9b_d6_games_that_differ_in_a_hidden_card_look_the_same_to_those_who_ma
     );
     assert!(run.errors.is_empty(), "the scripts fit: {:?}", run.errors);
     assert!(run.frames > 100, "{} frames compared", run.frames);
+    assert!(run.only_leads > 0, "a pair parts on an only lead");
 }
 
 // Napalm (N7): a card dealt in the hand's last round against one never
