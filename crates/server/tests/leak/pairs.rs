@@ -207,7 +207,7 @@ fn twin(a: &Record, c1: Card, c2: Card) -> Record {
             .collect()
     };
     let (mut public_a, mut public_b) = (Vec::new(), Vec::new());
-    // The card the twin's engine led by itself that `a`'s next step leads.
+    // `a`'s step whose lead the twin's engine made by itself, one before.
     let mut led_by_itself = None;
     for (k, step) in a.steps.iter().enumerate().skip(deal + 1) {
         let mut ev_a = Vec::new();
@@ -239,31 +239,14 @@ fn twin(a: &Record, c1: Card, c2: Card) -> Record {
             }
             _ => None,
         };
-        let skip = match step {
-            Step::Act {
-                action: Action::Lead(card),
-                ..
-            } if led_by_itself == Some(*card) => Some((game.clone(), Vec::new(), Vec::new())),
-            _ => None,
-        };
+        let skip = (led_by_itself == Some(k)).then(|| (game.clone(), Vec::new(), Vec::new()));
         let Some((next, taken, ev_b)) = skip
             .or_else(|| fits(None))
             .or_else(|| withhold.and_then(|w| fits(Some(w))))
         else {
             break;
         };
-        led_by_itself = match a.steps.get(k + 1) {
-            Some(Step::Act {
-                action: Action::Lead(card),
-                ..
-            }) if ev_b
-                .iter()
-                .any(|e| matches!(e, Event::Led { card: c, .. } if c == card)) =>
-            {
-                Some(*card)
-            }
-            _ => None,
-        };
+        led_by_itself = lead_made_before(a.steps.get(k + 1), &ev_b).map(|_| k + 1);
         let mut public = public_b.clone();
         public.extend(mask(&ev_b));
         let (short, long) = if public.len() <= public_a.len() {
@@ -277,10 +260,8 @@ fn twin(a: &Record, c1: Card, c2: Card) -> Record {
             let mut ev = Vec::new();
             game_a.clone().step(s, &mut ev).is_ok() && withheld(&ev) == [c1]
         });
-        let b_withholds_c2 = match next.pending() {
-            Pending::Decide { seat, .. } => next.check(seat, Action::Withhold).is_ok(),
-            _ => false,
-        };
+        let b_withholds_c2 = matches!(next.pending(), Pending::Decide { seat, .. }
+            if next.check(seat, Action::Withhold).is_ok());
         let decider = |g: &Game| match g.pending() {
             Pending::Decide { seat, .. } => Some(seat),
             _ => None,
@@ -298,6 +279,23 @@ fn twin(a: &Record, c1: Card, c2: Card) -> Record {
         b.steps.extend(taken);
     }
     b
+}
+
+/// The card `next` (game `a`'s next step) leads, if the twin's engine
+/// already led it by itself among `ev_b`, with no turn.
+fn lead_made_before(next: Option<&Step>, ev_b: &[Event]) -> Option<Card> {
+    match next {
+        Some(Step::Act {
+            action: Action::Lead(card),
+            ..
+        }) if ev_b
+            .iter()
+            .any(|e| matches!(e, Event::Led { card: c, .. } if c == card)) =>
+        {
+            Some(*card)
+        }
+        _ => None,
+    }
 }
 
 /// The event number of the first entry of `record`'s step `k` (its
