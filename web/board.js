@@ -280,7 +280,10 @@ function decisionControls(v, kind, body, rerender) {
         }, t("btn-these-five")));
       break;
     case "lead":
-      controls.append(el("span", { class: "note" }, t("lead-help")));
+      // One card: still asked (the others must not learn that it was the
+      // only one), so the button says so and plays it.
+      if (body.cards.length === 1) controls.append(button(t("btn-lead-only", { card: cardText(body.cards[0]) }), { lead: body.cards[0] }, "lead-only", "primary"));
+      else controls.append(el("span", { class: "note" }, t("lead-help")));
       break;
     case "follow":
       controls.append(button(t("btn-play", { card: cardText(body.card) }), "play", "play", "primary"),

@@ -289,6 +289,7 @@ term-prompt-misplay = Misplay: { $card } is not your lowest { $suit ->
 }. Costs { words-chips } and your pay spaces.
 term-prompt-lead = Your lead: { $card }.
 term-prompt-lead-choose = Your lead: choose a marked card.
+term-prompt-lead-only = Your only lead: { $card }.
 term-key-play = play it
 term-key-withhold = withhold (a misplay: lose your pay spaces, may owe chips)
 term-prompt-follow = Your { $card } is next in the run.

@@ -273,6 +273,7 @@ confirm-withhold-yes = Hold it back anyway
 confirm-label = Are you sure?
 five-picked = { $n } of 5 picked (the best five are picked for you)
 lead-help = Tap a raised card to lead it.
+btn-lead-only = Lead your { $card } (your only lead)
 hint-expert = The expert would { $action }.
 announce-turn = Your turn: { $what }
 title-your-turn = Your turn · Tripoley
@@ -297,7 +298,10 @@ winners = { $count ->
     [one] { $who } wins!
    *[other] { $who } share the win.
 }
-chips-n = { $n } chips
+chips-n = { $n ->
+    [one] { $n } chip
+   *[other] { $n } chips
+}
 final-pot-line = Final pot: { $what }.
 ledger-label = This deal's ledger
 ledger-title = This deal's chips

@@ -281,6 +281,7 @@ term-key-lead = salir
 term-prompt-misplay = Jugada indebida: { $card } no es tu carta más baja de { words-suit }. Cuesta { words-chips } y tus casillas de pago.
 term-prompt-lead = Sales con { $card }.
 term-prompt-lead-choose = Te toca salir: elige una carta marcada.
+term-prompt-lead-only = Tu única salida: { $card }.
 term-key-play = jugarla
 term-key-withhold = guardártela (jugada indebida: pierdes tus casillas de pago y puedes deber fichas)
 term-prompt-follow = Tu { $card } es la siguiente de la serie.

@@ -295,6 +295,7 @@ confirm-withhold-yes = Guardármela igualmente
 confirm-label = ¿Seguro?
 five-picked = { $n } de 5 elegidas (ya tienes marcadas las cinco mejores)
 lead-help = Toca una carta levantada para salir con ella.
+btn-lead-only = Sal con tu { $card } (tu única salida)
 hint-expert = El experto { $action }.
 announce-turn = Te toca: { $what }
 title-your-turn = Te toca · Tripoley
@@ -322,7 +323,10 @@ winners = { $count ->
     [one] ¡Gana { $who }!
    *[other] { $who } comparten la victoria.
 }
-chips-n = { $n } fichas
+chips-n = { $n ->
+    [one] { $n } ficha
+   *[other] { $n } fichas
+}
 final-pot-line = Bote final: { $what }.
 ledger-label = Las cuentas de este reparto
 ledger-title = Las fichas de este reparto

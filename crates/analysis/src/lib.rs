@@ -179,10 +179,18 @@ fn walk(
     }];
     let mut positions = Vec::new();
     for (index, step) in record.steps.iter().enumerate() {
-        if let (Step::Act { seat: s, action }, Pending::Decide { seat: due, .. }) =
-            (step, game.pending())
+        // A decision with one answer (a lead with one card) is no choice:
+        // no verdict for it.
+        if let (
+            Step::Act { seat: s, action },
+            Pending::Decide {
+                seat: due,
+                decision,
+            },
+        ) = (step, game.pending())
             && *s == due
             && seat.is_none_or(|want| want == due)
+            && decision.only().is_none()
         {
             positions.push(Position {
                 step: index,
@@ -273,11 +281,21 @@ mod tests {
             playouts: 50,
         };
         let a = analyse(&record, &options, &mut |_, _| true).expect("it analyses");
-        let acts = record
-            .steps
-            .iter()
-            .filter(|s| matches!(s, Step::Act { .. }))
-            .count();
+        // Every act but those with one answer (M10: a lead with one card is
+        // asked, yet no choice): those get no verdict.
+        let (mut acts, mut only) = (0, 0);
+        let mut game = record.start(&mut Vec::new()).unwrap();
+        for step in &record.steps {
+            if let Pending::Decide { decision, .. } = game.pending() {
+                if decision.only().is_some() {
+                    only += 1;
+                } else {
+                    acts += 1;
+                }
+            }
+            game.step(step, &mut Vec::new()).unwrap();
+        }
+        assert!(only > 0, "the game has a lead with one card");
         assert_eq!(a.decisions.len(), acts);
         assert!(a.finished);
         assert_eq!(a.chips[0].stacks, vec![100; 3]);

@@ -133,9 +133,14 @@ fn drive(
                     .expect("random chance always fits the rules");
                 observe(&Step::Chance(chance), events.events());
             }
-            Pending::Decide { seat, .. } => {
+            Pending::Decide { seat, decision } => {
                 let bot = &mut bots[usize::from(seat)];
-                let action = bot.act_in(&InfoSet::new(&game, seat), rngs.bots());
+                // A decision with one answer (a lead with one card) needs no
+                // bot: it is asked only so that it takes a turn like others.
+                let action = match decision.only() {
+                    Some(only) => only,
+                    None => bot.act_in(&InfoSet::new(&game, seat), rngs.bots()),
+                };
                 game.apply_into(seat, action, events)
                     .map_err(|error| PlayError::Illegal {
                         bot: bot.name(),

@@ -31,6 +31,8 @@ impl Bot for RandomBot {
 pub(crate) fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
     match *decision {
         Decision::ChooseFive { from } => Action::Choose(random_subset(from, 5, rng)),
+        // One card: no draw, so games play as when the engine led it.
+        Decision::Lead { cards } if cards.len() == 1 => Action::Lead(pick(cards, 0)),
         Decision::Lead { cards } => Action::Lead(pick(cards, below(rng, cards.len()))),
         Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
             let bids = if max >= min { max - min + 1 } else { 0 };

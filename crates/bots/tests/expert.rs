@@ -2,9 +2,9 @@
 //! stronger than the heuristic bot in duplicate play.
 
 use tripoley_bots::arena::{ArenaConfig, run_arena};
-use tripoley_bots::{Bot, BotKind, BotOptions, Budget, ExpertBot, hint};
+use tripoley_bots::{Bot, BotKind, BotOptions, Budget, ExpertBot, advise, hint, judge};
 use tripoley_cards::seeded_rng;
-use tripoley_engine::{DealChance, Game, InfoSet, Pending, Preset, Rules, Stage};
+use tripoley_engine::{Action, DealChance, Decision, Game, InfoSet, Pending, Preset, Rules, Stage};
 
 /// Plays `rules` with heuristic bots from `seed` until the first decision in
 /// `stage`, and returns the game there.
@@ -143,4 +143,46 @@ fn expert_beats_heuristic_in_a_small_duplicate_match() {
         d.chips_per_deal
     );
     assert!(s.search[0].playouts > 0);
+}
+
+/// M10: a lead with one card is asked (its cause is hidden), yet there is
+/// nothing to think about: the expert, its hint and its verdict answer it
+/// at once, with no sampled world, however large the budget.
+#[test]
+fn m10_a_lead_with_one_card_is_answered_without_a_search() {
+    let rules = Rules::preset(Preset::Tripoley);
+    let mut rng = seeded_rng(31);
+    let mut game = Game::new(rules.clone(), 4).unwrap();
+    let mut bot = BotKind::Heuristic.make(&rules);
+    let (seat, card) = loop {
+        match game.pending() {
+            Pending::Chance(_) => {
+                game.chance(DealChance::random(&rules, &mut rng)).unwrap();
+            }
+            Pending::Decide {
+                seat,
+                decision: Decision::Lead { cards },
+            } if cards.len() == 1 => break (seat, cards.lowest().unwrap()),
+            Pending::Decide { seat, .. } => {
+                let a = bot.act_in(&InfoSet::new(&game, seat), &mut rng);
+                game.apply(seat, a).unwrap();
+            }
+            Pending::GameOver => panic!("no lead with one card"),
+        }
+    };
+    let info = InfoSet::new(&game, seat);
+    let huge = Budget::playouts(10_000_000);
+    let mut expert = ExpertBot::new(&rules, huge);
+    assert_eq!(expert.act_in(&info, &mut rng), Action::Lead(card));
+    let stats = expert.take_stats().unwrap();
+    assert_eq!((stats.decisions, stats.searched, stats.playouts), (1, 0, 0));
+    let advice = advise(&info, &rules, huge);
+    assert_eq!(advice.best, Action::Lead(card));
+    assert!(advice.means.is_empty());
+    let verdict = judge(&info, &rules, Action::Lead(card), huge, 1);
+    assert_eq!((verdict.cost, verdict.worlds), (0.0, 0));
+    for kind in [BotKind::Random, BotKind::Heuristic] {
+        let mut bot = kind.make(&rules);
+        assert_eq!(bot.act_in(&info, &mut rng), Action::Lead(card), "{kind:?}");
+    }
 }

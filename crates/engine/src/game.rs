@@ -889,22 +889,44 @@ impl Game {
 }
 
 impl Decision {
-    /// The only answer, when there is just one.
+    /// The answer the engine makes by itself, with no turn: only where
+    /// everyone can see that there was no choice. A move made for a player
+    /// reaches every viewer with the move before it, while a chosen one waits
+    /// for its turn; so a forced move whose cause lies in a hidden hand would
+    /// tell the others about that hand (issue 31). Such one-answer decisions
+    /// are asked like any other ([`Decision::only`]).
     #[inline]
     pub fn forced(&self) -> Option<Action> {
+        match *self {
+            // A player with no chips left passes for the pay suit by
+            // themselves: their stack is public. A bidder for a hand is
+            // always asked (see `open_hand_auction`).
+            Decision::PaySuitBid { min, max } if min > max => Some(Action::Pass),
+            // Five cards to choose five from: hand sizes are public (D1, and
+            // a swap with the spare keeps the size).
+            Decision::ChooseFive { from } if from.len() == 5 => Some(Action::Choose(from)),
+            // Asked although there is one answer, for their cause is hidden:
+            // a lead with one card (the leader's hand, M10 says leaders
+            // choose), and a dealer who may only keep after an unsold spare
+            // (their hand holds a bonus card, D5).
+            _ => None,
+        }
+    }
+
+    /// The only answer, when there is just one: a forced move, or a
+    /// decision still asked although it has one answer (a lead with one
+    /// card, a dealer who may only keep). Bots, hints and analyses answer
+    /// these at once, with no search.
+    #[inline]
+    pub fn only(&self) -> Option<Action> {
         match *self {
             Decision::SpareOption {
                 can_swap: false,
                 can_auction: false,
                 can_swap_and_auction: false,
             } => Some(Action::Keep),
-            // A player with no chips left passes for the pay suit by
-            // themselves: their stack is public. A bidder for a hand is
-            // always asked (see `open_hand_auction`).
-            Decision::PaySuitBid { min, max } if min > max => Some(Action::Pass),
-            Decision::ChooseFive { from } if from.len() == 5 => Some(Action::Choose(from)),
             Decision::Lead { cards } if cards.len() == 1 => cards.first().map(Action::Lead),
-            _ => None,
+            _ => self.forced(),
         }
     }
 

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::action::{Action, DealChance};
-use crate::event::{Event, EventSink};
+use crate::action::{Action, DealChance, Pending};
+use crate::event::{Event, EventSink, NoEvents};
 use crate::game::{Game, IllegalAction};
 use crate::layout::Seat;
 use crate::rules::{Rules, RulesError};
@@ -56,7 +56,11 @@ pub enum ReplayError {
     Format(String),
 }
 
-/// The current record format. Version 4: the rules may carry `space_antes`
+/// The current record format. Version 5: a decision with one answer whose
+/// cause is hidden (a lead with one card, a dealer who may only keep) is
+/// asked, a step of its own; before, the engine made it, so an older
+/// record has no step for it and gets one when read
+/// ([`Record::from_json`]). Version 4: the rules may carry `space_antes`
 /// (T5's chips per space); a record without it, version 3 or 4, was played
 /// with `ante` on every space and reads as it is. Version 3: a bidder whom the bonus-card limits
 /// (D5) forbid to bid passes by themselves, a step of their own; version 2
@@ -64,7 +68,7 @@ pub enum ReplayError {
 /// which read as they are. Version 2 also brought the poker five chosen
 /// before the betting (P1, `Action::Choose`); version 1 chose them at the
 /// showdown, after the betting, so its steps do not fit this game's order.
-pub const RECORD_VERSION: u32 = 4;
+pub const RECORD_VERSION: u32 = 5;
 
 impl Record {
     /// An empty record for a table.
@@ -104,6 +108,10 @@ impl Record {
         let Version { version } = serde_json::from_str(text).map_err(format)?;
         match version {
             RECORD_VERSION => serde_json::from_str(text).map_err(format),
+            4 => {
+                let record: Record = serde_json::from_str(text).map_err(format)?;
+                Ok(record.with_one_answer_steps())
+            }
             // Version 3 knew no `space_antes`: its games had none.
             3 => {
                 let record: Record = serde_json::from_str(text).map_err(format)?;
@@ -114,10 +122,7 @@ impl Record {
                             .into(),
                     ));
                 }
-                Ok(Record {
-                    version: RECORD_VERSION,
-                    ..record
-                })
+                Ok(record.with_one_answer_steps())
             }
             2 => {
                 let record: Record = serde_json::from_str(text).map_err(format)?;
@@ -129,10 +134,7 @@ impl Record {
                             .into(),
                     ));
                 }
-                Ok(Record {
-                    version: RECORD_VERSION,
-                    ..record
-                })
+                Ok(record.with_one_answer_steps())
             }
             1 => Err(ReplayError::Format(
                 "this record (version 1) was played with the poker five chosen at the \
@@ -143,6 +145,41 @@ impl Record {
             v => Err(ReplayError::Format(format!(
                 "record version {v} is not supported (this build reads version {RECORD_VERSION})"
             ))),
+        }
+    }
+
+    /// An older record (version 2 to 4) as the current version: the engine
+    /// made one-answer decisions by itself then, so their steps are added
+    /// where the game asks them now. From the first step that does not
+    /// replay on, the steps stay as they are (replaying says why).
+    fn with_one_answer_steps(self) -> Record {
+        let mut steps = Vec::with_capacity(self.steps.len());
+        let mut game = self.start(&mut NoEvents).ok();
+        let fill = |game: &mut Game, steps: &mut Vec<Step>| {
+            while let Pending::Decide { seat, decision } = game.pending()
+                && let Some(action) = decision.only()
+            {
+                game.apply_into(seat, action, &mut NoEvents)
+                    .expect("the only answer is legal");
+                steps.push(Step::Act { seat, action });
+            }
+        };
+        for step in self.steps {
+            if let Some(g) = &mut game {
+                fill(g, &mut steps);
+                if g.step(&step, &mut NoEvents).is_err() {
+                    game = None;
+                }
+            }
+            steps.push(step);
+        }
+        if let Some(g) = &mut game {
+            fill(g, &mut steps);
+        }
+        Record {
+            version: RECORD_VERSION,
+            steps,
+            ..self
         }
     }
 

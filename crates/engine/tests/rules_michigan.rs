@@ -6,7 +6,7 @@ mod common;
 
 use common::{
     BLOCKED, PLAYED_EARLIER, STD, act, cards, choose_and_check, choose_fives, deal_owners,
-    michigan_rules, play_random, space, stack, table, tr, transfers, turn,
+    deal_owners_asked, michigan_rules, play_random, space, stack, table, tr, transfers, turn,
 };
 use tripoley_cards::{Card, CardSet};
 use tripoley_engine::{
@@ -387,6 +387,47 @@ fn m3_lowest_overall_first_lead_tripoley() {
     );
     // Later leads are not held to the lowest card overall: 4D or 3H.
     assert_eq!(lead_turn(&game), (0, cards("4D 3H")));
+}
+
+#[test]
+fn m10_m3_a_single_legal_lead_is_still_asked_and_the_leader_plays_it() {
+    // Seat 0's lowest card is 2C, its only lead (M3 LowestOverall); it is
+    // asked all the same (M10: leaders choose in stage 3), so the others
+    // cannot tell an only lead from a chosen one by when it comes.
+    let mut rules = michigan_rules();
+    rules.first_lead = FirstLead::LowestOverall;
+    let mut game = table(rules, 3, 0);
+    let ev = deal_owners_asked(&mut game, STD);
+    assert_eq!(trace(&ev), "", "nothing is played before the leader acts");
+    assert_eq!(lead_turn(&game), (0, cards("2C")));
+    assert_eq!(
+        turn(&game).1.only(),
+        Some(Action::Lead("2C".parse().unwrap()))
+    );
+    assert_eq!(turn(&game).1.forced(), None, "not made by the engine");
+    assert!(game.check(1, Action::Lead("3C".parse().unwrap())).is_err());
+    let ev = game.apply(0, Action::Lead("2C".parse().unwrap())).unwrap();
+    assert!(trace(&ev).starts_with("L0 2C, P1 3C"), "{}", trace(&ev));
+}
+
+#[test]
+fn m10_m5_a_leader_holding_one_other_suit_is_asked() {
+    // Seat 1 plays the ace that stops the clubs and must lead another suit
+    // (M5): it holds only diamonds besides, so 2D is its one lead, asked.
+    let mut game = table(michigan_rules(), 3, 0);
+    deal_owners(
+        &mut game,
+        [
+            "0000000000011",
+            "1111111111122",
+            "2222222222200",
+            ".............",
+        ],
+    );
+    let ev = game.apply(0, Action::Lead("2C".parse().unwrap())).unwrap();
+    assert!(trace(&ev).ends_with("P1 AC, stop ace"), "{}", trace(&ev));
+    assert_eq!(lead_turn(&game), (1, cards("2D")));
+    assert_eq!(turn(&game).1.forced(), None, "not made by the engine");
 }
 
 #[test]
@@ -1215,7 +1256,8 @@ fn m10_random_games_record_every_card_and_only_leads_and_follows_are_decided() {
                 {
                     match decision {
                         Decision::Lead { cards } => {
-                            assert!(cards.len() >= 2, "a forced lead is made by the engine");
+                            // Asked even with one card (its cause is hidden).
+                            assert!(!cards.is_empty(), "{preset}: a lead has a card");
                         }
                         Decision::Follow { .. } => assert!(penalised, "{preset}: follow is forced"),
                         other => panic!("{preset}: {other:?} in stage 3"),

@@ -505,6 +505,27 @@ fn d4_d5_nobody_may_bid_auction_ends_unsold_at_once() {
 }
 
 #[test]
+fn d5_a_dealer_who_may_only_keep_after_an_unsold_spare_is_asked() {
+    // The dealer holds the A of hearts (a bonus card): after the unsold
+    // auction they may only keep, and are asked all the same, as a dealer
+    // who may swap would be: a keep made for them would tell the table.
+    let mut game = table(Rules::preset(Preset::MichiganCasino), 3, 0);
+    deal(&mut game, &["AH", "KH", "QH"], "");
+    act(&mut game, 0, Action::AuctionSpare);
+    let only_keep = Decision::SpareOption {
+        can_swap: false,
+        can_auction: false,
+        can_swap_and_auction: false,
+    };
+    assert_eq!(turn(&game), (0, only_keep));
+    assert_eq!(only_keep.only(), Some(Action::Keep));
+    assert_eq!(only_keep.forced(), None);
+    assert!(game.apply(0, Action::Swap).is_err());
+    let ev = act(&mut game, 0, Action::Keep);
+    assert!(ev.contains(&Event::DealerKept { seat: 0 }), "{ev:?}");
+}
+
+#[test]
 fn d6_nobody_learns_the_spare_from_a_plain_swap() {
     let mut game = pagat3();
     deal(&mut game, &["", "", ""], "");

@@ -163,6 +163,14 @@ impl ExpertBot {
         let decision = view
             .decision
             .expect("the bot is asked only at its own decision");
+        // One answer (a lead with one card): nothing to search or sample.
+        if let Some(best) = decision.only() {
+            self.stats.decisions += 1;
+            return Advice {
+                best,
+                means: Vec::new(),
+            };
+        }
         let mut seed_rng = seeded_rng(rand_core::Rng::next_u64(rng));
         let first = self.rollout.act(&view, &mut seed_rng);
         let cands = candidates::candidates(&view, decision, first, &self.rules);

@@ -224,8 +224,11 @@ pub(crate) fn playout(
                 game.chance_into(&chance, &mut NoEvents)
                     .expect("random chance fits the rules");
             }
-            Pending::Decide { seat: s, .. } => {
-                let a = bot.act_in(&InfoSet::new(&game, s), &mut rng);
+            Pending::Decide { seat: s, decision } => {
+                let a = match decision.only() {
+                    Some(only) => only,
+                    None => bot.act_in(&InfoSet::new(&game, s), &mut rng),
+                };
                 game.apply_into(s, a, &mut NoEvents)
                     .expect("the heuristic bot plays legal moves");
             }

@@ -49,7 +49,8 @@ pub fn judge(
         worlds: 0,
     };
     let view = info.view();
-    let Some(decision) = view.decision else {
+    // No decision, or one answer (a lead with one card): nothing to judge.
+    let Some(decision) = view.decision.filter(|d| d.only().is_none()) else {
         return forced;
     };
     let mut rollout = HeuristicBot::for_rules(rules);

@@ -203,13 +203,16 @@ impl Bot for HeuristicBot {
         }
     }
 
-    /// Decisions answered from the question alone (M9b) skip building the
-    /// view.
+    /// Decisions answered from the question alone (M9b, a lead with one
+    /// card) skip building the view.
     fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
         let decision = info
             .decision()
             .copied()
             .expect("the bot is asked only on its turn");
+        if let Some(only) = decision.only() {
+            return only;
+        }
         match decision {
             Decision::Follow { .. } => Action::Play,
             _ => self.act(&info.view(), rng),

@@ -2,7 +2,7 @@
 //! timer ticks, apart from any terminal, so tests can drive it.
 //!
 //! The engine runs ahead: a step (a bot's move, the human's move, a deck)
-//! returns all its events at once, forced Michigan plays included. The
+//! returns all its events at once, the Michigan plays that follow included. The
 //! screen shows them one at a time: `shown` is the human's view as it was
 //! before the step, patched event by event as each is revealed, and replaced
 //! by the engine's own view once the last event is out. [`App::tick`]
@@ -136,9 +136,6 @@ pub struct App {
     pub(super) stop: Option<(Option<Card>, StopReason)>,
     /// An auctioned hand was just sold (the buyer's swap needs no line).
     sold: bool,
-    /// Whether a lead of the human's was just shown: a skip-ahead stops
-    /// there, so one Enter never plays a whole Michigan stage of forced leads.
-    human_led: bool,
     /// Whether the human was asked anything since the deal began: a deal that
     /// asked nothing (all plays forced, no poker) says so when it ends.
     asked_this_deal: bool,
@@ -199,7 +196,6 @@ impl App {
             actor: None,
             stop: None,
             sold: false,
-            human_led: false,
             screen: Screen::Table,
             panel: Panel::Log,
             confirm_quit: false,
@@ -367,13 +363,12 @@ impl App {
         changed
     }
 
-    /// Reveals everything up to the human's next decision, the end of the
-    /// deal or the end of the game, or a lead of the human's that had no
-    /// choice (the human sees each new run of theirs begin).
+    /// Reveals everything up to the human's next decision (each lead of
+    /// theirs is one, even with one card), the end of the deal or the end
+    /// of the game.
     pub fn skip(&mut self) {
-        self.human_led = false;
         while self.busy() {
-            if !self.tick() || self.human_led {
+            if !self.tick() {
                 break;
             }
         }
@@ -515,7 +510,6 @@ impl App {
         match ev {
             Event::AuctionSold { .. } => self.sold = true,
             Event::Swapped { .. } => self.sold = false,
-            Event::Led { seat: HUMAN, .. } => self.human_led = true,
             _ => {}
         }
         self.patch(ev, live);

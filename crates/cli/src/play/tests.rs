@@ -1273,19 +1273,28 @@ fn bot_levels_are_said_in_spanish() {
     assert!(!shown.contains("(heuristic)"), "{shown}");
 }
 
-/// M4: a skip-ahead (Enter or Space while the game moves on) stops at each
-/// new lead of the human's, even one the rules forced: one key never plays
-/// several runs of yours at once.
+/// M4, M10: a skip-ahead (Enter or Space while the game moves on) stops at
+/// each new lead of the human's, even one with a single card: it is asked,
+/// so one key never plays a run of yours.
 #[test]
 fn a_skip_ahead_stops_at_each_lead_of_yours() {
-    let mut most = 0;
+    let (mut most, mut only) = (0, 0);
     for seed in 0..6 {
         let mut app = new_game(pagat(), 3, seed, BotKind::Random);
         for _ in 0..100_000 {
             match app.screen() {
                 Screen::Standings => break,
                 Screen::DealOver => key(&mut app, KeyCode::Enter),
-                Screen::Table if app.my_decision().is_some() => play_keys(&mut app),
+                Screen::Table if app.my_decision().is_some() => {
+                    if let Some(Decision::Lead { cards }) = app.my_decision()
+                        && cards.len() == 1
+                    {
+                        only += 1;
+                        let shown = screen(&app, 80, 24);
+                        assert!(shown.contains("Your only lead: "), "{shown}");
+                    }
+                    play_keys(&mut app);
+                }
                 Screen::Table => {
                     let before = app.log.len();
                     key(&mut app, KeyCode::Enter);
@@ -1298,7 +1307,8 @@ fn a_skip_ahead_stops_at_each_lead_of_yours() {
             }
         }
     }
-    assert_eq!(most, 1, "a skip showed {most} leads of yours");
+    assert_eq!(most, 0, "a skip played {most} leads of yours");
+    assert!(only > 0, "no lead with one card was asked");
 }
 
 /// `?` in Michigan moves the cursor to the advised lead and says so.

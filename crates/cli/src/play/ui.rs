@@ -838,11 +838,19 @@ fn decision_lines<'a>(app: &App, d: Decision, theme: &Theme) -> (String, Line<'a
             }
         }
         Decision::Lead { cards } => {
-            spans.extend(key("←/→", "term-key-choose"));
-            spans.extend(key("c/d/h/s", "term-key-suit"));
+            // One card (asked all the same, M10): nothing to choose.
+            if cards.len() > 1 {
+                spans.extend(key("←/→", "term-key-choose"));
+                spans.extend(key("c/d/h/s", "term-key-suit"));
+            }
             spans.extend(key("Enter", "term-key-lead"));
             let hand = text::sorted_hand(app.shown.hand);
             match hand.get(app.input.cursor) {
+                Some(&c) if cards.len() == 1 && cards.contains(c) => say(
+                    app,
+                    "term-prompt-lead-only",
+                    &[("card", text::card(c).into())],
+                ),
                 Some(&c) if cards.contains(c) && app.is_misplay(c) => {
                     // A misplayed lead pays a chip to each other player still in.
                     let others = (0..app.shown.players)

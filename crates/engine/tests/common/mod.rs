@@ -13,6 +13,11 @@ use tripoley_engine::{
 pub fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
     let below =
         |rng: &mut GameRng, n: u32| ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32;
+    // One answer: no draw, so a game plays as it did when the engine made
+    // such moves itself (records and seeds stay comparable).
+    if let Some(only) = decision.only() {
+        return only;
+    }
     if let Decision::ChooseFive { from } = *decision {
         let mut cards = from.to_vec();
         let mut five = CardSet::EMPTY;
@@ -113,14 +118,35 @@ pub fn deck_for(dealer: u8, hands: &[&str], spare: &str) -> tripoley_cards::Deck
 /// Supplies the deal `deck_for` builds; returns its events.
 pub fn deal(game: &mut Game, hands: &[&str], spare: &str) -> Vec<Event> {
     let deck = deck_for(game.dealer(), hands, spare);
-    game.chance(DealChance::deck(deck))
-        .expect("the game waits for a deal")
+    let mut ev = game
+        .chance(DealChance::deck(deck))
+        .expect("the game waits for a deal");
+    play_only_leads(game, &mut ev);
+    ev
 }
 
-/// Applies an action that must be legal.
+/// Applies an action that must be legal, then every lead with one card the
+/// game asks next (M10: the leader is asked, and can only play it), so the
+/// rules tests follow whole runs; `asked_leads` tests the asking itself.
 pub fn act(game: &mut Game, seat: u8, action: Action) -> Vec<Event> {
-    game.apply(seat, action)
-        .unwrap_or_else(|e| panic!("seat {seat} {action:?}: {e}"))
+    let mut ev = game
+        .apply(seat, action)
+        .unwrap_or_else(|e| panic!("seat {seat} {action:?}: {e}"));
+    play_only_leads(game, &mut ev);
+    ev
+}
+
+/// Plays every lead with one card the game asks, one after the other,
+/// appending their events to `ev`.
+pub fn play_only_leads(game: &mut Game, ev: &mut Vec<Event>) {
+    while let Pending::Decide {
+        seat,
+        decision: decision @ Decision::Lead { .. },
+    } = game.pending()
+        && let Some(only) = decision.only()
+    {
+        ev.extend(game.apply(seat, only).expect("the only lead is legal"));
+    }
 }
 
 /// The transfers among `events`, as (from, to, amount, reason).
@@ -160,6 +186,14 @@ pub fn michigan_rules() -> Rules {
 /// seat digit or `.` for the spare. Under `cosmo` the drawn pay suit is
 /// hearts and the Sequence 8-9-10.
 pub fn deal_owners(game: &mut Game, suits: [&str; 4]) -> Vec<Event> {
+    let mut ev = deal_owners_asked(game, suits);
+    play_only_leads(game, &mut ev);
+    ev
+}
+
+/// [`deal_owners`], stopping at the first decision even when it is a lead
+/// with one card.
+pub fn deal_owners_asked(game: &mut Game, suits: [&str; 4]) -> Vec<Event> {
     let mut hands = vec![String::new(); game.players()];
     let mut spare = String::new();
     for (suit, text) in Suit::ALL.into_iter().zip(suits) {

@@ -14,8 +14,10 @@
 //! Kinds of hidden fact: under penalised misplays (M9b) a card withheld
 //! against the same card where nobody holds it (the case issue 31 found);
 //! a card in a seat's hand against the same card in the spare; a card in
-//! one seat's hand against the same card in another's; under Napalm, a card
-//! of the hand's last deal against one never dealt. The search is
+//! one seat's hand against the same card in another's; a lead the leader
+//! chose among two cards against the same card as their only lead (M10: the
+//! leader is asked either way); under Napalm, a card of the hand's last deal
+//! against one never dealt. The search is
 //! bounded: a fixed number of candidates per kind; when a kind yields no
 //! pair that stays hidden long enough, the next kind is tried.
 //! `TRIPOLEY_PAIRS_HEAVY=1` tries more games and candidates and compares a
@@ -30,7 +32,7 @@ use serde_json::{Value, json};
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, CardSet, Deck, seeded_rng};
 use tripoley_engine::{
-    Action, Audience, DealChance, Event, Game, Misplays, Pending, Preset, Record, Step,
+    Action, Audience, DealChance, Decision, Event, Game, Misplays, Pending, Preset, Record, Step,
 };
 use tripoley_napalm::{
     Audience as NapalmAudience, Event as NapalmEvent, NapalmBot, NapalmGame, NapalmRecord,
@@ -88,11 +90,15 @@ enum Kind {
     HandSpare,
     /// A card in one seat's hand in `a` is in another seat's in `b`.
     HandHand,
+    /// A lead `a` chooses between two cards is `b`'s only lead (the same
+    /// card): the other card's suit, the leader's only card of it, is
+    /// swapped for a higher card of the led suit from elsewhere.
+    OnlyLead,
 }
 
 /// The kinds to try for `game`'s rules, most wanted first.
 fn kinds(game: &Game) -> Vec<Kind> {
-    let mut kinds = vec![Kind::HandSpare, Kind::HandHand];
+    let mut kinds = vec![Kind::OnlyLead, Kind::HandSpare, Kind::HandHand];
     if game.rules().misplays == Misplays::Penalised {
         kinds.insert(0, Kind::Withheld);
     }
@@ -163,10 +169,12 @@ fn deal_step(record: &Record) -> usize {
 /// in the twin (where `a` has nobody holding it) its holder withholds it.
 /// The twin stops before the first step after which the games part in
 /// public: the events everyone sees (the two cards masked), in order, or
-/// who decides next. So the pair forces the same decisions (a lead forced
-/// in one game and chosen in the other, or a misplay penalised in one
-/// only, tells by the rules themselves), and only the server's framing
-/// can tell them apart.
+/// who decides next. So the pair asks the same decisions (a misplay
+/// penalised in one game only tells by the rules themselves), and only the
+/// server's framing can tell them apart. An engine that made a lead with
+/// one card by itself would have led `a`'s chosen card in the twin's step
+/// before, with no turn: the twin then skips `a`'s lead, so that such an
+/// engine fails the comparison rather than the search.
 fn twin(a: &Record, c1: Card, c2: Card) -> Record {
     let deal = deal_step(a);
     let mut b = a.clone();
@@ -199,6 +207,8 @@ fn twin(a: &Record, c1: Card, c2: Card) -> Record {
             .collect()
     };
     let (mut public_a, mut public_b) = (Vec::new(), Vec::new());
+    // `a`'s step whose lead the twin's engine made by itself, one before.
+    let mut led_by_itself = None;
     for (k, step) in a.steps.iter().enumerate().skip(deal + 1) {
         let mut ev_a = Vec::new();
         game_a.step(step, &mut ev_a).unwrap();
@@ -229,10 +239,14 @@ fn twin(a: &Record, c1: Card, c2: Card) -> Record {
             }
             _ => None,
         };
-        let Some((next, taken, ev_b)) = fits(None).or_else(|| withhold.and_then(|w| fits(Some(w))))
+        let skip = (led_by_itself == Some(k)).then(|| (game.clone(), Vec::new(), Vec::new()));
+        let Some((next, taken, ev_b)) = skip
+            .or_else(|| fits(None))
+            .or_else(|| withhold.and_then(|w| fits(Some(w))))
         else {
             break;
         };
+        led_by_itself = lead_made_before(a.steps.get(k + 1), &ev_b).map(|_| k + 1);
         let mut public = public_b.clone();
         public.extend(mask(&ev_b));
         let (short, long) = if public.len() <= public_a.len() {
@@ -246,16 +260,17 @@ fn twin(a: &Record, c1: Card, c2: Card) -> Record {
             let mut ev = Vec::new();
             game_a.clone().step(s, &mut ev).is_ok() && withheld(&ev) == [c1]
         });
-        let b_withholds_c2 = match next.pending() {
-            Pending::Decide { seat, .. } => next.check(seat, Action::Withhold).is_ok(),
-            _ => false,
-        };
+        let b_withholds_c2 = matches!(next.pending(), Pending::Decide { seat, .. }
+            if next.check(seat, Action::Withhold).is_ok());
         let decider = |g: &Game| match g.pending() {
             Pending::Decide { seat, .. } => Some(seat),
             _ => None,
         };
         if !long.starts_with(short)
-            || !(a_withholds_c1 || b_withholds_c2 || decider(&next) == decider(&game_a))
+            || !(a_withholds_c1
+                || b_withholds_c2
+                || led_by_itself.is_some()
+                || decider(&next) == decider(&game_a))
         {
             break;
         }
@@ -264,6 +279,23 @@ fn twin(a: &Record, c1: Card, c2: Card) -> Record {
         b.steps.extend(taken);
     }
     b
+}
+
+/// The card `next` (game `a`'s next step) leads, if the twin's engine
+/// already led it by itself among `ev_b`, with no turn.
+fn lead_made_before(next: Option<&Step>, ev_b: &[Event]) -> Option<Card> {
+    match next {
+        Some(Step::Act {
+            action: Action::Lead(card),
+            ..
+        }) if ev_b
+            .iter()
+            .any(|e| matches!(e, Event::Led { card: c, .. } if c == card)) =>
+        {
+            Some(*card)
+        }
+        _ => None,
+    }
 }
 
 /// The event number of the first entry of `record`'s step `k` (its
@@ -358,6 +390,44 @@ impl Pair {
     }
 }
 
+/// Each lead in a game's log before event number `cut`, in order: the
+/// card, the seat's lead options when it was asked (`None`: the engine led
+/// it with no turn), and the game just before.
+fn leads(log: &[(Vec<Event>, Game)], cut: usize) -> Vec<(Card, Option<CardSet>, &Game)> {
+    let mut out = Vec::new();
+    for (j, pair) in log.windows(2).enumerate().take(cut.saturating_sub(1)) {
+        let [(_, before), (ev, _)] = pair else {
+            unreachable!("windows of two")
+        };
+        let asked = match before.pending() {
+            Pending::Decide {
+                decision: Decision::Lead { cards },
+                ..
+            } => Some(cards),
+            _ => None,
+        };
+        let mut first = true;
+        for e in ev {
+            if let Event::Led { card, .. } = e {
+                let own = asked.filter(|c| first && c.contains(*card));
+                out.push((*card, own, &log[j].1));
+                first = false;
+            }
+        }
+    }
+    out
+}
+
+/// Whether the same lead (the `i`-th of both games, before `cut`) is the
+/// leader's only lead in one game and chosen in the other.
+fn only_in_one(log_a: &[(Vec<Event>, Game)], log_b: &[(Vec<Event>, Game)], cut: usize) -> bool {
+    let only = |options: Option<CardSet>| options.is_none_or(|c| c.len() == 1);
+    leads(log_a, cut)
+        .iter()
+        .zip(&leads(log_b, cut))
+        .any(|(x, y)| x.0 == y.0 && only(x.1) != only(y.1))
+}
+
 /// The candidate swaps of `kind` in `a`'s deal, at most `bound`, chosen by
 /// `seed`: (the card that moves in `a`'s twin, the card it swaps with).
 fn candidates(a: &Record, kind: Kind, bound: usize, seed: u64) -> Vec<(Card, Card)> {
@@ -381,6 +451,37 @@ fn candidates(a: &Record, kind: Kind, bound: usize, seed: u64) -> Vec<(Card, Car
                 for c1 in *hand {
                     all.extend(spare.into_iter().map(|c2| (c1, c2)));
                 }
+            }
+        }
+        Kind::OnlyLead => {
+            // A lead chosen between the led card and one other, the
+            // leader's only card of its suit: that card against a higher
+            // card of the led suit held by another seat or in the spare.
+            for (led, options, before) in leads(&log(a), usize::MAX) {
+                let Some(options) = options.filter(|o| o.len() == 2) else {
+                    continue;
+                };
+                let other = (options - CardSet::from(led))
+                    .lowest()
+                    .expect("two options");
+                let (hands, spare, _) = before.card_locations();
+                let Some(leader) = hands.iter().position(|h| h.contains(led)) else {
+                    continue;
+                };
+                if hands[leader].count_suit(other.suit()) != 1 {
+                    continue;
+                }
+                let elsewhere = hands
+                    .iter()
+                    .enumerate()
+                    .filter(|&(s, _)| s != leader)
+                    .fold(spare, |all, (_, h)| all | *h);
+                all.extend(
+                    (elsewhere & CardSet::suit(led.suit()))
+                        .into_iter()
+                        .filter(|c| c.rank() > led.rank())
+                        .map(|c2| (other, c2)),
+                );
             }
         }
         Kind::HandHand => {
@@ -431,6 +532,7 @@ fn pair(a: &Record, kind: Kind, bound: usize, seed: u64) -> Option<Pair> {
             .any(|(ev, _)| withheld(ev).contains(&c1));
         if cut < least
             || (kind == Kind::Withheld && !withholds)
+            || (kind == Kind::OnlyLead && !only_in_one(&log_a, &log_b, cut))
             || best.as_ref().is_some_and(|p| p.cut >= cut)
         {
             continue;
@@ -720,6 +822,8 @@ struct Compared {
     errors: Vec<String>,
     /// Frames compared.
     frames: usize,
+    /// Pairs of the kind `OnlyLead` compared.
+    only_leads: usize,
 }
 
 /// Prepares every preset's pairs, plays them at a server and compares
@@ -766,6 +870,7 @@ async fn compare_pairs(budget: &Budget) -> Compared {
         tables.push((name, ts));
     }
     let mut games = Vec::new();
+    let mut only_leads = 0;
     for (salt, (name, ts)) in tables.into_iter().enumerate() {
         let salt = salt as u64;
         let found: Vec<Ready> = if name == "napalm" {
@@ -798,6 +903,10 @@ async fn compare_pairs(budget: &Budget) -> Compared {
             found.iter().map(Pair::ready).collect()
         };
         assert!(!found.is_empty(), "{name}: no pair within the bound");
+        only_leads += found
+            .iter()
+            .filter(|p| p.what == format!("{:?}", Kind::OnlyLead))
+            .count();
         let mut ts = ts.into_iter();
         for p in found {
             games.push((name.clone(), ts.next().unwrap(), ts.next().unwrap(), p));
@@ -855,12 +964,14 @@ async fn compare_pairs(budget: &Budget) -> Compared {
         differences,
         errors,
         frames: compared,
+        only_leads,
     }
 }
 
-/// Issue 31, point 1 (M9b, D6): for every preset, pairs of games that
+/// Issue 31, point 1 (M9b, D6, M10): for every preset, pairs of games that
 /// differ only in where a card lies (withheld against held by nobody, in a
-/// hand against in the spare, in one hand against another) reach every
+/// hand against in the spare, in one hand against another, a lead chosen
+/// against the same lead made with no other choice) reach every
 /// viewer who may not know it as the same frames (the same events, grouped
 /// into the same updates, in the same order, after the same pauses) until
 /// the card's place is shown.
@@ -887,6 +998,7 @@ async fn m9b_d6_games_that_differ_in_a_hidden_card_look_the_same_to_those_who_ma
     );
     assert!(run.errors.is_empty(), "the scripts fit: {:?}", run.errors);
     assert!(run.frames > 100, "{} frames compared", run.frames);
+    assert!(run.only_leads > 0, "a pair parts on an only lead");
 }
 
 // Napalm (N7): a card dealt in the hand's last round against one never
