@@ -411,6 +411,8 @@ async fn long_game(addr: SocketAddr, steps: u64) -> (common::Table, u64) {
         preset: Some(Preset::Pagat),
         seats: Some(3),
         deals: Some(60),
+        // Deep stacks: nobody is out of chips before the flood is over.
+        starting_chips: Some(1000),
         bot: Some(BotKind::Heuristic),
         ..CreateTable::default()
     };
