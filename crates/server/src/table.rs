@@ -249,9 +249,9 @@ struct Table {
     /// The `rematch` message, once a rematch of this table was made.
     rematch: Option<Value>,
     /// When the last `table` message went out.
-    table_sent: Instant,
+    shown_at: Instant,
     /// When a `table` message held back by [`TABLE_EVERY`] is due.
-    table_due: Option<Instant>,
+    show_due: Option<Instant>,
 }
 
 fn frame(value: &Value) -> Out {
@@ -343,8 +343,8 @@ pub(crate) fn spawn(
         last_seen: now,
         held: None,
         rematch: None,
-        table_sent: now,
-        table_due: None,
+        shown_at: now,
+        show_due: None,
     };
     if stored.status != TableStatus::Lobby {
         let names = stored.names.unwrap_or_else(|| table.default_names());
@@ -429,7 +429,7 @@ impl Table {
                     self.last_seen + self.cfg.idle
                 }
             });
-            let due = [idle, self.due(), self.next_grace_end(), self.table_due]
+            let due = [idle, self.due(), self.next_grace_end(), self.show_due]
                 .into_iter()
                 .flatten()
                 .min();
@@ -459,7 +459,7 @@ impl Table {
                         }
                         break;
                     }
-                    if self.table_due.is_some_and(|t| Instant::now() >= t) {
+                    if self.show_due.is_some_and(|t| Instant::now() >= t) {
                         self.broadcast_table();
                     }
                     self.tell_grace_ends();
@@ -1057,17 +1057,17 @@ impl Table {
     /// A change only in who watches: the `table` message now, or when
     /// [`TABLE_EVERY`] has passed since the last.
     fn table_soon(&mut self) {
-        let at = self.table_sent + TABLE_EVERY;
+        let at = self.shown_at + TABLE_EVERY;
         if Instant::now() >= at {
             self.broadcast_table();
         } else {
-            self.table_due.get_or_insert(at);
+            self.show_due.get_or_insert(at);
         }
     }
 
     fn broadcast_table(&mut self) {
-        self.table_sent = Instant::now();
-        self.table_due = None;
+        self.shown_at = Instant::now();
+        self.show_due = None;
         let out = frame(&json!({
             "v": PROTOCOL_VERSION, "type": "table", "n": self.n(), "table": self.info(),
         }));

@@ -14,11 +14,10 @@ use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tripoley_bots::BotKind;
-use tripoley_cards::seeded_rng;
-use tripoley_engine::{Preset, Rules};
+use tripoley_engine::Preset;
 use tripoley_server::ServerConfig;
 use tripoley_server::client::{self, Socket};
-use tripoley_server::protocol::{ClientMsg, CreateTable};
+use tripoley_server::protocol::CreateTable;
 
 const JSON: (&str, &str) = ("Content-Type", "application/json");
 const LOCAL: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
@@ -435,70 +434,6 @@ async fn long_game(addr: SocketAddr, steps: u64) -> (common::Table, u64) {
     }
 }
 
-/// A seated player plays up to `actions` decisions with the heuristic;
-/// each action's latency (sent to `ack`), an action unanswered in 10 s
-/// counting 10 s and ending the count. `next` keeps a decision seen while
-/// waiting for the last ack; `tables` counts the `table` messages seen
-/// while waiting for acks.
-async fn honest_latencies(
-    sock: &mut Socket,
-    next: &mut Option<(u64, tripoley_engine::View)>,
-    actions: usize,
-    tables: &mut usize,
-) -> Vec<Duration> {
-    const STALLED: Duration = Duration::from_secs(10);
-    let mut bot = BotKind::Heuristic.make(&Rules::preset(Preset::Pagat));
-    let mut rng = seeded_rng(7);
-    let mut latencies = Vec::new();
-    while latencies.len() < actions {
-        let (n, view) = match next.take() {
-            Some(seen) => seen,
-            None => match tokio::time::timeout(STALLED, common::until_decision(sock)).await {
-                Ok(seen) => seen,
-                Err(_) => {
-                    latencies.push(STALLED);
-                    break;
-                }
-            },
-        };
-        if view.decision.is_none() {
-            // Between deals: wait for the next decision.
-            continue;
-        }
-        let id = latencies.len() as u64;
-        let sent = Instant::now();
-        let action = bot.act(&view, &mut rng);
-        sock.send(&ClientMsg::Act {
-            action,
-            id: Some(id),
-            seat: None,
-            n: Some(n),
-        })
-        .await
-        .unwrap();
-        loop {
-            let Ok(msg) = sock
-                .recv_timeout(STALLED.saturating_sub(sent.elapsed()))
-                .await
-            else {
-                latencies.push(STALLED);
-                return latencies;
-            };
-            *tables += usize::from(msg["type"] == "table");
-            if let Some(v) = client::view_of(&msg)
-                && (v.decision.is_some() || v.standings.is_some())
-            {
-                *next = Some((msg["n"].as_u64().unwrap(), v));
-            }
-            if msg["id"] == id && (msg["type"] == "ack" || msg["type"] == "error") {
-                break;
-            }
-        }
-        latencies.push(sent.elapsed());
-    }
-    latencies
-}
-
 /// The 99th percentile of `xs` (the largest of fewer than 100).
 fn p99(mut xs: Vec<Duration>) -> Duration {
     assert!(!xs.is_empty(), "some actions were measured");
@@ -508,9 +443,10 @@ fn p99(mut xs: Vec<Duration>) -> Duration {
 
 /// The machine's load average over the last minute.
 fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|l| l.split_whitespace().next().unwrap_or("?").to_owned())
-        .unwrap_or_else(|_| "?".into())
+    std::fs::read_to_string("/proc/loadavg").map_or_else(
+        |_| "?".into(),
+        |l| l.split_whitespace().next().unwrap_or("?").to_owned(),
+    )
 }
 
 /// Hellos from `tasks` loopback addresses (127.0.40.1 on), each a new
@@ -570,14 +506,14 @@ async fn finding_4_a_catch_up_flood_does_not_slow_the_tables_moves() {
     let (mut honest, _) = common::join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
     let mut next = None;
     let mut tables = 0;
-    let quiet = p99(honest_latencies(&mut honest, &mut next, actions, &mut tables).await);
+    let quiet = p99(common::latencies(&mut honest, &mut next, actions, &mut tables).await);
     let stop = Arc::new(AtomicBool::new(false));
     let began = Instant::now();
     let mut flood = catch_up_flood(addr, &t.invite, n - 480, tasks, &stop);
     tokio::time::sleep(Duration::from_millis(300)).await;
     tables = 0;
     let measured = Instant::now();
-    let flooded = p99(honest_latencies(&mut honest, &mut next, actions, &mut tables).await);
+    let flooded = p99(common::latencies(&mut honest, &mut next, actions, &mut tables).await);
     let measured = measured.elapsed();
     stop.store(true, Ordering::Relaxed);
     let mut hellos = 0;
