@@ -274,13 +274,29 @@ impl Socket {
         invite: &str,
         bytes: u32,
     ) -> Result<Socket, ClientError> {
-        let socket = if addr.is_ipv4() {
-            TcpSocket::new_v4()
-        } else {
-            TcpSocket::new_v6()
-        }
-        .map_err(io)?;
+        let socket = tcp_socket(addr)?;
         socket.set_recv_buffer_size(bytes).map_err(io)?;
+        Socket::connect_over(socket, addr, invite).await
+    }
+
+    /// Opens `/ws/<invite>` from the local address `from` (tests act as
+    /// many clients with sockets bound to many loopback addresses).
+    pub async fn connect_from(
+        addr: SocketAddr,
+        invite: &str,
+        from: std::net::IpAddr,
+    ) -> Result<Socket, ClientError> {
+        let socket = tcp_socket(addr)?;
+        socket.bind(SocketAddr::new(from, 0)).map_err(io)?;
+        Socket::connect_over(socket, addr, invite).await
+    }
+
+    /// Opens `/ws/<invite>` over `socket`.
+    async fn connect_over(
+        socket: TcpSocket,
+        addr: SocketAddr,
+        invite: &str,
+    ) -> Result<Socket, ClientError> {
         let stream = socket.connect(addr).await.map_err(io)?;
         let req = format!("ws://{addr}/ws/{invite}")
             .into_client_request()
@@ -382,6 +398,16 @@ impl Socket {
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
+}
+
+/// A TCP socket of `addr`'s family.
+fn tcp_socket(addr: SocketAddr) -> Result<TcpSocket, ClientError> {
+    if addr.is_ipv4() {
+        TcpSocket::new_v4()
+    } else {
+        TcpSocket::new_v6()
+    }
+    .map_err(io)
 }
 
 /// The view in an `update` or `state` message, if it has one.

@@ -191,7 +191,7 @@ async fn create(
             "you have several tables waiting for players: start one, or wait until one expires",
         )));
     }
-    if app.live_tables().await >= app.config.max_tables && !app.lobbies.reclaim_oldest().await {
+    if !app.room_for_a_table().await {
         return Err(ApiError(ErrorBody::new(
             ErrorCode::Full,
             "the server has too many tables; try again later",

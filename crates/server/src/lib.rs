@@ -378,6 +378,13 @@ impl App {
             .is_some_and(|h| !h.tx.is_closed())
     }
 
+    /// Whether a new table fits under the cap of tables, reclaiming the
+    /// oldest lobby nobody has opened if it must: what a create and a
+    /// rematch ask before making a table.
+    pub(crate) async fn room_for_a_table(&self) -> bool {
+        self.live_tables().await < self.config.max_tables || self.lobbies.reclaim_oldest().await
+    }
+
     /// Tables in memory, dropping those whose actors stopped.
     async fn live_tables(&self) -> usize {
         let mut tables = self.tables.lock().await;

@@ -107,7 +107,9 @@ pub(crate) async fn rematch(
     if let Some((next, _)) = rematches.get(&invite) {
         return created(next);
     }
-    if app.live_tables().await >= app.config.max_tables {
+    // At the cap, the oldest lobby nobody has opened makes room, as for a
+    // create (issue 31, finding 3).
+    if !app.room_for_a_table().await {
         return refuse(
             StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::Full,

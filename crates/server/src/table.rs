@@ -12,6 +12,7 @@
 
 mod frames;
 pub(crate) mod hold;
+mod journal;
 mod lobby;
 mod napalm;
 mod news;
@@ -52,6 +53,11 @@ use crate::store::{Store, StoredSteps, StoredTable, TokenHash};
 /// How long a finished table with nobody watching stays in memory.
 const LINGER: Duration = Duration::from_secs(10);
 
+/// At most one `table` message in this time for spectators coming and
+/// going, so that a flood of hellos does not make the table write to every
+/// connection for each (issue 31, finding 4).
+const TABLE_EVERY: Duration = Duration::from_millis(200);
+
 /// A connection's id, unique in the process.
 pub(crate) type ConnId = u64;
 
@@ -60,6 +66,9 @@ pub(crate) type ConnId = u64;
 pub(crate) enum Out {
     /// A JSON message (shared, not copied, by the connections that get it).
     Text(Utf8Bytes),
+    /// Messages the writer writes itself from the table's journal: what a
+    /// returning connection missed, or the full state.
+    Journal(Box<journal::Catch>),
 }
 
 /// A request to a table.
@@ -210,6 +219,8 @@ struct Table {
     record: Option<Record>,
     /// `log[k]`: the events of step `k` (`log[0]`: those of the start).
     log: Vec<Vec<Event>>,
+    /// Each step of either game's log serialised, shared with connections.
+    journal: Arc<journal::Journal>,
     /// The log index where the current deal's entries begin.
     deal_start: usize,
     conns: HashMap<ConnId, Conn>,
@@ -237,6 +248,10 @@ struct Table {
     held: Option<hold::Held>,
     /// The `rematch` message, once a rematch of this table was made.
     rematch: Option<Value>,
+    /// When the last `table` message went out.
+    shown_at: Instant,
+    /// When a `table` message held back by [`TABLE_EVERY`] is due.
+    show_due: Option<Instant>,
 }
 
 fn frame(value: &Value) -> Out {
@@ -312,6 +327,7 @@ pub(crate) fn spawn(
         game: None,
         record: None,
         log: Vec::new(),
+        journal: Arc::default(),
         deal_start: 0,
         conns: HashMap::new(),
         store,
@@ -327,6 +343,8 @@ pub(crate) fn spawn(
         last_seen: now,
         held: None,
         rematch: None,
+        shown_at: now,
+        show_due: None,
     };
     if stored.status != TableStatus::Lobby {
         let names = stored.names.unwrap_or_else(|| table.default_names());
@@ -341,6 +359,7 @@ pub(crate) fn spawn(
             StoredSteps::Napalm(steps) => table.replay_napalm(names, steps)?,
         }
     }
+    table.sync_journal();
     table.publish();
     let (tx, rx) = mpsc::channel(1024);
     let handle = TableHandle {
@@ -410,7 +429,7 @@ impl Table {
                     self.last_seen + self.cfg.idle
                 }
             });
-            let due = [idle, self.due(), self.next_grace_end()]
+            let due = [idle, self.due(), self.next_grace_end(), self.show_due]
                 .into_iter()
                 .flatten()
                 .min();
@@ -439,6 +458,9 @@ impl Table {
                             let _ = self.store.forget(self.invite.clone()).await;
                         }
                         break;
+                    }
+                    if self.show_due.is_some_and(|t| Instant::now() >= t) {
+                        self.broadcast_table();
                     }
                     self.tell_grace_ends();
                     self.on_due().await;
@@ -979,7 +1001,7 @@ impl Table {
                 self.broadcast_table();
             }
         } else {
-            self.broadcast_table();
+            self.table_soon();
         }
         if let Some(history) = self.chat_history() {
             self.send(conn, history);
@@ -1004,9 +1026,11 @@ impl Table {
             if st.conns == 0 {
                 st.away_since = Instant::now();
                 st.told_away = false;
+                self.broadcast_table();
+                return;
             }
         }
-        self.broadcast_table();
+        self.table_soon();
     }
 
     fn spectators(&self) -> usize {
@@ -1030,7 +1054,20 @@ impl Table {
         }
     }
 
+    /// A change only in who watches: the `table` message now, or when
+    /// [`TABLE_EVERY`] has passed since the last.
+    fn table_soon(&mut self) {
+        let at = self.shown_at + TABLE_EVERY;
+        if Instant::now() >= at {
+            self.broadcast_table();
+        } else {
+            self.show_due.get_or_insert(at);
+        }
+    }
+
     fn broadcast_table(&mut self) {
+        self.shown_at = Instant::now();
+        self.show_due = None;
         let out = frame(&json!({
             "v": PROTOCOL_VERSION, "type": "table", "n": self.n(), "table": self.info(),
         }));

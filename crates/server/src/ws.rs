@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tokio::sync::{Notify, mpsc, oneshot};
@@ -50,10 +51,10 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
     let mut writer = tokio::spawn(async move {
         // Frames queued together (an update and the ack of the action that
         // caused it, say) go out in one write.
-        'frames: loop {
-            let text = tokio::select! {
+        loop {
+            let out = tokio::select! {
                 out = rx.recv() => match out {
-                    Some(Out::Text(text)) => text,
+                    Some(out) => out,
                     None => break,
                 },
                 _ = pings.tick() => {
@@ -63,15 +64,15 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
                     continue;
                 }
             };
-            if sink.feed(Message::Text(text)).await.is_err() {
-                break;
+            let mut next = Some(out);
+            let mut fed = true;
+            while let Some(out) = next.take()
+                && fed
+            {
+                fed = feed(&mut sink, out).await;
+                next = rx.try_recv().ok();
             }
-            while let Ok(Out::Text(text)) = rx.try_recv() {
-                if sink.feed(Message::Text(text)).await.is_err() {
-                    break 'frames;
-                }
-            }
-            if sink.flush().await.is_err() {
+            if !fed || sink.flush().await.is_err() {
                 break;
             }
         }
@@ -140,6 +141,22 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
         .is_err()
     {
         writer.abort();
+    }
+}
+
+/// Queues a table's message on the socket (a message from the journal is
+/// written here, on the connection's task); false once the socket failed.
+async fn feed(sink: &mut SplitSink<WebSocket, Message>, out: Out) -> bool {
+    match out {
+        Out::Text(text) => sink.feed(Message::Text(text)).await.is_ok(),
+        Out::Journal(catch) => {
+            for text in catch.frames() {
+                if sink.feed(Message::Text(text)).await.is_err() {
+                    return false;
+                }
+            }
+            true
+        }
     }
 }
 

@@ -9,7 +9,7 @@ mod common;
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use common::{WAIT, http_from, join, table, table_from, until_decision};
+use common::{WAIT, http_from, join, table, table_from};
 use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
 use tokio::net::{TcpSocket, TcpStream};
@@ -44,45 +44,7 @@ async fn action_latencies(addr: SocketAddr, actions: usize) -> Vec<Duration> {
     client::start_table(addr, &t.invite, &t.host_token)
         .await
         .unwrap();
-    let mut bot = BotKind::Heuristic.make(&Rules::preset(Preset::Pagat));
-    let mut rng = seeded_rng(1);
-    let mut latencies = Vec::new();
-    // The update after an action can come before its ack: a decision seen
-    // while waiting for the ack is kept for the next round.
-    let mut next = None;
-    for id in 0..actions as u64 {
-        let (n, view) = match next.take() {
-            Some(seen) => seen,
-            None => until_decision(&mut sock).await,
-        };
-        if view.decision.is_none() {
-            break;
-        }
-        let action = bot.act(&view, &mut rng);
-        let sent = Instant::now();
-        sock.send(&ClientMsg::Act {
-            action,
-            id: Some(id),
-            seat: None,
-            n: Some(n),
-        })
-        .await
-        .unwrap();
-        loop {
-            let msg = sock.recv_timeout(WAIT).await.expect("an answer");
-            if let Some(v) = client::view_of(&msg)
-                && (v.decision.is_some() || v.standings.is_some())
-            {
-                next = Some((msg["n"].as_u64().unwrap(), v));
-            }
-            if msg["id"] == id && (msg["type"] == "ack" || msg["type"] == "error") {
-                assert_eq!(msg["type"], "ack", "{msg}");
-                break;
-            }
-        }
-        latencies.push(sent.elapsed());
-    }
-    latencies
+    common::latencies(&mut sock, &mut None, actions, &mut 0).await
 }
 
 fn median(mut xs: Vec<Duration>) -> Duration {

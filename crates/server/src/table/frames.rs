@@ -8,13 +8,15 @@
 //! audience includes it with that viewer's own view.
 
 use std::io::Write;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use serde_json::{Value, json};
-use tripoley_engine::{Pending, Seat, View};
+use serde_json::json;
+use tripoley_engine::{Event, Pending, Seat, View};
 
-use super::{ConnId, Out, Table, frame};
+use super::journal::{self, Catch, Entry};
+use super::{ConnId, Out, Table};
 use crate::protocol::PROTOCOL_VERSION;
 
 /// The `turn` of a frame: who decides, the time they have left (a person
@@ -26,30 +28,16 @@ struct Turn {
     bot: bool,
 }
 
-/// The events of step `step` of a game's log that a viewer `sees`, as JSON
-/// values: what a returning connection is sent, in either game.
-pub(super) fn visible_events<E: Serialize>(
-    log: &[Vec<E>],
-    step: usize,
-    sees: impl Fn(&E) -> bool,
-) -> Vec<Value> {
-    log.get(step)
-        .map(|ev| ev.iter().filter(|e| sees(e)).map(|e| json!(e)).collect())
-        .unwrap_or_default()
-}
-
 /// A frame's text from its JSON bytes.
 fn text(out: Vec<u8>) -> Out {
-    Out::Text(
-        String::from_utf8(out)
-            .expect("serde_json writes UTF-8")
-            .into(),
-    )
+    Out::Text(journal::text(out))
 }
 
 impl Table {
     /// Sends a connection what it missed since event `last`, or the full
-    /// state when it saw nothing or too long ago.
+    /// state when it saw nothing or too long ago. The table writes only
+    /// the last step's frame: the connection's writer writes the others
+    /// from the journal, off the table's task.
     pub(super) fn catch_up(&mut self, conn: ConnId, last: Option<u64>) {
         let n = self.n();
         let Some(k) = last.filter(|&k| k <= n && n - k <= self.cfg.resume_window) else {
@@ -59,67 +47,56 @@ impl Table {
         let Some(viewer) = self.conns.get(&conn).map(|c| c.seat) else {
             return;
         };
-        for step in k + 1..n {
-            let events = self.events_for(step as usize, viewer);
-            if !events.is_empty() {
-                let out = frame(&json!({
-                    "v": PROTOCOL_VERSION, "type": "update", "n": step, "events": events,
-                }));
-                self.send(conn, out);
-            }
+        self.sync_journal();
+        if k + 1 < n {
+            let missed = Catch::updates(&self.journal, viewer, k as usize + 1, n as usize);
+            self.send(conn, missed);
         }
-        let events: Vec<String> = if k < n {
-            self.events_for(n as usize, viewer)
-                .iter()
-                .map(Value::to_string)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let out = self.update_frame(viewer, events.iter().map(String::as_str), false);
+        let step = (k < n).then(|| self.journal.step(n as usize)).flatten();
+        let seen = step.iter().flat_map(|s| seen_by(s, viewer));
+        let out = self.update_frame(viewer, seen, false);
         self.send(conn, out);
     }
 
-    /// The events of step `step` that `viewer` may see, in either game.
-    pub(super) fn events_for(&self, step: usize, viewer: Option<Seat>) -> Vec<Value> {
-        if let Some(t) = &self.napalm {
-            return t.events_for(step, viewer);
+    /// Writes the journal's entries for the steps it lacks, in either game.
+    pub(super) fn sync_journal(&mut self) {
+        let len = self.log_len();
+        if self.journal.len() > len {
+            // A new log (a game started afresh): connections still reading
+            // the old journal keep it.
+            self.journal = Arc::default();
         }
-        visible_events(&self.log, step, |e| e.audience().includes(viewer))
-    }
-
-    /// Each event of step `step` serialised once, with the viewers (bit `i`
-    /// for `viewers[i]`) who may see it, in either game.
-    fn step_events(&self, step: usize, viewers: &[Option<Seat>]) -> Vec<(String, u32)> {
-        fn audience(viewers: &[Option<Seat>], sees: impl Fn(Option<Seat>) -> bool) -> u32 {
+        let viewers: Vec<Option<Seat>> = std::iter::once(None)
+            .chain((0..self.seats.len()).map(|s| Some(s as Seat)))
+            .collect();
+        let mask = |sees: &dyn Fn(Option<Seat>) -> bool| {
             viewers
                 .iter()
-                .enumerate()
-                .filter(|&(_, &v)| sees(v))
-                .fold(0, |mask, (i, _)| mask | 1 << i)
-        }
-        if let Some(t) = &self.napalm {
-            return t.log.get(step).map_or_else(Vec::new, |ev| {
-                ev.iter()
-                    .map(|e| {
-                        (
-                            event_json(e),
-                            audience(viewers, |v| e.audience().includes(v)),
-                        )
+                .filter(|&&v| sees(v))
+                .fold(0, |m, &v| m | journal::bit(v))
+        };
+        for k in self.journal.len()..len {
+            let entries = if let Some(t) = &self.napalm {
+                t.log[k]
+                    .iter()
+                    .map(|e| Entry {
+                        json: event_json(e).into(),
+                        viewers: mask(&|v| e.audience().includes(v)),
+                        ends_deal: matches!(e, tripoley_napalm::Event::HandEnded { .. }),
                     })
                     .collect()
-            });
+            } else {
+                self.log[k]
+                    .iter()
+                    .map(|e| Entry {
+                        json: event_json(e).into(),
+                        viewers: mask(&|v| e.audience().includes(v)),
+                        ends_deal: matches!(e, Event::DealEnded { .. }),
+                    })
+                    .collect()
+            };
+            self.journal.push(entries);
         }
-        self.log.get(step).map_or_else(Vec::new, |ev| {
-            ev.iter()
-                .map(|e| {
-                    (
-                        event_json(e),
-                        audience(viewers, |v| e.audience().includes(v)),
-                    )
-                })
-                .collect()
-        })
     }
 
     fn view(&self, viewer: Option<Seat>) -> Option<View> {
@@ -195,40 +172,25 @@ impl Table {
     }
 
     /// The full `state`: `viewer`'s view, the current deal's log, the
-    /// public turn and the table.
+    /// public turn and the table; the connection's writer writes the log
+    /// from the journal.
     pub(super) fn send_state(&mut self, conn: ConnId) {
         let Some(viewer) = self.conns.get(&conn).map(|c| c.seat) else {
             return;
         };
-        let end_event = if self.napalm.is_some() {
-            "hand_ended"
-        } else {
-            "deal_ended"
-        };
-        let log: Vec<Value> = (self.deal_start..self.log_len())
-            .filter_map(|k| {
-                let mut events = self.events_for(k, viewer);
-                if k == self.deal_start
-                    && let Some(end) = events.iter().rposition(|e| e["event"] == end_event)
-                {
-                    // The entry that ended the last deal: keep only what
-                    // follows (the antes of this one).
-                    events.drain(..=end);
-                }
-                (!events.is_empty()).then(|| json!({"n": k, "events": events}))
-            })
-            .collect();
-        let mut out = Vec::with_capacity(16 * 1024);
-        let _ = write!(
-            out,
-            "{{\"v\":{PROTOCOL_VERSION},\"type\":\"state\",\"n\":{},\"log\":{},\"table\":{},",
-            self.n(),
-            Value::Array(log),
-            json!(self.info()),
+        self.sync_journal();
+        let head = format!(
+            "{{\"v\":{PROTOCOL_VERSION},\"type\":\"state\",\"n\":{},\"log\":",
+            self.n()
         );
-        self.write_view_and_turn(viewer, &mut out);
-        out.push(b'}');
-        self.send(conn, text(out));
+        let mut tail = Vec::with_capacity(4096);
+        let _ = write!(tail, ",\"table\":{},", json!(self.info()));
+        self.write_view_and_turn(viewer, &mut tail);
+        tail.push(b'}');
+        let tail = String::from_utf8(tail).expect("serde_json writes UTF-8");
+        let steps = (self.deal_start, self.log_len());
+        let out = Catch::state(&self.journal, viewer, steps, head, tail);
+        self.send(conn, out);
     }
 
     /// Sends the last step to every connection, each frame built from its
@@ -237,15 +199,13 @@ impl Table {
         let mut viewers: Vec<Option<Seat>> = self.conns.values().map(|c| c.seat).collect();
         viewers.sort_unstable();
         viewers.dedup();
-        let events = self.step_events(self.log_len() - 1, &viewers);
-        let frames: Vec<Out> = (0..viewers.len())
-            .map(|i| {
-                let seen = events
-                    .iter()
-                    .filter(|(_, mask)| mask & 1 << i != 0)
-                    .map(|(e, _)| e.as_str());
-                self.update_frame(viewers[i], seen, auto)
-            })
+        self.sync_journal();
+        let Some(events) = self.journal.step(self.log_len() - 1) else {
+            return;
+        };
+        let frames: Vec<Out> = viewers
+            .iter()
+            .map(|&v| self.update_frame(v, seen_by(&events, v), auto))
             .collect();
         let targets: Vec<(ConnId, usize)> = self
             .conns
@@ -261,6 +221,15 @@ impl Table {
     pub(super) fn log_len(&self) -> usize {
         self.napalm.as_ref().map_or(self.log.len(), |t| t.log.len())
     }
+}
+
+/// The JSON texts of a journal step's events that `viewer` may see.
+fn seen_by(events: &[Entry], viewer: Option<Seat>) -> impl Iterator<Item = &str> {
+    let bit = journal::bit(viewer);
+    events
+        .iter()
+        .filter(move |e| e.viewers & bit != 0)
+        .map(|e| &*e.json)
 }
 
 /// An event of either game as JSON text.

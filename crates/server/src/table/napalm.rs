@@ -7,7 +7,6 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
 use tripoley_bots::BotKind;
 use tripoley_cards::Deck;
 use tripoley_napalm::{
@@ -55,11 +54,6 @@ impl NapalmTable {
             log,
             bots,
         }
-    }
-
-    /// The events of step `step` that `viewer` may see (N7).
-    pub(super) fn events_for(&self, step: usize, viewer: Option<Seat>) -> Vec<Value> {
-        super::frames::visible_events(&self.log, step, |e| e.audience().includes(viewer))
     }
 }
 

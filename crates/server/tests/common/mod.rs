@@ -3,7 +3,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -11,7 +11,7 @@ use tokio::net::TcpSocket;
 use tripoley_bots::BotKind;
 use tripoley_engine::{Preset, Rules, View};
 use tripoley_server::client::{self, Socket};
-use tripoley_server::protocol::CreateTable;
+use tripoley_server::protocol::{ClientMsg, CreateTable};
 use tripoley_server::{RunningServer, ServerConfig};
 
 pub const WAIT: Duration = Duration::from_secs(20);
@@ -118,6 +118,70 @@ pub async fn until_decision(sock: &mut Socket) -> (u64, View) {
             }
         }
     }
+}
+
+/// A seated player of a Pagat game plays up to `actions` decisions with
+/// the heuristic (to the game's end at most); each action's latency (sent
+/// to `ack`), an action unanswered in 10 s counting 10 s and ending the
+/// count. `next` keeps a decision seen while
+/// waiting for the last ack; `tables` counts the `table` messages seen
+/// while waiting for acks.
+pub async fn latencies(
+    sock: &mut Socket,
+    next: &mut Option<(u64, tripoley_engine::View)>,
+    actions: usize,
+    tables: &mut usize,
+) -> Vec<Duration> {
+    const STALLED: Duration = Duration::from_secs(10);
+    let mut bot = BotKind::Heuristic.make(&Rules::preset(Preset::Pagat));
+    let mut rng = tripoley_cards::seeded_rng(1);
+    let mut latencies = Vec::new();
+    while latencies.len() < actions {
+        let (n, view) = if let Some(seen) = next.take() {
+            seen
+        } else {
+            let Ok(seen) = tokio::time::timeout(STALLED, until_decision(sock)).await else {
+                latencies.push(STALLED);
+                break;
+            };
+            seen
+        };
+        if view.decision.is_none() {
+            break;
+        }
+        let id = latencies.len() as u64;
+        let sent = Instant::now();
+        let action = bot.act(&view, &mut rng);
+        sock.send(&ClientMsg::Act {
+            action,
+            id: Some(id),
+            seat: None,
+            n: Some(n),
+        })
+        .await
+        .unwrap();
+        loop {
+            let Ok(msg) = sock
+                .recv_timeout(STALLED.saturating_sub(sent.elapsed()))
+                .await
+            else {
+                latencies.push(STALLED);
+                return latencies;
+            };
+            *tables += usize::from(msg["type"] == "table");
+            if let Some(v) = client::view_of(&msg)
+                && (v.decision.is_some() || v.standings.is_some())
+            {
+                *next = Some((msg["n"].as_u64().unwrap(), v));
+            }
+            if msg["id"] == id && (msg["type"] == "ack" || msg["type"] == "error") {
+                assert_eq!(msg["type"], "ack", "{msg}");
+                break;
+            }
+        }
+        latencies.push(sent.elapsed());
+    }
+    latencies
 }
 
 /// Chips on the table in a view: every stack plus the layout.
