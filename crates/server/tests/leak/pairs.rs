@@ -977,17 +977,24 @@ async fn compare_pairs(budget: &Budget) -> Compared {
 /// the card's place is shown.
 ///
 /// A frame late by a pause under a loaded machine looks like a timing tell:
-/// a difference only in timing must come back in a second run to count.
+/// a difference only in timing counts when the same one comes back in two
+/// more runs (a real tell does each time; CI's other tests load the machine).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn m9b_d6_games_that_differ_in_a_hidden_card_look_the_same_to_those_who_may_not_know() {
     let budget = budget();
     let mut run = compare_pairs(&budget).await;
-    if !run.differences.is_empty() && run.differences.iter().all(|(timing, _)| *timing) {
+    for _ in 0..2 {
+        if run.differences.is_empty() || !run.differences.iter().all(|(timing, _)| *timing) {
+            break;
+        }
         eprintln!(
             "told apart only by timing, run again: {}",
             run.differences[0].1
         );
+        let earlier: Vec<String> = run.differences.iter().map(|(_, d)| d.clone()).collect();
         run = compare_pairs(&budget).await;
+        run.differences
+            .retain(|(timing, d)| !*timing || earlier.contains(d));
     }
     let told: Vec<&str> = run.differences.iter().map(|(_, d)| d.as_str()).collect();
     assert!(
