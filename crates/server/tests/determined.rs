@@ -17,7 +17,7 @@ use tripoley_bots::BotKind;
 use tripoley_engine::Preset;
 use tripoley_server::ServerConfig;
 use tripoley_server::client::{self, Socket};
-use tripoley_server::protocol::CreateTable;
+use tripoley_server::protocol::{ClientMsg, CreateTable};
 
 const JSON: (&str, &str) = ("Content-Type", "application/json");
 const LOCAL: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
@@ -409,9 +409,12 @@ async fn long_game(addr: SocketAddr, steps: u64) -> (common::Table, u64) {
     let request = CreateTable {
         preset: Some(Preset::Pagat),
         seats: Some(3),
-        deals: Some(60),
+        deals: Some(200),
         // Deep stacks: nobody is out of chips before the flood is over.
         starting_chips: Some(1000),
+        // No turn timer: the flood report's pauses between floods must not
+        // let a stand-in play the person's turn.
+        turn_seconds: Some(0),
         bot: Some(BotKind::Heuristic),
         ..CreateTable::default()
     };
@@ -566,5 +569,392 @@ async fn finding_3_a_rematch_works_through_a_lobby_flood() {
     let body = json!({"token": t.host_token});
     let (status, answer) = http_from(LOCAL, addr, &path, &[JSON], &body).await;
     assert_eq!(status, 200, "{answer}");
+    server.shutdown().await;
+}
+
+/// The resident memory of this process in MiB (`VmRSS`): the server runs
+/// in-process, so this is the server's memory plus the test's own sockets.
+fn rss_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(f64::NAN, |kib| kib / 1024.0)
+}
+
+/// The `i`-th of many loopback source addresses, from `127.<base>.0.1` on
+/// (254 a block).
+fn address(base: u8, i: usize) -> IpAddr {
+    let (block, host) = (i / 254, i % 254);
+    IpAddr::V4(Ipv4Addr::new(127, base, block as u8, 1 + host as u8))
+}
+
+/// A flood running until `stop`: each task returns how many requests it
+/// made.
+type Flood = tokio::task::JoinSet<u64>;
+
+/// Slowloris: `per` sockets from each of `addresses` addresses, each
+/// sending a request head a byte a second; a socket the server closes is
+/// opened again. Counts the sockets opened.
+fn slowloris(addr: SocketAddr, addresses: usize, per: usize, stop: &Arc<AtomicBool>) -> Flood {
+    let mut flood = Flood::new();
+    for i in 0..addresses {
+        let stop = Arc::clone(stop);
+        flood.spawn(async move {
+            let from = address(70, i);
+            let mut opened = 0;
+            let mut held: Vec<Option<TcpStream>> = (0..per).map(|_| None).collect();
+            while !stop.load(Ordering::Relaxed) {
+                for slot in &mut held {
+                    let alive = match slot {
+                        Some(s) => s.write_all(b"a").await.is_ok(),
+                        None => false,
+                    };
+                    if !alive {
+                        let socket = TcpSocket::new_v4().unwrap();
+                        socket.bind(SocketAddr::new(from, 0)).unwrap();
+                        *slot = match socket.connect(addr).await {
+                            Ok(mut s) => {
+                                opened += 1;
+                                let _ = s.write_all(b"GET / HTTP/1.1\r\nX-A: ").await;
+                                Some(s)
+                            }
+                            Err(_) => None,
+                        };
+                    }
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            opened
+        });
+    }
+    flood
+}
+
+/// Idle websockets: `per` from each of `addresses` addresses to the table
+/// `invite`, every other one a spectator's hello, the rest silent, none
+/// ever read. Counts the websockets opened.
+fn idle_websockets(
+    addr: SocketAddr,
+    invite: &str,
+    addresses: usize,
+    per: usize,
+    stop: &Arc<AtomicBool>,
+) -> Flood {
+    let mut flood = Flood::new();
+    for i in 0..addresses {
+        let (invite, stop) = (invite.to_owned(), Arc::clone(stop));
+        flood.spawn(async move {
+            let from = address(80, i);
+            let mut held = Vec::new();
+            for k in 0..per {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if let Ok(mut s) = Socket::connect_from(addr, &invite, from).await {
+                    if k % 2 == 0 {
+                        let _ = s.hello(None, None).await;
+                    }
+                    held.push(s);
+                }
+            }
+            let opened = held.len() as u64;
+            while !stop.load(Ordering::Relaxed) {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            opened
+        });
+    }
+    flood
+}
+
+/// Lobby creates from `addresses` addresses as fast as answered. Counts
+/// the requests (those past an address's limits are refused).
+fn lobby_flood(addr: SocketAddr, addresses: usize, stop: &Arc<AtomicBool>) -> Flood {
+    let mut flood = Flood::new();
+    for i in 0..addresses {
+        let stop = Arc::clone(stop);
+        flood.spawn(async move {
+            let mut requests = 0;
+            while !stop.load(Ordering::Relaxed) {
+                create_from(address(90, i), addr).await;
+                requests += 1;
+            }
+            requests
+        });
+    }
+    flood
+}
+
+/// Hints: `tables` started Pagat tables of 1,000,000 starting chips, each
+/// with a player (from its own address) who asks a hint at every decision
+/// and then acts. Counts the hints answered.
+async fn hint_flood(addr: SocketAddr, tables: u8, stop: &Arc<AtomicBool>) -> Flood {
+    let mut flood = Flood::new();
+    for i in 0..tables {
+        let request = CreateTable {
+            preset: Some(Preset::Pagat),
+            seats: Some(4),
+            turn_seconds: Some(0),
+            starting_chips: Some(1_000_000),
+            bot: Some(BotKind::Heuristic),
+            ..CreateTable::default()
+        };
+        let t = common::table_from(addr, &request, &[0]).await;
+        let from = IpAddr::V4(Ipv4Addr::new(127, 0, 100, 1 + i));
+        let mut sock = Socket::connect_from(addr, &t.invite, from).await.unwrap();
+        sock.hello(Some(&t.tokens[0].1), None).await.unwrap();
+        client::start_table(addr, &t.invite, &t.host_token)
+            .await
+            .unwrap();
+        let stop = Arc::clone(stop);
+        flood.spawn(async move {
+            let rules = tripoley_engine::Rules::preset(Preset::Pagat);
+            let mut bot = BotKind::Heuristic.make(&rules);
+            let mut rng = tripoley_cards::seeded_rng(u64::from(i));
+            let mut hints = 0;
+            let mut id = 0;
+            while !stop.load(Ordering::Relaxed) {
+                let (n, view) = common::until_decision(&mut sock).await;
+                if view.decision.is_none() {
+                    break;
+                }
+                id += 1;
+                sock.send(&ClientMsg::Hint { id: Some(id) }).await.unwrap();
+                loop {
+                    let msg = sock.recv_timeout(common::WAIT).await.unwrap();
+                    if msg["id"] == id && (msg["type"] == "hint" || msg["type"] == "error") {
+                        hints += u64::from(msg["type"] == "hint");
+                        break;
+                    }
+                }
+                let action = bot.act(&view, &mut rng);
+                id += 1;
+                let act = ClientMsg::Act {
+                    action,
+                    id: Some(id),
+                    seat: None,
+                    n: Some(n),
+                };
+                sock.send(&act).await.unwrap();
+            }
+            hints
+        });
+    }
+    flood
+}
+
+/// Chat and pings: a spectator of the table `invite` from each of
+/// `addresses` addresses sending a chat line (refused: spectators do not
+/// write) and a ping, over and over, reading until the pong. Counts the
+/// messages sent.
+fn chat_and_ping_flood(
+    addr: SocketAddr,
+    invite: &str,
+    addresses: usize,
+    stop: &Arc<AtomicBool>,
+) -> Flood {
+    let mut flood = Flood::new();
+    for i in 0..addresses {
+        let (invite, stop) = (invite.to_owned(), Arc::clone(stop));
+        flood.spawn(async move {
+            let Ok(mut sock) = Socket::connect_from(addr, &invite, address(110, i)).await else {
+                return 0;
+            };
+            let _ = sock.hello(None, None).await;
+            let mut sent = 0;
+            while !stop.load(Ordering::Relaxed) {
+                let chat = ClientMsg::Chat {
+                    text: "hello everyone".into(),
+                    id: Some(sent),
+                };
+                let ping = ClientMsg::Ping { id: Some(sent + 1) };
+                if sock.send(&chat).await.is_err() || sock.send(&ping).await.is_err() {
+                    break;
+                }
+                sent += 2;
+                if sock
+                    .recv_type("pong", Duration::from_secs(5))
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            sent
+        });
+    }
+    flood
+}
+
+/// The honest player's latencies over `actions` moves, a pause of 30 ms
+/// (a quick person) after each, so a measurement spans a few seconds of
+/// the flood.
+async fn paced(
+    honest: &mut Socket,
+    next: &mut Option<(u64, tripoley_engine::View)>,
+    actions: usize,
+) -> Vec<Duration> {
+    let mut all = Vec::new();
+    let mut tables = 0;
+    for _ in 0..actions {
+        let one = common::latencies(honest, next, 1, &mut tables).await;
+        if one.is_empty() {
+            break;
+        }
+        all.extend(one);
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    all
+}
+
+/// How an honest `GET /api/health` fares: its status and time, or why it
+/// failed.
+async fn health(addr: SocketAddr) -> String {
+    let began = Instant::now();
+    let answer = tokio::time::timeout(
+        Duration::from_secs(10),
+        client::request(addr, "GET", "/api/health", None),
+    )
+    .await;
+    let took = began.elapsed().as_secs_f64() * 1e3;
+    match answer {
+        Ok(Ok((status, _))) => format!("{status} in {took:.1} ms"),
+        Ok(Err(e)) => format!("failed ({e}) after {took:.0} ms"),
+        Err(_) => "no answer in 10 s".into(),
+    }
+}
+
+/// The median and 99th percentile of `xs`.
+fn p50_p99(mut xs: Vec<Duration>) -> (Duration, Duration) {
+    xs.sort();
+    (xs[xs.len() / 2], p99(xs))
+}
+
+/// Issue 31's cost of each flood to an honest game, opt-in
+/// (`TRIPOLEY_FLOOD_REPORT=1`; it returns at once without it, so CI pays
+/// nothing): a server with `tripoley serve`'s limits (but 4,000
+/// connections, as server and attackers share this process's 20,000
+/// files, and a rate limit an honest player acting at once never meets),
+/// an honest player against two bots, and each flood in turn from many
+/// loopback addresses. Prints, per flood, the rate achieved, the honest
+/// player's move latency (p50/p99) during it against quiet, an honest
+/// `/api/health` during it, and this process's resident memory before,
+/// at the peak and after (10 s after for the floods of connections; the
+/// slowloris flood runs three times, to tell memory kept for reuse from
+/// memory lost).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_31_flood_report() {
+    if std::env::var("TRIPOLEY_FLOOD_REPORT").as_deref() != Ok("1") {
+        return;
+    }
+    const ACTIONS: usize = 80;
+    let mut config = deployed();
+    config.grace = Duration::ZERO;
+    config.rate_burst = 1000;
+    config.max_connections = 4000;
+    let server = tripoley_server::start(config).await.expect("starts");
+    let addr = server.addr();
+    let start_rss = rss_mib();
+    let (t, _) = long_game(addr, 560).await;
+    let (mut honest, _) = common::join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
+    let mut next = None;
+    let peak = Arc::new(std::sync::Mutex::new(0f64));
+    let sampler = {
+        let peak = Arc::clone(&peak);
+        tokio::spawn(async move {
+            loop {
+                let rss = rss_mib();
+                {
+                    let mut p = peak.lock().unwrap();
+                    *p = p.max(rss);
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        })
+    };
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let quiet = p50_p99(paced(&mut honest, &mut next, ACTIONS).await);
+    let mut rows = vec![format!(
+        "| none (quiet) | | {:.1} / {:.1} ms | {} | {start_rss:.0} → {:.0} MiB (server started → game under way) |",
+        ms(quiet.0),
+        ms(quiet.1),
+        health(addr).await,
+        rss_mib()
+    )];
+    for flood in [
+        "slowloris",
+        "slowloris 2",
+        "slowloris 3",
+        "idle websockets",
+        "lobby creates",
+        "hints",
+        "chat and pings",
+        "catch-up",
+    ] {
+        let before = rss_mib();
+        *peak.lock().unwrap() = before;
+        let stop = Arc::new(AtomicBool::new(false));
+        let began = Instant::now();
+        let (mut running, unit) = match flood {
+            "slowloris" | "slowloris 2" | "slowloris 3" => {
+                (slowloris(addr, 300, 15, &stop), "sockets opened")
+            }
+            "idle websockets" => (
+                idle_websockets(addr, &t.invite, 300, 10, &stop),
+                "websockets opened",
+            ),
+            "lobby creates" => (lobby_flood(addr, 100, &stop), "create requests"),
+            "hints" => (hint_flood(addr, 3, &stop).await, "hints answered"),
+            "chat and pings" => (chat_and_ping_flood(addr, &t.invite, 40, &stop), "messages"),
+            _ => {
+                let n = next.as_ref().map_or(560, |(n, _)| *n);
+                (
+                    catch_up_flood(addr, &t.invite, n - 480, 16, &stop),
+                    "hellos",
+                )
+            }
+        };
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let during = paced(&mut honest, &mut next, ACTIONS).await;
+        let mut request = health(addr).await;
+        if flood == "lobby creates" {
+            let (status, _) = create_from(address(120, 0), addr).await;
+            request += &format!("; an honest create: {status}");
+        }
+        stop.store(true, Ordering::Relaxed);
+        let mut count = 0;
+        while let Some(n) = running.join_next().await {
+            count += n.unwrap_or(0);
+        }
+        let seconds = began.elapsed().as_secs_f64();
+        let top = *peak.lock().unwrap();
+        let connections = flood.starts_with("slowloris") || flood == "idle websockets";
+        if connections {
+            tokio::time::sleep(Duration::from_secs(10)).await;
+        }
+        let after = rss_mib();
+        let (p50, p99) = p50_p99(during);
+        rows.push(format!(
+            "| {flood} | {:.0} {unit}/s ({count} in {seconds:.1} s) | {:.1} / {:.1} ms | \
+             {request} | {before:.0} → {top:.0} → {after:.0} MiB{} |",
+            count as f64 / seconds,
+            ms(p50),
+            ms(p99),
+            if connections { " (10 s after)" } else { "" },
+        ));
+    }
+    sampler.abort();
+    let (_, tables) = request_from(LOCAL, addr, "GET", "/api/health", &[], "").await;
+    eprintln!(
+        "| flood | rate | honest move p50 / p99 | honest request | resident memory before → peak → after |\n\
+         |---|---|---|---|---|\n{}\nload average {}; {} tables at the end",
+        rows.join("\n"),
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim(),
+        tables["tables"]
+    );
     server.shutdown().await;
 }
