@@ -832,6 +832,49 @@ fn p50_p99(mut xs: Vec<Duration>) -> (Duration, Duration) {
     (xs[xs.len() / 2], p99(xs))
 }
 
+/// The honest moves measured during each flood of the report.
+const FLOOD_ACTIONS: usize = 80;
+
+/// Keeps the highest resident memory seen in `peak`, every 50 ms.
+fn peak_sampler(peak: &Arc<std::sync::Mutex<f64>>) -> tokio::task::JoinHandle<()> {
+    let peak = Arc::clone(peak);
+    tokio::spawn(async move {
+        loop {
+            let rss = rss_mib();
+            {
+                let mut p = peak.lock().unwrap();
+                *p = p.max(rss);
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+}
+
+/// Starts the report's flood named `flood` (the catch-up flood asks from
+/// event `catch_up_from`); also names what it counts.
+async fn start(
+    flood: &str,
+    addr: SocketAddr,
+    invite: &str,
+    catch_up_from: u64,
+    stop: &Arc<AtomicBool>,
+) -> (Flood, &'static str) {
+    match flood {
+        "idle websockets" => (
+            idle_websockets(addr, invite, 300, 10, stop),
+            "websockets opened",
+        ),
+        "lobby creates" => (lobby_flood(addr, 100, stop), "create requests"),
+        "hints" => (hint_flood(addr, 3, stop).await, "hints answered"),
+        "chat and pings" => (chat_and_ping_flood(addr, invite, 40, stop), "messages"),
+        "catch-up" => (
+            catch_up_flood(addr, invite, catch_up_from, 16, stop),
+            "hellos",
+        ),
+        _ => (slowloris(addr, 300, 15, stop), "sockets opened"),
+    }
+}
+
 /// Issue 31's cost of each flood to an honest game, opt-in
 /// (`TRIPOLEY_FLOOD_REPORT=1`; it returns at once without it, so CI pays
 /// nothing): a server with `tripoley serve`'s limits (but 4,000
@@ -849,7 +892,6 @@ async fn issue_31_flood_report() {
     if std::env::var("TRIPOLEY_FLOOD_REPORT").as_deref() != Ok("1") {
         return;
     }
-    const ACTIONS: usize = 80;
     let mut config = deployed();
     config.grace = Duration::ZERO;
     config.rate_burst = 1000;
@@ -861,21 +903,9 @@ async fn issue_31_flood_report() {
     let (mut honest, _) = common::join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
     let mut next = None;
     let peak = Arc::new(std::sync::Mutex::new(0f64));
-    let sampler = {
-        let peak = Arc::clone(&peak);
-        tokio::spawn(async move {
-            loop {
-                let rss = rss_mib();
-                {
-                    let mut p = peak.lock().unwrap();
-                    *p = p.max(rss);
-                }
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
-        })
-    };
+    let sampler = peak_sampler(&peak);
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    let quiet = p50_p99(paced(&mut honest, &mut next, ACTIONS).await);
+    let quiet = p50_p99(paced(&mut honest, &mut next, FLOOD_ACTIONS).await);
     let mut rows = vec![format!(
         "| none (quiet) | | {:.1} / {:.1} ms | {} | {start_rss:.0} → {:.0} MiB (server started → game under way) |",
         ms(quiet.0),
@@ -897,31 +927,15 @@ async fn issue_31_flood_report() {
         *peak.lock().unwrap() = before;
         let stop = Arc::new(AtomicBool::new(false));
         let began = Instant::now();
-        let (mut running, unit) = match flood {
-            "slowloris" | "slowloris 2" | "slowloris 3" => {
-                (slowloris(addr, 300, 15, &stop), "sockets opened")
-            }
-            "idle websockets" => (
-                idle_websockets(addr, &t.invite, 300, 10, &stop),
-                "websockets opened",
-            ),
-            "lobby creates" => (lobby_flood(addr, 100, &stop), "create requests"),
-            "hints" => (hint_flood(addr, 3, &stop).await, "hints answered"),
-            "chat and pings" => (chat_and_ping_flood(addr, &t.invite, 40, &stop), "messages"),
-            _ => {
-                let n = next.as_ref().map_or(560, |(n, _)| *n);
-                (
-                    catch_up_flood(addr, &t.invite, n - 480, 16, &stop),
-                    "hellos",
-                )
-            }
-        };
+        let catch_up_from = next.as_ref().map_or(560, |(n, _)| *n) - 480;
+        let (mut running, unit) = start(flood, addr, &t.invite, catch_up_from, &stop).await;
         tokio::time::sleep(Duration::from_secs(1)).await;
-        let during = paced(&mut honest, &mut next, ACTIONS).await;
+        let during = paced(&mut honest, &mut next, FLOOD_ACTIONS).await;
         let mut request = health(addr).await;
         if flood == "lobby creates" {
             let (status, _) = create_from(address(120, 0), addr).await;
-            request += &format!("; an honest create: {status}");
+            request.push_str("; an honest create: ");
+            request.push_str(&status.to_string());
         }
         stop.store(true, Ordering::Relaxed);
         let mut count = 0;
