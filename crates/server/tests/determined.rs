@@ -594,42 +594,53 @@ fn address(base: u8, i: usize) -> IpAddr {
 /// made.
 type Flood = tokio::task::JoinSet<u64>;
 
+/// A task per address, `0..addresses`, each given its index and `stop`.
+fn per_address<Task>(
+    addresses: usize,
+    stop: &Arc<AtomicBool>,
+    task: impl Fn(usize, Arc<AtomicBool>) -> Task,
+) -> Flood
+where
+    Task: std::future::Future<Output = u64> + Send + 'static,
+{
+    let mut flood = Flood::new();
+    for i in 0..addresses {
+        flood.spawn(task(i, Arc::clone(stop)));
+    }
+    flood
+}
+
 /// Slowloris: `per` sockets from each of `addresses` addresses, each
 /// sending a request head a byte a second; a socket the server closes is
 /// opened again. Counts the sockets opened.
 fn slowloris(addr: SocketAddr, addresses: usize, per: usize, stop: &Arc<AtomicBool>) -> Flood {
-    let mut flood = Flood::new();
-    for i in 0..addresses {
-        let stop = Arc::clone(stop);
-        flood.spawn(async move {
-            let from = address(70, i);
-            let mut opened = 0;
-            let mut held: Vec<Option<TcpStream>> = (0..per).map(|_| None).collect();
-            while !stop.load(Ordering::Relaxed) {
-                for slot in &mut held {
-                    let alive = match slot {
-                        Some(s) => s.write_all(b"a").await.is_ok(),
-                        None => false,
+    per_address(addresses, stop, |i, stop| async move {
+        let from = address(70, i);
+        let mut opened = 0;
+        let mut held: Vec<Option<TcpStream>> = (0..per).map(|_| None).collect();
+        while !stop.load(Ordering::Relaxed) {
+            for slot in &mut held {
+                let alive = match slot {
+                    Some(s) => s.write_all(b"a").await.is_ok(),
+                    None => false,
+                };
+                if !alive {
+                    let socket = TcpSocket::new_v4().unwrap();
+                    socket.bind(SocketAddr::new(from, 0)).unwrap();
+                    *slot = match socket.connect(addr).await {
+                        Ok(mut s) => {
+                            opened += 1;
+                            let _ = s.write_all(b"GET / HTTP/1.1\r\nX-A: ").await;
+                            Some(s)
+                        }
+                        Err(_) => None,
                     };
-                    if !alive {
-                        let socket = TcpSocket::new_v4().unwrap();
-                        socket.bind(SocketAddr::new(from, 0)).unwrap();
-                        *slot = match socket.connect(addr).await {
-                            Ok(mut s) => {
-                                opened += 1;
-                                let _ = s.write_all(b"GET / HTTP/1.1\r\nX-A: ").await;
-                                Some(s)
-                            }
-                            Err(_) => None,
-                        };
-                    }
                 }
-                tokio::time::sleep(Duration::from_secs(1)).await;
             }
-            opened
-        });
-    }
-    flood
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+        opened
+    })
 }
 
 /// Idle websockets: `per` from each of `addresses` addresses to the table
@@ -642,10 +653,9 @@ fn idle_websockets(
     per: usize,
     stop: &Arc<AtomicBool>,
 ) -> Flood {
-    let mut flood = Flood::new();
-    for i in 0..addresses {
-        let (invite, stop) = (invite.to_owned(), Arc::clone(stop));
-        flood.spawn(async move {
+    per_address(addresses, stop, |i, stop| {
+        let invite = invite.to_owned();
+        async move {
             let from = address(80, i);
             let mut held = Vec::new();
             for k in 0..per {
@@ -664,27 +674,21 @@ fn idle_websockets(
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
             opened
-        });
-    }
-    flood
+        }
+    })
 }
 
 /// Lobby creates from `addresses` addresses as fast as answered. Counts
 /// the requests (those past an address's limits are refused).
 fn lobby_flood(addr: SocketAddr, addresses: usize, stop: &Arc<AtomicBool>) -> Flood {
-    let mut flood = Flood::new();
-    for i in 0..addresses {
-        let stop = Arc::clone(stop);
-        flood.spawn(async move {
-            let mut requests = 0;
-            while !stop.load(Ordering::Relaxed) {
-                create_from(address(90, i), addr).await;
-                requests += 1;
-            }
-            requests
-        });
-    }
-    flood
+    per_address(addresses, stop, |i, stop| async move {
+        let mut requests = 0;
+        while !stop.load(Ordering::Relaxed) {
+            create_from(address(90, i), addr).await;
+            requests += 1;
+        }
+        requests
+    })
 }
 
 /// Hints: `tables` started Pagat tables of 1,000,000 starting chips, each
@@ -755,10 +759,9 @@ fn chat_and_ping_flood(
     addresses: usize,
     stop: &Arc<AtomicBool>,
 ) -> Flood {
-    let mut flood = Flood::new();
-    for i in 0..addresses {
-        let (invite, stop) = (invite.to_owned(), Arc::clone(stop));
-        flood.spawn(async move {
+    per_address(addresses, stop, |i, stop| {
+        let invite = invite.to_owned();
+        async move {
             let Ok(mut sock) = Socket::connect_from(addr, &invite, address(110, i)).await else {
                 return 0;
             };
@@ -783,9 +786,8 @@ fn chat_and_ping_flood(
                 }
             }
             sent
-        });
-    }
-    flood
+        }
+    })
 }
 
 /// The honest player's latencies over `actions` moves, a pause of 30 ms
