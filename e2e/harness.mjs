@@ -330,6 +330,10 @@ export class Player {
   /** The decision's controls and the cards it may take are on screen, as
    * the page stands (no scrolling), at each new decision. */
   async checkInView(hand, kind) {
+    // While a deal's result is unread, the hand waits below it by design
+    // (read, "Got it", then it docks): checked once it docks. A decision
+    // can arrive between the harness's look for results and this check.
+    if (await this.page.locator(".table.reading").count()) return;
     const n = await this.page.evaluate(() => Number(document.querySelector("section.hand.mine")?.dataset.n));
     if (n === this.lastChecked) return;
     this.lastChecked = n;
