@@ -365,8 +365,12 @@ test("in Spanish: chosen from the browser or with the switch, kept, and a deal p
   assert.ok(dealt, "a whole deal was played in Spanish");
   assert.ok(hinted, "the expert's hint was read in Spanish");
   assert.ok(players.some((p) => p.kinds.has("lead")), "someone led in Michigan");
-  const seen = await host.locator("body").innerText();
-  for (const word of ["Tu mano", "fichas", "Reparto", "Lo que ha pasado"]) assert.ok(seen.includes(word), `"${word}" on the desktop`);
+  // Between deals the hand may not be drawn for a moment: each word is
+  // waited for (a few seconds), not read at one instant.
+  for (const word of ["Tu mano", "fichas", "Reparto", "Lo que ha pasado"]) {
+    const shown = await host.waitForFunction((w) => document.body.innerText.includes(w), word, { timeout: 15000 }).then(() => true, () => false);
+    assert.ok(shown, `"${word}" on the desktop`);
+  }
 
   // The table's rules, in Spanish, without rule ids or option names.
   await host.locator("details.rules > summary").click();
