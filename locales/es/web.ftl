@@ -489,7 +489,7 @@ replay-step = Paso { $n } de { $total } · { $game ->
        *[other] reparto
     } { $deal }
 replay-keys = ← → paso a paso · Inicio Fin · RePág AvPág { $game ->
-        [napalm] mano a mano
+        [napalm] de mano en mano
        *[other] reparto a reparto
     }
 replay-analyse = Preguntar al experto
