@@ -182,3 +182,14 @@ async fn killed_and_resumed(db: &OsStr) {
     server.kill().expect("stops");
     server.wait().expect("stopped");
 }
+
+#[test]
+fn a_bot_pause_past_five_seconds_is_refused_with_the_flags_name() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tripoley"))
+        .args(["serve", "--bot-pause", "5001", "--db", ":memory:"])
+        .output()
+        .expect("tripoley runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--bot-pause") && err.contains("5000"), "{err}");
+}

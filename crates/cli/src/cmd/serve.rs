@@ -91,6 +91,11 @@ struct Limits {
     #[arg(long, value_name = "SECONDS", default_value_t = ServerConfig::default().grace.as_secs(),
         value_parser = clap::value_parser!(u64).range(0..=86_400))]
     grace: u64,
+    /// Milliseconds a bot (or a player's automatic move) waits before playing, so people can
+    /// follow the table; at most 5,000.
+    #[arg(long, value_name = "MS", default_value_t = ServerConfig::default().bot_delay.as_millis() as u64,
+        value_parser = clap::value_parser!(u64).range(0..=5_000))]
+    bot_pause: u64,
 }
 
 /// Arguments of `tripoley loadtest`.
@@ -185,6 +190,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         table_idle: Duration::from_secs(l.table_idle),
         keep_finished: Duration::from_secs(l.keep_finished),
         grace: Duration::from_secs(l.grace),
+        bot_delay: Duration::from_millis(l.bot_pause),
         lease: Duration::from_millis(args.lease_ms),
         ..ServerConfig::default()
     };
