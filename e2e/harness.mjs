@@ -90,9 +90,11 @@ export function serverAndBrowser(serveArgs = []) {
     const db = join(mkdtempSync(join(tmpdir(), "tripoley-e2e-")), "e2e.db");
     // A port the system picks, read back from the server's first line: no
     // port chosen here can be taken already.
-    // Bots play after 150 ms instead of a person's 700: whole games in a
-    // third of the time, every step still its own message.
-    server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0", "--db", db, "--bot-pause", "150", ...serveArgs], { stdio: ["ignore", "pipe", "inherit"] });
+    // Bots play after 150 ms instead of a person's 700 (E2E_BOT_PAUSE=700
+    // to watch at the table's pace): whole games in less time, every step
+    // still its own message.
+    const pause = process.env.E2E_BOT_PAUSE || "150";
+    server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0", "--db", db, "--bot-pause", pause, ...serveArgs], { stdio: ["ignore", "pipe", "inherit"] });
     base = await servedAt(server, 20000);
     await waitForServer(base + "/api/presets", 20000);
     browser = await chromium.launch({
