@@ -530,6 +530,37 @@ mod tests {
         rows_are_the_single_tables_observation::<u8>();
     }
 
+    /// A step writes only the card planes that changed into the lane's
+    /// kept observation, yet every number of the caller's rows: rows the
+    /// learner scribbled on (scaled in place, say) come back whole.
+    #[test]
+    fn a_step_writes_every_number_whatever_the_rows_held() {
+        let mut tables = tables([BotKind::Random, BotKind::Heuristic, BotKind::Random]);
+        let (n, size, acts) = (
+            tables.len(),
+            tables.observation_size(),
+            tables.num_actions(),
+        );
+        let (mut obs, mut masks) = (vec![0u8; n * size], vec![0i8; n * acts]);
+        let (mut fresh, mut fresh_masks) = (obs.clone(), masks.clone());
+        let mut outcomes = vec![Outcome::default(); n];
+        let mut rng = seeded_rng(2);
+        tables.observe(&mut obs, &mut masks);
+        for step in 0..200u32 {
+            let actions: Vec<i64> = masks
+                .chunks(acts)
+                .map(|row| random_legal(row, rng.next_u32()).unwrap() as i64)
+                .collect();
+            obs.fill(u8::try_from(step % 3).unwrap() * 100);
+            masks.fill(1);
+            tables
+                .step(&actions, &mut outcomes, &mut obs, &mut masks, 1)
+                .unwrap();
+            tables.observe(&mut fresh, &mut fresh_masks);
+            assert!(obs == fresh && masks == fresh_masks, "step {step}");
+        }
+    }
+
     #[test]
     fn a_random_legal_entry_is_uniform_among_the_ones_of_any_row() {
         let mut rng = seeded_rng(3);
