@@ -68,49 +68,6 @@ pub trait Number: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     const BYTE_FLAGS: &'static [[Self; 8]; 256];
     /// `x` (a count or a 0/1 flag) in this type, saturating.
     fn from_count(x: u32) -> Self;
-    /// The previous observation kept in this type.
-    fn last(kept: &mut Kept) -> &mut Last<Self>;
-}
-
-/// Card planes an observation at a table of `n` holds.
-fn planes(n: usize) -> usize {
-    PLANES + SEAT_PLANES * n
-}
-
-/// No plane's bits (a plane has 52): what a plane not yet written holds.
-const UNWRITTEN: u64 = u64::MAX;
-
-/// An observation written before, in one number type, and the cards of each
-/// of its planes: the next observation of the same seat writes again only
-/// the planes whose cards changed (a step changes a few of its 17 planes,
-/// and writing them all cost a fifth of a batched step), then is copied
-/// whole to where the caller wants it (whose buffer may have been changed
-/// meanwhile: a learner may scale its observations in place).
-#[derive(Clone, Debug, Default)]
-pub struct Last<T> {
-    row: Vec<T>,
-    planes: Vec<u64>,
-}
-
-impl<T: Number> Last<T> {
-    /// Writes `view`'s observation with `picked` (see [`observe`]) into
-    /// `out`, rewriting only the planes that changed since the last.
-    pub fn observe(&mut self, view: &View, picked: CardSet, out: &mut [T]) {
-        if self.row.len() != out.len() {
-            self.row = vec![T::from_count(0); out.len()];
-            self.planes = vec![UNWRITTEN; planes(usize::from(view.players))];
-        }
-        write(view, picked, &mut self.row, Some(&mut self.planes));
-        out.copy_from_slice(&self.row);
-    }
-}
-
-/// A lane's previous observation in each number type it was asked in.
-#[derive(Clone, Debug, Default)]
-pub struct Kept {
-    f32: Last<f32>,
-    u16: Last<u16>,
-    u8: Last<u8>,
 }
 
 /// Builds a [`Number::BYTE_FLAGS`] table (a macro: a `const fn` cannot be
@@ -139,9 +96,6 @@ impl Number for f32 {
         // Exact: no table holds 2^24 chips (rules and action space bound them).
         x as f32
     }
-    fn last(kept: &mut Kept) -> &mut Last<f32> {
-        &mut kept.f32
-    }
 }
 
 impl Number for u16 {
@@ -149,18 +103,12 @@ impl Number for u16 {
     fn from_count(x: u32) -> u16 {
         x.min(u32::from(u16::MAX)) as u16
     }
-    fn last(kept: &mut Kept) -> &mut Last<u16> {
-        &mut kept.u16
-    }
 }
 
 impl Number for u8 {
     const BYTE_FLAGS: &'static [[u8; 8]; 256] = &byte_flags!(0, 1);
     fn from_count(x: u32) -> u8 {
         x.min(u32::from(u8::MAX)) as u8
-    }
-    fn last(kept: &mut Kept) -> &mut Last<u8> {
-        &mut kept.u8
     }
 }
 
@@ -187,35 +135,12 @@ pub struct Writer<'a, T: Number = f32> {
     at: usize,
     n: usize,
     me: usize,
-    /// The cards each plane of `out` holds already, one entry a plane, to
-    /// write only the planes that change (`None`: write every one).
-    planes: Option<&'a mut [u64]>,
-    /// The next plane's entry in `planes`.
-    plane: usize,
 }
 
 impl<'a, T: Number> Writer<'a, T> {
-    /// A writer into `out`, for `me` at a table of `n`, writing every number.
+    /// A writer into `out`, for `me` at a table of `n`.
     pub fn new(out: &'a mut [T], n: usize, me: usize) -> Writer<'a, T> {
-        Writer {
-            out,
-            at: 0,
-            n,
-            me,
-            planes: None,
-            plane: 0,
-        }
-    }
-
-    /// Writes `cards` at `at` as plane `slot`, unless it holds them already.
-    fn plane_at(&mut self, at: usize, slot: usize, cards: CardSet) {
-        if let Some(planes) = self.planes.as_deref_mut() {
-            if planes[slot] == cards.bits() {
-                return;
-            }
-            planes[slot] = cards.bits();
-        }
-        dense_plane(&mut self.out[at..at + 52], cards);
+        Writer { out, at: 0, n, me }
     }
 
     /// Where seat `s` goes: the viewer first, then the seats to its left.
@@ -231,9 +156,8 @@ impl<'a, T: Number> Writer<'a, T> {
 
     /// A 0/1 plane of 52 cards.
     pub fn plane(&mut self, cards: CardSet) {
-        self.plane_at(self.at, self.plane, cards);
+        dense_plane(&mut self.out[self.at..self.at + 52], cards);
         self.at += 52;
-        self.plane += 1;
     }
 
     /// One plane per seat (an empty one for a seat `per_seat` lacks).
@@ -241,10 +165,9 @@ impl<'a, T: Number> Writer<'a, T> {
         for s in 0..self.n {
             let base = self.at + self.rel(s) * 52;
             let cards = per_seat.get(s).copied().unwrap_or_default();
-            self.plane_at(base, self.plane + self.rel(s), cards);
+            dense_plane(&mut self.out[base..base + 52], cards);
         }
         self.at += 52 * self.n;
-        self.plane += self.n;
     }
 
     /// A one-hot group of `len` (all zero for `None`).
@@ -303,14 +226,8 @@ fn flag(b: bool) -> u32 {
 
 /// Encodes `view` and the cards the viewer has picked into its five.
 pub fn observe<T: Number>(view: &View, picked: CardSet, out: &mut [T]) {
-    write(view, picked, out, None);
-}
-
-/// [`observe`], `planes` the cards each plane of `out` holds already, if known.
-fn write<T: Number>(view: &View, picked: CardSet, out: &mut [T], planes: Option<&mut [u64]>) {
     let n = usize::from(view.players);
     let mut w = Writer::new(out, n, view.seat.map_or(0, usize::from));
-    w.planes = planes;
     w.plane(view.hand);
     w.plane(picked);
     w.plane(view.spare_known);

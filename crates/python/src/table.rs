@@ -11,7 +11,7 @@ use tripoley_engine::{
 };
 
 use crate::draw::DeckDraw;
-use crate::observe::{Last, Number, observation_size, observe};
+use crate::observe::{Number, observation_size, observe};
 use crate::space::{ActionSpace, Step, best_completion, chosen_five};
 use crate::world::{Move, RESAMPLE_ATTEMPTS, replayed_world};
 use tripoley_bots::Bot;
@@ -362,12 +362,6 @@ impl Table {
     /// Writes `seat`'s observation into `out` (of its size; every number).
     pub fn observe_into<T: Number>(&self, seat: Seat, out: &mut [T]) {
         observe(&self.view(Some(seat)), self.picked_by(seat), out);
-    }
-
-    /// [`Table::observe_into`], writing again only what changed since
-    /// `last` was written (see [`Last`]).
-    pub fn observe_changes<T: Number>(&self, seat: Seat, last: &mut Last<T>, out: &mut [T]) {
-        last.observe(&self.view(Some(seat)), self.picked_by(seat), out);
     }
 
     /// The cards `seat` has picked into its five, which only it may know.

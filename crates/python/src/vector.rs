@@ -17,7 +17,7 @@ use tripoley_bots::{Bot, BotKind, BotOptions};
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{InfoSet, Record, Rules, Seat};
 
-use crate::observe::{Kept, Number, observation_size};
+use crate::observe::{Number, observation_size};
 use crate::table::{Table, Turn};
 
 /// Games dealt at most by one reset looking for one in which the learning
@@ -42,8 +42,6 @@ struct Lane {
     stack: u32,
     /// The learning seat's steps in this game (for truncation).
     steps: u32,
-    /// The observations written at the last step.
-    kept: Kept,
 }
 
 /// What one step of one lane gives back.
@@ -265,7 +263,7 @@ fn run<T: Number>(
     let acts = masks.len() / lanes.len().max(1);
     for (i, lane) in lanes.iter_mut().enumerate() {
         outcomes[i] = lane.step(config, actions[i])?;
-        lane.observe_changes(
+        lane.observe(
             config.seat,
             &mut observations[i * obs_size..(i + 1) * obs_size],
             &mut masks[i * acts..(i + 1) * acts],
@@ -331,7 +329,6 @@ impl Lane {
             moves: Vec::new(),
             stack: 0,
             steps: 0,
-            kept: Kept::default(),
         }
     }
 
@@ -408,19 +405,6 @@ impl Lane {
     /// (zeroed first).
     fn observe<T: Number>(&self, seat: Seat, observation: &mut [T], mask: &mut [i8]) {
         self.table.observe_into(seat, observation);
-        self.mask(seat, mask);
-    }
-
-    /// [`Lane::observe`] at a step: the observation from the one kept
-    /// (see [`Last`](crate::observe::Last)), the same numbers.
-    fn observe_changes<T: Number>(&mut self, seat: Seat, observation: &mut [T], mask: &mut [i8]) {
-        let last = T::last(&mut self.kept);
-        self.table.observe_changes(seat, last, observation);
-        self.mask(seat, mask);
-    }
-
-    /// Writes the learning seat's mask (zeroed first).
-    fn mask(&self, seat: Seat, mask: &mut [i8]) {
         mask.fill(0);
         if self.table.turn() == Turn::Seat(seat) {
             self.table.each_legal(|a| mask[a] = 1);
@@ -530,9 +514,11 @@ mod tests {
         rows_are_the_single_tables_observation::<u8>();
     }
 
-    /// A step writes only the card planes that changed into the lane's
-    /// kept observation, yet every number of the caller's rows: rows the
-    /// learner scribbled on (scaled in place, say) come back whole.
+    /// A step writes every number of the caller's rows: rows the learner
+    /// scribbled on (scaled in place, say) come back whole. (Writing only
+    /// what changed into them would not; a lane's own copy written
+    /// incrementally, then copied out, cost more time than it saved: the
+    /// copies doubled the memory a step touches.)
     #[test]
     fn a_step_writes_every_number_whatever_the_rows_held() {
         let mut tables = tables([BotKind::Random, BotKind::Heuristic, BotKind::Random]);
