@@ -535,7 +535,7 @@ mod tests {
         for step in 0..200u32 {
             let actions: Vec<i64> = masks
                 .chunks(acts)
-                .map(|row| random_legal(row, rng.next_u32()).unwrap() as i64)
+                .map(|row| i64::try_from(random_legal(row, rng.next_u32()).unwrap()).unwrap())
                 .collect();
             obs.fill(u8::try_from(step % 3).unwrap() * 100);
             masks.fill(1);
