@@ -436,7 +436,7 @@ mod tests {
         tables: &mut Tables,
         steps: usize,
         threads: usize,
-        mut each: impl FnMut(&Tables, &[T], &[i8]),
+        mut each: impl FnMut(&Tables, &mut [T], &[i8]),
     ) {
         let n = tables.len();
         let (size, acts) = (tables.observation_size(), tables.num_actions());
@@ -456,7 +456,7 @@ mod tests {
             tables
                 .step(&actions, &mut outcomes, &mut obs, &mut masks, threads)
                 .unwrap();
-            each(tables, &obs, &masks);
+            each(tables, &mut obs, &masks);
         }
     }
 
@@ -527,24 +527,14 @@ mod tests {
             tables.observation_size(),
             tables.num_actions(),
         );
-        let (mut obs, mut masks) = (vec![0u8; n * size], vec![0i8; n * acts]);
-        let (mut fresh, mut fresh_masks) = (obs.clone(), masks.clone());
-        let mut outcomes = vec![Outcome::default(); n];
-        let mut rng = seeded_rng(2);
-        tables.observe(&mut obs, &mut masks);
-        for step in 0..200u32 {
-            let actions: Vec<i64> = masks
-                .chunks(acts)
-                .map(|row| i64::try_from(random_legal(row, rng.next_u32()).unwrap()).unwrap())
-                .collect();
-            obs.fill(u8::try_from(step % 3).unwrap() * 100);
-            masks.fill(1);
-            tables
-                .step(&actions, &mut outcomes, &mut obs, &mut masks, 1)
-                .unwrap();
+        let (mut fresh, mut fresh_masks) = (vec![0u8; n * size], vec![0i8; n * acts]);
+        let mut step = 0u8;
+        play::<u8>(&mut tables, 200, 1, |tables, obs, masks| {
             tables.observe(&mut fresh, &mut fresh_masks);
             assert!(obs == fresh && masks == fresh_masks, "step {step}");
-        }
+            step = step.wrapping_add(1);
+            obs.fill(step % 3 * 100);
+        });
     }
 
     #[test]
