@@ -10,7 +10,11 @@
 //! states) and the policy alone (a random 1 of each mask row, as
 //! `sample_actions` draws it), so the rest of a step is the moves (the
 //! learner's, the bots', the engine's, the deals again). `STEP_ONLY=1`
-//! times whole steps alone (to profile them with `perf record`).
+//! times whole steps alone (to profile them with `perf record`);
+//! `STEPS=K` makes exactly K batched steps and times nothing else (a fixed
+//! amount of work, to count instructions with
+//! `valgrind --tool=cachegrind --cache-sim=no`: timings on a loaded machine
+//! are noise).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -47,7 +51,10 @@ fn main() {
 
 /// One line of figures, observations in `T`.
 fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
-    let step_only = std::env::var_os("STEP_ONLY").is_some();
+    let fixed: Option<u64> = std::env::var("STEPS")
+        .ok()
+        .map(|k| k.parse().expect("STEPS: a step count"));
+    let step_only = fixed.is_some() || std::env::var_os("STEP_ONLY").is_some();
     {
         let config = Config {
             rules: Rules::preset(Preset::Pagat),
@@ -73,7 +80,9 @@ fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
         };
         tables.observe(&mut obs, &mut masks);
         let (mut steps, mut games, start, cpu0) = (0u64, 0u64, Instant::now(), cpu_ns());
-        while start.elapsed() < budget {
+        let mut batches = 0u64;
+        while fixed.map_or(start.elapsed() < budget, |k| batches < k) {
+            batches += 1;
             policy(&masks, &mut actions);
             tables
                 .step(&actions, &mut outcomes, &mut obs, &mut masks, threads)

@@ -25,6 +25,18 @@ fn stage_index(stage: Stage) -> usize {
     }
 }
 
+// A space's number is its place in `Space::ALL`, as the layout is written.
+const _: () = {
+    let mut i = 0;
+    while i < Space::ALL.len() {
+        assert!(
+            Space::ALL[i] as usize == i,
+            "Space::ALL is in declaration order"
+        );
+        i += 1;
+    }
+};
+
 /// How many stages [`stage_index`] numbers.
 const STAGES: usize = 10;
 
@@ -181,10 +193,25 @@ impl<'a, T: Number> Writer<'a, T> {
 
     /// One number per seat.
     pub fn seat_row(&mut self, f: impl Fn(usize) -> u32) {
-        for s in 0..self.n {
-            self.out[self.at + self.rel(s)] = T::from_count(f(s));
+        let (n, me) = (self.n, self.me);
+        // Walked in the row's order, one slice for the row: the seat of
+        // place `r` is `me + r`, less `n` past the end.
+        let row = &mut self.out[self.at..self.at + n];
+        for (r, x) in row.iter_mut().enumerate() {
+            let s = if r + me < n { r + me } else { r + me - n };
+            *x = T::from_count(f(s));
         }
-        self.at += self.n;
+        self.at += n;
+    }
+
+    /// `len` numbers, zero but for the `(place, count)` pairs of `counts`.
+    pub fn sparse(&mut self, len: usize, counts: impl Iterator<Item = (usize, u32)>) {
+        let group = &mut self.out[self.at..self.at + len];
+        group.fill(T::from_count(0));
+        for (i, x) in counts {
+            group[i] = T::from_count(x);
+        }
+        self.at += len;
     }
 
     /// How much is written.
@@ -215,10 +242,14 @@ pub fn observe<T: Number>(view: &View, picked: CardSet, out: &mut [T]) {
     w.one_hot(STAGES, Some(stage_index(view.stage)));
     w.one_hot(4, view.pay_suit.map(|s| usize::from(s.index())));
     w.one_hot(13, view.sequence.map(|r| usize::from(r.index())));
-    for space in Space::ALL {
-        let chips = view.layout.iter().find(|(s, _)| *s == space);
-        w.number(chips.map_or(0, |(_, c)| *c));
-    }
+    // Each space at its place in `Space::ALL` (a table without a space
+    // leaves it 0), one pass over the layout.
+    w.sparse(
+        Space::ALL.len(),
+        view.layout
+            .iter()
+            .map(|&(space, chips)| (space as usize, chips)),
+    );
     w.number(view.spare_size);
     w.number(view.deal_number);
     w.number(view.deals_total);

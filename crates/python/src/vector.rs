@@ -436,7 +436,7 @@ mod tests {
         tables: &mut Tables,
         steps: usize,
         threads: usize,
-        mut each: impl FnMut(&Tables, &[T], &[i8]),
+        mut each: impl FnMut(&Tables, &mut [T], &[i8]),
     ) {
         let n = tables.len();
         let (size, acts) = (tables.observation_size(), tables.num_actions());
@@ -456,7 +456,7 @@ mod tests {
             tables
                 .step(&actions, &mut outcomes, &mut obs, &mut masks, threads)
                 .unwrap();
-            each(tables, &obs, &masks);
+            each(tables, &mut obs, &masks);
         }
     }
 
@@ -512,6 +512,29 @@ mod tests {
         rows_are_the_single_tables_observation::<f32>();
         rows_are_the_single_tables_observation::<u16>();
         rows_are_the_single_tables_observation::<u8>();
+    }
+
+    /// A step writes every number of the caller's rows: rows the learner
+    /// scribbled on (scaled in place, say) come back whole. (Writing only
+    /// what changed into them would not; a lane's own copy written
+    /// incrementally, then copied out, cost more time than it saved: the
+    /// copies doubled the memory a step touches.)
+    #[test]
+    fn a_step_writes_every_number_whatever_the_rows_held() {
+        let mut tables = tables([BotKind::Random, BotKind::Heuristic, BotKind::Random]);
+        let (n, size, acts) = (
+            tables.len(),
+            tables.observation_size(),
+            tables.num_actions(),
+        );
+        let (mut fresh, mut fresh_masks) = (vec![0u8; n * size], vec![0i8; n * acts]);
+        let mut step = 0u8;
+        play::<u8>(&mut tables, 200, 1, |tables, obs, masks| {
+            tables.observe(&mut fresh, &mut fresh_masks);
+            assert!(obs == fresh && masks == fresh_masks, "step {step}");
+            step = step.wrapping_add(1);
+            obs.fill(step % 3 * 100);
+        });
     }
 
     #[test]
