@@ -156,3 +156,131 @@ fn m3_m6_a_sampled_world_keeps_leads_of_the_lowest_rank_the_rule_asked_for() {
         assert!(leads_kept(&Rules::preset(preset), 16) > 200, "{preset}");
     }
 }
+
+/// Where a hand judged under D5 is now: a seat's hand (with the cards it
+/// played since), or the spare (`None`).
+type Place = Option<u8>;
+
+/// What a D5 event proved about the hands at `places` as it happened.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum BonusFact {
+    /// Each held a bonus card (an auction nobody could bid in).
+    Each,
+    /// None held one (a bid, a dealer's swap).
+    None,
+    /// One at least held none (an auction somebody could bid in).
+    NotAll,
+}
+
+/// The deal's public D5 facts, their places followed through every swap.
+#[derive(Default)]
+struct BonusFacts {
+    facts: Vec<(BonusFact, Vec<Place>)>,
+    /// Since the hand auction opened: whether anybody answered, and whether
+    /// it has been sold (the swap that follows is the buyer's).
+    auction: Option<bool>,
+    sold: bool,
+}
+
+impl BonusFacts {
+    fn note(&mut self, game: &Game, events: &[Event]) {
+        let dealer = game.dealer();
+        let bidders = || {
+            (0..game.players() as u8)
+                .filter(|&s| s != dealer && game.stacks()[usize::from(s)] > 0)
+                .map(Some)
+                .collect::<Vec<_>>()
+        };
+        for e in events {
+            match *e {
+                Event::DealStarted { .. } => *self = BonusFacts::default(),
+                Event::AuctionOpened { .. } => self.auction = Some(false),
+                Event::Bid { seat, .. } if self.auction.is_some() => {
+                    self.auction = Some(true);
+                    self.facts.push((BonusFact::None, vec![Some(seat)]));
+                }
+                Event::Passed { .. } if self.auction.is_some() => self.auction = Some(true),
+                Event::AuctionSold { .. } => {
+                    self.auction = None;
+                    self.sold = true;
+                }
+                Event::AuctionUnsold => {
+                    let fact = match self.auction.take() {
+                        Some(false) => BonusFact::Each,
+                        _ => BonusFact::NotAll,
+                    };
+                    self.facts.push((fact, bidders()));
+                }
+                Event::Swapped { seat } => {
+                    if !std::mem::take(&mut self.sold) {
+                        self.facts.push((BonusFact::None, vec![Some(seat)]));
+                    }
+                    for (_, places) in &mut self.facts {
+                        for p in places.iter_mut() {
+                            *p = match *p {
+                                Some(s) if s == seat => None,
+                                None => Some(seat),
+                                other => other,
+                            };
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The first fact `world` breaks, if any.
+    fn broken(&self, world: &Game) -> Option<(BonusFact, Vec<Place>)> {
+        let (hands, spare, _) = world.card_locations();
+        let played = world.view(None).played;
+        let bonus = |p: Place| {
+            let cards = p.map_or(spare, |s| hands[usize::from(s)] | played[usize::from(s)]);
+            !world.bonus_cards(cards).is_empty()
+        };
+        self.facts
+            .iter()
+            .find(|(fact, places)| match fact {
+                BonusFact::Each => !places.iter().all(|&p| bonus(p)),
+                BonusFact::None => places.iter().any(|&p| bonus(p)),
+                BonusFact::NotAll => places.iter().all(|&p| bonus(p)),
+            })
+            .cloned()
+    }
+}
+
+#[test]
+fn d5_a_sampled_world_keeps_what_bids_swaps_and_unsold_auctions_proved_about_bonus_cards() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    assert!(rules.bonus_card_limits);
+    let (mut checked, mut kinds) = (0, [0; 3]);
+    for seed in 0..24 {
+        let players = 3 + (seed % 6) as usize;
+        let mut facts = BonusFacts::default();
+        let mut rng = seeded_rng(seed ^ 0xd5);
+        let mut decisions = 0u32;
+        common::play_random(&rules, players, seed, |game, events| {
+            facts.note(game, events);
+            let Pending::Decide { seat, .. } = game.pending() else {
+                return;
+            };
+            decisions += 1;
+            if facts.facts.is_empty() || facts.auction.is_some() || decisions % 3 != 0 {
+                return;
+            }
+            // The facts are the real deal's.
+            assert_eq!(facts.broken(game), None, "seed {seed}");
+            for _ in 0..4 {
+                let world = InfoSet::new(game, seat).sample(&mut rng);
+                if let Some(broken) = facts.broken(&world) {
+                    panic!("seed {seed}: a world sampled for seat {seat} breaks {broken:?}");
+                }
+                checked += 1;
+            }
+            for (fact, _) in &facts.facts {
+                kinds[*fact as usize] += 1;
+            }
+        });
+    }
+    assert!(checked > 500 && kinds.iter().all(|&k| k > 10), "{checked} {kinds:?}");
+}
