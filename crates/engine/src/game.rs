@@ -112,6 +112,9 @@ pub(crate) struct Deal {
     /// M9a: for each misplay this deal, the leader and the cards of which it
     /// held one then (public, as the penalty is: see [`Deal::note_lead`]).
     pub misplay_proofs: crate::sample::Proofs,
+    /// D5: what bids, dealer's swaps and auctions showed about bonus cards
+    /// in the hands (public: see [`crate::sample::BonusProofs`]).
+    pub bonus_proofs: crate::sample::BonusProofs,
     /// H3, H4: suits whose Sequence nobody claimed in stage 1 (a bit per
     /// suit index). Public: no hand held one whole as stage 1 began, so no
     /// sampled world may deal one ([`Game::sample_world`]).

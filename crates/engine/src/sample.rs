@@ -75,6 +75,70 @@ const PLAIN_DRAWS: u32 = 8;
 /// so a deal has at most 52.
 pub(crate) type Proofs = ArrayVec<(Seat, CardSet), 52>;
 
+/// The bit of [`BonusProofs`]' places that stands for the spare.
+const SPARE_PLACE: u16 = 1 << 15;
+
+/// What one D5 event shows about the hands it judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BonusFact {
+    /// Each held a bonus card: nobody with chips could bid, so the auction
+    /// ended unsold at once.
+    Each,
+    /// None held one: each bid, or the dealer swapped.
+    None,
+    /// One at least held none: the auction ran, so somebody could bid.
+    NotAll,
+}
+
+/// D5's proofs of a deal: the hands that held a bonus card each, those that
+/// held none, and those of which one held none, each a mask of places (a
+/// bit per seat, [`SPARE_PLACE`] for the spare) that follows the hands
+/// through later swaps, so it tells where the judged cards are now (a
+/// seat's hand with its played cards, or the spare). Every D5 event comes
+/// before the pay suit is named (H8), so one set of pay cards judges them
+/// all. Plain masks: a game clones without allocating.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct BonusProofs {
+    each: u16,
+    none: u16,
+    /// A deal has one hand auction at most, so one such group: were there
+    /// more, their union would be kept, a weaker fact that still holds.
+    not_all: u16,
+    pay: CardSet,
+}
+
+impl BonusProofs {
+    /// Records that `fact` holds of the hands of the seats in `seats`,
+    /// judged with the pay cards `pay`.
+    pub(crate) fn note(&mut self, fact: BonusFact, seats: u16, pay: CardSet) {
+        self.pay = pay;
+        match fact {
+            BonusFact::Each => self.each |= seats,
+            BonusFact::None => self.none |= seats,
+            BonusFact::NotAll => self.not_all |= seats,
+        }
+    }
+
+    /// D3, D4: `seat`'s hand and the spare change places.
+    pub(crate) fn swap_with_spare(&mut self, seat: Seat) {
+        let swap = |mask: &mut u16| {
+            let (at_seat, at_spare) = (*mask >> seat & 1 == 1, *mask & SPARE_PLACE != 0);
+            *mask &= !(1 << seat | SPARE_PLACE);
+            *mask |= u16::from(at_seat) * SPARE_PLACE | u16::from(at_spare) << seat;
+        };
+        swap(&mut self.each);
+        swap(&mut self.none);
+        swap(&mut self.not_all);
+    }
+
+    /// The slots (0..n the seats, n the spare) of the places in `mask`.
+    fn slots(mask: u16, n: usize) -> impl Iterator<Item = usize> {
+        (0..16)
+            .filter(move |&b| mask >> b & 1 == 1)
+            .map(move |b| if 1 << b == SPARE_PLACE { n } else { b })
+    }
+}
+
 impl Deal {
     /// M3, M5, M6, M9a: what everyone learns from `seat` leading `card` under
     /// `rule`. A proper lead shows the leader holds none of the cards that
@@ -148,6 +212,11 @@ impl Game {
             };
         }
         slots[n].room = d.spare.len() - spare_fixed.len();
+        // D5: a hand that held no bonus card held none of the pay cards.
+        let bonus = d.bonus_proofs;
+        for k in BonusProofs::slots(bonus.none, n) {
+            slots[k].forbidden |= bonus.pay;
+        }
         // H4: a Sequence nobody claimed was in no hand as stage 1 began;
         // M9a: a seat penalised for a misplay held a lower card then. Each
         // binds cards together, which slots cannot say: draw again until the
@@ -156,8 +225,13 @@ impl Game {
         let unclaimed = Suit::ALL.map(|suit| {
             (d.unclaimed_sequences >> suit.index() & 1 == 1).then(|| self.sequence_cards(suit))
         });
-        // Cards a seat holds or played in every sample.
-        let kept_by = |h: usize| fixed[h] | d.played_by[h];
+        // Cards a place (a seat's hand with its played cards, the spare)
+        // holds in every sample.
+        let kept_by = |k: usize| match k {
+            _ if k == n => spare_fixed,
+            _ => fixed[k] | d.played_by[k],
+        };
+        let holds_bonus = |cards: CardSet| self.holds_bonus_card(cards, bonus.pay);
         // Misplays that the cards kept do not prove already.
         let proofs: Vec<(usize, CardSet)> = d
             .misplay_proofs
@@ -166,12 +240,26 @@ impl Game {
             .filter(|&(h, cards)| (kept_by(h) & cards).is_empty())
             .map(|(h, cards)| (h, cards & (hidden - slots[h].forbidden)))
             .collect();
+        // D5: the later draws also give a pay card to each place that held a
+        // bonus card and keeps none (one might have been a whole run: this
+        // only steers the draw, the check below judges it).
+        let proving: Vec<(usize, CardSet)> = BonusProofs::slots(bonus.each, n)
+            .filter(|&k| !holds_bonus(kept_by(k)) && slots[k].room > 0)
+            .map(|k| (k, bonus.pay & (hidden - slots[k].forbidden)))
+            .filter(|&(_, cards)| !cards.is_empty())
+            .chain(proofs.iter().copied())
+            .collect();
+        let bonus_kept = |held: &dyn Fn(usize) -> bool| {
+            BonusProofs::slots(bonus.each, n).all(held)
+                && !BonusProofs::slots(bonus.none, n).any(held)
+                && (bonus.not_all == 0 || !BonusProofs::slots(bonus.not_all, n).all(held))
+        };
         let mut placed = None;
         for tries in 0..MAX_REDRAWS {
-            let draw = if tries < PLAIN_DRAWS || proofs.is_empty() {
+            let draw = if tries < PLAIN_DRAWS || proving.is_empty() {
                 deal_hidden(hidden, &mut slots[..=n], rng)
             } else {
-                deal_proving(hidden, &slots[..=n], &proofs, rng)
+                deal_proving(hidden, &slots[..=n], &proving, rng)
             };
             let Some(draw) = draw else { continue };
             let kept = (0..n).all(|h| {
@@ -182,7 +270,8 @@ impl Game {
                     .any(|&seq| hand.contains_all(seq))
             }) && proofs
                 .iter()
-                .all(|&(h, cards)| !(draw[h] & cards).is_empty());
+                .all(|&(h, cards)| !(draw[h] & cards).is_empty())
+                && bonus_kept(&|k| holds_bonus(kept_by(k) | draw[k]));
             placed = Some(draw);
             if kept {
                 break;
