@@ -9,6 +9,7 @@ use crate::game::{Deal, Game, MAX_SEATS, Phase};
 use crate::layout::Seat;
 use crate::michigan::LeadRule;
 use crate::view::View;
+use crate::withheld;
 
 /// One seat's information set at a decision. It holds the real game but
 /// lets a bot see only the seat's [`View`] and sample whole games that look
@@ -254,6 +255,28 @@ impl Game {
                 && !BonusProofs::slots(bonus.none, n).any(held)
                 && (bonus.not_all == 0 || !BonusProofs::slots(bonus.not_all, n).all(held))
         };
+        // M9b: a settled deal's withholding payments were public; each stop
+        // card is withheld by whoever holds it in the sample.
+        let ends = |hand: &dyn Fn(usize) -> CardSet| {
+            let chips = d.settled_chips?;
+            let held: [CardSet; MAX_SEATS] = std::array::from_fn(|h| match h {
+                _ if h < n => hand(h) | d.played_by[h],
+                _ => CardSet::EMPTY,
+            });
+            let hands: [CardSet; MAX_SEATS] = std::array::from_fn(|h| match h {
+                _ if h < n => hand(h),
+                _ => CardSet::EMPTY,
+            });
+            let pay = self.pay_suit_now();
+            Some(withheld::payments(
+                &d.stops,
+                &held[..n],
+                &hands[..n],
+                pay,
+                chips,
+            ))
+        };
+        let paid = ends(&|h| d.hands[h]);
         let mut placed = None;
         for tries in 0..MAX_REDRAWS {
             let draw = if tries < PLAIN_DRAWS || proving.is_empty() {
@@ -271,7 +294,8 @@ impl Game {
             }) && proofs
                 .iter()
                 .all(|&(h, cards)| !(draw[h] & cards).is_empty())
-                && bonus_kept(&|k| holds_bonus(kept_by(k) | draw[k]));
+                && bonus_kept(&|k| holds_bonus(kept_by(k) | draw[k]))
+                && ends(&|h| fixed[h] | draw[h]) == paid;
             placed = Some(draw);
             if kept {
                 break;

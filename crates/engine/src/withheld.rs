@@ -1,0 +1,59 @@
+//! M9b's settlement as the table saw it, so a sampled world can be held to
+//! it: who paid whom for withholding is public, who withheld is not.
+
+use arrayvec::ArrayVec;
+use tripoley_cards::{Card, CardSet, Suit};
+
+use crate::game::MAX_SEATS;
+use crate::layout::Space;
+
+/// M9b: the cards the runs stopped below without anyone playing them, in
+/// order (public: each was withheld, or lay in the spare). Distinct, so a
+/// deal has 52 at most; held in place, so a game clones without allocating.
+pub(crate) type Stops = ArrayVec<Card, 52>;
+
+/// Each withholding payment of a settlement: payer, payee, and the chips
+/// on the space it pays for (as much as a payer running short pays, T6,
+/// follows from these and the stacks).
+pub(crate) type Payments = ArrayVec<(usize, usize, u32), { MAX_SEATS * 5 }>;
+
+/// M9b's settlement of a world in which seat `h` held `held[h]` at some
+/// time of the deal (its hand and every card it played) and holds
+/// `hands[h]` as stage 3 ends: each stop card a seat held it withheld, so
+/// withholders come in the order of their first stop card, and each that
+/// withheld in the pay suit `pay` pays, space by space, the holder of each
+/// pay card whose space held chips (`chips`, in [`Space::PAY_CARDS`] order).
+pub(crate) fn payments(
+    stops: &[Card],
+    held: &[CardSet],
+    hands: &[CardSet],
+    pay: Suit,
+    chips: [u32; 5],
+) -> Payments {
+    let mut suits = [0u8; MAX_SEATS];
+    let mut order: ArrayVec<usize, MAX_SEATS> = ArrayVec::new();
+    for &card in stops {
+        if let Some(w) = held.iter().position(|h| h.contains(card)) {
+            if suits[w] == 0 {
+                order.push(w);
+            }
+            suits[w] |= 1 << card.suit().index();
+        }
+    }
+    let mut out = Payments::new();
+    for w in order
+        .into_iter()
+        .filter(|&w| suits[w] >> pay.index() & 1 == 1)
+    {
+        for (space, &on) in Space::PAY_CARDS.iter().zip(&chips) {
+            let card = space.pay_card(pay).expect("a pay-card space");
+            if let Some(holder) = hands.iter().position(|h| h.contains(card))
+                && holder != w
+                && on > 0
+            {
+                out.push((w, holder, on));
+            }
+        }
+    }
+    out
+}
