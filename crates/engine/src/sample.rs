@@ -9,7 +9,6 @@ use crate::game::{Deal, Game, MAX_SEATS, Phase};
 use crate::layout::Seat;
 use crate::michigan::LeadRule;
 use crate::view::View;
-use crate::withheld;
 
 /// One seat's information set at a decision. It holds the real game but
 /// lets a bot see only the seat's [`View`] and sample whole games that look
@@ -17,7 +16,8 @@ use crate::withheld;
 /// respecting hand sizes, the cards it knows where they are, and every public
 /// deduction (a seat that led a card held nothing lower the rule asked for,
 /// one penalised for a misplay held such a card, a card nobody played after
-/// a stop is in the spare...). Hidden choices of other
+/// a stop is in the spare, a seat that bid for a hand held no bonus card,
+/// a settled deal's withholding payments...). Hidden choices of other
 /// players (a withheld card, M9b) are forgotten in the sample too.
 pub struct InfoSet<'a> {
     game: &'a Game,
@@ -125,7 +125,7 @@ impl BonusProofs {
         let swap = |mask: &mut u16| {
             let (at_seat, at_spare) = (*mask >> seat & 1 == 1, *mask & SPARE_PLACE != 0);
             *mask &= !(1 << seat | SPARE_PLACE);
-            *mask |= u16::from(at_seat) * SPARE_PLACE | u16::from(at_spare) << seat;
+            *mask |= (u16::from(at_seat) * SPARE_PLACE) | (u16::from(at_spare) << seat);
         };
         swap(&mut self.each);
         swap(&mut self.none);
@@ -134,13 +134,64 @@ impl BonusProofs {
 
     /// The slots (0..n the seats, n the spare) of the places in `mask`.
     fn slots(mask: u16, n: usize) -> impl Iterator<Item = usize> {
-        (0..16)
-            .filter(move |&b| mask >> b & 1 == 1)
-            .map(move |b| if 1 << b == SPARE_PLACE { n } else { b })
+        let mut left = mask;
+        std::iter::from_fn(move || {
+            let bit = left.trailing_zeros() as usize;
+            left &= left.wrapping_sub(1);
+            (bit < 16).then(|| if 1 << bit == SPARE_PLACE { n } else { bit })
+        })
+    }
+
+    /// Whether a draw keeps every proof, `held(k)` telling whether place
+    /// `k` (a slot) holds a bonus card in it.
+    fn kept(&self, n: usize, held: &dyn Fn(usize) -> bool) -> bool {
+        self.each | self.none | self.not_all == 0
+            || BonusProofs::slots(self.each, n).all(held)
+                && !BonusProofs::slots(self.none, n).any(held)
+                && (self.not_all == 0 || !BonusProofs::slots(self.not_all, n).all(held))
+    }
+
+    /// The cards to give first in the later draws ([`deal_proving`]): a
+    /// pay card to each place that held a bonus card and keeps none
+    /// (`lacks(k)`). One might have been a whole run: this only steers the
+    /// draw, [`BonusProofs::kept`] judges it.
+    fn hints<'a>(
+        &self,
+        n: usize,
+        lacks: &'a dyn Fn(usize) -> bool,
+        slots: &'a [Slot],
+        hidden: CardSet,
+    ) -> impl Iterator<Item = (usize, CardSet)> + 'a {
+        let pay = self.pay;
+        BonusProofs::slots(self.each, n)
+            .filter(move |&k| lacks(k) && slots[k].room > 0)
+            .map(move |k| (k, pay & (hidden - slots[k].forbidden)))
+            .filter(|&(_, cards)| !cards.is_empty())
     }
 }
 
 impl Deal {
+    /// In a sample of `real` for seat `me`: others' private knowledge
+    /// follows the new cards, as its existence is public; their withholding
+    /// is private (M9b), so forgotten.
+    fn follow_others_knowledge(&mut self, real: &Deal, me: usize, n: usize) {
+        for o in (0..n).filter(|&o| o != me) {
+            for h in 0..n {
+                if !real.known_by[o][h].is_empty() {
+                    self.known_by[o][h] = self.hands[h];
+                }
+            }
+            if !real.spare_known[o].is_empty() {
+                self.spare_known[o] = self.spare;
+            }
+            self.withheld_suits[o] = 0;
+            self.withholders.retain(|w| usize::from(*w) != o);
+            if real.misled >> o & 1 == 0 {
+                self.barred &= !(1 << o);
+            }
+        }
+    }
+
     /// M3, M5, M6, M9a: what everyone learns from `seat` leading `card` under
     /// `rule`. A proper lead shows the leader holds none of the cards that
     /// would have come before it (lower in the suit, or lower in rank where
@@ -219,10 +270,12 @@ impl Game {
             slots[k].forbidden |= bonus.pay;
         }
         // H4: a Sequence nobody claimed was in no hand as stage 1 began;
-        // M9a: a seat penalised for a misplay held a lower card then. Each
-        // binds cards together, which slots cannot say: draw again until the
-        // draw keeps both (a few draws at most; the real deal does, and after
-        // many misses the last draw stands).
+        // M9a: a seat penalised for a misplay held a lower card then; D5: a
+        // hand held a bonus card (or none, or not all did); M9b: the
+        // withholding payments of a settled deal. Each binds cards together,
+        // which slots cannot say: draw again until the draw keeps them all
+        // (a few draws at most; the real deal does, and after many misses
+        // the last draw stands).
         let unclaimed = Suit::ALL.map(|suit| {
             (d.unclaimed_sequences >> suit.index() & 1 == 1).then(|| self.sequence_cards(suit))
         });
@@ -241,42 +294,12 @@ impl Game {
             .filter(|&(h, cards)| (kept_by(h) & cards).is_empty())
             .map(|(h, cards)| (h, cards & (hidden - slots[h].forbidden)))
             .collect();
-        // D5: the later draws also give a pay card to each place that held a
-        // bonus card and keeps none (one might have been a whole run: this
-        // only steers the draw, the check below judges it).
-        let proving: Vec<(usize, CardSet)> = BonusProofs::slots(bonus.each, n)
-            .filter(|&k| !holds_bonus(kept_by(k)) && slots[k].room > 0)
-            .map(|k| (k, bonus.pay & (hidden - slots[k].forbidden)))
-            .filter(|&(_, cards)| !cards.is_empty())
+        let proving: Vec<(usize, CardSet)> = bonus
+            .hints(n, &|k| !holds_bonus(kept_by(k)), &slots, hidden)
             .chain(proofs.iter().copied())
             .collect();
-        let bonus_kept = |held: &dyn Fn(usize) -> bool| {
-            BonusProofs::slots(bonus.each, n).all(held)
-                && !BonusProofs::slots(bonus.none, n).any(held)
-                && (bonus.not_all == 0 || !BonusProofs::slots(bonus.not_all, n).all(held))
-        };
-        // M9b: a settled deal's withholding payments were public; each stop
-        // card is withheld by whoever holds it in the sample.
-        let ends = |hand: &dyn Fn(usize) -> CardSet| {
-            let chips = d.settled_chips?;
-            let held: [CardSet; MAX_SEATS] = std::array::from_fn(|h| match h {
-                _ if h < n => hand(h) | d.played_by[h],
-                _ => CardSet::EMPTY,
-            });
-            let hands: [CardSet; MAX_SEATS] = std::array::from_fn(|h| match h {
-                _ if h < n => hand(h),
-                _ => CardSet::EMPTY,
-            });
-            let pay = self.pay_suit_now();
-            Some(withheld::payments(
-                &d.stops,
-                &held[..n],
-                &hands[..n],
-                pay,
-                chips,
-            ))
-        };
-        let paid = ends(&|h| d.hands[h]);
+        // M9b: a settled deal's withholding payments were public.
+        let paid = self.withholding_paid(&|h| d.hands[h]);
         let mut placed = None;
         for tries in 0..MAX_REDRAWS {
             let draw = if tries < PLAIN_DRAWS || proving.is_empty() {
@@ -294,8 +317,8 @@ impl Game {
             }) && proofs
                 .iter()
                 .all(|&(h, cards)| !(draw[h] & cards).is_empty())
-                && bonus_kept(&|k| holds_bonus(kept_by(k) | draw[k]))
-                && ends(&|h| fixed[h] | draw[h]) == paid;
+                && bonus.kept(n, &|k| holds_bonus(kept_by(k) | draw[k]))
+                && self.withholding_paid(&|h| fixed[h] | draw[h]) == paid;
             placed = Some(draw);
             if kept {
                 break;
@@ -310,23 +333,7 @@ impl Game {
         }
         g.deal.spare = spare_fixed | placed[n];
         g.deal.index_hands(n);
-        // Others' private knowledge follows the new cards; its existence is public.
-        for o in (0..n).filter(|&o| o != me) {
-            for h in 0..n {
-                if !d.known_by[o][h].is_empty() {
-                    g.deal.known_by[o][h] = g.deal.hands[h];
-                }
-            }
-            if !d.spare_known[o].is_empty() {
-                g.deal.spare_known[o] = g.deal.spare;
-            }
-            // Withholding is private (M9b): forget it.
-            g.deal.withheld_suits[o] = 0;
-            g.deal.withholders.retain(|w| usize::from(*w) != o);
-            if d.misled >> o & 1 == 0 {
-                g.deal.barred &= !(1 << o);
-            }
-        }
+        g.deal.follow_others_knowledge(d, me, n);
         // P1: others' fives are hidden choices; in the sample each chooses
         // the best five of their new hand (a shown five stays as it is).
         if matches!(self.phase, Phase::ChooseFive { .. } | Phase::Betting(_)) {

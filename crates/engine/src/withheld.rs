@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 use tripoley_cards::{Card, CardSet, Suit};
 
-use crate::game::MAX_SEATS;
+use crate::game::{Game, MAX_SEATS};
 use crate::layout::Space;
 
 /// M9b: the cards the runs stopped below without anyone playing them, in
@@ -56,4 +56,26 @@ pub(crate) fn payments(
         }
     }
     out
+}
+
+impl Game {
+    /// The withholding payments of this deal, once settled, in a world
+    /// where seat `h` holds `hand(h)` at the end (and played what it did):
+    /// each stop card is withheld by whoever holds it there. `None` before
+    /// the settlement, which alone makes them public.
+    pub(crate) fn withholding_paid(&self, hand: &dyn Fn(usize) -> CardSet) -> Option<Payments> {
+        let chips = self.deal.settled_chips?;
+        let n = usize::from(self.n);
+        let hands: [CardSet; MAX_SEATS] =
+            std::array::from_fn(|h| if h < n { hand(h) } else { CardSet::EMPTY });
+        let held: [CardSet; MAX_SEATS] = std::array::from_fn(|h| hands[h] | self.deal.played_by[h]);
+        let pay = self.pay_suit_now();
+        Some(payments(
+            &self.deal.stops,
+            &held[..n],
+            &hands[..n],
+            pay,
+            chips,
+        ))
+    }
 }
