@@ -126,10 +126,10 @@ pub(crate) struct Deal {
     pub withholders: PerSeat<Seat>,
     /// M9b: the cards runs stopped below unplayed (see [`crate::withheld::Stops`]).
     pub stops: crate::withheld::Stops,
-    /// M9b: the chips on each single-card pay space as the deal settled
-    /// (`None` until then): with [`Deal::stops`] they tell a sampled world
-    /// the withholding payments everyone saw.
-    pub settled_chips: Option<[u32; 5]>,
+    /// M9b: what the settlement began from (`None` until then): with
+    /// [`Deal::stops`] it tells a sampled world the withholding payments
+    /// everyone saw.
+    pub settled: Option<crate::withheld::Settled>,
     /// M2: the winner of the main poker pot.
     pub poker_winner: Option<Seat>,
 }

@@ -400,7 +400,10 @@ impl Game {
     /// the order they first withheld (T8), then the Poker Pool (P9).
     fn end_michigan(&mut self, ev: &mut impl EventSink) {
         let pay = self.pay_suit_now();
-        self.deal.settled_chips = Some(Space::PAY_CARDS.map(|space| self.layout.get(space)));
+        self.deal.settled = Some(crate::withheld::Settled {
+            chips: Space::PAY_CARDS.map(|space| self.layout.get(space)),
+            stacks: self.stacks,
+        });
         for w in self.deal.withholders.clone() {
             let suits = self.deal.withheld_suits[usize::from(w)];
             if suits >> pay.index() & 1 == 0 {

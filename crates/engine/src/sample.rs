@@ -66,6 +66,13 @@ impl<'a> InfoSet<'a> {
 /// many misses in a row does not happen.
 const MAX_REDRAWS: u32 = 64;
 
+/// Draws for a deal settled already, whose withholding payments (M9b)
+/// bind the withheld cards and the pay cards together: a draw may miss
+/// hundreds of times (650 at most in `tests/sampling.rs`). Such a deal is
+/// sampled only between deals, where nobody decides, so searches never pay
+/// for it.
+const SETTLED_REDRAWS: u32 = 4096;
+
 /// Plain draws before the later ones place a card of each unproved misplay
 /// first: the plain ones keep every placement as likely as another.
 const PLAIN_DRAWS: u32 = 8;
@@ -301,7 +308,12 @@ impl Game {
         // M9b: a settled deal's withholding payments were public.
         let paid = self.withholding_paid(&|h| d.hands[h]);
         let mut placed = None;
-        for tries in 0..MAX_REDRAWS {
+        let redraws = if paid.is_some() {
+            SETTLED_REDRAWS
+        } else {
+            MAX_REDRAWS
+        };
+        for tries in 0..redraws {
             let draw = if tries < PLAIN_DRAWS || proving.is_empty() {
                 deal_hidden(hidden, &mut slots[..=n], rng)
             } else {
@@ -334,16 +346,7 @@ impl Game {
         g.deal.spare = spare_fixed | placed[n];
         g.deal.index_hands(n);
         g.deal.follow_others_knowledge(d, me, n);
-        // P1: others' fives are hidden choices; in the sample each chooses
-        // the best five of their new hand (a shown five stays as it is).
-        if matches!(self.phase, Phase::ChooseFive { .. } | Phase::Betting(_)) {
-            let eval = self.rules.evaluator();
-            for o in (0..n).filter(|&o| o != me && !d.fives[o].is_empty()) {
-                if !d.public.contains_all(d.fives[o]) {
-                    g.deal.fives[o] = eval.best_five(g.deal.hands[o]).1;
-                }
-            }
-        }
+        self.choose_fives_again(&mut g, me);
         if matches!(self.phase, Phase::Michigan(_)) {
             for h in 0..n {
                 g.deal.stage3_hands[h] = g.deal.hands[h] | g.deal.played_by[h];
@@ -351,6 +354,21 @@ impl Game {
         }
         g.refresh_pending();
         g
+    }
+
+    /// P1: others' fives are hidden choices; in the sample `g` of this game
+    /// for seat `me` each chooses the best five of their new hand (a shown
+    /// five stays as it is).
+    fn choose_fives_again(&self, g: &mut Game, me: usize) {
+        let d = &self.deal;
+        if matches!(self.phase, Phase::ChooseFive { .. } | Phase::Betting(_)) {
+            let eval = self.rules.evaluator();
+            for o in (0..usize::from(self.n)).filter(|&o| o != me && !d.fives[o].is_empty()) {
+                if !d.public.contains_all(d.fives[o]) {
+                    g.deal.fives[o] = eval.best_five(g.deal.hands[o]).1;
+                }
+            }
+        }
     }
 }
 

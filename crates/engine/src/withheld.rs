@@ -12,24 +12,32 @@ use crate::layout::Space;
 /// deal has 52 at most; held in place, so a game clones without allocating.
 pub(crate) type Stops = ArrayVec<Card, 52>;
 
-/// Each withholding payment of a settlement: payer, payee, and the chips
-/// on the space it pays for (as much as a payer running short pays, T6,
-/// follows from these and the stacks).
+/// Each withholding payment of a settlement: payer, payee, chips paid.
 pub(crate) type Payments = ArrayVec<(usize, usize, u32), { MAX_SEATS * 5 }>;
+
+/// M9b: what a settlement began from: the chips on each single-card pay
+/// space ([`Space::PAY_CARDS`] order) and the stacks (a payer running short
+/// pays what they have, T6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Settled {
+    pub chips: [u32; 5],
+    pub stacks: [u32; MAX_SEATS],
+}
 
 /// M9b's settlement of a world in which seat `h` held `held[h]` at some
 /// time of the deal (its hand and every card it played) and holds
 /// `hands[h]` as stage 3 ends: each stop card a seat held it withheld, so
 /// withholders come in the order of their first stop card, and each that
 /// withheld in the pay suit `pay` pays, space by space, the holder of each
-/// pay card whose space held chips (`chips`, in [`Space::PAY_CARDS`] order).
+/// pay card whose space held chips, as much as they still have (`from`).
 pub(crate) fn payments(
     stops: &[Card],
     held: &[CardSet],
     hands: &[CardSet],
     pay: Suit,
-    chips: [u32; 5],
+    from: Settled,
 ) -> Payments {
+    let Settled { chips, mut stacks } = from;
     let mut suits = [0u8; MAX_SEATS];
     let mut order: ArrayVec<usize, MAX_SEATS> = ArrayVec::new();
     for &card in stops {
@@ -47,11 +55,14 @@ pub(crate) fn payments(
     {
         for (space, &on) in Space::PAY_CARDS.iter().zip(&chips) {
             let card = space.pay_card(pay).expect("a pay-card space");
+            let paid = on.min(stacks[w]);
             if let Some(holder) = hands.iter().position(|h| h.contains(card))
                 && holder != w
-                && on > 0
+                && paid > 0
             {
-                out.push((w, holder, on));
+                stacks[w] -= paid;
+                stacks[holder] += paid;
+                out.push((w, holder, paid));
             }
         }
     }
@@ -64,7 +75,7 @@ impl Game {
     /// each stop card is withheld by whoever holds it there. `None` before
     /// the settlement, which alone makes them public.
     pub(crate) fn withholding_paid(&self, hand: &dyn Fn(usize) -> CardSet) -> Option<Payments> {
-        let chips = self.deal.settled_chips?;
+        let from = self.deal.settled?;
         let n = usize::from(self.n);
         let hands: [CardSet; MAX_SEATS] =
             std::array::from_fn(|h| if h < n { hand(h) } else { CardSet::EMPTY });
@@ -75,7 +86,7 @@ impl Game {
             &held[..n],
             &hands[..n],
             pay,
-            chips,
+            from,
         ))
     }
 }

@@ -6,9 +6,10 @@
 
 mod common;
 
-use tripoley_cards::{Card, CardSet, seeded_rng};
+use tripoley_cards::{Card, CardSet, Rank, Suit, seeded_rng};
 use tripoley_engine::{
-    Event, FirstLead, Game, InfoSet, LeadColors, Misplays, Pending, Preset, Rules, Stage,
+    Account, Event, FirstLead, Game, InfoSet, LeadColors, Misplays, Pending, Preset, Reason, Rules,
+    Space, Stage, StopReason, Transfer,
 };
 
 /// A lead seen by everyone: who, which card, whether it was penalised, and
@@ -289,4 +290,127 @@ fn d5_a_sampled_world_keeps_what_bids_swaps_and_unsold_auctions_proved_about_bon
         checked > 500 && kinds.iter().all(|&k| k > 10),
         "{checked} {kinds:?}"
     );
+}
+
+/// M9b as RULES.md says it, in `world`: each card a run stopped below
+/// unplayed (`stops`, in order) was withheld by whoever held it (now or
+/// among its played cards), and each withholder in hearts, in the order
+/// they first withheld, pays the holder of each of the pay cards whose
+/// space held chips (`chips`, A K Q J 10) at the settlement, as much as
+/// they still have (`stacks`, T6).
+fn withholding_payments(
+    world: &Game,
+    stops: &[Card],
+    chips: [u32; 5],
+    mut stacks: Vec<u32>,
+) -> Vec<(u8, u8, u32)> {
+    let (hands, _, _) = world.card_locations();
+    let played = world.view(None).played;
+    let holder = |card: Card, with_played: bool| {
+        (0..hands.len())
+            .find(|&h| hands[h].contains(card) || (with_played && played[h].contains(card)))
+    };
+    let mut withholders: Vec<(usize, bool)> = Vec::new();
+    for &card in stops {
+        if let Some(w) = holder(card, true) {
+            let hearts = card.suit() == Suit::Hearts;
+            match withholders.iter_mut().find(|(s, _)| *s == w) {
+                Some((_, any)) => *any |= hearts,
+                None => withholders.push((w, hearts)),
+            }
+        }
+    }
+    let ranks = [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack, Rank::Ten];
+    let mut paid = Vec::new();
+    for (w, _) in withholders.into_iter().filter(|&(_, hearts)| hearts) {
+        for (rank, on) in ranks.into_iter().zip(chips) {
+            let amount = on.min(stacks[w]);
+            match holder(Card::new(rank, Suit::Hearts), false) {
+                Some(h) if h != w && amount > 0 => {
+                    stacks[w] -= amount;
+                    stacks[h] += amount;
+                    paid.push((w as u8, h as u8, amount));
+                }
+                _ => {}
+            }
+        }
+    }
+    paid
+}
+
+#[test]
+fn m9b_a_sampled_settled_deal_makes_the_withholding_payments_everyone_saw() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    let spaces = [
+        Space::Ace,
+        Space::King,
+        Space::Queen,
+        Space::Jack,
+        Space::Ten,
+    ];
+    let mut checked = 0;
+    for seed in 0..16 {
+        let players = 3 + (seed % 4) as usize;
+        let mut rng = seeded_rng(seed ^ 0x9b);
+        let (mut stops, mut chips, mut stacks) = (Vec::new(), [0; 5], Vec::new());
+        common::play_random(&rules, players, seed, |game, events| {
+            // The pay spaces' chips as the settlement began, and what it paid.
+            let (mut at_settlement, mut stacks_then) = (chips, stacks.clone());
+            let mut seen = Vec::new();
+            for e in events {
+                match *e {
+                    Event::DealStarted { .. } => stops.clear(),
+                    Event::RunStopped {
+                        next: Some(card),
+                        reason: StopReason::NotPlayed,
+                    } => stops.push(card),
+                    Event::Transfer(Transfer {
+                        from: Account::Stack(w),
+                        to: Account::Stack(h),
+                        amount,
+                        reason: Reason::Withheld,
+                    }) => seen.push((w, h, amount)),
+                    Event::Transfer(Transfer {
+                        from, to, amount, ..
+                    }) if seen.is_empty() => {
+                        if let Account::Stack(s) = from {
+                            stacks_then[usize::from(s)] -= amount;
+                        }
+                        if let Account::Stack(s) = to {
+                            stacks_then[usize::from(s)] += amount;
+                        }
+                        for (i, &space) in spaces.iter().enumerate() {
+                            if from == Account::Space(space) {
+                                at_settlement[i] -= amount;
+                            }
+                            if to == Account::Space(space) {
+                                at_settlement[i] += amount;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            chips = spaces.map(|space| game.layout().get(space));
+            stacks = game.stacks().to_vec();
+            let settled = events.iter().any(|e| matches!(e, Event::DealEnded { .. }));
+            if !settled || stops.is_empty() {
+                return;
+            }
+            let due = |world: &Game| {
+                withholding_payments(world, &stops, at_settlement, stacks_then.clone())
+            };
+            assert_eq!(due(game), seen, "seed {seed}");
+            for seat in 0..players as u8 {
+                let world = InfoSet::new(game, seat).sample(&mut rng);
+                assert_eq!(
+                    due(&world),
+                    seen,
+                    "seed {seed}: a world sampled for seat {seat}"
+                );
+                checked += 1;
+            }
+        });
+    }
+    assert!(checked > 100, "{checked}");
 }
