@@ -7,6 +7,7 @@ use crate::event::{Event, EventSink, Reason};
 use crate::game::{Game, Phase, next_in, seats};
 use crate::layout::{Account, Seat, Space};
 use crate::rules::AuctionPays;
+use crate::sample::BonusFact;
 
 /// What an auction sells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,22 +47,37 @@ impl Auction {
 impl Game {
     /// D5: whether `hand` holds a bonus card.
     pub(crate) fn has_bonus_card(&self, hand: CardSet) -> bool {
-        !self.bonus_cards(hand).is_empty()
+        self.holds_bonus_card(hand, self.pay_bonus_cards())
+    }
+
+    /// D5: whether `hand` holds one of `pay` (the pay suit's bonus cards as
+    /// judged then, [`Game::pay_bonus_cards`]) or a whole Sequence run: the
+    /// sampler asks it of hands judged before the pay suit was named (H8).
+    pub(crate) fn holds_bonus_card(&self, hand: CardSet, pay: CardSet) -> bool {
+        !(hand & pay).is_empty()
+            || Suit::ALL
+                .into_iter()
+                .any(|s| hand.contains_all(self.sequence_cards(s)))
+    }
+
+    /// D5: the pay suit's cards that have their own space (judged with
+    /// hearts until the pay suit is known).
+    pub(crate) fn pay_bonus_cards(&self) -> CardSet {
+        let pay = self.deal.pay_suit.unwrap_or(Suit::Hearts);
+        [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack, Rank::Ten]
+            .into_iter()
+            .map(|r| CardSet::single(tripoley_cards::Card::new(r, pay)))
+            .fold(CardSet::EMPTY, |a, b| a | b)
     }
 
     /// D5: the bonus cards in `hand` (judged with hearts until the pay suit
     /// is known), so a player told they may not bid or swap can see why.
     pub fn bonus_cards(&self, hand: CardSet) -> CardSet {
-        let pay = self.deal.pay_suit.unwrap_or(Suit::Hearts);
-        let pay_cards = [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack, Rank::Ten]
-            .into_iter()
-            .map(|r| CardSet::single(tripoley_cards::Card::new(r, pay)))
-            .fold(CardSet::EMPTY, |a, b| a | b);
         Suit::ALL
             .into_iter()
             .map(|s| self.sequence_cards(s))
             .filter(|&run| hand.contains_all(run))
-            .fold(hand & pay_cards, |a, run| a | run)
+            .fold(hand & self.pay_bonus_cards(), |a, run| a | run)
     }
 
     /// The three cards of the Sequence in `suit` (H7).
@@ -87,6 +103,7 @@ impl Game {
     fn swap_with_spare(&mut self, seat: Seat, ev: &mut impl EventSink) {
         let s = usize::from(seat);
         std::mem::swap(&mut self.deal.hands[s], &mut self.deal.spare);
+        self.deal.bonus_proofs.swap_with_spare(seat);
         let old = self.deal.spare;
         for known in &mut self.deal.spare_known {
             *known = CardSet::EMPTY;
@@ -107,15 +124,27 @@ impl Game {
                 self.after_spare(ev);
             }
             Action::Swap => {
+                self.note_swap_allowed();
                 self.swap_with_spare(dealer, ev);
                 self.after_spare(ev);
             }
             Action::AuctionSpare => self.open_hand_auction(AuctionItem::Spare, ev),
             Action::SwapAndAuction => {
+                self.note_swap_allowed();
                 self.swap_with_spare(dealer, ev);
                 self.open_hand_auction(AuctionItem::DealersOldHand, ev);
             }
             _ => unreachable!("checked"),
+        }
+    }
+
+    /// D5: a dealer who swaps shows everyone their hand held no bonus card.
+    fn note_swap_allowed(&mut self) {
+        if self.rules.bonus_card_limits {
+            let pay = self.pay_bonus_cards();
+            self.deal
+                .bonus_proofs
+                .note(BonusFact::None, 1 << self.dealer, pay);
         }
     }
 
@@ -140,6 +169,21 @@ impl Game {
         ev.push(Event::AuctionOpened { item });
         let bidders = self.active() & !(1 << self.dealer);
         let anyone_may_bid = seats(bidders).any(|seat| self.hand_bid_limit(seat) > 0);
+        if self.rules.bonus_card_limits {
+            // D5: those with chips may bid unless they hold a bonus card, so
+            // an auction that ends at once shows each of them held one, and
+            // one that runs shows one of them at least held none.
+            let with_chips = seats(bidders)
+                .filter(|&seat| self.stacks[usize::from(seat)] > 0)
+                .fold(0, |mask, seat| mask | 1 << seat);
+            let fact = if anyone_may_bid {
+                BonusFact::NotAll
+            } else {
+                BonusFact::Each
+            };
+            let pay = self.pay_bonus_cards();
+            self.deal.bonus_proofs.note(fact, with_chips, pay);
+        }
         let first = next_in(self.dealer, bidders).filter(|_| anyone_may_bid);
         self.run_auction(AuctionKind::Hand(item), bidders, first, ev);
     }
@@ -190,6 +234,14 @@ impl Game {
             _ => unreachable!("checked"),
         }
         (a.eligible, a.high) = (eligible, high);
+        if self.rules.bonus_card_limits
+            && matches!(kind, AuctionKind::Hand(_))
+            && matches!(action, Action::Bid(_))
+        {
+            // D5: only a hand without a bonus card may bid.
+            let pay = self.pay_bonus_cards();
+            self.deal.bonus_proofs.note(BonusFact::None, 1 << seat, pay);
+        }
         let finished = eligible == 0
             || (eligible.count_ones() == 1 && high.is_some_and(|(h, _)| eligible == 1 << h));
         if finished {

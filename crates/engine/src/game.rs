@@ -112,6 +112,9 @@ pub(crate) struct Deal {
     /// M9a: for each misplay this deal, the leader and the cards of which it
     /// held one then (public, as the penalty is: see [`Deal::note_lead`]).
     pub misplay_proofs: crate::sample::Proofs,
+    /// D5: what bids, dealer's swaps and auctions showed about bonus cards
+    /// in the hands (public: see [`crate::sample::BonusProofs`]).
+    pub bonus_proofs: crate::sample::BonusProofs,
     /// H3, H4: suits whose Sequence nobody claimed in stage 1 (a bit per
     /// suit index). Public: no hand held one whole as stage 1 began, so no
     /// sampled world may deal one ([`Game::sample_world`]).
@@ -121,6 +124,12 @@ pub(crate) struct Deal {
     /// M9b: the withholders, in the order they first withheld (T8: they
     /// settle in that order).
     pub withholders: PerSeat<Seat>,
+    /// M9b: the cards runs stopped below unplayed (see [`crate::withheld::Stops`]).
+    pub stops: crate::withheld::Stops,
+    /// M9b: what the settlement began from (`None` until then): with
+    /// [`Deal::stops`] it tells a sampled world the withholding payments
+    /// everyone saw.
+    pub settled: Option<crate::withheld::Settled>,
     /// M2: the winner of the main poker pot.
     pub poker_winner: Option<Seat>,
 }

@@ -44,6 +44,7 @@ mod record;
 mod rules;
 mod sample;
 mod view;
+mod withheld;
 
 pub use action::{Action, AuctionItem, ChanceKind, DealChance, Decision, Pending};
 pub use event::{Audience, Event, EventSink, NoEvents, Reason, StopReason, Transfer};

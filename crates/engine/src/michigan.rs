@@ -341,11 +341,15 @@ impl Game {
     fn stop(&mut self, next: Option<Card>, reason: StopReason, ev: &mut impl EventSink) {
         ev.push(Event::RunStopped { next, reason });
         if reason == StopReason::NotPlayed
-            && self.rules.misplays == Misplays::Forbidden
             && let Some(card) = next
         {
-            // Nobody holds it and it was not played: it is in the spare.
-            self.deal.public_spare.insert(card);
+            if self.rules.misplays == Misplays::Forbidden {
+                // Nobody holds it and it was not played: it is in the spare.
+                self.deal.public_spare.insert(card);
+            } else {
+                // M9b: withheld, or in the spare.
+                self.deal.stops.push(card);
+            }
         }
         let (stopper, last) = self.michigan().last.expect("a card was played");
         let suit = last.suit();
@@ -396,6 +400,10 @@ impl Game {
     /// the order they first withheld (T8), then the Poker Pool (P9).
     fn end_michigan(&mut self, ev: &mut impl EventSink) {
         let pay = self.pay_suit_now();
+        self.deal.settled = Some(crate::withheld::Settled {
+            chips: Space::PAY_CARDS.map(|space| self.layout.get(space)),
+            stacks: self.stacks,
+        });
         for w in self.deal.withholders.clone() {
             let suits = self.deal.withheld_suits[usize::from(w)];
             if suits >> pay.index() & 1 == 0 {

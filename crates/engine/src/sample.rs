@@ -16,7 +16,8 @@ use crate::view::View;
 /// respecting hand sizes, the cards it knows where they are, and every public
 /// deduction (a seat that led a card held nothing lower the rule asked for,
 /// one penalised for a misplay held such a card, a card nobody played after
-/// a stop is in the spare...). Hidden choices of other
+/// a stop is in the spare, a seat that bid for a hand held no bonus card,
+/// a settled deal's withholding payments...). Hidden choices of other
 /// players (a withheld card, M9b) are forgotten in the sample too.
 pub struct InfoSet<'a> {
     game: &'a Game,
@@ -65,6 +66,13 @@ impl<'a> InfoSet<'a> {
 /// many misses in a row does not happen.
 const MAX_REDRAWS: u32 = 64;
 
+/// Draws for a deal settled already, whose withholding payments (M9b)
+/// bind the withheld cards and the pay cards together: a draw may miss
+/// hundreds of times (650 at most in `tests/sampling.rs`). Such a deal is
+/// sampled only between deals, where nobody decides, so searches never pay
+/// for it.
+const SETTLED_REDRAWS: u32 = 4096;
+
 /// Plain draws before the later ones place a card of each unproved misplay
 /// first: the plain ones keep every placement as likely as another.
 const PLAIN_DRAWS: u32 = 8;
@@ -75,7 +83,122 @@ const PLAIN_DRAWS: u32 = 8;
 /// so a deal has at most 52.
 pub(crate) type Proofs = ArrayVec<(Seat, CardSet), 52>;
 
+/// The bit of [`BonusProofs`]' places that stands for the spare.
+const SPARE_PLACE: u16 = 1 << 15;
+
+/// What one D5 event shows about the hands it judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BonusFact {
+    /// Each held a bonus card: nobody with chips could bid, so the auction
+    /// ended unsold at once.
+    Each,
+    /// None held one: each bid, or the dealer swapped.
+    None,
+    /// One at least held none: the auction ran, so somebody could bid.
+    NotAll,
+}
+
+/// D5's proofs of a deal: the hands that held a bonus card each, those that
+/// held none, and those of which one held none, each a mask of places (a
+/// bit per seat, [`SPARE_PLACE`] for the spare) that follows the hands
+/// through later swaps, so it tells where the judged cards are now (a
+/// seat's hand with its played cards, or the spare). Every D5 event comes
+/// before the pay suit is named (H8), so one set of pay cards judges them
+/// all. Plain masks: a game clones without allocating.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct BonusProofs {
+    each: u16,
+    none: u16,
+    /// A deal has one hand auction at most, so one such group: were there
+    /// more, their union would be kept, a weaker fact that still holds.
+    not_all: u16,
+    pay: CardSet,
+}
+
+impl BonusProofs {
+    /// Records that `fact` holds of the hands of the seats in `seats`,
+    /// judged with the pay cards `pay`.
+    pub(crate) fn note(&mut self, fact: BonusFact, seats: u16, pay: CardSet) {
+        self.pay = pay;
+        match fact {
+            BonusFact::Each => self.each |= seats,
+            BonusFact::None => self.none |= seats,
+            BonusFact::NotAll => self.not_all |= seats,
+        }
+    }
+
+    /// D3, D4: `seat`'s hand and the spare change places.
+    pub(crate) fn swap_with_spare(&mut self, seat: Seat) {
+        let swap = |mask: &mut u16| {
+            let (at_seat, at_spare) = (*mask >> seat & 1 == 1, *mask & SPARE_PLACE != 0);
+            *mask &= !(1 << seat | SPARE_PLACE);
+            *mask |= (u16::from(at_seat) * SPARE_PLACE) | (u16::from(at_spare) << seat);
+        };
+        swap(&mut self.each);
+        swap(&mut self.none);
+        swap(&mut self.not_all);
+    }
+
+    /// The slots (0..n the seats, n the spare) of the places in `mask`.
+    fn slots(mask: u16, n: usize) -> impl Iterator<Item = usize> {
+        let mut left = mask;
+        std::iter::from_fn(move || {
+            let bit = left.trailing_zeros() as usize;
+            left &= left.wrapping_sub(1);
+            (bit < 16).then(|| if 1 << bit == SPARE_PLACE { n } else { bit })
+        })
+    }
+
+    /// Whether a draw keeps every proof, `held(k)` telling whether place
+    /// `k` (a slot) holds a bonus card in it.
+    fn kept(&self, n: usize, held: &dyn Fn(usize) -> bool) -> bool {
+        self.each | self.none | self.not_all == 0
+            || BonusProofs::slots(self.each, n).all(held)
+                && !BonusProofs::slots(self.none, n).any(held)
+                && (self.not_all == 0 || !BonusProofs::slots(self.not_all, n).all(held))
+    }
+
+    /// The cards to give first in the later draws ([`deal_proving`]): a
+    /// pay card to each place that held a bonus card and keeps none
+    /// (`lacks(k)`). One might have been a whole run: this only steers the
+    /// draw, [`BonusProofs::kept`] judges it.
+    fn hints<'a>(
+        &self,
+        n: usize,
+        lacks: &'a dyn Fn(usize) -> bool,
+        slots: &'a [Slot],
+        hidden: CardSet,
+    ) -> impl Iterator<Item = (usize, CardSet)> + 'a {
+        let pay = self.pay;
+        BonusProofs::slots(self.each, n)
+            .filter(move |&k| lacks(k) && slots[k].room > 0)
+            .map(move |k| (k, pay & (hidden - slots[k].forbidden)))
+            .filter(|&(_, cards)| !cards.is_empty())
+    }
+}
+
 impl Deal {
+    /// In a sample of `real` for seat `me`: others' private knowledge
+    /// follows the new cards, as its existence is public; their withholding
+    /// is private (M9b), so forgotten.
+    fn follow_others_knowledge(&mut self, real: &Deal, me: usize, n: usize) {
+        for o in (0..n).filter(|&o| o != me) {
+            for h in 0..n {
+                if !real.known_by[o][h].is_empty() {
+                    self.known_by[o][h] = self.hands[h];
+                }
+            }
+            if !real.spare_known[o].is_empty() {
+                self.spare_known[o] = self.spare;
+            }
+            self.withheld_suits[o] = 0;
+            self.withholders.retain(|w| usize::from(*w) != o);
+            if real.misled >> o & 1 == 0 {
+                self.barred &= !(1 << o);
+            }
+        }
+    }
+
     /// M3, M5, M6, M9a: what everyone learns from `seat` leading `card` under
     /// `rule`. A proper lead shows the leader holds none of the cards that
     /// would have come before it (lower in the suit, or lower in rank where
@@ -148,16 +271,28 @@ impl Game {
             };
         }
         slots[n].room = d.spare.len() - spare_fixed.len();
+        // D5: a hand that held no bonus card held none of the pay cards.
+        let bonus = d.bonus_proofs;
+        for k in BonusProofs::slots(bonus.none, n) {
+            slots[k].forbidden |= bonus.pay;
+        }
         // H4: a Sequence nobody claimed was in no hand as stage 1 began;
-        // M9a: a seat penalised for a misplay held a lower card then. Each
-        // binds cards together, which slots cannot say: draw again until the
-        // draw keeps both (a few draws at most; the real deal does, and after
-        // many misses the last draw stands).
+        // M9a: a seat penalised for a misplay held a lower card then; D5: a
+        // hand held a bonus card (or none, or not all did); M9b: the
+        // withholding payments of a settled deal. Each binds cards together,
+        // which slots cannot say: draw again until the draw keeps them all
+        // (a few draws at most; the real deal does, and after many misses
+        // the last draw stands).
         let unclaimed = Suit::ALL.map(|suit| {
             (d.unclaimed_sequences >> suit.index() & 1 == 1).then(|| self.sequence_cards(suit))
         });
-        // Cards a seat holds or played in every sample.
-        let kept_by = |h: usize| fixed[h] | d.played_by[h];
+        // Cards a place (a seat's hand with its played cards, the spare)
+        // holds in every sample.
+        let kept_by = |k: usize| match k {
+            _ if k == n => spare_fixed,
+            _ => fixed[k] | d.played_by[k],
+        };
+        let holds_bonus = |cards: CardSet| self.holds_bonus_card(cards, bonus.pay);
         // Misplays that the cards kept do not prove already.
         let proofs: Vec<(usize, CardSet)> = d
             .misplay_proofs
@@ -166,12 +301,23 @@ impl Game {
             .filter(|&(h, cards)| (kept_by(h) & cards).is_empty())
             .map(|(h, cards)| (h, cards & (hidden - slots[h].forbidden)))
             .collect();
+        let proving: Vec<(usize, CardSet)> = bonus
+            .hints(n, &|k| !holds_bonus(kept_by(k)), &slots, hidden)
+            .chain(proofs.iter().copied())
+            .collect();
+        // M9b: a settled deal's withholding payments were public.
+        let paid = self.withholding_paid(&|h| d.hands[h]);
         let mut placed = None;
-        for tries in 0..MAX_REDRAWS {
-            let draw = if tries < PLAIN_DRAWS || proofs.is_empty() {
+        let redraws = if paid.is_some() {
+            SETTLED_REDRAWS
+        } else {
+            MAX_REDRAWS
+        };
+        for tries in 0..redraws {
+            let draw = if tries < PLAIN_DRAWS || proving.is_empty() {
                 deal_hidden(hidden, &mut slots[..=n], rng)
             } else {
-                deal_proving(hidden, &slots[..=n], &proofs, rng)
+                deal_proving(hidden, &slots[..=n], &proving, rng)
             };
             let Some(draw) = draw else { continue };
             let kept = (0..n).all(|h| {
@@ -182,7 +328,9 @@ impl Game {
                     .any(|&seq| hand.contains_all(seq))
             }) && proofs
                 .iter()
-                .all(|&(h, cards)| !(draw[h] & cards).is_empty());
+                .all(|&(h, cards)| !(draw[h] & cards).is_empty())
+                && bonus.kept(n, &|k| holds_bonus(kept_by(k) | draw[k]))
+                && self.withholding_paid(&|h| fixed[h] | draw[h]) == paid;
             placed = Some(draw);
             if kept {
                 break;
@@ -197,33 +345,8 @@ impl Game {
         }
         g.deal.spare = spare_fixed | placed[n];
         g.deal.index_hands(n);
-        // Others' private knowledge follows the new cards; its existence is public.
-        for o in (0..n).filter(|&o| o != me) {
-            for h in 0..n {
-                if !d.known_by[o][h].is_empty() {
-                    g.deal.known_by[o][h] = g.deal.hands[h];
-                }
-            }
-            if !d.spare_known[o].is_empty() {
-                g.deal.spare_known[o] = g.deal.spare;
-            }
-            // Withholding is private (M9b): forget it.
-            g.deal.withheld_suits[o] = 0;
-            g.deal.withholders.retain(|w| usize::from(*w) != o);
-            if d.misled >> o & 1 == 0 {
-                g.deal.barred &= !(1 << o);
-            }
-        }
-        // P1: others' fives are hidden choices; in the sample each chooses
-        // the best five of their new hand (a shown five stays as it is).
-        if matches!(self.phase, Phase::ChooseFive { .. } | Phase::Betting(_)) {
-            let eval = self.rules.evaluator();
-            for o in (0..n).filter(|&o| o != me && !d.fives[o].is_empty()) {
-                if !d.public.contains_all(d.fives[o]) {
-                    g.deal.fives[o] = eval.best_five(g.deal.hands[o]).1;
-                }
-            }
-        }
+        g.deal.follow_others_knowledge(d, me, n);
+        self.choose_fives_again(&mut g, me);
         if matches!(self.phase, Phase::Michigan(_)) {
             for h in 0..n {
                 g.deal.stage3_hands[h] = g.deal.hands[h] | g.deal.played_by[h];
@@ -231,6 +354,21 @@ impl Game {
         }
         g.refresh_pending();
         g
+    }
+
+    /// P1: others' fives are hidden choices; in the sample `g` of this game
+    /// for seat `me` each chooses the best five of their new hand (a shown
+    /// five stays as it is).
+    fn choose_fives_again(&self, g: &mut Game, me: usize) {
+        let d = &self.deal;
+        if matches!(self.phase, Phase::ChooseFive { .. } | Phase::Betting(_)) {
+            let eval = self.rules.evaluator();
+            for o in (0..usize::from(self.n)).filter(|&o| o != me && !d.fives[o].is_empty()) {
+                if !d.public.contains_all(d.fives[o]) {
+                    g.deal.fives[o] = eval.best_five(g.deal.hands[o]).1;
+                }
+            }
+        }
     }
 }
 

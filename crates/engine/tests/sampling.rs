@@ -6,9 +6,10 @@
 
 mod common;
 
-use tripoley_cards::{Card, CardSet, seeded_rng};
+use tripoley_cards::{Card, CardSet, Rank, Suit, seeded_rng};
 use tripoley_engine::{
-    Event, FirstLead, Game, InfoSet, LeadColors, Misplays, Pending, Preset, Rules, Stage,
+    Account, Event, FirstLead, Game, InfoSet, LeadColors, Misplays, Pending, Preset, Reason, Rules,
+    Space, Stage, StopReason, Transfer,
 };
 
 /// A lead seen by everyone: who, which card, whether it was penalised, and
@@ -155,4 +156,261 @@ fn m3_m6_a_sampled_world_keeps_leads_of_the_lowest_rank_the_rule_asked_for() {
     for preset in [Preset::Tripoley, Preset::Cosmo] {
         assert!(leads_kept(&Rules::preset(preset), 16) > 200, "{preset}");
     }
+}
+
+/// Where a hand judged under D5 is now: a seat's hand (with the cards it
+/// played since), or the spare (`None`).
+type Place = Option<u8>;
+
+/// What a D5 event proved about the hands at `places` as it happened.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum BonusFact {
+    /// Each held a bonus card (an auction nobody could bid in).
+    Each,
+    /// None held one (a bid, a dealer's swap).
+    None,
+    /// One at least held none (an auction somebody could bid in).
+    NotAll,
+}
+
+/// The deal's public D5 facts, their places followed through every swap.
+#[derive(Default)]
+struct BonusFacts {
+    facts: Vec<(BonusFact, Vec<Place>)>,
+    /// Since the hand auction opened: whether anybody answered, and whether
+    /// it has been sold (the swap that follows is the buyer's).
+    auction: Option<bool>,
+    sold: bool,
+}
+
+impl BonusFacts {
+    fn note(&mut self, game: &Game, events: &[Event]) {
+        let dealer = game.dealer();
+        let out = game.view(None).out;
+        let bidders = || {
+            (0..game.players() as u8)
+                .filter(|&s| {
+                    s != dealer && !out[usize::from(s)] && game.stacks()[usize::from(s)] > 0
+                })
+                .map(Some)
+                .collect::<Vec<_>>()
+        };
+        for e in events {
+            match *e {
+                Event::DealStarted { .. } => *self = BonusFacts::default(),
+                Event::AuctionOpened { .. } => self.auction = Some(false),
+                Event::Bid { seat, .. } if self.auction.is_some() => {
+                    self.auction = Some(true);
+                    self.facts.push((BonusFact::None, vec![Some(seat)]));
+                }
+                Event::Passed { .. } if self.auction.is_some() => self.auction = Some(true),
+                Event::AuctionSold { .. } => {
+                    self.auction = None;
+                    self.sold = true;
+                }
+                Event::AuctionUnsold => {
+                    let fact = match self.auction.take() {
+                        Some(false) => BonusFact::Each,
+                        _ => BonusFact::NotAll,
+                    };
+                    self.facts.push((fact, bidders()));
+                }
+                Event::Swapped { seat } => {
+                    if !std::mem::take(&mut self.sold) {
+                        self.facts.push((BonusFact::None, vec![Some(seat)]));
+                    }
+                    for (_, places) in &mut self.facts {
+                        for p in places.iter_mut() {
+                            *p = match *p {
+                                Some(s) if s == seat => None,
+                                None => Some(seat),
+                                other => other,
+                            };
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The first fact `world` breaks, if any.
+    fn broken(&self, world: &Game) -> Option<(BonusFact, Vec<Place>)> {
+        let (hands, spare, _) = world.card_locations();
+        let played = world.view(None).played;
+        let bonus = |p: Place| {
+            let cards = p.map_or(spare, |s| hands[usize::from(s)] | played[usize::from(s)]);
+            !world.bonus_cards(cards).is_empty()
+        };
+        self.facts
+            .iter()
+            .find(|(fact, places)| match fact {
+                BonusFact::Each => !places.iter().all(|&p| bonus(p)),
+                BonusFact::None => places.iter().any(|&p| bonus(p)),
+                BonusFact::NotAll => places.iter().all(|&p| bonus(p)),
+            })
+            .cloned()
+    }
+}
+
+#[test]
+fn d5_a_sampled_world_keeps_what_bids_swaps_and_unsold_auctions_proved_about_bonus_cards() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    assert!(rules.bonus_card_limits);
+    let (mut checked, mut kinds) = (0, [0; 3]);
+    for seed in 0..24 {
+        let players = 3 + (seed % 6) as usize;
+        let mut facts = BonusFacts::default();
+        let mut rng = seeded_rng(seed ^ 0xd5);
+        let mut decisions = 0u32;
+        common::play_random(&rules, players, seed, |game, events| {
+            facts.note(game, events);
+            let Pending::Decide { seat, .. } = game.pending() else {
+                return;
+            };
+            decisions += 1;
+            if facts.facts.is_empty() || facts.auction.is_some() || decisions % 3 != 0 {
+                return;
+            }
+            // The facts are the real deal's.
+            assert_eq!(facts.broken(game), None, "seed {seed}");
+            for _ in 0..4 {
+                let world = InfoSet::new(game, seat).sample(&mut rng);
+                if let Some(broken) = facts.broken(&world) {
+                    panic!("seed {seed}: a world sampled for seat {seat} breaks {broken:?}");
+                }
+                checked += 1;
+            }
+            for (fact, _) in &facts.facts {
+                kinds[*fact as usize] += 1;
+            }
+        });
+    }
+    assert!(
+        checked > 500 && kinds.iter().all(|&k| k > 10),
+        "{checked} {kinds:?}"
+    );
+}
+
+/// M9b as RULES.md says it, in `world`: each card a run stopped below
+/// unplayed (`stops`, in order) was withheld by whoever held it (now or
+/// among its played cards), and each withholder in hearts, in the order
+/// they first withheld, pays the holder of each of the pay cards whose
+/// space held chips (`chips`, A K Q J 10) at the settlement, as much as
+/// they still have (`stacks`, T6).
+fn withholding_payments(
+    world: &Game,
+    stops: &[Card],
+    chips: [u32; 5],
+    mut stacks: Vec<u32>,
+) -> Vec<(u8, u8, u32)> {
+    let (hands, _, _) = world.card_locations();
+    let played = world.view(None).played;
+    let holder = |card: Card, with_played: bool| {
+        (0..hands.len())
+            .find(|&h| hands[h].contains(card) || (with_played && played[h].contains(card)))
+    };
+    let mut withholders: Vec<(usize, bool)> = Vec::new();
+    for &card in stops {
+        if let Some(w) = holder(card, true) {
+            let hearts = card.suit() == Suit::Hearts;
+            match withholders.iter_mut().find(|(s, _)| *s == w) {
+                Some((_, any)) => *any |= hearts,
+                None => withholders.push((w, hearts)),
+            }
+        }
+    }
+    let ranks = [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack, Rank::Ten];
+    let mut paid = Vec::new();
+    for (w, _) in withholders.into_iter().filter(|&(_, hearts)| hearts) {
+        for (rank, on) in ranks.into_iter().zip(chips) {
+            let amount = on.min(stacks[w]);
+            match holder(Card::new(rank, Suit::Hearts), false) {
+                Some(h) if h != w && amount > 0 => {
+                    stacks[w] -= amount;
+                    stacks[h] += amount;
+                    paid.push((w as u8, h as u8, amount));
+                }
+                _ => {}
+            }
+        }
+    }
+    paid
+}
+
+#[test]
+fn m9b_a_sampled_settled_deal_makes_the_withholding_payments_everyone_saw() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    let spaces = [
+        Space::Ace,
+        Space::King,
+        Space::Queen,
+        Space::Jack,
+        Space::Ten,
+    ];
+    let mut checked = 0;
+    for seed in 0..16 {
+        let players = 3 + (seed % 4) as usize;
+        let mut rng = seeded_rng(seed ^ 0x9b);
+        let (mut stops, mut chips, mut stacks) = (Vec::new(), [0; 5], Vec::new());
+        common::play_random(&rules, players, seed, |game, events| {
+            // The pay spaces' chips as the settlement began, and what it paid.
+            let (mut at_settlement, mut stacks_then) = (chips, stacks.clone());
+            let mut seen = Vec::new();
+            for e in events {
+                match *e {
+                    Event::DealStarted { .. } => stops.clear(),
+                    Event::RunStopped {
+                        next: Some(card),
+                        reason: StopReason::NotPlayed,
+                    } => stops.push(card),
+                    Event::Transfer(Transfer {
+                        from: Account::Stack(w),
+                        to: Account::Stack(h),
+                        amount,
+                        reason: Reason::Withheld,
+                    }) => seen.push((w, h, amount)),
+                    Event::Transfer(Transfer {
+                        from, to, amount, ..
+                    }) if seen.is_empty() => {
+                        if let Account::Stack(s) = from {
+                            stacks_then[usize::from(s)] -= amount;
+                        }
+                        if let Account::Stack(s) = to {
+                            stacks_then[usize::from(s)] += amount;
+                        }
+                        for (i, &space) in spaces.iter().enumerate() {
+                            if from == Account::Space(space) {
+                                at_settlement[i] -= amount;
+                            }
+                            if to == Account::Space(space) {
+                                at_settlement[i] += amount;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            chips = spaces.map(|space| game.layout().get(space));
+            stacks = game.stacks().to_vec();
+            let settled = events.iter().any(|e| matches!(e, Event::DealEnded { .. }));
+            if !settled || stops.is_empty() {
+                return;
+            }
+            let due = |world: &Game| {
+                withholding_payments(world, &stops, at_settlement, stacks_then.clone())
+            };
+            assert_eq!(due(game), seen, "seed {seed}");
+            for seat in 0..players as u8 {
+                let world = InfoSet::new(game, seat).sample(&mut rng);
+                assert_eq!(
+                    due(&world),
+                    seen,
+                    "seed {seed}: a world sampled for seat {seat}"
+                );
+                checked += 1;
+            }
+        });
+    }
+    assert!(checked > 100, "{checked}");
 }
