@@ -18,7 +18,7 @@ const PURGE_EVERY: Duration = Duration::from_secs(1);
 /// gives them back only when some thread next allocates through its slow
 /// path. A server that has just shed a flood of connections is quiet: no
 /// thread goes that way, and a flood's 100 MiB stayed resident for good
-/// (issue 31). `mi_collect(true)` from any thread gives back, program-wide,
+/// (issue 31). `mi_collect(false)` from any thread gives back, program-wide,
 /// what has been free longer than the delay; it frees nothing in use and
 /// costs a few microseconds when there is nothing to give.
 pub fn return_freed_pages() {
@@ -39,5 +39,5 @@ pub fn return_freed_pages() {
 fn collect() {
     // SAFETY: `mi_collect` takes no pointer and has no precondition; mimalloc
     // documents it as callable from any thread at any time.
-    unsafe { libmimalloc_sys::mi_collect(true) };
+    unsafe { libmimalloc_sys::mi_collect(false) };
 }
