@@ -1,5 +1,6 @@
 //! `tripoley`: the command-line front door to the game, its tools and benchmarks.
 
+mod allocator;
 mod cmd;
 mod napalm;
 mod play;
@@ -9,12 +10,6 @@ mod setup;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-
-/// mimalloc rather than the system's allocator: the web server and the load
-/// generator allocate and free a frame for every message, where glibc's
-/// malloc took about a tenth of their time.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Tripoley (Michigan Rummy, Rummoli, Three in One): play, analyse and benchmark.
 #[derive(Parser)]

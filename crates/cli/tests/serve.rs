@@ -193,3 +193,82 @@ fn a_bot_pause_past_five_seconds_is_refused_with_the_flags_name() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--bot-pause") && err.contains("5000"), "{err}");
 }
+
+/// The resident memory of process `pid` in MiB (`VmRSS`).
+fn rss_mib(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(f64::NAN, |kib| kib / 1024.0)
+}
+
+/// `per` sockets from each of `addresses` loopback addresses
+/// (`127.90.x.y`), each holding an unfinished request head of a few KiB.
+async fn unfinished_heads(
+    addr: SocketAddr,
+    addresses: usize,
+    per: usize,
+) -> Vec<tokio::net::TcpStream> {
+    use tokio::io::AsyncWriteExt;
+    let head = format!("GET / HTTP/1.1\r\nHost: x\r\nX-A: {}", "a".repeat(6000));
+    let mut held = Vec::with_capacity(addresses * per);
+    for i in 0..addresses {
+        let from = std::net::Ipv4Addr::new(127, 90, (i / 254) as u8, 1 + (i % 254) as u8);
+        for _ in 0..per {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(SocketAddr::new(from.into(), 0)).unwrap();
+            if let Ok(mut s) = socket.connect(addr).await {
+                let _ = s.write_all(head.as_bytes()).await;
+                held.push(s);
+            }
+        }
+    }
+    held
+}
+
+/// Issue 31, finding 2: a flood of connections (3,000 unfinished request
+/// heads of 6 KiB from 60 loopback addresses, then all closed) takes the
+/// real server's memory up by about 100 MiB; within a few seconds of the
+/// last one closing most of it is given back. Measured on `tripoley serve`
+/// itself, so with the binary's own allocator.
+#[test]
+fn issue_31_memory_is_returned_after_a_connection_flood() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let addr = free_addr();
+        let mut server = serve(addr, OsStr::new(":memory:")).await;
+        let pid = server.id();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let quiet = rss_mib(pid);
+        let held = unfinished_heads(addr, 60, 50).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let peak = rss_mib(pid);
+        let opened = held.len();
+        drop(held);
+        let bound = quiet * 1.5 + 20.0;
+        let closed = Instant::now();
+        let mut after = rss_mib(pid);
+        while after > bound && closed.elapsed() < Duration::from_secs(4) {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            after = rss_mib(pid);
+        }
+        server.kill().expect("stops");
+        server.wait().expect("stopped");
+        assert!(opened > 2_500, "{opened} of 3,000 sockets opened");
+        assert!(
+            after <= bound,
+            "resident memory {quiet:.1} MiB quiet, {peak:.1} MiB with the flood, \
+             {after:.1} MiB 4 s after it (at most {bound:.1} MiB expected)"
+        );
+        eprintln!(
+            "quiet {quiet:.1} peak {peak:.1} after {after:.1} in {:?}",
+            closed.elapsed()
+        );
+    });
+}

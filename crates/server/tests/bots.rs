@@ -207,6 +207,43 @@ async fn watch_to_the_end(addr: std::net::SocketAddr, table: &common::Table) {
     }
 }
 
+/// Issue 31: the public list counts the seats the host gave bots as taken,
+/// so "N of M seats taken" says how many a stranger can still take: one
+/// person and two bots at a table of four leave one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_public_list_counts_bot_seats_as_taken() {
+    let server = common::server().await;
+    let addr = server.addr();
+    let request = CreateTable {
+        preset: Some(Preset::Pagat),
+        seats: Some(4),
+        public: Some(true),
+        ..CreateTable::default()
+    };
+    let table = common::table_from(addr, &request, &[]).await;
+    let (mut host, _) = join(addr, &table.invite, Some(&table.host_token), None).await;
+    client::sit(addr, &table.invite, Some(0), "Ann")
+        .await
+        .unwrap();
+    for (id, seat) in [(1, 1), (2, 2)] {
+        let reply = seat_bot(&mut host, seat, Some(BotKind::Random), id).await;
+        assert_eq!(reply["type"], "ack", "{reply}");
+    }
+    let listed = |page: tripoley_server::public::PublicPage| {
+        page.tables
+            .iter()
+            .find(|t| t.invite == table.invite)
+            .map(|t| (t.taken, t.seats))
+    };
+    let page = client::public_tables(addr, 0).await.unwrap();
+    assert_eq!(listed(page), Some((3, 4)), "one seat open to a stranger");
+    let bo = client::sit(addr, &table.invite, None, "Bo").await.unwrap();
+    assert_eq!(bo.seat, 3, "the one seat without a person or a bot");
+    let page = client::public_tables(addr, 0).await.unwrap();
+    assert_eq!(listed(page), None, "a full table leaves the list");
+    server.shutdown().await;
+}
+
 /// Asks to give `seat` a bot of level `bot` (none: open it); the reply.
 async fn seat_bot(
     sock: &mut client::Socket,

@@ -194,6 +194,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         lease: Duration::from_millis(args.lease_ms),
         ..ServerConfig::default()
     };
+    crate::allocator::return_freed_pages();
     runtime()?.block_on(async {
         let server = tripoley_server::start(config)
             .await
