@@ -697,35 +697,69 @@ mod tests {
     use crate::store::testpg::TestPostgres;
     use crate::store::{Database, Store};
 
+    /// One whole HTTP message from `from`: its head up to the blank line and
+    /// as many body bytes as its `Content-Length` says. A request may come
+    /// in several segments; forwarding only the first left the server
+    /// waiting for the body, and closing a socket with its body unread
+    /// resets the connection instead of delivering the 502 (CI met it).
+    async fn whole_message(from: &mut tokio::net::TcpStream) -> Option<Vec<u8>> {
+        use tokio::io::AsyncReadExt;
+        let mut message = Vec::new();
+        let mut chunk = [0; 4096];
+        loop {
+            if let Some(end) = message.windows(4).position(|w| w == b"\r\n\r\n") {
+                let head = String::from_utf8_lossy(&message[..end]).to_ascii_lowercase();
+                let body = head
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|v| v.trim().parse::<usize>().ok())
+                    .unwrap_or(0);
+                if message.len() >= end + 4 + body {
+                    return Some(message);
+                }
+            }
+            let n = from.read(&mut chunk).await.ok()?;
+            if n == 0 {
+                return None;
+            }
+            message.extend_from_slice(&chunk[..n]);
+        }
+    }
+
     /// A proxy in front of `server` that passes everything through but
     /// answers the first sit with 502 after the server did it (as HAProxy
     /// does when the server dies before answering).
     async fn losing_the_first_sit(server: SocketAddr) -> SocketAddr {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use tokio::io::AsyncWriteExt;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
+        let lost = Arc::new(AtomicBool::new(false));
         tokio::spawn(async move {
-            let mut lost = false;
             while let Ok((mut down, _)) = listener.accept().await {
-                let mut head = vec![0; 4096];
-                let Ok(n) = down.read(&mut head).await else {
-                    continue;
-                };
-                head.truncate(n);
-                let sit = head.starts_with(b"POST ") && head.windows(5).any(|w| w == b"/sit ");
-                let Ok(mut up) = tokio::net::TcpStream::connect(server).await else {
-                    continue;
-                };
-                let _ = up.write_all(&head).await;
-                if sit && !lost {
-                    lost = true;
-                    let _ = up.read_to_end(&mut Vec::new()).await;
-                    let _ = down
-                        .write_all(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n")
-                        .await;
-                    continue;
-                }
+                let lost = lost.clone();
+                // Each connection on its own: one waiting for the server's
+                // answer holds up no other.
                 tokio::spawn(async move {
+                    let Some(request) = whole_message(&mut down).await else {
+                        return;
+                    };
+                    let sit =
+                        request.starts_with(b"POST ") && request.windows(5).any(|w| w == b"/sit ");
+                    let Ok(mut up) = tokio::net::TcpStream::connect(server).await else {
+                        return;
+                    };
+                    let _ = up.write_all(&request).await;
+                    if sit && !lost.swap(true, Ordering::SeqCst) {
+                        // The server did the sit; its answer is lost.
+                        let _ = whole_message(&mut up).await;
+                        let _ = down
+                            .write_all(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                            .await;
+                        let _ = down.shutdown().await;
+                        return;
+                    }
                     let _ = tokio::io::copy_bidirectional(&mut down, &mut up).await;
                 });
             }
