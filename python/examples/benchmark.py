@@ -22,6 +22,9 @@ table), the bots' actions between yours not counted, the policy a random legal a
 table: drawn for the whole batch with NumPy, or by the environment's ``sample_actions`` (in
 Rust, reading the masks once). They run on one thread, then on every core; observations in
 float32, then in uint8 (``obs_dtype="uint8"``: the same numbers, a quarter of the bytes).
+The self-play rows (``opponents="self"``) put you at every seat, as the RLCard loop plays
+every player: each step is one decision at each table, whoever is to act, observed and
+masked for that seat; these are the rows counted the same way as RLCard's.
 
 Two rows measure no game at all, to show what the loop costs by itself: the
 PettingZoo loop's policy on one fixed mask (the most any PettingZoo
@@ -226,9 +229,10 @@ def rlcard_holdem():
     return one_hand
 
 
-def tripoley_vector(threads, numpy_policy, obs_dtype="float32", tables=1024):
+def tripoley_vector(threads, numpy_policy, obs_dtype="float32", tables=1024,
+                    opponents="random"):
     from tripoley.vector import TripoleyVectorEnv
-    envs = TripoleyVectorEnv(tables, "pagat", 4, opponents="random", threads=threads,
+    envs = TripoleyVectorEnv(tables, "pagat", 4, opponents=opponents, threads=threads,
                              obs_dtype=obs_dtype)
     rng = np.random.default_rng(1)
     _, infos = envs.reset(seed=1)
@@ -270,6 +274,11 @@ def main():
          tripoley_vector(os.cpu_count(), False)),
         (f"tripoley.vector, 1,024 tables, {os.cpu_count()} threads, sample_actions, uint8",
          tripoley_vector(os.cpu_count(), False, "uint8")),
+        ("tripoley.vector, 1,024 tables, self-play, 1 thread, sample_actions, uint8",
+         tripoley_vector(1, False, "uint8", opponents="self")),
+        (f"tripoley.vector, 1,024 tables, self-play, {os.cpu_count()} threads, "
+         "sample_actions, uint8", tripoley_vector(os.cpu_count(), False, "uint8",
+                                                  opponents="self")),
         ("no game: the PettingZoo loop's policy on a fixed mask", policy_alone()),
         ("no game: a PettingZoo environment that does nothing", noop_env(wrapped=False)),
         ("no game: the same in OrderEnforcingWrapper", noop_env(wrapped=True)),

@@ -59,6 +59,30 @@ def test_rows_are_each_tables_own_view_and_rewards_are_its_chips():
     assert obs.dtype == np.float32 and obs.shape == (4, envs.single_observation_space.shape[0])
 
 
+def test_self_play_gives_every_seat_its_turn_and_every_seats_rewards():
+    envs = TripoleyVectorEnv(4, "pagat", 4, "self")
+    obs, infos = envs.reset(seed=3)
+    rng = np.random.default_rng(1)
+    seen, finished, first = set(), 0, [True] * 4
+    for _ in range(200):
+        before = [tripoley.Game.from_record(json.dumps(envs.record(i))) for i in range(4)]
+        for i, game in enumerate(before):
+            assert game.to_act() == infos["to_play"][i]
+            seen.add(int(infos["to_play"][i]))
+        obs, rewards, terminated, truncated, infos = envs.step(
+            _random_actions(infos["action_mask"], rng))
+        assert rewards.shape == (4, 4)
+        for i in range(4):
+            if terminated[i] or truncated[i]:
+                finished, first[i] = finished + 1, True
+                continue
+            after = tripoley.Game.from_record(json.dumps(envs.record(i)))
+            start = [100] * 4 if first[i] else before[i].stacks()
+            assert list(rewards[i]) == [a - b for a, b in zip(after.stacks(), start)]
+            first[i] = False
+    assert seen == {0, 1, 2, 3} and finished > 0
+
+
 def test_an_illegal_action_changes_nothing_at_its_table():
     envs = TripoleyVectorEnv(3, "pagat", 3, "random")
     obs, infos = envs.reset(seed=1)
@@ -76,6 +100,8 @@ def test_bad_arguments_are_refused_with_a_message():
         TripoleyVectorEnv(0)
     with pytest.raises(tripoley.TripoleyError, match="bots needed"):
         TripoleyVectorEnv(2, players=4, opponents=["random"])
+    with pytest.raises(tripoley.TripoleyError, match="no seat 5"):
+        TripoleyVectorEnv(2, players=4, seat=5, opponents="random")
 
 
 def test_the_training_example_learns_a_policy_that_beats_random_play():

@@ -14,13 +14,14 @@
 //! `STEPS=K` makes exactly K batched steps and times nothing else (a fixed
 //! amount of work, to count instructions with
 //! `valgrind --tool=cachegrind --cache-sim=no`: timings on a loaded machine
-//! are noise).
+//! are noise). `SELF_PLAY=1` puts the learner at every seat (no bots: a
+//! step is one decision of whoever is to act).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use _tripoley::observe::Number;
-use _tripoley::vector::{Config, Outcome, Tables, random_legal};
+use _tripoley::vector::{Config, Outcome, Seating, Tables, random_legal};
 use rand_core::Rng;
 use tripoley_bots::{BotKind, BotOptions};
 use tripoley_cards::seeded_rng;
@@ -59,8 +60,14 @@ fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
         let config = Config {
             rules: Rules::preset(Preset::Pagat),
             players: 4,
-            seat: 0,
-            bots: vec![BotKind::Random; 3],
+            seating: if std::env::var_os("SELF_PLAY").is_some() {
+                Seating::Every
+            } else {
+                Seating::One {
+                    seat: 0,
+                    bots: vec![BotKind::Random; 3],
+                }
+            },
             bot_options: BotOptions::default(),
             max_steps: 10_000,
             illegal_reward: -1.0,

@@ -1,8 +1,10 @@
 //! [`Tables`]: many Tripoley tables stepped at once, for learning at speed
-//! (in the manner of EnvPool and Gymnasium's vector environments). One
-//! learning seat per table; our bots play every other seat inside Rust; a
-//! finished game is dealt again at once (auto-reset), each table from its
-//! own stream of seeds. Every output is written into caller-given slices
+//! (in the manner of EnvPool and Gymnasium's vector environments). Either
+//! one learning seat per table, our bots playing every other seat inside
+//! Rust, or the learner at every seat (self-play: each step is the decision
+//! of the seat to act, seen from that seat, as RLCard's and OpenSpiel's
+//! loops play every seat); a finished game is dealt again at once
+//! (auto-reset), each table from its own stream of seeds. Every output is written into caller-given slices
 //! (NumPy arrays in Python; observations in any [`Number`] type), so a step
 //! makes no object per table, and lanes split across threads.
 //!
@@ -15,7 +17,7 @@ use rand_core::Rng;
 use rayon::prelude::*;
 use tripoley_bots::{Bot, BotKind, BotOptions};
 use tripoley_cards::{GameRng, seeded_rng};
-use tripoley_engine::{InfoSet, Record, Rules, Seat};
+use tripoley_engine::{InfoSet, MAX_SEATS, Record, Rules, Seat};
 
 use crate::observe::{Number, observation_size};
 use crate::table::{Table, Turn};
@@ -36,25 +38,43 @@ struct Lane {
     game_seed: u64,
     /// `bot_rng` as this game began.
     bot_rng_at_deal: GameRng,
-    /// The learning seat's integers in this game (legal ones only).
+    /// The learners' integers in this game (legal ones only).
     moves: Vec<u32>,
-    /// The learning seat's stack at its previous step (rewards are changes).
-    stack: u32,
-    /// The learning seat's steps in this game (for truncation).
+    /// Every seat's stack at the previous step (rewards are changes).
+    stacks: [u32; MAX_SEATS],
+    /// The learners' steps in this game (for truncation).
     steps: u32,
 }
 
 /// What one step of one lane gives back.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Outcome {
-    /// Chips won (negative: lost) since the seat's previous step.
-    pub reward: f32,
+    /// Each seat's chips won (negative: lost) since the table's previous
+    /// step, in seat order (the seat that played an illegal action gets
+    /// the illegal reward, the others 0).
+    pub rewards: [f32; MAX_SEATS],
     /// The game ended (and a new one was dealt).
     pub terminated: bool,
     /// The game was cut at `max_steps` (and a new one was dealt).
     pub truncated: bool,
     /// The action was not legal: nothing moved.
     pub illegal: bool,
+}
+
+/// Who the learner plays at every table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// One seat; bots play the others inside Rust, and a step returns at
+    /// the seat's next turn.
+    One {
+        /// The learner's seat.
+        seat: Seat,
+        /// One bot kind per other seat, in seat order.
+        bots: Vec<BotKind>,
+    },
+    /// Every seat (self-play): a step is one decision, whoever's turn it
+    /// is, and the row is that seat's view.
+    Every,
 }
 
 /// How the tables are made.
@@ -64,19 +84,29 @@ pub struct Config {
     pub rules: Rules,
     /// Seats at each table.
     pub players: usize,
-    /// The learning seat.
-    pub seat: Seat,
-    /// One bot kind per other seat, in seat order.
-    pub bots: Vec<BotKind>,
+    /// Who the learner plays.
+    pub seating: Seating,
     /// The bots' options (the expert's budget).
     pub bot_options: BotOptions,
-    /// The learning seat's steps after which a game is cut.
+    /// The learners' steps after which a game is cut.
     pub max_steps: u32,
     /// The reward of an illegal action (nothing else happens).
     pub illegal_reward: f32,
 }
 
-/// Many tables, each waiting for its learning seat.
+impl Config {
+    /// Which of a lane's bots plays `seat` (`None`: a learner's seat).
+    fn bot_at(&self, seat: Seat) -> Option<usize> {
+        match &self.seating {
+            Seating::One { seat: me, .. } if seat != *me => {
+                Some(usize::from(seat) - usize::from(seat > *me))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Many tables, each waiting for a learner's turn.
 pub struct Tables {
     config: Config,
     lanes: Vec<Lane>,
@@ -89,18 +119,20 @@ pub struct Tables {
 impl Tables {
     /// `count` tables, table `i` dealing from seeds drawn from `seed` and `i`.
     pub fn new(config: Config, count: usize, seed: u64) -> Result<Tables, String> {
-        if usize::from(config.seat) >= config.players {
-            return Err(format!(
-                "there is no seat {} at a table of {}",
-                config.seat, config.players
-            ));
-        }
-        if config.bots.len() + 1 != config.players {
-            return Err(format!(
-                "{} bots needed, {} given",
-                config.players - 1,
-                config.bots.len()
-            ));
+        if let Seating::One { seat, bots } = &config.seating {
+            if usize::from(*seat) >= config.players {
+                return Err(format!(
+                    "there is no seat {seat} at a table of {}",
+                    config.players
+                ));
+            }
+            if bots.len() + 1 != config.players {
+                return Err(format!(
+                    "{} bots needed, {} given",
+                    config.players.saturating_sub(1),
+                    bots.len()
+                ));
+            }
         }
         if config.max_steps == 0 {
             return Err("max_steps must be at least 1".into());
@@ -181,20 +213,27 @@ impl Tables {
         Ok(again.table)
     }
 
+    /// The seat whose view row `i` holds: the learning seat, or in
+    /// self-play the seat to act.
+    pub fn to_play(&self, i: usize) -> Seat {
+        self.lanes[i].viewer(&self.config)
+    }
+
     /// Writes every table's observation and mask (rows of `observations`
     /// and `masks`, one per table).
     pub fn observe<T: Number>(&self, observations: &mut [T], masks: &mut [i8]) {
         for (i, lane) in self.lanes.iter().enumerate() {
             lane.observe(
-                self.config.seat,
+                lane.viewer(&self.config),
                 &mut observations[i * self.observation_size..(i + 1) * self.observation_size],
                 &mut masks[i * self.num_actions..(i + 1) * self.num_actions],
             );
         }
     }
 
-    /// Plays `actions[i]` at table `i` for the learning seat, the bots
-    /// until the seat's next turn, dealing a finished or cut game again;
+    /// Plays `actions[i]` at table `i` for the seat to act (the learning
+    /// seat, or in self-play whoever's turn it is), the bots until a
+    /// learner's next turn, dealing a finished or cut game again;
     /// writes each table's outcome, then its (new) observation and mask.
     /// `threads` > 1 splits the tables into that many runs at once.
     pub fn step<T: Number>(
@@ -264,7 +303,7 @@ fn run<T: Number>(
     for (i, lane) in lanes.iter_mut().enumerate() {
         outcomes[i] = lane.step(config, actions[i])?;
         lane.observe(
-            config.seat,
+            lane.viewer(config),
             &mut observations[i * obs_size..(i + 1) * obs_size],
             &mut masks[i * acts..(i + 1) * acts],
         );
@@ -317,28 +356,41 @@ impl Lane {
     fn new(config: &Config, table: Table, seeds: GameRng, bot_rng: GameRng) -> Lane {
         Lane {
             table,
-            bots: config
-                .bots
-                .iter()
-                .map(|k| k.make_with(&config.rules, &config.bot_options))
-                .collect(),
+            bots: match &config.seating {
+                Seating::One { bots, .. } => bots
+                    .iter()
+                    .map(|k| k.make_with(&config.rules, &config.bot_options))
+                    .collect(),
+                Seating::Every => Vec::new(),
+            },
             seeds,
             bot_rng_at_deal: bot_rng.clone(),
             bot_rng,
             game_seed: 0,
             moves: Vec::new(),
-            stack: 0,
+            stacks: [0; MAX_SEATS],
             steps: 0,
         }
     }
 
-    /// A new game from the lane's next seed, the bots playing until the
-    /// learning seat's turn (dealt again if the game ends before it).
+    /// The seat whose view this lane's row holds: the learning seat, or in
+    /// self-play the seat to act (seat 0 once the game is over, which a
+    /// row never shows: a finished game is dealt again at once).
+    fn viewer(&self, config: &Config) -> Seat {
+        match (&config.seating, self.table.turn()) {
+            (Seating::One { seat, .. }, _) => *seat,
+            (Seating::Every, Turn::Seat(s)) => s,
+            (Seating::Every, _) => 0,
+        }
+    }
+
+    /// A new game from the lane's next seed, the bots playing until a
+    /// learner's turn (dealt again if the game ends before it).
     fn reset(&mut self, config: &Config) -> Result<(), String> {
         for _ in 0..MAX_DEALS_AGAIN {
             let seed = self.seeds.next_u64();
             self.deal(config, seed)?;
-            if self.table.turn() == Turn::Seat(config.seat) {
+            if matches!(self.table.turn(), Turn::Seat(_)) {
                 return Ok(());
             }
         }
@@ -354,27 +406,29 @@ impl Lane {
         self.game_seed = seed;
         self.bot_rng_at_deal.clone_from(&self.bot_rng);
         self.moves.clear();
-        self.stack = config.rules.starting_chips;
+        self.stacks = [config.rules.starting_chips; MAX_SEATS];
         self.steps = 0;
         self.bots_play(config)
     }
 
-    /// The bots' moves until the learning seat's turn or the end, each a
-    /// whole engine action (see [`Table::act_whole`]).
+    /// The bots' moves until a learner's turn or the end, each a whole
+    /// engine action (see [`Table::act_whole`]).
     fn bots_play(&mut self, config: &Config) -> Result<(), String> {
         while let Turn::Seat(seat) = self.table.turn() {
-            if seat == config.seat {
+            let Some(bot) = config.bot_at(seat) else {
                 break;
-            }
-            let bot = &mut self.bots[usize::from(seat) - usize::from(seat > config.seat)];
-            let action = bot.act_in(&InfoSet::new(self.table.game(), seat), &mut self.bot_rng);
+            };
+            let info = InfoSet::new(self.table.game(), seat);
+            let action = self.bots[bot].act_in(&info, &mut self.bot_rng);
             self.table.act_whole(action)?;
         }
         Ok(())
     }
 
-    /// Plays the learning seat's `action`, then the bots; deals again at the end.
+    /// Plays `action` for the learner's seat to act, then the bots; deals
+    /// again at the end.
     fn step(&mut self, config: &Config, action: i64) -> Result<Outcome, String> {
+        let actor = usize::from(self.viewer(config));
         let legal = usize::try_from(action)
             .ok()
             .and_then(|a| Some((a, self.table.decode(a)?)));
@@ -386,12 +440,14 @@ impl Lane {
             self.moves
                 .push(u32::try_from(a).expect("an action space below 2^32"));
             self.bots_play(config)?;
-            let stack = self.table.game().stacks()[usize::from(config.seat)];
-            outcome.reward = stack as f32 - self.stack as f32;
-            self.stack = stack;
+            let stacks = self.table.game().stacks();
+            for (s, reward) in outcome.rewards[..config.players].iter_mut().enumerate() {
+                *reward = stacks[s] as f32 - self.stacks[s] as f32;
+                self.stacks[s] = stacks[s];
+            }
             outcome.terminated = self.table.turn() == Turn::Over;
         } else {
-            outcome.reward = config.illegal_reward;
+            outcome.rewards[actor] = config.illegal_reward;
             outcome.illegal = true;
         }
         outcome.truncated = cut && !outcome.terminated;
@@ -417,12 +473,19 @@ mod tests {
     use super::*;
     use tripoley_engine::Preset;
 
+    /// The learner at seat 1, `bots` at the others.
     fn tables(bots: [BotKind; 3]) -> Tables {
+        tables_seated(Seating::One {
+            seat: 1,
+            bots: bots.to_vec(),
+        })
+    }
+
+    fn tables_seated(seating: Seating) -> Tables {
         let config = Config {
             rules: Rules::preset(Preset::Pagat),
             players: 4,
-            seat: 1,
-            bots: bots.to_vec(),
+            seating,
             bot_options: BotOptions::default(),
             max_steps: 10_000,
             illegal_reward: -1.0,
@@ -463,21 +526,24 @@ mod tests {
     /// Lane `i`'s game played again at a single [`Table`] the way Python's
     /// `Table` and `Bot.steps` play it: every bot answer turned into
     /// integers (a five pick by pick), from the lane's seed, bots'
-    /// generator and learning seat's integers.
+    /// generator and learners' integers.
     fn single_table(tables: &Tables, i: usize) -> Table {
         let (lane, config) = (&tables.lanes[i], &tables.config);
         let mut table = Table::new(config.rules.clone(), 4, Some(lane.game_seed)).unwrap();
-        let mut bots: Vec<_> = config.bots.iter().map(|k| k.make(&config.rules)).collect();
+        let mut bots: Vec<_> = match &config.seating {
+            Seating::One { bots, .. } => bots.iter().map(|k| k.make(&config.rules)).collect(),
+            Seating::Every => Vec::new(),
+        };
         let mut rng = lane.bot_rng_at_deal.clone();
         let (mut moves, mut plan) = (lane.moves.iter(), Vec::new());
         while let Turn::Seat(seat) = table.turn() {
-            if seat == config.seat {
+            let Some(bot) = config.bot_at(seat) else {
                 let Some(&a) = moves.next() else { break };
                 table.act(a as usize).unwrap();
                 continue;
-            }
+            };
             if plan.is_empty() {
-                let bot = bots[usize::from(seat) - usize::from(seat > config.seat)].as_mut();
+                let bot = bots[bot].as_mut();
                 crate::table::bot_steps(bot, &table, &mut rng, &mut plan).unwrap();
                 plan.reverse();
             }
@@ -487,18 +553,21 @@ mod tests {
     }
 
     /// The rows of a batched step in `T` are the single table's
-    /// observation of the same game, number for number.
-    fn rows_are_the_single_tables_observation<T: Number + Default>() {
-        let mut tables = tables([BotKind::Random, BotKind::Heuristic, BotKind::Random]);
+    /// observation of the same game, number for number, seen by the seat
+    /// `to_play` names.
+    fn rows_are_the_single_tables_observation<T: Number + Default>(seating: Seating) {
+        let mut tables = tables_seated(seating);
         let size = tables.observation_size();
         play::<T>(&mut tables, 300, 1, |tables, obs, _| {
             for i in 0..tables.len() {
                 let again = single_table(tables, i);
                 assert_eq!(again.view(None), tables.table(i).view(None));
                 let mut row = vec![T::default(); size];
-                again.observe_into(1, &mut row);
+                let seat = tables.to_play(i);
+                assert_eq!(again.turn(), Turn::Seat(seat), "a row is the seat to act's");
+                again.observe_into(seat, &mut row);
                 assert_eq!(&obs[i * size..(i + 1) * size], &row[..]);
-                let full = again.observation(1);
+                let full = again.observation(seat);
                 // Every number is a whole count, so the float converts exactly.
                 #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
                 let narrowed: Vec<T> = full.iter().map(|&x| T::from_count(x as u32)).collect();
@@ -509,9 +578,74 @@ mod tests {
 
     #[test]
     fn a_batched_rows_are_the_single_tables_observation_in_every_number_type() {
-        rows_are_the_single_tables_observation::<f32>();
-        rows_are_the_single_tables_observation::<u16>();
-        rows_are_the_single_tables_observation::<u8>();
+        let one = || Seating::One {
+            seat: 1,
+            bots: vec![BotKind::Random, BotKind::Heuristic, BotKind::Random],
+        };
+        rows_are_the_single_tables_observation::<f32>(one());
+        rows_are_the_single_tables_observation::<u16>(one());
+        rows_are_the_single_tables_observation::<u8>(one());
+        rows_are_the_single_tables_observation::<u8>(Seating::Every);
+    }
+
+    /// Self-play: every seat's decisions come to the learner in turn (all
+    /// four seats act), each step's rewards are every seat's chip changes
+    /// (the stacks of the game played again before and after), and a
+    /// table's record replays to its game.
+    #[test]
+    fn self_play_steps_every_seat_and_rewards_every_seats_chips() {
+        let mut tables = tables_seated(Seating::Every);
+        let (n, size, acts) = (
+            tables.len(),
+            tables.observation_size(),
+            tables.num_actions(),
+        );
+        let (mut obs, mut masks) = (vec![0u8; n * size], vec![0i8; n * acts]);
+        let mut outcomes = vec![Outcome::default(); n];
+        let mut rng = seeded_rng(9);
+        let (mut seen, mut ended, mut first) = ([false; 4], 0, vec![true; n]);
+        let start = tables.config.rules.starting_chips as f32;
+        tables.observe(&mut obs, &mut masks);
+        for _ in 0..400 {
+            let before: Vec<Vec<u32>> = (0..n)
+                .map(|i| tables.table(i).game().stacks().to_vec())
+                .collect();
+            for i in 0..n {
+                seen[usize::from(tables.to_play(i))] = true;
+            }
+            let actions: Vec<i64> = masks
+                .chunks(acts)
+                .map(|row| i64::try_from(random_legal(row, rng.next_u32()).unwrap()).unwrap())
+                .collect();
+            tables
+                .step(&actions, &mut outcomes, &mut obs, &mut masks, 1)
+                .unwrap();
+            for (i, o) in outcomes.iter().enumerate() {
+                assert!(!o.illegal);
+                if o.terminated || o.truncated {
+                    (ended, first[i]) = (ended + 1, true);
+                    continue;
+                }
+                // A game's first reward counts its first deal's antes, paid at the deal.
+                let after = tables.table(i).game().stacks();
+                for s in 0..4 {
+                    let was = if first[i] { start } else { before[i][s] as f32 };
+                    // Whole chip counts: the floats are exact.
+                    #[allow(clippy::float_cmp)]
+                    {
+                        assert_eq!(o.rewards[s], after[s] as f32 - was);
+                    }
+                }
+                first[i] = false;
+                let (game, _) = tables.record(i).unwrap().replay().unwrap();
+                assert_eq!(game.view(None), tables.table(i).game().view(None));
+            }
+        }
+        assert_eq!(
+            seen, [true; 4],
+            "every seat's decisions came to the learner"
+        );
+        assert!(ended > 0, "games ended and were dealt again");
     }
 
     /// A step writes every number of the caller's rows: rows the learner

@@ -9,6 +9,12 @@
 
 * You play one seat (``seat``) at every table; our bots play the others inside Rust, and
   the step returns when it is your turn again at every table.
+* Or, with ``opponents="self"``, you play every seat (self-play, as RLCard's and OpenSpiel's
+  loops play every player): a step is one decision at each table, of whoever is to act;
+  the row is that seat's view (seats counted from it, as always) and
+  ``infos["to_play"]`` (uint8) says which seat it is. Rewards are then a row per table,
+  ``(num_envs, players)``: every seat's chips won since the table's previous step, in seat
+  order (an illegal action's ``illegal_reward`` goes to the seat that played it).
 * Observations ``(num_envs, observation_size)`` (float32, or ``obs_dtype`` ``"uint16"`` or
   ``"uint8"``) and masks ``(num_envs, num_actions)`` int8 (``infos["action_mask"]``), rewards (chips since your previous step), ``terminated``
   and ``truncated`` are written by Rust into arrays made once: no Python object per table.
@@ -46,7 +52,8 @@ _OBS_DTYPES = (np.dtype(np.float32), np.dtype(np.uint16), np.dtype(np.uint8))
 
 class TripoleyVectorEnv(VectorEnv):
     """``num_envs`` tables of ``preset`` (a name, or a dict of options) with ``players`` seats;
-    you at ``seat``, ``opponents`` (one kind, or one per other seat) at the others."""
+    you at ``seat``, ``opponents`` (one kind, or one per other seat) at the others, or with
+    ``opponents="self"`` you at every seat."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
@@ -55,9 +62,16 @@ class TripoleyVectorEnv(VectorEnv):
                  seat: int = 0, threads: int = 1, max_steps: int = 10_000,
                  illegal_reward: float = -1.0, bot_playouts: int = 50, seed: int = 0,
                  obs_dtype: Union[str, type, np.dtype] = "float32"):
-        kinds = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        self_play = opponents == "self"
+        if self_play:
+            kinds: list = []
+        elif isinstance(opponents, str):
+            kinds = [opponents] * (players - 1)
+        else:
+            kinds = list(opponents)
         self._args = (_rules_json(preset), players, num_envs, kinds)
-        self._options = dict(seat=seat, threads=threads, max_steps=max_steps,
+        self._options = dict(seat=None if self_play else seat, threads=threads,
+                             max_steps=max_steps,
                              illegal_reward=illegal_reward, bot_playouts=bot_playouts)
         self._seeds = random.Random(seed)
         dtype = np.dtype(obs_dtype)
@@ -73,11 +87,14 @@ class TripoleyVectorEnv(VectorEnv):
         self.observation_space = spaces.Box(0, high, (num_envs, n_obs), dtype)
         self._obs = np.zeros((num_envs, n_obs), dtype)
         self._masks = np.zeros((num_envs, n_actions), np.int8)
-        self._rewards = np.zeros(num_envs, np.float32)
+        self._self_play = self_play
+        self._rewards = np.zeros((num_envs, players) if self_play else num_envs, np.float32)
+        self._to_play = np.full(num_envs, 0 if self_play else seat, np.uint8)
         self._terminated = np.zeros(num_envs, bool)
         self._truncated = np.zeros(num_envs, bool)
         self._illegal = np.zeros(num_envs, bool)
-        self._infos = {"action_mask": self._masks, "illegal": self._illegal}
+        self._infos = {"action_mask": self._masks, "illegal": self._illegal,
+                       "to_play": self._to_play}
 
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[dict] = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -87,6 +104,7 @@ class TripoleyVectorEnv(VectorEnv):
             self._seeds = random.Random(seed)
         self._tables = self._new_tables()
         self._tables.observe(self._obs, self._masks)
+        self._tables.to_play(self._to_play)
         self._illegal[:] = False
         return self._obs, self._infos
 
@@ -95,6 +113,8 @@ class TripoleyVectorEnv(VectorEnv):
         actions = np.ascontiguousarray(actions, dtype=np.int64)
         self._tables.step(actions, self._rewards, self._terminated, self._truncated,
                           self._illegal, self._obs, self._masks)
+        if self._self_play:
+            self._tables.to_play(self._to_play)
         return self._obs, self._rewards, self._terminated, self._truncated, self._infos
 
     def sample_actions(self, masks: np.ndarray) -> np.ndarray:

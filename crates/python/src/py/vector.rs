@@ -4,7 +4,7 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
+use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArrayDyn};
 use pyo3::prelude::*;
 use rand_core::Rng;
 use tripoley_bots::{BotKind, BotOptions, Budget};
@@ -12,7 +12,7 @@ use tripoley_cards::{GameRng, seeded_rng};
 
 use super::{refused, rules_from_json};
 use crate::observe::Number;
-use crate::vector::{Config, Outcome, Tables, random_legal};
+use crate::vector::{Config, Outcome, Seating, Tables, random_legal};
 
 /// An observation array in any of the types an observation is written in
 /// (see [`Number`]): `float32`, `uint16` or `uint8`, a row per table.
@@ -49,6 +49,10 @@ pub struct VecTables {
     threads: usize,
     /// Where a step's outcomes go before the reward and flag arrays.
     outcomes: Vec<Outcome>,
+    /// The learning seat (`None`: every seat, self-play).
+    seat: Option<u8>,
+    /// Rewards per table: 1 (the learning seat's) or every seat's (self-play).
+    rewards_per_table: usize,
     /// `sample_actions`' randomness (from the seed, apart from the tables').
     policy_rng: GameRng,
 }
@@ -56,11 +60,14 @@ pub struct VecTables {
 #[pymethods]
 impl VecTables {
     /// `num_envs` tables of `players` under these rules (JSON), the learning
-    /// seat `seat`, `bots` (one kind per other seat) at the others; table
-    /// `i` deals from seeds drawn from `seed`; `threads` runs at once.
+    /// seat `seat`, `bots` (one kind per other seat) at the others, or
+    /// with `seat` None the learner at every seat (self-play, `bots`
+    /// empty); table `i` deals from seeds drawn from `seed`; `threads`
+    /// runs at once.
     #[new]
-    #[pyo3(signature = (rules_json, players, num_envs, bots, seat = 0, seed = 0, threads = 1,
-                        max_steps = 10_000, illegal_reward = -1.0, bot_playouts = 50))]
+    #[pyo3(signature = (rules_json, players, num_envs, bots, seat = Some(0), seed = 0,
+                        threads = 1, max_steps = 10_000, illegal_reward = -1.0,
+                        bot_playouts = 50))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -68,7 +75,7 @@ impl VecTables {
         players: usize,
         num_envs: usize,
         bots: Vec<String>,
-        seat: u8,
+        seat: Option<u8>,
         seed: u64,
         threads: usize,
         max_steps: u32,
@@ -86,11 +93,16 @@ impl VecTables {
             .iter()
             .map(|k| k.parse::<BotKind>().map_err(refused))
             .collect::<PyResult<Vec<_>>>()?;
+        let seating = match seat {
+            Some(seat) => Seating::One { seat, bots },
+            None if bots.is_empty() => Seating::Every,
+            None => return Err(refused("no bots when the learner plays every seat")),
+        };
+        let rewards_per_table = if seat.is_some() { 1 } else { players };
         let config = Config {
             rules,
             players,
-            seat,
-            bots,
+            seating,
             bot_options: BotOptions {
                 budget: Budget::playouts(bot_playouts),
                 ..BotOptions::default()
@@ -103,6 +115,8 @@ impl VecTables {
             .map_err(refused)?;
         Ok(VecTables {
             outcomes: vec![Outcome::default(); tables.len()],
+            seat,
+            rewards_per_table,
             tables: Mutex::new(tables),
             threads,
             policy_rng: seeded_rng(!seed),
@@ -160,15 +174,30 @@ impl VecTables {
         })?
     }
 
-    /// Plays one action per table (the learning seat's), the bots, and
-    /// deals finished games again; writes rewards, the flags (terminated,
-    /// truncated, illegal), the new observations and masks into the arrays.
+    /// Writes into `seats` the seat whose view each table's row holds (the
+    /// seat to act, in self-play).
+    fn to_play(&self, mut seats: PyReadwriteArray1<'_, u8>) -> PyResult<()> {
+        let seats = seats.as_slice_mut().map_err(refused)?;
+        let tables = self.lock();
+        if seats.len() != tables.len() {
+            return Err(refused("one seat per table"));
+        }
+        for (i, seat) in seats.iter_mut().enumerate() {
+            *seat = tables.to_play(i);
+        }
+        Ok(())
+    }
+
+    /// Plays one action per table (the seat to act's), the bots, and
+    /// deals finished games again; writes rewards (one per table, or a row
+    /// of every seat's in self-play), the flags (terminated, truncated,
+    /// illegal), the new observations and masks into the arrays.
     #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
         py: Python<'_>,
         actions: PyReadonlyArray1<'_, i64>,
-        mut rewards: PyReadwriteArray1<'_, f32>,
+        mut rewards: PyReadwriteArrayDyn<'_, f32>,
         mut terminated: PyReadwriteArray1<'_, bool>,
         mut truncated: PyReadwriteArray1<'_, bool>,
         mut illegal: PyReadwriteArray1<'_, bool>,
@@ -214,20 +243,18 @@ impl VecTables {
         let terminated = terminated.as_slice_mut().map_err(refused)?;
         let truncated = truncated.as_slice_mut().map_err(refused)?;
         let illegal = illegal.as_slice_mut().map_err(refused)?;
-        let n = self.outcomes.len();
-        if [
-            rewards.len(),
-            terminated.len(),
-            truncated.len(),
-            illegal.len(),
-        ] != [n; 4]
+        let (n, per) = (self.outcomes.len(), self.rewards_per_table);
+        if [terminated.len(), truncated.len(), illegal.len()] != [n; 3] || rewards.len() != n * per
         {
             return Err(refused(
-                "the reward and flag arrays must have one entry per table",
+                "the reward and flag arrays must have one entry (rewards: one row) per table",
             ));
         }
         for (i, o) in self.outcomes.iter().enumerate() {
-            rewards[i] = o.reward;
+            match self.seat {
+                Some(seat) => rewards[i] = o.rewards[usize::from(seat)],
+                None => rewards[i * per..(i + 1) * per].copy_from_slice(&o.rewards[..per]),
+            }
             terminated[i] = o.terminated;
             truncated[i] = o.truncated;
             illegal[i] = o.illegal;
