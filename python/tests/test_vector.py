@@ -102,6 +102,10 @@ def test_bad_arguments_are_refused_with_a_message():
         TripoleyVectorEnv(2, players=4, opponents=["random"])
     with pytest.raises(tripoley.TripoleyError, match="no seat 5"):
         TripoleyVectorEnv(2, players=4, seat=5, opponents="random")
+    envs = TripoleyVectorEnv(2, players=4, opponents="random")
+    wrong = np.zeros((2, envs.single_observation_space.shape[0]), np.float64)
+    with pytest.raises(tripoley.TripoleyError, match="float32, uint16 or uint8, not float64"):
+        envs._tables.observe(wrong, np.zeros((2, envs.single_action_space.n), np.int8))
 
 
 def test_the_training_example_learns_a_policy_that_beats_random_play():
