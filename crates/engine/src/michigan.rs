@@ -397,34 +397,28 @@ impl Game {
     }
 
     /// Settlement after stage 3: M9b payments, withholder by withholder in
-    /// the order they first withheld (T8), then the Poker Pool (P9).
+    /// the order they first withheld (T8), then the Poker Pool (P9). What
+    /// M9b pays is [`crate::withheld::payments`]'s to say (a sampled world
+    /// is held to the same function); this applies it.
     fn end_michigan(&mut self, ev: &mut impl EventSink) {
-        let pay = self.pay_suit_now();
         self.deal.settled = Some(crate::withheld::Settled {
             chips: Space::PAY_CARDS.map(|space| self.layout.get(space)),
             stacks: self.stacks,
         });
-        for w in self.deal.withholders.clone() {
-            let suits = self.deal.withheld_suits[usize::from(w)];
-            if suits >> pay.index() & 1 == 0 {
-                continue;
-            }
-            for space in Space::PAY_CARDS {
-                let card = space.pay_card(pay).expect("a pay-card space");
-                let chips = self.layout.get(space);
-                if let Some(holder) = self.holder(card)
-                    && holder != w
-                    && chips > 0
-                {
-                    self.transfer(
-                        Account::Stack(w),
-                        Account::Stack(holder),
-                        chips,
-                        Reason::Withheld,
-                        ev,
-                    );
-                }
-            }
+        let hands = self.deal.hands;
+        let paid = self
+            .withholding_paid(&|h| hands[h])
+            .expect("settled just now");
+        for (w, holder, chips) in paid {
+            // Seats are below MAX_SEATS, so each fits a `Seat`.
+            let [w, holder] = [w, holder].map(|s| s as Seat);
+            self.transfer(
+                Account::Stack(w),
+                Account::Stack(holder),
+                chips,
+                Reason::Withheld,
+                ev,
+            );
         }
         if self.rules.poker == PokerRule::PoolAfterMichigan {
             self.poker_pool(ev);
