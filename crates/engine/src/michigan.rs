@@ -95,10 +95,7 @@ impl Game {
         };
         let allowed = match self.rules.misplays {
             Misplays::Forbidden => proper,
-            Misplays::Penalised => Suit::ALL
-                .into_iter()
-                .filter(|&s| proper.suit_mask(s) != 0)
-                .fold(CardSet::EMPTY, |a, s| a | (hand & CardSet::suit(s))),
+            Misplays::Penalised => hand & proper.whole_suits(),
         };
         (allowed, proper)
     }
@@ -405,10 +402,14 @@ impl Game {
             chips: Space::PAY_CARDS.map(|space| self.layout.get(space)),
             stacks: self.stacks,
         });
-        let hands = self.deal.hands;
-        let paid = self
-            .withholding_paid(&|h| hands[h])
-            .expect("settled just now");
+        // Nobody withheld (most deals): nothing to work out.
+        let paid = if self.deal.withholders.is_empty() {
+            crate::withheld::Payments::new()
+        } else {
+            let hands = self.deal.hands;
+            self.withholding_paid(&|h| hands[h])
+                .expect("settled just now")
+        };
         for (w, holder, chips) in paid {
             // Seats are below MAX_SEATS, so each fits a `Seat`.
             let [w, holder] = [w, holder].map(|s| s as Seat);
@@ -447,7 +448,7 @@ fn lowest_rank_only(lows: CardSet) -> CardSet {
 }
 
 /// Every card of the red (`true`) or the black suits.
-fn colour(red: bool) -> CardSet {
+pub(crate) fn colour(red: bool) -> CardSet {
     Suit::ALL
         .into_iter()
         .filter(|&s| suit_colour(s) == red)

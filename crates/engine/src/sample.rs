@@ -206,17 +206,11 @@ impl Deal {
     /// those not played yet, which a sampled world must keep.
     pub(crate) fn note_lead(&mut self, seat: Seat, rule: LeadRule, card: Card, misplay: bool) {
         let rank_below = (1u16 << card.rank().index()) - 1;
-        let suits = |keep: &dyn Fn(Suit) -> bool| {
-            Suit::ALL
-                .into_iter()
-                .filter(|&s| keep(s))
-                .fold(CardSet::EMPTY, |a, s| {
-                    a | CardSet::from_suit_mask(s, rank_below)
-                })
-        };
         let before = match rule {
-            LeadRule::LowestOverall => suits(&|_| true),
-            LeadRule::ColourLowest(red) => suits(&|s| s.is_red() == red),
+            LeadRule::LowestOverall => CardSet::of_ranks(rank_below),
+            LeadRule::ColourLowest(red) => {
+                CardSet::of_ranks(rank_below) & crate::michigan::colour(red)
+            }
             LeadRule::AnySuit | LeadRule::NotSuit(_) | LeadRule::ColourEachSuit(_) => {
                 CardSet::from_suit_mask(card.suit(), rank_below)
             }
