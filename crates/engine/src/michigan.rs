@@ -402,7 +402,7 @@ impl Game {
             chips: Space::PAY_CARDS.map(|space| self.layout.get(space)),
             stacks: self.stacks,
         });
-        // Nobody withheld (most deals): nothing to work out.
+        // Nobody withheld: nothing to work out.
         let paid = if self.deal.withholders.is_empty() {
             crate::withheld::Payments::new()
         } else {
@@ -411,8 +411,6 @@ impl Game {
                 .expect("settled just now")
         };
         for (w, holder, chips) in paid {
-            // Seats are below MAX_SEATS, so each fits a `Seat`.
-            let [w, holder] = [w, holder].map(|s| s as Seat);
             self.transfer(
                 Account::Stack(w),
                 Account::Stack(holder),
