@@ -10,6 +10,10 @@ use crate::card::{Card, ParseCardError, Rank, Suit};
 
 /// The 13 rank bits of one suit lane.
 pub(crate) const LANE: u64 = 0x1FFF;
+/// The lowest bit of each of the four 16-bit suit lanes.
+const LANE_ONES: u64 = 0x0001_0001_0001_0001;
+/// The top bit of each lane (above its 13 rank bits, so never a card).
+const LANE_TOPS: u64 = 0x8000_8000_8000_8000;
 
 /// A set of cards as a bitset: suit `s` occupies bits `16*s .. 16*s+13`, rank
 /// `r` of that suit is bit `16*s + r`. Every set operation is one instruction,
@@ -47,12 +51,12 @@ impl CardSet {
 
     /// Every card of `rank` (one per suit).
     pub const fn rank(rank: Rank) -> CardSet {
-        CardSet(0x0001_0001_0001_0001 << rank as u32)
+        CardSet(LANE_ONES << rank as u32)
     }
 
     /// The cards of every suit whose ranks are the bits of `mask` (bit 0 = two).
     pub const fn of_ranks(mask: u16) -> CardSet {
-        CardSet(((mask as u64) & LANE) * 0x0001_0001_0001_0001)
+        CardSet(((mask as u64) & LANE) * LANE_ONES)
     }
 
     /// The cards of `suit` whose ranks are the bits of `mask` (bit 0 = two).
@@ -156,22 +160,19 @@ impl CardSet {
         // bit set it stays positive when one is subtracted from every lane
         // at once (no borrow crosses lanes), and `b & !(lane - 1)` keeps
         // each lane's lowest card.
-        const TOP: u64 = 0x8000_8000_8000_8000;
-        const ONES: u64 = 0x0001_0001_0001_0001;
         let b = self.0;
-        CardSet(b & !((b | TOP) - ONES))
+        CardSet(b & !((b | LANE_TOPS) - LANE_ONES))
     }
 
     /// Every card of each suit this set holds a card of: one mask for all
     /// four lanes at once, as [`CardSet::lowest_of_each_suit`] finds them.
     #[inline]
+    #[must_use]
     pub const fn whole_suits(self) -> CardSet {
         // A lane's top bit survives the subtraction of one exactly when the
         // lane holds a card; moved to the lane's lowest bit, it times the
         // full lane fills that lane alone.
-        const TOP: u64 = 0x8000_8000_8000_8000;
-        const ONES: u64 = 0x0001_0001_0001_0001;
-        let held = ((self.0 | TOP) - ONES) & TOP;
+        let held = ((self.0 | LANE_TOPS) - LANE_ONES) & LANE_TOPS;
         CardSet((held >> 15) * LANE)
     }
 
