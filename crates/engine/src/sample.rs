@@ -203,7 +203,9 @@ impl Deal {
     /// `rule`. A proper lead shows the leader holds none of the cards that
     /// would have come before it (lower in the suit, or lower in rank where
     /// the rule asks for the lowest rank); a misplay shows they held one, of
-    /// those not played yet, which a sampled world must keep.
+    /// those not played yet, which a sampled world must keep. Inlined: a
+    /// few masks, asked at every lead.
+    #[inline]
     pub(crate) fn note_lead(&mut self, seat: Seat, rule: LeadRule, card: Card, misplay: bool) {
         let rank_below = (1u16 << card.rank().index()) - 1;
         let before = match rule {
