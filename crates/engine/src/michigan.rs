@@ -335,6 +335,8 @@ impl Game {
     }
 
     /// M5: the run stopped; the player of the last card leads next.
+    /// Inlined into its two callers: most runs end here.
+    #[inline]
     fn stop(&mut self, next: Option<Card>, reason: StopReason, ev: &mut impl EventSink) {
         ev.push(Event::RunStopped { next, reason });
         if reason == StopReason::NotPlayed
