@@ -10,6 +10,10 @@ use crate::card::{Card, ParseCardError, Rank, Suit};
 
 /// The 13 rank bits of one suit lane.
 pub(crate) const LANE: u64 = 0x1FFF;
+/// The lowest bit of each of the four 16-bit suit lanes.
+const LANE_ONES: u64 = 0x0001_0001_0001_0001;
+/// The top bit of each lane (above its 13 rank bits, so never a card).
+const LANE_TOPS: u64 = 0x8000_8000_8000_8000;
 
 /// A set of cards as a bitset: suit `s` occupies bits `16*s .. 16*s+13`, rank
 /// `r` of that suit is bit `16*s + r`. Every set operation is one instruction,
@@ -47,7 +51,12 @@ impl CardSet {
 
     /// Every card of `rank` (one per suit).
     pub const fn rank(rank: Rank) -> CardSet {
-        CardSet(0x0001_0001_0001_0001 << rank as u32)
+        CardSet(LANE_ONES << rank as u32)
+    }
+
+    /// The cards of every suit whose ranks are the bits of `mask` (bit 0 = two).
+    pub const fn of_ranks(mask: u16) -> CardSet {
+        CardSet(((mask as u64) & LANE) * LANE_ONES)
     }
 
     /// The cards of `suit` whose ranks are the bits of `mask` (bit 0 = two).
@@ -151,10 +160,20 @@ impl CardSet {
         // bit set it stays positive when one is subtracted from every lane
         // at once (no borrow crosses lanes), and `b & !(lane - 1)` keeps
         // each lane's lowest card.
-        const TOP: u64 = 0x8000_8000_8000_8000;
-        const ONES: u64 = 0x0001_0001_0001_0001;
         let b = self.0;
-        CardSet(b & !((b | TOP) - ONES))
+        CardSet(b & !((b | LANE_TOPS) - LANE_ONES))
+    }
+
+    /// Every card of each suit this set holds a card of: one mask for all
+    /// four lanes at once, as [`CardSet::lowest_of_each_suit`] finds them.
+    #[inline]
+    #[must_use]
+    pub const fn whole_suits(self) -> CardSet {
+        // A lane's top bit survives the subtraction of one exactly when the
+        // lane holds a card; moved to the lane's lowest bit, it times the
+        // full lane fills that lane alone.
+        let held = ((self.0 | LANE_TOPS) - LANE_ONES) & LANE_TOPS;
+        CardSet((held >> 15) * LANE)
     }
 
     /// The first card in iteration order (clubs two up to spades ace).
@@ -445,6 +464,34 @@ mod tests {
             CardSet::FULL.lowest_of_each_suit(),
             CardSet::rank(Rank::Two)
         );
+    }
+
+    #[test]
+    fn whole_suits_are_the_suits_held_any_card_of() {
+        for cards in random_sets(0x51_7cc1_b727_220a, 2_500, true).chain(random_sets(
+            0x51_7cc1_b727_220a,
+            2_500,
+            false,
+        )) {
+            let expected = Suit::ALL
+                .into_iter()
+                .filter(|&suit| cards.count_suit(suit) > 0)
+                .fold(CardSet::EMPTY, |a, suit| a | CardSet::suit(suit));
+            assert_eq!(cards.whole_suits(), expected, "{cards}");
+        }
+        assert_eq!(CardSet::EMPTY.whole_suits(), CardSet::EMPTY);
+        assert_eq!(CardSet::FULL.whole_suits(), CardSet::FULL);
+    }
+
+    #[test]
+    fn of_ranks_is_those_ranks_in_every_suit() {
+        for mask in [0u16, 1, 0b1011, 0x1FFF, 0xFFFF] {
+            let expected = Rank::ALL
+                .into_iter()
+                .filter(|r| mask >> r.index() & 1 == 1)
+                .fold(CardSet::EMPTY, |a, r| a | CardSet::rank(r));
+            assert_eq!(CardSet::of_ranks(mask), expected, "{mask:#x}");
+        }
     }
 
     fn set(text: &str) -> CardSet {

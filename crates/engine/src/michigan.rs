@@ -95,10 +95,7 @@ impl Game {
         };
         let allowed = match self.rules.misplays {
             Misplays::Forbidden => proper,
-            Misplays::Penalised => Suit::ALL
-                .into_iter()
-                .filter(|&s| proper.suit_mask(s) != 0)
-                .fold(CardSet::EMPTY, |a, s| a | (hand & CardSet::suit(s))),
+            Misplays::Penalised => hand & proper.whole_suits(),
         };
         (allowed, proper)
     }
@@ -338,6 +335,8 @@ impl Game {
     }
 
     /// M5: the run stopped; the player of the last card leads next.
+    /// Inlined into its two callers: most runs end here.
+    #[inline]
     fn stop(&mut self, next: Option<Card>, reason: StopReason, ev: &mut impl EventSink) {
         ev.push(Event::RunStopped { next, reason });
         if reason == StopReason::NotPlayed
@@ -397,34 +396,30 @@ impl Game {
     }
 
     /// Settlement after stage 3: M9b payments, withholder by withholder in
-    /// the order they first withheld (T8), then the Poker Pool (P9).
+    /// the order they first withheld (T8), then the Poker Pool (P9). What
+    /// M9b pays is [`crate::withheld::payments`]'s to say (a sampled world
+    /// is held to the same function); this applies it.
     fn end_michigan(&mut self, ev: &mut impl EventSink) {
-        let pay = self.pay_suit_now();
         self.deal.settled = Some(crate::withheld::Settled {
             chips: Space::PAY_CARDS.map(|space| self.layout.get(space)),
             stacks: self.stacks,
         });
-        for w in self.deal.withholders.clone() {
-            let suits = self.deal.withheld_suits[usize::from(w)];
-            if suits >> pay.index() & 1 == 0 {
-                continue;
-            }
-            for space in Space::PAY_CARDS {
-                let card = space.pay_card(pay).expect("a pay-card space");
-                let chips = self.layout.get(space);
-                if let Some(holder) = self.holder(card)
-                    && holder != w
-                    && chips > 0
-                {
-                    self.transfer(
-                        Account::Stack(w),
-                        Account::Stack(holder),
-                        chips,
-                        Reason::Withheld,
-                        ev,
-                    );
-                }
-            }
+        // Nobody withheld: nothing to work out.
+        let paid = if self.deal.withholders.is_empty() {
+            crate::withheld::Payments::new()
+        } else {
+            let hands = self.deal.hands;
+            self.withholding_paid(&|h| hands[h])
+                .expect("settled just now")
+        };
+        for (w, holder, chips) in paid {
+            self.transfer(
+                Account::Stack(w),
+                Account::Stack(holder),
+                chips,
+                Reason::Withheld,
+                ev,
+            );
         }
         if self.rules.poker == PokerRule::PoolAfterMichigan {
             self.poker_pool(ev);
@@ -453,7 +448,7 @@ fn lowest_rank_only(lows: CardSet) -> CardSet {
 }
 
 /// Every card of the red (`true`) or the black suits.
-fn colour(red: bool) -> CardSet {
+pub(crate) fn colour(red: bool) -> CardSet {
     Suit::ALL
         .into_iter()
         .filter(|&s| suit_colour(s) == red)

@@ -203,20 +203,16 @@ impl Deal {
     /// `rule`. A proper lead shows the leader holds none of the cards that
     /// would have come before it (lower in the suit, or lower in rank where
     /// the rule asks for the lowest rank); a misplay shows they held one, of
-    /// those not played yet, which a sampled world must keep.
+    /// those not played yet, which a sampled world must keep. Inlined: a
+    /// few masks, asked at every lead.
+    #[inline]
     pub(crate) fn note_lead(&mut self, seat: Seat, rule: LeadRule, card: Card, misplay: bool) {
         let rank_below = (1u16 << card.rank().index()) - 1;
-        let suits = |keep: &dyn Fn(Suit) -> bool| {
-            Suit::ALL
-                .into_iter()
-                .filter(|&s| keep(s))
-                .fold(CardSet::EMPTY, |a, s| {
-                    a | CardSet::from_suit_mask(s, rank_below)
-                })
-        };
         let before = match rule {
-            LeadRule::LowestOverall => suits(&|_| true),
-            LeadRule::ColourLowest(red) => suits(&|s| s.is_red() == red),
+            LeadRule::LowestOverall => CardSet::of_ranks(rank_below),
+            LeadRule::ColourLowest(red) => {
+                CardSet::of_ranks(rank_below) & crate::michigan::colour(red)
+            }
             LeadRule::AnySuit | LeadRule::NotSuit(_) | LeadRule::ColourEachSuit(_) => {
                 CardSet::from_suit_mask(card.suit(), rank_below)
             }

@@ -5,15 +5,16 @@ use arrayvec::ArrayVec;
 use tripoley_cards::{Card, CardSet, Suit};
 
 use crate::game::{Game, MAX_SEATS};
-use crate::layout::Space;
+use crate::layout::{Seat, Space};
 
 /// M9b: the cards the runs stopped below without anyone playing them, in
 /// order (public: each was withheld, or lay in the spare). Distinct, so a
 /// deal has 52 at most; held in place, so a game clones without allocating.
 pub(crate) type Stops = ArrayVec<Card, 52>;
 
-/// Each withholding payment of a settlement: payer, payee, chips paid.
-pub(crate) type Payments = ArrayVec<(usize, usize, u32), { MAX_SEATS * 5 }>;
+/// Each withholding payment of a settlement: payer, payee, chips paid
+/// (seats as [`Seat`]s: a settlement copies the list out, so it is kept small).
+pub(crate) type Payments = ArrayVec<(Seat, Seat, u32), { MAX_SEATS * 5 }>;
 
 /// M9b: what a settlement began from: the chips on each single-card pay
 /// space ([`Space::PAY_CARDS`] order) and the stacks (a payer running short
@@ -62,7 +63,8 @@ pub(crate) fn payments(
             {
                 stacks[w] -= paid;
                 stacks[holder] += paid;
-                out.push((w, holder, paid));
+                // Seats are below MAX_SEATS, so each fits a `Seat`.
+                out.push((w as Seat, holder as Seat, paid));
             }
         }
     }

@@ -234,8 +234,20 @@ impl Table {
         Ok(())
     }
 
-    /// Supplies chance from the table's generator while the game waits for it.
+    /// Supplies chance from the table's generator while the game waits for
+    /// it. Asked after every move and needed after few (a deal's end): the
+    /// look is inlined into each caller, the deal kept out of line, so a
+    /// move that ends no deal pays a comparison, not a call.
+    #[inline]
     fn settle(&mut self) {
+        if matches!(self.game.pending(), Pending::Chance(_)) {
+            self.deal_chance();
+        }
+    }
+
+    /// [`Table::settle`]'s deals.
+    #[inline(never)]
+    fn deal_chance(&mut self) {
         while let (Pending::Chance(_), Chance::Auto(rng)) = (self.game.pending(), &mut self.chance)
         {
             let deal = DealChance::random(self.game.rules(), rng);
