@@ -367,7 +367,9 @@ impl Lane {
             bot_rng_at_deal: bot_rng.clone(),
             bot_rng,
             game_seed: 0,
-            moves: Vec::new(),
+            // Room for a whole game's moves (about 160 in self-play), so
+            // the first games do not grow the list step by step.
+            moves: Vec::with_capacity(256),
             stacks: [0; MAX_SEATS],
             steps: 0,
         }
