@@ -39,6 +39,9 @@ const _: () = {
 
 /// How many stages [`stage_index`] numbers.
 const STAGES: usize = 10;
+/// The groups of fixed length after the card planes: the stage, the pay
+/// suit and the Sequence's lowest rank (one-hot), the chips on each space.
+const FIXED: usize = STAGES + 4 + 13 + Space::ALL.len();
 
 /// Card planes besides the per-seat ones: own hand, picked, known spare,
 /// the last card played, the viewer's chosen five.
@@ -54,7 +57,7 @@ const SCALARS: usize = 5 + 3 + 5;
 
 /// The length of an observation at a table of `n` seats.
 pub fn observation_size(n: usize) -> usize {
-    52 * (PLANES + SEAT_PLANES * n) + STAGES + 4 + 13 + Space::ALL.len() + SEAT_ROWS * n + SCALARS
+    52 * (PLANES + SEAT_PLANES * n) + FIXED + SEAT_ROWS * n + SCALARS
 }
 
 /// A number type an observation can be written in: `f32` (the default),
@@ -220,13 +223,38 @@ impl<'a, T: Number> Writer<'a, T> {
         self.at += n;
     }
 
-    /// `len` numbers, zero but for the `(place, count)` pairs of `counts`.
-    pub fn sparse(&mut self, len: usize, counts: impl Iterator<Item = (usize, u32)>) {
-        let group = &mut self.out[self.at..self.at + len];
-        group.fill(T::from_count(0));
-        for (i, x) in counts {
-            group[i] = T::from_count(x);
+    /// One number per seat from a list of the seats' values in seat order
+    /// (at least one per seat), as `count` makes each a number: the list
+    /// rotated so the viewer comes first, as two runs (the viewer to the
+    /// last seat, then the first seat to the viewer's right), with no
+    /// check per seat.
+    pub fn seat_values<X: Copy>(&mut self, values: &[X], count: impl Fn(X) -> u32) {
+        let (n, me) = (self.n, self.me);
+        let row = &mut self.out[self.at..self.at + n];
+        let (from_me, before_me) = row.split_at_mut(n - me);
+        let (first, after) = values[..n].split_at(me);
+        for (x, &v) in from_me.iter_mut().zip(after) {
+            *x = T::from_count(count(v));
         }
+        for (x, &v) in before_me.iter_mut().zip(first) {
+            *x = T::from_count(count(v));
+        }
+        self.at += n;
+    }
+
+    /// The next `N` numbers, all zero, cut once: a group of fixed length
+    /// whose few non-zero numbers are then set at their places.
+    pub fn zeroed<const N: usize>(&mut self) -> &mut [T; N] {
+        let at = self.at;
+        self.at += N;
+        let group = <&mut [T; N]>::try_from(&mut self.out[at..at + N]).expect("N numbers");
+        group.fill(T::from_count(0));
+        group
+    }
+
+    /// `len` zeroes.
+    pub fn zeroes(&mut self, len: usize) {
+        self.out[self.at..self.at + len].fill(T::from_count(0));
         self.at += len;
     }
 
@@ -255,17 +283,20 @@ pub fn observe<T: Number>(view: &View, picked: CardSet, out: &mut [T]) {
     w.seat_planes(&view.known_cards);
     w.seat_planes(&view.played);
     w.seat_planes(&view.cannot_hold);
-    w.one_hot(STAGES, Some(stage_index(view.stage)));
-    w.one_hot(4, view.pay_suit.map(|s| usize::from(s.index())));
-    w.one_hot(13, view.sequence.map(|r| usize::from(r.index())));
+    let one = T::from_count(1);
+    let fixed = w.zeroed::<FIXED>();
+    fixed[stage_index(view.stage)] = one;
+    if let Some(suit) = view.pay_suit {
+        fixed[STAGES + usize::from(suit.index())] = one;
+    }
+    if let Some(rank) = view.sequence {
+        fixed[STAGES + 4 + usize::from(rank.index())] = one;
+    }
     // Each space at its place in `Space::ALL` (a table without a space
-    // leaves it 0), one pass over the layout.
-    w.sparse(
-        Space::ALL.len(),
-        view.layout
-            .iter()
-            .map(|&(space, chips)| (space as usize, chips)),
-    );
+    // leaves it 0).
+    for &(space, chips) in &view.layout {
+        fixed[STAGES + 4 + 13 + space as usize] = T::from_count(chips);
+    }
     w.number(view.spare_size);
     w.number(view.deal_number);
     w.number(view.deals_total);
@@ -274,17 +305,25 @@ pub fn observe<T: Number>(view: &View, picked: CardSet, out: &mut [T]) {
     w.number(last.map_or(0, |r| r as u32 + 1));
     w.seat_row(|s| flag(usize::from(view.dealer) == s));
     w.seat_row(|s| flag(view.to_act.map(usize::from) == Some(s)));
-    w.seat_row(|s| view.stacks[s]);
-    w.seat_row(|s| flag(view.out[s]));
-    w.seat_row(|s| view.hand_sizes[s]);
+    w.seat_values(&view.stacks, |x| x);
+    w.seat_values(&view.out, flag);
+    w.seat_values(&view.hand_sizes, |x| x);
     let betting = view.betting.as_ref();
-    w.seat_row(|s| betting.map_or(0, |b| b.contributed[s]));
-    w.seat_row(|s| flag(betting.is_some_and(|b| b.folded[s])));
+    match betting {
+        Some(b) => {
+            w.seat_values(&b.contributed, |x| x);
+            w.seat_values(&b.folded, flag);
+        }
+        None => w.zeroes(2 * n),
+    }
     let auction = view.auction.as_ref();
     let high = auction.and_then(|a| a.high);
     w.seat_row(|s| flag(high.is_some_and(|(h, _)| usize::from(h) == s)));
-    w.seat_row(|s| flag(auction.is_some_and(|a| a.bidding[s])));
-    w.seat_row(|s| flag(view.chose_five[s]));
+    match auction {
+        Some(a) => w.seat_values(&a.bidding, flag),
+        None => w.zeroes(n),
+    }
+    w.seat_values(&view.chose_five, flag);
     w.flag(betting.is_some());
     w.number(betting.map_or(0, |b| b.current));
     w.number(betting.map_or(0, |b| b.raises));
