@@ -180,12 +180,17 @@ impl<'a, T: Number> Writer<'a, T> {
     }
 
     /// One plane per seat (an empty one for a seat `per_seat` lacks),
-    /// walked in the planes' order as [`Writer::seat_row`] walks a row.
+    /// walked in the planes' order: the viewer to the last seat, then the
+    /// first seat to the viewer's right.
     pub fn seat_planes(&mut self, per_seat: &[CardSet]) {
         let (n, me) = (self.n, self.me);
-        for (r, plane) in self.next_planes(n).iter_mut().enumerate() {
-            let s = if r + me < n { r + me } else { r + me - n };
-            dense_plane(plane, per_seat.get(s).copied().unwrap_or_default());
+        let (from_me, before_me) = self.next_planes(n).split_at_mut(n - me);
+        let cards = |s: usize| per_seat.get(s).copied().unwrap_or_default();
+        for (plane, s) in from_me.iter_mut().zip(me..) {
+            dense_plane(plane, cards(s));
+        }
+        for (plane, s) in before_me.iter_mut().zip(0..) {
+            dense_plane(plane, cards(s));
         }
     }
 
@@ -303,8 +308,11 @@ pub fn observe<T: Number>(view: &View, picked: CardSet, out: &mut [T]) {
     w.flag(view.decision.is_some());
     let last = view.last_played.map(|(s, _)| w.rel(usize::from(s)));
     w.number(last.map_or(0, |r| r as u32 + 1));
-    w.seat_row(|s| flag(usize::from(view.dealer) == s));
-    w.seat_row(|s| flag(view.to_act.map(usize::from) == Some(s)));
+    // A row with one seat flagged: zeroes and the one at its place.
+    let dealer = w.rel(usize::from(view.dealer));
+    w.one_hot(n, Some(dealer));
+    let to_act = view.to_act.map(|s| w.rel(usize::from(s)));
+    w.one_hot(n, to_act);
     w.seat_values(&view.stacks, |x| x);
     w.seat_values(&view.out, flag);
     w.seat_values(&view.hand_sizes, |x| x);
@@ -318,7 +326,8 @@ pub fn observe<T: Number>(view: &View, picked: CardSet, out: &mut [T]) {
     }
     let auction = view.auction.as_ref();
     let high = auction.and_then(|a| a.high);
-    w.seat_row(|s| flag(high.is_some_and(|(h, _)| usize::from(h) == s)));
+    let high_bidder = high.map(|(h, _)| w.rel(usize::from(h)));
+    w.one_hot(n, high_bidder);
     match auction {
         Some(a) => w.seat_values(&a.bidding, flag),
         None => w.zeroes(n),
