@@ -4,7 +4,7 @@
 //! `f32`, or in a narrower [`Number`] type for batched learning.
 
 use tripoley_cards::CardSet;
-use tripoley_engine::{AuctionItem, Space, Stage, View};
+use tripoley_engine::{AuctionItem, Sight, Space, Stage};
 
 /// The stages, as the observation numbers them. An exhaustive match: a
 /// stage the engine adds stops the build here rather than going unseen.
@@ -179,13 +179,17 @@ impl<'a, T: Number> Writer<'a, T> {
         }
     }
 
-    /// One plane per seat (an empty one for a seat `per_seat` lacks),
-    /// walked in the planes' order: the viewer to the last seat, then the
-    /// first seat to the viewer's right.
+    /// One plane per seat (an empty one for a seat `per_seat` lacks).
     pub fn seat_planes(&mut self, per_seat: &[CardSet]) {
+        self.seat_planes_with(|s| per_seat.get(s).copied().unwrap_or_default());
+    }
+
+    /// One plane per seat, `cards(s)` seat `s`'s, walked in the planes'
+    /// order: the viewer to the last seat, then the first seat to the
+    /// viewer's right.
+    pub fn seat_planes_with(&mut self, cards: impl Fn(usize) -> CardSet) {
         let (n, me) = (self.n, self.me);
         let (from_me, before_me) = self.next_planes(n).split_at_mut(n - me);
-        let cards = |s: usize| per_seat.get(s).copied().unwrap_or_default();
         for (plane, s) in from_me.iter_mut().zip(me..) {
             dense_plane(plane, cards(s));
         }
@@ -273,69 +277,72 @@ fn flag(b: bool) -> u32 {
     u32::from(b)
 }
 
-/// Encodes `view` and the cards the viewer has picked into its five.
-pub fn observe<T: Number>(view: &View, picked: CardSet, out: &mut [T]) {
-    let n = usize::from(view.players);
-    let mut w = Writer::new(out, n, view.seat.map_or(0, usize::from));
+/// Encodes what `sight` sees and the cards the viewer has picked into its
+/// five (read in place: no [`tripoley_engine::View`] is copied out).
+pub fn observe<T: Number>(sight: Sight, picked: CardSet, out: &mut [T]) {
+    let n = sight.players();
+    let mut w = Writer::new(out, n, sight.seat().map_or(0, usize::from));
+    let last_played = sight.last_played();
     w.planes(&[
-        view.hand,
+        sight.hand(),
         picked,
-        view.spare_known,
-        view.last_played
-            .map_or(CardSet::EMPTY, |(_, c)| CardSet::single(c)),
-        view.my_five.unwrap_or_default(),
+        sight.spare_known(),
+        last_played.map_or(CardSet::EMPTY, |(_, c)| CardSet::single(c)),
+        sight.my_five().unwrap_or_default(),
     ]);
-    w.seat_planes(&view.known_cards);
-    w.seat_planes(&view.played);
-    w.seat_planes(&view.cannot_hold);
+    w.seat_planes_with(|s| sight.known_cards(s));
+    w.seat_planes_with(|s| sight.played(s));
+    w.seat_planes_with(|s| sight.cannot_hold(s));
     let one = T::from_count(1);
     let fixed = w.zeroed::<FIXED>();
-    fixed[stage_index(view.stage)] = one;
-    if let Some(suit) = view.pay_suit {
+    fixed[stage_index(sight.stage())] = one;
+    if let Some(suit) = sight.pay_suit() {
         fixed[STAGES + usize::from(suit.index())] = one;
     }
-    if let Some(rank) = view.sequence {
+    if let Some(rank) = sight.sequence() {
         fixed[STAGES + 4 + usize::from(rank.index())] = one;
     }
     // Each space at its place in `Space::ALL` (a table without a space
     // leaves it 0).
-    for &(space, chips) in &view.layout {
+    for (space, chips) in sight.layout() {
         fixed[STAGES + 4 + 13 + space as usize] = T::from_count(chips);
     }
-    w.number(view.spare_size);
-    w.number(view.deal_number);
-    w.number(view.deals_total);
-    w.flag(view.decision.is_some());
-    let last = view.last_played.map(|(s, _)| w.rel(usize::from(s)));
+    let (to_act, decision) = sight.turn();
+    w.number(sight.spare_size());
+    w.number(sight.deal_number());
+    w.number(sight.deals_total());
+    w.flag(decision.is_some());
+    let last = last_played.map(|(s, _)| w.rel(usize::from(s)));
     w.number(last.map_or(0, |r| r as u32 + 1));
     // A row with one seat flagged: zeroes and the one at its place.
-    let dealer = w.rel(usize::from(view.dealer));
+    let dealer = w.rel(usize::from(sight.dealer()));
     w.one_hot(n, Some(dealer));
-    let to_act = view.to_act.map(|s| w.rel(usize::from(s)));
+    let to_act = to_act.map(|s| w.rel(usize::from(s)));
     w.one_hot(n, to_act);
-    w.seat_values(&view.stacks, |x| x);
-    w.seat_values(&view.out, flag);
-    w.seat_values(&view.hand_sizes, |x| x);
-    let betting = view.betting.as_ref();
-    match betting {
+    w.seat_values(sight.stacks(), |x| x);
+    w.seat_row(|s| flag(sight.out(s)));
+    w.seat_row(|s| sight.hand_size(s));
+    let betting = sight.betting();
+    match &betting {
         Some(b) => {
             w.seat_values(&b.contributed, |x| x);
             w.seat_values(&b.folded, flag);
         }
         None => w.zeroes(2 * n),
     }
-    let auction = view.auction.as_ref();
-    let high = auction.and_then(|a| a.high);
+    let auction = sight.auction();
+    let high = auction.as_ref().and_then(|a| a.high);
     let high_bidder = high.map(|(h, _)| w.rel(usize::from(h)));
     w.one_hot(n, high_bidder);
-    match auction {
+    match &auction {
         Some(a) => w.seat_values(&a.bidding, flag),
         None => w.zeroes(n),
     }
-    w.seat_values(&view.chose_five, flag);
+    let chose_five = sight.chose_five();
+    w.seat_row(|s| flag(chose_five >> s & 1 == 1));
     w.flag(betting.is_some());
-    w.number(betting.map_or(0, |b| b.current));
-    w.number(betting.map_or(0, |b| b.raises));
+    w.number(betting.as_ref().map_or(0, |b| b.current));
+    w.number(betting.as_ref().map_or(0, |b| b.raises));
     w.flag(auction.is_some());
     let item = auction.map(|a| match a.item {
         Some(AuctionItem::Spare) => 0,
