@@ -250,9 +250,15 @@ impl<'a> Sight<'a> {
     /// the last space of T4's order: a table without one shows the first
     /// eight.
     pub fn layout(self) -> impl Iterator<Item = (Space, u32)> + 'a {
-        let spaces = Space::ALL.len() - usize::from(!self.game.rules.has_pot());
         let layout = &self.game.layout;
-        Space::ALL[..spaces].iter().map(|&s| (s, layout.get(s)))
+        Space::ALL[..self.spaces()]
+            .iter()
+            .map(|&s| (s, layout.get(s)))
+    }
+
+    /// How many spaces of T4's order this table's layout shows.
+    fn spaces(self) -> usize {
+        Space::ALL.len() - usize::from(!self.game.rules.has_pot())
     }
 
     /// The pay suit, once known.
@@ -377,11 +383,22 @@ impl<'a> Sight<'a> {
         }
     }
 
-    /// All of it, copied out.
+    /// All of it, copied out. (The per-seat lists are filled for the
+    /// seats at the table only, and whole arrays are cut, as [`first`]
+    /// says: a view is built for every message and bot decision.)
     pub fn view(self) -> View {
         let n = self.players();
         let g = self.game;
         let (to_act, decision) = self.turn();
+        let mut known_cards = [CardSet::EMPTY; MAX_SEATS];
+        let mut hand_sizes = [0; MAX_SEATS];
+        let mut out = [false; MAX_SEATS];
+        for h in 0..n {
+            known_cards[h] = self.known_cards(h);
+            hand_sizes[h] = self.hand_size(h);
+            out[h] = self.out(h);
+        }
+        let layout = &g.layout;
         View {
             seat: self.place,
             players: g.n,
@@ -390,17 +407,17 @@ impl<'a> Sight<'a> {
             deals_total: self.deals_total(),
             stage: self.stage(),
             stacks: first(g.stacks, n),
-            out: seat_flags(g.out, n),
-            layout: self.layout().collect(),
+            out: first(out, n),
+            layout: first(Space::ALL.map(|s| (s, layout.get(s))), self.spaces()),
             pay_suit: self.pay_suit(),
             sequence: self.sequence(),
             hand: self.hand(),
-            hand_sizes: first(std::array::from_fn(|h| self.hand_size(h)), n),
+            hand_sizes: first(hand_sizes, n),
             my_five: self.my_five(),
             chose_five: seat_flags(self.chose_five(), n),
             spare_size: self.spare_size(),
             spare_known: self.spare_known(),
-            known_cards: first(std::array::from_fn(|h| self.known_cards(h)), n),
+            known_cards: first(known_cards, n),
             cannot_hold: first(std::array::from_fn(|s| self.cannot_hold(s)), n),
             played: first(g.deal.played_by, n),
             last_played: self.last_played(),
