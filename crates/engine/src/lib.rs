@@ -56,4 +56,4 @@ pub use rules::{
     PaySuitRule, PokerOpener, PokerRule, Preset, Rules, RulesError, SequenceRule, SpareRule,
 };
 pub use sample::InfoSet;
-pub use view::{AuctionView, BettingView, PerSeat, Stage, View};
+pub use view::{AuctionView, BettingView, PerSeat, Sight, Stage, View};

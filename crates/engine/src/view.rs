@@ -147,94 +147,42 @@ pub struct View {
     pub standings: Option<Vec<Standing>>,
 }
 
+/// What one seat (or a spectator) may know, read from the game where it
+/// lies instead of copied out: [`Game::view`] builds a [`View`] from it, and
+/// a learner's observation reads it directly (a `View` is some 600 bytes,
+/// written field by field for each observation). The secrecy rules live
+/// here, once: each method answers only what its viewer may know.
+#[derive(Clone, Copy, Debug)]
+pub struct Sight<'a> {
+    game: &'a Game,
+    /// Whose knowledge (none for a spectator).
+    viewer: Option<Seat>,
+    /// The seat it is reported as (see [`Game::public_sight_at`]).
+    place: Option<Seat>,
+}
+
 impl Game {
     /// What `seat` may know (a spectator's view for `None`).
     pub fn view(&self, seat: Option<Seat>) -> View {
-        let n = usize::from(self.n);
-        let d = &self.deal;
-        let me = seat.map(usize::from);
-        let hand = me.map_or(CardSet::EMPTY, |s| d.hands[s]);
-        let mut known_cards = [CardSet::EMPTY; MAX_SEATS];
-        let mut hand_sizes = [0; MAX_SEATS];
-        let mut out = [false; MAX_SEATS];
-        for h in 0..n {
-            let private = me.map_or(CardSet::EMPTY, |v| d.known_by[v][h]);
-            known_cards[h] = if Some(h) == me {
-                d.hands[h]
-            } else {
-                (d.public | private) & d.hands[h]
-            };
-            hand_sizes[h] = d.hands[h].len();
-            out[h] = self.out >> h & 1 == 1;
+        self.sight(seat).view()
+    }
+
+    /// What `seat` may know, read in place (a spectator's for `None`).
+    pub fn sight(&self, seat: Option<Seat>) -> Sight<'_> {
+        Sight {
+            game: self,
+            viewer: seat,
+            place: seat,
         }
-        let spare_known =
-            (d.public_spare | me.map_or(CardSet::EMPTY, |s| d.spare_known[s])) & d.spare;
-        let (to_act, decision) = match self.pending() {
-            Pending::Decide { seat: s, decision } => {
-                // Who must follow under M9b is not public: they may withhold.
-                let public_turn = !matches!(decision, Decision::Follow { .. });
-                let mine = seat == Some(s);
-                ((mine || public_turn).then_some(s), mine.then_some(decision))
-            }
-            _ => (None, None),
-        };
-        let betting = match &self.phase {
-            Phase::Betting(b) => Some(b),
-            _ => None,
-        }
-        .map(|b| BettingView {
-            contributed: first(b.contributed, n),
-            folded: seat_flags(b.folded as u16, n),
-            current: b.current,
-            raises: b.raises,
-        });
-        let auction = match &self.phase {
-            Phase::Auction(a) => Some(AuctionView {
-                item: match a.kind {
-                    AuctionKind::Hand(item) => Some(item),
-                    AuctionKind::PaySuit => None,
-                },
-                high: a.high,
-                bidding: seat_flags(a.eligible, n),
-            }),
-            _ => None,
-        };
-        let last_played = match &self.phase {
-            Phase::Michigan(m) => m.last,
-            _ => None,
-        };
-        View {
-            seat,
-            players: self.n,
-            dealer: self.dealer,
-            deal_number: d.number,
-            deals_total: self.deals_total,
-            stage: self.stage(),
-            stacks: first(self.stacks, n),
-            out: first(out, n),
-            // The Pot is the last space of T4's order: a table without one
-            // shows the first eight.
-            layout: first(
-                Space::ALL.map(|s| (s, self.layout.get(s))),
-                Space::ALL.len() - usize::from(!self.rules.has_pot()),
-            ),
-            pay_suit: d.pay_suit,
-            sequence: d.sequence,
-            hand,
-            hand_sizes: first(hand_sizes, n),
-            my_five: me.map(|s| d.fives[s]).filter(|f| !f.is_empty()),
-            chose_five: seat_flags(seat_mask(&d.fives, |f| !f.is_empty()), n),
-            spare_size: d.spare.len(),
-            spare_known,
-            known_cards: first(known_cards, n),
-            cannot_hold: first(std::array::from_fn(|s| d.known_not_held(s)), n),
-            played: first(d.played_by, n),
-            last_played,
-            to_act,
-            decision,
-            betting,
-            auction,
-            standings: self.standings(),
+    }
+
+    /// What everyone knows, reported as `seat`'s: a public observation laid
+    /// out from that seat's place, with nothing only it knows.
+    pub fn public_sight_at(&self, seat: Seat) -> Sight<'_> {
+        Sight {
+            game: self,
+            viewer: None,
+            place: Some(seat),
         }
     }
 
@@ -253,6 +201,231 @@ impl Game {
             Phase::Betting(_) => Stage::Betting,
             Phase::Michigan(_) => Stage::Michigan,
             Phase::GameOver => Stage::GameOver,
+        }
+    }
+}
+
+impl<'a> Sight<'a> {
+    /// The seat it is reported as (none for a spectator).
+    pub fn seat(self) -> Option<Seat> {
+        self.place
+    }
+
+    /// Seats at the table.
+    pub fn players(self) -> usize {
+        usize::from(self.game.n)
+    }
+
+    /// The dealer.
+    pub fn dealer(self) -> Seat {
+        self.game.dealer
+    }
+
+    /// The current deal (1 for the first).
+    pub fn deal_number(self) -> u32 {
+        self.game.deal.number
+    }
+
+    /// Deals in the game.
+    pub fn deals_total(self) -> u32 {
+        self.game.deals_total
+    }
+
+    /// Where the game is.
+    pub fn stage(self) -> Stage {
+        self.game.stage()
+    }
+
+    /// Each seat's chips.
+    pub fn stacks(self) -> &'a [u32] {
+        &self.game.stacks[..self.players()]
+    }
+
+    /// Whether seat `s` is out of the game (T6).
+    pub fn out(self, s: usize) -> bool {
+        self.game.out >> s & 1 == 1
+    }
+
+    /// Chips on each space of this table's layout, in T4 order. The Pot is
+    /// the last space of T4's order: a table without one shows the first
+    /// eight.
+    pub fn layout(self) -> impl Iterator<Item = (Space, u32)> + 'a {
+        let layout = &self.game.layout;
+        Space::ALL[..self.spaces()]
+            .iter()
+            .map(|&s| (s, layout.get(s)))
+    }
+
+    /// How many spaces of T4's order this table's layout shows.
+    fn spaces(self) -> usize {
+        Space::ALL.len() - usize::from(!self.game.rules.has_pot())
+    }
+
+    /// The pay suit, once known.
+    pub fn pay_suit(self) -> Option<Suit> {
+        self.game.deal.pay_suit
+    }
+
+    /// The Sequence's lowest rank.
+    pub fn sequence(self) -> Option<Rank> {
+        self.game.deal.sequence
+    }
+
+    /// The viewer's hand.
+    pub fn hand(self) -> CardSet {
+        self.viewer
+            .map_or(CardSet::EMPTY, |s| self.game.deal.hands[usize::from(s)])
+    }
+
+    /// Cards in seat `s`'s hand.
+    pub fn hand_size(self, s: usize) -> u32 {
+        self.game.deal.hands[s].len()
+    }
+
+    /// The viewer's own five for this deal's poker, once chosen (P1).
+    pub fn my_five(self) -> Option<CardSet> {
+        let fives = &self.game.deal.fives;
+        self.viewer
+            .map(|s| fives[usize::from(s)])
+            .filter(|f| !f.is_empty())
+    }
+
+    /// Which seats have set their five apart this deal, as bits (public:
+    /// what they chose is not, until shown).
+    pub fn chose_five(self) -> u16 {
+        seat_mask(&self.game.deal.fives, |f| !f.is_empty())
+    }
+
+    /// Cards in the spare (or the undealt stock of a final pot).
+    pub fn spare_size(self) -> u32 {
+        self.game.deal.spare.len()
+    }
+
+    /// Cards the viewer knows to be in the spare (D6, M5).
+    pub fn spare_known(self) -> CardSet {
+        let d = &self.game.deal;
+        let own = self
+            .viewer
+            .map_or(CardSet::EMPTY, |s| d.spare_known[usize::from(s)]);
+        (d.public_spare | own) & d.spare
+    }
+
+    /// The cards the viewer knows seat `h` holds (shown, or D6): all of
+    /// them for its own hand.
+    pub fn known_cards(self, h: usize) -> CardSet {
+        let d = &self.game.deal;
+        match self.viewer.map(usize::from) {
+            Some(v) if v == h => d.hands[h],
+            Some(v) => (d.public | d.known_by[v][h]) & d.hands[h],
+            None => d.public & d.hands[h],
+        }
+    }
+
+    /// Cards everyone can tell seat `s` does not hold (a lead is the
+    /// lowest of its suit; a run stopped below a card nobody holds).
+    pub fn cannot_hold(self, s: usize) -> CardSet {
+        self.game.deal.known_not_held(s)
+    }
+
+    /// Cards seat `s` played in stage 3.
+    pub fn played(self, s: usize) -> CardSet {
+        self.game.deal.played_by[s]
+    }
+
+    /// The last card played in stage 3.
+    pub fn last_played(self) -> Option<(Seat, Card)> {
+        match &self.game.phase {
+            Phase::Michigan(m) => m.last,
+            _ => None,
+        }
+    }
+
+    /// Whose turn it is, when that is public, and the viewer's own
+    /// decision, when it is their turn.
+    pub fn turn(self) -> (Option<Seat>, Option<Decision>) {
+        match self.game.pending() {
+            Pending::Decide { seat: s, decision } => {
+                // Who must follow under M9b is not public: they may withhold.
+                let public_turn = !matches!(decision, Decision::Follow { .. });
+                let mine = self.viewer == Some(s);
+                ((mine || public_turn).then_some(s), mine.then_some(decision))
+            }
+            _ => (None, None),
+        }
+    }
+
+    /// The betting round, if one is on.
+    pub fn betting(self) -> Option<BettingView> {
+        let n = self.players();
+        match &self.game.phase {
+            Phase::Betting(b) => Some(BettingView {
+                contributed: first(b.contributed, n),
+                folded: seat_flags(b.folded as u16, n),
+                current: b.current,
+                raises: b.raises,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The auction, if one is on.
+    pub fn auction(self) -> Option<AuctionView> {
+        match &self.game.phase {
+            Phase::Auction(a) => Some(AuctionView {
+                item: match a.kind {
+                    AuctionKind::Hand(item) => Some(item),
+                    AuctionKind::PaySuit => None,
+                },
+                high: a.high,
+                bidding: seat_flags(a.eligible, self.players()),
+            }),
+            _ => None,
+        }
+    }
+
+    /// All of it, copied out. (The per-seat lists are filled for the
+    /// seats at the table only, and whole arrays are cut, as [`first`]
+    /// says: a view is built for every message and bot decision.)
+    pub fn view(self) -> View {
+        let n = self.players();
+        let g = self.game;
+        let (to_act, decision) = self.turn();
+        let mut known_cards = [CardSet::EMPTY; MAX_SEATS];
+        let mut hand_sizes = [0; MAX_SEATS];
+        let mut out = [false; MAX_SEATS];
+        for h in 0..n {
+            known_cards[h] = self.known_cards(h);
+            hand_sizes[h] = self.hand_size(h);
+            out[h] = self.out(h);
+        }
+        let layout = &g.layout;
+        View {
+            seat: self.place,
+            players: g.n,
+            dealer: self.dealer(),
+            deal_number: self.deal_number(),
+            deals_total: self.deals_total(),
+            stage: self.stage(),
+            stacks: first(g.stacks, n),
+            out: first(out, n),
+            layout: first(Space::ALL.map(|s| (s, layout.get(s))), self.spaces()),
+            pay_suit: self.pay_suit(),
+            sequence: self.sequence(),
+            hand: self.hand(),
+            hand_sizes: first(hand_sizes, n),
+            my_five: self.my_five(),
+            chose_five: seat_flags(self.chose_five(), n),
+            spare_size: self.spare_size(),
+            spare_known: self.spare_known(),
+            known_cards: first(known_cards, n),
+            cannot_hold: first(std::array::from_fn(|s| self.cannot_hold(s)), n),
+            played: first(g.deal.played_by, n),
+            last_played: self.last_played(),
+            to_act,
+            decision,
+            betting: self.betting(),
+            auction: self.auction(),
+            standings: g.standings(),
         }
     }
 }

@@ -10,7 +10,7 @@ use tripoley_cards::{Card, CardSet, Rank, Suit, seeded_rng};
 use tripoley_engine::{
     Account, Action, AuctionPays, Decision, Event, FinalPot, FirstDealer, FirstLead, Game, InfoSet,
     LeadColors, MichiganLeader, Misplays, NoEvents, PayCards, PaySuitRule, Pending, PokerOpener,
-    PokerRule, Preset, Reason, Rules, SequenceRule, Space, SpareRule, Stage,
+    PokerRule, Preset, Reason, Rules, SequenceRule, Space, SpareRule, Stage, View,
 };
 
 /// Rules built from a preset with random options changed; `None` if the mix
@@ -156,6 +156,20 @@ fn views_hide(game: &Game) {
                 (*cannot & hands[h]).is_empty(),
                 "seat {h} holds a card it cannot hold"
             );
+        }
+        // A public sight laid out from a seat's place knows exactly what a
+        // spectator does.
+        if viewer.is_none() {
+            for seat in 0..game.players() as u8 {
+                let public = game.public_sight_at(seat).view();
+                assert_eq!(
+                    public,
+                    View {
+                        seat: Some(seat),
+                        ..view.clone()
+                    }
+                );
+            }
         }
         let mut view = view;
         view.cannot_hold.clear();

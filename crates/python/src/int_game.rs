@@ -97,9 +97,8 @@ impl IntGame for Table {
         Table::observe_into(self, seat, out);
     }
     fn observe_public_into(&self, seat: Seat, out: &mut [f32]) {
-        let mut view = self.view(None);
-        view.seat = Some(seat);
-        crate::observe::observe(&view, tripoley_cards::CardSet::EMPTY, out);
+        let sight = self.game().public_sight_at(seat);
+        crate::observe::observe(sight, tripoley_cards::CardSet::EMPTY, out);
     }
     fn view_json(&self, seat: Option<Seat>) -> String {
         serde_json::to_string(&self.view(seat)).expect("views serialise")

@@ -3,8 +3,8 @@
 //! Cards are 0/1 planes of 52 (dense card index), chips raw counts; in
 //! `f32`, or in a narrower [`Number`] type for batched learning.
 
-use tripoley_cards::{CardSet, Suit};
-use tripoley_engine::{AuctionItem, Space, Stage, View};
+use tripoley_cards::CardSet;
+use tripoley_engine::{AuctionItem, Sight, Space, Stage};
 
 /// The stages, as the observation numbers them. An exhaustive match: a
 /// stage the engine adds stops the build here rather than going unseen.
@@ -39,6 +39,9 @@ const _: () = {
 
 /// How many stages [`stage_index`] numbers.
 const STAGES: usize = 10;
+/// The groups of fixed length after the card planes: the stage, the pay
+/// suit and the Sequence's lowest rank (one-hot), the chips on each space.
+const FIXED: usize = STAGES + 4 + 13 + Space::ALL.len();
 
 /// Card planes besides the per-seat ones: own hand, picked, known spare,
 /// the last card played, the viewer's chosen five.
@@ -54,7 +57,7 @@ const SCALARS: usize = 5 + 3 + 5;
 
 /// The length of an observation at a table of `n` seats.
 pub fn observation_size(n: usize) -> usize {
-    52 * (PLANES + SEAT_PLANES * n) + STAGES + 4 + 13 + Space::ALL.len() + SEAT_ROWS * n + SCALARS
+    52 * (PLANES + SEAT_PLANES * n) + FIXED + SEAT_ROWS * n + SCALARS
 }
 
 /// A number type an observation can be written in: `f32` (the default),
@@ -112,20 +115,23 @@ impl Number for u8 {
     }
 }
 
-/// Writes `cards` as 52 numbers, 1 for a card held, 0 else (dense index
-/// order: 13 ranks per suit), eight at a time from [`Number::BYTE_FLAGS`].
-/// Every number is written, so the buffer needs no zeroing first: zeroing
-/// the whole observation and then setting its few ones cost a tenth of a
-/// batched step, and a loop over single bits a fifth.
-fn dense_plane<T: Number>(out: &mut [T], cards: CardSet) {
-    let dense = (0..4u8).fold(0u64, |dense, suit| {
-        dense | u64::from(cards.suit_mask(Suit::from_index(suit))) << (13 * suit)
-    });
-    let (eights, last) = out[..52].as_chunks_mut::<8>();
-    for (k, eight) in eights.iter_mut().enumerate() {
-        *eight = T::BYTE_FLAGS[(dense >> (8 * k)) as usize & 0xff];
+/// Writes `cards` as its 52 numbers, 1 for a card held, 0 else (dense
+/// index order: 13 ranks per suit). A suit's 13 ranks are the low bits of
+/// its 16-bit lane of [`CardSet::bits`]: they are written as two runs of
+/// eight from [`Number::BYTE_FLAGS`], ranks 0..8 and 5..13 (the three in
+/// both get the same numbers twice). Eight lookups at fixed places into a
+/// plane of known length: no gathering of the suits first and no bounds
+/// checks. Every number is written, so the buffer needs no zeroing first
+/// (zeroing the whole observation and then setting its few ones cost a
+/// tenth of a batched step, a loop over single bits a fifth).
+fn dense_plane<T: Number>(out: &mut [T; 52], cards: CardSet) {
+    let bits = cards.bits();
+    for suit in 0..4 {
+        let lane = (bits >> (16 * suit)) as usize;
+        let at = 13 * suit;
+        out[at..at + 8].copy_from_slice(&T::BYTE_FLAGS[lane & 0xff]);
+        out[at + 5..at + 13].copy_from_slice(&T::BYTE_FLAGS[lane >> 5 & 0xff]);
     }
-    last.copy_from_slice(&T::BYTE_FLAGS[(dense >> 48) as usize & 0xf][..4]);
 }
 
 /// Writes an observation from the front, seats relative to the viewer:
@@ -154,20 +160,42 @@ impl<'a, T: Number> Writer<'a, T> {
         }
     }
 
+    /// The next `count` planes of 52, cut once (one bounds check for all).
+    fn next_planes(&mut self, count: usize) -> &mut [[T; 52]] {
+        let at = self.at;
+        self.at += 52 * count;
+        self.out[at..self.at].as_chunks_mut::<52>().0
+    }
+
     /// A 0/1 plane of 52 cards.
     pub fn plane(&mut self, cards: CardSet) {
-        dense_plane(&mut self.out[self.at..self.at + 52], cards);
-        self.at += 52;
+        self.planes(&[cards]);
+    }
+
+    /// A 0/1 plane of 52 cards for each of `sets`, in turn.
+    pub fn planes(&mut self, sets: &[CardSet]) {
+        for (plane, &cards) in self.next_planes(sets.len()).iter_mut().zip(sets) {
+            dense_plane(plane, cards);
+        }
     }
 
     /// One plane per seat (an empty one for a seat `per_seat` lacks).
     pub fn seat_planes(&mut self, per_seat: &[CardSet]) {
-        for s in 0..self.n {
-            let base = self.at + self.rel(s) * 52;
-            let cards = per_seat.get(s).copied().unwrap_or_default();
-            dense_plane(&mut self.out[base..base + 52], cards);
+        self.seat_planes_with(|s| per_seat.get(s).copied().unwrap_or_default());
+    }
+
+    /// One plane per seat, `cards(s)` seat `s`'s, walked in the planes'
+    /// order: the viewer to the last seat, then the first seat to the
+    /// viewer's right.
+    pub fn seat_planes_with(&mut self, cards: impl Fn(usize) -> CardSet) {
+        let (n, me) = (self.n, self.me);
+        let (from_me, before_me) = self.next_planes(n).split_at_mut(n - me);
+        for (plane, s) in from_me.iter_mut().zip(me..) {
+            dense_plane(plane, cards(s));
         }
-        self.at += 52 * self.n;
+        for (plane, s) in before_me.iter_mut().zip(0..) {
+            dense_plane(plane, cards(s));
+        }
     }
 
     /// A one-hot group of `len` (all zero for `None`).
@@ -204,13 +232,38 @@ impl<'a, T: Number> Writer<'a, T> {
         self.at += n;
     }
 
-    /// `len` numbers, zero but for the `(place, count)` pairs of `counts`.
-    pub fn sparse(&mut self, len: usize, counts: impl Iterator<Item = (usize, u32)>) {
-        let group = &mut self.out[self.at..self.at + len];
-        group.fill(T::from_count(0));
-        for (i, x) in counts {
-            group[i] = T::from_count(x);
+    /// One number per seat from a list of the seats' values in seat order
+    /// (at least one per seat), as `count` makes each a number: the list
+    /// rotated so the viewer comes first, as two runs (the viewer to the
+    /// last seat, then the first seat to the viewer's right), with no
+    /// check per seat.
+    pub fn seat_values<X: Copy>(&mut self, values: &[X], count: impl Fn(X) -> u32) {
+        let (n, me) = (self.n, self.me);
+        let row = &mut self.out[self.at..self.at + n];
+        let (from_me, before_me) = row.split_at_mut(n - me);
+        let (first, after) = values[..n].split_at(me);
+        for (x, &v) in from_me.iter_mut().zip(after) {
+            *x = T::from_count(count(v));
         }
+        for (x, &v) in before_me.iter_mut().zip(first) {
+            *x = T::from_count(count(v));
+        }
+        self.at += n;
+    }
+
+    /// The next `N` numbers, all zero, cut once: a group of fixed length
+    /// whose few non-zero numbers are then set at their places.
+    pub fn zeroed<const N: usize>(&mut self) -> &mut [T; N] {
+        let at = self.at;
+        self.at += N;
+        let group = <&mut [T; N]>::try_from(&mut self.out[at..at + N]).expect("N numbers");
+        group.fill(T::from_count(0));
+        group
+    }
+
+    /// `len` zeroes.
+    pub fn zeroes(&mut self, len: usize) {
+        self.out[self.at..self.at + len].fill(T::from_count(0));
         self.at += len;
     }
 
@@ -224,54 +277,72 @@ fn flag(b: bool) -> u32 {
     u32::from(b)
 }
 
-/// Encodes `view` and the cards the viewer has picked into its five.
-pub fn observe<T: Number>(view: &View, picked: CardSet, out: &mut [T]) {
-    let n = usize::from(view.players);
-    let mut w = Writer::new(out, n, view.seat.map_or(0, usize::from));
-    w.plane(view.hand);
-    w.plane(picked);
-    w.plane(view.spare_known);
-    w.plane(
-        view.last_played
-            .map_or(CardSet::EMPTY, |(_, c)| CardSet::single(c)),
-    );
-    w.plane(view.my_five.unwrap_or_default());
-    w.seat_planes(&view.known_cards);
-    w.seat_planes(&view.played);
-    w.seat_planes(&view.cannot_hold);
-    w.one_hot(STAGES, Some(stage_index(view.stage)));
-    w.one_hot(4, view.pay_suit.map(|s| usize::from(s.index())));
-    w.one_hot(13, view.sequence.map(|r| usize::from(r.index())));
+/// Encodes what `sight` sees and the cards the viewer has picked into its
+/// five (read in place: no [`tripoley_engine::View`] is copied out).
+pub fn observe<T: Number>(sight: Sight, picked: CardSet, out: &mut [T]) {
+    let n = sight.players();
+    let mut w = Writer::new(out, n, sight.seat().map_or(0, usize::from));
+    let last_played = sight.last_played();
+    w.planes(&[
+        sight.hand(),
+        picked,
+        sight.spare_known(),
+        last_played.map_or(CardSet::EMPTY, |(_, c)| CardSet::single(c)),
+        sight.my_five().unwrap_or_default(),
+    ]);
+    w.seat_planes_with(|s| sight.known_cards(s));
+    w.seat_planes_with(|s| sight.played(s));
+    w.seat_planes_with(|s| sight.cannot_hold(s));
+    let one = T::from_count(1);
+    let fixed = w.zeroed::<FIXED>();
+    fixed[stage_index(sight.stage())] = one;
+    if let Some(suit) = sight.pay_suit() {
+        fixed[STAGES + usize::from(suit.index())] = one;
+    }
+    if let Some(rank) = sight.sequence() {
+        fixed[STAGES + 4 + usize::from(rank.index())] = one;
+    }
     // Each space at its place in `Space::ALL` (a table without a space
-    // leaves it 0), one pass over the layout.
-    w.sparse(
-        Space::ALL.len(),
-        view.layout
-            .iter()
-            .map(|&(space, chips)| (space as usize, chips)),
-    );
-    w.number(view.spare_size);
-    w.number(view.deal_number);
-    w.number(view.deals_total);
-    w.flag(view.decision.is_some());
-    let last = view.last_played.map(|(s, _)| w.rel(usize::from(s)));
+    // leaves it 0).
+    for (space, chips) in sight.layout() {
+        fixed[STAGES + 4 + 13 + space as usize] = T::from_count(chips);
+    }
+    let (to_act, decision) = sight.turn();
+    w.number(sight.spare_size());
+    w.number(sight.deal_number());
+    w.number(sight.deals_total());
+    w.flag(decision.is_some());
+    let last = last_played.map(|(s, _)| w.rel(usize::from(s)));
     w.number(last.map_or(0, |r| r as u32 + 1));
-    w.seat_row(|s| flag(usize::from(view.dealer) == s));
-    w.seat_row(|s| flag(view.to_act.map(usize::from) == Some(s)));
-    w.seat_row(|s| view.stacks[s]);
-    w.seat_row(|s| flag(view.out[s]));
-    w.seat_row(|s| view.hand_sizes[s]);
-    let betting = view.betting.as_ref();
-    w.seat_row(|s| betting.map_or(0, |b| b.contributed[s]));
-    w.seat_row(|s| flag(betting.is_some_and(|b| b.folded[s])));
-    let auction = view.auction.as_ref();
-    let high = auction.and_then(|a| a.high);
-    w.seat_row(|s| flag(high.is_some_and(|(h, _)| usize::from(h) == s)));
-    w.seat_row(|s| flag(auction.is_some_and(|a| a.bidding[s])));
-    w.seat_row(|s| flag(view.chose_five[s]));
+    // A row with one seat flagged: zeroes and the one at its place.
+    let dealer = w.rel(usize::from(sight.dealer()));
+    w.one_hot(n, Some(dealer));
+    let to_act = to_act.map(|s| w.rel(usize::from(s)));
+    w.one_hot(n, to_act);
+    w.seat_values(sight.stacks(), |x| x);
+    w.seat_row(|s| flag(sight.out(s)));
+    w.seat_row(|s| sight.hand_size(s));
+    let betting = sight.betting();
+    match &betting {
+        Some(b) => {
+            w.seat_values(&b.contributed, |x| x);
+            w.seat_values(&b.folded, flag);
+        }
+        None => w.zeroes(2 * n),
+    }
+    let auction = sight.auction();
+    let high = auction.as_ref().and_then(|a| a.high);
+    let high_bidder = high.map(|(h, _)| w.rel(usize::from(h)));
+    w.one_hot(n, high_bidder);
+    match &auction {
+        Some(a) => w.seat_values(&a.bidding, flag),
+        None => w.zeroes(n),
+    }
+    let chose_five = sight.chose_five();
+    w.seat_row(|s| flag(chose_five >> s & 1 == 1));
     w.flag(betting.is_some());
-    w.number(betting.map_or(0, |b| b.current));
-    w.number(betting.map_or(0, |b| b.raises));
+    w.number(betting.as_ref().map_or(0, |b| b.current));
+    w.number(betting.as_ref().map_or(0, |b| b.raises));
     w.flag(auction.is_some());
     let item = auction.map(|a| match a.item {
         Some(AuctionItem::Spare) => 0,

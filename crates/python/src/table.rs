@@ -373,7 +373,7 @@ impl Table {
 
     /// Writes `seat`'s observation into `out` (of its size; every number).
     pub fn observe_into<T: Number>(&self, seat: Seat, out: &mut [T]) {
-        observe(&self.view(Some(seat)), self.picked_by(seat), out);
+        observe(self.game.sight(Some(seat)), self.picked_by(seat), out);
     }
 
     /// The cards `seat` has picked into its five, which only it may know.
