@@ -83,6 +83,20 @@ def test_self_play_gives_every_seat_its_turn_and_every_seats_rewards():
     assert seen == {0, 1, 2, 3} and finished > 0
 
 
+def test_an_illegal_self_play_action_costs_only_the_seat_that_played_it():
+    envs = TripoleyVectorEnv(2, "pagat", 4, "self")
+    _, infos = envs.reset(seed=4)
+    masks, seat = infos["action_mask"].copy(), int(infos["to_play"][0])
+    actions = masks.argmax(axis=1)
+    actions[0] = int(np.flatnonzero(masks[0] == 0)[0])
+    record = envs.record(0)
+    _, rewards, _, _, infos = envs.step(actions)
+    expected = [0.0] * 4
+    expected[seat] = -1.0
+    assert list(rewards[0]) == expected and envs.record(0) == record
+    assert list(infos["illegal"]) == [True, False] and infos["to_play"][0] == seat
+
+
 def test_an_illegal_action_changes_nothing_at_its_table():
     envs = TripoleyVectorEnv(3, "pagat", 3, "random")
     obs, infos = envs.reset(seed=1)
