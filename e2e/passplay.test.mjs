@@ -57,7 +57,18 @@ test("pass-and-play: Ann and Bob on one phone, Cy on a desktop, a bot; a cover b
   // The rules view on the phone: its short sections and the board's picture.
   await phone.locator("details.rules > summary").click();
   await phone.locator(".rules-text svg.board-picture").waitFor();
-  await phone.locator(".rules-text section.quick-rules").scrollIntoViewIfNeeded();
+  // Someone else's message draws the phone's page again: a reader of the
+  // rules keeps their place (it went back to the top at every redraw).
+  const panel = await phone.locator(".rules-text").elementHandle();
+  const top = await panel.evaluate((e) => { e.scrollTop = 150; return e.scrollTop; });
+  await desk.locator('section.chat input[name="chat"]').fill("still reading?");
+  await desk.locator('section.chat input[name="chat"]').press("Enter");
+  await phone.waitForFunction((e) => !e.isConnected, panel);
+  assert.ok(top > 0, "the rules scroll");
+  assert.equal(await phone.locator(".rules-text").evaluate((e) => e.scrollTop), top, "the rules keep their place");
+  // Scrolled in the page in one step: a redraw between finding the section
+  // and scrolling to it would leave it out of the page.
+  await phone.locator(".rules-text section.quick-rules").evaluate((e) => e.scrollIntoView({ block: "nearest" }));
   await shot(phone, "phone-rules-short", false);
   await axeScan(phone, "the rules view on a phone");
   assert.deepEqual(errors, []);

@@ -142,12 +142,21 @@ function setTurn(turn) {
 
 // ----- rendering -----
 
+/** Puts `parts` in the page in place of what was there. A scrolled panel
+ * (`data-keep-scroll`) keeps its place: every move draws the page again, and
+ * it threw someone reading the rules back to the top at each one. */
+function redraw(parts) {
+  const scrolled = new Map([...main.querySelectorAll("[data-keep-scroll]")].map((s) => [s.dataset.keepScroll, s.scrollTop]));
+  main.replaceChildren(...parts);
+  for (const s of main.querySelectorAll("[data-keep-scroll]")) s.scrollTop = scrolled.get(s.dataset.keepScroll) || 0;
+}
+
 function render() {
   if (!S.table) return;
   // Pass-and-play: while the device goes to the next player, no hand is drawn.
   const cover = passCover();
   if (cover) {
-    main.replaceChildren(settingsBar(), cover, ...[chatPanel()].filter(Boolean));
+    redraw([settingsBar(), cover, ...[chatPanel()].filter(Boolean)]);
     tick();
     return;
   }
@@ -167,7 +176,7 @@ function render() {
     if (key && f.value !== f.defaultValue) typed.set(key, f.value);
   }
   const before = flightStarts();
-  main.replaceChildren(...parts);
+  redraw(parts);
   for (const f of main.querySelectorAll("input:not([readonly]), select, textarea")) {
     const key = f.dataset.key || f.name;
     if (!typed.has(key)) continue;

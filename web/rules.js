@@ -34,8 +34,9 @@ export function rulesView() {
     class: "rule-book", "data-key": "rule-book", open: S.ruleBookOpen,
     ontoggle: (e) => { S.ruleBookOpen = e.target.open; },
   }, el("summary", {}, t("rules-book")), S.rules ? ruleBook(S.rules) : el("p", { "aria-busy": "true" }, "…"));
-  // A scrolled region, so it takes the focus (keyboard users scroll it too).
-  box.append(el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view") },
+  // A scrolled region, so it takes the focus (keyboard users scroll it too),
+  // and keeps its place when the page is drawn again (`data-keep-scroll`).
+  box.append(el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view"), "data-keep-scroll": "rules" },
     isNapalm() ? null : quickRules(), book));
   return box;
 }
