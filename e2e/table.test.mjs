@@ -207,6 +207,15 @@ test("michigan-casino: a misplay is priced and confirmed, and the deal's result 
   assert.ok(done, "a misplay was made and a deal ended");
   await page.locator("details.log-panel summary").click();
   assert.match(await page.locator(".log").innerText(), /a misplay/);
+  // The log stays open while the game goes on (it closed at every move),
+  // and a reader scrolled back keeps the lines they read (it jumped to the
+  // newest line at every move).
+  const log = await page.locator(".log").elementHandle();
+  const back = await log.evaluate((e) => { e.scrollTop = 0; return e.scrollHeight - e.clientHeight; });
+  assert.ok(await playUntil([me], async () => !(await log.evaluate((e) => e.isConnected)), 60000), "the page was drawn again");
+  assert.ok(await page.locator("details.log-panel").evaluate((d) => d.open), "the log stays open");
+  const now = await page.locator(".log").evaluate((e) => e.scrollHeight - e.clientHeight - e.scrollTop);
+  assert.ok(back > 0 && Math.abs(now - back) <= 2, `the reader's place kept (${now} from the end, was ${back})`);
   // The table's rules: short sections with the board's picture (this
   // table's nine spaces), the rule book one click further, no rule ids.
   await page.locator("details.rules > summary").click();

@@ -144,11 +144,19 @@ function setTurn(turn) {
 
 /** Puts `parts` in the page in place of what was there. A scrolled panel
  * (`data-keep-scroll`) keeps its place: every move draws the page again, and
- * it threw someone reading the rules back to the top at each one. */
+ * it threw someone reading the rules back to the top at each one. A panel
+ * that grows at its end (`data-follow`, the log) keeps its distance from the
+ * end, so a reader scrolled back sees the same lines, and one at the end
+ * sees the newest. */
 function redraw(parts) {
-  const scrolled = new Map([...main.querySelectorAll("[data-keep-scroll]")].map((s) => [s.dataset.keepScroll, s.scrollTop]));
+  const fromEnd = (s) => s.scrollHeight - s.clientHeight - s.scrollTop;
+  const scrolled = new Map([...main.querySelectorAll("[data-keep-scroll]")].map((s) => [s.dataset.keepScroll, { top: s.scrollTop, end: fromEnd(s) }]));
   main.replaceChildren(...parts);
-  for (const s of main.querySelectorAll("[data-keep-scroll]")) s.scrollTop = scrolled.get(s.dataset.keepScroll) || 0;
+  for (const s of main.querySelectorAll("[data-keep-scroll]")) {
+    const was = scrolled.get(s.dataset.keepScroll);
+    if (s.dataset.follow == null) s.scrollTop = was ? was.top : 0;
+    else s.scrollTop = s.scrollHeight - s.clientHeight - (was && was.end > 1 ? was.end : 0);
+  }
 }
 
 function render() {

@@ -371,10 +371,20 @@ function ledgerPanel() {
     el("details", {}, el("summary", {}, t("ledger-full")), el("ol", {}, tally.ledger.map(line))));
 }
 
-/** What happened, newest last (a scrolled list, so it takes the focus). */
-export function logPanel(open = false) {
-  const log = el("ol", { class: "log", "aria-live": "polite", tabindex: 0, "aria-label": t("log-title") },
+/** What happened, newest last (a scrolled list, so it takes the focus). It
+ * stays open or closed as the player left it, and follows the newest line
+ * unless the player scrolled back to read (`data-follow`: see app.js). */
+export function logPanel(openAtFirst = false) {
+  const log = el("ol", { class: "log", "aria-live": "polite", tabindex: 0, "aria-label": t("log-title"), "data-keep-scroll": "log", "data-follow": true },
     S.log.slice(-60).map((l) => el("li", {}, l.text)));
-  requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
-  return el("details", { class: "panel log-panel", open }, el("summary", {}, t("log-title")), log);
+  // Noted at the click, not at the toggle event, which comes a task later:
+  // a move drawn between the two drew the panel closed again.
+  const panel = el("details", { class: "panel log-panel", open: S.logOpen ?? openAtFirst },
+    el("summary", {
+      onclick: () => {
+        S.logOpen = !panel.open;
+        if (S.logOpen) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+      },
+    }, t("log-title")), log);
+  return panel;
 }
