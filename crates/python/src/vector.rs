@@ -4,9 +4,10 @@
 //! Rust, or the learner at every seat (self-play: each step is the decision
 //! of the seat to act, seen from that seat, as RLCard's and OpenSpiel's
 //! loops play every seat); a finished game is dealt again at once
-//! (auto-reset), each table from its own stream of seeds. Every output is written into caller-given slices
-//! (NumPy arrays in Python; observations in any [`Number`] type), so a step
-//! makes no object per table, and lanes split across threads.
+//! (auto-reset), each table from its own stream of seeds. Every output is
+//! written into caller-given slices (NumPy arrays in Python; observations
+//! in any [`Number`] type), so a step makes no object per table, and lanes
+//! split across threads.
 //!
 //! A lane keeps no record as it plays (see [`Table::without_record`]): it
 //! keeps its game's seed, its bots' generator as the game began and the
