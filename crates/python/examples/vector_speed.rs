@@ -5,7 +5,7 @@
 //!     cargo run --release -p tripoley-python --example vector_speed [-- TABLES SECONDS [f32|u16|u8] [THREADS]]
 //!
 //! Times are the process's CPU time (fair on a loaded machine), every
-//! thread's; THREADS steps the tables on a pool of that many. The parts
+//! thread's; THREADS steps the tables (and draws the policy) on that many. The parts
 //! are timed apart: the observation and mask alone (rewritten for the same
 //! states) and the policy alone (a random 1 of each mask row, as
 //! `sample_actions` draws it), so the rest of a step is the moves (the
@@ -21,7 +21,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use _tripoley::observe::Number;
-use _tripoley::vector::{Config, Outcome, Seating, Tables, random_legal};
+use _tripoley::vector::{Config, Outcome, Seating, Tables};
 use rand_core::Rng;
 use tripoley_bots::{BotKind, BotOptions};
 use tripoley_cards::seeded_rng;
@@ -79,18 +79,21 @@ fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
         let mut outcomes = vec![Outcome::default(); n];
         let mut actions = vec![0i64; n];
         let mut rng = seeded_rng(2);
-        let mut policy = |masks: &[i8], actions: &mut [i64]| {
-            for (row, a) in masks.chunks_exact(acts).zip(actions) {
-                *a = random_legal(row, rng.next_u32())
-                    .map_or(0, |a| i64::try_from(a).expect("an action index"));
-            }
+        let mut draws = vec![0u32; n];
+        // As `sample_actions` draws: the randomness in table order, the
+        // picks on the step's threads.
+        let mut policy = |tables: &mut Tables, masks: &[i8], actions: &mut [i64]| {
+            draws.fill_with(|| rng.next_u32());
+            tables
+                .sample_actions(masks, &draws, actions, threads)
+                .expect("a row per table");
         };
         tables.observe(&mut obs, &mut masks);
         let (mut steps, mut games, start, cpu0) = (0u64, 0u64, Instant::now(), cpu_ns());
         let mut batches = 0u64;
         while fixed.map_or(start.elapsed() < budget, |k| batches < k) {
             batches += 1;
-            policy(&masks, &mut actions);
+            policy(&mut tables, &masks, &mut actions);
             tables
                 .step(&actions, &mut outcomes, &mut obs, &mut masks, threads)
                 .expect("legal steps");
@@ -107,7 +110,7 @@ fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
         let observe = (cpu_ns() - cpu1) as f64 / writes as f64;
         let (mut draws, start, cpu2) = (0u64, Instant::now(), cpu_ns());
         while start.elapsed() < budget / 4 && !step_only {
-            policy(black_box(&masks), black_box(&mut actions));
+            policy(&mut tables, black_box(&masks), black_box(&mut actions));
             draws += n as u64;
         }
         let drawing = (cpu_ns() - cpu2) as f64 / draws as f64;

@@ -9,6 +9,7 @@
 // The Python libraries' names (OpenSpiel, PettingZoo) read better as words.
 #![allow(clippy::doc_markdown)]
 
+mod crew;
 pub mod draw;
 pub mod int_game;
 pub mod napalm;

@@ -15,11 +15,11 @@
 //! asked for ([`Tables::record`]).
 
 use rand_core::Rng;
-use rayon::prelude::*;
 use tripoley_bots::{Bot, BotKind, BotOptions};
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{InfoSet, MAX_SEATS, Record, Rules, Seat};
 
+use crate::crew::Crew;
 use crate::observe::{Number, observation_size};
 use crate::table::{Table, Turn};
 
@@ -113,8 +113,8 @@ pub struct Tables {
     lanes: Vec<Lane>,
     observation_size: usize,
     num_actions: usize,
-    /// The threads of a threaded step, and how many (made at the first).
-    pool: Option<(usize, rayon::ThreadPool)>,
+    /// The threads of a threaded step (made at the first).
+    crew: Option<Crew>,
 }
 
 impl Tables {
@@ -156,7 +156,7 @@ impl Tables {
             num_actions: probe.space().size(),
             config,
             lanes,
-            pool: None,
+            crew: None,
         };
         for lane in &mut tables.lanes {
             lane.reset(&tables.config)?;
@@ -264,30 +264,65 @@ impl Tables {
                 masks,
             );
         }
-        let chunk = n.div_ceil(threads.min(n));
-        if self.pool.as_ref().is_none_or(|(t, _)| *t != threads) {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| format!("no threads to step the tables: {e}"))?;
-            self.pool = Some((threads, pool));
-        }
-        let (_, pool) = self.pool.as_ref().expect("made above");
-        let lanes = &mut self.lanes;
-        // Contiguous runs of tables, one per thread of a pool kept from step
-        // to step: starting threads at every step cost about a tenth more.
-        pool.install(|| {
-            lanes
-                .par_chunks_mut(chunk)
-                .zip(actions.par_chunks(chunk))
-                .zip(outcomes.par_chunks_mut(chunk))
-                .zip(observations.par_chunks_mut(chunk * obs_size))
-                .zip(masks.par_chunks_mut(chunk * acts))
-                .try_for_each(|((((lanes, actions), outcomes), obs), masks)| {
-                    run(config, lanes, actions, outcomes, obs, masks)
-                })
-        })
+        // One contiguous share of the tables per thread, the same at every
+        // step (see [`Crew::all`]).
+        let share = n.div_ceil(threads);
+        let shares = self
+            .lanes
+            .chunks_mut(share)
+            .zip(actions.chunks(share))
+            .zip(outcomes.chunks_mut(share))
+            .zip(observations.chunks_mut(share * obs_size))
+            .zip(masks.chunks_mut(share * acts));
+        crew(&mut self.crew, threads)?.each(
+            shares,
+            |((((lanes, actions), outcomes), obs), masks)| {
+                run(config, lanes, actions, outcomes, obs, masks)
+            },
+        )
     }
+
+    /// Writes into `actions[i]` a uniformly random entry equal to 1 of
+    /// row `i` of `masks` (0 for a row with none), `draws[i]` its
+    /// randomness: a random policy for the batch, on `threads` threads
+    /// (with a row per table, each reading the rows its share of the step
+    /// wrote).
+    pub fn sample_actions(
+        &mut self,
+        masks: &[i8],
+        draws: &[u32],
+        actions: &mut [i64],
+        threads: usize,
+    ) -> Result<(), String> {
+        let n = actions.len();
+        let acts = masks.len() / n.max(1);
+        if n == 0 || masks.len() != n * acts || draws.len() != n {
+            return Err("one action per row of the masks".into());
+        }
+        let pick = |(masks, (draws, actions)): (&[i8], (&[u32], &mut [i64]))| {
+            for ((row, &r), action) in masks.chunks_exact(acts).zip(draws).zip(actions) {
+                *action =
+                    random_legal(row, r).map_or(0, |a| i64::try_from(a).expect("an action index"));
+            }
+            Ok(())
+        };
+        if threads <= 1 || n < 2 {
+            return pick((masks, (draws, actions)));
+        }
+        let share = n.div_ceil(threads);
+        let shares = masks
+            .chunks(share * acts)
+            .zip(draws.chunks(share).zip(actions.chunks_mut(share)));
+        crew(&mut self.crew, threads)?.each(shares, pick)
+    }
+}
+
+/// The crew of `threads` threads, made (again) if it has another size.
+fn crew(slot: &mut Option<Crew>, threads: usize) -> Result<&Crew, String> {
+    if slot.as_ref().is_none_or(|c| c.threads() != threads) {
+        *slot = Some(Crew::new(threads)?);
+    }
+    Ok(slot.as_ref().expect("made above"))
 }
 
 /// Steps `lanes` one after another (see [`Tables::step`]).
@@ -712,6 +747,38 @@ mod tests {
             rows.push(seen);
         }
         assert!(rows[0] == rows[1] && rows[1] == rows[2]);
+    }
+
+    #[test]
+    fn threads_draw_the_same_random_actions_as_one() {
+        let mut tables = tables([BotKind::Random; 3]);
+        let (n, acts) = (tables.len(), tables.num_actions());
+        let mut obs = vec![0u8; n * tables.observation_size()];
+        let mut masks = vec![0; n * acts];
+        tables.observe(&mut obs, &mut masks);
+        let mut rng = seeded_rng(3);
+        for _ in 0..20 {
+            let draws: Vec<u32> = (0..n).map(|_| rng.next_u32()).collect();
+            let picks: Vec<Vec<i64>> = [1, 2, 3]
+                .map(|threads| {
+                    let mut actions = vec![-1; n];
+                    tables
+                        .sample_actions(&masks, &draws, &mut actions, threads)
+                        .unwrap();
+                    actions
+                })
+                .into();
+            let one: Vec<i64> = masks
+                .chunks(acts)
+                .zip(&draws)
+                .map(|(row, &r)| i64::try_from(random_legal(row, r).unwrap()).unwrap())
+                .collect();
+            assert!(picks.iter().all(|p| *p == one), "{picks:?} {one:?}");
+            let mut outcomes = vec![Outcome::default(); n];
+            tables
+                .step(&one, &mut outcomes, &mut obs, &mut masks, 2)
+                .unwrap();
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@ use tripoley_cards::{GameRng, seeded_rng};
 
 use super::{refused, rules_from_json};
 use crate::observe::Number;
-use crate::vector::{Config, Outcome, Seating, Tables, random_legal};
+use crate::vector::{Config, Outcome, Seating, Tables};
 
 /// An observation array in any of the types an observation is written in
 /// (see [`Number`]): `float32`, `uint16` or `uint8`, a row per table.
@@ -80,6 +80,8 @@ pub struct VecTables {
     rewards_per_table: usize,
     /// `sample_actions`' randomness (from the seed, apart from the tables').
     policy_rng: GameRng,
+    /// `sample_actions`' draws, one per table (kept to be written again).
+    draws: Vec<u32>,
 }
 
 #[pymethods]
@@ -145,6 +147,7 @@ impl VecTables {
             tables: Mutex::new(tables),
             threads,
             policy_rng: seeded_rng(!seed),
+            draws: Vec::new(),
         })
     }
 
@@ -292,20 +295,23 @@ impl VecTables {
     /// at the cost of reading the masks once, from the batch's own generator.
     fn sample_actions(
         &mut self,
+        py: Python<'_>,
         masks: numpy::PyReadonlyArray2<'_, i8>,
         mut actions: PyReadwriteArray1<'_, i64>,
     ) -> PyResult<()> {
         let masks = masks.as_slice().map_err(refused)?;
         let actions = actions.as_slice_mut().map_err(refused)?;
-        let width = masks.len() / actions.len().max(1);
-        if actions.is_empty() || masks.len() != actions.len() * width {
-            return Err(refused("one action per row of the masks"));
-        }
-        for (row, action) in masks.chunks_exact(width).zip(actions.iter_mut()) {
-            let pick = random_legal(row, self.policy_rng.next_u32());
-            *action = pick.map_or(0, |a| i64::try_from(a).expect("an action index"));
-        }
-        Ok(())
+        // Drawn in table order whatever the threads, so a seed gives the
+        // same actions on any number of them.
+        self.draws.clear();
+        self.draws
+            .extend((0..actions.len()).map(|_| self.policy_rng.next_u32()));
+        let (tables, draws, threads) = (&self.tables, &self.draws, self.threads);
+        py.detach(|| {
+            let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+            tables.sample_actions(masks, draws, actions, threads)
+        })
+        .map_err(refused)
     }
 
     /// Table `i`'s game so far, as a JSON record (to look at or replay).
