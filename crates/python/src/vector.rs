@@ -115,6 +115,12 @@ pub struct Tables {
     num_actions: usize,
     /// The threads of a threaded step (made at the first).
     crew: Option<Crew>,
+    /// Whether the last step went through the lanes from the last. Steps
+    /// go back and forth, so that each starts with the lanes the one
+    /// before left in the cache: a thousand lanes' games and rows do not
+    /// fit a core's cache, and stepped round in one direction every lane
+    /// would be gone from it by its next turn (about a tenth of a step).
+    backwards: bool,
 }
 
 impl Tables {
@@ -157,6 +163,7 @@ impl Tables {
             config,
             lanes,
             crew: None,
+            backwards: false,
         };
         for lane in &mut tables.lanes {
             lane.reset(&tables.config)?;
@@ -254,6 +261,8 @@ impl Tables {
             return Err("the observation and mask arrays must have a row per table".into());
         }
         let config = &self.config;
+        self.backwards = !self.backwards;
+        let backwards = self.backwards;
         if threads <= 1 || n < 2 {
             return run(
                 config,
@@ -262,6 +271,7 @@ impl Tables {
                 outcomes,
                 observations,
                 masks,
+                backwards,
             );
         }
         // One contiguous share of the tables per thread, the same at every
@@ -277,7 +287,7 @@ impl Tables {
         crew(&mut self.crew, threads)?.each(
             shares,
             |((((lanes, actions), outcomes), obs), masks)| {
-                run(config, lanes, actions, outcomes, obs, masks)
+                run(config, lanes, actions, outcomes, obs, masks, backwards)
             },
         )
     }
@@ -299,10 +309,18 @@ impl Tables {
         if n == 0 || masks.len() != n * acts || draws.len() != n {
             return Err("one action per row of the masks".into());
         }
+        // From the rows the step wrote last, which are still in the cache.
+        let backwards = !self.backwards;
         let pick = |(masks, (draws, actions)): (&[i8], (&[u32], &mut [i64]))| {
-            for ((row, &r), action) in masks.chunks_exact(acts).zip(draws).zip(actions) {
+            let rows = masks.chunks_exact(acts).zip(draws).zip(actions);
+            let pick = |((row, &r), action): ((&[i8], &u32), &mut i64)| {
                 *action =
                     random_legal(row, r).map_or(0, |a| i64::try_from(a).expect("an action index"));
+            };
+            if backwards {
+                rows.rev().for_each(pick);
+            } else {
+                rows.for_each(pick);
             }
             Ok(())
         };
@@ -325,7 +343,8 @@ fn crew(slot: &mut Option<Crew>, threads: usize) -> Result<&Crew, String> {
     Ok(slot.as_ref().expect("made above"))
 }
 
-/// Steps `lanes` one after another (see [`Tables::step`]).
+/// Steps `lanes` one after another, from the last if `backwards` (see
+/// [`Tables::step`]).
 fn run<T: Number>(
     config: &Config,
     lanes: &mut [Lane],
@@ -333,10 +352,14 @@ fn run<T: Number>(
     outcomes: &mut [Outcome],
     observations: &mut [T],
     masks: &mut [i8],
+    backwards: bool,
 ) -> Result<(), String> {
     let obs_size = observations.len() / lanes.len().max(1);
     let acts = masks.len() / lanes.len().max(1);
-    for (i, lane) in lanes.iter_mut().enumerate() {
+    let n = lanes.len();
+    for k in 0..n {
+        let i = if backwards { n - 1 - k } else { k };
+        let lane = &mut lanes[i];
         outcomes[i] = lane.step(config, actions[i])?;
         lane.observe(
             lane.viewer(config),
