@@ -33,6 +33,21 @@ def test_threads_and_seeds_give_the_same_games():
     assert not np.array_equal(one[4][0], other[4][0])
 
 
+def test_sample_actions_draws_the_same_on_any_threads():
+    runs = []
+    for threads in (1, 2, 3):
+        envs = TripoleyVectorEnv(7, "pagat", 4, opponents="self", threads=threads, obs_dtype="uint8")
+        _, infos = envs.reset(seed=9)
+        picks = []
+        for _ in range(40):
+            actions = envs.sample_actions(infos["action_mask"])
+            assert all(infos["action_mask"][i, a] == 1 for i, a in enumerate(actions))
+            picks.append(actions.copy())
+            _, _, _, _, infos = envs.step(actions)
+        runs.append(picks)
+    assert all(np.array_equal(a, b) for run in runs[1:] for a, b in zip(runs[0], run))
+
+
 def test_rows_are_each_tables_own_view_and_rewards_are_its_chips():
     envs = TripoleyVectorEnv(4, "rummoli", 4, ["random", "heuristic", "random"], seat=1)
     obs, infos = envs.reset(seed=2)
