@@ -12,7 +12,8 @@
 //! finish), and after a step the pool's threads spin for a while
 //! ([`KEEP_AWAKE`]) waiting for the next one, which a learner's policy
 //! between steps usually starts well within that time. The price is that
-//! spinning: at most [`KEEP_AWAKE`] of each worker's CPU time a step.
+//! spinning: at most [`KEEP_AWAKE`] of each worker's CPU time a step, and
+//! none while the caller comes back more slowly than that.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -33,6 +34,11 @@ pub struct Crew {
     /// Counts the crew's jobs: a change tells the spinning workers that
     /// the next has come (or that the crew is gone).
     jobs: Arc<AtomicU64>,
+    /// When the last job ended, and whether the workers spin after this
+    /// one: not when the caller took longer than [`KEEP_AWAKE`] to come
+    /// back last time (a slow policy would only pay for the spinning).
+    ended: Option<Instant>,
+    keeps_awake: bool,
 }
 
 impl Crew {
@@ -48,6 +54,8 @@ impl Crew {
             pool,
             workers,
             jobs: Arc::new(AtomicU64::new(0)),
+            ended: None,
+            keeps_awake: true,
         })
     }
 
@@ -61,7 +69,10 @@ impl Crew {
     /// every one has returned; then keeps the workers spinning for the
     /// next. The same `k` runs on the same thread from call to call, so
     /// a thread given the same share each time finds it in its cache.
-    fn all<W: Fn(usize) + Sync>(&self, work: W) {
+    fn all<W: Fn(usize) + Sync>(&mut self, work: W) {
+        if let Some(ended) = self.ended {
+            self.keeps_awake = ended.elapsed() <= KEEP_AWAKE;
+        }
         let finished = AtomicUsize::new(0);
         self.pool.in_place_scope(|scope| {
             scope.spawn_broadcast(|_, worker| {
@@ -74,13 +85,16 @@ impl Crew {
             work(0);
             spin_until(|| finished.load(Ordering::Acquire) == self.workers);
         });
-        self.keep_awake();
+        self.ended = Some(Instant::now());
+        if self.keeps_awake {
+            self.keep_awake();
+        }
     }
 
     /// Hands `shares[k]` to `work` on thread `k` (at most one share per
     /// thread), all at once; the first error any returned.
     pub fn each<S: Send, E: Send>(
-        &self,
+        &mut self,
         shares: impl IntoIterator<Item = S>,
         work: impl Fn(S) -> Result<(), E> + Sync,
     ) -> Result<(), E> {
@@ -156,7 +170,7 @@ mod tests {
 
     #[test]
     fn each_share_runs_once_on_the_same_thread_at_every_call() {
-        let crew = Crew::new(3).unwrap();
+        let mut crew = Crew::new(3).unwrap();
         let mut first: Option<Vec<ThreadId>> = None;
         for call in 0..50u64 {
             let mut seen = [(0u64, None::<ThreadId>); 3];
@@ -178,8 +192,19 @@ mod tests {
     }
 
     #[test]
+    fn workers_spin_only_while_the_caller_comes_back_quickly() {
+        let mut crew = Crew::new(2).unwrap();
+        let nothing = |_: usize| Ok::<_, ()>(());
+        crew.each([0, 1], nothing).unwrap();
+        assert!(crew.keeps_awake, "the first job has nothing to go by");
+        std::thread::sleep(KEEP_AWAKE * 3);
+        crew.each([0, 1], nothing).unwrap();
+        assert!(!crew.keeps_awake);
+    }
+
+    #[test]
     fn an_error_or_a_panic_in_a_share_reaches_the_caller_and_the_crew_goes_on() {
-        let crew = Crew::new(2).unwrap();
+        let mut crew = Crew::new(2).unwrap();
         assert_eq!(
             crew.each([0, 1], |k| if k == 1 { Err(k) } else { Ok(()) }),
             Err(1)

@@ -336,11 +336,11 @@ impl Tables {
 }
 
 /// The crew of `threads` threads, made (again) if it has another size.
-fn crew(slot: &mut Option<Crew>, threads: usize) -> Result<&Crew, String> {
+fn crew(slot: &mut Option<Crew>, threads: usize) -> Result<&mut Crew, String> {
     if slot.as_ref().is_none_or(|c| c.threads() != threads) {
         *slot = Some(Crew::new(threads)?);
     }
-    Ok(slot.as_ref().expect("made above"))
+    Ok(slot.as_mut().expect("made above"))
 }
 
 /// Steps `lanes` one after another, from the last if `backwards` (see
