@@ -147,19 +147,20 @@ impl Drop for Finished<'_> {
     }
 }
 
-/// Spins until `done()`, giving the core away between looks once it has
-/// spun long (a worker descheduled on a loaded machine then gets it).
+/// Waits for `done()` without sleeping: a few spins between looks, and
+/// the core offered to any other thread that wants it (a yield, which
+/// returns at once when none does). Never sleeping keeps the core from
+/// halting; yielding keeps a waiting thread from taking a core that
+/// another program, or another environment in this one, needs.
 fn spin_until(done: impl Fn() -> bool) {
-    let mut looks = 0u32;
     while !done() {
-        looks += 1;
-        if looks < 4096 {
-            for _ in 0..SPINS_PER_LOOK {
-                std::hint::spin_loop();
-            }
-        } else {
-            std::thread::yield_now();
+        for _ in 0..SPINS_PER_LOOK {
+            std::hint::spin_loop();
         }
+        if done() {
+            return;
+        }
+        std::thread::yield_now();
     }
 }
 

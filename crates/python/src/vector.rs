@@ -14,6 +14,8 @@
 //! learning seat's integers, and plays the game again when a record is
 //! asked for ([`Tables::record`]).
 
+use std::num::NonZero;
+
 use rand_core::Rng;
 use tripoley_bots::{Bot, BotKind, BotOptions};
 use tripoley_cards::{GameRng, seeded_rng};
@@ -115,6 +117,10 @@ pub struct Tables {
     num_actions: usize,
     /// The threads of a threaded step (made at the first).
     crew: Option<Crew>,
+    /// The machine's cores: the most threads a step uses (the crew's
+    /// threads wait for one another without sleeping, so more threads than
+    /// cores would only take turns).
+    cores: usize,
     /// Whether the last step went through the lanes from the last. Steps
     /// go back and forth, so that each starts with the lanes the one
     /// before left in the cache: a thousand lanes' games and rows do not
@@ -163,6 +169,7 @@ impl Tables {
             config,
             lanes,
             crew: None,
+            cores: std::thread::available_parallelism().map_or(1, NonZero::get),
             backwards: false,
         };
         for lane in &mut tables.lanes {
@@ -263,7 +270,8 @@ impl Tables {
         let config = &self.config;
         self.backwards = !self.backwards;
         let backwards = self.backwards;
-        if threads <= 1 || n < 2 {
+        let threads = threads.min(self.cores).min(n);
+        if threads <= 1 {
             return run(
                 config,
                 &mut self.lanes,
@@ -324,7 +332,8 @@ impl Tables {
             }
             Ok(())
         };
-        if threads <= 1 || n < 2 {
+        let threads = threads.min(self.cores).min(n);
+        if threads <= 1 {
             return pick((masks, (draws, actions)));
         }
         let share = n.div_ceil(threads);
@@ -770,6 +779,14 @@ mod tests {
             rows.push(seen);
         }
         assert!(rows[0] == rows[1] && rows[1] == rows[2]);
+    }
+
+    #[test]
+    fn a_step_uses_no_more_threads_than_cores() {
+        let mut tables = tables([BotKind::Random; 3]);
+        play::<u8>(&mut tables, 3, 64, |_, _, _| {});
+        let used = tables.crew.as_ref().map_or(1, Crew::threads);
+        assert_eq!(used, tables.cores.min(tables.len()));
     }
 
     #[test]

@@ -24,7 +24,8 @@
   from its own stream of seeds drawn from ``reset``'s seed.
 * An action the mask forbids changes nothing at its table; it earns ``illegal_reward`` and
   ``infos["illegal"]`` marks it.
-* ``threads`` > 1 steps the tables on that many threads (the GIL is released meanwhile).
+* ``threads`` > 1 steps the tables, and draws ``sample_actions``, on that many threads (at most
+  the machine's cores; the GIL is released meanwhile; the same games on any number of threads).
 * The observation is the single ``Table``'s, number for number: 0/1 card planes and flags,
   chips and sizes as whole counts. ``obs_dtype="uint8"`` writes the same numbers in a quarter
   of the memory (faster to write and to read), with counts above 255 written as 255 (chips:
