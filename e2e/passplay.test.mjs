@@ -50,6 +50,7 @@ test("pass-and-play: Ann and Bob on one phone, Cy on a desktop, a bot; a cover b
     const mine = JSON.parse(localStorage.getItem("tripoley:" + location.pathname.split("/t/")[1]));
     return { ann: mine.token, bob: mine.others[0].token };
   });
+  await phone.locator("details.seat-link > summary").click();
   const shownLink = await phone.locator(".seat-link input").inputValue();
   const who = (await phone.locator("#conn").innerText()).replace(/^you are /, "");
   assert.ok(shownLink.endsWith("#seat=" + (who === "Bob" ? tokens.bob : tokens.ann)), `${who}'s own link`);

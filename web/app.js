@@ -2,7 +2,7 @@
 // main.js when a table opens. Speaks protocol version 1 (docs/protocol.md)
 // over a websocket.
 
-import { el } from "./dom.js";
+import { el, keptOpen } from "./dom.js";
 import { S, name, isNapalm, send, save, saved, storeKey, api, savePrefs, CHOOSE_FIVE } from "./state.js";
 import { describe, setNamer, stopWhy } from "./words.js";
 import { DealTally } from "./summary.js";
@@ -195,7 +195,8 @@ function render() {
   }
   if (focused) {
     const again = main.querySelector('[data-key="' + focused + '"], [data-card="' + focused + '"], [name="' + focused + '"]');
-    if (again) again.focus();
+    // Where it was: the page need not scroll to it.
+    if (again) again.focus({ preventScroll: true });
   }
   if (S.offline) for (const c of main.querySelectorAll(".table button, .table input, .lobby button")) c.disabled = true;
   focusDecision();
@@ -274,9 +275,7 @@ function settingsBar() {
   return el("div", { class: "bar" },
     rulesView(),
     seatLink(),
-    el("details", { class: "settings" }, el("summary", {}, t("settings")),
-      toggle("fourColour", t("settings-four-colour")),
-    toggle("guide", t("settings-guide"))),
+    keptOpen("settings", t("settings"), () => [toggle("fourColour", t("settings-four-colour")), toggle("guide", t("settings-guide"))]),
     soundSwitch());
 }
 
@@ -301,10 +300,9 @@ function seatLink() {
   const token = shownToken();
   if (S.seat == null || !token) return null;
   const link = location.origin + "/t/" + S.invite + "#seat=" + token;
-  return el("details", { class: "seat-link" }, el("summary", {}, t("seat-link")),
-    el("div", { class: "panel" },
-      el("p", {}, t("seat-link-help")),
-      el("input", { readonly: true, value: link, size: 40, "aria-label": t("seat-link-label"), onfocus: (e) => e.target.select() })));
+  return keptOpen("seat-link", t("seat-link"), () => el("div", { class: "panel" },
+    el("p", {}, t("seat-link-help")),
+    el("input", { readonly: true, value: link, size: 40, "aria-label": t("seat-link-label"), onfocus: (e) => e.target.select() })));
 }
 
 /** What the copy-link button last said: nothing yet, done, or copy it by hand. */

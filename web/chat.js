@@ -5,7 +5,7 @@
 // Lines are shown as text nodes, never as markup: whatever someone types
 // stays text. The server has already dropped invisible and bidi characters.
 
-import { el } from "./dom.js";
+import { el, keptOpen } from "./dom.js";
 import { S, send } from "./state.js";
 import { t } from "./i18n.js";
 
@@ -17,9 +17,9 @@ let nextId = 1_000_000;
 /** The ids of lines this browser sent and waits for an answer to. */
 const pending = new Set();
 
-/** The lines on screen, the answer to the last line sent, and whether the
- * mute menu is open (kept across renders). */
-const chat = { lines: [], note: "", muteOpen: false, readId: null, markId: null };
+/** The lines on screen, the answer to the last line sent, the last line
+ * read and where the "New" marker goes. */
+const chat = { lines: [], note: "", readId: null, markId: null };
 
 /** Quick reactions: each is sent as a plain chat line. */
 const REACTIONS = ["👍", "😂", "👏", "😮", "🎉"];
@@ -184,7 +184,5 @@ function muteMenu(hidden) {
       },
     }, on ? t("chat-unmute", { name: who }) : t("chat-mute", { name: who }));
   });
-  return el("details", { class: "chat-mute", open: chat.muteOpen, ontoggle: (e) => { chat.muteOpen = e.target.open; } },
-    el("summary", {}, t("chat-mute-summary")),
-    buttons.length ? buttons : el("p", { class: "note" }, t("chat-nobody-to-mute")));
+  return keptOpen("chat-mute", t("chat-mute-summary"), () => (buttons.length ? buttons : el("p", { class: "note" }, t("chat-nobody-to-mute"))));
 }

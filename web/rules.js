@@ -3,7 +3,7 @@
 // whole rule book (the server's text for this table) one click further.
 // No rule ids anywhere: they are for the rule book's authors.
 
-import { el } from "./dom.js";
+import { el, keptOpen } from "./dom.js";
 import { S, api, isNapalm } from "./state.js";
 import { t, language, errorText } from "./i18n.js";
 
@@ -13,32 +13,27 @@ const SVG = "http://www.w3.org/2000/svg";
  * in the middle (a table without poker has none there). */
 const GRID = [["ace", "king", "queen"], ["jack", "pot", "ten"], ["king_queen", "sequence", "kitty"]];
 
-/** The "Rules" button of the table's bar and what it opens. */
+/** The "Rules" button of the table's bar and what it opens. The server's
+ * rule book is asked for at the first opening. */
 export function rulesView() {
-  const box = el("details", {
-    class: "rules", "data-key": "rules", open: S.rulesOpen,
-    ontoggle: async (e) => {
-      S.rulesOpen = e.target.open;
-      if (S.rulesOpen && !S.rules) {
-        try {
-          S.rules = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/rules?lang=" + language())).text;
-        } catch (err) {
-          S.rules = t("rules-unavailable", { error: errorText(err) });
-        }
-        document.dispatchEvent(new Event("tripoley:render"));
-      }
-    },
-  }, el("summary", {}, t("rules-view")));
-  if (!S.rulesOpen) return box;
-  const book = el("details", {
-    class: "rule-book", "data-key": "rule-book", open: S.ruleBookOpen,
-    ontoggle: (e) => { S.ruleBookOpen = e.target.open; },
-  }, el("summary", {}, t("rules-book")), S.rules ? ruleBook(S.rules) : el("p", { "aria-busy": "true" }, "…"));
-  // A scrolled region, so it takes the focus (keyboard users scroll it too),
-  // and keeps its place when the page is drawn again (`data-keep-scroll`).
-  box.append(el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view"), "data-keep-scroll": "rules" },
-    isNapalm() ? null : quickRules(), book));
-  return box;
+  return keptOpen("rules", t("rules-view"), () => {
+    const book = keptOpen("rule-book", t("rules-book"), () => (S.rules ? ruleBook(S.rules) : el("p", { "aria-busy": "true" }, "…")));
+    // A scrolled region, so it takes the focus (keyboard users scroll it too),
+    // and keeps its place when the page is drawn again (`data-keep-scroll`).
+    return el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view"), "data-keep-scroll": "rules" },
+      isNapalm() ? null : quickRules(), book);
+  }, { onOpen: loadRules });
+}
+
+/** This table's rule book from the server (once), then the page drawn again. */
+async function loadRules() {
+  if (S.rules) return;
+  try {
+    S.rules = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/rules?lang=" + language())).text;
+  } catch (err) {
+    S.rules = t("rules-unavailable", { error: errorText(err) });
+  }
+  document.dispatchEvent(new Event("tripoley:render"));
 }
 
 /** Whether this table plays poker (its board has a Pot). */
