@@ -164,7 +164,7 @@ function render() {
   // Pass-and-play: while the device goes to the next player, no hand is drawn.
   const cover = passCover();
   if (cover) {
-    redraw([settingsBar(), cover, ...[chatPanel()].filter(Boolean)]);
+    redraw([settingsBar(), cover, chatPanel(true)]);
     tick();
     return;
   }

@@ -117,8 +117,10 @@ function sendLine(form) {
   input.defaultValue = "";
 }
 
-/** The chat panel, for the lobby and the game. */
-export function chatPanel() {
+/** The chat panel, for the lobby and the game. Under a pass-and-play cover
+ * (`covered`) nothing lies over the cover: no unread button (the lines
+ * stay unread until the next player's table or the chat is seen). */
+export function chatPanel(covered = false) {
   const hidden = muted();
   const shown = chat.lines.filter((l) => !hidden.has(muteKey(l)));
   // The lines scroll: a keyboard reaches them (Tab) to scroll them too.
@@ -136,7 +138,7 @@ export function chatPanel() {
   if (news) {
     // Where the player is (the chat may be below the board): a button that
     // takes them to the lines; seeing the chat marks them read.
-    parts.push(el("button", { type: "button", class: "chat-unread", "aria-live": "polite",
+    if (!covered) parts.push(el("button", { type: "button", class: "chat-unread", "aria-live": "polite",
       onclick: () => list.scrollIntoView({ block: "center" }) }, t("chat-unread", { count: news })));
     watch(list);
   }
