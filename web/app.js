@@ -2,7 +2,7 @@
 // main.js when a table opens. Speaks protocol version 1 (docs/protocol.md)
 // over a websocket.
 
-import { el, keptOpen } from "./dom.js";
+import { el, keptOpen, svgEl } from "./dom.js";
 import { S, name, isNapalm, send, save, saved, storeKey, api, savePrefs, CHOOSE_FIVE } from "./state.js";
 import { describe, setNamer, stopWhy } from "./words.js";
 import { DealTally } from "./summary.js";
@@ -291,7 +291,16 @@ function soundSwitch() {
       savePrefs();
       render();
     },
-  }, el("span", { "aria-hidden": "true" }, on ? "🔊" : "🔇"), " ", t("settings-sound"));
+  }, soundIcon(on), " ", t("settings-sound"));
+}
+
+/** A loudspeaker, with waves when sounds are on and a cross when off: drawn
+ * by the page (an emoji is an empty box where no emoji font is installed). */
+function soundIcon(on) {
+  const stroke = { fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" };
+  return svgEl("svg", { viewBox: "0 0 24 24", class: "icon", "aria-hidden": "true", focusable: "false" },
+    svgEl("path", { d: "M3 9v6h4l5 4V5L7 9z", fill: "currentColor" }),
+    svgEl("path", { d: on ? "M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" : "M16 9l6 6M22 9l-6 6", ...stroke }));
 }
 
 /** A player's own link back to their seat, for another phone or computer. */

@@ -18,6 +18,17 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/** `svgEl("rect", {x: 0, fill: "#fff"}, child)`: an SVG element, as `el`
+ * makes an HTML one (every attribute set as it is written). */
+export function svgEl(tag, attrs = {}, ...children) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  e.append(...children.flat().filter((c) => c != null && c !== false));
+  return e;
+}
+
 /** A folding panel (`<details>`, class `name`) that stays open or closed as
  * the player left it: every move draws the page again, and the panel with
  * it. Its state is `S.open[name]` (unset: `openAtFirst`), noted at the
