@@ -226,14 +226,33 @@ test("michigan-casino: a misplay is priced and confirmed, and the deal's result 
   // The log stays open while the game goes on (it closed at every move),
   // and a reader scrolled back keeps the lines they read (it jumped to the
   // newest line at every move).
-  const log = await page.locator(".log").elementHandle();
-  const back = await log.evaluate((e) => { e.scrollTop = 0; return e.scrollHeight - e.clientHeight; });
+  // Back to the first line once the opening has shown the newest (a frame
+  // later), in one step: a move drawn in between would leave a list out of
+  // the page.
+  const scrolled = await page.evaluateHandle(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const list = document.querySelector(".log");
+    list.scrollTop = 0;
+    done({ list, back: list.scrollHeight - list.clientHeight });
+  }))));
+  const log = await scrolled.getProperty("list");
+  const back = await (await scrolled.getProperty("back")).jsonValue();
   assert.ok(await playUntil([me], async () => !(await log.evaluate((e) => e.isConnected)), 60000), "the page was drawn again");
   const open = { log: await page.locator("details.log-panel").evaluate((d) => d.open) };
   for (const [panel, selector] of Object.entries(panels)) open[panel] = await page.locator(selector).evaluate((d) => d.open);
   const allOpen = (o) => Object.fromEntries(Object.keys(o).map((panel) => [panel, true]));
   assert.deepEqual({ atClick, open }, { atClick: allOpen(atClick), open: allOpen(open) });
-  const now = await page.locator(".log").evaluate((e) => e.scrollHeight - e.clientHeight - e.scrollTop);
+  // By keyboard too (Enter on a summary is a click): closed, it stays closed.
+  await page.locator("details.settings > summary").focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => {
+    document.dispatchEvent(new Event("tripoley:render"));
+    return document.querySelector("details.settings").open;
+  }), false, "the settings closed by keyboard");
+  // Read in one step too (a list found, then drawn out of the page, reads 0).
+  const now = await page.evaluate(() => {
+    const list = document.querySelector(".log");
+    return list.scrollHeight - list.clientHeight - list.scrollTop;
+  });
   assert.ok(back > 0 && Math.abs(now - back) <= 2, `the reader's place kept (${now} from the end, was ${back})`);
   // The table's rules: short sections with the board's picture (this
   // table's nine spaces), the rule book one click further, no rule ids.
