@@ -41,15 +41,43 @@ test("pass-and-play: Ann and Bob on one phone, Cy on a desktop, a bot; a cover b
   const players = [new Player(phone, "phone-passplay", { ids }), new Player(desk, "desktop-passplay")];
   // Who the phone showed at each decision it made (the header names the seat).
   const deciders = players[0].deciders;
-  const finished = await playUntil(players, async () =>
-    players.every((p) => p.results.size > 0) && deciders.size === 2 && new Set(players[0].passedTo).size === 2, 150000);
+  // Cy writes while the phone's cover is up, its rules open above the cover
+  // and its chat out of view below: nothing of the table shows over the
+  // cover's words (the chat's "1 new message" button, fixed at the foot of
+  // the screen, lay over them once they were scrolled down to it).
+  let overCover = null;
+  const chatUnderCover = async () => {
+    if (overCover || !(await phone.locator("section.pass-cover").count())) return;
+    await phone.locator("details.rules > summary").click();
+    await phone.locator(".rules-text").waitFor();
+    await phone.evaluate(() => scrollTo(0, 0));
+    const chat = desk.locator('section.chat input[name="chat"]');
+    await chat.fill("your turn next?");
+    await chat.press("Enter");
+    await phone.locator("section.chat li", { hasText: "your turn next?" }).waitFor();
+    overCover = await phone.evaluate(() => {
+      const words = [...document.querySelectorAll(".pass-cover > *")];
+      words[1].scrollIntoView({ block: "end" });
+      const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return [...document.querySelectorAll(".chat-unread")].filter((pill) => pill.checkVisibility()
+        && words.some((w) => meets(pill.getBoundingClientRect(), w.getBoundingClientRect()))).map((pill) => pill.textContent);
+    });
+    await shot(phone, "phone-passplay-cover-chat", false);
+    await phone.locator("details.rules > summary").click();
+  };
+  const finished = await playUntil(players, async () => {
+    await chatUnderCover();
+    return overCover && players.every((p) => p.results.size > 0) && deciders.size === 2 && new Set(players[0].passedTo).size === 2;
+  }, 150000);
   assert.ok(finished, `a deal played with the phone passed both ways (passed to ${players[0].passedTo}, deciding ${[...deciders]})`);
+  assert.deepEqual(overCover, [], "nothing over the cover's words");
   assert.deepEqual([...deciders].sort(), ["Ann", "Bob"], "the phone showed each of its players their own decisions");
   // Whoever is shown, "your seat on another device" is their own seat's link.
   const tokens = await phone.evaluate(() => {
     const mine = JSON.parse(localStorage.getItem("tripoley:" + location.pathname.split("/t/")[1]));
     return { ann: mine.token, bob: mine.others[0].token };
   });
+  await phone.locator("details.seat-link > summary").click();
   const shownLink = await phone.locator(".seat-link input").inputValue();
   const who = (await phone.locator("#conn").innerText()).replace(/^you are /, "");
   assert.ok(shownLink.endsWith("#seat=" + (who === "Bob" ? tokens.bob : tokens.ann)), `${who}'s own link`);
@@ -65,7 +93,8 @@ test("pass-and-play: Ann and Bob on one phone, Cy on a desktop, a bot; a cover b
   await desk.locator('section.chat input[name="chat"]').press("Enter");
   await phone.waitForFunction((e) => !e.isConnected, panel);
   assert.ok(top > 0, "the rules scroll");
-  assert.equal(await phone.locator(".rules-text").evaluate((e) => e.scrollTop), top, "the rules keep their place");
+  // Read in one step (a panel found, then drawn out of the page, reads 0).
+  assert.equal(await phone.evaluate(() => document.querySelector(".rules-text").scrollTop), top, "the rules keep their place");
   // Scrolled to its top in one step (the panel and the page): a redraw
   // between finding the section and scrolling to it would leave it out of
   // the page.

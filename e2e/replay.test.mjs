@@ -44,6 +44,8 @@ test("a finished game replays step by step as it was shown, with the expert's mi
   await step.waitFor();
   const total = Number(await viewer.locator('input[data-key="replay-slider"]').getAttribute("max")) + 1;
   assert.ok(total > 10, `a whole deal's steps: ${total}`);
+  // Its arrows are named in words.
+  for (const name of ["Step back", "Step forward"]) assert.equal(await viewer.getByRole("button", { name, exact: true }).count(), 1, name);
   await page.keyboard.press("Home");
   let compared = 0;
   for (let i = 0; i < total; i++) {

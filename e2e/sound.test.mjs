@@ -22,6 +22,14 @@ function listen() {
   };
 }
 
+/** The sound switch shows an SVG icon, hidden from screen readers, and
+ * says "Sounds" in words (pressed or not). */
+async function assertDrawnIcon(toggle) {
+  assert.equal(await toggle.locator('svg[aria-hidden="true"]').count(), 1, "an SVG icon");
+  assert.equal((await toggle.innerText()).trim(), "Sounds", "nothing but words beside it");
+  assert.equal(await toggle.page().getByRole("button", { name: "Sounds", exact: true }).count(), 1, "its name in words");
+}
+
 test("sounds: a remembered switch; dealing, your turn, low time, a card played and chips each sound", { timeout: 150000 }, async () => {
   const ctx = await browser.newContext(DESKTOP);
   await ctx.addInitScript(listen);
@@ -31,8 +39,14 @@ test("sounds: a remembered switch; dealing, your turn, low time, a card played a
   await openTable(page, [], { preset: "pagat", seats: "2", deals: "1", turn: "12" });
   const toggle = page.locator('button[data-key="pref-sound"]');
   assert.equal(await toggle.getAttribute("aria-pressed"), "false", "off at first");
+  // Its icon is drawn by the page (an emoji showed as an empty box where no
+  // emoji font is installed), and its name is words. Nothing in the bar
+  // hangs on such a font.
+  await assertDrawnIcon(toggle);
+  assert.doesNotMatch(await page.locator(".bar").innerText(), /\p{Extended_Pictographic}/u, "no emoji in the table's bar");
   await toggle.click();
   assert.equal(await toggle.getAttribute("aria-pressed"), "true");
+  await assertDrawnIcon(toggle);
   await shot(page, "desktop-sound-on", false);
   await page.reload();
   assert.equal(await page.locator('button[data-key="pref-sound"]').getAttribute("aria-pressed"), "true", "the browser kept the choice");

@@ -205,28 +205,64 @@ test("michigan-casino: a misplay is priced and confirmed, and the deal's result 
   const me = new Player(page, "casino", { misplay: true });
   const done = await playUntil([me], async () => me.misplayed && me.results.size > 0, 150000);
   assert.ok(done, "a misplay was made and a deal ended");
+  // Panels stay open while the game goes on: the settings, the seat's link
+  // and the ledger's full list closed at every move; the rules and the rule
+  // book closed when a move was drawn between the click and the `toggle`
+  // event (a task later), here drawn at once in the same task as the click.
+  const panels = { settings: "details.settings", "seat link": "details.seat-link", ledger: "section.ledger details", rules: "details.rules", "rule book": "details.rule-book" };
+  for (const panel of ["settings", "seat link", "ledger"]) await page.locator(panels[panel] + " > summary").click();
+  const clickAndDraw = (selector) => page.evaluate((selector) => {
+    document.querySelector(selector + " > summary").click();
+    document.dispatchEvent(new Event("tripoley:render"));
+    return document.querySelector(selector).open;
+  }, selector);
+  const atClick = { rules: await clickAndDraw(panels.rules) };
+  await page.locator(panels["rule book"]).waitFor({ state: "attached" });
+  atClick["rule book"] = await clickAndDraw(panels["rule book"]);
+  // Its text comes from the server (on the old page, with a later move).
+  assert.ok(await playUntil([me], async () => (await page.locator(".rule-book li").count()) > 0, 30000), "the rule book's text came");
   await page.locator("details.log-panel summary").click();
   assert.match(await page.locator(".log").innerText(), /a misplay/);
   // The log stays open while the game goes on (it closed at every move),
   // and a reader scrolled back keeps the lines they read (it jumped to the
   // newest line at every move).
-  const log = await page.locator(".log").elementHandle();
-  const back = await log.evaluate((e) => { e.scrollTop = 0; return e.scrollHeight - e.clientHeight; });
+  // Back to the first line once the opening has shown the newest (a frame
+  // later), in one step: a move drawn in between would leave a list out of
+  // the page.
+  const scrolled = await page.evaluateHandle(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const list = document.querySelector(".log");
+    list.scrollTop = 0;
+    done({ list, back: list.scrollHeight - list.clientHeight });
+  }))));
+  const log = await scrolled.getProperty("list");
+  const back = await (await scrolled.getProperty("back")).jsonValue();
   assert.ok(await playUntil([me], async () => !(await log.evaluate((e) => e.isConnected)), 60000), "the page was drawn again");
-  assert.ok(await page.locator("details.log-panel").evaluate((d) => d.open), "the log stays open");
-  const now = await page.locator(".log").evaluate((e) => e.scrollHeight - e.clientHeight - e.scrollTop);
+  const open = { log: await page.locator("details.log-panel").evaluate((d) => d.open) };
+  for (const [panel, selector] of Object.entries(panels)) open[panel] = await page.locator(selector).evaluate((d) => d.open);
+  const allOpen = (o) => Object.fromEntries(Object.keys(o).map((panel) => [panel, true]));
+  assert.deepEqual({ atClick, open }, { atClick: allOpen(atClick), open: allOpen(open) });
+  // By keyboard too (Enter on a summary is a click): closed, it stays closed.
+  await page.locator("details.settings > summary").focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => {
+    document.dispatchEvent(new Event("tripoley:render"));
+    return document.querySelector("details.settings").open;
+  }), false, "the settings closed by keyboard");
+  // Read in one step too (a list found, then drawn out of the page, reads 0).
+  const now = await page.evaluate(() => {
+    const list = document.querySelector(".log");
+    return list.scrollHeight - list.clientHeight - list.scrollTop;
+  });
   assert.ok(back > 0 && Math.abs(now - back) <= 2, `the reader's place kept (${now} from the end, was ${back})`);
   // The table's rules: short sections with the board's picture (this
   // table's nine spaces), the rule book one click further, no rule ids.
-  await page.locator("details.rules > summary").click();
   const quick = page.locator(".rules-text section.quick-rules");
-  await quick.waitFor();
+  await quick.evaluate((e) => e.scrollIntoView({ block: "start" }));
   assert.deepEqual(await quick.locator("h4").allInnerTexts(), ["The aim", "The board", "Poker", "Michigan", "The end"]);
   assert.equal(await quick.locator("svg.board-picture rect").count(), 1 + 9, "the felt and nine spaces");
   assert.match(await quick.locator("svg.board-picture").getAttribute("aria-label"), /^The board, with its spaces: Ace, King, Queen, Jack, Pot, Ten, King-Queen, Sequence, Kitty$/);
   await shot(page, "casino-rules-short", false);
   await axeScan(page, "the rules view");
-  await page.locator("details.rule-book summary").click();
   const rules = await page.locator(".rules-text").innerText();
   assert.match(rules, /misplay/i);
   // Not "(T5)", nor "(H5, H6)" in the middle of a line, nor an option's name.

@@ -2,7 +2,7 @@
 // main.js when a table opens. Speaks protocol version 1 (docs/protocol.md)
 // over a websocket.
 
-import { el } from "./dom.js";
+import { el, keptOpen, svgEl } from "./dom.js";
 import { S, name, isNapalm, send, save, saved, storeKey, api, savePrefs, CHOOSE_FIVE } from "./state.js";
 import { describe, setNamer, stopWhy } from "./words.js";
 import { DealTally } from "./summary.js";
@@ -164,7 +164,7 @@ function render() {
   // Pass-and-play: while the device goes to the next player, no hand is drawn.
   const cover = passCover();
   if (cover) {
-    redraw([settingsBar(), cover, ...[chatPanel()].filter(Boolean)]);
+    redraw([settingsBar(), cover, chatPanel(true)]);
     tick();
     return;
   }
@@ -195,7 +195,8 @@ function render() {
   }
   if (focused) {
     const again = main.querySelector('[data-key="' + focused + '"], [data-card="' + focused + '"], [name="' + focused + '"]');
-    if (again) again.focus();
+    // Where it was: the page need not scroll to it.
+    if (again) again.focus({ preventScroll: true });
   }
   if (S.offline) for (const c of main.querySelectorAll(".table button, .table input, .lobby button")) c.disabled = true;
   focusDecision();
@@ -274,9 +275,7 @@ function settingsBar() {
   return el("div", { class: "bar" },
     rulesView(),
     seatLink(),
-    el("details", { class: "settings" }, el("summary", {}, t("settings")),
-      toggle("fourColour", t("settings-four-colour")),
-    toggle("guide", t("settings-guide"))),
+    keptOpen("settings", t("settings"), () => [toggle("fourColour", t("settings-four-colour")), toggle("guide", t("settings-guide"))]),
     soundSwitch());
 }
 
@@ -292,7 +291,16 @@ function soundSwitch() {
       savePrefs();
       render();
     },
-  }, el("span", { "aria-hidden": "true" }, on ? "🔊" : "🔇"), " ", t("settings-sound"));
+  }, soundIcon(on), " ", t("settings-sound"));
+}
+
+/** A loudspeaker, with waves when sounds are on and a cross when off: drawn
+ * by the page (an emoji is an empty box where no emoji font is installed). */
+function soundIcon(on) {
+  const stroke = { fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" };
+  return svgEl("svg", { viewBox: "0 0 24 24", class: "icon", "aria-hidden": "true", focusable: "false" },
+    svgEl("path", { d: "M3 9v6h4l5 4V5L7 9z", fill: "currentColor" }),
+    svgEl("path", { d: on ? "M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" : "M16 9l6 6M22 9l-6 6", ...stroke }));
 }
 
 /** A player's own link back to their seat, for another phone or computer. */
@@ -301,10 +309,9 @@ function seatLink() {
   const token = shownToken();
   if (S.seat == null || !token) return null;
   const link = location.origin + "/t/" + S.invite + "#seat=" + token;
-  return el("details", { class: "seat-link" }, el("summary", {}, t("seat-link")),
-    el("div", { class: "panel" },
-      el("p", {}, t("seat-link-help")),
-      el("input", { readonly: true, value: link, size: 40, "aria-label": t("seat-link-label"), onfocus: (e) => e.target.select() })));
+  return keptOpen("seat-link", t("seat-link"), () => el("div", { class: "panel" },
+    el("p", {}, t("seat-link-help")),
+    el("input", { readonly: true, value: link, size: 40, "aria-label": t("seat-link-label"), onfocus: (e) => e.target.select() })));
 }
 
 /** What the copy-link button last said: nothing yet, done, or copy it by hand. */

@@ -2,7 +2,7 @@
 // piles, the cards played in Michigan by suit, your hand, your decision in
 // words, the result of each deal and the end of the game.
 
-import { el } from "./dom.js";
+import { el, keptOpen } from "./dom.js";
 import { S, act, send, name, ownWords, CHOOSE_FIVE } from "./state.js";
 import { cardFace, cardWords, cardText, sortCards, suitOf, rankOf, bestFive, RANKS, SUIT_LETTERS, SUIT_SYMBOLS } from "./cards.js";
 import { coachPanel } from "./coach.js";
@@ -368,23 +368,21 @@ function ledgerPanel() {
     el("h2", {}, t("ledger-title")),
     tally.anteLine() ? el("p", {}, tally.anteLine().text) : null,
     el("ul", {}, moves.slice(-12).map(line)),
-    el("details", {}, el("summary", {}, t("ledger-full")), el("ol", {}, tally.ledger.map(line))));
+    keptOpen("ledger-full", t("ledger-full"), () => el("ol", {}, tally.ledger.map(line))));
 }
 
 /** What happened, newest last (a scrolled list, so it takes the focus). It
  * stays open or closed as the player left it, and follows the newest line
  * unless the player scrolled back to read (`data-follow`: see app.js). */
 export function logPanel(openAtFirst = false) {
-  const log = el("ol", { class: "log", "aria-live": "polite", tabindex: 0, "aria-label": t("log-title"), "data-keep-scroll": "log", "data-follow": true },
+  const log = () => el("ol", { class: "log", "aria-live": "polite", tabindex: 0, "aria-label": t("log-title"), "data-keep-scroll": "log", "data-follow": true },
     S.log.slice(-60).map((l) => el("li", {}, l.text)));
-  // Noted at the click, not at the toggle event, which comes a task later:
-  // a move drawn between the two drew the panel closed again.
-  const panel = el("details", { class: "panel log-panel", open: S.logOpen ?? openAtFirst },
-    el("summary", {
-      onclick: () => {
-        S.logOpen = !panel.open;
-        if (S.logOpen) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
-      },
-    }, t("log-title")), log);
-  return panel;
+  // Opened, it shows the newest line.
+  return keptOpen("log-panel", t("log-title"), log, {
+    attrs: { class: "panel" }, openAtFirst,
+    onOpen: (panel) => requestAnimationFrame(() => {
+      const list = panel.querySelector(".log");
+      list.scrollTop = list.scrollHeight;
+    }),
+  });
 }

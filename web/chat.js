@@ -5,7 +5,7 @@
 // Lines are shown as text nodes, never as markup: whatever someone types
 // stays text. The server has already dropped invisible and bidi characters.
 
-import { el } from "./dom.js";
+import { el, keptOpen } from "./dom.js";
 import { S, send } from "./state.js";
 import { t } from "./i18n.js";
 
@@ -17,9 +17,9 @@ let nextId = 1_000_000;
 /** The ids of lines this browser sent and waits for an answer to. */
 const pending = new Set();
 
-/** The lines on screen, the answer to the last line sent, and whether the
- * mute menu is open (kept across renders). */
-const chat = { lines: [], note: "", muteOpen: false, readId: null, markId: null };
+/** The lines on screen, the answer to the last line sent, the last line
+ * read and where the "New" marker goes. */
+const chat = { lines: [], note: "", readId: null, markId: null };
 
 /** Quick reactions: each is sent as a plain chat line. */
 const REACTIONS = ["👍", "😂", "👏", "😮", "🎉"];
@@ -117,8 +117,10 @@ function sendLine(form) {
   input.defaultValue = "";
 }
 
-/** The chat panel, for the lobby and the game. */
-export function chatPanel() {
+/** The chat panel, for the lobby and the game. Under a pass-and-play cover
+ * (`covered`) nothing lies over the cover: no unread button (the lines
+ * stay unread until the next player's table or the chat is seen). */
+export function chatPanel(covered = false) {
   const hidden = muted();
   const shown = chat.lines.filter((l) => !hidden.has(muteKey(l)));
   // The lines scroll: a keyboard reaches them (Tab) to scroll them too.
@@ -136,7 +138,7 @@ export function chatPanel() {
   if (news) {
     // Where the player is (the chat may be below the board): a button that
     // takes them to the lines; seeing the chat marks them read.
-    parts.push(el("button", { type: "button", class: "chat-unread", "aria-live": "polite",
+    if (!covered) parts.push(el("button", { type: "button", class: "chat-unread", "aria-live": "polite",
       onclick: () => list.scrollIntoView({ block: "center" }) }, t("chat-unread", { count: news })));
     watch(list);
   }
@@ -184,7 +186,5 @@ function muteMenu(hidden) {
       },
     }, on ? t("chat-unmute", { name: who }) : t("chat-mute", { name: who }));
   });
-  return el("details", { class: "chat-mute", open: chat.muteOpen, ontoggle: (e) => { chat.muteOpen = e.target.open; } },
-    el("summary", {}, t("chat-mute-summary")),
-    buttons.length ? buttons : el("p", { class: "note" }, t("chat-nobody-to-mute")));
+  return keptOpen("chat-mute", t("chat-mute-summary"), () => (buttons.length ? buttons : el("p", { class: "note" }, t("chat-nobody-to-mute"))));
 }

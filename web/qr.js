@@ -2,10 +2,9 @@
 // by the vendored qrcode-generator (web/vendor/qrcode-generator, MIT, served
 // as /qrcode.mjs), which is loaded only when a lobby shows a code.
 
-import { el } from "./dom.js";
+import { el, svgEl } from "./dom.js";
 import { t } from "./i18n.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 /** Pixels per module, and the quiet zone of four modules the standard asks for. */
 const CELL = 4;
 const QUIET = 4;
@@ -32,17 +31,10 @@ function draw(qrcode, text) {
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += "M" + (c + QUIET) + " " + (r + QUIET) + "h1v1h-1z";
   }
-  const svg = document.createElementNS(SVG, "svg");
   const box = n + 2 * QUIET;
-  for (const [k, v] of [["viewBox", "0 0 " + box + " " + box], ["width", size], ["height", size], ["role", "img"],
-    ["aria-label", t("qr-label")], ["shape-rendering", "crispEdges"]]) svg.setAttribute(k, String(v));
-  const ground = document.createElementNS(SVG, "rect");
-  for (const [k, v] of [["width", box], ["height", box], ["fill", "#fff"]]) ground.setAttribute(k, String(v));
-  const modules = document.createElementNS(SVG, "path");
-  modules.setAttribute("d", d);
-  modules.setAttribute("fill", "#000");
-  svg.append(ground, modules);
-  return svg;
+  return svgEl("svg", { viewBox: "0 0 " + box + " " + box, width: size, height: size, role: "img", "aria-label": t("qr-label"), "shape-rendering": "crispEdges" },
+    svgEl("rect", { width: box, height: box, fill: "#fff" }),
+    svgEl("path", { d, fill: "#000" }));
 }
 
 /** The code of `link` with a caption; filled in once the generator has

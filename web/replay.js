@@ -8,7 +8,7 @@
 // record file sent to the server (nothing stored; its analysis asked by
 // sending the file again).
 
-import { el } from "./dom.js";
+import { el, svgEl } from "./dom.js";
 import { S, api, name, isNapalm } from "./state.js";
 import { tableView } from "./board.js";
 import { napalmView, describeNapalm } from "./napalm.js";
@@ -177,10 +177,11 @@ function draw() {
   const last = R.frames.length - 1;
   const slider = el("input", { type: "range", min: 0, max: last, value: R.at, "data-key": "replay-slider", "aria-label": t("replay-slider") });
   slider.addEventListener("input", () => go(Number(slider.value)));
+  // The arrows are for the eye; the buttons are named in words.
   const nav = el("div", { class: "replay-nav" },
-    el("button", { "data-key": "replay-prev", onclick: () => go(R.at - 1), disabled: R.at === 0 }, "←"),
+    el("button", { "data-key": "replay-prev", "aria-label": t("replay-back"), onclick: () => go(R.at - 1), disabled: R.at === 0 }, "←"),
     slider,
-    el("button", { "data-key": "replay-next", onclick: () => go(R.at + 1), disabled: R.at === last }, "→"),
+    el("button", { "data-key": "replay-next", "aria-label": t("replay-forward"), onclick: () => go(R.at + 1), disabled: R.at === last }, "→"),
     el("span", { class: "replay-step", "data-step": R.at, "aria-live": "polite" },
       t("replay-step", { n: R.at + 1, total: last + 1, deal: Math.max(dealOf(frame), 1), game: S.table.settings.game })),
     el("span", { class: "replay-keys" }, t("replay-keys", { game: S.table.settings.game })),
@@ -230,12 +231,6 @@ function analysisPanel() {
 /** Each player's chips after each deal, a line per seat, the listed
  * mistakes marked on their deal. */
 function chart(a, mistakes) {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = (tag, attrs) => {
-    const e = document.createElementNS(ns, tag);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-    return e;
-  };
   const [w, h, pad] = [320, 140, 12];
   // From the lowest stack to the highest: the differences are what matter.
   const all = a.chips.flatMap((c) => c.stacks);
@@ -243,14 +238,14 @@ function chart(a, mistakes) {
   const span = Math.max(1, a.chips.length - 1);
   const x = (i) => pad + (i * (w - 2 * pad)) / span;
   const y = (chips) => h - pad - ((chips - low) * (h - 2 * pad)) / Math.max(1, high - low);
-  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "chip-chart", role: "img", "aria-label": t("replay-chart") });
+  const root = svgEl("svg", { viewBox: `0 0 ${w} ${h}`, class: "chip-chart", role: "img", "aria-label": t("replay-chart") });
   a.names.forEach((_, s) => {
-    root.append(svg("polyline", { class: "seat-line seat-" + s, fill: "none", "stroke-width": 2,
+    root.append(svgEl("polyline", { class: "seat-line seat-" + s, fill: "none", "stroke-width": 2,
       points: a.chips.map((c, i) => `${x(i)},${y(c.stacks[s])}`).join(" ") }));
   });
   for (const d of mistakes) {
     const i = Math.min(d.deal, a.chips.length - 1);
-    root.append(svg("circle", { class: "mistake-mark seat-" + d.seat, cx: x(i), cy: y(a.chips[i].stacks[d.seat]), r: 4 }));
+    root.append(svgEl("circle", { class: "mistake-mark seat-" + d.seat, cx: x(i), cy: y(a.chips[i].stacks[d.seat]), r: 4 }));
   }
   return el("figure", { class: "chart" }, root, el("figcaption", {}, a.names.map((n, s) => el("span", { class: "seat-key seat-" + s }, n || name(s)))));
 }

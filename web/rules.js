@@ -3,42 +3,35 @@
 // whole rule book (the server's text for this table) one click further.
 // No rule ids anywhere: they are for the rule book's authors.
 
-import { el } from "./dom.js";
+import { el, keptOpen, svgEl } from "./dom.js";
 import { S, api, isNapalm } from "./state.js";
 import { t, language, errorText } from "./i18n.js";
-
-const SVG = "http://www.w3.org/2000/svg";
 
 /** The board's cells as the table draws them: three rows of three, the Pot
  * in the middle (a table without poker has none there). */
 const GRID = [["ace", "king", "queen"], ["jack", "pot", "ten"], ["king_queen", "sequence", "kitty"]];
 
-/** The "Rules" button of the table's bar and what it opens. */
+/** The "Rules" button of the table's bar and what it opens. The server's
+ * rule book is asked for at the first opening. */
 export function rulesView() {
-  const box = el("details", {
-    class: "rules", "data-key": "rules", open: S.rulesOpen,
-    ontoggle: async (e) => {
-      S.rulesOpen = e.target.open;
-      if (S.rulesOpen && !S.rules) {
-        try {
-          S.rules = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/rules?lang=" + language())).text;
-        } catch (err) {
-          S.rules = t("rules-unavailable", { error: errorText(err) });
-        }
-        document.dispatchEvent(new Event("tripoley:render"));
-      }
-    },
-  }, el("summary", {}, t("rules-view")));
-  if (!S.rulesOpen) return box;
-  const book = el("details", {
-    class: "rule-book", "data-key": "rule-book", open: S.ruleBookOpen,
-    ontoggle: (e) => { S.ruleBookOpen = e.target.open; },
-  }, el("summary", {}, t("rules-book")), S.rules ? ruleBook(S.rules) : el("p", { "aria-busy": "true" }, "…"));
-  // A scrolled region, so it takes the focus (keyboard users scroll it too),
-  // and keeps its place when the page is drawn again (`data-keep-scroll`).
-  box.append(el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view"), "data-keep-scroll": "rules" },
-    isNapalm() ? null : quickRules(), book));
-  return box;
+  return keptOpen("rules", t("rules-view"), () => {
+    const book = keptOpen("rule-book", t("rules-book"), () => (S.rules ? ruleBook(S.rules) : el("p", { "aria-busy": "true" }, "…")));
+    // A scrolled region, so it takes the focus (keyboard users scroll it too),
+    // and keeps its place when the page is drawn again (`data-keep-scroll`).
+    return el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view"), "data-keep-scroll": "rules" },
+      isNapalm() ? null : quickRules(), book);
+  }, { onOpen: loadRules });
+}
+
+/** This table's rule book from the server (once), then the page drawn again. */
+async function loadRules() {
+  if (S.rules) return;
+  try {
+    S.rules = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/rules?lang=" + language())).text;
+  } catch (err) {
+    S.rules = t("rules-unavailable", { error: errorText(err) });
+  }
+  document.dispatchEvent(new Event("tripoley:render"));
 }
 
 /** Whether this table plays poker (its board has a Pot). */
@@ -66,26 +59,17 @@ function quickRules() {
 function boardPicture() {
   const spaces = S.view && S.view.layout ? new Set(S.view.layout.map(([s]) => s)) : null;
   const shown = (space) => (spaces ? spaces.has(space) : space !== "pot" || hasPoker());
-  const svg = document.createElementNS(SVG, "svg");
   const names = GRID.flat().filter(shown).map((space) => t("space", { space }));
-  svg.setAttribute("viewBox", "0 0 330 180");
-  svg.setAttribute("class", "board-picture");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("rules-board-picture", { spaces: names.join(", ") }));
-  const add = (tag, attrs, text) => {
-    const e = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    if (text) e.textContent = text;
-    svg.append(e);
-  };
-  add("rect", { x: 0, y: 0, width: 330, height: 180, rx: 14, fill: "#0e4a33" });
-  GRID.forEach((row, r) => row.forEach((space, c) => {
-    if (!shown(space)) return;
+  const boxes = GRID.flatMap((row, r) => row.flatMap((space, c) => {
+    if (!shown(space)) return [];
     const x = 10 + c * 105, y = 10 + r * 55;
-    add("rect", { x, y, width: 100, height: 50, rx: 6, fill: space === "pot" ? "#fdf0c8" : space === "kitty" ? "#e8f1fb" : "#fffaf0", stroke: "#b08a4a" });
-    add("text", { x: x + 50, y: y + 30, "text-anchor": "middle", "font-size": 13, fill: "#1d1d1d" }, t("space", { space }));
+    return [
+      svgEl("rect", { x, y, width: 100, height: 50, rx: 6, fill: space === "pot" ? "#fdf0c8" : space === "kitty" ? "#e8f1fb" : "#fffaf0", stroke: "#b08a4a" }),
+      svgEl("text", { x: x + 50, y: y + 30, "text-anchor": "middle", "font-size": 13, fill: "#1d1d1d" }, t("space", { space })),
+    ];
   }));
-  return svg;
+  return svgEl("svg", { viewBox: "0 0 330 180", class: "board-picture", role: "img", "aria-label": t("rules-board-picture", { spaces: names.join(", ") }) },
+    svgEl("rect", { x: 0, y: 0, width: 330, height: 180, rx: 14, fill: "#0e4a33" }), boxes);
 }
 
 /** The server's rule book (options that change nothing at this table are

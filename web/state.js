@@ -19,9 +19,9 @@ export const S = {
   landing: [], dealing: false,
   // The presets (`GET /api/presets`), to name the one a table's rules start from.
   presets: null,
-  rematch: null, next: null, rules: null, rulesOpen: false, ruleBookOpen: false,
-  // Whether the game log is open (null: as the view starts it), kept across redraws.
-  logOpen: null, copied: null, focusedFor: null,
+  rematch: null, next: null, rules: null,
+  // Which folding panels are open (by name), kept across redraws: `keptOpen` in dom.js.
+  open: {}, copied: null, focusedFor: null,
   timedOut: false, warnedAt: null, offline: false,
   // A replay of a game this viewer did not play (a link, a file): seen as
   // a player saw it, but nobody there is "you".

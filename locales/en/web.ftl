@@ -459,6 +459,8 @@ replay-title = Replay
 replay-close = Close
 replay-face-up = Every card face up
 replay-slider = Step
+replay-back = Step back
+replay-forward = Step forward
 replay-step = Step { $n } of { $total } · { $game ->
         [napalm] hand
        *[other] deal

@@ -484,6 +484,8 @@ replay-title = Repetición
 replay-close = Cerrar
 replay-face-up = Todas las cartas boca arriba
 replay-slider = Paso
+replay-back = Paso atrás
+replay-forward = Paso adelante
 replay-step = Paso { $n } de { $total } · { $game ->
         [napalm] mano
        *[other] reparto
