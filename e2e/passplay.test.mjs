@@ -34,6 +34,11 @@ test("pass-and-play: Ann and Bob on one phone, Cy on a desktop, a bot; a cover b
   await desk.locator('form.sit button[type="submit"]').click();
   await phone.locator(".lobby-seats li", { hasText: "Cy" }).waitFor();
   await shot(phone, "phone-passplay-lobby");
+  // Nothing of the lobby reaches past a phone's screen (the seat's bot choice did).
+  const wide = await phone.evaluate(() => [...document.querySelectorAll(".lobby-seats *")]
+    .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+    .map((e) => e.tagName + " " + (e.textContent || "").slice(0, 30)));
+  assert.deepEqual(wide, [], "the lobby fits the phone's width");
   await axeScan(phone, "a lobby with two players on one phone");
   await assertNoLeaks(phone, ids, "pass-and-play lobby");
   await phone.locator('button[data-key="start"]').click();
