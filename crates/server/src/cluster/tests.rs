@@ -660,10 +660,15 @@ async fn a_moving_table_is_busy_not_missing() {
 /// The answer to a request a server forwarded (so it is served where it
 /// arrives): `head` is its request line and any headers.
 async fn forwarded(addr: std::net::SocketAddr, head: &str) -> String {
+    forwarded_with(addr, head, "").await
+}
+
+/// [`forwarded`] with a body.
+async fn forwarded_with(addr: std::net::SocketAddr, head: &str, body: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let request =
-        format!("{head}Host: {addr}\r\nx-tripoley-forwarded: 1\r\nConnection: close\r\n\r\n");
+        format!("{head}Host: {addr}\r\nx-tripoley-forwarded: 1\r\nConnection: close\r\n\r\n{body}");
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut answer = Vec::new();
     tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer))
@@ -747,4 +752,95 @@ async fn slow_loads_do_not_hold_the_health_check_up() {
     while loads.join_next().await.is_some() {}
     drop(db);
     server.shutdown().await;
+}
+
+/// Two servers on `url` with the default caps on one address's creates,
+/// except `config`'s changes.
+async fn two_servers(
+    url: &str,
+    config: impl Fn(crate::ServerConfig) -> crate::ServerConfig,
+) -> [crate::RunningServer; 2] {
+    let start = || {
+        crate::start(config(crate::ServerConfig {
+            addr: "127.0.0.1:0".parse().expect("an address"),
+            db: Database::Postgres(url.to_owned()),
+            lease: LEASE,
+            ..crate::ServerConfig::default()
+        }))
+    };
+    let a = start().await.expect("a starts");
+    let b = start().await.expect("b starts");
+    [a, b]
+}
+
+/// A create served by the server at `addr` itself (as a proxy spreading an
+/// address's requests would have it): its status and its answer.
+async fn create_here(
+    addr: std::net::SocketAddr,
+    body: &serde_json::Value,
+) -> (u16, serde_json::Value) {
+    let body = body.to_string();
+    let head = format!(
+        "POST /api/tables HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    let answer = forwarded_with(addr, &head, &body).await;
+    let (head, json) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, serde_json::from_str(json).unwrap_or_default())
+}
+
+/// One address creating lobbies on two servers in turn holds at most
+/// `max_lobbies_per_address` of them in the whole cluster: the next is
+/// refused as a single server refuses it, on either server, until one of
+/// its lobbies starts or is removed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cap_on_one_address_s_open_lobbies_holds_across_the_cluster() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let servers = two_servers(&url, |c| c).await;
+    let cap = crate::ServerConfig::default().max_lobbies_per_address;
+    let lobby = serde_json::json!({"seats": 2, "host_name": "Ann"});
+    let mut created = Vec::new();
+    for k in 0..cap {
+        let on = servers[k % 2].addr();
+        let (status, answer) = create_here(on, &lobby).await;
+        assert_eq!(status, 201, "lobby {k}: {answer}");
+        created.push((on, answer));
+    }
+    for server in &servers {
+        let (status, answer) = create_here(server.addr(), &lobby).await;
+        assert_eq!(status, 503, "{answer}");
+        assert_eq!(answer["code"], "busy", "{answer}");
+        assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{answer}");
+    }
+    // One lobby starts: room for one more, on either server.
+    let (on, first) = &created[0];
+    client::start_table(
+        *on,
+        first["invite"].as_str().unwrap(),
+        first["host_token"].as_str().unwrap(),
+    )
+    .await
+    .expect("the lobby starts");
+    assert_eq!(create_here(servers[1].addr(), &lobby).await.0, 201);
+    assert_eq!(create_here(servers[0].addr(), &lobby).await.0, 503);
+    // One is removed (as when it idles out or is reclaimed): room again.
+    let (on, second) = &created[1];
+    let db = plain(&url).await;
+    let invite = second["invite"].as_str().unwrap();
+    db.execute("DELETE FROM tables WHERE invite = $1", &[&invite])
+        .await
+        .unwrap();
+    let _ = on;
+    assert_eq!(create_here(servers[0].addr(), &lobby).await.0, 201);
+    for server in servers {
+        server.shutdown().await;
+    }
 }
