@@ -832,14 +832,85 @@ async fn the_cap_on_one_address_s_open_lobbies_holds_across_the_cluster() {
     assert_eq!(create_here(servers[1].addr(), &lobby).await.0, 201);
     assert_eq!(create_here(servers[0].addr(), &lobby).await.0, 503);
     // One is removed (as when it idles out or is reclaimed): room again.
-    let (on, second) = &created[1];
+    let second = &created[1].1;
     let db = plain(&url).await;
     let invite = second["invite"].as_str().unwrap();
     db.execute("DELETE FROM tables WHERE invite = $1", &[&invite])
         .await
         .unwrap();
-    let _ = on;
     assert_eq!(create_here(servers[0].addr(), &lobby).await.0, 201);
+    for server in servers {
+        server.shutdown().await;
+    }
+}
+
+/// One address creating tables on two servers in turn creates at most
+/// `max_tables_per_address` in the window in the whole cluster: two
+/// creates at once on both servers for its last slot get one table, the
+/// other is refused as a single server refuses it; once the window has
+/// passed it creates again. A database that cannot count refuses the
+/// create with "try again", and the server goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cap_on_one_address_s_tables_per_hour_holds_across_the_cluster() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let window = Duration::from_secs(3);
+    let servers = two_servers(&url, |c| crate::ServerConfig {
+        max_tables_per_address: 4,
+        table_window: window,
+        ..c
+    })
+    .await;
+    let [a, b] = [servers[0].addr(), servers[1].addr()];
+    let table = serde_json::json!({"seats": 2});
+    let began = Instant::now();
+    let mut first = None;
+    for k in 0..3 {
+        let (status, answer) = create_here([a, b][k % 2], &table).await;
+        assert_eq!(status, 201, "table {k}: {answer}");
+        // The first create is stored by now: its window ends a window on.
+        first.get_or_insert_with(Instant::now);
+    }
+    let first = first.expect("three creates");
+    let (on_a, on_b) = tokio::join!(create_here(a, &table), create_here(b, &table));
+    let mut answers = [on_a, on_b];
+    answers.sort_by_key(|(status, _)| *status);
+    assert_eq!(answers[0].0, 201, "{answers:?}");
+    assert_eq!(answers[1].0, 503, "{answers:?}");
+    assert_eq!(answers[1].1["code"], "busy", "{answers:?}");
+    assert_eq!(answers[1].1["message"], crate::http::TOO_MANY_TABLES);
+    assert!(began.elapsed() < window, "the window has not passed yet");
+    tokio::time::sleep_until(first + window).await;
+    assert_eq!(create_here(a, &table).await.0, 201);
+    // Counts that no longer count are removed at a beat: here the old
+    // tables are gone, so only the last create's address stays.
+    let db = plain(&url).await;
+    db.execute("DELETE FROM tables WHERE invite IN (SELECT invite FROM creations WHERE created < (SELECT max(created) FROM creations))", &[])
+        .await
+        .unwrap();
+    let kept = async || -> i64 {
+        let row = db
+            .query_one("SELECT count(*) FROM creations", &[])
+            .await
+            .unwrap();
+        row.get(0)
+    };
+    let asked = Instant::now();
+    while kept().await > 1 {
+        assert!(asked.elapsed() < LEASE * 4, "the old creations are removed");
+        tokio::time::sleep(LEASE / 8).await;
+    }
+    // The database cannot count (here its table of creations is gone).
+    db.batch_execute("DROP TABLE creations").await.unwrap();
+    let (status, answer) = create_here(b, &table).await;
+    assert_eq!(status, 503, "{answer}");
+    assert_eq!(answer["code"], "storage", "{answer}");
+    let (status, _) = client::request(b, "GET", "/api/health", None)
+        .await
+        .expect("the server answers");
+    assert_eq!(status, 200);
     for server in servers {
         server.shutdown().await;
     }
