@@ -257,6 +257,14 @@ impl Cluster {
         Ok(())
     }
 
+    /// Whether `ip` is a live process's address, as of the last beat.
+    fn is_process(&self, ip: std::net::IpAddr) -> bool {
+        self.live
+            .borrow()
+            .iter()
+            .any(|a| a.parse::<SocketAddr>().is_ok_and(|a| a.ip() == ip))
+    }
+
     /// Resolves once the process at `addr` is no longer among the live
     /// ones (its registration expired: it died or hangs), or this one stops.
     pub(super) async fn gone(&self, addr: &str) {

@@ -665,10 +665,26 @@ async fn forwarded(addr: std::net::SocketAddr, head: &str) -> String {
 
 /// [`forwarded`] with a body.
 async fn forwarded_with(addr: std::net::SocketAddr, head: &str, body: &str) -> String {
+    let head = format!("{head}{MARK}");
+    request_from([127, 0, 0, 1].into(), addr, &head, body).await
+}
+
+/// The mark of a request a server forwarded.
+const MARK: &str = "x-tripoley-forwarded: 1\r\n";
+
+/// The answer to a request from the address `from`: `head` is its request
+/// line and any headers.
+async fn request_from(
+    from: std::net::IpAddr,
+    addr: std::net::SocketAddr,
+    head: &str,
+    body: &str,
+) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request =
-        format!("{head}Host: {addr}\r\nx-tripoley-forwarded: 1\r\nConnection: close\r\n\r\n{body}");
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind((from, 0).into()).unwrap();
+    let mut stream = socket.connect(addr).await.unwrap();
+    let request = format!("{head}Host: {addr}\r\nConnection: close\r\n\r\n{body}");
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut answer = Vec::new();
     tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer))
@@ -779,12 +795,22 @@ async fn create_here(
     addr: std::net::SocketAddr,
     body: &serde_json::Value,
 ) -> (u16, serde_json::Value) {
+    create_from([127, 0, 0, 1].into(), MARK, addr, body).await
+}
+
+/// A create from the address `from` with the headers `extra`.
+async fn create_from(
+    from: std::net::IpAddr,
+    extra: &str,
+    addr: std::net::SocketAddr,
+    body: &serde_json::Value,
+) -> (u16, serde_json::Value) {
     let body = body.to_string();
     let head = format!(
-        "POST /api/tables HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        "POST /api/tables HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{extra}",
         body.len()
     );
-    let answer = forwarded_with(addr, &head, &body).await;
+    let answer = request_from(from, addr, &head, &body).await;
     let (head, json) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
     let status = head
         .split_whitespace()
@@ -911,6 +937,56 @@ async fn the_cap_on_one_address_s_tables_per_hour_holds_across_the_cluster() {
         .await
         .expect("the server answers");
     assert_eq!(status, 200);
+    for server in servers {
+        server.shutdown().await;
+    }
+}
+
+/// A create another server forwarded counts as its client's, the address
+/// that server saw, not the forwarder's; an address no server has cannot
+/// name another client; a client's creates that the servers spread
+/// between them all count as its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forwarded_create_counts_as_its_client_s() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let servers = two_servers(&url, |c| c).await;
+    // The servers (both at 127.0.0.1) know each other from their first beat.
+    tokio::time::sleep(LEASE / 2).await;
+    let process = [127, 0, 0, 1].into();
+    const FOR_HIM: &str = "x-tripoley-forwarded: 1\r\nx-tripoley-client: 10.9.8.7\r\n";
+    let lobby = serde_json::json!({"seats": 2, "host_name": "Ann"});
+    let cap = crate::ServerConfig::default().max_lobbies_per_address;
+    for k in 0..cap {
+        let on = servers[k % 2].addr();
+        let (status, answer) = create_from(process, FOR_HIM, on, &lobby).await;
+        assert_eq!(status, 201, "lobby {k}: {answer}");
+    }
+    let (status, answer) = create_from(process, FOR_HIM, servers[1].addr(), &lobby).await;
+    assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{status}");
+    // The forwarding process's own address holds none of them.
+    assert_eq!(
+        create_from(process, MARK, servers[0].addr(), &lobby)
+            .await
+            .0,
+        201
+    );
+    // A client naming the full address is counted as itself.
+    let stranger = [127, 0, 0, 9].into();
+    let (status, answer) = create_from(stranger, FOR_HIM, servers[0].addr(), &lobby).await;
+    assert_eq!(status, 201, "{answer}");
+    // A client's own creates, spread by the servers themselves (each new
+    // table goes to the least-loaded one), count as the client's wherever
+    // they are stored.
+    let client = [127, 0, 0, 10].into();
+    for k in 0..cap {
+        let (status, answer) = create_from(client, "", servers[0].addr(), &lobby).await;
+        assert_eq!(status, 201, "lobby {k}: {answer}");
+    }
+    let (status, answer) = create_from(client, "", servers[0].addr(), &lobby).await;
+    assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{status}");
     for server in servers {
         server.shutdown().await;
     }
