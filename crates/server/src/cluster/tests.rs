@@ -672,6 +672,9 @@ async fn forwarded_with(addr: std::net::SocketAddr, head: &str, body: &str) -> S
 /// The mark of a request a server forwarded.
 const MARK: &str = "x-tripoley-forwarded: 1\r\n";
 
+/// The headers of a create a server forwarded for the client 10.9.8.7.
+const FOR_HIM: &str = "x-tripoley-forwarded: 1\r\nx-tripoley-client: 10.9.8.7\r\n";
+
 /// The answer to a request from the address `from`: `head` is its request
 /// line and any headers.
 async fn request_from(
@@ -956,7 +959,6 @@ async fn a_forwarded_create_counts_as_its_client_s() {
     // The servers (both at 127.0.0.1) know each other from their first beat.
     tokio::time::sleep(LEASE / 2).await;
     let process = [127, 0, 0, 1].into();
-    const FOR_HIM: &str = "x-tripoley-forwarded: 1\r\nx-tripoley-client: 10.9.8.7\r\n";
     let lobby = serde_json::json!({"seats": 2, "host_name": "Ann"});
     let cap = crate::ServerConfig::default().max_lobbies_per_address;
     for k in 0..cap {
