@@ -19,6 +19,7 @@ use crate::auth::{hash_token, new_invite, new_token, origin_allowed, valid_invit
 use crate::protocol::{
     CreateTable, Created, ErrorBody, ErrorCode, SitRequest, StartRequest, clean_name,
 };
+use crate::store::{Caps, Over};
 use crate::table::Cmd;
 use crate::web;
 
@@ -172,6 +173,23 @@ async fn health(State(app): State<Arc<App>>) -> Response {
     .into_response()
 }
 
+/// A create refused for the lobbies its address holds open.
+pub(crate) const TOO_MANY_LOBBIES: &str =
+    "you have several tables waiting for players: start one, or wait until one expires";
+
+/// A create refused for the tables its address created this hour.
+pub(crate) const TOO_MANY_TABLES: &str =
+    "you have created many tables this hour: use one of them, or try again later";
+
+/// A create refused for one of its address's caps.
+fn over(cap: Over) -> ApiError {
+    let message = match cap {
+        Over::Lobbies => TOO_MANY_LOBBIES,
+        Over::Tables => TOO_MANY_TABLES,
+    };
+    ApiError(ErrorBody::new(ErrorCode::Busy, message))
+}
+
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
@@ -181,15 +199,17 @@ async fn create(
     let req: CreateTable = json_body(&app, &headers, &body)?;
     let settings = req.settings()?;
     let ip = client.ip();
-    if !app
-        .lobbies
-        .may_create(ip, app.config.max_lobbies_per_address)
-        .await
+    let config = &app.config;
+    // With SQLite this server is the only one: its own counts are the
+    // whole truth. With PostgreSQL the database counts, for every server.
+    let shared = app.cluster.is_some();
+    if !shared
+        && !app
+            .lobbies
+            .may_create(ip, config.max_lobbies_per_address)
+            .await
     {
-        return Err(ApiError(ErrorBody::new(
-            ErrorCode::Busy,
-            "you have several tables waiting for players: start one, or wait until one expires",
-        )));
+        return Err(over(Over::Lobbies));
     }
     if !app.room_for_a_table().await {
         return Err(ApiError(ErrorBody::new(
@@ -197,23 +217,38 @@ async fn create(
             "the server has too many tables; try again later",
         )));
     }
-    if !app
-        .addresses
-        .create_table(ip, app.config.max_tables_per_address)
+    if !shared
+        && !app
+            .addresses
+            .create_table(ip, config.max_tables_per_address, config.table_window)
     {
-        return Err(ApiError(ErrorBody::new(
-            ErrorCode::Busy,
-            "you have created many tables this hour: use one of them, or try again later",
-        )));
+        return Err(over(Over::Tables));
     }
     let storage = |e: crate::ServerError| ApiError(e.answer());
     let invite = new_invite();
     let token = new_token();
     let hash = hash_token(&token);
-    app.store
-        .create_table(invite.clone(), &settings, hash)
-        .await
-        .map_err(storage)?;
+    if shared {
+        let caps = Caps {
+            address: ip.to_string(),
+            lobbies: i64::try_from(config.max_lobbies_per_address).unwrap_or(i64::MAX),
+            tables: config.max_tables_per_address.into(),
+            window_ms: i64::try_from(config.table_window.as_millis()).unwrap_or(i64::MAX),
+        };
+        if let Some(cap) = app
+            .store
+            .create_counted(invite.clone(), &settings, hash, caps)
+            .await
+            .map_err(storage)?
+        {
+            return Err(over(cap));
+        }
+    } else {
+        app.store
+            .create_table(invite.clone(), &settings, hash)
+            .await
+            .map_err(storage)?;
+    }
     let seat = match &req.host_name {
         Some(name) => {
             let name = clean_name(name)?;

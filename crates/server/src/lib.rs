@@ -114,8 +114,10 @@ pub struct ServerConfig {
     /// limit: at the cap a new connection sheds the oldest one that has not
     /// finished its first request head, else the one silent longest.
     pub max_connections: usize,
-    /// Tables one address may create per hour.
+    /// Tables one address may create per `table_window`.
     pub max_tables_per_address: u32,
+    /// The window `max_tables_per_address` counts over: an hour.
+    pub table_window: Duration,
     /// Unstarted lobbies one address may hold at once: past it, that
     /// address creates no more until one starts or expires.
     pub max_lobbies_per_address: usize,
@@ -167,6 +169,7 @@ impl Default for ServerConfig {
             max_connections_per_address: 64,
             max_connections: 10_000,
             max_tables_per_address: 60,
+            table_window: Duration::from_secs(3600),
             max_lobbies_per_address: 5,
             max_connections_per_seat: 4,
             hello_timeout: Duration::from_secs(10),
@@ -580,6 +583,7 @@ impl ServerConfig {
             ("idle_timeout", self.idle_timeout < Duration::from_secs(1)),
             ("table_idle", self.table_idle.is_zero()),
             ("lease", self.lease < Duration::from_millis(100)),
+            ("table_window", self.table_window.is_zero()),
         ];
         match zero.iter().find(|(_, bad)| *bad) {
             Some((name, _)) => Err(ServerError::Usage(format!(

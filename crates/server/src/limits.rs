@@ -30,9 +30,6 @@ use tokio::time::{Instant, Sleep};
 /// How long a trusted proxy has for its PROXY header.
 const PROXY_WAIT: Duration = Duration::from_millis(500);
 
-/// How long a table-creation count is kept per address.
-pub(crate) const TABLE_WINDOW: Duration = Duration::from_secs(3600);
-
 /// Counters per client address, shared by the listener and the handlers.
 #[derive(Default)]
 pub(crate) struct AddressBook {
@@ -65,16 +62,17 @@ impl AddressBook {
         open.get(&ip).copied().unwrap_or(0)
     }
 
-    /// Counts a table created by `ip`, unless it has created `cap` this hour.
-    pub(crate) fn create_table(&self, ip: IpAddr, cap: u32) -> bool {
+    /// Counts a table created by `ip`, unless it has created `cap` in this
+    /// `window` (the server's own count: with SQLite, the whole truth).
+    pub(crate) fn create_table(&self, ip: IpAddr, cap: u32, window: Duration) -> bool {
         let now = Instant::now();
         let mut created = self.created.lock().unwrap_or_else(PoisonError::into_inner);
         // Old windows are forgotten, so the map holds this hour's addresses only.
         if created.len() > 1024 {
-            created.retain(|_, (start, _)| now.duration_since(*start) < TABLE_WINDOW);
+            created.retain(|_, (start, _)| now.duration_since(*start) < window);
         }
         let entry = created.entry(ip).or_insert((now, 0));
-        if now.duration_since(entry.0) >= TABLE_WINDOW {
+        if now.duration_since(entry.0) >= window {
             *entry = (now, 0);
         }
         if entry.1 >= cap {
@@ -575,7 +573,8 @@ mod tests {
     fn tables_created_per_address_are_capped_per_hour() {
         let book = AddressBook::default();
         let a: IpAddr = [10, 0, 0, 1].into();
-        assert_eq!((0..10).filter(|_| book.create_table(a, 4)).count(), 4);
-        assert!(book.create_table([10, 0, 0, 2].into(), 4));
+        let hour = Duration::from_secs(3600);
+        assert_eq!((0..10).filter(|_| book.create_table(a, 4, hour)).count(), 4);
+        assert!(book.create_table([10, 0, 0, 2].into(), 4, hour));
     }
 }

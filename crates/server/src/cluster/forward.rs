@@ -4,13 +4,16 @@
 //! generator behind a round-robin proxy never knows which process it
 //! reached. A new table is created on the least-loaded process the same
 //! way. A forwarded request is marked, and its receiver serves it itself:
-//! nothing is forwarded twice.
+//! nothing is forwarded twice. It names its client's address, which its
+//! receiver takes from a live process only: the limits per address count
+//! the client, not the process that forwarded it.
 
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::{Request, State};
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -23,6 +26,9 @@ use crate::protocol::{ErrorBody, ErrorCode};
 
 /// The mark of a forwarded request.
 const FORWARDED: HeaderName = HeaderName::from_static("x-tripoley-forwarded");
+
+/// The address of a forwarded request's client, as its forwarder saw it.
+const CLIENT: HeaderName = HeaderName::from_static("x-tripoley-client");
 
 /// How long the owner has to accept a forwarded connection.
 const CONNECT: Duration = Duration::from_secs(3);
@@ -57,11 +63,12 @@ fn target<'a>(method: &Method, path: &'a str) -> Target<'a> {
 /// The middleware: serves a request here, or forwards it to the process
 /// that runs its table (or should hold a new one). If the registry cannot
 /// be read, the request is served here.
-pub(crate) async fn route(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+pub(crate) async fn route(State(app): State<Arc<App>>, mut req: Request, next: Next) -> Response {
     let Some(cluster) = app.cluster.clone() else {
         return next.run(req).await;
     };
     if req.headers().contains_key(&FORWARDED) {
+        as_its_client_s(&cluster, &mut req);
         return next.run(req).await;
     }
     let target = target(req.method(), req.uri().path());
@@ -81,6 +88,26 @@ pub(crate) async fn route(State(app): State<Arc<App>>, req: Request, next: Next)
         // new table.
         None if target == Target::Create => next.run(req).await,
         None => unreachable(),
+    }
+}
+
+/// A request forwarded by a live process counts as its client's for every
+/// limit per address (a create's caps, the budgets of analyses and
+/// replays); from anyone else the address it names is ignored.
+fn as_its_client_s(cluster: &Cluster, req: &mut Request) {
+    let Some(&ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>() else {
+        return;
+    };
+    let named = req
+        .headers()
+        .get(&CLIENT)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<IpAddr>().ok());
+    if let Some(client) = named
+        && cluster.is_process(peer.ip())
+    {
+        req.extensions_mut()
+            .insert(ConnectInfo(SocketAddr::new(client, peer.port())));
     }
 }
 
@@ -128,6 +155,14 @@ async fn forward(
     let client_side = hyper::upgrade::on(&mut req);
     req.headers_mut()
         .insert(FORWARDED, HeaderValue::from_static("1"));
+    let client = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .and_then(|ConnectInfo(c)| HeaderValue::from_str(&c.ip().to_string()).ok());
+    match client {
+        Some(client) => req.headers_mut().insert(CLIENT, client),
+        None => req.headers_mut().remove(&CLIENT),
+    };
     let asked = async {
         let (mut sender, connection) =
             hyper::client::conn::http1::handshake::<_, Body>(TokioIo::new(stream))

@@ -24,16 +24,22 @@
 //! - The public table list is shared (`listing.rs`): each process writes
 //!   its tables' entries to the database, and any process answers a list
 //!   request with every live process's tables.
+//! - The caps on one client address's creates (open lobbies, tables per
+//!   hour) are counted in the database, for every process at once
+//!   (`store::Caps`); the beat removes the counts that no longer count
+//!   (`creations.rs`).
 //!
 //! With SQLite there is one process and no cluster.
 
 /// The database's clock in milliseconds, as SQL: every process reads the
-/// same clock, so leases do not depend on the machines' clocks agreeing.
+/// same clock, so leases (and the counts of one address's creates,
+/// `store::Caps`) do not depend on the machines' clocks agreeing.
 macro_rules! now_ms {
     () => {
         "(extract(epoch from clock_timestamp()) * 1000)::bigint"
     };
 }
+pub(crate) use now_ms;
 
 /// The tables whose owner's death moves them to another process, as SQL
 /// over `tables t`: games in progress, and public tables waiting for
@@ -45,6 +51,7 @@ macro_rules! moves {
     };
 }
 
+mod creations;
 mod forward;
 mod lease;
 mod listing;
@@ -250,6 +257,14 @@ impl Cluster {
         Ok(())
     }
 
+    /// Whether `ip` is a live process's address, as of the last beat.
+    fn is_process(&self, ip: std::net::IpAddr) -> bool {
+        self.live
+            .borrow()
+            .iter()
+            .any(|a| a.parse::<SocketAddr>().is_ok_and(|a| a.ip() == ip))
+    }
+
     /// Resolves once the process at `addr` is no longer among the live
     /// ones (its registration expired: it died or hangs), or this one stops.
     pub(super) async fn gone(&self, addr: &str) {
@@ -410,6 +425,12 @@ pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
         let tidied = tokio::time::timeout(every, cluster.tidy())
             .await
             .unwrap_or_else(|_| Err(not_in_time()));
+        // Its own time limit: a slow purge holds the takeovers up no more.
+        let window = millis(app.config.table_window);
+        let forgot = tokio::time::timeout(every, creations::forget_old(&cluster.db(), window))
+            .await
+            .unwrap_or_else(|_| Err(not_in_time()));
+        let tidied = tidied.and(forgot.map(drop));
         let beat = match tidied {
             Ok(()) => take_over(&app, &cluster, every).await,
             Err(e) => Err(e),

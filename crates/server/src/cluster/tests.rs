@@ -660,10 +660,34 @@ async fn a_moving_table_is_busy_not_missing() {
 /// The answer to a request a server forwarded (so it is served where it
 /// arrives): `head` is its request line and any headers.
 async fn forwarded(addr: std::net::SocketAddr, head: &str) -> String {
+    forwarded_with(addr, head, "").await
+}
+
+/// [`forwarded`] with a body.
+async fn forwarded_with(addr: std::net::SocketAddr, head: &str, body: &str) -> String {
+    let head = format!("{head}{MARK}");
+    request_from([127, 0, 0, 1].into(), addr, &head, body).await
+}
+
+/// The mark of a request a server forwarded.
+const MARK: &str = "x-tripoley-forwarded: 1\r\n";
+
+/// The headers of a create a server forwarded for the client 10.9.8.7.
+const FOR_HIM: &str = "x-tripoley-forwarded: 1\r\nx-tripoley-client: 10.9.8.7\r\n";
+
+/// The answer to a request from the address `from`: `head` is its request
+/// line and any headers.
+async fn request_from(
+    from: std::net::IpAddr,
+    addr: std::net::SocketAddr,
+    head: &str,
+    body: &str,
+) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request =
-        format!("{head}Host: {addr}\r\nx-tripoley-forwarded: 1\r\nConnection: close\r\n\r\n");
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind((from, 0).into()).unwrap();
+    let mut stream = socket.connect(addr).await.unwrap();
+    let request = format!("{head}Host: {addr}\r\nConnection: close\r\n\r\n{body}");
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut answer = Vec::new();
     tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer))
@@ -747,4 +771,225 @@ async fn slow_loads_do_not_hold_the_health_check_up() {
     while loads.join_next().await.is_some() {}
     drop(db);
     server.shutdown().await;
+}
+
+/// Two servers on `url` with the default caps on one address's creates,
+/// except `config`'s changes.
+async fn two_servers(
+    url: &str,
+    config: impl Fn(crate::ServerConfig) -> crate::ServerConfig,
+) -> [crate::RunningServer; 2] {
+    let start = || {
+        crate::start(config(crate::ServerConfig {
+            addr: "127.0.0.1:0".parse().expect("an address"),
+            db: Database::Postgres(url.to_owned()),
+            lease: LEASE,
+            ..crate::ServerConfig::default()
+        }))
+    };
+    let a = start().await.expect("a starts");
+    let b = start().await.expect("b starts");
+    [a, b]
+}
+
+/// A create served by the server at `addr` itself (as a proxy spreading an
+/// address's requests would have it): its status and its answer.
+async fn create_here(
+    addr: std::net::SocketAddr,
+    body: &serde_json::Value,
+) -> (u16, serde_json::Value) {
+    create_from([127, 0, 0, 1].into(), MARK, addr, body).await
+}
+
+/// A create from the address `from` with the headers `extra`.
+async fn create_from(
+    from: std::net::IpAddr,
+    extra: &str,
+    addr: std::net::SocketAddr,
+    body: &serde_json::Value,
+) -> (u16, serde_json::Value) {
+    let body = body.to_string();
+    let head = format!(
+        "POST /api/tables HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{extra}",
+        body.len()
+    );
+    let answer = request_from(from, addr, &head, &body).await;
+    let (head, json) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, serde_json::from_str(json).unwrap_or_default())
+}
+
+/// One address creating lobbies on two servers in turn holds at most
+/// `max_lobbies_per_address` of them in the whole cluster: the next is
+/// refused as a single server refuses it, on either server, until one of
+/// its lobbies starts or is removed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cap_on_one_address_s_open_lobbies_holds_across_the_cluster() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let servers = two_servers(&url, |c| c).await;
+    let cap = crate::ServerConfig::default().max_lobbies_per_address;
+    let lobby = serde_json::json!({"seats": 2, "host_name": "Ann"});
+    let mut created = Vec::new();
+    for k in 0..cap {
+        let on = servers[k % 2].addr();
+        let (status, answer) = create_here(on, &lobby).await;
+        assert_eq!(status, 201, "lobby {k}: {answer}");
+        created.push((on, answer));
+    }
+    for server in &servers {
+        let (status, answer) = create_here(server.addr(), &lobby).await;
+        assert_eq!(status, 503, "{answer}");
+        assert_eq!(answer["code"], "busy", "{answer}");
+        assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{answer}");
+    }
+    // One lobby starts: room for one more, on either server.
+    let (on, first) = &created[0];
+    client::start_table(
+        *on,
+        first["invite"].as_str().unwrap(),
+        first["host_token"].as_str().unwrap(),
+    )
+    .await
+    .expect("the lobby starts");
+    assert_eq!(create_here(servers[1].addr(), &lobby).await.0, 201);
+    assert_eq!(create_here(servers[0].addr(), &lobby).await.0, 503);
+    // One is removed (as when it idles out or is reclaimed): room again.
+    let second = &created[1].1;
+    let db = plain(&url).await;
+    let invite = second["invite"].as_str().unwrap();
+    db.execute("DELETE FROM tables WHERE invite = $1", &[&invite])
+        .await
+        .unwrap();
+    assert_eq!(create_here(servers[0].addr(), &lobby).await.0, 201);
+    for server in servers {
+        server.shutdown().await;
+    }
+}
+
+/// One address creating tables on two servers in turn creates at most
+/// `max_tables_per_address` in the window in the whole cluster: two
+/// creates at once on both servers for its last slot get one table, the
+/// other is refused as a single server refuses it; once the window has
+/// passed it creates again. A database that cannot count refuses the
+/// create with "try again", and the server goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cap_on_one_address_s_tables_per_hour_holds_across_the_cluster() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let window = Duration::from_secs(3);
+    let servers = two_servers(&url, |c| crate::ServerConfig {
+        max_tables_per_address: 4,
+        table_window: window,
+        ..c
+    })
+    .await;
+    let [a, b] = [servers[0].addr(), servers[1].addr()];
+    let table = serde_json::json!({"seats": 2});
+    let began = Instant::now();
+    let mut first = None;
+    for k in 0..3 {
+        let (status, answer) = create_here([a, b][k % 2], &table).await;
+        assert_eq!(status, 201, "table {k}: {answer}");
+        // The first create is stored by now: its window ends a window on.
+        first.get_or_insert_with(Instant::now);
+    }
+    let first = first.expect("three creates");
+    let (on_a, on_b) = tokio::join!(create_here(a, &table), create_here(b, &table));
+    let mut answers = [on_a, on_b];
+    answers.sort_by_key(|(status, _)| *status);
+    assert_eq!(answers[0].0, 201, "{answers:?}");
+    assert_eq!(answers[1].0, 503, "{answers:?}");
+    assert_eq!(answers[1].1["code"], "busy", "{answers:?}");
+    assert_eq!(answers[1].1["message"], crate::http::TOO_MANY_TABLES);
+    assert!(began.elapsed() < window, "the window has not passed yet");
+    tokio::time::sleep_until(first + window).await;
+    assert_eq!(create_here(a, &table).await.0, 201);
+    // Counts that no longer count are removed at a beat: here the old
+    // tables are gone, so only the last create's address stays.
+    let db = plain(&url).await;
+    db.execute("DELETE FROM tables WHERE invite IN (SELECT invite FROM creations WHERE created < (SELECT max(created) FROM creations))", &[])
+        .await
+        .unwrap();
+    let kept = async || -> i64 {
+        let row = db
+            .query_one("SELECT count(*) FROM creations", &[])
+            .await
+            .unwrap();
+        row.get(0)
+    };
+    let asked = Instant::now();
+    while kept().await > 1 {
+        assert!(asked.elapsed() < LEASE * 4, "the old creations are removed");
+        tokio::time::sleep(LEASE / 8).await;
+    }
+    // The database cannot count (here its table of creations is gone).
+    db.batch_execute("DROP TABLE creations").await.unwrap();
+    let (status, answer) = create_here(b, &table).await;
+    assert_eq!(status, 503, "{answer}");
+    assert_eq!(answer["code"], "storage", "{answer}");
+    let (status, _) = client::request(b, "GET", "/api/health", None)
+        .await
+        .expect("the server answers");
+    assert_eq!(status, 200);
+    for server in servers {
+        server.shutdown().await;
+    }
+}
+
+/// A create another server forwarded counts as its client's, the address
+/// that server saw, not the forwarder's; an address no server has cannot
+/// name another client; a client's creates that the servers spread
+/// between them all count as its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forwarded_create_counts_as_its_client_s() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let servers = two_servers(&url, |c| c).await;
+    // The servers (both at 127.0.0.1) know each other from their first beat.
+    tokio::time::sleep(LEASE / 2).await;
+    let process = [127, 0, 0, 1].into();
+    let lobby = serde_json::json!({"seats": 2, "host_name": "Ann"});
+    let cap = crate::ServerConfig::default().max_lobbies_per_address;
+    for k in 0..cap {
+        let on = servers[k % 2].addr();
+        let (status, answer) = create_from(process, FOR_HIM, on, &lobby).await;
+        assert_eq!(status, 201, "lobby {k}: {answer}");
+    }
+    let (status, answer) = create_from(process, FOR_HIM, servers[1].addr(), &lobby).await;
+    assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{status}");
+    // The forwarding process's own address holds none of them.
+    assert_eq!(
+        create_from(process, MARK, servers[0].addr(), &lobby)
+            .await
+            .0,
+        201
+    );
+    // A client naming the full address is counted as itself.
+    let stranger = [127, 0, 0, 9].into();
+    let (status, answer) = create_from(stranger, FOR_HIM, servers[0].addr(), &lobby).await;
+    assert_eq!(status, 201, "{answer}");
+    // A client's own creates, spread by the servers themselves (each new
+    // table goes to the least-loaded one), count as the client's wherever
+    // they are stored.
+    let client = [127, 0, 0, 10].into();
+    for k in 0..cap {
+        let (status, answer) = create_from(client, "", servers[0].addr(), &lobby).await;
+        assert_eq!(status, 201, "lobby {k}: {answer}");
+    }
+    let (status, answer) = create_from(client, "", servers[0].addr(), &lobby).await;
+    assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{status}");
+    for server in servers {
+        server.shutdown().await;
+    }
 }

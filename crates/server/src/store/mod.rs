@@ -292,6 +292,58 @@ impl dyn Backend + '_ {
         .map(drop)
     }
 
+    /// Stores a new lobby unless its creator's address is over one of
+    /// `caps` (then nothing is written, and the answer says which).
+    /// PostgreSQL only: the address's advisory lock, held until the group
+    /// commits, makes one address's creates on every server wait for each
+    /// other, so two at once cannot both take its last slot.
+    fn create_counted(
+        &mut self,
+        invite: &str,
+        created: i64,
+        settings: &str,
+        host_hash: &[u8],
+        caps: &Caps,
+    ) -> Result<Option<Over>, DbError> {
+        use Value::{Int, Text};
+        let address = Text(&caps.address);
+        self.execute(
+            // The lock's first key is "caps" in ASCII.
+            "SELECT 1 FROM pg_advisory_xact_lock(1667330163, hashtext($1))",
+            &[address],
+        )?;
+        let row = self
+            .query(
+                concat!(
+                    "SELECT (SELECT count(*) FROM creations c JOIN tables t ON t.invite = c.invite \
+                     WHERE c.address = $1 AND t.status = 'lobby'), \
+                     (SELECT count(*) FROM creations WHERE address = $1 AND created > ",
+                    crate::cluster::now_ms!(),
+                    " - $2::bigint)"
+                ),
+                &[address, Int(caps.window_ms)],
+            )?
+            .pop()
+            .ok_or_else(|| DbError("the count of an address's tables was empty".into()))?;
+        let [lobbies, recent] = cells(row)?;
+        if lobbies.int()? >= caps.lobbies {
+            return Ok(Some(Over::Lobbies));
+        }
+        if recent.int()? >= caps.tables {
+            return Ok(Some(Over::Tables));
+        }
+        self.execute(
+            concat!(
+                "INSERT INTO creations (invite, address, created) VALUES ($1, $2, ",
+                crate::cluster::now_ms!(),
+                ")"
+            ),
+            &[Text(invite), address],
+        )?;
+        self.create_table(invite, created, settings, host_hash)?;
+        Ok(None)
+    }
+
     /// Stores a claimed seat.
     fn sit(&mut self, invite: &str, seat: u8, name: &str, hash: &[u8]) -> Result<(), DbError> {
         use Value::{Blob, Int, Text};
@@ -572,6 +624,25 @@ pub(crate) struct Fence {
     pub epoch: i64,
 }
 
+/// The caps on one client address's creates, counted in the database
+/// across every server sharing it (PostgreSQL): lobbies open at once (until
+/// they start or are removed) and tables created in the last `window_ms`.
+pub(crate) struct Caps {
+    pub address: String,
+    pub lobbies: i64,
+    pub tables: i64,
+    pub window_ms: i64,
+}
+
+/// The cap a create was refused for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Over {
+    /// The address holds `Caps::lobbies` open lobbies.
+    Lobbies,
+    /// It created `Caps::tables` tables in the window.
+    Tables,
+}
+
 /// A request to the database thread.
 type Job = Box<dyn Request>;
 
@@ -818,6 +889,22 @@ impl Store {
         let settings = serde_json::to_string(settings).expect("settings serialise");
         let created = unix_now();
         self.run(move |db| db.create_table(&invite, created, &settings, &host_hash))
+            .await
+    }
+
+    /// Stores a new lobby unless its creator is over one of `caps`
+    /// (PostgreSQL; see [`Caps`]): then nothing is stored, and the answer
+    /// says which.
+    pub(crate) async fn create_counted(
+        &self,
+        invite: String,
+        settings: &TableSettings,
+        host_hash: TokenHash,
+        caps: Caps,
+    ) -> Result<Option<Over>, ServerError> {
+        let settings = serde_json::to_string(settings).expect("settings serialise");
+        let created = unix_now();
+        self.run(move |db| db.create_counted(&invite, created, &settings, &host_hash, &caps))
             .await
     }
 

@@ -8,7 +8,10 @@
 //! run by the server holding its lease (the `leases` and `processes` tables
 //! of migration 2), and a server that lost a lease cannot write that
 //! table's steps ([`Fence`](super::Fence)). The public tables every server
-//! lists are kept in `public_tables` (migration 3). Migrations take a transaction's
+//! lists are kept in `public_tables` (migration 3), and the tables each
+//! client address created lately in `creations` (migration 5), which the
+//! caps on one address's creates count across every server
+//! ([`Caps`](super::Caps)). Migrations take a transaction's
 //! advisory lock, so servers started together migrate one after another.
 
 use std::collections::HashMap;
@@ -95,6 +98,15 @@ CREATE TABLE analyses (
     body   TEXT NOT NULL,
     PRIMARY KEY (invite, seat)
 );
+",
+    "
+CREATE TABLE creations (
+    invite  TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    created BIGINT NOT NULL
+);
+CREATE INDEX creations_address ON creations (address, created);
+CREATE INDEX creations_created ON creations (created);
 ",
 ];
 
