@@ -121,12 +121,6 @@ pub struct Tables {
     /// threads wait for one another without sleeping, so more threads than
     /// cores would only take turns).
     cores: usize,
-    /// Whether the last step went through the lanes from the last. Steps
-    /// go back and forth, so that each starts with the lanes the one
-    /// before left in the cache: a thousand lanes' games and rows do not
-    /// fit a core's cache, and stepped round in one direction every lane
-    /// would be gone from it by its next turn (about a tenth of a step).
-    backwards: bool,
 }
 
 impl Tables {
@@ -170,7 +164,6 @@ impl Tables {
             lanes,
             crew: None,
             cores: std::thread::available_parallelism().map_or(1, NonZero::get),
-            backwards: false,
         };
         for lane in &mut tables.lanes {
             lane.reset(&tables.config)?;
@@ -268,8 +261,6 @@ impl Tables {
             return Err("the observation and mask arrays must have a row per table".into());
         }
         let config = &self.config;
-        self.backwards = !self.backwards;
-        let backwards = self.backwards;
         let threads = threads.min(self.cores).min(n);
         if threads <= 1 {
             return run(
@@ -279,7 +270,6 @@ impl Tables {
                 outcomes,
                 observations,
                 masks,
-                backwards,
             );
         }
         // One contiguous share of the tables per thread, the same at every
@@ -295,7 +285,7 @@ impl Tables {
         crew(&mut self.crew, threads)?.each(
             shares,
             |((((lanes, actions), outcomes), obs), masks)| {
-                run(config, lanes, actions, outcomes, obs, masks, backwards)
+                run(config, lanes, actions, outcomes, obs, masks)
             },
         )
     }
@@ -317,18 +307,10 @@ impl Tables {
         if n == 0 || masks.len() != n * acts || draws.len() != n {
             return Err("one action per row of the masks".into());
         }
-        // From the rows the step wrote last, which are still in the cache.
-        let backwards = !self.backwards;
         let pick = |(masks, (draws, actions)): (&[i8], (&[u32], &mut [i64]))| {
-            let rows = masks.chunks_exact(acts).zip(draws).zip(actions);
-            let pick = |((row, &r), action): ((&[i8], &u32), &mut i64)| {
+            for ((row, &r), action) in masks.chunks_exact(acts).zip(draws).zip(actions) {
                 *action =
                     random_legal(row, r).map_or(0, |a| i64::try_from(a).expect("an action index"));
-            };
-            if backwards {
-                rows.rev().for_each(pick);
-            } else {
-                rows.for_each(pick);
             }
             Ok(())
         };
@@ -352,8 +334,7 @@ fn crew(slot: &mut Option<Crew>, threads: usize) -> Result<&mut Crew, String> {
     Ok(slot.as_mut().expect("made above"))
 }
 
-/// Steps `lanes` one after another, from the last if `backwards` (see
-/// [`Tables::step`]).
+/// Steps `lanes` one after another (see [`Tables::step`]).
 fn run<T: Number>(
     config: &Config,
     lanes: &mut [Lane],
@@ -361,14 +342,10 @@ fn run<T: Number>(
     outcomes: &mut [Outcome],
     observations: &mut [T],
     masks: &mut [i8],
-    backwards: bool,
 ) -> Result<(), String> {
     let obs_size = observations.len() / lanes.len().max(1);
     let acts = masks.len() / lanes.len().max(1);
-    let n = lanes.len();
-    for k in 0..n {
-        let i = if backwards { n - 1 - k } else { k };
-        let lane = &mut lanes[i];
+    for (i, lane) in lanes.iter_mut().enumerate() {
         outcomes[i] = lane.step(config, actions[i])?;
         lane.observe(
             lane.viewer(config),
