@@ -87,8 +87,9 @@ pub(crate) struct Cluster {
     load: AtomicI64,
     /// The leases it holds, by invite. Dropping one stops its table.
     held: Mutex<HashMap<String, Held>>,
-    /// The addresses of the live processes, as of the last beat: a
-    /// websocket relayed to a process that left them is cut
+    /// The addresses of the live processes, as of the last beat (or of
+    /// joining): a websocket relayed to a process that left them is cut,
+    /// and a forwarded request's client is believed from them only
     /// (`forward.rs`).
     live: watch::Sender<Arc<HashSet<String>>>,
     shutdown: watch::Receiver<bool>,
@@ -173,6 +174,9 @@ impl Cluster {
         }
         .to_string();
         registry::register(&db, &me, &addr, millis(lease)).await?;
+        // Known from the start, not from the first beat: a request another
+        // process forwards names its client, believed from a live process only.
+        let live = registry::live(&db).await?;
         let renewals = connect(url, lease).await?;
         let cluster = Arc::new(Cluster {
             url: url.to_owned(),
@@ -182,7 +186,7 @@ impl Cluster {
             lease,
             load: AtomicI64::new(0),
             held: Mutex::default(),
-            live: watch::Sender::new(Arc::default()),
+            live: watch::Sender::new(Arc::new(live)),
             shutdown,
         });
         tokio::spawn(renew(Arc::clone(&cluster), renewals));
