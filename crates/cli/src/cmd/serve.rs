@@ -229,6 +229,8 @@ pub fn loadtest(args: &LoadArgs) -> Result<(), Failure> {
         ..LoadOptions::default()
     };
     let runtime = if args.in_process {
+        // The server in this process gives freed memory back as `serve` does.
+        crate::allocator::return_freed_pages();
         runtime()?
     } else {
         client_runtime()?
