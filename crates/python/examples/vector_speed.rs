@@ -79,13 +79,13 @@ fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
         let mut outcomes = vec![Outcome::default(); n];
         let mut actions = vec![0i64; n];
         let mut rng = seeded_rng(2);
-        let mut draws = vec![0u32; n];
+        let mut randomness = vec![0u32; n];
         // As `sample_actions` draws: the randomness in table order, the
         // picks on the step's threads.
         let mut policy = |tables: &mut Tables, masks: &[i8], actions: &mut [i64]| {
-            draws.fill_with(|| rng.next_u32());
+            randomness.fill_with(|| rng.next_u32());
             tables
-                .sample_actions(masks, &draws, actions, threads)
+                .sample_actions(masks, &randomness, actions, threads)
                 .expect("a row per table");
         };
         tables.observe(&mut obs, &mut masks);

@@ -4,16 +4,19 @@
 //! A step of 1,024 tables is about a quarter of a millisecond of work. On
 //! a virtual machine a thread that sleeps between steps (as a rayon pool's
 //! do) costs 45–85 µs to wake: its core halts and the hypervisor must wake
-//! it. Two threads then barely beat one. So here the calling thread works
-//! beside the pool's, each thread on the same share of the work at every
-//! step (a table's game stays in the cache of the core that plays it:
-//! shares taken in turn by whichever thread was free were slower than one
-//! thread), (it never waits asleep for them: it spins while they
-//! finish), and after a step the pool's threads spin for a while
-//! ([`KEEP_AWAKE`]) waiting for the next one, which a learner's policy
-//! between steps usually starts well within that time. The price is that
-//! spinning: at most [`KEEP_AWAKE`] of each worker's CPU time a step, and
-//! none while the caller comes back more slowly than that.
+//! it. Two threads then barely beat one. So here:
+//! - the calling thread works beside the pool's, and waits for them
+//!   spinning, never asleep;
+//! - each thread gets the same share of the work at every step, so a
+//!   table's game stays in the cache of the core that plays it (shares
+//!   taken in turn by whichever thread was free were slower than one
+//!   thread);
+//! - after a step the pool's threads spin for a while ([`KEEP_AWAKE`])
+//!   waiting for the next one, which a learner's policy between steps
+//!   usually starts well within that time.
+//!
+//! The price is that spinning: at most [`KEEP_AWAKE`] of each worker's CPU
+//! time a step, and none while the caller comes back more slowly than that.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};

@@ -260,8 +260,8 @@ impl Tables {
         if observations.len() != n * obs_size || masks.len() != n * acts {
             return Err("the observation and mask arrays must have a row per table".into());
         }
+        let threads = self.usable(threads);
         let config = &self.config;
-        let threads = threads.min(self.cores).min(n);
         if threads <= 1 {
             return run(
                 config,
@@ -314,8 +314,8 @@ impl Tables {
             }
             Ok(())
         };
-        let threads = threads.min(self.cores).min(n);
-        if threads <= 1 {
+        let threads = self.usable(threads);
+        if threads <= 1 || n < 2 {
             return pick((masks, (draws, actions)));
         }
         let share = n.div_ceil(threads);
@@ -323,6 +323,13 @@ impl Tables {
             .chunks(share * acts)
             .zip(draws.chunks(share).zip(actions.chunks_mut(share)));
         crew(&mut self.crew, threads)?.each(shares, pick)
+    }
+
+    /// The threads a call that asks for `threads` uses: at most the
+    /// machine's cores and the tables (the same for a step and a draw of
+    /// any number of rows, so the two share one crew).
+    fn usable(&self, threads: usize) -> usize {
+        threads.min(self.cores).min(self.lanes.len())
     }
 }
 
