@@ -24,7 +24,8 @@ Rust, reading the masks once). They run on one thread, then on every core; obser
 float32, then in uint8 (``obs_dtype="uint8"``: the same numbers, a quarter of the bytes).
 The self-play rows (``opponents="self"``) put you at every seat, as the RLCard loop plays
 every player: each step is one decision at each table, whoever is to act, observed and
-masked for that seat; these are the rows counted the same way as RLCard's.
+masked for that seat; these are the rows counted the same way as RLCard's. The packed rows
+(``packed=True``) write the same rows in bits (card planes and masks), a fifth of the bytes.
 
 Two rows measure no game at all, to show what the loop costs by itself: the
 PettingZoo loop's policy on one fixed mask (the most any PettingZoo
@@ -230,10 +231,10 @@ def rlcard_holdem():
 
 
 def tripoley_vector(threads, numpy_policy, obs_dtype="float32", tables=1024,
-                    opponents="random"):
+                    opponents="random", packed=False):
     from tripoley.vector import TripoleyVectorEnv
     envs = TripoleyVectorEnv(tables, "pagat", 4, opponents=opponents, threads=threads,
-                             obs_dtype=obs_dtype)
+                             obs_dtype=None if packed else obs_dtype, packed=packed)
     rng = np.random.default_rng(1)
     _, infos = envs.reset(seed=1)
     masks = infos["action_mask"]
@@ -279,6 +280,13 @@ def main():
         (f"tripoley.vector, 1,024 tables, self-play, {os.cpu_count()} threads, "
          "sample_actions, uint8", tripoley_vector(os.cpu_count(), False, "uint8",
                                                   opponents="self")),
+        ("tripoley.vector, 1,024 tables, self-play, 1 thread, sample_actions, packed",
+         tripoley_vector(1, False, opponents="self", packed=True)),
+        (f"tripoley.vector, 1,024 tables, self-play, {os.cpu_count()} threads, "
+         "sample_actions, packed", tripoley_vector(os.cpu_count(), False, opponents="self",
+                                                   packed=True)),
+        ("tripoley.vector, 1,024 tables, 1 thread, sample_actions, packed",
+         tripoley_vector(1, False, packed=True)),
         ("no game: the PettingZoo loop's policy on a fixed mask", policy_alone()),
         ("no game: a PettingZoo environment that does nothing", noop_env(wrapped=False)),
         ("no game: the same in OrderEnforcingWrapper", noop_env(wrapped=True)),

@@ -176,3 +176,45 @@ def test_uint16_and_uint8_observations_are_the_float32_numbers_saturated():
             np.testing.assert_array_equal(np.minimum(a, np.iinfo(dtype).max).astype(dtype), b)
     with pytest.raises(ValueError, match="obs_dtype"):
         TripoleyVectorEnv(2, obs_dtype=np.float64)
+
+
+@pytest.mark.parametrize("players,opponents", [(3, "self"), (4, "self"), (4, "heuristic")])
+def test_packed_rows_unpack_to_the_uint8_rows_and_play_the_same_games(players, opponents):
+    plain = TripoleyVectorEnv(6, "pagat", players, opponents, obs_dtype="uint8", seed=2)
+    packed = TripoleyVectorEnv(6, "pagat", players, opponents, packed=True, seed=2)
+    assert packed.single_observation_space.dtype == np.uint8
+    assert packed.single_observation_space.shape[0] < plain.single_observation_space.shape[0] / 4
+    obs, infos = plain.reset(seed=8)
+    pobs, pinfos = packed.reset(seed=8)
+    assert pinfos["action_mask"].dtype == np.uint8
+    assert pinfos["action_mask"].shape == (6, (plain.single_action_space.n + 7) // 8)
+    for _ in range(150):
+        np.testing.assert_array_equal(packed.unpack_observations(pobs), obs)
+        np.testing.assert_array_equal(packed.unpack_masks(pinfos["action_mask"]),
+                                      infos["action_mask"])
+        # The padding bits are 0: NumPy's packbits of the plain rows gives the same bytes.
+        cut = (packed._card_bits + 7) // 8
+        np.testing.assert_array_equal(
+            np.packbits(obs[:, :packed._card_bits], axis=1, bitorder="little"), pobs[:, :cut])
+        actions = plain.sample_actions(infos["action_mask"])
+        np.testing.assert_array_equal(packed.sample_actions(pinfos["action_mask"]), actions)
+        obs, rewards, terminated, truncated, infos = plain.step(actions)
+        pobs, prewards, pterminated, ptruncated, pinfos = packed.step(actions)
+        np.testing.assert_array_equal(prewards, rewards)
+        np.testing.assert_array_equal(pterminated, terminated)
+        assert not pinfos["illegal"].any()
+
+
+def test_packed_arguments_and_arrays_are_checked():
+    with pytest.raises(ValueError, match="packed rows are bytes"):
+        TripoleyVectorEnv(2, packed=True, obs_dtype="float32")
+    envs = TripoleyVectorEnv(2, packed=True, opponents="random")
+    masks = np.zeros((2, envs._tables.mask_size), np.uint8)
+    with pytest.raises(tripoley.TripoleyError, match="packed observations are uint8"):
+        envs._tables.observe(np.zeros((2, envs.single_observation_space.shape[0]), np.float32),
+                             masks)
+    with pytest.raises(tripoley.TripoleyError, match="row per table of the right size"):
+        envs._tables.observe(np.zeros((2, 973), np.uint8), masks)
+    with pytest.raises(tripoley.TripoleyError, match="packed masks are uint8"):
+        envs._tables.observe(np.zeros((2, envs.single_observation_space.shape[0]), np.uint8),
+                             np.zeros((2, envs._tables.mask_size), np.int8))

@@ -2,7 +2,7 @@
 //! learner step of [`Tables`] (pagat, 4 seats, random bots, a random legal
 //! learner action read from the mask), whole and in parts.
 //!
-//!     cargo run --release -p tripoley-python --example vector_speed [-- TABLES SECONDS [f32|u16|u8] [THREADS]]
+//!     cargo run --release -p tripoley-python --example vector_speed [-- TABLES SECONDS [f32|u16|u8|packed] [THREADS]]
 //!
 //! Times are the process's CPU time (fair on a loaded machine), every
 //! thread's; THREADS steps the tables (and draws the policy) on that many. The parts
@@ -20,8 +20,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use _tripoley::observe::Number;
-use _tripoley::vector::{Config, Outcome, Seating, Tables};
+use _tripoley::vector::{Config, Dense, Mask, Outcome, Packed, RowFormat, Seating, Tables};
 use rand_core::Rng;
 use tripoley_bots::{BotKind, BotOptions};
 use tripoley_cards::seeded_rng;
@@ -40,18 +39,25 @@ fn main() {
         .map_or(1, |a| a.parse().expect("a thread count"));
     let wanted = |name: &str| only.as_deref().is_none_or(|o| o == name);
     if wanted("f32") {
-        measure::<f32>(n, budget, threads);
+        measure::<Dense<f32>>("f32", n, budget, threads);
     }
     if wanted("u16") {
-        measure::<u16>(n, budget, threads);
+        measure::<Dense<u16>>("u16", n, budget, threads);
     }
     if wanted("u8") {
-        measure::<u8>(n, budget, threads);
+        measure::<Dense<u8>>("u8", n, budget, threads);
+    }
+    if wanted("packed") {
+        measure::<Packed>("packed", n, budget, threads);
     }
 }
 
-/// One line of figures, observations in `T`.
-fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
+/// One line of figures, rows written as `F` writes them.
+fn measure<F: RowFormat>(name: &str, n: usize, budget: Duration, threads: usize)
+where
+    F::Obs: Default,
+    F::Mask: Default,
+{
     let fixed: Option<u64> = std::env::var("STEPS")
         .ok()
         .map(|k| k.parse().expect("STEPS: a step count"));
@@ -73,29 +79,32 @@ fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
             illegal_reward: -1.0,
         };
         let mut tables = Tables::new(config, n, 1).expect("pagat tables");
-        let (obs_size, acts) = (tables.observation_size(), tables.num_actions());
-        let mut obs = vec![T::default(); n * obs_size];
-        let mut masks = vec![0i8; n * acts];
+        let (obs_size, acts) = (
+            F::observation_size(4),
+            F::Mask::mask_size(tables.num_actions()),
+        );
+        let mut obs = vec![F::Obs::default(); n * obs_size];
+        let mut masks = vec![F::Mask::default(); n * acts];
         let mut outcomes = vec![Outcome::default(); n];
         let mut actions = vec![0i64; n];
         let mut rng = seeded_rng(2);
         let mut randomness = vec![0u32; n];
         // As `sample_actions` draws: the randomness in table order, the
         // picks on the step's threads.
-        let mut policy = |tables: &mut Tables, masks: &[i8], actions: &mut [i64]| {
+        let mut policy = |tables: &mut Tables, masks: &[F::Mask], actions: &mut [i64]| {
             randomness.fill_with(|| rng.next_u32());
             tables
                 .sample_actions(masks, &randomness, actions, threads)
                 .expect("a row per table");
         };
-        tables.observe(&mut obs, &mut masks);
+        tables.observe::<F>(&mut obs, &mut masks);
         let (mut steps, mut games, start, cpu0) = (0u64, 0u64, Instant::now(), cpu_ns());
         let mut batches = 0u64;
         while fixed.map_or(start.elapsed() < budget, |k| batches < k) {
             batches += 1;
             policy(&mut tables, &masks, &mut actions);
             tables
-                .step(&actions, &mut outcomes, &mut obs, &mut masks, threads)
+                .step::<F>(&actions, &mut outcomes, &mut obs, &mut masks, threads)
                 .expect("legal steps");
             steps += n as u64;
             games += outcomes.iter().filter(|o| o.terminated).count() as u64;
@@ -104,7 +113,7 @@ fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
         let cpu_whole = (cpu_ns() - cpu0) as f64 / steps as f64;
         let (mut writes, start, cpu1) = (0u64, Instant::now(), cpu_ns());
         while start.elapsed() < budget / 4 && !step_only {
-            tables.observe(black_box(&mut obs), black_box(&mut masks));
+            tables.observe::<F>(black_box(&mut obs), black_box(&mut masks));
             writes += n as u64;
         }
         let observe = (cpu_ns() - cpu1) as f64 / writes as f64;
@@ -115,10 +124,9 @@ fn measure<T: Number + Default>(n: usize, budget: Duration, threads: usize) {
         }
         let drawing = (cpu_ns() - cpu2) as f64 / draws as f64;
         println!(
-            "{} ({obs_size} numbers, mask {acts}): {cpu_whole:.0} ns a step ({whole:.0} wall), \
+            "{name} ({obs_size} elements, mask {acts}): {cpu_whole:.0} ns a step ({whole:.0} wall), \
              of which observation and mask {observe:.0} ns, policy {drawing:.0} ns, \
              moves {:.0} ns: {:.0} steps/s, {:.0} steps a game",
-            std::any::type_name::<T>(),
             cpu_whole - observe - drawing,
             1e9 / cpu_whole,
             steps as f64 / games.max(1) as f64

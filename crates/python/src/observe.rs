@@ -1,7 +1,8 @@
 //! Observations: one seat's view as a flat vector of numbers, seats counted
 //! from the viewer (the viewer first), so one policy can play any seat.
 //! Cards are 0/1 planes of 52 (dense card index), chips raw counts; in
-//! `f32`, or in a narrower [`Number`] type for batched learning.
+//! `f32`, or in a narrower [`Number`] type for batched learning, or packed
+//! ([`observe_packed`]: the planes as bits, the counts as bytes).
 
 use tripoley_cards::CardSet;
 use tripoley_engine::{AuctionItem, Sight, Space, Stage};
@@ -55,9 +56,37 @@ const SEAT_ROWS: usize = 10;
 /// last; betting on, current total, raises; auction on, its item (3), high bid.
 const SCALARS: usize = 5 + 3 + 5;
 
+/// The card planes of an observation at a table of `n` seats.
+fn plane_count(n: usize) -> usize {
+    PLANES + SEAT_PLANES * n
+}
+
+/// The numbers after the card planes at a table of `n` seats.
+fn number_count(n: usize) -> usize {
+    FIXED + SEAT_ROWS * n + SCALARS
+}
+
 /// The length of an observation at a table of `n` seats.
 pub fn observation_size(n: usize) -> usize {
-    52 * (PLANES + SEAT_PLANES * n) + FIXED + SEAT_ROWS * n + SCALARS
+    card_plane_numbers(n) + number_count(n)
+}
+
+/// The 0/1 card numbers an observation at a table of `n` seats begins
+/// with (52 a plane).
+pub fn card_plane_numbers(n: usize) -> usize {
+    52 * plane_count(n)
+}
+
+/// The bytes of the card planes of a packed observation at a table of `n`
+/// seats: 52 bits a plane, back to back, the last byte padded with zeroes.
+fn packed_planes_size(n: usize) -> usize {
+    card_plane_numbers(n).div_ceil(8)
+}
+
+/// The length in bytes of a packed observation ([`observe_packed`]) at a
+/// table of `n` seats.
+pub fn packed_observation_size(n: usize) -> usize {
+    packed_planes_size(n) + number_count(n)
 }
 
 /// A number type an observation can be written in: `f32` (the default),
@@ -132,6 +161,15 @@ fn dense_plane<T: Number>(out: &mut [T; 52], cards: CardSet) {
         out[at..at + 8].copy_from_slice(&T::BYTE_FLAGS[lane & 0xff]);
         out[at + 5..at + 13].copy_from_slice(&T::BYTE_FLAGS[lane >> 5 & 0xff]);
     }
+}
+
+/// `cards` as 52 bits in dense index order (bit `13 * suit + rank`): each
+/// suit's 13 ranks, the low bits of its 16-bit lane of [`CardSet::bits`],
+/// moved down next to the last suit's.
+fn dense_bits(cards: CardSet) -> u64 {
+    const RANKS: u64 = 0x1fff;
+    let b = cards.bits();
+    (b & RANKS) | (b >> 3 & RANKS << 13) | (b >> 6 & RANKS << 26) | (b >> 9 & RANKS << 39)
 }
 
 /// Writes an observation from the front, seats relative to the viewer:
@@ -277,22 +315,89 @@ fn flag(b: bool) -> u32 {
     u32::from(b)
 }
 
+/// Calls `plane` with each card plane `sight` shows, in the observation's
+/// order (see [`PLANES`] and [`SEAT_PLANES`]; per seat, the viewer first),
+/// the cards the viewer has picked into its five among them: the one place
+/// that order is written, for the dense and the packed observation.
+fn each_plane(sight: &Sight, picked: CardSet, mut plane: impl FnMut(CardSet)) {
+    let n = sight.players();
+    let me = sight.seat().map_or(0, usize::from);
+    plane(sight.hand());
+    plane(picked);
+    plane(sight.spare_known());
+    plane(
+        sight
+            .last_played()
+            .map_or(CardSet::EMPTY, |(_, c)| CardSet::single(c)),
+    );
+    plane(sight.my_five().unwrap_or_default());
+    // Seats from the viewer: two plain ranges (a chained iterator checked
+    // which half it was in at every seat).
+    let mut seats = |plane_of: &dyn Fn(usize) -> CardSet| {
+        for s in me..n {
+            plane(plane_of(s));
+        }
+        for s in 0..me {
+            plane(plane_of(s));
+        }
+    };
+    seats(&|s| sight.known_cards(s));
+    seats(&|s| sight.played(s));
+    seats(&|s| sight.cannot_hold(s));
+}
+
 /// Encodes what `sight` sees and the cards the viewer has picked into its
 /// five (read in place: no [`tripoley_engine::View`] is copied out).
 pub fn observe<T: Number>(sight: Sight, picked: CardSet, out: &mut [T]) {
     let n = sight.players();
-    let mut w = Writer::new(out, n, sight.seat().map_or(0, usize::from));
+    let (planes, rest) = out.split_at_mut(52 * plane_count(n));
+    let mut planes = planes.as_chunks_mut::<52>().0.iter_mut();
+    each_plane(&sight, picked, |cards| {
+        if let Some(out) = planes.next() {
+            dense_plane(out, cards);
+        }
+    });
+    let mut w = Writer::new(rest, n, sight.seat().map_or(0, usize::from));
+    numbers(&sight, &mut w);
+    debug_assert_eq!(w.written(), number_count(n));
+}
+
+/// [`observe`] packed into bytes (of [`packed_observation_size`]): the
+/// card planes as bits, plane `p`'s card `c` at bit `52 * p + c`, low bit
+/// of each byte first (NumPy's `unpackbits(..., bitorder="little")` gives
+/// the 0/1 planes back), the last byte padded with zeroes; then the
+/// numbers after them as `u8` (the same bytes as in [`observe`]'s `u8`
+/// observation). A fifth of the bytes of the `u8` observation, for
+/// learners that keep many (a replay buffer) or unpack them where they
+/// learn.
+pub fn observe_packed(sight: Sight, picked: CardSet, out: &mut [u8]) {
+    let n = sight.players();
+    let (planes, rest) = out.split_at_mut(packed_planes_size(n));
+    // Two planes are exactly 13 bytes: written a pair at a time.
+    let (pairs, odd) = planes.as_chunks_mut::<13>();
+    let mut pairs = pairs.iter_mut();
+    let mut first: Option<u64> = None;
+    each_plane(&sight, picked, |cards| match first.take() {
+        None => first = Some(dense_bits(cards)),
+        Some(a) => {
+            let pair = u128::from(a) | u128::from(dense_bits(cards)) << 52;
+            if let Some(out) = pairs.next() {
+                out.copy_from_slice(&pair.to_le_bytes()[..13]);
+            }
+        }
+    });
+    if let Some(last) = first {
+        odd.copy_from_slice(&last.to_le_bytes()[..odd.len()]);
+    }
+    let mut w = Writer::new(rest, n, sight.seat().map_or(0, usize::from));
+    numbers(&sight, &mut w);
+    debug_assert_eq!(w.written(), number_count(n));
+}
+
+/// The numbers of an observation after its card planes.
+fn numbers<T: Number>(sight: &Sight, w: &mut Writer<T>) {
+    let n = sight.players();
     let last_played = sight.last_played();
-    w.planes(&[
-        sight.hand(),
-        picked,
-        sight.spare_known(),
-        last_played.map_or(CardSet::EMPTY, |(_, c)| CardSet::single(c)),
-        sight.my_five().unwrap_or_default(),
-    ]);
-    w.seat_planes_with(|s| sight.known_cards(s));
-    w.seat_planes_with(|s| sight.played(s));
-    w.seat_planes_with(|s| sight.cannot_hold(s));
     let one = T::from_count(1);
     let fixed = w.zeroed::<FIXED>();
     fixed[stage_index(sight.stage())] = one;
@@ -351,5 +456,4 @@ pub fn observe<T: Number>(sight: Sight, picked: CardSet, out: &mut [T]) {
     });
     w.one_hot(3, item);
     w.number(high.map_or(0, |(_, bid)| bid));
-    debug_assert_eq!(w.written(), observation_size(n));
 }

@@ -11,7 +11,7 @@ use tripoley_engine::{
 };
 
 use crate::draw::DeckDraw;
-use crate::observe::{Number, observation_size, observe};
+use crate::observe::{Number, observation_size, observe, observe_packed};
 use crate::space::{ActionSpace, Step, best_completion, chosen_five};
 use crate::world::{Move, RESAMPLE_ATTEMPTS, replayed_world};
 use tripoley_bots::Bot;
@@ -374,6 +374,12 @@ impl Table {
     /// Writes `seat`'s observation into `out` (of its size; every number).
     pub fn observe_into<T: Number>(&self, seat: Seat, out: &mut [T]) {
         observe(self.game.sight(Some(seat)), self.picked_by(seat), out);
+    }
+
+    /// [`Table::observe_into`] packed (see [`observe_packed`]), into `out`
+    /// of [`crate::observe::packed_observation_size`] bytes.
+    pub fn observe_packed_into(&self, seat: Seat, out: &mut [u8]) {
+        observe_packed(self.game.sight(Some(seat)), self.picked_by(seat), out);
     }
 
     /// The cards `seat` has picked into its five, which only it may know.

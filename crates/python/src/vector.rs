@@ -5,15 +5,18 @@
 //! of the seat to act, seen from that seat, as RLCard's and OpenSpiel's
 //! loops play every seat); a finished game is dealt again at once
 //! (auto-reset), each table from its own stream of seeds. Every output is
-//! written into caller-given slices (NumPy arrays in Python; observations
-//! in any [`Number`] type), so a step makes no object per table, and lanes
-//! split across threads.
+//! written into caller-given slices (NumPy arrays in Python), so a step
+//! makes no object per table, and lanes split across threads; the rows are
+//! written as a [`RowFormat`] says: observations in any [`Number`] type and
+//! a byte per action of the mask ([`Dense`]), or both packed into bits
+//! ([`Packed`]).
 //!
 //! A lane keeps no record as it plays (see [`Table::without_record`]): it
 //! keeps its game's seed, its bots' generator as the game began and the
 //! learning seat's integers, and plays the game again when a record is
 //! asked for ([`Tables::record`]).
 
+use std::marker::PhantomData;
 use std::num::NonZero;
 
 use rand_core::Rng;
@@ -22,12 +25,102 @@ use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{InfoSet, MAX_SEATS, Record, Rules, Seat};
 
 use crate::crew::Crew;
-use crate::observe::{Number, observation_size};
+use crate::observe::{Number, observation_size, packed_observation_size};
 use crate::table::{Table, Turn};
 
 /// Games dealt at most by one reset looking for one in which the learning
 /// seat acts (under `cosmo` every play can be forced).
 const MAX_DEALS_AGAIN: usize = 1000;
+
+/// How a step writes each table's row: the seat's observation and the
+/// mask of its legal actions.
+pub trait RowFormat {
+    /// An observation's element.
+    type Obs: Copy + Send + Sync;
+    /// A mask's element.
+    type Mask: Mask;
+    /// Elements of one observation at a table of `players`.
+    fn observation_size(players: usize) -> usize;
+    /// Writes `seat`'s observation at `table` (every element, whatever the
+    /// row held).
+    fn observe(table: &Table, seat: Seat, row: &mut [Self::Obs]);
+}
+
+/// A mask's element type: how a row of them says which actions are legal.
+pub trait Mask: Copy + Send + Sync {
+    /// Elements of a mask over `actions` integers.
+    fn mask_size(actions: usize) -> usize;
+    /// Writes the legal integers of the seat to act at `table` into `row`
+    /// (every element; none legal when `legal` is false).
+    fn write(table: &Table, legal: bool, row: &mut [Self]);
+    /// A uniformly random legal entry of `row`, `r` the randomness (`None`
+    /// when there is none): the `k`-th legal action in the order of the
+    /// integers, `k` being `r` scaled to their count, so the two kinds of
+    /// mask draw the same action from the same `r`.
+    fn random_legal(row: &[Self], r: u32) -> Option<usize>;
+}
+
+/// Observations in `T` ([`crate::observe::observe`]), masks of a byte per
+/// action (`i8`: 1 legal, 0 not).
+pub struct Dense<T>(PhantomData<T>);
+
+impl<T: Number> RowFormat for Dense<T> {
+    type Obs = T;
+    type Mask = i8;
+    fn observation_size(players: usize) -> usize {
+        observation_size(players)
+    }
+    fn observe(table: &Table, seat: Seat, row: &mut [T]) {
+        table.observe_into(seat, row);
+    }
+}
+
+/// Observations packed ([`crate::observe::observe_packed`]: card planes as
+/// bits, then the counts as bytes) and masks of a bit per action (`u8`:
+/// action `a` at bit `a % 8` of byte `a / 8`); a fifth of [`Dense`]'s bytes
+/// in `u8`.
+pub struct Packed;
+
+impl RowFormat for Packed {
+    type Obs = u8;
+    type Mask = u8;
+    fn observation_size(players: usize) -> usize {
+        packed_observation_size(players)
+    }
+    fn observe(table: &Table, seat: Seat, row: &mut [u8]) {
+        table.observe_packed_into(seat, row);
+    }
+}
+
+impl Mask for i8 {
+    fn mask_size(actions: usize) -> usize {
+        actions
+    }
+    fn write(table: &Table, legal: bool, row: &mut [i8]) {
+        row.fill(0);
+        if legal {
+            table.each_legal(|a| row[a] = 1);
+        }
+    }
+    fn random_legal(row: &[i8], r: u32) -> Option<usize> {
+        random_legal(row, r)
+    }
+}
+
+impl Mask for u8 {
+    fn mask_size(actions: usize) -> usize {
+        actions.div_ceil(8)
+    }
+    fn write(table: &Table, legal: bool, row: &mut [u8]) {
+        row.fill(0);
+        if legal {
+            table.each_legal(|a| row[a / 8] |= 1 << (a % 8));
+        }
+    }
+    fn random_legal(row: &[u8], r: u32) -> Option<usize> {
+        random_set_bit(row, r)
+    }
+}
 
 /// One table with its bots.
 struct Lane {
@@ -181,6 +274,11 @@ impl Tables {
         self.lanes.is_empty()
     }
 
+    /// Seats at each table.
+    pub fn players(&self) -> usize {
+        self.config.players
+    }
+
     /// Numbers in one observation.
     pub fn observation_size(&self) -> usize {
         self.observation_size
@@ -228,13 +326,15 @@ impl Tables {
     }
 
     /// Writes every table's observation and mask (rows of `observations`
-    /// and `masks`, one per table).
-    pub fn observe<T: Number>(&self, observations: &mut [T], masks: &mut [i8]) {
+    /// and `masks`, one per table, as `F` writes them).
+    pub fn observe<F: RowFormat>(&self, observations: &mut [F::Obs], masks: &mut [F::Mask]) {
+        let size = F::observation_size(self.config.players);
+        let acts = F::Mask::mask_size(self.num_actions);
         for (i, lane) in self.lanes.iter().enumerate() {
-            lane.observe(
+            lane.observe::<F>(
                 lane.viewer(&self.config),
-                &mut observations[i * self.observation_size..(i + 1) * self.observation_size],
-                &mut masks[i * self.num_actions..(i + 1) * self.num_actions],
+                &mut observations[i * size..(i + 1) * size],
+                &mut masks[i * acts..(i + 1) * acts],
             );
         }
     }
@@ -244,26 +344,27 @@ impl Tables {
     /// learner's next turn, dealing a finished or cut game again;
     /// writes each table's outcome, then its (new) observation and mask.
     /// `threads` > 1 splits the tables into that many runs at once.
-    pub fn step<T: Number>(
+    pub fn step<F: RowFormat>(
         &mut self,
         actions: &[i64],
         outcomes: &mut [Outcome],
-        observations: &mut [T],
-        masks: &mut [i8],
+        observations: &mut [F::Obs],
+        masks: &mut [F::Mask],
         threads: usize,
     ) -> Result<(), String> {
         let n = self.lanes.len();
         if actions.len() != n || outcomes.len() != n {
             return Err(format!("{n} actions expected, {} given", actions.len()));
         }
-        let (obs_size, acts) = (self.observation_size, self.num_actions);
+        let obs_size = F::observation_size(self.config.players);
+        let acts = F::Mask::mask_size(self.num_actions);
         if observations.len() != n * obs_size || masks.len() != n * acts {
             return Err("the observation and mask arrays must have a row per table".into());
         }
         let threads = self.usable(threads);
         let config = &self.config;
         if threads <= 1 {
-            return run(
+            return run::<F>(
                 config,
                 &mut self.lanes,
                 actions,
@@ -285,19 +386,19 @@ impl Tables {
         crew(&mut self.crew, threads)?.each(
             shares,
             |((((lanes, actions), outcomes), obs), masks)| {
-                run(config, lanes, actions, outcomes, obs, masks)
+                run::<F>(config, lanes, actions, outcomes, obs, masks)
             },
         )
     }
 
-    /// Writes into `actions[i]` a uniformly random entry equal to 1 of
-    /// row `i` of `masks` (0 for a row with none), `draws[i]` its
-    /// randomness: a random policy for the batch, on `threads` threads
-    /// (with a row per table, each reading the rows its share of the step
-    /// wrote).
-    pub fn sample_actions(
+    /// Writes into `actions[i]` a uniformly random legal action of row `i`
+    /// of `masks` (see [`Mask::random_legal`]; 0 for a row with none),
+    /// `draws[i]` its randomness: a random policy for the batch, on
+    /// `threads` threads (with a row per table, each reading the rows its
+    /// share of the step wrote).
+    pub fn sample_actions<M: Mask>(
         &mut self,
-        masks: &[i8],
+        masks: &[M],
         draws: &[u32],
         actions: &mut [i64],
         threads: usize,
@@ -307,10 +408,10 @@ impl Tables {
         if n == 0 || masks.len() != n * acts || draws.len() != n {
             return Err("one action per row of the masks".into());
         }
-        let pick = |(masks, (draws, actions)): (&[i8], (&[u32], &mut [i64]))| {
+        let pick = |(masks, (draws, actions)): (&[M], (&[u32], &mut [i64]))| {
             for ((row, &r), action) in masks.chunks_exact(acts).zip(draws).zip(actions) {
-                *action =
-                    random_legal(row, r).map_or(0, |a| i64::try_from(a).expect("an action index"));
+                *action = M::random_legal(row, r)
+                    .map_or(0, |a| i64::try_from(a).expect("an action index"));
             }
             Ok(())
         };
@@ -342,19 +443,19 @@ fn crew(slot: &mut Option<Crew>, threads: usize) -> Result<&mut Crew, String> {
 }
 
 /// Steps `lanes` one after another (see [`Tables::step`]).
-fn run<T: Number>(
+fn run<F: RowFormat>(
     config: &Config,
     lanes: &mut [Lane],
     actions: &[i64],
     outcomes: &mut [Outcome],
-    observations: &mut [T],
-    masks: &mut [i8],
+    observations: &mut [F::Obs],
+    masks: &mut [F::Mask],
 ) -> Result<(), String> {
     let obs_size = observations.len() / lanes.len().max(1);
     let acts = masks.len() / lanes.len().max(1);
     for (i, lane) in lanes.iter_mut().enumerate() {
         outcomes[i] = lane.step(config, actions[i])?;
-        lane.observe(
+        lane.observe::<F>(
             lane.viewer(config),
             &mut observations[i * obs_size..(i + 1) * obs_size],
             &mut masks[i * acts..(i + 1) * acts],
@@ -401,6 +502,29 @@ pub fn random_legal(row: &[i8], r: u32) -> Option<usize> {
         .filter(|&(_, &m)| m == 1)
         .nth(k as usize)?;
     Some(words.len() * 8 + at.0)
+}
+
+/// A uniformly random set bit of a row of bits (bit `a % 8` of byte
+/// `a / 8` for entry `a`), `r` the randomness (`None` when none is set):
+/// the bits counted a word at a time, then the chosen one found in its word.
+pub fn random_set_bit(row: &[u8], r: u32) -> Option<usize> {
+    let (words, tail) = row.as_chunks::<8>();
+    let mut last = [0u8; 8];
+    last[..tail.len()].copy_from_slice(tail);
+    let words = || words.iter().chain([&last]).map(|w| u64::from_le_bytes(*w));
+    let count: u32 = words().map(u64::count_ones).sum();
+    let mut k = ((u64::from(r) * u64::from(count)) >> 32) as u32;
+    for (i, mut bits) in words().enumerate() {
+        let here = bits.count_ones();
+        if k < here {
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            return Some(i * 64 + bits.trailing_zeros() as usize);
+        }
+        k -= here;
+    }
+    None
 }
 
 impl Lane {
@@ -511,14 +635,10 @@ impl Lane {
         Ok(outcome)
     }
 
-    /// Writes the learning seat's observation (every number) and mask
-    /// (zeroed first).
-    fn observe<T: Number>(&self, seat: Seat, observation: &mut [T], mask: &mut [i8]) {
-        self.table.observe_into(seat, observation);
-        mask.fill(0);
-        if self.table.turn() == Turn::Seat(seat) {
-            self.table.each_legal(|a| mask[a] = 1);
-        }
+    /// Writes the learning seat's observation and mask, every element.
+    fn observe<F: RowFormat>(&self, seat: Seat, observation: &mut [F::Obs], mask: &mut [F::Mask]) {
+        F::observe(&self.table, seat, observation);
+        F::Mask::write(&self.table, self.table.turn() == Turn::Seat(seat), mask);
     }
 }
 
@@ -561,7 +681,7 @@ mod tests {
         let mut masks = vec![0; n * acts];
         let mut outcomes = vec![Outcome::default(); n];
         let mut rng = seeded_rng(1);
-        tables.observe(&mut obs, &mut masks);
+        tables.observe::<Dense<T>>(&mut obs, &mut masks);
         for _ in 0..steps {
             let actions: Vec<i64> = masks
                 .chunks(acts)
@@ -571,7 +691,7 @@ mod tests {
                 })
                 .collect();
             tables
-                .step(&actions, &mut outcomes, &mut obs, &mut masks, threads)
+                .step::<Dense<T>>(&actions, &mut outcomes, &mut obs, &mut masks, threads)
                 .unwrap();
             each(tables, &mut obs, &masks);
         }
@@ -659,7 +779,7 @@ mod tests {
         let mut rng = seeded_rng(9);
         let (mut seen, mut ended, mut first) = ([false; 4], 0, vec![true; n]);
         let start = tables.config.rules.starting_chips as f32;
-        tables.observe(&mut obs, &mut masks);
+        tables.observe::<Dense<u8>>(&mut obs, &mut masks);
         for _ in 0..400 {
             let before: Vec<Vec<u32>> = (0..n)
                 .map(|i| tables.table(i).game().stacks().to_vec())
@@ -672,7 +792,7 @@ mod tests {
                 .map(|row| i64::try_from(random_legal(row, rng.next_u32()).unwrap()).unwrap())
                 .collect();
             tables
-                .step(&actions, &mut outcomes, &mut obs, &mut masks, 1)
+                .step::<Dense<u8>>(&actions, &mut outcomes, &mut obs, &mut masks, 1)
                 .unwrap();
             for (i, o) in outcomes.iter().enumerate() {
                 assert!(!o.illegal);
@@ -718,7 +838,7 @@ mod tests {
         let (mut fresh, mut fresh_masks) = (vec![0u8; n * size], vec![0i8; n * acts]);
         let mut step = 0u8;
         play::<u8>(&mut tables, 200, 1, |tables, obs, masks| {
-            tables.observe(&mut fresh, &mut fresh_masks);
+            tables.observe::<Dense<u8>>(&mut fresh, &mut fresh_masks);
             assert!(obs == fresh && masks == fresh_masks, "step {step}");
             step = step.wrapping_add(1);
             obs.fill(step % 3 * 100);
@@ -751,6 +871,96 @@ mod tests {
         }
     }
 
+    /// 0/1 bytes as bits, low bit of each byte first (NumPy's
+    /// `packbits(..., bitorder="little")`).
+    fn pack_bits(flags: impl IntoIterator<Item = u8>) -> Vec<u8> {
+        let flags: Vec<u8> = flags.into_iter().collect();
+        flags
+            .chunks(8)
+            .map(|c| c.iter().enumerate().map(|(i, &f)| f << i).sum())
+            .collect()
+    }
+
+    /// Packed rows are the `u8` rows packed, byte for byte (padding bits
+    /// 0), and the packed masks' draws are the byte masks': two tables
+    /// stepped side by side, one in each format, play the same games. At 2,
+    /// 3 and 4 seats (an odd and an even number of card planes), with bots
+    /// and in self-play.
+    #[test]
+    fn packed_rows_are_the_u8_rows_packed_and_play_the_same_games() {
+        for players in [2, 3, 4] {
+            for seating in [
+                Seating::Every,
+                Seating::One {
+                    seat: 1,
+                    bots: vec![BotKind::Heuristic; players - 1],
+                },
+            ] {
+                let config = Config {
+                    rules: Rules::preset(Preset::Pagat),
+                    players,
+                    seating,
+                    bot_options: BotOptions::default(),
+                    max_steps: 10_000,
+                    illegal_reward: -1.0,
+                };
+                let mut dense = Tables::new(config.clone(), 4, 7).unwrap();
+                let mut packed = Tables::new(config, 4, 7).unwrap();
+                let n = dense.len();
+                let (size, acts) = (dense.observation_size(), dense.num_actions());
+                let (psize, pacts) = (Packed::observation_size(players), acts.div_ceil(8));
+                let planes = 52 * (5 + 3 * players);
+                let (mut obs, mut masks) = (vec![0u8; n * size], vec![0i8; n * acts]);
+                let (mut pobs, mut pmasks) = (vec![0xffu8; n * psize], vec![0xffu8; n * pacts]);
+                let mut outcomes = vec![Outcome::default(); n];
+                let mut rng = seeded_rng(4);
+                dense.observe::<Dense<u8>>(&mut obs, &mut masks);
+                packed.observe::<Packed>(&mut pobs, &mut pmasks);
+                for step in 0..300 {
+                    for i in 0..n {
+                        let (row, prow) = (&obs[i * size..][..size], &pobs[i * psize..][..psize]);
+                        let bits = pack_bits(row[..planes].iter().copied());
+                        assert_eq!(prow[..bits.len()], bits[..], "{players} seats, step {step}");
+                        assert_eq!(prow[bits.len()..], row[planes..]);
+                        let mask = &masks[i * acts..][..acts];
+                        let mask_bits = pack_bits(mask.iter().map(|&m| m.cast_unsigned()));
+                        assert_eq!(pmasks[i * pacts..][..pacts], mask_bits[..]);
+                    }
+                    let draws: Vec<u32> = (0..n).map(|_| rng.next_u32()).collect();
+                    let (mut a, mut pa) = (vec![0; n], vec![0; n]);
+                    dense.sample_actions(&masks, &draws, &mut a, 1).unwrap();
+                    packed.sample_actions(&pmasks, &draws, &mut pa, 1).unwrap();
+                    assert_eq!(a, pa, "the same draws from either mask");
+                    dense
+                        .step::<Dense<u8>>(&a, &mut outcomes, &mut obs, &mut masks, 1)
+                        .unwrap();
+                    packed
+                        .step::<Packed>(&pa, &mut outcomes, &mut pobs, &mut pmasks, 1)
+                        .unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_random_set_bit_draws_what_the_byte_mask_draws() {
+        let mut rng = seeded_rng(5);
+        for len in [0, 1, 7, 8, 9, 63, 64, 65, 486] {
+            for _ in 0..50 {
+                let row: Vec<i8> = (0..len)
+                    .map(|_| i8::from(rng.next_u32() % 9 == 0))
+                    .collect();
+                let bits = pack_bits(row.iter().map(|&m| m.cast_unsigned()));
+                for _ in 0..20 {
+                    let r = rng.next_u32();
+                    assert_eq!(random_set_bit(&bits, r), random_legal(&row, r), "{row:?}");
+                }
+                let last = row.iter().rposition(|&m| m == 1);
+                assert_eq!(random_set_bit(&bits, u32::MAX), last);
+            }
+        }
+    }
+
     #[test]
     fn threads_step_the_same_games_as_one() {
         let mut rows = Vec::new();
@@ -779,7 +989,7 @@ mod tests {
         let (n, acts) = (tables.len(), tables.num_actions());
         let mut obs = vec![0u8; n * tables.observation_size()];
         let mut masks = vec![0; n * acts];
-        tables.observe(&mut obs, &mut masks);
+        tables.observe::<Dense<u8>>(&mut obs, &mut masks);
         let mut rng = seeded_rng(3);
         for _ in 0..20 {
             let draws: Vec<u32> = (0..n).map(|_| rng.next_u32()).collect();
@@ -800,7 +1010,7 @@ mod tests {
             assert!(picks.iter().all(|p| *p == one), "{picks:?} {one:?}");
             let mut outcomes = vec![Outcome::default(); n];
             tables
-                .step(&one, &mut outcomes, &mut obs, &mut masks, 2)
+                .step::<Dense<u8>>(&one, &mut outcomes, &mut obs, &mut masks, 2)
                 .unwrap();
         }
     }

@@ -126,10 +126,13 @@ class VecTables:
     """Many tables stepped at once (``tripoley.vector``)."""
     num_envs: int
     observation_size: int
+    card_plane_numbers: int
     num_actions: int
+    mask_size: int
     def __new__(cls, rules_json: str, players: int, num_envs: int, bots: list[str],
                 seat: Optional[int] = 0, seed: int = 0, threads: int = 1, max_steps: int = 10000,
-                illegal_reward: float = -1.0, bot_playouts: int = 50) -> VecTables: ...
+                illegal_reward: float = -1.0, bot_playouts: int = 50,
+                packed: bool = False) -> VecTables: ...
     def observe(self, observations: Any, masks: Any) -> None: ...
     def step(self, actions: Any, rewards: Any, terminated: Any, truncated: Any, illegal: Any,
              observations: Any, masks: Any) -> None: ...

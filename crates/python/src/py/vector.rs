@@ -5,8 +5,8 @@
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use numpy::{
-    PyArrayDescrMethods, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2,
-    PyReadwriteArrayDyn, PyUntypedArray, PyUntypedArrayMethods,
+    PyArrayDescr, PyArrayDescrMethods, PyReadonlyArray1, PyReadonlyArray2, PyReadwriteArray1,
+    PyReadwriteArray2, PyReadwriteArrayDyn, PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
 use rand_core::Rng;
@@ -14,55 +14,86 @@ use tripoley_bots::{BotKind, BotOptions, Budget};
 use tripoley_cards::{GameRng, seeded_rng};
 
 use super::{refused, rules_from_json};
-use crate::observe::Number;
-use crate::vector::{Config, Outcome, Seating, Tables};
+use crate::observe::card_plane_numbers;
+use crate::vector::{Config, Dense, Mask, Outcome, Packed, RowFormat, Seating, Tables};
 
-/// An observation array in any of the types an observation is written in
-/// (see [`Number`]): `float32`, `uint16` or `uint8`, a row per table.
-enum Rows<'py> {
-    F32(PyReadwriteArray2<'py, f32>),
-    U16(PyReadwriteArray2<'py, u16>),
-    U8(PyReadwriteArray2<'py, u8>),
+/// The row arrays of a call, as the environment writes them: observations
+/// in any of the types an observation is written in (see [`crate::observe::Number`]:
+/// `float32`, `uint16` or `uint8`) with `int8` masks, or both packed
+/// (`uint8`, see [`Packed`]); a row per table.
+enum RowArrays<'py> {
+    F32(PyReadwriteArray2<'py, f32>, PyReadwriteArray2<'py, i8>),
+    U16(PyReadwriteArray2<'py, u16>, PyReadwriteArray2<'py, i8>),
+    U8(PyReadwriteArray2<'py, u8>, PyReadwriteArray2<'py, i8>),
+    Packed(PyReadwriteArray2<'py, u8>, PyReadwriteArray2<'py, u8>),
 }
 
-impl<'a, 'py> FromPyObject<'a, 'py> for Rows<'py> {
-    type Error = PyErr;
-
-    /// Chosen by the array's type: trying each type in turn (a derived
-    /// extraction) built an error for every type passed over, about 5 µs
-    /// each, which for uint8 cost more than stepping a few tables.
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Rows<'py>> {
-        let py = obj.py();
-        let dtype = obj.cast::<PyUntypedArray>()?.dtype();
-        if dtype.is_equiv_to(&numpy::dtype::<u8>(py)) {
-            Ok(Rows::U8(obj.extract()?))
-        } else if dtype.is_equiv_to(&numpy::dtype::<u16>(py)) {
-            Ok(Rows::U16(obj.extract()?))
-        } else if dtype.is_equiv_to(&numpy::dtype::<f32>(py)) {
-            Ok(Rows::F32(obj.extract()?))
+impl<'py> RowArrays<'py> {
+    /// The arrays `observations` and `masks` of an environment that packs
+    /// its rows or not. The observations' type is read from the array:
+    /// trying each type in turn (a derived extraction) built an error for
+    /// every type passed over, about 5 µs each, which for uint8 cost more
+    /// than stepping a few tables.
+    fn extract(
+        observations: &Bound<'py, PyAny>,
+        masks: &Bound<'py, PyAny>,
+        packed: bool,
+    ) -> PyResult<RowArrays<'py>> {
+        let py = observations.py();
+        let dtype = observations.cast::<PyUntypedArray>()?.dtype();
+        let is = |d: Bound<'py, PyArrayDescr>| dtype.is_equiv_to(&d);
+        if packed {
+            if !is(numpy::dtype::<u8>(py)) {
+                return Err(refused(format!(
+                    "packed observations are uint8, not {dtype}"
+                )));
+            }
+            return Ok(RowArrays::Packed(
+                observations.extract()?,
+                masks
+                    .extract()
+                    .map_err(|_| refused("packed masks are uint8"))?,
+            ));
+        }
+        let masks = || masks.extract::<PyReadwriteArray2<'py, i8>>();
+        if is(numpy::dtype::<u8>(py)) {
+            Ok(RowArrays::U8(observations.extract()?, masks()?))
+        } else if is(numpy::dtype::<u16>(py)) {
+            Ok(RowArrays::U16(observations.extract()?, masks()?))
+        } else if is(numpy::dtype::<f32>(py)) {
+            Ok(RowArrays::F32(observations.extract()?, masks()?))
         } else {
             Err(refused(format!(
                 "observations must be float32, uint16 or uint8, not {dtype}"
             )))
         }
     }
-}
 
-impl Rows<'_> {
-    /// Calls `f` with the array's numbers (refused if not contiguous).
+    /// Calls `f` with the rows in their format (refused if an array is not
+    /// contiguous).
     fn with<R>(&mut self, f: impl RowsFn<R>) -> PyResult<R> {
+        fn slices<'a, A: numpy::Element, B: numpy::Element>(
+            obs: &'a mut PyReadwriteArray2<'_, A>,
+            masks: &'a mut PyReadwriteArray2<'_, B>,
+        ) -> PyResult<(&'a mut [A], &'a mut [B])> {
+            Ok((
+                obs.as_slice_mut().map_err(refused)?,
+                masks.as_slice_mut().map_err(refused)?,
+            ))
+        }
         Ok(match self {
-            Rows::F32(a) => f.call(a.as_slice_mut().map_err(refused)?),
-            Rows::U16(a) => f.call(a.as_slice_mut().map_err(refused)?),
-            Rows::U8(a) => f.call(a.as_slice_mut().map_err(refused)?),
+            RowArrays::F32(o, m) => f.call::<Dense<f32>>(slices(o, m)?),
+            RowArrays::U16(o, m) => f.call::<Dense<u16>>(slices(o, m)?),
+            RowArrays::U8(o, m) => f.call::<Dense<u8>>(slices(o, m)?),
+            RowArrays::Packed(o, m) => f.call::<Packed>(slices(o, m)?),
         })
     }
 }
 
-/// Work on observation rows of whichever [`Number`] type (a closure cannot
-/// be generic over it).
+/// Work on the rows of whichever [`RowFormat`] (a closure cannot be
+/// generic over it).
 trait RowsFn<R> {
-    fn call<T: Number>(self, rows: &mut [T]) -> R;
+    fn call<F: RowFormat>(self, rows: (&mut [F::Obs], &mut [F::Mask])) -> R;
 }
 
 /// Many Tripoley tables stepped in one call (see `tripoley.vector`).
@@ -82,6 +113,8 @@ pub struct VecTables {
     policy_rng: GameRng,
     /// `sample_actions`' draws, one per table (kept to be written again).
     draws: Vec<u32>,
+    /// Whether rows are packed (see [`Packed`]).
+    packed: bool,
 }
 
 #[pymethods]
@@ -90,11 +123,11 @@ impl VecTables {
     /// seat `seat`, `bots` (one kind per other seat) at the others, or
     /// with `seat` None the learner at every seat (self-play, `bots`
     /// empty); table `i` deals from seeds drawn from `seed`; `threads`
-    /// runs at once.
+    /// runs at once; `packed`: rows packed into bits (see [`Packed`]).
     #[new]
     #[pyo3(signature = (rules_json, players, num_envs, bots, seat = Some(0), seed = 0,
                         threads = 1, max_steps = 10_000, illegal_reward = -1.0,
-                        bot_playouts = 50))]
+                        bot_playouts = 50, packed = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -108,6 +141,7 @@ impl VecTables {
         max_steps: u32,
         illegal_reward: f32,
         bot_playouts: u32,
+        packed: bool,
     ) -> PyResult<VecTables> {
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(refused("num_envs must be between 1 and 1048576"));
@@ -148,6 +182,7 @@ impl VecTables {
             threads,
             policy_rng: seeded_rng(!seed),
             draws: Vec::new(),
+            packed,
         })
     }
 
@@ -157,10 +192,22 @@ impl VecTables {
         self.outcomes.len()
     }
 
-    /// Numbers in one observation.
+    /// Elements in one observation row (bytes, when packed).
     #[getter]
     fn observation_size(&self) -> usize {
-        self.lock().observation_size()
+        let tables = self.lock();
+        if self.packed {
+            Packed::observation_size(tables.players())
+        } else {
+            tables.observation_size()
+        }
+    }
+
+    /// The 0/1 card numbers an observation begins with (52 a plane): the
+    /// bits a packed row begins with.
+    #[getter]
+    fn card_plane_numbers(&self) -> usize {
+        card_plane_numbers(self.lock().players())
     }
 
     /// Integers in the action space.
@@ -169,37 +216,45 @@ impl VecTables {
         self.lock().num_actions()
     }
 
+    /// Elements in one mask row (bytes of bits, when packed).
+    #[getter]
+    fn mask_size(&self) -> usize {
+        let actions = self.lock().num_actions();
+        if self.packed {
+            u8::mask_size(actions)
+        } else {
+            i8::mask_size(actions)
+        }
+    }
+
     /// Writes every table's observation and mask into the arrays (a row
-    /// each; observations in float32, uint16 or uint8).
-    fn observe(
-        &self,
-        mut observations: Rows<'_>,
-        mut masks: PyReadwriteArray2<'_, i8>,
-    ) -> PyResult<()> {
+    /// each; observations in float32, uint16 or uint8 with int8 masks, or
+    /// both packed in uint8).
+    fn observe(&self, observations: &Bound<'_, PyAny>, masks: &Bound<'_, PyAny>) -> PyResult<()> {
         struct Observe<'a> {
             tables: &'a Tables,
-            masks: &'a mut [i8],
         }
         impl RowsFn<PyResult<()>> for Observe<'_> {
-            fn call<T: Number>(self, obs: &mut [T]) -> PyResult<()> {
+            fn call<F: RowFormat>(
+                self,
+                (obs, masks): (&mut [F::Obs], &mut [F::Mask]),
+            ) -> PyResult<()> {
                 let tables = self.tables;
-                if obs.len() != tables.len() * tables.observation_size()
-                    || self.masks.len() != tables.len() * tables.num_actions()
+                let n = tables.len();
+                if obs.len() != n * F::observation_size(tables.players())
+                    || masks.len() != n * F::Mask::mask_size(tables.num_actions())
                 {
                     return Err(refused(
                         "the arrays must have a row per table of the right size",
                     ));
                 }
-                tables.observe(obs, self.masks);
+                tables.observe::<F>(obs, masks);
                 Ok(())
             }
         }
-        let masks = masks.as_slice_mut().map_err(refused)?;
+        let mut rows = RowArrays::extract(observations, masks, self.packed)?;
         let tables = self.lock();
-        observations.with(Observe {
-            tables: &tables,
-            masks,
-        })?
+        rows.with(Observe { tables: &tables })?
     }
 
     /// Writes into `seats` the seat whose view each table's row holds (the
@@ -229,8 +284,8 @@ impl VecTables {
         mut terminated: PyReadwriteArray1<'_, bool>,
         mut truncated: PyReadwriteArray1<'_, bool>,
         mut illegal: PyReadwriteArray1<'_, bool>,
-        mut observations: Rows<'_>,
-        mut masks: PyReadwriteArray2<'_, i8>,
+        observations: &Bound<'_, PyAny>,
+        masks: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
         /// The step itself, the GIL released.
         struct Step<'a, 'py> {
@@ -238,32 +293,32 @@ impl VecTables {
             tables: &'a Mutex<Tables>,
             actions: &'a [i64],
             outcomes: &'a mut [Outcome],
-            masks: &'a mut [i8],
             threads: usize,
         }
         impl RowsFn<Result<(), String>> for Step<'_, '_> {
-            fn call<T: Number>(self, obs: &mut [T]) -> Result<(), String> {
+            fn call<F: RowFormat>(
+                self,
+                (obs, masks): (&mut [F::Obs], &mut [F::Mask]),
+            ) -> Result<(), String> {
                 let Step {
                     py,
                     tables,
                     actions,
                     outcomes,
-                    masks,
                     threads,
                 } = self;
                 py.detach(|| {
                     let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
-                    tables.step(actions, outcomes, obs, masks, threads)
+                    tables.step::<F>(actions, outcomes, obs, masks, threads)
                 })
             }
         }
-        observations
+        RowArrays::extract(observations, masks, self.packed)?
             .with(Step {
                 py,
                 tables: &self.tables,
                 actions: actions.as_slice().map_err(refused)?,
                 outcomes: &mut self.outcomes,
-                masks: masks.as_slice_mut().map_err(refused)?,
                 threads: self.threads,
             })?
             .map_err(refused)?;
@@ -291,15 +346,15 @@ impl VecTables {
     }
 
     /// Writes into `actions` a uniformly random legal action of each row of
-    /// `masks` (a row with none gets 0): a random policy for the whole batch
-    /// at the cost of reading the masks once, from the batch's own generator.
+    /// `masks` (int8, or packed uint8 bits; a row with none gets 0): a
+    /// random policy for the whole batch at the cost of reading the masks
+    /// once, from the batch's own generator.
     fn sample_actions(
         &mut self,
         py: Python<'_>,
-        masks: numpy::PyReadonlyArray2<'_, i8>,
+        masks: &Bound<'_, PyAny>,
         mut actions: PyReadwriteArray1<'_, i64>,
     ) -> PyResult<()> {
-        let masks = masks.as_slice().map_err(refused)?;
         let actions = actions.as_slice_mut().map_err(refused)?;
         // Drawn in table order whatever the threads, so a seed gives the
         // same actions on any number of them.
@@ -307,11 +362,11 @@ impl VecTables {
         self.draws
             .extend((0..actions.len()).map(|_| self.policy_rng.next_u32()));
         let (tables, draws, threads) = (&self.tables, &self.draws, self.threads);
-        py.detach(|| {
-            let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
-            tables.sample_actions(masks, draws, actions, threads)
-        })
-        .map_err(refused)
+        if self.packed {
+            sample::<u8>(py, tables, masks, draws, actions, threads)
+        } else {
+            sample::<i8>(py, tables, masks, draws, actions, threads)
+        }
     }
 
     /// Table `i`'s game so far, as a JSON record (to look at or replay).
@@ -328,4 +383,22 @@ impl VecTables {
     fn lock(&self) -> MutexGuard<'_, Tables> {
         self.tables.lock().unwrap_or_else(PoisonError::into_inner)
     }
+}
+
+/// [`VecTables::sample_actions`] for masks of `M` (see [`Mask`]).
+fn sample<M: Mask + numpy::Element>(
+    py: Python<'_>,
+    tables: &Mutex<Tables>,
+    masks: &Bound<'_, PyAny>,
+    draws: &[u32],
+    actions: &mut [i64],
+    threads: usize,
+) -> PyResult<()> {
+    let masks = masks.extract::<PyReadonlyArray2<'_, M>>()?;
+    let masks = masks.as_slice().map_err(refused)?;
+    py.detach(|| {
+        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+        tables.sample_actions(masks, draws, actions, threads)
+    })
+    .map_err(refused)
 }
