@@ -404,9 +404,11 @@ impl Tables {
         threads: usize,
     ) -> Result<(), String> {
         let n = actions.len();
-        let acts = masks.len() / n.max(1);
+        let acts = M::mask_size(self.num_actions);
         if n == 0 || masks.len() != n * acts || draws.len() != n {
-            return Err("one action per row of the masks".into());
+            return Err(format!(
+                "one action per row of the masks, {acts} elements a row (one draw per row)"
+            ));
         }
         let pick = |(masks, (draws, actions)): (&[M], (&[u32], &mut [i64]))| {
             for ((row, &r), action) in masks.chunks_exact(acts).zip(draws).zip(actions) {
@@ -940,6 +942,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A mask whose rows are not the action space's (another width, or a
+    /// packed row given as bytes) is refused, not read as rows of its own
+    /// width: its draws would be actions of another space.
+    #[test]
+    fn masks_of_the_wrong_width_are_refused() {
+        let mut tables = tables([BotKind::Random; 3]);
+        let acts = tables.num_actions();
+        let mut actions = vec![0; 2];
+        let draws = [1, 2];
+        let wrong = vec![1i8; 2 * 10];
+        let err = tables.sample_actions(&wrong, &draws, &mut actions, 1);
+        assert!(err.unwrap_err().contains(&format!("{acts} elements a row")));
+        let packed_as_bytes = vec![1i8; 2 * acts.div_ceil(8)];
+        assert!(
+            tables
+                .sample_actions(&packed_as_bytes, &draws, &mut actions, 1)
+                .is_err()
+        );
+        let bytes_as_packed = vec![1u8; 2 * acts];
+        assert!(
+            tables
+                .sample_actions(&bytes_as_packed, &draws, &mut actions, 1)
+                .is_err()
+        );
+        let right = vec![1u8; 2 * acts.div_ceil(8)];
+        tables
+            .sample_actions(&right, &draws, &mut actions, 1)
+            .unwrap();
     }
 
     #[test]
