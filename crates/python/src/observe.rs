@@ -182,8 +182,13 @@ pub struct Writer<'a, T: Number = f32> {
 }
 
 impl<'a, T: Number> Writer<'a, T> {
-    /// A writer into `out`, for `me` at a table of `n`.
+    /// A writer into `out`, for `me` at a table of `n`: `out` is zeroed
+    /// first, in one go, so groups of mostly zeroes (one-hot groups, rows
+    /// of a round that is not on) need only their few other numbers
+    /// written (zeroing each small group apart called `memset` four times
+    /// an observation).
     pub fn new(out: &'a mut [T], n: usize, me: usize) -> Writer<'a, T> {
+        out.fill(T::from_count(0));
         Writer { out, at: 0, n, me }
     }
 
@@ -238,10 +243,8 @@ impl<'a, T: Number> Writer<'a, T> {
 
     /// A one-hot group of `len` (all zero for `None`).
     pub fn one_hot(&mut self, len: usize, hot: Option<usize>) {
-        let group = &mut self.out[self.at..self.at + len];
-        group.fill(T::from_count(0));
         if let Some(i) = hot.filter(|&i| i < len) {
-            group[i] = T::from_count(1);
+            self.out[self.at + i] = T::from_count(1);
         }
         self.at += len;
     }
@@ -289,19 +292,17 @@ impl<'a, T: Number> Writer<'a, T> {
         self.at += n;
     }
 
-    /// The next `N` numbers, all zero, cut once: a group of fixed length
-    /// whose few non-zero numbers are then set at their places.
+    /// The next `N` numbers (zero, as [`Writer::new`] left them), cut
+    /// once: a group of fixed length whose few non-zero numbers are then
+    /// set at their places.
     pub fn zeroed<const N: usize>(&mut self) -> &mut [T; N] {
         let at = self.at;
         self.at += N;
-        let group = <&mut [T; N]>::try_from(&mut self.out[at..at + N]).expect("N numbers");
-        group.fill(T::from_count(0));
-        group
+        <&mut [T; N]>::try_from(&mut self.out[at..at + N]).expect("N numbers")
     }
 
-    /// `len` zeroes.
+    /// `len` zeroes (left as [`Writer::new`] wrote them).
     pub fn zeroes(&mut self, len: usize) {
-        self.out[self.at..self.at + len].fill(T::from_count(0));
         self.at += len;
     }
 
@@ -386,8 +387,11 @@ pub fn observe_packed(sight: Sight, picked: CardSet, out: &mut [u8]) {
             }
         }
     });
-    if let Some(last) = first {
-        odd.copy_from_slice(&last.to_le_bytes()[..odd.len()]);
+    // An odd plane's 7 bytes one by one (a copy of a length known only
+    // here called `memcpy`).
+    let last = first.unwrap_or(0);
+    for (i, byte) in odd.iter_mut().enumerate() {
+        *byte = (last >> (8 * i)) as u8;
     }
     let mut w = Writer::new(rest, n, sight.seat().map_or(0, usize::from));
     numbers(&sight, &mut w);
