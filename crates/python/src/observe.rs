@@ -167,9 +167,13 @@ fn dense_plane<T: Number>(out: &mut [T; 52], cards: CardSet) {
 /// suit's 13 ranks, the low bits of its 16-bit lane of [`CardSet::bits`],
 /// moved down next to the last suit's.
 fn dense_bits(cards: CardSet) -> u64 {
-    const RANKS: u64 = 0x1fff;
+    // Two moves: the odd suits down 3 bits next to the even ones (suits 0
+    // and 1 at bits 0-25, 2 and 3 at 32-57), then the upper pair down 6.
+    const EVEN: u64 = 0x0000_1fff_0000_1fff;
+    const LOW_PAIR: u64 = (1 << 26) - 1;
     let b = cards.bits();
-    (b & RANKS) | (b >> 3 & RANKS << 13) | (b >> 6 & RANKS << 26) | (b >> 9 & RANKS << 39)
+    let pairs = (b & EVEN) | (b >> 3 & EVEN << 13);
+    (pairs & LOW_PAIR) | (pairs >> 6 & LOW_PAIR << 26)
 }
 
 /// Writes an observation from the front, seats relative to the viewer:
@@ -387,11 +391,10 @@ pub fn observe_packed(sight: Sight, picked: CardSet, out: &mut [u8]) {
             }
         }
     });
-    // An odd plane's 7 bytes one by one (a copy of a length known only
-    // here called `memcpy`).
-    let last = first.unwrap_or(0);
-    for (i, byte) in odd.iter_mut().enumerate() {
-        *byte = (last >> (8 * i)) as u8;
+    // An odd plane's 52 bits are 7 bytes: a copy of that fixed length (one
+    // of a length known only here called `memcpy`).
+    if let (Some(last), Ok(odd)) = (first, <&mut [u8; 7]>::try_from(odd)) {
+        odd.copy_from_slice(&last.to_le_bytes()[..7]);
     }
     let mut w = Writer::new(rest, n, sight.seat().map_or(0, usize::from));
     numbers(&sight, &mut w);
@@ -460,4 +463,26 @@ fn numbers<T: Number>(sight: &Sight, w: &mut Writer<T>) {
     });
     w.one_hot(3, item);
     w.number(high.map_or(0, |(_, bid)| bid));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tripoley_cards::Card;
+
+    /// Every card's bit lands at its dense index (13 a suit), and a set is
+    /// the union of its cards' bits (the full deck: the low 52 bits).
+    #[test]
+    fn dense_bits_put_each_card_at_its_dense_index() {
+        for i in 0..52 {
+            let card = Card::from_index(i);
+            assert_eq!(dense_bits(CardSet::single(card)), 1 << i, "{card:?}");
+        }
+        let all = (0..52).fold(CardSet::EMPTY, |set, i| {
+            let mut set = set;
+            set.insert(Card::from_index(i));
+            set
+        });
+        assert_eq!(dense_bits(all), (1 << 52) - 1);
+    }
 }
