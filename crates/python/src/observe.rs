@@ -166,7 +166,7 @@ fn dense_plane<T: Number>(out: &mut [T; 52], cards: CardSet) {
 /// `cards` as 52 bits in dense index order (bit `13 * suit + rank`): each
 /// suit's 13 ranks, the low bits of its 16-bit lane of [`CardSet::bits`],
 /// moved down next to the last suit's.
-fn dense_bits(cards: CardSet) -> u64 {
+pub fn dense_bits(cards: CardSet) -> u64 {
     // Two moves: the odd suits down 3 bits next to the even ones (suits 0
     // and 1 at bits 0-25, 2 and 3 at 32-57), then the upper pair down 6.
     const EVEN: u64 = 0x0000_1fff_0000_1fff;

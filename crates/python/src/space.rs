@@ -228,6 +228,17 @@ impl ActionSpace {
         }
     }
 
+    /// The legal cards, when the legal integers at `decision` are exactly
+    /// cards (a lead, or a pick into a five): integer `c` is the card of
+    /// dense index `c`, so a packed mask is their set's bits.
+    pub fn legal_cards(decision: &Decision, picked: CardSet) -> Option<CardSet> {
+        match *decision {
+            Decision::ChooseFive { from } => Some(pickable(from, picked)),
+            Decision::Lead { cards } => Some(cards),
+            _ => None,
+        }
+    }
+
     /// [`ActionSpace::legal`] as a 0/1 mask over the whole space.
     pub fn mask(self, decision: &Decision, picked: CardSet) -> Vec<u8> {
         let mut mask = vec![0; self.size()];

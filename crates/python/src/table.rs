@@ -166,6 +166,12 @@ impl Table {
         }
     }
 
+    /// The legal cards, when the seat to act's legal integers are exactly
+    /// cards (see [`ActionSpace::legal_cards`]).
+    pub fn legal_cards(&self) -> Option<CardSet> {
+        ActionSpace::legal_cards(&self.decision()?, self.picked)
+    }
+
     /// The legal integers as a 0/1 mask.
     pub fn mask(&self) -> Vec<u8> {
         self.decision().map_or_else(

@@ -25,7 +25,7 @@ use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{InfoSet, MAX_SEATS, Record, Rules, Seat};
 
 use crate::crew::Crew;
-use crate::observe::{Number, observation_size, packed_observation_size};
+use crate::observe::{Number, dense_bits, observation_size, packed_observation_size};
 use crate::table::{Table, Turn};
 
 /// Games dealt at most by one reset looking for one in which the learning
@@ -113,8 +113,16 @@ impl Mask for u8 {
     }
     fn write(table: &Table, legal: bool, row: &mut [u8]) {
         row.fill(0);
-        if legal {
-            table.each_legal(|a| row[a / 8] |= 1 << (a % 8));
+        if !legal {
+            return;
+        }
+        // Cards (most decisions: a lead, a pick into a five) are the first
+        // 52 integers in dense order: their bits at once, not card by card.
+        match (table.legal_cards(), row.first_chunk_mut::<7>()) {
+            (Some(cards), Some(first)) => {
+                first.copy_from_slice(&dense_bits(cards).to_le_bytes()[..7]);
+            }
+            _ => table.each_legal(|a| row[a / 8] |= 1 << (a % 8)),
         }
     }
     fn random_legal(row: &[u8], r: u32) -> Option<usize> {
