@@ -1028,3 +1028,85 @@ async fn a_named_client_is_believed_with_the_cluster_s_secret_only() {
         server.shutdown().await;
     }
 }
+
+/// An answer relayed back through a forwarder, an API answer and a
+/// websocket's upgrade alike, carries neither the cluster's secret nor
+/// its headers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_relayed_by_a_forwarder_carries_no_secret() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let servers = two_servers(&url, |c| c).await;
+    let (invite, _host) = hosted_table(&servers[0]).await;
+    let relay = if servers[0].app.runs(&invite).await {
+        &servers[1]
+    } else {
+        &servers[0]
+    };
+    assert!(
+        !relay.app.runs(&invite).await,
+        "the table runs on the other"
+    );
+    let secret = mark(relay);
+    let secret = secret.trim_end().rsplit(' ').next().expect("a secret");
+    let answer = request_from(
+        [127, 0, 0, 1].into(),
+        relay.addr(),
+        &format!("GET /api/tables/{invite} HTTP/1.1\r\n"),
+        "",
+    )
+    .await;
+    let upgrade = format!(
+        "GET /ws/{invite} HTTP/1.1\r\nHost: {}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+        relay.addr()
+    );
+    let mut stream = tokio::net::TcpStream::connect(relay.addr()).await.unwrap();
+    stream.write_all(upgrade.as_bytes()).await.unwrap();
+    let mut switched = Vec::new();
+    while !switched.ends_with(b"\r\n\r\n") {
+        let mut byte = [0];
+        let read = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut byte));
+        assert_eq!(read.await.expect("the upgrade in time").unwrap(), 1);
+        switched.push(byte[0]);
+    }
+    let switched = String::from_utf8_lossy(&switched);
+    for (what, answer) in [("answer", answer.as_str()), ("upgrade", &switched)] {
+        let status = if what == "answer" { " 200 " } else { " 101 " };
+        assert!(answer.contains(status), "{what}: {answer}");
+        assert!(!answer.contains(secret), "{what}: {answer}");
+        assert!(
+            !answer.to_ascii_lowercase().contains("x-tripoley"),
+            "{what}: {answer}"
+        );
+    }
+    drop(stream);
+    for server in servers {
+        server.shutdown().await;
+    }
+}
+
+/// The cluster's secret is made once per database: processes joining at
+/// once all read the same one; a database whose secret was edited into
+/// something weaker is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_process_reads_the_same_secret() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let _store = Store::open(&Database::Postgres(url.clone())).expect("migrates");
+    let (one, two) = (plain(&url).await, plain(&url).await);
+    let (a, b) = tokio::join!(registry::secret(&one), registry::secret(&two));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert_eq!(a, b);
+    assert_eq!(a.len(), 64);
+    assert!(a.bytes().all(|c| c.is_ascii_hexdigit()), "{a}");
+    one.execute("UPDATE cluster_secret SET secret = 'abc'", &[])
+        .await
+        .unwrap();
+    assert!(registry::secret(&two).await.is_err());
+}
