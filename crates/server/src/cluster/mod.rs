@@ -283,18 +283,20 @@ impl Cluster {
             .is_ok_and(|m| same_hash(&hash_token(m), &self.secret_hash))
     }
 
-    /// Resolves once the process at `addr` is no longer among the live
-    /// ones (its registration expired: it died or hangs), or this one stops.
+    /// Resolves once a beat finds the process at `addr` no longer among
+    /// the live ones (its registration expired: it died or hangs), or this
+    /// one stops. The addresses known now are not asked: they may predate
+    /// the process (it joined since the last beat, and has just answered).
     pub(super) async fn gone(&self, addr: &str) {
         let mut live = self.live.subscribe();
         let mut stop = self.shutdown.clone();
         loop {
-            if !live.borrow_and_update().contains(addr) && !live.borrow().is_empty() {
-                return;
-            }
             tokio::select! {
                 changed = live.changed() => if changed.is_err() { return },
                 _ = stop.changed() => return,
+            }
+            if !live.borrow_and_update().contains(addr) && !live.borrow().is_empty() {
+                return;
             }
         }
     }
