@@ -91,9 +91,9 @@ pub(crate) struct Cluster {
     load: AtomicI64,
     /// The leases it holds, by invite. Dropping one stops its table.
     held: Mutex<HashMap<String, Held>>,
-    /// The addresses of the live processes, as of the last beat (or of
-    /// joining): a websocket relayed to a process that left them is cut
-    /// (`forward.rs`).
+    /// The addresses of the live processes, as of the last beat (none
+    /// before the first): a websocket relayed to a process that a later
+    /// beat finds gone is cut (`forward.rs`).
     live: watch::Sender<Arc<HashSet<String>>>,
     /// The cluster's secret, the mark of the requests this process
     /// forwards (marked sensitive: never shown in a header's debug form).
@@ -187,9 +187,6 @@ impl Cluster {
         }
         .to_string();
         registry::register(&db, &me, &addr, millis(lease)).await?;
-        // Known from the start, not from the first beat: a websocket
-        // relayed before it is cut if its process leaves.
-        let live = registry::live(&db).await?;
         let renewals = connect(url, lease).await?;
         let cluster = Arc::new(Cluster {
             url: url.to_owned(),
@@ -199,7 +196,7 @@ impl Cluster {
             lease,
             load: AtomicI64::new(0),
             held: Mutex::default(),
-            live: watch::Sender::new(Arc::new(live)),
+            live: watch::Sender::new(Arc::default()),
             secret,
             secret_hash,
             shutdown,

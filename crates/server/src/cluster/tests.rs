@@ -958,8 +958,8 @@ async fn a_forwarded_create_counts_as_its_client_s() {
         return;
     };
     let url = pg.new_database();
-    // The servers (both at 127.0.0.1) know the live processes from the
-    // start, not from their first beat.
+    // Forwarded creates are believed from the start, not from a beat: the
+    // secret proves them.
     let servers = two_servers(&url, |c| c).await;
     let process = [127, 0, 0, 1].into();
     let lobby = serde_json::json!({"seats": 2, "host_name": "Ann"});
