@@ -3,10 +3,13 @@
 //! two connections are joined byte for byte), so a browser or the load
 //! generator behind a round-robin proxy never knows which process it
 //! reached. A new table is created on the least-loaded process the same
-//! way. A forwarded request is marked, and its receiver serves it itself:
-//! nothing is forwarded twice. It names its client's address, which its
-//! receiver takes from a live process only: the limits per address count
-//! the client, not the process that forwarded it.
+//! way. A forwarded request is marked with the cluster's secret, and its
+//! receiver serves it itself: nothing is forwarded twice. It names its
+//! client's address, which its receiver believes with the secret only: the
+//! limits per address count the client, not the process that forwarded it.
+//! Anyone else's mark and named address are taken off the request: it is
+//! an ordinary client's, routed like any other, and the secret never goes
+//! back in an answer.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -24,7 +27,7 @@ use crate::App;
 use crate::auth::valid_invite;
 use crate::protocol::{ErrorBody, ErrorCode};
 
-/// The mark of a forwarded request.
+/// The mark of a forwarded request: the cluster's secret.
 const FORWARDED: HeaderName = HeaderName::from_static("x-tripoley-forwarded");
 
 /// The address of a forwarded request's client, as its forwarder saw it.
@@ -67,8 +70,7 @@ pub(crate) async fn route(State(app): State<Arc<App>>, mut req: Request, next: N
     let Some(cluster) = app.cluster.clone() else {
         return next.run(req).await;
     };
-    if req.headers().contains_key(&FORWARDED) {
-        as_its_client_s(&cluster, &mut req);
+    if vouched_for(&cluster, &mut req) {
         return next.run(req).await;
     }
     let target = target(req.method(), req.uri().path());
@@ -91,24 +93,34 @@ pub(crate) async fn route(State(app): State<Arc<App>>, mut req: Request, next: N
     }
 }
 
-/// A request forwarded by a live process counts as its client's for every
-/// limit per address (a create's caps, the budgets of analyses and
-/// replays); from anyone else the address it names is ignored.
-fn as_its_client_s(cluster: &Cluster, req: &mut Request) {
-    let Some(&ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>() else {
-        return;
-    };
-    let named = req
-        .headers()
-        .get(&CLIENT)
+/// Whether `req` was forwarded by a process of the cluster: it carries the
+/// cluster's secret. Then it counts as the client it names for every limit
+/// per address (a create's caps, the budgets of analyses and replays). The
+/// mark and the named address are taken off the request either way: a
+/// request without the secret is an ordinary client's, and nothing it
+/// claims is passed on.
+///
+/// Where the request comes from proves nothing, and is not checked: a
+/// reverse proxy on a server's own host connects from that server's
+/// address, and a process may reach another from an address other than
+/// the one it registered (a host with several).
+fn vouched_for(cluster: &Cluster, req: &mut Request) -> bool {
+    let mark = req.headers_mut().remove(&FORWARDED);
+    let named = req.headers_mut().remove(&CLIENT);
+    if !mark.is_some_and(|m| cluster.is_secret(&m)) {
+        return false;
+    }
+    let named = named
+        .as_ref()
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<IpAddr>().ok());
-    if let Some(client) = named
-        && cluster.is_process(peer.ip())
+    if let (Some(client), Some(&ConnectInfo(peer))) =
+        (named, req.extensions().get::<ConnectInfo<SocketAddr>>())
     {
         req.extensions_mut()
             .insert(ConnectInfo(SocketAddr::new(client, peer.port())));
     }
+    true
 }
 
 /// A connection to the process at `addr`, unless it cannot be reached.
@@ -140,9 +152,10 @@ pub(super) fn moving() -> ErrorBody {
     )
 }
 
-/// Sends `req` to the process at `addr` over `stream` and returns its
-/// answer, or "try again" if it does not answer within [`ANSWER`] (it
-/// hangs). A websocket upgrade the owner accepts joins the client's
+/// Sends `req` to the process at `addr` over `stream`, marked with the
+/// cluster's secret, and returns its answer (without the cluster's headers,
+/// whatever the owner sent), or "try again" if it does not answer within
+/// [`ANSWER`] (it hangs). A websocket upgrade the owner accepts joins the client's
 /// connection to the owner's until either closes, or the owner leaves the
 /// live processes (it hangs or died: its tables move, and the client,
 /// cut off, reconnects to where its table runs now).
@@ -153,8 +166,7 @@ async fn forward(
     addr: String,
 ) -> Response {
     let client_side = hyper::upgrade::on(&mut req);
-    req.headers_mut()
-        .insert(FORWARDED, HeaderValue::from_static("1"));
+    req.headers_mut().insert(FORWARDED, cluster.secret.clone());
     let client = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -174,6 +186,8 @@ async fn forward(
     let Ok(Some(mut answer)) = tokio::time::timeout(ANSWER, asked).await else {
         return unreachable();
     };
+    answer.headers_mut().remove(&FORWARDED);
+    answer.headers_mut().remove(&CLIENT);
     if answer.status() == StatusCode::SWITCHING_PROTOCOLS {
         let owner_side = hyper::upgrade::on(&mut answer);
         tokio::spawn(async move {

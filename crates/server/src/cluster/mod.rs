@@ -10,7 +10,9 @@
 //!   up, and every database call has a time limit ([`Bounds`]).
 //! - Any process answers any request: one for a table another live process
 //!   runs is forwarded there, websockets included (`forward.rs`); a new
-//!   table is created on the least-loaded process.
+//!   table is created on the least-loaded process. A forwarded request
+//!   carries the cluster's secret, made once per database (`registry.rs`):
+//!   only with it is its client's address, as its forwarder saw it, believed.
 //! - A process that dies stops renewing: once its row expires, its leases
 //!   are free, and at their next beat the others take its games in
 //!   progress and public lobbies over, each its share, through the same
@@ -65,13 +67,15 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use axum::http::HeaderValue;
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::sync::watch;
 use tokio::time::Instant;
 use tokio_postgres::{Client, NoTls};
 
+use crate::auth::{hash_token, same_hash};
 use crate::public::PublicTable;
-use crate::store::{Bounds, Fence};
+use crate::store::{Bounds, Fence, TokenHash};
 use crate::{App, ServerError};
 
 /// This process's part in a cluster.
@@ -87,11 +91,15 @@ pub(crate) struct Cluster {
     load: AtomicI64,
     /// The leases it holds, by invite. Dropping one stops its table.
     held: Mutex<HashMap<String, Held>>,
-    /// The addresses of the live processes, as of the last beat (or of
-    /// joining): a websocket relayed to a process that left them is cut,
-    /// and a forwarded request's client is believed from them only
-    /// (`forward.rs`).
+    /// The addresses of the live processes, as of the last beat (none
+    /// before the first): a websocket relayed to a process that a later
+    /// beat finds gone is cut (`forward.rs`).
     live: watch::Sender<Arc<HashSet<String>>>,
+    /// The cluster's secret, the mark of the requests this process
+    /// forwards (marked sensitive: never shown in a header's debug form).
+    secret: HeaderValue,
+    /// Its digest, which a received request's mark is compared with.
+    secret_hash: TokenHash,
     shutdown: watch::Receiver<bool>,
 }
 
@@ -164,6 +172,11 @@ impl Cluster {
         shutdown: watch::Receiver<bool>,
     ) -> Result<Arc<Cluster>, ServerError> {
         let db = connect(url, lease).await?;
+        let secret = registry::secret(&db).await?;
+        let secret_hash = hash_token(&secret);
+        let mut secret = HeaderValue::from_str(&secret)
+            .map_err(|_| ServerError::Storage("the cluster's secret is not hex digits".into()))?;
+        secret.set_sensitive(true);
         let me = new_id()?;
         // A server listening on every interface is reached by its
         // neighbours on this machine's loopback.
@@ -174,9 +187,6 @@ impl Cluster {
         }
         .to_string();
         registry::register(&db, &me, &addr, millis(lease)).await?;
-        // Known from the start, not from the first beat: a request another
-        // process forwards names its client, believed from a live process only.
-        let live = registry::live(&db).await?;
         let renewals = connect(url, lease).await?;
         let cluster = Arc::new(Cluster {
             url: url.to_owned(),
@@ -186,7 +196,9 @@ impl Cluster {
             lease,
             load: AtomicI64::new(0),
             held: Mutex::default(),
-            live: watch::Sender::new(Arc::new(live)),
+            live: watch::Sender::new(Arc::default()),
+            secret,
+            secret_hash,
             shutdown,
         });
         tokio::spawn(renew(Arc::clone(&cluster), renewals));
@@ -261,26 +273,27 @@ impl Cluster {
         Ok(())
     }
 
-    /// Whether `ip` is a live process's address, as of the last beat.
-    fn is_process(&self, ip: std::net::IpAddr) -> bool {
-        self.live
-            .borrow()
-            .iter()
-            .any(|a| a.parse::<SocketAddr>().is_ok_and(|a| a.ip() == ip))
+    /// Whether `mark` is the cluster's secret. Digests are compared, without
+    /// an early exit: how long the answer takes tells nothing of the secret.
+    fn is_secret(&self, mark: &HeaderValue) -> bool {
+        mark.to_str()
+            .is_ok_and(|m| same_hash(&hash_token(m), &self.secret_hash))
     }
 
-    /// Resolves once the process at `addr` is no longer among the live
-    /// ones (its registration expired: it died or hangs), or this one stops.
+    /// Resolves once a beat finds the process at `addr` no longer among
+    /// the live ones (its registration expired: it died or hangs), or this
+    /// one stops. The addresses known now are not asked: they may predate
+    /// the process (it joined since the last beat, and has just answered).
     pub(super) async fn gone(&self, addr: &str) {
         let mut live = self.live.subscribe();
         let mut stop = self.shutdown.clone();
         loop {
-            if !live.borrow_and_update().contains(addr) && !live.borrow().is_empty() {
-                return;
-            }
             tokio::select! {
                 changed = live.changed() => if changed.is_err() { return },
                 _ = stop.changed() => return,
+            }
+            if !live.borrow_and_update().contains(addr) && !live.borrow().is_empty() {
+                return;
             }
         }
     }

@@ -5,6 +5,9 @@
 //! time marks its process dead, and its leases free. A dead process's row
 //! stays while it holds leases of tables that move (games in progress,
 //! public lobbies): the others find those by it (`lease::orphans`).
+//!
+//! The database also holds the cluster's secret (`cluster_secret`, one
+//! row), which the processes' forwarded requests carry (`forward.rs`).
 
 use std::collections::HashSet;
 
@@ -12,6 +15,35 @@ use tokio_postgres::Client;
 
 use super::lease::failed;
 use crate::ServerError;
+
+/// The length of the cluster's secret: 256 random bits as hex digits.
+const SECRET_LEN: usize = 64;
+
+/// The cluster's secret: made by the first process that finds none (two
+/// starting at once both insert one; the database keeps the first, and
+/// both read that one back).
+pub(super) async fn secret(db: &Client) -> Result<String, ServerError> {
+    let fresh = format!("{}{}", crate::auth::new_token(), crate::auth::new_token());
+    db.execute(
+        "INSERT INTO cluster_secret (secret) VALUES ($1) ON CONFLICT DO NOTHING",
+        &[&fresh],
+    )
+    .await
+    .map_err(|e| failed("making the cluster's secret", &e))?;
+    let secret: String = db
+        .query_one("SELECT secret FROM cluster_secret", &[])
+        .await
+        .and_then(|row| row.try_get(0))
+        .map_err(|e| failed("reading the cluster's secret", &e))?;
+    // Hand-edited into something weaker, or what no header can carry.
+    if secret.len() != SECRET_LEN || !secret.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ServerError::Storage(format!(
+            "the cluster's secret in the database (table cluster_secret) is not \
+             {SECRET_LEN} hex digits: delete its row, and restart the servers"
+        )));
+    }
+    Ok(secret)
+}
 
 /// Rows of processes dead this long (milliseconds) are removed.
 const FORGET_DEAD_MS: i64 = 60_000;

@@ -650,30 +650,32 @@ async fn a_moving_table_is_busy_not_missing() {
              Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n",
         ),
     ] {
-        let answer = forwarded(server.addr(), &format!("{head} HTTP/1.1\r\n{upgrade}")).await;
+        let answer = forwarded(&server, &format!("{head} HTTP/1.1\r\n{upgrade}")).await;
         assert!(answer.starts_with("HTTP/1.1 503"), "{head}: {answer}");
         assert!(answer.contains("\"code\":\"busy\""), "{head}: {answer}");
     }
     server.shutdown().await;
 }
 
-/// The answer to a request a server forwarded (so it is served where it
-/// arrives): `head` is its request line and any headers.
-async fn forwarded(addr: std::net::SocketAddr, head: &str) -> String {
-    forwarded_with(addr, head, "").await
+/// The answer to a request another server forwarded to `server` (so it is
+/// served where it arrives): `head` is its request line and any headers.
+async fn forwarded(server: &crate::RunningServer, head: &str) -> String {
+    let head = format!("{head}{}", mark(server));
+    request_from([127, 0, 0, 1].into(), server.addr(), &head, "").await
 }
 
-/// [`forwarded`] with a body.
-async fn forwarded_with(addr: std::net::SocketAddr, head: &str, body: &str) -> String {
-    let head = format!("{head}{MARK}");
-    request_from([127, 0, 0, 1].into(), addr, &head, body).await
+/// The mark of a request a server forwarded: the cluster's secret, as its
+/// servers read it from the database.
+fn mark(server: &crate::RunningServer) -> String {
+    let cluster = server.app.cluster.as_ref().expect("a cluster");
+    let secret = cluster.secret.to_str().expect("hex digits");
+    format!("x-tripoley-forwarded: {secret}\r\n")
 }
-
-/// The mark of a request a server forwarded.
-const MARK: &str = "x-tripoley-forwarded: 1\r\n";
 
 /// The headers of a create a server forwarded for the client 10.9.8.7.
-const FOR_HIM: &str = "x-tripoley-forwarded: 1\r\nx-tripoley-client: 10.9.8.7\r\n";
+fn for_him(server: &crate::RunningServer) -> String {
+    format!("{}x-tripoley-client: 10.9.8.7\r\n", mark(server))
+}
 
 /// The answer to a request from the address `from`: `head` is its request
 /// line and any headers.
@@ -715,7 +717,7 @@ async fn a_database_that_cannot_answer_is_try_again_not_an_internal_error() {
         .batch_execute("BEGIN; LOCK TABLE leases IN ACCESS EXCLUSIVE MODE")
         .await
         .unwrap();
-    let answer = forwarded(server.addr(), "GET /api/tables/LOCKED HTTP/1.1\r\n").await;
+    let answer = forwarded(&server, "GET /api/tables/LOCKED HTTP/1.1\r\n").await;
     assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
     assert!(
         answer.to_ascii_lowercase().contains("retry-after: "),
@@ -751,10 +753,9 @@ async fn slow_loads_do_not_hold_the_health_check_up() {
         .unwrap();
     let mut loads = tokio::task::JoinSet::new();
     for invite in slow {
-        let addr = server.addr();
-        loads.spawn(async move {
-            forwarded(addr, &format!("GET /api/tables/{invite} HTTP/1.1\r\n")).await
-        });
+        let (addr, mark) = (server.addr(), mark(&server));
+        let head = format!("GET /api/tables/{invite} HTTP/1.1\r\n{mark}");
+        loads.spawn(async move { request_from([127, 0, 0, 1].into(), addr, &head, "").await });
     }
     tokio::time::sleep(Duration::from_millis(50)).await;
     let asked = Instant::now();
@@ -792,13 +793,13 @@ async fn two_servers(
     [a, b]
 }
 
-/// A create served by the server at `addr` itself (as a proxy spreading an
-/// address's requests would have it): its status and its answer.
+/// A create served by `server` itself (as a proxy spreading an address's
+/// requests would have it): its status and its answer.
 async fn create_here(
-    addr: std::net::SocketAddr,
+    server: &crate::RunningServer,
     body: &serde_json::Value,
 ) -> (u16, serde_json::Value) {
-    create_from([127, 0, 0, 1].into(), MARK, addr, body).await
+    create_from([127, 0, 0, 1].into(), &mark(server), server.addr(), body).await
 }
 
 /// A create from the address `from` with the headers `extra`.
@@ -838,13 +839,13 @@ async fn the_cap_on_one_address_s_open_lobbies_holds_across_the_cluster() {
     let lobby = serde_json::json!({"seats": 2, "host_name": "Ann"});
     let mut created = Vec::new();
     for k in 0..cap {
-        let on = servers[k % 2].addr();
+        let on = &servers[k % 2];
         let (status, answer) = create_here(on, &lobby).await;
         assert_eq!(status, 201, "lobby {k}: {answer}");
-        created.push((on, answer));
+        created.push((on.addr(), answer));
     }
     for server in &servers {
-        let (status, answer) = create_here(server.addr(), &lobby).await;
+        let (status, answer) = create_here(server, &lobby).await;
         assert_eq!(status, 503, "{answer}");
         assert_eq!(answer["code"], "busy", "{answer}");
         assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{answer}");
@@ -858,8 +859,8 @@ async fn the_cap_on_one_address_s_open_lobbies_holds_across_the_cluster() {
     )
     .await
     .expect("the lobby starts");
-    assert_eq!(create_here(servers[1].addr(), &lobby).await.0, 201);
-    assert_eq!(create_here(servers[0].addr(), &lobby).await.0, 503);
+    assert_eq!(create_here(&servers[1], &lobby).await.0, 201);
+    assert_eq!(create_here(&servers[0], &lobby).await.0, 503);
     // One is removed (as when it idles out or is reclaimed): room again.
     let second = &created[1].1;
     let db = plain(&url).await;
@@ -867,7 +868,7 @@ async fn the_cap_on_one_address_s_open_lobbies_holds_across_the_cluster() {
     db.execute("DELETE FROM tables WHERE invite = $1", &[&invite])
         .await
         .unwrap();
-    assert_eq!(create_here(servers[0].addr(), &lobby).await.0, 201);
+    assert_eq!(create_here(&servers[0], &lobby).await.0, 201);
     for server in servers {
         server.shutdown().await;
     }
@@ -892,12 +893,12 @@ async fn the_cap_on_one_address_s_tables_per_hour_holds_across_the_cluster() {
         ..c
     })
     .await;
-    let [a, b] = [servers[0].addr(), servers[1].addr()];
+    let [a, b] = &servers;
     let table = serde_json::json!({"seats": 2});
     let began = Instant::now();
     let mut first = None;
     for k in 0..3 {
-        let (status, answer) = create_here([a, b][k % 2], &table).await;
+        let (status, answer) = create_here(&servers[k % 2], &table).await;
         assert_eq!(status, 201, "table {k}: {answer}");
         // The first create is stored by now: its window ends a window on.
         first.get_or_insert_with(Instant::now);
@@ -936,7 +937,7 @@ async fn the_cap_on_one_address_s_tables_per_hour_holds_across_the_cluster() {
     let (status, answer) = create_here(b, &table).await;
     assert_eq!(status, 503, "{answer}");
     assert_eq!(answer["code"], "storage", "{answer}");
-    let (status, _) = client::request(b, "GET", "/api/health", None)
+    let (status, _) = client::request(b.addr(), "GET", "/api/health", None)
         .await
         .expect("the server answers");
     assert_eq!(status, 200);
@@ -945,39 +946,51 @@ async fn the_cap_on_one_address_s_tables_per_hour_holds_across_the_cluster() {
     }
 }
 
-/// A create another server forwarded counts as its client's, the address
-/// that server saw, not the forwarder's; an address no server has cannot
-/// name another client; a client's creates that the servers spread
-/// between them all count as its own.
+/// A create another server forwarded (with the cluster's secret) counts as
+/// its client's, the address that server saw, not the forwarder's. Without
+/// the secret no client can name another address: not one connecting from
+/// a server's own address (a reverse proxy on that host that sends no
+/// PROXY headers), which hits the cap as itself, nor any other. A client's
+/// creates that the servers spread between them all count as its own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_forwarded_create_counts_as_its_client_s() {
     let Some(pg) = TestPostgres::start() else {
         return;
     };
     let url = pg.new_database();
-    // The servers (both at 127.0.0.1) know the live processes from the
-    // start, not from their first beat.
+    // Forwarded creates are believed from the start, not from a beat: the
+    // secret proves them.
     let servers = two_servers(&url, |c| c).await;
     let process = [127, 0, 0, 1].into();
     let lobby = serde_json::json!({"seats": 2, "host_name": "Ann"});
     let cap = crate::ServerConfig::default().max_lobbies_per_address;
+    let for_him = for_him(&servers[0]);
     for k in 0..cap {
         let on = servers[k % 2].addr();
-        let (status, answer) = create_from(process, FOR_HIM, on, &lobby).await;
+        let (status, answer) = create_from(process, &for_him, on, &lobby).await;
         assert_eq!(status, 201, "lobby {k}: {answer}");
     }
-    let (status, answer) = create_from(process, FOR_HIM, servers[1].addr(), &lobby).await;
+    let (status, answer) = create_from(process, &for_him, servers[1].addr(), &lobby).await;
     assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{status}");
     // The forwarding process's own address holds none of them.
-    assert_eq!(
-        create_from(process, MARK, servers[0].addr(), &lobby)
-            .await
-            .0,
-        201
-    );
-    // A client naming the full address is counted as itself.
+    assert_eq!(create_here(&servers[0], &lobby).await.0, 201);
+    // Its own address naming others, with a wrong secret or none: all its own.
+    let wrong = format!("x-tripoley-forwarded: {}\r\n", "0".repeat(64));
+    for k in 1..=cap {
+        let mark = if k % 2 == 0 { wrong.as_str() } else { "" };
+        let named = format!("{mark}x-tripoley-client: 10.9.7.{k}\r\n");
+        let (status, answer) = create_from(process, &named, servers[k % 2].addr(), &lobby).await;
+        if k < cap {
+            assert_eq!(status, 201, "lobby {k}: {answer}");
+        } else {
+            assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{status}");
+        }
+    }
+    // A client naming the full address with a mark that is not the secret
+    // (the one servers sent before they had a secret) is counted as itself.
     let stranger = [127, 0, 0, 9].into();
-    let (status, answer) = create_from(stranger, FOR_HIM, servers[0].addr(), &lobby).await;
+    let unproven = "x-tripoley-forwarded: 1\r\nx-tripoley-client: 10.9.8.7\r\n";
+    let (status, answer) = create_from(stranger, unproven, servers[0].addr(), &lobby).await;
     assert_eq!(status, 201, "{answer}");
     // A client's own creates, spread by the servers themselves (each new
     // table goes to the least-loaded one), count as the client's wherever
@@ -992,4 +1005,93 @@ async fn a_forwarded_create_counts_as_its_client_s() {
     for server in servers {
         server.shutdown().await;
     }
+}
+
+/// An answer relayed back through a forwarder, an API answer and a
+/// websocket's upgrade alike, carries neither the cluster's secret nor
+/// its headers. A websocket relayed to a process the forwarder has not
+/// yet seen at a beat (here the owner started after the forwarder, whose
+/// first beat, with a long lease, comes later) lasts: it is cut only once
+/// a beat finds its owner gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn relayed_answers_carry_no_secret_and_relayed_websockets_last() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let servers = two_servers(&url, |c| crate::ServerConfig {
+        lease: Duration::from_secs(8),
+        ..c
+    })
+    .await;
+    let [relay, owner] = &servers;
+    let (status, table) = create_here(owner, &serde_json::json!({"seats": 2})).await;
+    assert_eq!(status, 201, "{table}");
+    let (invite, token) = (table["invite"].as_str().unwrap(), &table["host_token"]);
+    let secret = mark(relay);
+    let secret = secret.trim_end().rsplit(' ').next().expect("a secret");
+    let answer = request_from(
+        [127, 0, 0, 1].into(),
+        relay.addr(),
+        &format!("GET /api/tables/{invite} HTTP/1.1\r\n"),
+        "",
+    )
+    .await;
+    let upgrade = format!(
+        "GET /ws/{invite} HTTP/1.1\r\nHost: {}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+        relay.addr()
+    );
+    let mut stream = tokio::net::TcpStream::connect(relay.addr()).await.unwrap();
+    stream.write_all(upgrade.as_bytes()).await.unwrap();
+    let mut switched = Vec::new();
+    while !switched.ends_with(b"\r\n\r\n") {
+        let mut byte = [0];
+        let read = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut byte));
+        assert_eq!(read.await.expect("the upgrade in time").unwrap(), 1);
+        switched.push(byte[0]);
+    }
+    let switched = String::from_utf8_lossy(&switched);
+    for (what, answer) in [("answer", answer.as_str()), ("upgrade", &switched)] {
+        let status = if what == "answer" { " 200 " } else { " 101 " };
+        assert!(answer.contains(status), "{what}: {answer}");
+        assert!(!answer.contains(secret), "{what}: {answer}");
+        assert!(
+            !answer.to_ascii_lowercase().contains("x-tripoley"),
+            "{what}: {answer}"
+        );
+    }
+    drop(stream);
+    let mut sock = Socket::connect(relay.addr(), invite).await.unwrap();
+    sock.hello(token.as_str(), None).await.unwrap();
+    sock.recv_type("welcome", Duration::from_secs(5))
+        .await
+        .expect("the relayed websocket lasts");
+    drop(sock);
+    for server in servers {
+        server.shutdown().await;
+    }
+}
+
+/// The cluster's secret is made once per database: processes joining at
+/// once all read the same one; a database whose secret was edited into
+/// something weaker is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_process_reads_the_same_secret() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let _store = Store::open(&Database::Postgres(url.clone())).expect("migrates");
+    let (one, two) = (plain(&url).await, plain(&url).await);
+    let (a, b) = tokio::join!(registry::secret(&one), registry::secret(&two));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert_eq!(a, b);
+    assert_eq!(a.len(), 64);
+    assert!(a.bytes().all(|c| c.is_ascii_hexdigit()), "{a}");
+    one.execute("UPDATE cluster_secret SET secret = 'abc'", &[])
+        .await
+        .unwrap();
+    assert!(registry::secret(&two).await.is_err());
 }

@@ -108,6 +108,13 @@ CREATE TABLE creations (
 CREATE INDEX creations_address ON creations (address, created);
 CREATE INDEX creations_created ON creations (created);
 ",
+    "
+-- One row: the secret that proves a request forwarded (cluster/registry.rs).
+CREATE TABLE cluster_secret (
+    one    BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one),
+    secret TEXT NOT NULL
+);
+",
 ];
 
 /// The advisory lock a migrating server holds ("trip" in ASCII), until its
