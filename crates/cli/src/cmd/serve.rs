@@ -123,8 +123,12 @@ pub struct LoadArgs {
     json: bool,
 }
 
+/// The server's runtime: its workers give back the memory they freed when
+/// they go idle (see [`crate::allocator::return_own_freed_pages`]).
 fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
-    built(tokio::runtime::Builder::new_multi_thread())
+    let mut builder = tokio::runtime::Builder::new_multi_thread();
+    builder.on_thread_park(crate::allocator::return_own_freed_pages);
+    built(builder)
 }
 
 /// The load generator's runtime when the server runs elsewhere: one
