@@ -116,6 +116,16 @@ fn serve_that_cannot_bind_or_open_its_database_exits_2_with_the_cause() {
     for (flag, value, reason) in [
         ("--idle-timeout", "0", "idle_timeout"),
         ("--lease-ms", "5", "lease at least 100 ms"),
+        (
+            "--advertise",
+            "0.0.0.0:7000",
+            "advertise must name an address",
+        ),
+        (
+            "--advertise",
+            "10.0.0.1:7000",
+            "sharing a PostgreSQL database",
+        ),
     ] {
         let out = tripoley(&["serve", "--addr", "127.0.0.1:0", "--db", db, flag, value]);
         assert_eq!(out.status.code(), Some(2), "{flag}: {}", stderr(&out));

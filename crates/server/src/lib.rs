@@ -148,6 +148,12 @@ pub struct ServerConfig {
     /// server that stops answering keeps its tables before the others take
     /// them over (it renews its lease four times within it).
     pub lease: Duration,
+    /// With PostgreSQL, the address the other servers reach this one at
+    /// (they forward requests for its tables there). `None`: the address it
+    /// listens on, or, listening on every interface, this machine's
+    /// loopback with its port (which only servers on the same machine
+    /// reach).
+    pub advertise: Option<SocketAddr>,
 }
 
 impl Default for ServerConfig {
@@ -179,6 +185,7 @@ impl Default for ServerConfig {
             max_hint_searches: 2,
             max_expert_searches: 1,
             lease: Duration::from_secs(5),
+            advertise: None,
         }
     }
 }
@@ -585,11 +592,21 @@ impl ServerConfig {
             ("lease", self.lease < Duration::from_millis(100)),
             ("table_window", self.table_window.is_zero()),
         ];
-        match zero.iter().find(|(_, bad)| *bad) {
-            Some((name, _)) => Err(ServerError::Usage(format!(
+        if let Some((name, _)) = zero.iter().find(|(_, bad)| *bad) {
+            return Err(ServerError::Usage(format!(
                 "{name} must be above zero (idle_timeout at least a second, lease at least 100 ms)"
-            ))),
-            None => Ok(()),
+            )));
+        }
+        match (self.advertise, &self.db) {
+            (Some(a), _) if a.ip().is_unspecified() || a.port() == 0 => {
+                Err(ServerError::Usage(format!(
+                    "advertise must name an address and a port the other servers can reach, not {a}"
+                )))
+            }
+            (Some(_), Database::Sqlite(_)) => Err(ServerError::Usage(
+                "advertise is for several servers sharing a PostgreSQL database".into(),
+            )),
+            _ => Ok(()),
         }
     }
 }
@@ -611,7 +628,8 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         .behind(config.proxies.clone());
     let cluster = match &config.db {
         Database::Postgres(url) => {
-            Some(cluster::Cluster::join(url, addr, config.lease, shutdown.clone()).await?)
+            let reached_at = config.advertise.unwrap_or(addr);
+            Some(cluster::Cluster::join(url, reached_at, config.lease, shutdown.clone()).await?)
         }
         Database::Sqlite(_) => None,
     };

@@ -34,6 +34,10 @@ pub struct ServeArgs {
     /// take them over.
     #[arg(long, value_name = "MILLISECONDS", default_value_t = ServerConfig::default().lease.as_millis() as u64)]
     lease_ms: u64,
+    /// With `PostgreSQL`, the address the other servers reach this one at, when it is not
+    /// `--addr` (listening on 0.0.0.0, or behind a port mapping): IP:PORT.
+    #[arg(long, value_name = "IP:PORT")]
+    advertise: Option<SocketAddr>,
     #[command(flatten)]
     limits: Limits,
 }
@@ -196,6 +200,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         grace: Duration::from_secs(l.grace),
         bot_delay: Duration::from_millis(l.bot_pause),
         lease: Duration::from_millis(args.lease_ms),
+        advertise: args.advertise,
         ..ServerConfig::default()
     };
     crate::allocator::return_freed_pages();

@@ -1095,3 +1095,66 @@ async fn every_process_reads_the_same_secret() {
         .unwrap();
     assert!(registry::secret(&two).await.is_err());
 }
+
+/// A server registers the address it advertises (where the others forward
+/// requests for its tables), not the one it listens on; without one, a
+/// server listening on every interface registers this machine's loopback
+/// with its port.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_registers_the_address_it_advertises() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let advertised: std::net::SocketAddr = "10.20.30.40:7000".parse().unwrap();
+    let server = crate::start(crate::ServerConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: Database::Postgres(url.clone()),
+        lease: LEASE,
+        advertise: Some(advertised),
+        ..crate::ServerConfig::default()
+    })
+    .await
+    .expect("the server starts");
+    let anywhere = crate::start(crate::ServerConfig {
+        addr: "0.0.0.0:0".parse().unwrap(),
+        db: Database::Postgres(url.clone()),
+        lease: LEASE,
+        ..crate::ServerConfig::default()
+    })
+    .await
+    .expect("the server starts");
+    let db = plain(&url).await;
+    let live = registry::live(&db).await.unwrap();
+    let loopback = format!("127.0.0.1:{}", anywhere.addr().port());
+    assert!(live.contains("10.20.30.40:7000"), "{live:?}");
+    assert!(live.contains(&loopback), "{live:?}");
+    assert!(!live.contains(&server.addr().to_string()), "{live:?}");
+    server.shutdown().await;
+    anywhere.shutdown().await;
+}
+
+/// An advertised address nobody can reach (every interface, port 0), or one
+/// given without a shared database, is refused with its reason.
+#[test]
+fn an_address_no_server_can_reach_is_refused() {
+    let config = |advertise: &str, db: Database| crate::ServerConfig {
+        db,
+        advertise: Some(advertise.parse().unwrap()),
+        ..crate::ServerConfig::default()
+    };
+    let pg = || Database::Postgres("postgres://x@127.0.0.1/y".into());
+    for bad in ["0.0.0.0:7000", "10.0.0.1:0"] {
+        let err = config(bad, pg()).check().unwrap_err().to_string();
+        assert!(
+            err.contains("advertise must name an address and a port"),
+            "{err}"
+        );
+    }
+    let err = config("10.0.0.1:7000", Database::Sqlite(":memory:".into()))
+        .check()
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("PostgreSQL"), "{err}");
+    config("10.0.0.1:7000", pg()).check().unwrap();
+}
