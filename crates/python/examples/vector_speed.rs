@@ -97,7 +97,9 @@ where
                 .sample_actions(masks, &randomness, actions, threads)
                 .expect("a row per table");
         };
-        tables.observe::<F>(&mut obs, &mut masks);
+        tables
+            .observe::<F>(&mut obs, &mut masks)
+            .expect("a row per table");
         let (mut steps, mut games, start, cpu0) = (0u64, 0u64, Instant::now(), cpu_ns());
         let mut batches = 0u64;
         while fixed.map_or(start.elapsed() < budget, |k| batches < k) {
@@ -113,7 +115,9 @@ where
         let cpu_whole = (cpu_ns() - cpu0) as f64 / steps as f64;
         let (mut writes, start, cpu1) = (0u64, Instant::now(), cpu_ns());
         while start.elapsed() < budget / 4 && !step_only {
-            tables.observe::<F>(black_box(&mut obs), black_box(&mut masks));
+            tables
+                .observe::<F>(black_box(&mut obs), black_box(&mut masks))
+                .expect("a row per table");
             writes += n as u64;
         }
         let observe = (cpu_ns() - cpu1) as f64 / writes as f64;

@@ -362,9 +362,7 @@ pub fn observe<T: Number>(sight: Sight, picked: CardSet, out: &mut [T]) {
             dense_plane(out, cards);
         }
     });
-    let mut w = Writer::new(rest, n, sight.seat().map_or(0, usize::from));
-    numbers(&sight, &mut w);
-    debug_assert_eq!(w.written(), number_count(n));
+    numbers(&sight, rest);
 }
 
 /// [`observe`] packed into bytes (of [`packed_observation_size`]): the
@@ -396,14 +394,14 @@ pub fn observe_packed(sight: Sight, picked: CardSet, out: &mut [u8]) {
     if let (Some(last), Ok(odd)) = (first, <&mut [u8; 7]>::try_from(odd)) {
         odd.copy_from_slice(&last.to_le_bytes()[..7]);
     }
-    let mut w = Writer::new(rest, n, sight.seat().map_or(0, usize::from));
-    numbers(&sight, &mut w);
-    debug_assert_eq!(w.written(), number_count(n));
+    numbers(&sight, rest);
 }
 
-/// The numbers of an observation after its card planes.
-fn numbers<T: Number>(sight: &Sight, w: &mut Writer<T>) {
+/// Writes the numbers of an observation after its card planes into `out`
+/// (of [`number_count`]), every one of them.
+fn numbers<T: Number>(sight: &Sight, out: &mut [T]) {
     let n = sight.players();
+    let mut w = Writer::new(out, n, sight.seat().map_or(0, usize::from));
     let last_played = sight.last_played();
     let one = T::from_count(1);
     let fixed = w.zeroed::<FIXED>();
@@ -463,6 +461,7 @@ fn numbers<T: Number>(sight: &Sight, w: &mut Writer<T>) {
     });
     w.one_hot(3, item);
     w.number(high.map_or(0, |(_, bid)| bid));
+    debug_assert_eq!(w.written(), number_count(n));
 }
 
 #[cfg(test)]

@@ -189,11 +189,12 @@ impl ActionSpace {
             (lo..=hi).for_each(|x| f(base + x as usize - 1));
         };
         // A set's cards come in bit order, which is dense index order.
+        if let Some(cards) = ActionSpace::legal_cards(decision, picked) {
+            cards.iter().for_each(|c| f(c.index()));
+            return;
+        }
         match *decision {
-            Decision::ChooseFive { from } => {
-                pickable(from, picked).iter().for_each(|c| f(c.index()));
-            }
-            Decision::Lead { cards } => cards.iter().for_each(|c| f(c.index())),
+            Decision::ChooseFive { .. } | Decision::Lead { .. } => {} // cards, above
             Decision::SpareOption {
                 can_swap,
                 can_auction,

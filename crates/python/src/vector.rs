@@ -335,9 +335,12 @@ impl Tables {
 
     /// Writes every table's observation and mask (rows of `observations`
     /// and `masks`, one per table, as `F` writes them).
-    pub fn observe<F: RowFormat>(&self, observations: &mut [F::Obs], masks: &mut [F::Mask]) {
-        let size = F::observation_size(self.config.players);
-        let acts = F::Mask::mask_size(self.num_actions);
+    pub fn observe<F: RowFormat>(
+        &self,
+        observations: &mut [F::Obs],
+        masks: &mut [F::Mask],
+    ) -> Result<(), String> {
+        let (size, acts) = self.row_sizes::<F>(observations.len(), masks.len())?;
         for (i, lane) in self.lanes.iter().enumerate() {
             lane.observe::<F>(
                 lane.viewer(&self.config),
@@ -345,6 +348,26 @@ impl Tables {
                 &mut masks[i * acts..(i + 1) * acts],
             );
         }
+        Ok(())
+    }
+
+    /// An observation's and a mask's elements in `F`, if `observations`
+    /// and `masks` elements make a row of each per table.
+    fn row_sizes<F: RowFormat>(
+        &self,
+        observations: usize,
+        masks: usize,
+    ) -> Result<(usize, usize), String> {
+        let n = self.lanes.len();
+        let size = F::observation_size(self.config.players);
+        let acts = F::Mask::mask_size(self.num_actions);
+        if observations != n * size || masks != n * acts {
+            return Err(
+                "the observation and mask arrays must have a row per table of the right size"
+                    .into(),
+            );
+        }
+        Ok((size, acts))
     }
 
     /// Plays `actions[i]` at table `i` for the seat to act (the learning
@@ -364,11 +387,7 @@ impl Tables {
         if actions.len() != n || outcomes.len() != n {
             return Err(format!("{n} actions expected, {} given", actions.len()));
         }
-        let obs_size = F::observation_size(self.config.players);
-        let acts = F::Mask::mask_size(self.num_actions);
-        if observations.len() != n * obs_size || masks.len() != n * acts {
-            return Err("the observation and mask arrays must have a row per table".into());
-        }
+        let (obs_size, acts) = self.row_sizes::<F>(observations.len(), masks.len())?;
         let threads = self.usable(threads);
         let config = &self.config;
         if threads <= 1 {
@@ -691,7 +710,7 @@ mod tests {
         let mut masks = vec![0; n * acts];
         let mut outcomes = vec![Outcome::default(); n];
         let mut rng = seeded_rng(1);
-        tables.observe::<Dense<T>>(&mut obs, &mut masks);
+        tables.observe::<Dense<T>>(&mut obs, &mut masks).unwrap();
         for _ in 0..steps {
             let actions: Vec<i64> = masks
                 .chunks(acts)
@@ -789,7 +808,7 @@ mod tests {
         let mut rng = seeded_rng(9);
         let (mut seen, mut ended, mut first) = ([false; 4], 0, vec![true; n]);
         let start = tables.config.rules.starting_chips as f32;
-        tables.observe::<Dense<u8>>(&mut obs, &mut masks);
+        tables.observe::<Dense<u8>>(&mut obs, &mut masks).unwrap();
         for _ in 0..400 {
             let before: Vec<Vec<u32>> = (0..n)
                 .map(|i| tables.table(i).game().stacks().to_vec())
@@ -848,7 +867,9 @@ mod tests {
         let (mut fresh, mut fresh_masks) = (vec![0u8; n * size], vec![0i8; n * acts]);
         let mut step = 0u8;
         play::<u8>(&mut tables, 200, 1, |tables, obs, masks| {
-            tables.observe::<Dense<u8>>(&mut fresh, &mut fresh_masks);
+            tables
+                .observe::<Dense<u8>>(&mut fresh, &mut fresh_masks)
+                .unwrap();
             assert!(obs == fresh && masks == fresh_masks, "step {step}");
             step = step.wrapping_add(1);
             obs.fill(step % 3 * 100);
@@ -924,8 +945,8 @@ mod tests {
                 let (mut pobs, mut pmasks) = (vec![0xffu8; n * psize], vec![0xffu8; n * pacts]);
                 let mut outcomes = vec![Outcome::default(); n];
                 let mut rng = seeded_rng(4);
-                dense.observe::<Dense<u8>>(&mut obs, &mut masks);
-                packed.observe::<Packed>(&mut pobs, &mut pmasks);
+                dense.observe::<Dense<u8>>(&mut obs, &mut masks).unwrap();
+                packed.observe::<Packed>(&mut pobs, &mut pmasks).unwrap();
                 for step in 0..300 {
                     for i in 0..n {
                         let (row, prow) = (&obs[i * size..][..size], &pobs[i * psize..][..psize]);
@@ -1029,7 +1050,7 @@ mod tests {
         let (n, acts) = (tables.len(), tables.num_actions());
         let mut obs = vec![0u8; n * tables.observation_size()];
         let mut masks = vec![0; n * acts];
-        tables.observe::<Dense<u8>>(&mut obs, &mut masks);
+        tables.observe::<Dense<u8>>(&mut obs, &mut masks).unwrap();
         let mut rng = seeded_rng(3);
         for _ in 0..20 {
             let draws: Vec<u32> = (0..n).map(|_| rng.next_u32()).collect();

@@ -239,17 +239,7 @@ impl VecTables {
                 self,
                 (obs, masks): (&mut [F::Obs], &mut [F::Mask]),
             ) -> PyResult<()> {
-                let tables = self.tables;
-                let n = tables.len();
-                if obs.len() != n * F::observation_size(tables.players())
-                    || masks.len() != n * F::Mask::mask_size(tables.num_actions())
-                {
-                    return Err(refused(
-                        "the arrays must have a row per table of the right size",
-                    ));
-                }
-                tables.observe::<F>(obs, masks);
-                Ok(())
+                self.tables.observe::<F>(obs, masks).map_err(refused)
             }
         }
         let mut rows = RowArrays::extract(observations, masks, self.packed)?;
