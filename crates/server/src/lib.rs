@@ -567,6 +567,19 @@ impl ServerConfig {
         }
     }
 
+    /// Where the other servers reach a server listening at `listening`:
+    /// [`ServerConfig::advertise`], else `listening`, or on every interface
+    /// this machine's loopback with its port.
+    fn reached_at(&self, listening: SocketAddr) -> SocketAddr {
+        match self.advertise {
+            Some(advertised) => advertised,
+            None if listening.ip().is_unspecified() => {
+                SocketAddr::from(([127, 0, 0, 1], listening.port()))
+            }
+            None => listening,
+        }
+    }
+
     /// Refuses limits that would stop the server working: a zero cap or
     /// time (every connection or table refused or timed out at once).
     pub fn check(&self) -> Result<(), ServerError> {
@@ -628,7 +641,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         .behind(config.proxies.clone());
     let cluster = match &config.db {
         Database::Postgres(url) => {
-            let reached_at = config.advertise.unwrap_or(addr);
+            let reached_at = config.reached_at(addr);
             Some(cluster::Cluster::join(url, reached_at, config.lease, shutdown.clone()).await?)
         }
         Database::Sqlite(_) => None,

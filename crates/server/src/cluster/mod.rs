@@ -178,15 +178,7 @@ impl Cluster {
             .map_err(|_| ServerError::Storage("the cluster's secret is not hex digits".into()))?;
         secret.set_sensitive(true);
         let me = new_id()?;
-        // A server listening on every interface that did not say where it
-        // is reached (`ServerConfig::advertise`) is reached by its
-        // neighbours on this machine's loopback.
-        let addr = if addr.ip().is_unspecified() {
-            SocketAddr::from(([127, 0, 0, 1], addr.port()))
-        } else {
-            addr
-        }
-        .to_string();
+        let addr = addr.to_string();
         registry::register(&db, &me, &addr, millis(lease)).await?;
         let renewals = connect(url, lease).await?;
         let cluster = Arc::new(Cluster {
