@@ -192,10 +192,13 @@ def test_packed_rows_unpack_to_the_uint8_rows_and_play_the_same_games(players, o
         np.testing.assert_array_equal(packed.unpack_observations(pobs), obs)
         np.testing.assert_array_equal(packed.unpack_masks(pinfos["action_mask"]),
                                       infos["action_mask"])
-        # The padding bits are 0: NumPy's packbits of the plain rows gives the same bytes.
-        cut = (packed._card_bits + 7) // 8
+        # Each suit's three spare bits are 0: NumPy's packbits of the plain rows, each
+        # suit's 13 cards padded to 16, gives the same bytes.
+        suits = obs[:, :packed._card_bits].reshape(6, -1, 13)
+        padded = np.concatenate([suits, np.zeros((6, suits.shape[1], 3), np.uint8)], axis=2)
+        cut = packed._card_bits // 52 * 8
         np.testing.assert_array_equal(
-            np.packbits(obs[:, :packed._card_bits], axis=1, bitorder="little"), pobs[:, :cut])
+            np.packbits(padded.reshape(6, -1), axis=1, bitorder="little"), pobs[:, :cut])
         actions = plain.sample_actions(infos["action_mask"])
         np.testing.assert_array_equal(packed.sample_actions(pinfos["action_mask"]), actions)
         obs, rewards, terminated, truncated, infos = plain.step(actions)

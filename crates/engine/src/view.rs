@@ -246,6 +246,11 @@ impl<'a> Sight<'a> {
         self.game.out >> s & 1 == 1
     }
 
+    /// The seats out of the game (T6), as bits.
+    pub fn out_seats(self) -> u16 {
+        self.game.out
+    }
+
     /// Chips on each space of this table's layout, in T4 order. The Pot is
     /// the last space of T4's order: a table without one shows the first
     /// eight.
@@ -354,13 +359,31 @@ impl<'a> Sight<'a> {
         }
     }
 
+    /// The seats that folded in the betting round on (none if none is
+    /// on), as bits: [`Sight::betting`]'s flags without building its lists.
+    pub fn folded(self) -> u16 {
+        match &self.game.phase {
+            Phase::Betting(b) => b.folded as u16,
+            _ => 0,
+        }
+    }
+
+    /// The seats still bidding in the auction on (none if none is on), as
+    /// bits: [`Sight::auction`]'s flags without building its list.
+    pub fn bidding(self) -> u16 {
+        match &self.game.phase {
+            Phase::Auction(a) => a.eligible,
+            _ => 0,
+        }
+    }
+
     /// The betting round, if one is on.
     pub fn betting(self) -> Option<BettingView> {
         let n = self.players();
         match &self.game.phase {
             Phase::Betting(b) => Some(BettingView {
                 contributed: first(b.contributed, n),
-                folded: seat_flags(b.folded as u16, n),
+                folded: seat_flags(self.folded(), n),
                 current: b.current,
                 raises: b.raises,
             }),
@@ -377,7 +400,7 @@ impl<'a> Sight<'a> {
                     AuctionKind::PaySuit => None,
                 },
                 high: a.high,
-                bidding: seat_flags(a.eligible, self.players()),
+                bidding: seat_flags(self.bidding(), self.players()),
             }),
             _ => None,
         }

@@ -5,7 +5,7 @@
 //! ([`observe_packed`]: the planes as bits, the counts as bytes).
 
 use tripoley_cards::CardSet;
-use tripoley_engine::{AuctionItem, Sight, Space, Stage};
+use tripoley_engine::{AuctionItem, MAX_SEATS, Sight, Space, Stage};
 
 /// The stages, as the observation numbers them. An exhaustive match: a
 /// stage the engine adds stops the build here rather than going unseen.
@@ -78,9 +78,9 @@ pub fn card_plane_numbers(n: usize) -> usize {
 }
 
 /// The bytes of the card planes of a packed observation at a table of `n`
-/// seats: 52 bits a plane, back to back, the last byte padded with zeroes.
+/// seats: eight a plane (see [`observe_packed`]).
 fn packed_planes_size(n: usize) -> usize {
-    card_plane_numbers(n).div_ceil(8)
+    8 * plane_count(n)
 }
 
 /// The length in bytes of a packed observation ([`observe_packed`]) at a
@@ -176,24 +176,108 @@ pub fn dense_bits(cards: CardSet) -> u64 {
     (pairs & LOW_PAIR) | (pairs >> 6 & LOW_PAIR << 26)
 }
 
+/// How many seats a table has: a number known when the game runs
+/// (`usize`), or a constant ([`Seats`]) with which every per-seat loop of
+/// an observation has a fixed length the compiler unrolls (the loops'
+/// counting and bounds checks were a fifth of a batched step).
+pub trait SeatCount: Copy {
+    /// The seats.
+    fn get(self) -> usize;
+}
+
+impl SeatCount for usize {
+    fn get(self) -> usize {
+        self
+    }
+}
+
+/// `N` seats, as a constant.
+#[derive(Clone, Copy, Debug)]
+pub struct Seats<const N: usize>;
+
+impl<const N: usize> SeatCount for Seats<N> {
+    fn get(self) -> usize {
+        N
+    }
+}
+
+/// Evaluates `$body` with `$seats` bound to the seat count `$n` as a
+/// [`Seats`] constant (every count the rules allow, T2), else as a
+/// `usize`: one copy of the code for each count, each with its loops
+/// unrolled.
+macro_rules! with_seats {
+    ($n:expr, |$seats:ident| $body:expr) => {
+        match $n {
+            2 => {
+                let $seats = Seats::<2>;
+                $body
+            }
+            3 => {
+                let $seats = Seats::<3>;
+                $body
+            }
+            4 => {
+                let $seats = Seats::<4>;
+                $body
+            }
+            5 => {
+                let $seats = Seats::<5>;
+                $body
+            }
+            6 => {
+                let $seats = Seats::<6>;
+                $body
+            }
+            7 => {
+                let $seats = Seats::<7>;
+                $body
+            }
+            8 => {
+                let $seats = Seats::<8>;
+                $body
+            }
+            9 => {
+                let $seats = Seats::<9>;
+                $body
+            }
+            n => {
+                let $seats: usize = n;
+                $body
+            }
+        }
+    };
+}
+
 /// Writes an observation from the front, seats relative to the viewer:
 /// every number of it, whatever the buffer held.
-pub struct Writer<'a, T: Number = f32> {
+pub struct Writer<'a, T: Number = f32, S: SeatCount = usize> {
     out: &'a mut [T],
     at: usize,
-    n: usize,
+    seats: S,
     me: usize,
 }
 
-impl<'a, T: Number> Writer<'a, T> {
-    /// A writer into `out`, for `me` at a table of `n`: `out` is zeroed
+impl<'a, T: Number, S: SeatCount> Writer<'a, T, S> {
+    /// A writer into `out`, for `me` at a table of `seats`: `out` is zeroed
     /// first, in one go, so groups of mostly zeroes (one-hot groups, rows
     /// of a round that is not on) need only their few other numbers
     /// written (zeroing each small group apart called `memset` four times
     /// an observation).
-    pub fn new(out: &'a mut [T], n: usize, me: usize) -> Writer<'a, T> {
+    pub fn new(out: &'a mut [T], seats: S, me: usize) -> Writer<'a, T, S> {
         out.fill(T::from_count(0));
-        Writer { out, at: 0, n, me }
+        Writer {
+            out,
+            at: 0,
+            seats,
+            // A viewer is one of the seats: a number past them would only
+            // come from a caller's mistake (and would misplace every seat).
+            me: me.min(seats.get() - 1),
+        }
+    }
+
+    /// The seats at the table.
+    fn n(&self) -> usize {
+        self.seats.get()
     }
 
     /// Where seat `s` goes: the viewer first, then the seats to its left.
@@ -203,7 +287,7 @@ impl<'a, T: Number> Writer<'a, T> {
         if s >= self.me {
             s - self.me
         } else {
-            s + self.n - self.me
+            s + self.n() - self.me
         }
     }
 
@@ -235,7 +319,7 @@ impl<'a, T: Number> Writer<'a, T> {
     /// order: the viewer to the last seat, then the first seat to the
     /// viewer's right.
     pub fn seat_planes_with(&mut self, cards: impl Fn(usize) -> CardSet) {
-        let (n, me) = (self.n, self.me);
+        let (n, me) = (self.n(), self.me);
         let (from_me, before_me) = self.next_planes(n).split_at_mut(n - me);
         for (plane, s) in from_me.iter_mut().zip(me..) {
             dense_plane(plane, cards(s));
@@ -264,34 +348,35 @@ impl<'a, T: Number> Writer<'a, T> {
         self.number(u32::from(b));
     }
 
-    /// One number per seat.
+    /// One number per seat, `f(s)` seat `s`'s, the viewer's first. Worked
+    /// out in seat order (each at a fixed place when the seat count is a
+    /// constant) into a row written twice over, whose `n` numbers from
+    /// the viewer's place on are then copied in one go: no seat's number
+    /// is worked out where it goes (each place's seat, and a check that it
+    /// is one, cost more than the number).
     pub fn seat_row(&mut self, f: impl Fn(usize) -> u32) {
-        let (n, me) = (self.n, self.me);
-        // Walked in the row's order, one slice for the row: the seat of
-        // place `r` is `me + r`, less `n` past the end.
-        let row = &mut self.out[self.at..self.at + n];
-        for (r, x) in row.iter_mut().enumerate() {
-            let s = if r + me < n { r + me } else { r + me - n };
-            *x = T::from_count(f(s));
+        let (n, me) = (self.n(), self.me);
+        let mut twice = [T::from_count(0); 2 * MAX_SEATS];
+        for s in 0..n {
+            let x = T::from_count(f(s));
+            twice[s] = x;
+            twice[s + n] = x;
         }
+        self.out[self.at..self.at + n].copy_from_slice(&twice[me..me + n]);
         self.at += n;
     }
 
-    /// One number per seat from a list of the seats' values in seat order
-    /// (at least one per seat), as `count` makes each a number: the list
-    /// rotated so the viewer comes first, as two runs (the viewer to the
-    /// last seat, then the first seat to the viewer's right), with no
-    /// check per seat.
-    pub fn seat_values<X: Copy>(&mut self, values: &[X], count: impl Fn(X) -> u32) {
-        let (n, me) = (self.n, self.me);
+    /// A 0/1 number per seat, bit `s` of `seats` seat `s`'s, the viewer's
+    /// first: the bits turned so the viewer's is the lowest, then written
+    /// eight at a time from [`Number::BYTE_FLAGS`].
+    pub fn seat_flags(&mut self, seats: u16) {
+        let (n, me) = (self.n(), self.me);
+        let all = (1u32 << n) - 1;
+        let bits = u32::from(seats) & all;
+        let turned = (bits >> me | bits << (n - me)) & all;
         let row = &mut self.out[self.at..self.at + n];
-        let (from_me, before_me) = row.split_at_mut(n - me);
-        let (first, after) = values[..n].split_at(me);
-        for (x, &v) in from_me.iter_mut().zip(after) {
-            *x = T::from_count(count(v));
-        }
-        for (x, &v) in before_me.iter_mut().zip(first) {
-            *x = T::from_count(count(v));
+        for (eight, byte) in row.chunks_mut(8).zip(turned.to_le_bytes()) {
+            eight.copy_from_slice(&T::BYTE_FLAGS[usize::from(byte)][..eight.len()]);
         }
         self.at += n;
     }
@@ -316,16 +401,17 @@ impl<'a, T: Number> Writer<'a, T> {
     }
 }
 
-fn flag(b: bool) -> u32 {
-    u32::from(b)
-}
-
 /// Calls `plane` with each card plane `sight` shows, in the observation's
 /// order (see [`PLANES`] and [`SEAT_PLANES`]; per seat, the viewer first),
 /// the cards the viewer has picked into its five among them: the one place
 /// that order is written, for the dense and the packed observation.
-fn each_plane(sight: &Sight, picked: CardSet, mut plane: impl FnMut(CardSet)) {
-    let n = sight.players();
+fn each_plane(
+    sight: &Sight,
+    seats: impl SeatCount,
+    picked: CardSet,
+    mut plane: impl FnMut(CardSet),
+) {
+    let n = seats.get();
     let me = sight.seat().map_or(0, usize::from);
     plane(sight.hand());
     plane(picked);
@@ -336,14 +422,12 @@ fn each_plane(sight: &Sight, picked: CardSet, mut plane: impl FnMut(CardSet)) {
             .map_or(CardSet::EMPTY, |(_, c)| CardSet::single(c)),
     );
     plane(sight.my_five().unwrap_or_default());
-    // Seats from the viewer: two plain ranges (a chained iterator checked
-    // which half it was in at every seat).
+    // Seats from the viewer, place `r`'s seat `me + r` less `n` past the
+    // end: a loop of `n` (unrolled when the seat count is a constant; two
+    // ranges split at the viewer were loops of unknown lengths).
     let mut seats = |plane_of: &dyn Fn(usize) -> CardSet| {
-        for s in me..n {
-            plane(plane_of(s));
-        }
-        for s in 0..me {
-            plane(plane_of(s));
+        for r in 0..n {
+            plane(plane_of(if r + me < n { r + me } else { r + me - n }));
         }
     };
     seats(&|s| sight.known_cards(s));
@@ -354,54 +438,54 @@ fn each_plane(sight: &Sight, picked: CardSet, mut plane: impl FnMut(CardSet)) {
 /// Encodes what `sight` sees and the cards the viewer has picked into its
 /// five (read in place: no [`tripoley_engine::View`] is copied out).
 pub fn observe<T: Number>(sight: Sight, picked: CardSet, out: &mut [T]) {
-    let n = sight.players();
-    let (planes, rest) = out.split_at_mut(52 * plane_count(n));
-    let mut planes = planes.as_chunks_mut::<52>().0.iter_mut();
-    each_plane(&sight, picked, |cards| {
-        if let Some(out) = planes.next() {
-            dense_plane(out, cards);
-        }
+    with_seats!(sight.players(), |seats| {
+        let n = seats.get();
+        let (planes, rest) = out.split_at_mut(52 * plane_count(n));
+        let mut planes = planes.as_chunks_mut::<52>().0.iter_mut();
+        each_plane(&sight, seats, picked, |cards| {
+            if let Some(out) = planes.next() {
+                dense_plane(out, cards);
+            }
+        });
+        numbers(&sight, seats, rest);
     });
-    numbers(&sight, rest);
 }
 
-/// [`observe`] packed into bytes (of [`packed_observation_size`]): the
-/// card planes as bits, plane `p`'s card `c` at bit `52 * p + c`, low bit
-/// of each byte first (NumPy's `unpackbits(..., bitorder="little")` gives
-/// the 0/1 planes back), the last byte padded with zeroes; then the
-/// numbers after them as `u8` (the same bytes as in [`observe`]'s `u8`
-/// observation). A fifth of the bytes of the `u8` observation, for
+/// [`observe`] packed into bytes (of [`packed_observation_size`]): each
+/// card plane as the 64 bits of its [`CardSet`], a suit's 13 ranks at its
+/// 16 bits (card `c` of the plane's 52, suit `c / 13` and rank `c % 13`,
+/// at bit `16 * (c / 13) + c % 13` of the plane's eight bytes, low bit of
+/// each byte first; the three bits above each suit's ranks are 0); then
+/// the numbers after the planes as `u8` (the same bytes as in [`observe`]'s
+/// `u8` observation). A fifth of the bytes of the `u8` observation, for
 /// learners that keep many (a replay buffer) or unpack them where they
-/// learn.
+/// learn (NumPy's `unpackbits(..., bitorder="little")`, less each suit's
+/// last three bits, gives the 0/1 planes back). A plane is its set's word
+/// as it is, not its 52 bits squeezed together: squeezing (and pairing
+/// planes into whole bytes) cost more instructions than the rest of the
+/// observation.
 pub fn observe_packed(sight: Sight, picked: CardSet, out: &mut [u8]) {
-    let n = sight.players();
-    let (planes, rest) = out.split_at_mut(packed_planes_size(n));
-    // Two planes are exactly 13 bytes: written a pair at a time.
-    let (pairs, odd) = planes.as_chunks_mut::<13>();
-    let mut pairs = pairs.iter_mut();
-    let mut first: Option<u64> = None;
-    each_plane(&sight, picked, |cards| match first.take() {
-        None => first = Some(dense_bits(cards)),
-        Some(a) => {
-            let pair = u128::from(a) | u128::from(dense_bits(cards)) << 52;
-            if let Some(out) = pairs.next() {
-                out.copy_from_slice(&pair.to_le_bytes()[..13]);
-            }
+    with_seats!(sight.players(), |seats| packed(&sight, seats, picked, out));
+}
+
+/// [`observe_packed`] at a table of `seats`.
+fn packed(sight: &Sight, seats: impl SeatCount, picked: CardSet, out: &mut [u8]) {
+    let (planes, rest) = out.split_at_mut(packed_planes_size(seats.get()));
+    let mut planes = planes.as_chunks_mut::<8>().0.iter_mut();
+    each_plane(sight, seats, picked, |cards| {
+        if let Some(out) = planes.next() {
+            *out = cards.bits().to_le_bytes();
         }
     });
-    // An odd plane's 52 bits are 7 bytes: a copy of that fixed length (one
-    // of a length known only here called `memcpy`).
-    if let (Some(last), Ok(odd)) = (first, <&mut [u8; 7]>::try_from(odd)) {
-        odd.copy_from_slice(&last.to_le_bytes()[..7]);
-    }
-    numbers(&sight, rest);
+    numbers(sight, seats, rest);
 }
 
 /// Writes the numbers of an observation after its card planes into `out`
 /// (of [`number_count`]), every one of them.
-fn numbers<T: Number>(sight: &Sight, out: &mut [T]) {
-    let n = sight.players();
-    let mut w = Writer::new(out, n, sight.seat().map_or(0, usize::from));
+fn numbers<T: Number>(sight: &Sight, seats: impl SeatCount, out: &mut [T]) {
+    let n = seats.get();
+    let out = &mut out[..number_count(n)];
+    let mut w = Writer::new(out, seats, sight.seat().map_or(0, usize::from));
     let last_played = sight.last_played();
     let one = T::from_count(1);
     let fixed = w.zeroed::<FIXED>();
@@ -429,27 +513,22 @@ fn numbers<T: Number>(sight: &Sight, out: &mut [T]) {
     w.one_hot(n, Some(dealer));
     let to_act = to_act.map(|s| w.rel(usize::from(s)));
     w.one_hot(n, to_act);
-    w.seat_values(sight.stacks(), |x| x);
-    w.seat_row(|s| flag(sight.out(s)));
+    let stacks = sight.stacks();
+    w.seat_row(|s| stacks[s]);
+    w.seat_flags(sight.out_seats());
     w.seat_row(|s| sight.hand_size(s));
     let betting = sight.betting();
     match &betting {
-        Some(b) => {
-            w.seat_values(&b.contributed, |x| x);
-            w.seat_values(&b.folded, flag);
-        }
-        None => w.zeroes(2 * n),
+        Some(b) => w.seat_row(|s| b.contributed[s]),
+        None => w.zeroes(n),
     }
+    w.seat_flags(sight.folded());
     let auction = sight.auction();
     let high = auction.as_ref().and_then(|a| a.high);
     let high_bidder = high.map(|(h, _)| w.rel(usize::from(h)));
     w.one_hot(n, high_bidder);
-    match &auction {
-        Some(a) => w.seat_values(&a.bidding, flag),
-        None => w.zeroes(n),
-    }
-    let chose_five = sight.chose_five();
-    w.seat_row(|s| flag(chose_five >> s & 1 == 1));
+    w.seat_flags(sight.bidding());
+    w.seat_flags(sight.chose_five());
     w.flag(betting.is_some());
     w.number(betting.as_ref().map_or(0, |b| b.current));
     w.number(betting.as_ref().map_or(0, |b| b.raises));

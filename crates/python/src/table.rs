@@ -488,7 +488,7 @@ mod tests {
     use super::*;
     use rand_core::Rng;
     use tripoley_cards::Card;
-    use tripoley_engine::Preset;
+    use tripoley_engine::{AuctionItem, Preset, Space, Stage};
 
     fn play_randomly(table: &mut Table, seed: u64, mut each: impl FnMut(&Table)) {
         let mut rng = seeded_rng(seed);
@@ -566,6 +566,143 @@ mod tests {
                 assert_eq!(dirty, t.observation(seat));
             }
         });
+    }
+
+    /// What an observation must hold, worked out plainly from the seat's
+    /// [`View`] (copied out field by field, read here seat by seat with
+    /// `%`): the test oracle of the fast encoder, which reads the game in
+    /// place, seat counts as constants and flags as turned bit sets.
+    fn observation_from_view(view: &View, picked: CardSet) -> Vec<u32> {
+        let n = usize::from(view.players);
+        let me = view.seat.map_or(0, usize::from);
+        let seat_at = |r: usize| (me + r) % n;
+        let rel = |s: Seat| (usize::from(s) + n - me) % n;
+        let mut out = Vec::new();
+        let mut plane = |cards: CardSet| {
+            out.extend((0..52).map(|i| u32::from(cards.contains(Card::from_index(i)))));
+        };
+        plane(view.hand);
+        plane(picked);
+        plane(view.spare_known);
+        plane(
+            view.last_played
+                .map_or(CardSet::EMPTY, |(_, c)| CardSet::single(c)),
+        );
+        plane(view.my_five.unwrap_or_default());
+        for per_seat in [&view.known_cards, &view.played, &view.cannot_hold] {
+            for r in 0..n {
+                plane(per_seat[seat_at(r)]);
+            }
+        }
+        let one_hot =
+            |len: usize, hot: Option<usize>| (0..len).map(move |i| u32::from(hot == Some(i)));
+        let stages = [
+            Stage::DrawForDealer,
+            Stage::Dealing,
+            Stage::Spare,
+            Stage::Auction,
+            Stage::PaySuit,
+            Stage::ChooseFive,
+            Stage::Betting,
+            Stage::Michigan,
+            Stage::FinalPot,
+            Stage::GameOver,
+        ];
+        out.extend(one_hot(10, stages.iter().position(|&s| s == view.stage)));
+        out.extend(one_hot(4, view.pay_suit.map(|s| usize::from(s.index()))));
+        out.extend(one_hot(13, view.sequence.map(|r| usize::from(r.index()))));
+        out.extend(Space::ALL.iter().map(|space| {
+            view.layout
+                .iter()
+                .find(|(s, _)| s == space)
+                .map_or(0, |&(_, chips)| chips)
+        }));
+        out.extend([
+            view.spare_size,
+            view.deal_number,
+            view.deals_total,
+            u32::from(view.decision.is_some()),
+            view.last_played.map_or(0, |(s, _)| rel(s) as u32 + 1),
+        ]);
+        out.extend(one_hot(n, Some(rel(view.dealer))));
+        out.extend(one_hot(n, view.to_act.map(rel)));
+        let row = |f: &dyn Fn(usize) -> u32| (0..n).map(|r| f(seat_at(r))).collect::<Vec<u32>>();
+        let flag = u32::from;
+        out.extend(row(&|s| view.stacks[s]));
+        out.extend(row(&|s| flag(view.out[s])));
+        out.extend(row(&|s| view.hand_sizes[s]));
+        let betting = view.betting.as_ref();
+        out.extend(row(&|s| betting.map_or(0, |b| b.contributed[s])));
+        out.extend(row(&|s| flag(betting.is_some_and(|b| b.folded[s]))));
+        let auction = view.auction.as_ref();
+        out.extend(one_hot(
+            n,
+            auction.and_then(|a| a.high).map(|(s, _)| rel(s)),
+        ));
+        out.extend(row(&|s| flag(auction.is_some_and(|a| a.bidding[s]))));
+        out.extend(row(&|s| flag(view.chose_five[s])));
+        out.extend([
+            flag(betting.is_some()),
+            betting.map_or(0, |b| b.current),
+            betting.map_or(0, |b| b.raises),
+            flag(auction.is_some()),
+        ]);
+        out.extend(one_hot(
+            3,
+            auction.map(|a| match a.item {
+                Some(AuctionItem::Spare) => 0,
+                Some(AuctionItem::DealersOldHand) => 1,
+                None => 2,
+            }),
+        ));
+        out.push(auction.and_then(|a| a.high).map_or(0, |(_, bid)| bid));
+        out
+    }
+
+    /// Every observation, in each of its formats, is what its seat's view
+    /// says, number for number: at every step of random games of every
+    /// preset at every seat count it allows, for every seat. (The encoder
+    /// is written for speed; this oracle for plainness.)
+    #[test]
+    fn every_observation_is_its_seats_view_number_by_number() {
+        for preset in Preset::ALL {
+            let rules = Rules::preset(preset);
+            for players in usize::from(rules.min_players)..=usize::from(rules.max_players) {
+                let mut table = Table::new(rules.clone(), players, Some(players as u64)).unwrap();
+                let size = observation_size(players);
+                let mut steps = 0;
+                play_randomly(&mut table, 5, |t| {
+                    steps += 1;
+                    for seat in 0..players as Seat {
+                        let want = observation_from_view(&t.view(Some(seat)), t.picked_by(seat));
+                        let floats: Vec<f32> = want.iter().map(|&x| x as f32).collect();
+                        assert_eq!(
+                            t.observation(seat),
+                            floats,
+                            "{preset} {players} seats, seat {seat}"
+                        );
+                        let mut bytes = vec![9u8; size];
+                        t.observe_into(seat, &mut bytes);
+                        let saturated: Vec<u8> = want
+                            .iter()
+                            .map(|&x| u8::try_from(x).unwrap_or(u8::MAX))
+                            .collect();
+                        assert_eq!(bytes, saturated);
+                        let mut packed =
+                            vec![9u8; crate::observe::packed_observation_size(players)];
+                        t.observe_packed_into(seat, &mut packed);
+                        let (planes, numbers) = packed.split_at(8 * (5 + 3 * players));
+                        assert_eq!(numbers, &saturated[52 * (5 + 3 * players)..]);
+                        for (p, word) in planes.chunks(8).enumerate() {
+                            let set = u64::from_le_bytes(word.try_into().unwrap());
+                            let cards = plane(&floats, 52 * p);
+                            assert_eq!(set, cards.bits(), "plane {p}");
+                        }
+                    }
+                });
+                assert!(steps > 20, "{preset} {players} seats: {steps} steps");
+            }
+        }
     }
 
     /// The cards set in the 52 numbers from `base`.

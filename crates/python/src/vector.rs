@@ -912,8 +912,8 @@ mod tests {
             .collect()
     }
 
-    /// Packed rows are the `u8` rows packed, byte for byte (padding bits
-    /// 0), and the packed masks' draws are the byte masks': two tables
+    /// Packed rows are the `u8` rows packed, byte for byte (each suit of a
+    /// plane in 16 bits, its padding bits 0), and the packed masks' draws are the byte masks': two tables
     /// stepped side by side, one in each format, play the same games. At 2,
     /// 3 and 4 seats (an odd and an even number of card planes), with bots
     /// and in self-play.
@@ -950,7 +950,13 @@ mod tests {
                 for step in 0..300 {
                     for i in 0..n {
                         let (row, prow) = (&obs[i * size..][..size], &pobs[i * psize..][..psize]);
-                        let bits = pack_bits(row[..planes].iter().copied());
+                        // Each plane's suits are 16 bits wide, their
+                        // 13 ranks first.
+                        let bits = pack_bits(
+                            row[..planes]
+                                .chunks(13)
+                                .flat_map(|suit| suit.iter().copied().chain([0; 3])),
+                        );
                         assert_eq!(prow[..bits.len()], bits[..], "{players} seats, step {step}");
                         assert_eq!(prow[bits.len()..], row[planes..]);
                         let mask = &masks[i * acts..][..acts];

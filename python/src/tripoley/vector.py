@@ -32,14 +32,15 @@
   a stack of more than 255); ``"uint16"`` saturates at 65,535, beyond any preset's chips.
   Convert on your side as you like (``torch.from_numpy(obs).float()``).
 * ``packed=True`` writes the same rows in bits: an observation's card planes (its first
-  ``card_plane_numbers`` numbers, all 0 or 1) as bits, eight to a byte, low bit first, then
-  its other numbers as uint8 bytes (200 bytes a row at 4 seats, against 973 in uint8), and
-  the mask a bit per action (61 bytes against 486). For learners that keep many rows (a
-  replay buffer) or unpack them where they learn: ``envs.unpack_observations(obs)`` and
+  ``card_plane_numbers`` numbers, all 0 or 1, 52 a plane) as bits, eight bytes a plane,
+  low bit first, each suit's 13 cards at 16 bits (the other three 0), then its other
+  numbers as uint8 bytes (225 bytes a row at 4 seats, against 973 in uint8), and the mask
+  a bit per action (61 bytes against 486). For learners that keep many rows (a replay
+  buffer) or unpack them where they learn: ``envs.unpack_observations(obs)`` and
   ``envs.unpack_masks(masks)`` give back the uint8 observations and int8 masks exactly
-  (NumPy's ``unpackbits(..., bitorder="little")``), and ``sample_actions`` reads packed
-  masks as they are, drawing the same actions as from the unpacked ones: with one seed, a
-  packed and an unpacked environment play the same games.
+  (NumPy's ``unpackbits(..., bitorder="little")``, less each suit's three spare bits), and
+  ``sample_actions`` reads packed masks as they are, drawing the same actions as from the
+  unpacked ones: with one seed, a packed and an unpacked environment play the same games.
 """
 
 from __future__ import annotations
@@ -146,9 +147,12 @@ class TripoleyVectorEnv(VectorEnv):
         """Packed observation rows (``packed=True``; any leading shape) as the uint8
         observations an unpacked environment writes, number for number."""
         rows = np.asarray(rows, np.uint8)
-        cut = (self._card_bits + 7) // 8
-        cards = np.unpackbits(rows[..., :cut], axis=-1, count=self._card_bits,
-                              bitorder="little")
+        planes = self._card_bits // 52
+        cut = 8 * planes
+        # A plane is 64 bits, four suits of 16 whose first 13 are the ranks.
+        bits = np.unpackbits(rows[..., :cut], axis=-1, bitorder="little")
+        suits = bits.reshape(*rows.shape[:-1], 4 * planes, 16)[..., :13]
+        cards = suits.reshape(*rows.shape[:-1], self._card_bits)
         return np.concatenate([cards, rows[..., cut:]], axis=-1)
 
     def unpack_masks(self, masks: np.ndarray) -> np.ndarray:
