@@ -25,7 +25,7 @@ float32, then in uint8 (``obs_dtype="uint8"``: the same numbers, a quarter of th
 The self-play rows (``opponents="self"``) put you at every seat, as the RLCard loop plays
 every player: each step is one decision at each table, whoever is to act, observed and
 masked for that seat; these are the rows counted the same way as RLCard's. The packed rows
-(``packed=True``) write the same rows in bits (card planes and masks), a fifth of the bytes.
+(``packed=True``) write the same rows in bits (card planes and masks), a quarter of the bytes.
 
 Two rows measure no game at all, to show what the loop costs by itself: the
 PettingZoo loop's policy on one fixed mask (the most any PettingZoo

@@ -251,14 +251,15 @@ impl<'a> Sight<'a> {
         self.game.out
     }
 
-    /// Chips on each space of this table's layout, in T4 order. The Pot is
-    /// the last space of T4's order: a table without one shows the first
-    /// eight.
-    pub fn layout(self) -> impl Iterator<Item = (Space, u32)> + 'a {
+    /// Chips on each space in T4's order, 0 on a space this table's
+    /// layout lacks (the Pot, without poker: the last of T4's order).
+    pub fn space_chips(self) -> [u32; Space::ALL.len()] {
         let layout = &self.game.layout;
-        Space::ALL[..self.spaces()]
-            .iter()
-            .map(|&s| (s, layout.get(s)))
+        let mut chips = Space::ALL.map(|s| layout.get(s));
+        if !self.game.rules.has_pot() {
+            chips[Space::Pot.index()] = 0;
+        }
+        chips
     }
 
     /// How many spaces of T4's order this table's layout shows.

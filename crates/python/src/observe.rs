@@ -496,10 +496,11 @@ fn numbers<T: Number>(sight: &Sight, seats: impl SeatCount, out: &mut [T]) {
     if let Some(rank) = sight.sequence() {
         fixed[STAGES + 4 + usize::from(rank.index())] = one;
     }
-    // Each space at its place in `Space::ALL` (a table without a space
-    // leaves it 0).
-    for (space, chips) in sight.layout() {
-        fixed[STAGES + 4 + 13 + space as usize] = T::from_count(chips);
+    // Each space at its place in `Space::ALL` (0 for a space the table
+    // lacks).
+    let spaces = &mut fixed[STAGES + 4 + 13..];
+    for (x, chips) in spaces.iter_mut().zip(sight.space_chips()) {
+        *x = T::from_count(chips);
     }
     let (to_act, decision) = sight.turn();
     w.number(sight.spare_size());
