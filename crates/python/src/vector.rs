@@ -25,7 +25,8 @@ use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{InfoSet, MAX_SEATS, Record, Rules, Seat};
 
 use crate::crew::Crew;
-use crate::observe::{Number, dense_bits, observation_size, packed_observation_size};
+use crate::observe::{Number, observation_size, packed_observation_size};
+use crate::space::Legal;
 use crate::table::{Table, Turn};
 
 /// Games dealt at most by one reset looking for one in which the learning
@@ -50,9 +51,8 @@ pub trait RowFormat {
 pub trait Mask: Copy + Send + Sync {
     /// Elements of a mask over `actions` integers.
     fn mask_size(actions: usize) -> usize;
-    /// Writes the legal integers of the seat to act at `table` into `row`
-    /// (every element; none legal when `legal` is false).
-    fn write(table: &Table, legal: bool, row: &mut [Self]);
+    /// Writes the `legal` integers into `row` (every element).
+    fn write(legal: &Legal, row: &mut [Self]);
     /// A uniformly random legal entry of `row`, `r` the randomness (`None`
     /// when there is none): the `k`-th legal action in the order of the
     /// integers, `k` being `r` scaled to their count, so the two kinds of
@@ -96,11 +96,9 @@ impl Mask for i8 {
     fn mask_size(actions: usize) -> usize {
         actions
     }
-    fn write(table: &Table, legal: bool, row: &mut [i8]) {
+    fn write(legal: &Legal, row: &mut [i8]) {
         row.fill(0);
-        if legal {
-            table.each_legal(|a| row[a] = 1);
-        }
+        legal.each(|a| row[a] = 1);
     }
     fn random_legal(row: &[i8], r: u32) -> Option<usize> {
         random_legal(row, r)
@@ -111,20 +109,31 @@ impl Mask for u8 {
     fn mask_size(actions: usize) -> usize {
         actions.div_ceil(8)
     }
-    fn write(table: &Table, legal: bool, row: &mut [u8]) {
+    fn write(legal: &Legal, row: &mut [u8]) {
+        // Bits at once, not integer by integer (a bid's run is hundreds):
+        // the integers below the amounts in two words, the run of amounts
+        // as whole bytes between its two ends'.
         row.fill(0);
-        if !legal {
+        // The integers below the amounts (66) fit in nine bytes, and every
+        // space has more (bets and bids follow them).
+        let low = legal.low().to_le_bytes();
+        row[..9].copy_from_slice(&low[..9]);
+        let run = legal.amounts();
+        if run.is_empty() {
             return;
         }
-        // Cards (most decisions: a lead, a pick into a five) are the first
-        // 52 integers in dense order: their bits at once, not card by card.
-        match (table.legal_cards(), row.first_chunk_mut::<7>()) {
-            (Some(cards), Some(first)) => {
-                first.copy_from_slice(&dense_bits(cards).to_le_bytes()[..7]);
-            }
-            _ => table.each_legal(|a| row[a / 8] |= 1 << (a % 8)),
+        let (first, last) = (run.start / 8, (run.end - 1) / 8);
+        let from = 0xffu8 << (run.start % 8);
+        let to = 0xffu8 >> (7 - (run.end - 1) % 8);
+        if first == last {
+            row[first] |= from & to;
+        } else {
+            row[first] |= from;
+            row[first + 1..last].fill(0xff);
+            row[last] |= to;
         }
     }
+
     fn random_legal(row: &[u8], r: u32) -> Option<usize> {
         random_set_bit(row, r)
     }
@@ -667,7 +676,12 @@ impl Lane {
     /// Writes the learning seat's observation and mask, every element.
     fn observe<F: RowFormat>(&self, seat: Seat, observation: &mut [F::Obs], mask: &mut [F::Mask]) {
         F::observe(&self.table, seat, observation);
-        F::Mask::write(&self.table, self.table.turn() == Turn::Seat(seat), mask);
+        let legal = if self.table.turn() == Turn::Seat(seat) {
+            self.table.legal_set()
+        } else {
+            Legal::NONE
+        };
+        F::Mask::write(&legal, mask);
     }
 }
 
@@ -970,6 +984,43 @@ mod tests {
                         .unwrap();
                 }
             }
+        }
+    }
+
+    /// A packed mask is the byte mask packed, whatever run of amounts is
+    /// legal (its ends in one byte or apart, on a byte's edge or not).
+    #[test]
+    fn a_packed_mask_is_the_byte_mask_packed_for_every_run_of_amounts() {
+        use tripoley_engine::{AuctionItem, Decision};
+        let rules = Rules::preset(Preset::Pagat);
+        let space = crate::space::ActionSpace::new(&rules, 4).unwrap();
+        let hand: tripoley_cards::CardSet = "2C 5C 9D JD QH AH 3S 8S".parse().unwrap();
+        let mut decisions = vec![
+            Decision::Lead { cards: hand },
+            Decision::ChooseFive { from: hand },
+            Decision::NamePaySuit,
+            Decision::PaySuitBid { min: 1, max: 1000 },
+        ];
+        for (min, max) in (0..24).flat_map(|min| (0..30).map(move |more| (min, min + more))) {
+            decisions.push(Decision::AuctionBid {
+                item: AuctionItem::Spare,
+                min,
+                max,
+            });
+            decisions.push(Decision::Open { max_bet: max });
+            decisions.push(Decision::Respond {
+                to_call: min,
+                max_raise: max,
+            });
+        }
+        let (size, bytes) = (space.size(), space.size().div_ceil(8));
+        for decision in decisions {
+            let legal = space.legal_set(&decision, tripoley_cards::CardSet::EMPTY);
+            let (mut dense, mut packed) = (vec![7i8; size], vec![0xffu8; bytes]);
+            Mask::write(&legal, &mut dense);
+            Mask::write(&legal, &mut packed);
+            let bits = pack_bits(dense.iter().map(|&m| m.cast_unsigned()));
+            assert_eq!(packed, bits, "{decision:?}");
         }
     }
 
