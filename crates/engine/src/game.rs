@@ -275,6 +275,13 @@ impl Game {
         &self.stacks[..usize::from(self.n)]
     }
 
+    /// [`Game::stacks`] with 0 for the seats beyond the table's, up to
+    /// [`MAX_SEATS`]: of a fixed length, so a batched step works out every
+    /// seat's reward in one go rather than seat by seat.
+    pub fn stacks_of_every_seat(&self) -> &[u32; MAX_SEATS] {
+        &self.stacks
+    }
+
     /// The layout.
     pub fn layout(&self) -> &Layout {
         &self.layout

@@ -492,7 +492,7 @@ fn run<F: RowFormat>(
     let obs_size = observations.len() / lanes.len().max(1);
     let acts = masks.len() / lanes.len().max(1);
     for (i, lane) in lanes.iter_mut().enumerate() {
-        outcomes[i] = lane.step(config, actions[i])?;
+        lane.step(config, actions[i], &mut outcomes[i])?;
         lane.observe::<F>(
             lane.viewer(config),
             &mut observations[i * obs_size..(i + 1) * obs_size],
@@ -622,14 +622,26 @@ impl Lane {
         self.game_seed = seed;
         self.bot_rng_at_deal.clone_from(&self.bot_rng);
         self.moves.clear();
-        self.stacks = [config.rules.starting_chips; MAX_SEATS];
+        self.stacks = [0; MAX_SEATS];
+        self.stacks[..config.players].fill(config.rules.starting_chips);
         self.steps = 0;
         self.bots_play(config)
     }
 
     /// The bots' moves until a learner's turn or the end, each a whole
-    /// engine action (see [`Table::act_whole`]).
+    /// engine action (see [`Table::act_whole`]). Inlined, so self-play
+    /// (no bots) pays a comparison for it, not a call.
+    #[inline]
     fn bots_play(&mut self, config: &Config) -> Result<(), String> {
+        if self.bots.is_empty() {
+            return Ok(());
+        }
+        self.bots_move(config)
+    }
+
+    /// [`Lane::bots_play`]'s moves.
+    #[inline(never)]
+    fn bots_move(&mut self, config: &Config) -> Result<(), String> {
         while let Turn::Seat(seat) = self.table.turn() {
             let Some(bot) = config.bot_at(seat) else {
                 break;
@@ -642,35 +654,39 @@ impl Lane {
     }
 
     /// Plays `action` for the learner's seat to act, then the bots; deals
-    /// again at the end.
-    fn step(&mut self, config: &Config, action: i64) -> Result<Outcome, String> {
-        let actor = usize::from(self.viewer(config));
+    /// again at the end. Writes what happened into `outcome` (all of it).
+    fn step(&mut self, config: &Config, action: i64, outcome: &mut Outcome) -> Result<(), String> {
         let legal = usize::try_from(action)
             .ok()
             .and_then(|a| Some((a, self.table.decode(a)?)));
         self.steps += 1;
         let cut = self.steps >= config.max_steps;
-        let mut outcome = Outcome::default();
         if let Some((a, step)) = legal {
             self.table.play(step)?;
             self.moves
                 .push(u32::try_from(a).expect("an action space below 2^32"));
             self.bots_play(config)?;
-            let stacks = self.table.game().stacks();
-            for (s, reward) in outcome.rewards[..config.players].iter_mut().enumerate() {
-                *reward = stacks[s] as f32 - self.stacks[s] as f32;
-                self.stacks[s] = stacks[s];
+            // Differences of whole chip counts below 2^24 (the action
+            // space bounds the chips): exact in `f32`. Every seat at once
+            // (those beyond the table's have 0 chips, so 0 rewards).
+            let stacks = self.table.game().stacks_of_every_seat();
+            for ((reward, was), now) in outcome.rewards.iter_mut().zip(&self.stacks).zip(stacks) {
+                *reward = now.wrapping_sub(*was).cast_signed() as f32;
             }
+            self.stacks = *stacks;
             outcome.terminated = self.table.turn() == Turn::Over;
+            outcome.illegal = false;
         } else {
-            outcome.rewards[actor] = config.illegal_reward;
+            outcome.rewards = [0.0; MAX_SEATS];
+            outcome.rewards[usize::from(self.viewer(config))] = config.illegal_reward;
+            outcome.terminated = false;
             outcome.illegal = true;
         }
         outcome.truncated = cut && !outcome.terminated;
         if outcome.terminated || outcome.truncated {
             self.reset(config)?;
         }
-        Ok(outcome)
+        Ok(())
     }
 
     /// Writes the learning seat's observation and mask, every element.
@@ -839,6 +855,7 @@ mod tests {
                 .unwrap();
             for (i, o) in outcomes.iter().enumerate() {
                 assert!(!o.illegal);
+                assert_eq!(o.rewards[4..], [0.0; MAX_SEATS - 4], "no seat, no reward");
                 if o.terminated || o.truncated {
                     (ended, first[i]) = (ended + 1, true);
                     continue;
@@ -863,6 +880,49 @@ mod tests {
             "every seat's decisions came to the learner"
         );
         assert!(ended > 0, "games ended and were dealt again");
+    }
+
+    /// An illegal action (below 0, beyond the space, or not legal now)
+    /// moves nothing: the seat to act gets the illegal reward, every other
+    /// seat 0, and the same seat is still to act in the same game.
+    #[test]
+    fn an_illegal_action_moves_nothing_and_rewards_the_seat_to_act() {
+        for seating in [
+            Seating::Every,
+            Seating::One {
+                seat: 1,
+                bots: vec![BotKind::Random; 3],
+            },
+        ] {
+            let mut tables = tables_seated(seating);
+            let (n, acts) = (tables.len(), tables.num_actions());
+            let mut obs = vec![0u8; n * tables.observation_size()];
+            let mut masks = vec![0i8; n * acts];
+            let mut outcomes = vec![Outcome::default(); n];
+            tables.observe::<Dense<u8>>(&mut obs, &mut masks).unwrap();
+            let was: Vec<_> = (0..n).map(|i| tables.table(i).view(None)).collect();
+            let seats: Vec<_> = (0..n).map(|i| tables.to_play(i)).collect();
+            let not_legal = |i: usize| {
+                let row = &masks[i * acts..][..acts];
+                i64::try_from(row.iter().position(|&m| m == 0).unwrap()).unwrap()
+            };
+            let wrong = [-1, i64::try_from(acts).unwrap(), not_legal(2)];
+            tables
+                .step::<Dense<u8>>(&wrong, &mut outcomes, &mut obs, &mut masks, 1)
+                .unwrap();
+            for (i, o) in outcomes.iter().enumerate() {
+                let mut rewards = [0.0; MAX_SEATS];
+                rewards[usize::from(seats[i])] = -1.0;
+                assert!(o.illegal && !o.terminated && !o.truncated);
+                // Whole numbers: the floats are exact.
+                #[allow(clippy::float_cmp)]
+                {
+                    assert_eq!(o.rewards, rewards);
+                }
+                assert_eq!(tables.table(i).view(None), was[i]);
+                assert_eq!(tables.to_play(i), seats[i]);
+            }
+        }
     }
 
     /// A step writes every number of the caller's rows: rows the learner
