@@ -547,9 +547,16 @@ pub fn random_legal(row: &[i8], r: u32) -> Option<usize> {
 /// the bits counted a word at a time, then the chosen one found in its word.
 pub fn random_set_bit(row: &[u8], r: u32) -> Option<usize> {
     let (words, tail) = row.as_chunks::<8>();
-    let mut last = [0u8; 8];
-    last[..tail.len()].copy_from_slice(tail);
-    let words = || words.iter().chain([&last]).map(|w| u64::from_le_bytes(*w));
+    // The tail as a word without copying it out (a copy of a length known
+    // only at run time calls memcpy): the row's last eight bytes, those
+    // before the tail shifted out.
+    let last = match row.last_chunk::<8>() {
+        Some(end) => u64::from_le_bytes(*end)
+            .checked_shr(8 * (8 - tail.len()) as u32)
+            .unwrap_or(0),
+        None => tail.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b)),
+    };
+    let words = || words.iter().map(|w| u64::from_le_bytes(*w)).chain([last]);
     let count: u32 = words().map(u64::count_ones).sum();
     let mut k = ((u64::from(r) * u64::from(count)) >> 32) as u32;
     for (i, mut bits) in words().enumerate() {
