@@ -173,7 +173,9 @@ impl Table {
         )
     }
 
-    /// What integer `a` would do now, if it is legal.
+    /// What integer `a` would do now, if it is legal (inlined, as
+    /// [`ActionSpace::decode`] is).
+    #[inline]
     pub fn decode(&self, a: usize) -> Option<Step> {
         self.space.decode(&self.decision()?, self.picked, a)
     }
