@@ -489,15 +489,18 @@ fn run<F: RowFormat>(
     observations: &mut [F::Obs],
     masks: &mut [F::Mask],
 ) -> Result<(), String> {
-    let obs_size = observations.len() / lanes.len().max(1);
-    let acts = masks.len() / lanes.len().max(1);
-    for (i, lane) in lanes.iter_mut().enumerate() {
-        lane.step(config, actions[i], &mut outcomes[i])?;
-        lane.observe::<F>(
-            lane.viewer(config),
-            &mut observations[i * obs_size..(i + 1) * obs_size],
-            &mut masks[i * acts..(i + 1) * acts],
-        );
+    if lanes.is_empty() {
+        return Ok(());
+    }
+    // Each lane zipped with its rows: no index to check against four slices.
+    let rows = observations
+        .chunks_exact_mut(observations.len() / lanes.len())
+        .zip(masks.chunks_exact_mut(masks.len() / lanes.len()));
+    for (((lane, &action), outcome), (observation, mask)) in
+        lanes.iter_mut().zip(actions).zip(outcomes).zip(rows)
+    {
+        lane.step(config, action, outcome)?;
+        lane.observe::<F>(lane.viewer(config), observation, mask);
     }
     Ok(())
 }
