@@ -275,6 +275,13 @@ impl Game {
         &self.stacks[..usize::from(self.n)]
     }
 
+    /// [`Game::stacks`] with 0 for the seats beyond the table's, up to
+    /// [`MAX_SEATS`]: of a fixed length, so a batched step works out every
+    /// seat's reward in one go rather than seat by seat.
+    pub fn stacks_of_every_seat(&self) -> &[u32; MAX_SEATS] {
+        &self.stacks
+    }
+
     /// The layout.
     pub fn layout(&self) -> &Layout {
         &self.layout
@@ -989,8 +996,11 @@ impl Decision {
     }
 
     /// Whether `action` answers this decision: [`Decision::check`] without
-    /// the reason, cheap enough for every step of self-play.
-    #[inline]
+    /// the reason, cheap enough for every step of self-play. Always
+    /// inlined: a test of a few instructions, which its two callers in a
+    /// step (the binding's decoding, the engine's check) paid as much again
+    /// to call out of line.
+    #[inline(always)]
     pub fn allows(&self, action: Action) -> bool {
         // Decision first, then the action: one small test per arm.
         match *self {

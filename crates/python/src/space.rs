@@ -21,8 +21,12 @@
 //! the hand is exactly one sequence of picks, and the masks of the steps are
 //! exactly the engine's legal choices.
 
+use std::ops::Range;
+
 use tripoley_cards::{Card, CardSet, Evaluator, HandRank, Suit};
 use tripoley_engine::{Action, Decision, Rules};
+
+use crate::observe::dense_bits;
 
 /// The engine's action for "these five cards are my poker hand" (P1). With
 /// [`chosen_five`] and [`ActionSpace::encode`], the only places the binding
@@ -134,7 +138,10 @@ impl ActionSpace {
     }
 
     /// What integer `a` does at `decision`, with `picked` the cards picked
-    /// into the five so far; `None` if it is not legal there.
+    /// into the five so far; `None` if it is not legal there. Inlined: a
+    /// batched step decodes every learner's integer, and the call cost a
+    /// fifth of the decoding.
+    #[inline]
     pub fn decode(self, decision: &Decision, picked: CardSet, a: usize) -> Option<Step> {
         if let Decision::ChooseFive { from } = *decision {
             let card = Card::from_index((a < CARDS).then_some(a)?);
@@ -178,74 +185,52 @@ impl ActionSpace {
     /// The legal integers at `decision`, ascending.
     pub fn legal(self, decision: &Decision, picked: CardSet) -> Vec<usize> {
         let mut out = Vec::new();
-        self.each_legal(decision, picked, |a| out.push(a));
+        self.legal_set(decision, picked).each(|a| out.push(a));
         out
     }
 
-    /// Calls `f` with each legal integer at `decision`, ascending, making no
-    /// list (a batched step marks its masks this way).
-    pub fn each_legal(self, decision: &Decision, picked: CardSet, mut f: impl FnMut(usize)) {
-        let range = |f: &mut dyn FnMut(usize), base: usize, lo: u32, hi: u32| {
-            (lo..=hi).for_each(|x| f(base + x as usize - 1));
-        };
-        // A set's cards come in bit order, which is dense index order.
-        if let Some(cards) = ActionSpace::legal_cards(decision, picked) {
-            cards.iter().for_each(|c| f(c.index()));
-            return;
-        }
-        match *decision {
-            Decision::ChooseFive { .. } | Decision::Lead { .. } => {} // cards, above
+    /// The legal integers at `decision` as bits (see [`Legal`]), with
+    /// `picked` the cards picked into the five so far.
+    pub fn legal_set(self, decision: &Decision, picked: CardSet) -> Legal {
+        let one = |a: usize| 1u128 << a;
+        // Amounts `lo..=hi` (`lo` at least 1), empty when `hi < lo`.
+        let amounts =
+            |base: usize, lo: u32, hi: u32| base + lo as usize - 1..base + hi.max(lo - 1) as usize;
+        let (low, amounts) = match *decision {
+            Decision::ChooseFive { from } => (cards_bits(pickable(from, picked)), 0..0),
+            Decision::Lead { cards } => (cards_bits(cards), 0..0),
             Decision::SpareOption {
                 can_swap,
                 can_auction,
                 can_swap_and_auction,
-            } => {
-                f(KEEP);
-                for (open, a) in [
-                    (can_swap, SWAP),
-                    (can_auction, AUCTION_SPARE),
-                    (can_swap_and_auction, SWAP_AND_AUCTION),
-                ] {
-                    if open {
-                        f(a);
-                    }
-                }
-            }
-            Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => {
-                f(PASS);
-                range(&mut f, self.bids(), min.max(1), max.min(self.bid_max));
-            }
-            Decision::NamePaySuit => (NAME_SUIT..CHECK).for_each(f),
+            } => (
+                one(KEEP)
+                    | u128::from(can_swap) << SWAP
+                    | u128::from(can_auction) << AUCTION_SPARE
+                    | u128::from(can_swap_and_auction) << SWAP_AND_AUCTION,
+                0..0,
+            ),
+            Decision::AuctionBid { min, max, .. } | Decision::PaySuitBid { min, max } => (
+                one(PASS),
+                amounts(self.bids(), min.max(1), max.min(self.bid_max)),
+            ),
+            Decision::NamePaySuit => (0b1111 << NAME_SUIT, 0..0),
             Decision::Open { max_bet } => {
-                f(CHECK);
-                range(&mut f, AMOUNTS, 1, max_bet.min(self.bet_max));
+                (one(CHECK), amounts(AMOUNTS, 1, max_bet.min(self.bet_max)))
             }
-            Decision::Respond { max_raise, .. } => {
-                f(CALL);
-                f(FOLD);
-                range(&mut f, self.raises(), 1, max_raise.min(self.bet_max));
-            }
-            Decision::Follow { .. } => [PLAY, WITHHOLD].into_iter().for_each(f),
-        }
-    }
-
-    /// The legal cards, when the legal integers at `decision` are exactly
-    /// cards (a lead, or a pick into a five): integer `c` is the card of
-    /// dense index `c`, so a packed mask is their set's bits.
-    pub fn legal_cards(decision: &Decision, picked: CardSet) -> Option<CardSet> {
-        match *decision {
-            Decision::ChooseFive { from } => Some(pickable(from, picked)),
-            Decision::Lead { cards } => Some(cards),
-            _ => None,
-        }
+            Decision::Respond { max_raise, .. } => (
+                one(CALL) | one(FOLD),
+                amounts(self.raises(), 1, max_raise.min(self.bet_max)),
+            ),
+            Decision::Follow { .. } => (one(PLAY) | one(WITHHOLD), 0..0),
+        };
+        Legal { low, amounts }
     }
 
     /// [`ActionSpace::legal`] as a 0/1 mask over the whole space.
     pub fn mask(self, decision: &Decision, picked: CardSet) -> Vec<u8> {
         let mut mask = vec![0; self.size()];
-        for a in self.legal(decision, picked) {
-            mask[a] = 1;
-        }
+        self.legal_set(decision, picked).each(|a| mask[a] = 1);
         mask
     }
 
@@ -261,6 +246,54 @@ impl ActionSpace {
             None => format!("no action {a}"),
         }
     }
+}
+
+/// The legal integers at a decision, as bits: every decision's are some
+/// of the integers below [`AMOUNTS`] (cards, or the fixed actions) and one
+/// run of amounts (bets, raises or bids), so a mask's bits are written
+/// at once, never integer by integer (a bid's run is up to every chip at
+/// the table).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Legal {
+    /// Bit `a` for each legal integer `a` below [`AMOUNTS`].
+    low: u128,
+    /// The legal amounts' integers (empty for a decision without amounts).
+    amounts: Range<usize>,
+}
+
+impl Legal {
+    /// No integer legal (at chance, at the end, or another seat's turn).
+    pub const NONE: Legal = Legal {
+        low: 0,
+        amounts: 0..0,
+    };
+
+    /// Calls `f` with each legal integer, ascending.
+    pub fn each(&self, mut f: impl FnMut(usize)) {
+        let mut low = self.low;
+        while low != 0 {
+            f(low.trailing_zeros() as usize);
+            low &= low - 1;
+        }
+        self.amounts.clone().for_each(f);
+    }
+
+    /// The legal integers below the amounts, as bits (integer `a` at bit
+    /// `a`).
+    pub fn low(&self) -> u128 {
+        self.low
+    }
+
+    /// The legal amounts' integers.
+    pub fn amounts(&self) -> Range<usize> {
+        self.amounts.clone()
+    }
+}
+
+/// A set's cards as the bits of their integers (card `c` at bit
+/// `c.index()`).
+fn cards_bits(cards: CardSet) -> u128 {
+    u128::from(dense_bits(cards))
 }
 
 /// The simple actions in words.

@@ -12,7 +12,7 @@ use tripoley_engine::{
 
 use crate::draw::DeckDraw;
 use crate::observe::{Number, observation_size, observe, observe_packed};
-use crate::space::{ActionSpace, Step, best_completion, chosen_five};
+use crate::space::{ActionSpace, Legal, Step, best_completion, chosen_five};
 use crate::world::{Move, RESAMPLE_ATTEMPTS, replayed_world};
 use tripoley_bots::Bot;
 
@@ -158,18 +158,11 @@ impl Table {
             .unwrap_or_default()
     }
 
-    /// Calls `f` with each legal integer of the seat to act, ascending,
-    /// making no list (none at chance or the end).
-    pub fn each_legal(&self, f: impl FnMut(usize)) {
-        if let Some(d) = self.decision() {
-            self.space.each_legal(&d, self.picked, f);
-        }
-    }
-
-    /// The legal cards, when the seat to act's legal integers are exactly
-    /// cards (see [`ActionSpace::legal_cards`]).
-    pub fn legal_cards(&self) -> Option<CardSet> {
-        ActionSpace::legal_cards(&self.decision()?, self.picked)
+    /// The legal integers of the seat to act as bits (none at chance or
+    /// the end).
+    pub fn legal_set(&self) -> Legal {
+        self.decision()
+            .map_or(Legal::NONE, |d| self.space.legal_set(&d, self.picked))
     }
 
     /// The legal integers as a 0/1 mask.
@@ -180,7 +173,9 @@ impl Table {
         )
     }
 
-    /// What integer `a` would do now, if it is legal.
+    /// What integer `a` would do now, if it is legal (inlined, as
+    /// [`ActionSpace::decode`] is).
+    #[inline]
     pub fn decode(&self, a: usize) -> Option<Step> {
         self.space.decode(&self.decision()?, self.picked, a)
     }

@@ -25,7 +25,8 @@ use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{InfoSet, MAX_SEATS, Record, Rules, Seat};
 
 use crate::crew::Crew;
-use crate::observe::{Number, dense_bits, observation_size, packed_observation_size};
+use crate::observe::{Number, observation_size, packed_observation_size};
+use crate::space::Legal;
 use crate::table::{Table, Turn};
 
 /// Games dealt at most by one reset looking for one in which the learning
@@ -50,9 +51,8 @@ pub trait RowFormat {
 pub trait Mask: Copy + Send + Sync {
     /// Elements of a mask over `actions` integers.
     fn mask_size(actions: usize) -> usize;
-    /// Writes the legal integers of the seat to act at `table` into `row`
-    /// (every element; none legal when `legal` is false).
-    fn write(table: &Table, legal: bool, row: &mut [Self]);
+    /// Writes the `legal` integers into `row` (every element).
+    fn write(legal: &Legal, row: &mut [Self]);
     /// A uniformly random legal entry of `row`, `r` the randomness (`None`
     /// when there is none): the `k`-th legal action in the order of the
     /// integers, `k` being `r` scaled to their count, so the two kinds of
@@ -96,11 +96,9 @@ impl Mask for i8 {
     fn mask_size(actions: usize) -> usize {
         actions
     }
-    fn write(table: &Table, legal: bool, row: &mut [i8]) {
+    fn write(legal: &Legal, row: &mut [i8]) {
         row.fill(0);
-        if legal {
-            table.each_legal(|a| row[a] = 1);
-        }
+        legal.each(|a| row[a] = 1);
     }
     fn random_legal(row: &[i8], r: u32) -> Option<usize> {
         random_legal(row, r)
@@ -111,20 +109,31 @@ impl Mask for u8 {
     fn mask_size(actions: usize) -> usize {
         actions.div_ceil(8)
     }
-    fn write(table: &Table, legal: bool, row: &mut [u8]) {
+    fn write(legal: &Legal, row: &mut [u8]) {
+        // Bits at once, not integer by integer (a bid's run is hundreds):
+        // the integers below the amounts in two words, the run of amounts
+        // as whole bytes between its two ends'.
         row.fill(0);
-        if !legal {
+        // The integers below the amounts (66) fit in nine bytes, and every
+        // space has more (bets and bids follow them).
+        let low = legal.low().to_le_bytes();
+        row[..9].copy_from_slice(&low[..9]);
+        let run = legal.amounts();
+        if run.is_empty() {
             return;
         }
-        // Cards (most decisions: a lead, a pick into a five) are the first
-        // 52 integers in dense order: their bits at once, not card by card.
-        match (table.legal_cards(), row.first_chunk_mut::<7>()) {
-            (Some(cards), Some(first)) => {
-                first.copy_from_slice(&dense_bits(cards).to_le_bytes()[..7]);
-            }
-            _ => table.each_legal(|a| row[a / 8] |= 1 << (a % 8)),
+        let (first, last) = (run.start / 8, (run.end - 1) / 8);
+        let from = 0xffu8 << (run.start % 8);
+        let to = 0xffu8 >> (7 - (run.end - 1) % 8);
+        if first == last {
+            row[first] |= from & to;
+        } else {
+            row[first] |= from;
+            row[first + 1..last].fill(0xff);
+            row[last] |= to;
         }
     }
+
     fn random_legal(row: &[u8], r: u32) -> Option<usize> {
         random_set_bit(row, r)
     }
@@ -480,15 +489,18 @@ fn run<F: RowFormat>(
     observations: &mut [F::Obs],
     masks: &mut [F::Mask],
 ) -> Result<(), String> {
-    let obs_size = observations.len() / lanes.len().max(1);
-    let acts = masks.len() / lanes.len().max(1);
-    for (i, lane) in lanes.iter_mut().enumerate() {
-        outcomes[i] = lane.step(config, actions[i])?;
-        lane.observe::<F>(
-            lane.viewer(config),
-            &mut observations[i * obs_size..(i + 1) * obs_size],
-            &mut masks[i * acts..(i + 1) * acts],
-        );
+    if lanes.is_empty() {
+        return Ok(());
+    }
+    // Each lane zipped with its rows: no index to check against four slices.
+    let rows = observations
+        .chunks_exact_mut(observations.len() / lanes.len())
+        .zip(masks.chunks_exact_mut(masks.len() / lanes.len()));
+    for (((lane, &action), outcome), (observation, mask)) in
+        lanes.iter_mut().zip(actions).zip(outcomes).zip(rows)
+    {
+        lane.step(config, action, outcome)?;
+        lane.observe::<F>(lane.viewer(config), observation, mask);
     }
     Ok(())
 }
@@ -538,9 +550,16 @@ pub fn random_legal(row: &[i8], r: u32) -> Option<usize> {
 /// the bits counted a word at a time, then the chosen one found in its word.
 pub fn random_set_bit(row: &[u8], r: u32) -> Option<usize> {
     let (words, tail) = row.as_chunks::<8>();
-    let mut last = [0u8; 8];
-    last[..tail.len()].copy_from_slice(tail);
-    let words = || words.iter().chain([&last]).map(|w| u64::from_le_bytes(*w));
+    // The tail as a word without copying it out (a copy of a length known
+    // only at run time calls memcpy): the row's last eight bytes, those
+    // before the tail shifted out.
+    let last = match row.last_chunk::<8>() {
+        Some(end) => u64::from_le_bytes(*end)
+            .checked_shr(8 * (8 - tail.len()) as u32)
+            .unwrap_or(0),
+        None => tail.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b)),
+    };
+    let words = || words.iter().map(|w| u64::from_le_bytes(*w)).chain([last]);
     let count: u32 = words().map(u64::count_ones).sum();
     let mut k = ((u64::from(r) * u64::from(count)) >> 32) as u32;
     for (i, mut bits) in words().enumerate() {
@@ -613,14 +632,26 @@ impl Lane {
         self.game_seed = seed;
         self.bot_rng_at_deal.clone_from(&self.bot_rng);
         self.moves.clear();
-        self.stacks = [config.rules.starting_chips; MAX_SEATS];
+        self.stacks = [0; MAX_SEATS];
+        self.stacks[..config.players].fill(config.rules.starting_chips);
         self.steps = 0;
         self.bots_play(config)
     }
 
     /// The bots' moves until a learner's turn or the end, each a whole
-    /// engine action (see [`Table::act_whole`]).
+    /// engine action (see [`Table::act_whole`]). Inlined, so self-play
+    /// (no bots) pays a comparison for it, not a call.
+    #[inline]
     fn bots_play(&mut self, config: &Config) -> Result<(), String> {
+        if self.bots.is_empty() {
+            return Ok(());
+        }
+        self.bots_move(config)
+    }
+
+    /// [`Lane::bots_play`]'s moves.
+    #[inline(never)]
+    fn bots_move(&mut self, config: &Config) -> Result<(), String> {
         while let Turn::Seat(seat) = self.table.turn() {
             let Some(bot) = config.bot_at(seat) else {
                 break;
@@ -633,41 +664,50 @@ impl Lane {
     }
 
     /// Plays `action` for the learner's seat to act, then the bots; deals
-    /// again at the end.
-    fn step(&mut self, config: &Config, action: i64) -> Result<Outcome, String> {
-        let actor = usize::from(self.viewer(config));
+    /// again at the end. Writes what happened into `outcome` (all of it).
+    fn step(&mut self, config: &Config, action: i64, outcome: &mut Outcome) -> Result<(), String> {
         let legal = usize::try_from(action)
             .ok()
             .and_then(|a| Some((a, self.table.decode(a)?)));
         self.steps += 1;
         let cut = self.steps >= config.max_steps;
-        let mut outcome = Outcome::default();
         if let Some((a, step)) = legal {
             self.table.play(step)?;
             self.moves
                 .push(u32::try_from(a).expect("an action space below 2^32"));
             self.bots_play(config)?;
-            let stacks = self.table.game().stacks();
-            for (s, reward) in outcome.rewards[..config.players].iter_mut().enumerate() {
-                *reward = stacks[s] as f32 - self.stacks[s] as f32;
-                self.stacks[s] = stacks[s];
+            // Differences of whole chip counts below 2^24 (the action
+            // space bounds the chips): exact in `f32`. Every seat at once
+            // (those beyond the table's have 0 chips, so 0 rewards).
+            let stacks = self.table.game().stacks_of_every_seat();
+            for ((reward, was), now) in outcome.rewards.iter_mut().zip(&self.stacks).zip(stacks) {
+                *reward = now.wrapping_sub(*was).cast_signed() as f32;
             }
+            self.stacks = *stacks;
             outcome.terminated = self.table.turn() == Turn::Over;
+            outcome.illegal = false;
         } else {
-            outcome.rewards[actor] = config.illegal_reward;
+            outcome.rewards = [0.0; MAX_SEATS];
+            outcome.rewards[usize::from(self.viewer(config))] = config.illegal_reward;
+            outcome.terminated = false;
             outcome.illegal = true;
         }
         outcome.truncated = cut && !outcome.terminated;
         if outcome.terminated || outcome.truncated {
             self.reset(config)?;
         }
-        Ok(outcome)
+        Ok(())
     }
 
     /// Writes the learning seat's observation and mask, every element.
     fn observe<F: RowFormat>(&self, seat: Seat, observation: &mut [F::Obs], mask: &mut [F::Mask]) {
         F::observe(&self.table, seat, observation);
-        F::Mask::write(&self.table, self.table.turn() == Turn::Seat(seat), mask);
+        let legal = if self.table.turn() == Turn::Seat(seat) {
+            self.table.legal_set()
+        } else {
+            Legal::NONE
+        };
+        F::Mask::write(&legal, mask);
     }
 }
 
@@ -825,6 +865,7 @@ mod tests {
                 .unwrap();
             for (i, o) in outcomes.iter().enumerate() {
                 assert!(!o.illegal);
+                assert_eq!(o.rewards[4..], [0.0; MAX_SEATS - 4], "no seat, no reward");
                 if o.terminated || o.truncated {
                     (ended, first[i]) = (ended + 1, true);
                     continue;
@@ -849,6 +890,49 @@ mod tests {
             "every seat's decisions came to the learner"
         );
         assert!(ended > 0, "games ended and were dealt again");
+    }
+
+    /// An illegal action (below 0, beyond the space, or not legal now)
+    /// moves nothing: the seat to act gets the illegal reward, every other
+    /// seat 0, and the same seat is still to act in the same game.
+    #[test]
+    fn an_illegal_action_moves_nothing_and_rewards_the_seat_to_act() {
+        for seating in [
+            Seating::Every,
+            Seating::One {
+                seat: 1,
+                bots: vec![BotKind::Random; 3],
+            },
+        ] {
+            let mut tables = tables_seated(seating);
+            let (n, acts) = (tables.len(), tables.num_actions());
+            let mut obs = vec![0u8; n * tables.observation_size()];
+            let mut masks = vec![0i8; n * acts];
+            let mut outcomes = vec![Outcome::default(); n];
+            tables.observe::<Dense<u8>>(&mut obs, &mut masks).unwrap();
+            let was: Vec<_> = (0..n).map(|i| tables.table(i).view(None)).collect();
+            let seats: Vec<_> = (0..n).map(|i| tables.to_play(i)).collect();
+            let not_legal = |i: usize| {
+                let row = &masks[i * acts..][..acts];
+                i64::try_from(row.iter().position(|&m| m == 0).unwrap()).unwrap()
+            };
+            let wrong = [-1, i64::try_from(acts).unwrap(), not_legal(2)];
+            tables
+                .step::<Dense<u8>>(&wrong, &mut outcomes, &mut obs, &mut masks, 1)
+                .unwrap();
+            for (i, o) in outcomes.iter().enumerate() {
+                let mut rewards = [0.0; MAX_SEATS];
+                rewards[usize::from(seats[i])] = -1.0;
+                assert!(o.illegal && !o.terminated && !o.truncated);
+                // Whole numbers: the floats are exact.
+                #[allow(clippy::float_cmp)]
+                {
+                    assert_eq!(o.rewards, rewards);
+                }
+                assert_eq!(tables.table(i).view(None), was[i]);
+                assert_eq!(tables.to_play(i), seats[i]);
+            }
+        }
     }
 
     /// A step writes every number of the caller's rows: rows the learner
@@ -976,6 +1060,43 @@ mod tests {
                         .unwrap();
                 }
             }
+        }
+    }
+
+    /// A packed mask is the byte mask packed, whatever run of amounts is
+    /// legal (its ends in one byte or apart, on a byte's edge or not).
+    #[test]
+    fn a_packed_mask_is_the_byte_mask_packed_for_every_run_of_amounts() {
+        use tripoley_engine::{AuctionItem, Decision};
+        let rules = Rules::preset(Preset::Pagat);
+        let space = crate::space::ActionSpace::new(&rules, 4).unwrap();
+        let hand: tripoley_cards::CardSet = "2C 5C 9D JD QH AH 3S 8S".parse().unwrap();
+        let mut decisions = vec![
+            Decision::Lead { cards: hand },
+            Decision::ChooseFive { from: hand },
+            Decision::NamePaySuit,
+            Decision::PaySuitBid { min: 1, max: 1000 },
+        ];
+        for (min, max) in (0..24).flat_map(|min| (0..30).map(move |more| (min, min + more))) {
+            decisions.push(Decision::AuctionBid {
+                item: AuctionItem::Spare,
+                min,
+                max,
+            });
+            decisions.push(Decision::Open { max_bet: max });
+            decisions.push(Decision::Respond {
+                to_call: min,
+                max_raise: max,
+            });
+        }
+        let (size, bytes) = (space.size(), space.size().div_ceil(8));
+        for decision in decisions {
+            let legal = space.legal_set(&decision, tripoley_cards::CardSet::EMPTY);
+            let (mut dense, mut packed) = (vec![7i8; size], vec![0xffu8; bytes]);
+            Mask::write(&legal, &mut dense);
+            Mask::write(&legal, &mut packed);
+            let bits = pack_bits(dense.iter().map(|&m| m.cast_unsigned()));
+            assert_eq!(packed, bits, "{decision:?}");
         }
     }
 
