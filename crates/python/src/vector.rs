@@ -515,19 +515,34 @@ fn ones(word: u64) -> u64 {
 
 /// A uniformly random entry equal to 1 of a mask row, `r` the randomness
 /// (`None` when there is none), without reading the row one entry at a
-/// time: that cost about a seventh of a batched step.
+/// time (that cost about a seventh of a batched step): the ones counted
+/// in blocks of 64 entries (loops the compiler turns into vector compares
+/// and adds), then the block holding the chosen one found by counting
+/// again up to it (half the row on average, rather than word by word),
+/// then the one within it, a word at a time.
 pub fn random_legal(row: &[i8], r: u32) -> Option<usize> {
-    let (words, tail) = row.as_chunks::<8>();
-    let word = |w: &[i8; 8]| ones(u64::from_le_bytes(w.map(i8::cast_unsigned)));
-    // Counted in runs of at most 255 bytes, each into a byte: a loop the
-    // compiler turns into vector compares and adds.
-    let count: u32 = row
-        .chunks(255)
-        .map(|run| u32::from(run.iter().fold(0u8, |c, &m| c + u8::from(m == 1))))
-        .sum();
-    let mut k = ((u64::from(r) * u64::from(count)) >> 32) as u32;
+    const BLOCK: usize = 64;
+    // A block's ones fit a byte: counted into one, then widened.
+    let count = |block: &[i8]| u32::from(block.iter().fold(0u8, |c, &m| c + u8::from(m == 1)));
+    let (blocks, rest) = row.as_chunks::<BLOCK>();
+    let total: u32 = blocks.iter().map(|b| count(b)).sum::<u32>() + count(rest);
+    let mut k = ((u64::from(r) * u64::from(total)) >> 32) as u32;
+    for (i, block) in blocks.iter().map(|b| &b[..]).chain([rest]).enumerate() {
+        let here = count(block);
+        if k < here {
+            return Some(i * BLOCK + kth_one(block, k)?);
+        }
+        k -= here;
+    }
+    None
+}
+
+/// The place of the `k`-th entry equal to 1 (from 0) of `block`, read a
+/// word at a time.
+fn kth_one(block: &[i8], mut k: u32) -> Option<usize> {
+    let (words, tail) = block.as_chunks::<8>();
     for (i, w) in words.iter().enumerate() {
-        let mut bits = word(w);
+        let mut bits = ones(u64::from_le_bytes(w.map(i8::cast_unsigned)));
         let here = bits.count_ones();
         if k < here {
             for _ in 0..k {
@@ -963,7 +978,7 @@ mod tests {
     #[test]
     fn a_random_legal_entry_is_uniform_among_the_ones_of_any_row() {
         let mut rng = seeded_rng(3);
-        for len in [0, 1, 7, 8, 9, 63, 486] {
+        for len in [0, 1, 7, 8, 9, 63, 64, 65, 127, 128, 200, 486] {
             let row: Vec<i8> = (0..len)
                 .map(|_| [0, 1, 1, 2, -1][(rng.next_u32() % 5) as usize])
                 .collect();
