@@ -33,6 +33,17 @@ use crate::table::{Table, Turn};
 /// seat acts (under `cosmo` every play can be forced).
 const MAX_DEALS_AGAIN: usize = 1000;
 
+/// Tables in a piece of a threaded step (see [`Crew::share_out`]): a few
+/// microseconds of work, so a thread that finishes its run first and takes
+/// the last pieces of another's evens the two out, while a piece's lock
+/// and the cache misses of a table played by another core than usual are
+/// little beside it.
+const LANES_A_PIECE: usize = 16;
+
+/// Rows in a piece of a threaded draw of actions ([`Tables::sample_actions`]):
+/// a row's draw is a tenth of a table's step, so more of them a piece.
+const ROWS_A_PIECE: usize = 64;
+
 /// How a step writes each table's row: the seat's observation and the
 /// mask of its legal actions.
 pub trait RowFormat {
@@ -409,18 +420,18 @@ impl Tables {
                 masks,
             );
         }
-        // One contiguous share of the tables per thread, the same at every
-        // step (see [`Crew::all`]).
-        let share = n.div_ceil(threads);
-        let shares = self
+        // Pieces of a few tables, each thread playing the same run of them
+        // at every step (see [`Crew::share_out`]).
+        let piece = LANES_A_PIECE.min(n.div_ceil(threads));
+        let pieces = self
             .lanes
-            .chunks_mut(share)
-            .zip(actions.chunks(share))
-            .zip(outcomes.chunks_mut(share))
-            .zip(observations.chunks_mut(share * obs_size))
-            .zip(masks.chunks_mut(share * acts));
-        crew(&mut self.crew, threads)?.each(
-            shares,
+            .chunks_mut(piece)
+            .zip(actions.chunks(piece))
+            .zip(outcomes.chunks_mut(piece))
+            .zip(observations.chunks_mut(piece * obs_size))
+            .zip(masks.chunks_mut(piece * acts));
+        crew(&mut self.crew, threads)?.share_out(
+            pieces,
             |((((lanes, actions), outcomes), obs), masks)| {
                 run::<F>(config, lanes, actions, outcomes, obs, masks)
             },
@@ -430,8 +441,8 @@ impl Tables {
     /// Writes into `actions[i]` a uniformly random legal action of row `i`
     /// of `masks` (see [`Mask::random_legal`]; 0 for a row with none),
     /// `draws[i]` its randomness: a random policy for the batch, on
-    /// `threads` threads (with a row per table, each reading the rows its
-    /// share of the step wrote).
+    /// `threads` threads (with a row per table, each reading mostly the
+    /// rows its run of the step wrote).
     pub fn sample_actions<M: Mask>(
         &mut self,
         masks: &[M],
@@ -457,11 +468,11 @@ impl Tables {
         if threads <= 1 || n < 2 {
             return pick((masks, (draws, actions)));
         }
-        let share = n.div_ceil(threads);
-        let shares = masks
-            .chunks(share * acts)
-            .zip(draws.chunks(share).zip(actions.chunks_mut(share)));
-        crew(&mut self.crew, threads)?.each(shares, pick)
+        let piece = ROWS_A_PIECE.min(n.div_ceil(threads));
+        let pieces = masks
+            .chunks(piece * acts)
+            .zip(draws.chunks(piece).zip(actions.chunks_mut(piece)));
+        crew(&mut self.crew, threads)?.share_out(pieces, pick)
     }
 
     /// The threads a call that asks for `threads` uses: at most the
