@@ -1,7 +1,7 @@
 //! What reaches every screen live without a move of the game (issue 26,
 //! point 7): an away player's grace time running out, and a rematch.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

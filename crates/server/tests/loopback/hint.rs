@@ -1,6 +1,6 @@
 //! The hint: the expert bot's move, for a seated player on their own turn.
 
-mod common;
+use crate::common;
 
 use common::{WAIT, join, table};
 use tripoley_engine::{Action, Preset};

@@ -2,7 +2,7 @@
 //! clients, the rest bots; reconnects mid-deal; a server killed and
 //! restarted on the same database mid-game.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

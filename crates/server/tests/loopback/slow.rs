@@ -2,7 +2,7 @@
 //! full it is disconnected (it resumes by reconnecting), and everyone else
 //! goes on receiving every step.
 
-mod common;
+use crate::common;
 
 use common::{WAIT, join};
 use tripoley_bots::BotKind;

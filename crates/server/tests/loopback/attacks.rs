@@ -4,7 +4,7 @@
 //! a generous bound: the tests share the machine with everything else, so
 //! they check that the attack does not starve the table, not a benchmark.
 
-mod common;
+use crate::common;
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! Rematch: the players of a finished table ask for the next game and all
 //! land at one new table, in their seats, with the tokens they hold.
 
-mod common;
+use crate::common;
 
 use common::join;
 use serde_json::json;

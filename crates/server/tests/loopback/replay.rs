@@ -3,7 +3,7 @@
 //! holding only what that seat saw; the same by a share link; bounded per
 //! address; and a record file uploaded, or refused in words.
 
-mod common;
+use crate::common;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
@@ -248,7 +248,7 @@ async fn a_flood_of_replays_from_one_address_is_refused_as_busy_and_others_are_s
 async fn an_uploaded_record_replays_and_a_hostile_file_is_refused_in_words() {
     let server = common::server().await;
     let addr = server.addr();
-    let record = include_str!("../../engine/tests/golden/pagat.json");
+    let record = include_str!("../../../engine/tests/golden/pagat.json");
     let upload = |body: String, query: &'static str| async move {
         request_from(
             HERE,

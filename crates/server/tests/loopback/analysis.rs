@@ -2,7 +2,7 @@
 //! before the end, cached, and bounded: a flood of requests gets "busy"
 //! answers while a live table keeps answering at once.
 
-mod common;
+use crate::common;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
@@ -191,7 +191,7 @@ async fn post(from: IpAddr, addr: SocketAddr, path: &str, body: &str) -> (u16, V
 async fn an_uploaded_record_is_analysed_within_the_budgets_and_cached_by_its_hash() {
     let server = common::server().await;
     let addr = server.addr();
-    let record = include_str!("../../engine/tests/golden/pagat.json");
+    let record = include_str!("../../../engine/tests/golden/pagat.json");
     let path = "/api/replays/analysis?seat=0";
     let (status, analysis) = post(HERE, addr, path, record).await;
     assert_eq!(status, 200, "{analysis}");

@@ -1,6 +1,6 @@
 //! The embedded web client and the HTTP API's refusals.
 
-mod common;
+use crate::common;
 
 use serde_json::json;
 use tripoley_server::client;

@@ -1,5 +1,4 @@
 //! Helpers shared by the server's loopback tests.
-#![allow(dead_code)]
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -194,7 +193,7 @@ pub fn starting_total(preset: Preset, seats: u8) -> u32 {
 }
 
 /// A throwaway PostgreSQL server (the crate's own test harness).
-#[path = "../../src/store/testpg.rs"]
+#[path = "../../../src/store/testpg.rs"]
 pub mod pg;
 
 /// One HTTP POST from the loopback address `from`, with the headers given

@@ -2,7 +2,7 @@
 //! each reproduced over loopback and shown refused. Finding 1 (the shape of
 //! a run's stop under penalised misplays) is checked by the leak test.
 
-mod common;
+use crate::common;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 //! after a restart) and the public list (private tables never on it, full
 //! or started ones gone, pages bounded, listed again after a restart).
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::time::Duration;

@@ -5,7 +5,7 @@
 //! shown to everyone. Spectators see public cards only. The check uses its
 //! own list of revealing events, not the engine's audiences.
 
-mod common;
+use crate::common;
 #[path = "leak/pairs.rs"]
 mod pairs;
 

@@ -2,7 +2,7 @@
 //! an illegal action, oversized, malformed and binary frames, a flood, a bad
 //! Origin. Each gets an error reply and changes nothing.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! spectator; a killed server resuming a game from its database; and no
 //! frame showing a viewer cards it may not see (N7).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::str::FromStr;

@@ -2,7 +2,7 @@
 //! table bot searches sampled worlds rather than playing like the heuristic,
 //! within the server's budget of expert searches.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
