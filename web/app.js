@@ -350,7 +350,7 @@ function inviteTools() {
   const link = location.origin + "/t/" + S.invite;
   // The lobby is drawn again whenever someone sits down: what the copy
   // button said is kept in the state, not only in the note it wrote.
-  const copied = el("span", { class: "note", role: "status" }, copyNote());
+  const note = el("span", { class: "note", role: "status" }, copyNote());
   return [
     el("p", {}, t("lobby-send-link")),
     el("div", { class: "invite" },
@@ -364,9 +364,11 @@ function inviteTools() {
           } catch {
             S.copied = false;
           }
-          copied.textContent = copyNote();
+          // The lobby on screen: it may have been drawn again (someone
+          // came or left) while the clipboard answered.
+          for (const shown of main.querySelectorAll(".invite .note")) shown.textContent = copyNote();
         },
-      }, t("lobby-copy")), copied),
+      }, t("lobby-copy")), note),
     qrCode(link),
   ];
 }
