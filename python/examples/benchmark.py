@@ -37,6 +37,7 @@ wrapper's own cost per step).
 import argparse
 import os
 import random
+import statistics
 import time
 
 # numpy's BLAS threads otherwise spin beside the loops on a small machine (no loop here
@@ -254,10 +255,31 @@ def tripoley_vector(threads, numpy_policy, obs_dtype="float32", tables=1024,
 OPENSPIEL = "OpenSpiel python_tripoley, pagat, 4 players"
 
 
+def scaling(windows, seconds):
+    """Every core's threads against one thread, batched at 1,024 tables, in alternating windows
+    of ``seconds``: on a shared virtual machine the host takes a core for seconds at a time, so
+    two rows of the table measured a minute apart can compare different machines. Prints the
+    median and the range of the windows' ratios."""
+    cores = os.cpu_count()
+    print(f"\n{cores} threads against 1, alternating {seconds} s windows ({windows} pairs):")
+    for name, options in [("self-play, packed", dict(opponents="self", packed=True)),
+                          ("self-play, uint8", dict(opponents="self", obs_dtype="uint8")),
+                          ("with bots, uint8", dict(obs_dtype="uint8"))]:
+        one, many = (tripoley_vector(threads, False, **options) for threads in (1, cores))
+        ratios = []
+        for _ in range(windows):
+            ratios.append(time_loop(seconds, many)[0] / time_loop(seconds, one)[0])
+        ratios.sort()
+        print(f"  {name:<18} median {statistics.median(ratios):.2f}x "
+              f"(windows {ratios[0]:.2f}x to {ratios[-1]:.2f}x)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per environment and round")
     parser.add_argument("--rounds", type=int, default=3, help="rounds over every environment")
+    parser.add_argument("--scaling-windows", type=int, default=10,
+                        help="pairs of windows comparing threads with one thread (0: none)")
     args = parser.parse_args()
     counts = {"player": 0, "chance": 0}
     loops = [
@@ -308,6 +330,8 @@ def main():
     per_player = counts["chance"] / max(1, counts["player"])
     print(f"(OpenSpiel also applied {per_player:.2f} chance steps per player step, the decks "
           f"card by card: {rates[OPENSPIEL] * (1 + per_player):,.0f} actions/s in all)")
+    if args.scaling_windows > 0:
+        scaling(args.scaling_windows, 0.5)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use _tripoley::vector::{Config, Dense, Mask, Outcome, Packed, RowFormat, Seating, Tables};
+use _tripoley::vector::{Config, Dense, Mask, Outcomes, Packed, RowFormat, Seating, Tables};
 use rand_core::Rng;
 use tripoley_bots::{BotKind, BotOptions};
 use tripoley_cards::seeded_rng;
@@ -62,11 +62,12 @@ where
         .ok()
         .map(|k| k.parse().expect("STEPS: a step count"));
     let step_only = fixed.is_some() || std::env::var_os("STEP_ONLY").is_some();
+    let self_play = std::env::var_os("SELF_PLAY").is_some();
     {
         let config = Config {
             rules: Rules::preset(Preset::Pagat),
             players: 4,
-            seating: if std::env::var_os("SELF_PLAY").is_some() {
+            seating: if self_play {
                 Seating::Every
             } else {
                 Seating::One {
@@ -85,7 +86,12 @@ where
         );
         let mut obs = vec![F::Obs::default(); n * obs_size];
         let mut masks = vec![F::Mask::default(); n * acts];
-        let mut outcomes = vec![Outcome::default(); n];
+        // The arrays Python's environment passes: rewards, flags, and in
+        // self-play the seat to play.
+        let mut rewards = vec![0.0; n * tables.rewards_per_table()];
+        let (mut terminated, mut truncated, mut illegal) =
+            (vec![false; n], vec![false; n], vec![false; n]);
+        let mut to_play = vec![0u8; if self_play { n } else { 0 }];
         let mut actions = vec![0i64; n];
         let mut rng = seeded_rng(2);
         let mut randomness = vec![0u32; n];
@@ -105,11 +111,18 @@ where
         while fixed.map_or(start.elapsed() < budget, |k| batches < k) {
             batches += 1;
             policy(&mut tables, &masks, &mut actions);
+            let outcomes = Outcomes {
+                rewards: &mut rewards,
+                terminated: &mut terminated,
+                truncated: &mut truncated,
+                illegal: &mut illegal,
+                to_play: &mut to_play,
+            };
             tables
-                .step::<F>(&actions, &mut outcomes, &mut obs, &mut masks, threads)
+                .step::<F>(&actions, outcomes, &mut obs, &mut masks, threads)
                 .expect("legal steps");
             steps += n as u64;
-            games += outcomes.iter().filter(|o| o.terminated).count() as u64;
+            games += terminated.iter().filter(|&&t| t).count() as u64;
         }
         let whole = start.elapsed().as_nanos() as f64 / steps as f64;
         let cpu_whole = (cpu_ns() - cpu0) as f64 / steps as f64;

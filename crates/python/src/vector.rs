@@ -185,6 +185,62 @@ pub struct Outcome {
     pub illegal: bool,
 }
 
+/// Where a step writes what happened at each table: the caller's arrays
+/// (NumPy's in Python), a table's entries at its index. Written by the
+/// thread that steps the table, so no serial copy follows a threaded step.
+#[derive(Debug, Default)]
+pub struct Outcomes<'a> {
+    /// A row of rewards per table ([`Tables::rewards_per_table`]): the
+    /// learning seat's, or in self-play every seat's in seat order.
+    pub rewards: &'a mut [f32],
+    /// See [`Outcome::terminated`].
+    pub terminated: &'a mut [bool],
+    /// See [`Outcome::truncated`].
+    pub truncated: &'a mut [bool],
+    /// See [`Outcome::illegal`].
+    pub illegal: &'a mut [bool],
+    /// The seat whose view each table's new row holds ([`Tables::to_play`]),
+    /// or empty if the caller does not ask.
+    pub to_play: &'a mut [u8],
+}
+
+impl<'a> Outcomes<'a> {
+    /// The first `tables` tables' entries, and the rest.
+    fn split_at(self, tables: usize, rewards_per_table: usize) -> (Outcomes<'a>, Outcomes<'a>) {
+        let seats = self.to_play.len().min(tables);
+        let (rewards, other_rewards) = self.rewards.split_at_mut(tables * rewards_per_table);
+        let (terminated, other_terminated) = self.terminated.split_at_mut(tables);
+        let (truncated, other_truncated) = self.truncated.split_at_mut(tables);
+        let (illegal, other_illegal) = self.illegal.split_at_mut(tables);
+        let (to_play, other_to_play) = self.to_play.split_at_mut(seats);
+        (
+            Outcomes {
+                rewards,
+                terminated,
+                truncated,
+                illegal,
+                to_play,
+            },
+            Outcomes {
+                rewards: other_rewards,
+                terminated: other_terminated,
+                truncated: other_truncated,
+                illegal: other_illegal,
+                to_play: other_to_play,
+            },
+        )
+    }
+
+    /// Table `i`'s `outcome`: `per` rewards from seat `first` on (see
+    /// [`Config::rewards`]).
+    fn write(&mut self, i: usize, outcome: &Outcome, (per, first): (usize, usize)) {
+        self.rewards[i * per..(i + 1) * per].copy_from_slice(&outcome.rewards[first..first + per]);
+        self.terminated[i] = outcome.terminated;
+        self.truncated[i] = outcome.truncated;
+        self.illegal[i] = outcome.illegal;
+    }
+}
+
 /// Who the learner plays at every table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seating {
@@ -219,6 +275,15 @@ pub struct Config {
 }
 
 impl Config {
+    /// The rewards a step gives per table, and the seat of the first: the
+    /// learning seat's only, or in self-play every seat's.
+    fn rewards(&self) -> (usize, usize) {
+        match &self.seating {
+            Seating::One { seat, .. } => (1, usize::from(*seat)),
+            Seating::Every => (self.players, 0),
+        }
+    }
+
     /// Which of a lane's bots plays `seat` (`None`: a learner's seat).
     fn bot_at(&self, seat: Seat) -> Option<usize> {
         match &self.seating {
@@ -353,6 +418,12 @@ impl Tables {
         self.lanes[i].viewer(&self.config)
     }
 
+    /// Rewards a step writes per table: 1 (the learning seat's), or in
+    /// self-play one per seat.
+    pub fn rewards_per_table(&self) -> usize {
+        self.config.rewards().0
+    }
+
     /// Writes every table's observation and mask (rows of `observations`
     /// and `masks`, one per table, as `F` writes them).
     pub fn observe<F: RowFormat>(
@@ -398,14 +469,28 @@ impl Tables {
     pub fn step<F: RowFormat>(
         &mut self,
         actions: &[i64],
-        outcomes: &mut [Outcome],
+        mut outcomes: Outcomes<'_>,
         observations: &mut [F::Obs],
         masks: &mut [F::Mask],
         threads: usize,
     ) -> Result<(), String> {
         let n = self.lanes.len();
-        if actions.len() != n || outcomes.len() != n {
+        if actions.len() != n {
             return Err(format!("{n} actions expected, {} given", actions.len()));
+        }
+        let per = self.rewards_per_table();
+        let flags = [
+            outcomes.terminated.len(),
+            outcomes.truncated.len(),
+            outcomes.illegal.len(),
+        ];
+        if flags != [n; 3] || outcomes.rewards.len() != n * per {
+            return Err(format!(
+                "the reward and flag arrays must have one entry per table ({per} rewards a table)"
+            ));
+        }
+        if !outcomes.to_play.is_empty() && outcomes.to_play.len() != n {
+            return Err("one seat to play per table".into());
         }
         let (obs_size, acts) = self.row_sizes::<F>(observations.len(), masks.len())?;
         let threads = self.usable(threads);
@@ -427,12 +512,16 @@ impl Tables {
             .lanes
             .chunks_mut(piece)
             .zip(actions.chunks(piece))
-            .zip(outcomes.chunks_mut(piece))
             .zip(observations.chunks_mut(piece * obs_size))
-            .zip(masks.chunks_mut(piece * acts));
+            .zip(masks.chunks_mut(piece * acts))
+            .map(|(((lanes, actions), obs), masks)| {
+                let (piece, rest) = std::mem::take(&mut outcomes).split_at(lanes.len(), per);
+                outcomes = rest;
+                (lanes, actions, piece, obs, masks)
+            });
         crew(&mut self.crew, threads)?.share_out(
             pieces,
-            |((((lanes, actions), outcomes), obs), masks)| {
+            |(lanes, actions, outcomes, obs, masks)| {
                 run::<F>(config, lanes, actions, outcomes, obs, masks)
             },
         )
@@ -496,22 +585,29 @@ fn run<F: RowFormat>(
     config: &Config,
     lanes: &mut [Lane],
     actions: &[i64],
-    outcomes: &mut [Outcome],
+    mut outcomes: Outcomes<'_>,
     observations: &mut [F::Obs],
     masks: &mut [F::Mask],
 ) -> Result<(), String> {
     if lanes.is_empty() {
         return Ok(());
     }
+    let rewards = config.rewards();
     // Each lane zipped with its rows: no index to check against four slices.
     let rows = observations
         .chunks_exact_mut(observations.len() / lanes.len())
         .zip(masks.chunks_exact_mut(masks.len() / lanes.len()));
-    for (((lane, &action), outcome), (observation, mask)) in
-        lanes.iter_mut().zip(actions).zip(outcomes).zip(rows)
+    let mut outcome = Outcome::default();
+    for (i, ((lane, &action), (observation, mask))) in
+        lanes.iter_mut().zip(actions).zip(rows).enumerate()
     {
-        lane.step(config, action, outcome)?;
-        lane.observe::<F>(lane.viewer(config), observation, mask);
+        lane.step(config, action, &mut outcome)?;
+        outcomes.write(i, &outcome, rewards);
+        let viewer = lane.viewer(config);
+        if let Some(seat) = outcomes.to_play.get_mut(i) {
+            *seat = viewer;
+        }
+        lane.observe::<F>(viewer, observation, mask);
     }
     Ok(())
 }
@@ -762,19 +858,59 @@ mod tests {
         Tables::new(config, 3, 5).unwrap()
     }
 
+    /// The arrays a step writes its outcomes into (Python's are NumPy's).
+    #[derive(Clone, Debug, PartialEq)]
+    struct Written {
+        rewards: Vec<f32>,
+        terminated: Vec<bool>,
+        truncated: Vec<bool>,
+        illegal: Vec<bool>,
+        to_play: Vec<u8>,
+    }
+
+    impl Written {
+        /// Arrays for `tables`, the seats to play asked for or not.
+        fn new(tables: &Tables, to_play: bool) -> Written {
+            let n = tables.len();
+            Written {
+                rewards: vec![f32::NAN; n * tables.rewards_per_table()],
+                terminated: vec![true; n],
+                truncated: vec![true; n],
+                illegal: vec![true; n],
+                to_play: vec![u8::MAX; if to_play { n } else { 0 }],
+            }
+        }
+
+        fn outcomes(&mut self) -> Outcomes<'_> {
+            Outcomes {
+                rewards: &mut self.rewards,
+                terminated: &mut self.terminated,
+                truncated: &mut self.truncated,
+                illegal: &mut self.illegal,
+                to_play: &mut self.to_play,
+            }
+        }
+
+        /// Table `i`'s rewards.
+        fn rewards(&self, i: usize) -> &[f32] {
+            let per = self.rewards.len() / self.terminated.len();
+            &self.rewards[i * per..(i + 1) * per]
+        }
+    }
+
     /// Steps `tables` with random legal actions, observations in `T`,
-    /// calling `each` after every step with the rows and masks.
+    /// calling `each` after every step with the rows, masks and outcomes.
     fn play<T: Number + Default>(
         tables: &mut Tables,
         steps: usize,
         threads: usize,
-        mut each: impl FnMut(&Tables, &mut [T], &[i8]),
+        mut each: impl FnMut(&Tables, &mut [T], &[i8], &Written),
     ) {
         let n = tables.len();
         let (size, acts) = (tables.observation_size(), tables.num_actions());
         let mut obs = vec![T::default(); n * size];
         let mut masks = vec![0; n * acts];
-        let mut outcomes = vec![Outcome::default(); n];
+        let mut written = Written::new(tables, true);
         let mut rng = seeded_rng(1);
         tables.observe::<Dense<T>>(&mut obs, &mut masks).unwrap();
         for _ in 0..steps {
@@ -786,9 +922,9 @@ mod tests {
                 })
                 .collect();
             tables
-                .step::<Dense<T>>(&actions, &mut outcomes, &mut obs, &mut masks, threads)
+                .step::<Dense<T>>(&actions, written.outcomes(), &mut obs, &mut masks, threads)
                 .unwrap();
-            each(tables, &mut obs, &masks);
+            each(tables, &mut obs, &masks, &written);
         }
     }
 
@@ -827,7 +963,7 @@ mod tests {
     fn rows_are_the_single_tables_observation<T: Number + Default>(seating: Seating) {
         let mut tables = tables_seated(seating);
         let size = tables.observation_size();
-        play::<T>(&mut tables, 300, 1, |tables, obs, _| {
+        play::<T>(&mut tables, 300, 1, |tables, obs, _, _| {
             for i in 0..tables.len() {
                 let again = single_table(tables, i);
                 assert_eq!(again.view(None), tables.table(i).view(None));
@@ -870,7 +1006,7 @@ mod tests {
             tables.num_actions(),
         );
         let (mut obs, mut masks) = (vec![0u8; n * size], vec![0i8; n * acts]);
-        let mut outcomes = vec![Outcome::default(); n];
+        let mut written = Written::new(&tables, true);
         let mut rng = seeded_rng(9);
         let (mut seen, mut ended, mut first) = ([false; 4], 0, vec![true; n]);
         let start = tables.config.rules.starting_chips as f32;
@@ -887,12 +1023,12 @@ mod tests {
                 .map(|row| i64::try_from(random_legal(row, rng.next_u32()).unwrap()).unwrap())
                 .collect();
             tables
-                .step::<Dense<u8>>(&actions, &mut outcomes, &mut obs, &mut masks, 1)
+                .step::<Dense<u8>>(&actions, written.outcomes(), &mut obs, &mut masks, 1)
                 .unwrap();
-            for (i, o) in outcomes.iter().enumerate() {
-                assert!(!o.illegal);
-                assert_eq!(o.rewards[4..], [0.0; MAX_SEATS - 4], "no seat, no reward");
-                if o.terminated || o.truncated {
+            for i in 0..n {
+                assert!(!written.illegal[i]);
+                assert_eq!(written.to_play[i], tables.to_play(i));
+                if written.terminated[i] || written.truncated[i] {
                     (ended, first[i]) = (ended + 1, true);
                     continue;
                 }
@@ -903,7 +1039,7 @@ mod tests {
                     // Whole chip counts: the floats are exact.
                     #[allow(clippy::float_cmp)]
                     {
-                        assert_eq!(o.rewards[s], after[s] as f32 - was);
+                        assert_eq!(written.rewards(i)[s], after[s] as f32 - was);
                     }
                 }
                 first[i] = false;
@@ -934,7 +1070,7 @@ mod tests {
             let (n, acts) = (tables.len(), tables.num_actions());
             let mut obs = vec![0u8; n * tables.observation_size()];
             let mut masks = vec![0i8; n * acts];
-            let mut outcomes = vec![Outcome::default(); n];
+            let mut written = Written::new(&tables, false);
             tables.observe::<Dense<u8>>(&mut obs, &mut masks).unwrap();
             let was: Vec<_> = (0..n).map(|i| tables.table(i).view(None)).collect();
             let seats: Vec<_> = (0..n).map(|i| tables.to_play(i)).collect();
@@ -944,16 +1080,17 @@ mod tests {
             };
             let wrong = [-1, i64::try_from(acts).unwrap(), not_legal(2)];
             tables
-                .step::<Dense<u8>>(&wrong, &mut outcomes, &mut obs, &mut masks, 1)
+                .step::<Dense<u8>>(&wrong, written.outcomes(), &mut obs, &mut masks, 1)
                 .unwrap();
-            for (i, o) in outcomes.iter().enumerate() {
+            let (per, first) = tables.config.rewards();
+            for i in 0..n {
                 let mut rewards = [0.0; MAX_SEATS];
                 rewards[usize::from(seats[i])] = -1.0;
-                assert!(o.illegal && !o.terminated && !o.truncated);
+                assert!(written.illegal[i] && !written.terminated[i] && !written.truncated[i]);
                 // Whole numbers: the floats are exact.
                 #[allow(clippy::float_cmp)]
                 {
-                    assert_eq!(o.rewards, rewards);
+                    assert_eq!(written.rewards(i), &rewards[first..first + per]);
                 }
                 assert_eq!(tables.table(i).view(None), was[i]);
                 assert_eq!(tables.to_play(i), seats[i]);
@@ -976,7 +1113,7 @@ mod tests {
         );
         let (mut fresh, mut fresh_masks) = (vec![0u8; n * size], vec![0i8; n * acts]);
         let mut step = 0u8;
-        play::<u8>(&mut tables, 200, 1, |tables, obs, masks| {
+        play::<u8>(&mut tables, 200, 1, |tables, obs, masks, _| {
             tables
                 .observe::<Dense<u8>>(&mut fresh, &mut fresh_masks)
                 .unwrap();
@@ -1053,7 +1190,7 @@ mod tests {
                 let planes = 52 * (5 + 3 * players);
                 let (mut obs, mut masks) = (vec![0u8; n * size], vec![0i8; n * acts]);
                 let (mut pobs, mut pmasks) = (vec![0xffu8; n * psize], vec![0xffu8; n * pacts]);
-                let mut outcomes = vec![Outcome::default(); n];
+                let mut written = Written::new(&dense, false);
                 let mut rng = seeded_rng(4);
                 dense.observe::<Dense<u8>>(&mut obs, &mut masks).unwrap();
                 packed.observe::<Packed>(&mut pobs, &mut pmasks).unwrap();
@@ -1079,10 +1216,10 @@ mod tests {
                     packed.sample_actions(&pmasks, &draws, &mut pa, 1).unwrap();
                     assert_eq!(a, pa, "the same draws from either mask");
                     dense
-                        .step::<Dense<u8>>(&a, &mut outcomes, &mut obs, &mut masks, 1)
+                        .step::<Dense<u8>>(&a, written.outcomes(), &mut obs, &mut masks, 1)
                         .unwrap();
                     packed
-                        .step::<Packed>(&pa, &mut outcomes, &mut pobs, &mut pmasks, 1)
+                        .step::<Packed>(&pa, written.outcomes(), &mut pobs, &mut pmasks, 1)
                         .unwrap();
                 }
             }
@@ -1175,24 +1312,35 @@ mod tests {
         }
     }
 
+    /// The same rows and outcomes (rewards, flags, seats to play) from any
+    /// number of threads, each thread writing its own tables' entries.
     #[test]
     fn threads_step_the_same_games_as_one() {
-        let mut rows = Vec::new();
-        for threads in [1, 2, 3] {
-            let mut tables = tables([BotKind::Random, BotKind::Heuristic, BotKind::Random]);
-            let mut seen = Vec::new();
-            play::<u8>(&mut tables, 100, threads, |_, obs, masks| {
-                seen.push((obs.to_vec(), masks.to_vec()));
-            });
-            rows.push(seen);
+        for seating in [
+            Seating::Every,
+            Seating::One {
+                seat: 1,
+                bots: vec![BotKind::Random, BotKind::Heuristic, BotKind::Random],
+            },
+        ] {
+            let mut runs = Vec::new();
+            for threads in [1, 2, 3] {
+                let mut tables = tables_seated(seating.clone());
+                let mut seen = Vec::new();
+                play::<u8>(&mut tables, 100, threads, |tables, obs, masks, written| {
+                    assert!((0..tables.len()).all(|i| written.to_play[i] == tables.to_play(i)));
+                    seen.push((obs.to_vec(), masks.to_vec(), written.clone()));
+                });
+                runs.push(seen);
+            }
+            assert!(runs[0] == runs[1] && runs[1] == runs[2], "{seating:?}");
         }
-        assert!(rows[0] == rows[1] && rows[1] == rows[2]);
     }
 
     #[test]
     fn a_step_uses_no_more_threads_than_cores() {
         let mut tables = tables([BotKind::Random; 3]);
-        play::<u8>(&mut tables, 3, 64, |_, _, _| {});
+        play::<u8>(&mut tables, 3, 64, |_, _, _, _| {});
         let used = tables.crew.as_ref().map_or(1, Crew::threads);
         assert_eq!(used, tables.cores.min(tables.len()));
     }
@@ -1222,9 +1370,9 @@ mod tests {
                 .map(|(row, &r)| i64::try_from(random_legal(row, r).unwrap()).unwrap())
                 .collect();
             assert!(picks.iter().all(|p| *p == one), "{picks:?} {one:?}");
-            let mut outcomes = vec![Outcome::default(); n];
+            let mut written = Written::new(&tables, false);
             tables
-                .step::<Dense<u8>>(&one, &mut outcomes, &mut obs, &mut masks, 2)
+                .step::<Dense<u8>>(&one, written.outcomes(), &mut obs, &mut masks, 2)
                 .unwrap();
         }
     }
@@ -1232,7 +1380,7 @@ mod tests {
     #[test]
     fn a_lanes_record_replays_to_its_game() {
         let mut tables = tables([BotKind::Heuristic; 3]);
-        play::<u8>(&mut tables, 200, 1, |tables, _, _| {
+        play::<u8>(&mut tables, 200, 1, |tables, _, _, _| {
             for i in 0..tables.len() {
                 let (game, _) = tables.record(i).unwrap().replay().unwrap();
                 assert_eq!(game.view(None), tables.table(i).game().view(None));

@@ -129,9 +129,8 @@ class TripoleyVectorEnv(VectorEnv):
                                           dict[str, Any]]:
         actions = np.ascontiguousarray(actions, dtype=np.int64)
         self._tables.step(actions, self._rewards, self._terminated, self._truncated,
-                          self._illegal, self._obs, self._masks)
-        if self._self_play:
-            self._tables.to_play(self._to_play)
+                          self._illegal, self._obs, self._masks,
+                          self._to_play if self._self_play else None)
         return self._obs, self._rewards, self._terminated, self._truncated, self._infos
 
     def sample_actions(self, masks: np.ndarray) -> np.ndarray:

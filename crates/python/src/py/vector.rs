@@ -15,7 +15,7 @@ use tripoley_cards::{GameRng, seeded_rng};
 
 use super::{refused, rules_from_json};
 use crate::observe::card_plane_numbers;
-use crate::vector::{Config, Dense, Mask, Outcome, Packed, RowFormat, Seating, Tables};
+use crate::vector::{Config, Dense, Mask, Outcomes, Packed, RowFormat, Seating, Tables};
 
 /// The row arrays of a call, as the environment writes them: observations
 /// in any of the types an observation is written in (see [`crate::observe::Number`]:
@@ -103,12 +103,8 @@ pub struct VecTables {
     /// threads; the bots are `Send` only).
     tables: Mutex<Tables>,
     threads: usize,
-    /// Where a step's outcomes go before the reward and flag arrays.
-    outcomes: Vec<Outcome>,
-    /// The learning seat (`None`: every seat, self-play).
-    seat: Option<u8>,
-    /// Rewards per table: 1 (the learning seat's) or every seat's (self-play).
-    rewards_per_table: usize,
+    /// Tables (read without the lock).
+    num_envs: usize,
     /// `sample_actions`' randomness (from the seed, apart from the tables').
     policy_rng: GameRng,
     /// `sample_actions`' draws, one per table (kept to be written again).
@@ -159,7 +155,6 @@ impl VecTables {
             None if bots.is_empty() => Seating::Every,
             None => return Err(refused("no bots when the learner plays every seat")),
         };
-        let rewards_per_table = if seat.is_some() { 1 } else { players };
         let config = Config {
             rules,
             players,
@@ -175,9 +170,7 @@ impl VecTables {
             .detach(|| Tables::new(config, num_envs, seed))
             .map_err(refused)?;
         Ok(VecTables {
-            outcomes: vec![Outcome::default(); tables.len()],
-            seat,
-            rewards_per_table,
+            num_envs: tables.len(),
             tables: Mutex::new(tables),
             threads,
             policy_rng: seeded_rng(!seed),
@@ -189,7 +182,7 @@ impl VecTables {
     /// Tables.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.outcomes.len()
+        self.num_envs
     }
 
     /// Elements in one observation row (bytes, when packed).
@@ -264,7 +257,11 @@ impl VecTables {
     /// Plays one action per table (the seat to act's), the bots, and
     /// deals finished games again; writes rewards (one per table, or a row
     /// of every seat's in self-play), the flags (terminated, truncated,
-    /// illegal), the new observations and masks into the arrays.
+    /// illegal), the new observations and masks into the arrays, and with
+    /// `to_play` the seat whose view each new row holds. Each thread
+    /// writes its own tables' entries of every array.
+    #[pyo3(signature = (actions, rewards, terminated, truncated, illegal, observations, masks,
+                        to_play = None))]
     #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
@@ -276,13 +273,14 @@ impl VecTables {
         mut illegal: PyReadwriteArray1<'_, bool>,
         observations: &Bound<'_, PyAny>,
         masks: &Bound<'_, PyAny>,
+        mut to_play: Option<PyReadwriteArray1<'_, u8>>,
     ) -> PyResult<()> {
         /// The step itself, the GIL released.
         struct Step<'a, 'py> {
             py: Python<'py>,
             tables: &'a Mutex<Tables>,
             actions: &'a [i64],
-            outcomes: &'a mut [Outcome],
+            outcomes: Outcomes<'a>,
             threads: usize,
         }
         impl RowsFn<Result<(), String>> for Step<'_, '_> {
@@ -303,36 +301,25 @@ impl VecTables {
                 })
             }
         }
+        let outcomes = Outcomes {
+            rewards: rewards.as_slice_mut().map_err(refused)?,
+            terminated: terminated.as_slice_mut().map_err(refused)?,
+            truncated: truncated.as_slice_mut().map_err(refused)?,
+            illegal: illegal.as_slice_mut().map_err(refused)?,
+            to_play: match &mut to_play {
+                Some(seats) => seats.as_slice_mut().map_err(refused)?,
+                None => &mut [],
+            },
+        };
         RowArrays::extract(observations, masks, self.packed)?
             .with(Step {
                 py,
                 tables: &self.tables,
                 actions: actions.as_slice().map_err(refused)?,
-                outcomes: &mut self.outcomes,
+                outcomes,
                 threads: self.threads,
             })?
-            .map_err(refused)?;
-        let rewards = rewards.as_slice_mut().map_err(refused)?;
-        let terminated = terminated.as_slice_mut().map_err(refused)?;
-        let truncated = truncated.as_slice_mut().map_err(refused)?;
-        let illegal = illegal.as_slice_mut().map_err(refused)?;
-        let (n, per) = (self.outcomes.len(), self.rewards_per_table);
-        if [terminated.len(), truncated.len(), illegal.len()] != [n; 3] || rewards.len() != n * per
-        {
-            return Err(refused(
-                "the reward and flag arrays must have one entry (rewards: one row) per table",
-            ));
-        }
-        for (i, o) in self.outcomes.iter().enumerate() {
-            match self.seat {
-                Some(seat) => rewards[i] = o.rewards[usize::from(seat)],
-                None => rewards[i * per..(i + 1) * per].copy_from_slice(&o.rewards[..per]),
-            }
-            terminated[i] = o.terminated;
-            truncated[i] = o.truncated;
-            illegal[i] = o.illegal;
-        }
-        Ok(())
+            .map_err(refused)
     }
 
     /// Writes into `actions` a uniformly random legal action of each row of
