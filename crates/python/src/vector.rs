@@ -1266,6 +1266,42 @@ mod tests {
     /// A mask whose rows are not the action space's (another width, or a
     /// packed row given as bytes) is refused, not read as rows of its own
     /// width: its draws would be actions of another space.
+    /// Outcome arrays of the wrong size (a reward per table in self-play,
+    /// a flag short, seats to play for some tables) are refused before any
+    /// table moves: the same rows and games after as before.
+    #[test]
+    fn outcome_arrays_of_the_wrong_size_are_refused_and_nothing_moves() {
+        let mut tables = tables_seated(Seating::Every);
+        let (n, acts) = (tables.len(), tables.num_actions());
+        let mut obs = vec![0u8; n * tables.observation_size()];
+        let mut masks = vec![0i8; n * acts];
+        tables.observe::<Dense<u8>>(&mut obs, &mut masks).unwrap();
+        let actions: Vec<i64> = masks
+            .chunks(acts)
+            .map(|row| i64::try_from(random_legal(row, 7).unwrap()).unwrap())
+            .collect();
+        let views: Vec<_> = (0..n).map(|i| tables.table(i).view(None)).collect();
+        let right = Written::new(&tables, true);
+        let mut one_reward_each = right.clone();
+        one_reward_each.rewards.truncate(n);
+        let mut a_flag_short = right.clone();
+        a_flag_short.truncated.pop();
+        let mut some_seats = right.clone();
+        some_seats.to_play.pop();
+        for mut wrong in [one_reward_each, a_flag_short, some_seats] {
+            let (mut o, mut m) = (obs.clone(), masks.clone());
+            let refused = tables.step::<Dense<u8>>(&actions, wrong.outcomes(), &mut o, &mut m, 2);
+            assert!(refused.is_err());
+            assert_eq!((o, m), (obs.clone(), masks.clone()));
+            assert!((0..n).all(|i| tables.table(i).view(None) == views[i]));
+        }
+        let mut right = right;
+        tables
+            .step::<Dense<u8>>(&actions, right.outcomes(), &mut obs, &mut masks, 2)
+            .unwrap();
+        assert!((0..n).any(|i| tables.table(i).view(None) != views[i]));
+    }
+
     #[test]
     fn masks_of_the_wrong_width_are_refused() {
         let mut tables = tables([BotKind::Random; 3]);
