@@ -255,23 +255,50 @@ def tripoley_vector(threads, numpy_policy, obs_dtype="float32", tables=1024,
 OPENSPIEL = "OpenSpiel python_tripoley, pagat, 4 players"
 
 
+_WORKER_LOOP = None
+
+
+def _worker_start(options):
+    """A process of the machine's own ceiling: one thread's loop of its own."""
+    global _WORKER_LOOP
+    _WORKER_LOOP = tripoley_vector(1, False, **options)
+
+
+def _worker_window(task):
+    seconds, barrier = task
+    barrier.wait()
+    return time_loop(seconds, _WORKER_LOOP)[0]
+
+
 def scaling(windows, seconds):
     """Every core's threads against one thread, batched at 1,024 tables, in alternating windows
     of ``seconds``: on a shared virtual machine the host takes a core for seconds at a time, so
-    two rows of the table measured a minute apart can compare different machines. Prints the
-    median and the range of the windows' ratios."""
+    two rows of the table measured a minute apart can compare different machines. Beside them,
+    the machine's own ceiling: as many separate processes as cores, one thread each, their steps
+    added (what the cores give when nothing is shared). Prints the medians and the ranges of the
+    windows' ratios to one thread alone."""
+    import multiprocessing
     cores = os.cpu_count()
-    print(f"\n{cores} threads against 1, alternating {seconds} s windows ({windows} pairs):")
+    print(f"\n{cores} threads, and {cores} processes of one thread, against 1 thread, alternating "
+          f"{seconds} s windows ({windows} each):")
     for name, options in [("self-play, packed", dict(opponents="self", packed=True)),
                           ("self-play, uint8", dict(opponents="self", obs_dtype="uint8")),
                           ("with bots, uint8", dict(obs_dtype="uint8"))]:
         one, many = (tripoley_vector(threads, False, **options) for threads in (1, cores))
-        ratios = []
-        for _ in range(windows):
-            ratios.append(time_loop(seconds, many)[0] / time_loop(seconds, one)[0])
-        ratios.sort()
-        print(f"  {name:<18} median {statistics.median(ratios):.2f}x "
-              f"(windows {ratios[0]:.2f}x to {ratios[-1]:.2f}x)")
+        threads, processes = [], []
+        with multiprocessing.Manager() as manager, multiprocessing.get_context("fork").Pool(
+                cores, _worker_start, (options,)) as pool:
+            barrier = manager.Barrier(cores)
+            for _ in range(windows):
+                alone = time_loop(seconds, one)[0]
+                threads.append(time_loop(seconds, many)[0] / alone)
+                processes.append(sum(pool.map(_worker_window, [(seconds, barrier)] * cores,
+                                              chunksize=1)) / alone)
+        threads.sort()
+        processes.sort()
+        print(f"  {name:<18} threads median {statistics.median(threads):.2f}x "
+              f"({threads[0]:.2f}x to {threads[-1]:.2f}x); processes median "
+              f"{statistics.median(processes):.2f}x ({processes[0]:.2f}x to {processes[-1]:.2f}x)")
 
 
 def main():
