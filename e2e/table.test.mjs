@@ -67,6 +67,7 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   await guest.goto(link);
   await host.locator(".lobby-seats li", { hasText: "Bob (here)" }).waitFor();
   assert.equal(await host.locator(".invite .note").textContent(), "Copied.");
+  await shot(host, "phone-lobby-copied");
   await host.locator('button[data-key="start"]').click();
   await host.locator("section.board").waitFor();
   await guest.locator("section.board").waitFor();

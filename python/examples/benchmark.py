@@ -35,6 +35,7 @@ wrapper's own cost per step).
 """
 
 import argparse
+import multiprocessing
 import os
 import random
 import statistics
@@ -277,7 +278,6 @@ def scaling(windows, seconds):
     the machine's own ceiling: as many separate processes as cores, one thread each, their steps
     added (what the cores give when nothing is shared). Prints the medians and the ranges of the
     windows' ratios to one thread alone."""
-    import multiprocessing
     cores = os.cpu_count()
     print(f"\n{cores} threads, and {cores} processes of one thread, against 1 thread, alternating "
           f"{seconds} s windows ({windows} each):")
