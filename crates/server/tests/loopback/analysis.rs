@@ -213,9 +213,13 @@ async fn an_uploaded_record_is_analysed_within_the_budgets_and_cached_by_its_has
     );
     let (status, e) = post(HERE, addr, "/api/replays/analysis?seat=7", record).await;
     assert_eq!(status, 400, "{e}");
-    // One address waits for at most two analyses: a third is busy.
-    let flood: Vec<_> = (1..4)
-        .map(|seat| {
+    // One address waits for at most two analyses: a third is busy. Three
+    // that are each searched (none cached, every seat at its table): a
+    // refused seat, answered at once, once freed its slot for the others.
+    let other = include_str!("../../../engine/tests/golden/tripoley.json");
+    let flood: Vec<_> = [(1, record), (2, record), (1, other)]
+        .into_iter()
+        .map(|(seat, record)| {
             tokio::spawn(async move {
                 let path = format!("/api/replays/analysis?seat={seat}");
                 post(HERE, addr, &path, record).await.0
