@@ -273,6 +273,14 @@ macro_rules! old_tables {
     };
 }
 
+/// The first key of an address's advisory lock ([`Caps`]): "caps" in
+/// ASCII, as SQL.
+macro_rules! caps_lock {
+    () => {
+        "1667330163"
+    };
+}
+
 /// The server's statements, on either back end.
 impl dyn Backend + '_ {
     /// Stores a new table in the lobby.
@@ -308,8 +316,11 @@ impl dyn Backend + '_ {
         use Value::{Int, Text};
         let address = Text(&caps.address);
         self.execute(
-            // The lock's first key is "caps" in ASCII.
-            "SELECT 1 FROM pg_advisory_xact_lock(1667330163, hashtext($1))",
+            concat!(
+                "SELECT 1 FROM pg_advisory_xact_lock(",
+                caps_lock!(),
+                ", hashtext($1))"
+            ),
             &[address],
         )?;
         let row = self
@@ -654,12 +665,16 @@ trait Request: Send {
     fn run(&mut self, db: &mut dyn Backend) -> bool;
     /// Answers, given the commit's error if it failed.
     fn answer(self: Box<Self>, failed: Option<&str>);
+    /// The address whose lock its statements take, if they count a
+    /// create against its caps ([`Store::create_counted`]).
+    fn locks(&self) -> Option<&str>;
 }
 
 /// A request from [`Store::run`]: its statements, their last result, and
 /// where the answer goes.
 struct Pending<T, F> {
     statements: F,
+    locks: Option<String>,
     result: Option<Result<T, ServerError>>,
     reply: tokio::sync::oneshot::Sender<Result<T, ServerError>>,
 }
@@ -683,6 +698,10 @@ where
             (None, None) => Err(ServerError::Storage("the request was not run".into())),
         };
         let _ = self.reply.send(answer);
+    }
+
+    fn locks(&self) -> Option<&str> {
+        self.locks.as_deref()
     }
 }
 
@@ -759,10 +778,10 @@ fn try_group(db: &mut dyn Backend, group: &mut [Job]) -> Option<String> {
 /// whole transaction at a failed statement; a request of several
 /// statements may fail halfway). An error means nothing was stored.
 fn run_group(db: &mut dyn Backend, group: &mut [Job]) -> Result<(), DbError> {
-    db.begin()?;
+    begin_group(db, group)?;
     if !group.iter_mut().all(|request| request.run(db)) {
         db.batch("ROLLBACK")?;
-        db.begin()?;
+        begin_group(db, group)?;
         for request in group.iter_mut() {
             db.savepoint()?;
             if request.run(db) {
@@ -773,6 +792,33 @@ fn run_group(db: &mut dyn Backend, group: &mut [Job]) -> Result<(), DbError> {
         }
     }
     db.commit()
+}
+
+/// Opens a group's transaction. A group counting creates against two or
+/// more addresses' caps first takes all their locks, in the order of the
+/// locks' keys: its creates would take them one by one, in the order they
+/// came, and two servers' groups taking the same two in opposite orders
+/// would each hold one and wait for the other, stalling both servers'
+/// writes until the lock timeout.
+fn begin_group(db: &mut dyn Backend, group: &[Job]) -> Result<(), DbError> {
+    db.begin()?;
+    let mut addresses: Vec<&str> = group.iter().filter_map(|r| r.locks()).collect();
+    addresses.sort_unstable();
+    addresses.dedup();
+    if addresses.len() < 2 {
+        return Ok(());
+    }
+    let addresses = addresses.join("\n");
+    db.query(
+        concat!(
+            "SELECT count(pg_advisory_xact_lock(",
+            caps_lock!(),
+            ", k)) FROM (SELECT DISTINCT hashtext(a) AS k \
+             FROM unnest(string_to_array($1, E'\\n')) AS a ORDER BY k) AS keys"
+        ),
+        &[Value::Text(&addresses)],
+    )
+    .map(drop)
 }
 
 /// A table as stored.
@@ -859,6 +905,16 @@ impl Store {
     /// if the group is retried); answers once the group is committed.
     async fn run<T: Send + 'static>(
         &self,
+        statements: impl FnMut(&mut dyn Backend) -> Result<T, DbError> + Send + 'static,
+    ) -> Result<T, ServerError> {
+        self.run_locking(None, statements).await
+    }
+
+    /// [`Store::run`] for statements that take the lock of `locks` (an
+    /// address; see [`Request::locks`]).
+    async fn run_locking<T: Send + 'static>(
+        &self,
+        locks: Option<String>,
         mut statements: impl FnMut(&mut dyn Backend) -> Result<T, DbError> + Send + 'static,
     ) -> Result<T, ServerError> {
         let stopped = || ServerError::Storage("the database thread stopped".into());
@@ -872,6 +928,7 @@ impl Store {
         let (reply, answer) = tokio::sync::oneshot::channel();
         let job: Job = Box::new(Pending {
             statements,
+            locks,
             result: None,
             reply,
         });
@@ -904,8 +961,10 @@ impl Store {
     ) -> Result<Option<Over>, ServerError> {
         let settings = serde_json::to_string(settings).expect("settings serialise");
         let created = unix_now();
-        self.run(move |db| db.create_counted(&invite, created, &settings, &host_hash, &caps))
-            .await
+        self.run_locking(Some(caps.address.clone()), move |db| {
+            db.create_counted(&invite, created, &settings, &host_hash, &caps)
+        })
+        .await
     }
 
     /// Stores a claimed seat.

@@ -3,13 +3,17 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 use futures_util::future::join_all;
 use tripoley_bots::{BotKind, record_game};
 use tripoley_engine::{Preset, Rules, Step};
 
 use super::testpg::TestPostgres;
-use super::{Database, Store, StoredSteps, TokenHash, without_password};
+use super::{
+    Backend, Caps, Database, DbError, Job, Request, Store, StoredSteps, TokenHash, without_password,
+};
 use crate::protocol::{CreateTable, TableStatus};
 
 /// A finished game's first steps: real steps, as tables store them.
@@ -454,4 +458,111 @@ fn database_locations_read_and_print_without_secrets() {
         "postgresql://ann@h/db?password=***&connect_timeout=3"
     );
     assert_eq!(without_password("postgres://h/db"), "postgres://h/db");
+}
+
+/// A request of [`groups_counting_creates_in_opposite_orders_wait_in_turn`]:
+/// its statements, every run's result kept.
+struct Probe<F> {
+    statements: F,
+    locks: Option<String>,
+    runs: Arc<Mutex<Vec<Result<(), String>>>>,
+}
+
+impl<F: FnMut(&mut dyn Backend) -> Result<(), DbError> + Send> Request for Probe<F> {
+    fn run(&mut self, db: &mut dyn Backend) -> bool {
+        let result = (self.statements)(db).map_err(|e| e.0);
+        let ok = result.is_ok();
+        self.runs.lock().unwrap().push(result);
+        ok
+    }
+
+    fn answer(self: Box<Self>, _failed: Option<&str>) {}
+
+    fn locks(&self) -> Option<&str> {
+        self.locks.as_deref()
+    }
+}
+
+/// Two servers' groups, each creating lobbies for the same two addresses
+/// but in opposite orders, and meeting halfway: the second group waits
+/// for the first to commit, and no statement fails. (They each held one
+/// address's lock and waited for the other's until PostgreSQL ended one
+/// of them: a deadlock, or the one-second lock timeout.)
+#[test]
+fn groups_counting_creates_in_opposite_orders_wait_in_turn() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let runs = Arc::new(Mutex::new(Vec::new()));
+    // Both groups' meeting point: each waits there (a while at most) for
+    // the other, so that each has taken its first lock before either asks
+    // for its second.
+    let met = Arc::new((Mutex::new(0), Condvar::new()));
+    let counted = |invite: &'static str, address: &'static str| -> Job {
+        let caps = Caps {
+            address: address.into(),
+            lobbies: 10,
+            tables: 10,
+            window_ms: 60_000,
+        };
+        Box::new(Probe {
+            statements: move |db: &mut dyn Backend| {
+                let over = db.create_counted(invite, 1, "{}", &digest(1), &caps)?;
+                assert_eq!(over, None, "under the caps");
+                Ok(())
+            },
+            locks: Some(address.into()),
+            runs: Arc::clone(&runs),
+        })
+    };
+    let meet = || -> Job {
+        let met = Arc::clone(&met);
+        Box::new(Probe {
+            statements: move |_: &mut dyn Backend| {
+                let (arrived, turn) = &*met;
+                let mut arrived = arrived.lock().unwrap();
+                *arrived += 1;
+                turn.notify_all();
+                let _ = turn
+                    .wait_timeout_while(arrived, Duration::from_millis(300), |a| *a < 2)
+                    .unwrap();
+                Ok(())
+            },
+            locks: None,
+            runs: Arc::clone(&runs),
+        })
+    };
+    let groups = [
+        vec![
+            counted("A1", "192.0.2.1"),
+            meet(),
+            counted("A2", "192.0.2.2"),
+        ],
+        vec![
+            counted("B1", "192.0.2.2"),
+            meet(),
+            counted("B2", "192.0.2.1"),
+        ],
+    ];
+    let committed: Vec<Result<(), DbError>> = std::thread::scope(|s| {
+        let servers: Vec<_> = groups
+            .into_iter()
+            .map(|mut group| {
+                let url = url.clone();
+                s.spawn(move || {
+                    let mut db = super::postgres::Postgres::connect(&url).expect("connects");
+                    super::run_group(&mut db, &mut group)
+                })
+            })
+            .collect();
+        servers.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    assert!(committed.iter().all(Result::is_ok), "{committed:?}");
+    let runs = runs.lock().unwrap();
+    assert!(
+        runs.iter().all(Result::is_ok),
+        "a statement failed: {runs:?}"
+    );
+    assert_eq!(runs.len(), 6, "each request ran once");
 }
