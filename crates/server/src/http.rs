@@ -1,7 +1,7 @@
 //! The HTTP side: the embedded web client, the JSON API (create a table,
 //! look at it, take a seat, start it) and the websocket upgrade.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::Router;
@@ -17,9 +17,9 @@ use tripoley_engine::{Preset, Rules};
 use crate::App;
 use crate::auth::{hash_token, new_invite, new_token, origin_allowed, valid_invite};
 use crate::protocol::{
-    CreateTable, Created, ErrorBody, ErrorCode, SitRequest, StartRequest, clean_name,
+    CreateTable, Created, ErrorBody, ErrorCode, SitRequest, StartRequest, TableSettings, clean_name,
 };
-use crate::store::{Caps, Over};
+use crate::store::{Caps, Over, TokenHash};
 use crate::table::Cmd;
 use crate::web;
 
@@ -198,7 +198,41 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let req: CreateTable = json_body(&app, &headers, &body)?;
     let settings = req.settings()?;
-    let ip = client.ip();
+    // A bad name is refused before anything is stored or counted.
+    let host_name = req.host_name.as_deref().map(clean_name).transpose()?;
+    let token = new_token();
+    let hash = hash_token(&token);
+    let invite = new_lobby(&app, client.ip(), &settings, hash).await?;
+    let storage = |e: crate::ServerError| ApiError(e.answer());
+    let seat = host_name.as_ref().map(|_| 0);
+    if let Some(name) = host_name {
+        app.store
+            .sit(invite.clone(), 0, name, hash)
+            .await
+            .map_err(storage)?;
+    }
+    open_lobby(&app, &invite, client.ip())
+        .await
+        .map_err(storage)?;
+    let created = Created {
+        path: format!("/t/{invite}"),
+        invite,
+        host_token: token,
+        seat,
+    };
+    Ok((StatusCode::CREATED, axum::Json(created)).into_response())
+}
+
+/// Stores a new lobby with `settings` and its host's token digest, made by
+/// `ip`, and answers its invite; refused when `ip` is over its caps (open
+/// lobbies, tables this hour) or the server holds too many tables. A
+/// create and a rematch both make a table, so both count.
+pub(crate) async fn new_lobby(
+    app: &App,
+    ip: IpAddr,
+    settings: &TableSettings,
+    host_hash: TokenHash,
+) -> Result<String, ApiError> {
     let config = &app.config;
     // With SQLite this server is the only one: its own counts are the
     // whole truth. With PostgreSQL the database counts, for every server.
@@ -226,8 +260,6 @@ async fn create(
     }
     let storage = |e: crate::ServerError| ApiError(e.answer());
     let invite = new_invite();
-    let token = new_token();
-    let hash = hash_token(&token);
     if shared {
         let caps = Caps {
             address: ip.to_string(),
@@ -237,7 +269,7 @@ async fn create(
         };
         if let Some(cap) = app
             .store
-            .create_counted(invite.clone(), &settings, hash, caps)
+            .create_counted(invite.clone(), settings, host_hash, caps)
             .await
             .map_err(storage)?
         {
@@ -245,33 +277,25 @@ async fn create(
         }
     } else {
         app.store
-            .create_table(invite.clone(), &settings, hash)
+            .create_table(invite.clone(), settings, host_hash)
             .await
             .map_err(storage)?;
     }
-    let seat = match &req.host_name {
-        Some(name) => {
-            let name = clean_name(name)?;
-            app.store
-                .sit(invite.clone(), 0, name, hash)
-                .await
-                .map_err(storage)?;
-            Some(0)
-        }
-        None => None,
-    };
-    // The table's actor starts now, so that its idle time runs from its
-    // creation: a lobby nobody joins expires.
-    if let Some(table) = app.table(&invite).await.map_err(storage)? {
-        app.lobbies.add(invite.clone(), ip, table.tx);
+    Ok(invite)
+}
+
+/// Starts the actor of the lobby `invite` made by `ip` (seated as it
+/// should be), so that its idle time runs from now (a lobby nobody joins
+/// expires), and lists it among `ip`'s open lobbies.
+pub(crate) async fn open_lobby(
+    app: &App,
+    invite: &str,
+    ip: IpAddr,
+) -> Result<(), crate::ServerError> {
+    if let Some(table) = app.table(invite).await? {
+        app.lobbies.add(invite.to_owned(), ip, table.tx);
     }
-    let created = Created {
-        path: format!("/t/{invite}"),
-        invite,
-        host_token: token,
-        seat,
-    };
-    Ok((StatusCode::CREATED, axum::Json(created)).into_response())
+    Ok(())
 }
 
 async fn info(

@@ -11,17 +11,18 @@
 //! only as long as the finished table is kept (`keep_finished`).
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use crate::App;
-use crate::auth::{hash_token, new_invite, same_hash, valid_invite};
+use crate::auth::{hash_token, same_hash, valid_invite};
 use crate::protocol::{ErrorBody, ErrorCode, StartRequest, TableStatus};
 use crate::table::Cmd;
 
@@ -50,6 +51,7 @@ fn refuse(status: StatusCode, code: ErrorCode, message: &str) -> Response {
 /// The handler: body `{"token": "..."}`, answer `{"invite", "path"}`.
 pub(crate) async fn rematch(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(invite): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -107,27 +109,20 @@ pub(crate) async fn rematch(
     if let Some((next, _)) = rematches.get(&invite) {
         return created(next);
     }
-    // At the cap, the oldest lobby nobody has opened makes room, as for a
-    // create (issue 31, finding 3).
-    if !app.room_for_a_table().await {
-        return refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            ErrorCode::Full,
-            "the server has too many tables; try again later",
-        );
-    }
-    let next = new_invite();
-    if let Err(e) = app
-        .store
-        .create_table(next.clone(), &old.settings, old.host_hash)
-        .await
-    {
-        return storage(e);
-    }
+    // A rematch makes a table as a create does: it counts towards the
+    // asker's caps, and at the server's cap the oldest lobby nobody has
+    // opened makes room (issue 31, finding 3).
+    let next = match crate::http::new_lobby(&app, client.ip(), &old.settings, old.host_hash).await {
+        Ok(next) => next,
+        Err(refused) => return refused.into_response(),
+    };
     for (seat, name, token) in old.seats {
         if let Err(e) = app.store.sit(next.clone(), seat, name, token).await {
             return storage(e);
         }
+    }
+    if let Err(e) = crate::http::open_lobby(&app, &next, client.ip()).await {
+        return storage(e);
     }
     let answer = created(&next);
     announce(&app, &invite, &next, by).await;
@@ -160,6 +155,7 @@ fn created(invite: &str) -> Response {
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
+    use std::net::SocketAddr;
     use std::time::{Duration, Instant};
 
     use super::remember;

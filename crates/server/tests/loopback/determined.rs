@@ -269,6 +269,60 @@ async fn finding_3_a_creator_holding_open_lobbies_creates_no_more() {
     server.shutdown().await;
 }
 
+/// Finding 3, two ways round the caps: a rematch makes a table as a create
+/// does, so it counts towards the asker's caps (it counted towards none);
+/// and a create whose host name is refused stores and counts nothing (it
+/// used up a table of the hour).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finding_3_a_rematch_counts_towards_the_askers_caps() {
+    let server = tripoley_server::start(ServerConfig {
+        max_tables_per_address: 1,
+        max_lobbies_per_address: 1,
+        ..ServerConfig::ephemeral()
+    })
+    .await
+    .expect("starts");
+    let addr = server.addr();
+    // The loopback address creates its one table of the hour, played out.
+    let t = table(addr, Preset::Cosmo, 3, &[1, 2], 0).await;
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    common::play_to_the_end(addr, &t, Preset::Cosmo).await;
+    let path = format!("/api/tables/{}/rematch", t.invite);
+    let rematch = |from: IpAddr, token: String| {
+        let path = path.clone();
+        async move { http_from(from, addr, &path, &[JSON], &json!({ "token": token })).await }
+    };
+    let (status, answer) = rematch(LOCAL, t.host_token.clone()).await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (503, Some("busy")),
+        "{answer}"
+    );
+    assert!(answer["message"].as_str().unwrap().contains("this hour"));
+    // A player at another address makes it: its open lobby from then on.
+    let player = IpAddr::V4(Ipv4Addr::new(127, 0, 34, 1));
+    let (status, answer) = rematch(player, t.tokens[0].1.clone()).await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) = http_from(player, addr, "/api/tables", &[JSON], &json!({})).await;
+    assert_eq!(status, 503, "{answer}");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("waiting for players"),
+        "{answer}"
+    );
+    // A create refused for its host's name leaves the hour's table unused.
+    let careless = IpAddr::V4(Ipv4Addr::new(127, 0, 34, 2));
+    let bad = json!({ "host_name": "(you)" });
+    let (status, answer) = http_from(careless, addr, "/api/tables", &[JSON], &bad).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(create_from(careless, addr).await.0, 201);
+    server.shutdown().await;
+}
+
 /// Finding 3, the flood: 100 addresses, each under its own limits, create
 /// lobbies past the server's cap of tables; the oldest empty lobbies are
 /// reclaimed, so an honest create keeps working all along, and a lobby
