@@ -56,6 +56,9 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
       wait();
     });
   });
+  // Bob's page is connected (he may show as seated before it is), so that his leaving draws
+  // the lobby again: else the clipboard never answered and "Copied." never came.
+  await host.locator(".lobby-seats li", { hasText: "Bob (here)" }).waitFor();
   await host.locator('button[data-key="copy-link"]').click();
   await guest.close();
   await host.locator(".lobby-seats li .who", { hasText: /^Bob$/ }).waitFor();

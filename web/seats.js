@@ -35,7 +35,7 @@ export function lobbySeats() {
     const choice = el("select", {
       "data-key": "seat-bot-" + s.seat, "aria-label": t("lobby-seat-who", { seat: t("seat-n", { n: s.seat + 1 }) }),
       onchange: (e) => send({ type: "seat_bot", seat: s.seat, bot: e.target.value || null }),
-    }, el("option", { value: "", selected: s.kind === "open" }, t("lobby-seat-choice-open", { level: tableLevel })),
+    }, el("option", { value: "", selected: s.kind === "open" }, t("lobby-seat-choice-open")),
     levels.map((level) => el("option", { value: level, selected: s.kind === "bot" && s.bot === level },
       t("lobby-seat-choice-bot", { level: t("bot-level", { level }) }))));
     return el("li", {}, el("span", { class: "who" }, what), " ", choice);

@@ -138,7 +138,7 @@ lobby-seat-open = open: a { $level } bot plays if nobody sits
 lobby-seat-bot = { $name }: a { $level } bot
 # The host's choice of who plays an open or bot seat ($seat: "Seat 3").
 lobby-seat-who = Who plays { $seat }
-lobby-seat-choice-open = Open for a player ({ $level } bot if nobody sits)
+lobby-seat-choice-open = Open for a player
 lobby-seat-choice-bot = A { $level } bot
 lobby-remove = Remove { $name }
 lobby-remove-ask = Remove { $name } from the table?

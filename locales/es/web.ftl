@@ -160,7 +160,7 @@ lobby-seat-open = libre: si nadie se sienta, juega un bot { $level }
 lobby-seat-bot = { $name }: un bot { $level }
 # The host's choice of who plays an open or bot seat ($seat: "Asiento 3").
 lobby-seat-who = Quién juega en { $seat }
-lobby-seat-choice-open = Libre para una persona (si nadie se sienta, un bot { $level })
+lobby-seat-choice-open = Libre para una persona
 lobby-seat-choice-bot = Un bot { $level }
 lobby-remove = Quitar a { $name }
 lobby-remove-ask = ¿Quitar a { $name } de la mesa?
