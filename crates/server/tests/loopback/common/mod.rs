@@ -243,8 +243,10 @@ pub async fn request_from(
     stream.write_all(body.as_bytes()).await.unwrap();
     let mut answer = Vec::new();
     // An upgrade that is let through keeps the connection: its head is
-    // enough.
-    let _ = tokio::time::timeout(Duration::from_secs(2), stream.read_to_end(&mut answer)).await;
+    // enough. Otherwise the server closes it once it has answered, which
+    // may take a while (an analysis, in a debug build, on a busy machine).
+    let wait = Duration::from_secs(if named("connection") { 2 } else { 60 });
+    let _ = tokio::time::timeout(wait, stream.read_to_end(&mut answer)).await;
     let text = String::from_utf8_lossy(&answer);
     let (head, body) = text.split_once("\r\n\r\n").expect("an HTTP answer");
     let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
