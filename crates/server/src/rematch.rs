@@ -155,7 +155,6 @@ fn created(invite: &str) -> Response {
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
-    use std::net::SocketAddr;
     use std::time::{Duration, Instant};
 
     use super::remember;
