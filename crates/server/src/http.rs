@@ -202,18 +202,9 @@ async fn create(
     let host_name = req.host_name.as_deref().map(clean_name).transpose()?;
     let token = new_token();
     let hash = hash_token(&token);
-    let invite = new_lobby(&app, client.ip(), &settings, hash).await?;
-    let storage = |e: crate::ServerError| ApiError(e.answer());
     let seat = host_name.as_ref().map(|_| 0);
-    if let Some(name) = host_name {
-        app.store
-            .sit(invite.clone(), 0, name, hash)
-            .await
-            .map_err(storage)?;
-    }
-    open_lobby(&app, &invite, client.ip())
-        .await
-        .map_err(storage)?;
+    let host = host_name.map(|name| (0, name, hash));
+    let invite = new_lobby(&app, client.ip(), &settings, hash, host).await?;
     let created = Created {
         path: format!("/t/{invite}"),
         invite,
@@ -223,15 +214,19 @@ async fn create(
     Ok((StatusCode::CREATED, axum::Json(created)).into_response())
 }
 
-/// Stores a new lobby with `settings` and its host's token digest, made by
-/// `ip`, and answers its invite; refused when `ip` is over its caps (open
-/// lobbies, tables this hour) or the server holds too many tables. A
-/// create and a rematch both make a table, so both count.
+/// Stores a new lobby with `settings`, its host's token digest and the
+/// people in `seats` (seat, name, token digest), made by `ip`, starts its
+/// actor (so that its idle time runs from now: a lobby nobody joins
+/// expires) and lists it among `ip`'s open lobbies; answers its invite.
+/// Refused when `ip` is over its caps (open lobbies, tables this hour) or
+/// the server holds too many tables. A create and a rematch both make a
+/// table, so both count.
 pub(crate) async fn new_lobby(
     app: &App,
     ip: IpAddr,
     settings: &TableSettings,
     host_hash: TokenHash,
+    seats: impl IntoIterator<Item = (u8, String, TokenHash)>,
 ) -> Result<String, ApiError> {
     let config = &app.config;
     // With SQLite this server is the only one: its own counts are the
@@ -281,21 +276,16 @@ pub(crate) async fn new_lobby(
             .await
             .map_err(storage)?;
     }
-    Ok(invite)
-}
-
-/// Starts the actor of the lobby `invite` made by `ip` (seated as it
-/// should be), so that its idle time runs from now (a lobby nobody joins
-/// expires), and lists it among `ip`'s open lobbies.
-pub(crate) async fn open_lobby(
-    app: &App,
-    invite: &str,
-    ip: IpAddr,
-) -> Result<(), crate::ServerError> {
-    if let Some(table) = app.table(invite).await? {
-        app.lobbies.add(invite.to_owned(), ip, table.tx);
+    for (seat, name, token) in seats {
+        app.store
+            .sit(invite.clone(), seat, name, token)
+            .await
+            .map_err(storage)?;
     }
-    Ok(())
+    if let Some(table) = app.table(&invite).await.map_err(storage)? {
+        app.lobbies.add(invite.clone(), ip, table.tx);
+    }
+    Ok(invite)
 }
 
 async fn info(

@@ -112,18 +112,13 @@ pub(crate) async fn rematch(
     // A rematch makes a table as a create does: it counts towards the
     // asker's caps, and at the server's cap the oldest lobby nobody has
     // opened makes room (issue 31, finding 3).
-    let next = match crate::http::new_lobby(&app, client.ip(), &old.settings, old.host_hash).await {
-        Ok(next) => next,
-        Err(refused) => return refused.into_response(),
-    };
-    for (seat, name, token) in old.seats {
-        if let Err(e) = app.store.sit(next.clone(), seat, name, token).await {
-            return storage(e);
-        }
-    }
-    if let Err(e) = crate::http::open_lobby(&app, &next, client.ip()).await {
-        return storage(e);
-    }
+    let next =
+        match crate::http::new_lobby(&app, client.ip(), &old.settings, old.host_hash, old.seats)
+            .await
+        {
+            Ok(next) => next,
+            Err(refused) => return refused.into_response(),
+        };
     let answer = created(&next);
     announce(&app, &invite, &next, by).await;
     remember(&mut rematches, invite, next, app.config.keep_finished);
