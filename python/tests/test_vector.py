@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import tripoley
-from tripoley.vector import TripoleyVectorEnv
+from tripoley.vector import TripoleyEnvPool, TripoleyVectorEnv
 
 
 def _random_actions(masks, rng):
@@ -221,3 +221,78 @@ def test_packed_arguments_and_arrays_are_checked():
     with pytest.raises(tripoley.TripoleyError, match="packed masks are uint8"):
         envs._tables.observe(np.zeros((2, envs.single_observation_space.shape[0]), np.uint8),
                              np.zeros((2, envs._tables.mask_size), np.int8))
+
+
+def _choose(table, step, mask):
+    """A legal action chosen from the table and its step only (so any order of batches gives
+    each table the same actions)."""
+    legal = np.flatnonzero(mask)
+    return legal[(table * 7919 + step * 104729) % len(legal)]
+
+
+@pytest.mark.parametrize("opponents, packed, batch_size, threads",
+                         [("heuristic", False, 2, 2), ("self", True, 4, 2), ("self", False, 1, 1)])
+def test_a_pool_plays_the_vector_envs_games_in_any_order_of_batches(opponents, packed,
+                                                                    batch_size, threads):
+    """Each table of the pool deals and plays what the same table of a vector environment
+    with the same seed does, whichever batch comes back first."""
+    options = dict(preset="pagat", players=4, opponents=opponents, packed=packed, seed=5)
+    envs = TripoleyVectorEnv(8, **options)
+    pool = TripoleyEnvPool(8, batch_size, threads=threads, **options)
+    unpack = envs.unpack_masks if packed else (lambda m: m)
+    obs, infos = envs.reset(seed=6)
+    together = [[(obs[i].copy(), 0, infos["to_play"][i])] for i in range(8)]
+    for step in range(50):
+        masks = unpack(infos["action_mask"])
+        actions = [_choose(i, step, masks[i]) for i in range(8)]
+        obs, rewards, terminated, truncated, infos = envs.step(actions)
+        for i in range(8):
+            together[i].append((obs[i].copy(), rewards[i].sum(), infos["to_play"][i]))
+    pool.async_reset(seed=6)
+    pooled = [[] for _ in range(8)]
+    while min(len(p) for p in pooled) < 51:
+        obs, rewards, terminated, truncated, infos = pool.recv()
+        ids = infos["env_id"]
+        masks = unpack(infos["action_mask"])
+        for row, i in enumerate(ids):
+            pooled[i].append((obs[row].copy(), rewards[row].sum() if len(pooled[i]) else 0,
+                              infos["to_play"][row]))
+        if len(pooled[ids[0]]) < 51:
+            pool.send([_choose(i, len(pooled[i]) - 1, masks[row]) for row, i in enumerate(ids)],
+                      ids)
+    for i in range(8):
+        for (a, r, s), (b, q, t) in zip(together[i], pooled[i]):
+            np.testing.assert_array_equal(a, b)
+            assert (r, s) == (q, t)
+
+
+def test_a_pool_refuses_misuse_with_a_message_and_loses_nothing():
+    with pytest.raises(ValueError, match="batch_size must divide num_envs"):
+        TripoleyEnvPool(6, 4)
+    pool = TripoleyEnvPool(4, 2, opponents="random", threads=2)
+    with pytest.raises(RuntimeError, match="async_reset"):
+        pool.recv()
+    pool.async_reset(seed=1)
+    rows, _, _, _, first = pool.recv()
+    before = rows.copy()
+    _, _, _, _, second = pool.recv()
+    assert sorted([first["env_id"][0], second["env_id"][0]]) == [0, 2]
+    with pytest.raises(tripoley.TripoleyError, match="send a batch's actions first"):
+        pool.recv()
+    with pytest.raises(ValueError, match="env_id must be a batch's"):
+        pool.send([0, 0], [1, 2])
+    with pytest.raises(tripoley.TripoleyError, match="2 actions expected"):
+        pool.send([0, 0, 0], first["env_id"])
+    game = pool.record(int(first["env_id"][1]))
+    assert game["steps"]
+    actions = pool.sample_actions(first["action_mask"])
+    pool.send(actions, first["env_id"])
+    with pytest.raises(tripoley.TripoleyError, match="sent and not received since"):
+        pool.send(actions, first["env_id"])
+    with pytest.raises(tripoley.TripoleyError, match="being stepped"):
+        pool.record(int(first["env_id"][1]))
+    rows, _, _, _, again = pool.recv()
+    assert np.array_equal(again["env_id"], first["env_id"])
+    # The refusals lost nothing: the batch's actions, sent once, were played once.
+    assert not again["illegal"].any()
+    assert (rows != before).any(axis=1).all()

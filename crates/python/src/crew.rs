@@ -189,7 +189,7 @@ impl Drop for Finished<'_> {
 /// returns at once when none does). Never sleeping keeps the core from
 /// halting; yielding keeps a waiting thread from taking a core that
 /// another program, or another environment in this one, needs.
-fn spin_until(done: impl Fn() -> bool) {
+pub fn spin_until(done: impl Fn() -> bool) {
     while !done() {
         for _ in 0..SPINS_PER_LOOK {
             std::hint::spin_loop();

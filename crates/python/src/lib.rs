@@ -14,6 +14,7 @@ pub mod draw;
 pub mod int_game;
 pub mod napalm;
 pub mod observe;
+pub mod pool;
 pub mod space;
 pub mod table;
 pub mod vector;

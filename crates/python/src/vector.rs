@@ -46,9 +46,9 @@ const ROWS_A_PIECE: usize = 64;
 
 /// How a step writes each table's row: the seat's observation and the
 /// mask of its legal actions.
-pub trait RowFormat {
+pub trait RowFormat: 'static {
     /// An observation's element.
-    type Obs: Copy + Send + Sync;
+    type Obs: Copy + Default + Send + Sync;
     /// A mask's element.
     type Mask: Mask;
     /// Elements of one observation at a table of `players`.
@@ -59,7 +59,7 @@ pub trait RowFormat {
 }
 
 /// A mask's element type: how a row of them says which actions are legal.
-pub trait Mask: Copy + Send + Sync {
+pub trait Mask: Copy + Default + Send + Sync {
     /// Elements of a mask over `actions` integers.
     fn mask_size(actions: usize) -> usize;
     /// Writes the `legal` integers into `row` (every element).
@@ -357,6 +357,25 @@ impl Tables {
         Ok(tables)
     }
 
+    /// The tables in runs of `size` (the last shorter if `size` does not
+    /// divide them), each run its own [`Tables`] playing on as it would
+    /// have here: table `i` is table `i % size` of run `i / size`.
+    pub fn split(mut self, size: usize) -> Vec<Tables> {
+        let mut runs = Vec::with_capacity(self.lanes.len().div_ceil(size.max(1)));
+        while !self.lanes.is_empty() {
+            let rest = self.lanes.split_off(size.min(self.lanes.len()));
+            runs.push(Tables {
+                config: self.config.clone(),
+                lanes: std::mem::replace(&mut self.lanes, rest),
+                observation_size: self.observation_size,
+                num_actions: self.num_actions,
+                crew: None,
+                cores: self.cores,
+            });
+        }
+        runs
+    }
+
     /// Tables.
     pub fn len(&self) -> usize {
         self.lanes.len()
@@ -474,24 +493,8 @@ impl Tables {
         masks: &mut [F::Mask],
         threads: usize,
     ) -> Result<(), String> {
-        let n = self.lanes.len();
-        if actions.len() != n {
-            return Err(format!("{n} actions expected, {} given", actions.len()));
-        }
-        let per = self.rewards_per_table();
-        let flags = [
-            outcomes.terminated.len(),
-            outcomes.truncated.len(),
-            outcomes.illegal.len(),
-        ];
-        if flags != [n; 3] || outcomes.rewards.len() != n * per {
-            return Err(format!(
-                "the reward and flag arrays must have one entry per table ({per} rewards a table)"
-            ));
-        }
-        if !outcomes.to_play.is_empty() && outcomes.to_play.len() != n {
-            return Err("one seat to play per table".into());
-        }
+        let (n, per) = (self.lanes.len(), self.rewards_per_table());
+        self.check_outcomes(actions, &outcomes)?;
         let (obs_size, acts) = self.row_sizes::<F>(observations.len(), masks.len())?;
         let threads = self.usable(threads);
         let config = &self.config;
@@ -527,6 +530,41 @@ impl Tables {
         )
     }
 
+    /// [`Tables::step`] without the rows, on this thread: the actions played
+    /// and the outcomes written; the rows are for [`Tables::observe`] to
+    /// write (later, and on another thread if need be).
+    pub fn play(&mut self, actions: &[i64], mut outcomes: Outcomes<'_>) -> Result<(), String> {
+        self.check_outcomes(actions, &outcomes)?;
+        for (i, (lane, &action)) in self.lanes.iter_mut().zip(actions).enumerate() {
+            lane.step_into(&self.config, action, i, &mut outcomes)?;
+        }
+        Ok(())
+    }
+
+    /// Refuses `actions` and `outcomes` unless they have an entry (a row
+    /// of rewards) per table.
+    fn check_outcomes(&self, actions: &[i64], outcomes: &Outcomes<'_>) -> Result<(), String> {
+        let n = self.lanes.len();
+        if actions.len() != n {
+            return Err(format!("{n} actions expected, {} given", actions.len()));
+        }
+        let per = self.rewards_per_table();
+        let flags = [
+            outcomes.terminated.len(),
+            outcomes.truncated.len(),
+            outcomes.illegal.len(),
+        ];
+        if flags != [n; 3] || outcomes.rewards.len() != n * per {
+            return Err(format!(
+                "the reward and flag arrays must have one entry per table ({per} rewards a table)"
+            ));
+        }
+        if !outcomes.to_play.is_empty() && outcomes.to_play.len() != n {
+            return Err("one seat to play per table".into());
+        }
+        Ok(())
+    }
+
     /// Writes into `actions[i]` a uniformly random legal action of row `i`
     /// of `masks` (see [`Mask::random_legal`]; 0 for a row with none),
     /// `draws[i]` its randomness: a random policy for the batch, on
@@ -547,10 +585,7 @@ impl Tables {
             ));
         }
         let pick = |(masks, (draws, actions)): (&[M], (&[u32], &mut [i64]))| {
-            for ((row, &r), action) in masks.chunks_exact(acts).zip(draws).zip(actions) {
-                *action = M::random_legal(row, r)
-                    .map_or(0, |a| i64::try_from(a).expect("an action index"));
-            }
+            pick_actions(masks, acts, draws, actions);
             Ok(())
         };
         let threads = self.usable(threads);
@@ -569,6 +604,15 @@ impl Tables {
     /// any number of rows, so the two share one crew).
     fn usable(&self, threads: usize) -> usize {
         threads.min(self.cores).min(self.lanes.len())
+    }
+}
+
+/// Writes into `actions[i]` a uniformly random legal action of row `i` of
+/// `masks` (`acts` elements a row; see [`Mask::random_legal`]; 0 for a
+/// row with none), `draws[i]` its randomness.
+pub fn pick_actions<M: Mask>(masks: &[M], acts: usize, draws: &[u32], actions: &mut [i64]) {
+    for ((row, &r), action) in masks.chunks_exact(acts).zip(draws).zip(actions) {
+        *action = M::random_legal(row, r).map_or(0, |a| i64::try_from(a).expect("an action index"));
     }
 }
 
@@ -592,21 +636,14 @@ fn run<F: RowFormat>(
     if lanes.is_empty() {
         return Ok(());
     }
-    let rewards = config.rewards();
     // Each lane zipped with its rows: no index to check against four slices.
     let rows = observations
         .chunks_exact_mut(observations.len() / lanes.len())
         .zip(masks.chunks_exact_mut(masks.len() / lanes.len()));
-    let mut outcome = Outcome::default();
     for (i, ((lane, &action), (observation, mask))) in
         lanes.iter_mut().zip(actions).zip(rows).enumerate()
     {
-        lane.step(config, action, &mut outcome)?;
-        outcomes.write(i, &outcome, rewards);
-        let viewer = lane.viewer(config);
-        if let Some(seat) = outcomes.to_play.get_mut(i) {
-            *seat = viewer;
-        }
+        let viewer = lane.step_into(config, action, i, &mut outcomes)?;
         lane.observe::<F>(viewer, observation, mask);
     }
     Ok(())
@@ -819,6 +856,25 @@ impl Lane {
             self.reset(config)?;
         }
         Ok(())
+    }
+
+    /// [`Lane::step`], its outcome written as table `i`'s (and the seat
+    /// whose view its row now holds, which it returns).
+    fn step_into(
+        &mut self,
+        config: &Config,
+        action: i64,
+        i: usize,
+        outcomes: &mut Outcomes<'_>,
+    ) -> Result<Seat, String> {
+        let mut outcome = Outcome::default();
+        self.step(config, action, &mut outcome)?;
+        outcomes.write(i, &outcome, config.rewards());
+        let viewer = self.viewer(config);
+        if let Some(seat) = outcomes.to_play.get_mut(i) {
+            *seat = viewer;
+        }
+        Ok(viewer)
     }
 
     /// Writes the learning seat's observation and mask, every element.

@@ -41,6 +41,29 @@
   (NumPy's ``unpackbits(..., bitorder="little")``, less each suit's three spare bits), and
   ``sample_actions`` reads packed masks as they are, drawing the same actions as from the
   unpacked ones: with one seed, a packed and an unpacked environment play the same games.
+
+``TripoleyEnvPool`` takes the same arguments and cuts the tables into batches of
+``batch_size``, stepped asynchronously as EnvPool's are: ``recv()`` gives a batch ready,
+``send(actions, env_id)`` sends its actions, and ``threads`` threads step the batches sent
+while your policy chooses for another. No thread waits for another, nor for the policy:
+
+>>> from tripoley.vector import TripoleyEnvPool
+>>> pool = TripoleyEnvPool(num_envs=2048, batch_size=512, threads=2, opponents="self", packed=True)
+>>> pool.async_reset(seed=1)
+>>> for _ in range(1000):
+...     obs, rewards, terminated, truncated, infos = pool.recv()   # one batch's rows
+...     pool.send(pool.sample_actions(infos["action_mask"]), infos["env_id"])
+
+* A batch's rows are the same as ``TripoleyVectorEnv``'s rows of those tables would be: with
+  the same seed, table ``i`` deals the same games, and the same actions play the same.
+  ``infos["env_id"]`` holds the batch's tables (``batch_size`` in a row, from a multiple of
+  it).
+* Which batch ``recv`` gives depends on which thread finishes first: keep a policy's state
+  per table (``env_id``), not per call.
+* ``recv`` returns views of arrays made once; a batch's views hold its rows until you send its
+  actions and receive it again.
+* Use ``threads`` = your cores and ``num_envs`` = 2 x ``threads`` x ``batch_size``: a batch
+  for each thread to step and one for each to wait, so none waits for your policy.
 """
 
 from __future__ import annotations
@@ -55,24 +78,20 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from . import _rules_json, _tripoley
 
-__all__ = ["TripoleyVectorEnv"]
+__all__ = ["TripoleyEnvPool", "TripoleyVectorEnv"]
 
 # The types an observation is written in (see the module's notes).
 _OBS_DTYPES = (np.dtype(np.float32), np.dtype(np.uint16), np.dtype(np.uint8))
 
 
-class TripoleyVectorEnv(VectorEnv):
-    """``num_envs`` tables of ``preset`` (a name, or a dict of options) with ``players`` seats;
-    you at ``seat``, ``opponents`` (one kind, or one per other seat) at the others, or with
-    ``opponents="self"`` you at every seat."""
+class _Batched:
+    """What the vector environment and the pool share: the tables' arguments, the rows'
+    types and spaces, the arrays written at every step, and unpacking packed rows."""
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
-
-    def __init__(self, num_envs: int = 1024, preset: Union[str, dict, None] = "pagat",
-                 players: int = 4, opponents: Union[str, Sequence[str]] = "heuristic",
-                 seat: int = 0, threads: int = 1, max_steps: int = 10_000,
-                 illegal_reward: float = -1.0, bot_playouts: int = 50, seed: int = 0,
-                 obs_dtype: Union[str, type, np.dtype, None] = None, packed: bool = False):
+    def __init__(self, num_envs: int, preset: Union[str, dict, None], players: int,
+                 opponents: Union[str, Sequence[str]], seat: int, threads: int, max_steps: int,
+                 illegal_reward: float, bot_playouts: int, seed: int,
+                 obs_dtype: Union[str, type, np.dtype, None], packed: bool):
         self_play = opponents == "self"
         if self_play:
             kinds: list = []
@@ -92,24 +111,76 @@ class TripoleyVectorEnv(VectorEnv):
             raise ValueError(f"packed rows are bytes: obs_dtype must be uint8 (or left out), "
                              f"not {dtype}")
         self.packed = bool(packed)
-        self._tables = self._new_tables()
+        # The sizes of rows, from one table (whichever kind of environment this is).
+        probe = _tripoley.VecTables(self._args[0], players, 1, kinds, **self._options)
         self.num_envs = num_envs
-        n_obs, n_actions = self._tables.observation_size, self._tables.num_actions
-        self._card_bits = self._tables.card_plane_numbers
+        n_obs, n_actions = probe.observation_size, probe.num_actions
+        self._card_bits = probe.card_plane_numbers
         self.single_action_space = spaces.Discrete(n_actions)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, n_actions))
         high = np.inf if dtype == np.float32 else np.iinfo(dtype).max
         self.single_observation_space = spaces.Box(0, high, (n_obs,), dtype)
         self.observation_space = spaces.Box(0, high, (num_envs, n_obs), dtype)
         self._obs = np.zeros((num_envs, n_obs), dtype)
-        self._masks = np.zeros((num_envs, self._tables.mask_size),
-                               np.uint8 if packed else np.int8)
+        self._masks = np.zeros((num_envs, probe.mask_size), np.uint8 if packed else np.int8)
         self._self_play = self_play
         self._rewards = np.zeros((num_envs, players) if self_play else num_envs, np.float32)
         self._to_play = np.full(num_envs, 0 if self_play else seat, np.uint8)
         self._terminated = np.zeros(num_envs, bool)
         self._truncated = np.zeros(num_envs, bool)
         self._illegal = np.zeros(num_envs, bool)
+
+    def _draw(self, actions: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        """``sample_actions`` of the tables in Rust (``self._tables``)."""
+        self._tables.sample_actions(np.ascontiguousarray(masks, dtype=self._masks.dtype),
+                                    actions)
+        return actions
+
+    def sample_actions(self, masks: np.ndarray) -> np.ndarray:
+        """A uniformly random legal action per row of ``masks`` (``infos["action_mask"]``,
+        packed when the environment packs), drawn in Rust: the random policy at the cost of
+        reading the masks once."""
+        return self._draw(np.empty(len(masks), np.int64), masks)
+
+    def unpack_observations(self, rows: np.ndarray) -> np.ndarray:
+        """Packed observation rows (``packed=True``; any leading shape) as the uint8
+        observations an unpacked environment writes, number for number."""
+        rows = np.asarray(rows, np.uint8)
+        planes = self._card_bits // 52
+        cut = 8 * planes
+        # A plane is 64 bits, four suits of 16 whose first 13 are the ranks.
+        bits = np.unpackbits(rows[..., :cut], axis=-1, bitorder="little")
+        suits = bits.reshape(*rows.shape[:-1], 4 * planes, 16)[..., :13]
+        cards = suits.reshape(*rows.shape[:-1], self._card_bits)
+        return np.concatenate([cards, rows[..., cut:]], axis=-1)
+
+    def unpack_masks(self, masks: np.ndarray) -> np.ndarray:
+        """Packed masks (``packed=True``; any leading shape) as int8 masks of 0 and 1."""
+        n_actions = self.single_action_space.n
+        bits = np.unpackbits(np.asarray(masks, np.uint8), axis=-1, count=n_actions,
+                             bitorder="little")
+        return bits.view(np.int8)
+
+    def record(self, i: int) -> dict:
+        """Table ``i``'s game so far (the engine's record, replayable in Rust)."""
+        return json.loads(self._tables.record(i))
+
+
+class TripoleyVectorEnv(_Batched, VectorEnv):
+    """``num_envs`` tables of ``preset`` (a name, or a dict of options) with ``players`` seats;
+    you at ``seat``, ``opponents`` (one kind, or one per other seat) at the others, or with
+    ``opponents="self"`` you at every seat."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, num_envs: int = 1024, preset: Union[str, dict, None] = "pagat",
+                 players: int = 4, opponents: Union[str, Sequence[str]] = "heuristic",
+                 seat: int = 0, threads: int = 1, max_steps: int = 10_000,
+                 illegal_reward: float = -1.0, bot_playouts: int = 50, seed: int = 0,
+                 obs_dtype: Union[str, type, np.dtype, None] = None, packed: bool = False):
+        super().__init__(num_envs, preset, players, opponents, seat, threads, max_steps,
+                         illegal_reward, bot_playouts, seed, obs_dtype, packed)
+        self._tables = self._new_tables()
         self._infos = {"action_mask": self._masks, "illegal": self._illegal,
                        "to_play": self._to_play}
 
@@ -133,37 +204,70 @@ class TripoleyVectorEnv(VectorEnv):
                           self._to_play if self._self_play else None)
         return self._obs, self._rewards, self._terminated, self._truncated, self._infos
 
-    def sample_actions(self, masks: np.ndarray) -> np.ndarray:
-        """A uniformly random legal action per row of ``masks`` (``infos["action_mask"]``,
-        packed when the environment packs), drawn in Rust: the random policy at the cost of
-        reading the masks once."""
-        actions = np.empty(len(masks), np.int64)
-        self._tables.sample_actions(np.ascontiguousarray(masks, dtype=self._masks.dtype),
-                                    actions)
-        return actions
-
-    def unpack_observations(self, rows: np.ndarray) -> np.ndarray:
-        """Packed observation rows (``packed=True``; any leading shape) as the uint8
-        observations an unpacked environment writes, number for number."""
-        rows = np.asarray(rows, np.uint8)
-        planes = self._card_bits // 52
-        cut = 8 * planes
-        # A plane is 64 bits, four suits of 16 whose first 13 are the ranks.
-        bits = np.unpackbits(rows[..., :cut], axis=-1, bitorder="little")
-        suits = bits.reshape(*rows.shape[:-1], 4 * planes, 16)[..., :13]
-        cards = suits.reshape(*rows.shape[:-1], self._card_bits)
-        return np.concatenate([cards, rows[..., cut:]], axis=-1)
-
-    def unpack_masks(self, masks: np.ndarray) -> np.ndarray:
-        """Packed masks (``packed=True``; any leading shape) as int8 masks of 0 and 1."""
-        n_actions = self.single_action_space.n
-        bits = np.unpackbits(np.asarray(masks, np.uint8), axis=-1, count=n_actions,
-                             bitorder="little")
-        return bits.view(np.int8)
-
     def _new_tables(self) -> Any:
         return _tripoley.VecTables(*self._args, seed=self._seeds.getrandbits(64), **self._options)
 
-    def record(self, i: int) -> dict:
-        """Table ``i``'s game so far (the engine's record, replayable in Rust)."""
-        return json.loads(self._tables.record(i))
+
+class TripoleyEnvPool(_Batched):
+    """``TripoleyVectorEnv``'s tables in batches of ``batch_size``, received and sent
+    asynchronously (EnvPool's ``recv``/``send``; see the module's notes)."""
+
+    def __init__(self, num_envs: int = 2048, batch_size: int = 512,
+                 preset: Union[str, dict, None] = "pagat", players: int = 4,
+                 opponents: Union[str, Sequence[str]] = "heuristic", seat: int = 0,
+                 threads: int = 2, max_steps: int = 10_000, illegal_reward: float = -1.0,
+                 bot_playouts: int = 50, seed: int = 0,
+                 obs_dtype: Union[str, type, np.dtype, None] = None, packed: bool = False):
+        if not 0 < batch_size <= num_envs or num_envs % batch_size:
+            raise ValueError(f"batch_size must divide num_envs ({num_envs}), not {batch_size}")
+        super().__init__(num_envs, preset, players, opponents, seat, threads, max_steps,
+                         illegal_reward, bot_playouts, seed, obs_dtype, packed)
+        self.batch_size = batch_size
+        self._tables: Any = None
+        # Each batch's views of the arrays, made once (a receive only writes their rows).
+        ids = np.arange(num_envs, dtype=np.int64)
+        self._batches = []
+        for first in range(0, num_envs, batch_size):
+            rows = slice(first, first + batch_size)
+            infos = {"env_id": ids[rows], "action_mask": self._masks[rows],
+                     "illegal": self._illegal[rows], "to_play": self._to_play[rows]}
+            self._batches.append((self._obs[rows], self._rewards[rows], self._terminated[rows],
+                                  self._truncated[rows], infos))
+
+    def async_reset(self, seed: Optional[int] = None) -> None:
+        """New games at every table, dealt from ``seed`` (else from the pool's own generator),
+        every batch ready to be received."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self._tables = None  # the old pool's threads end first
+        self._tables = _tripoley.VecPool(*self._args, self.batch_size,
+                                         seed=self._seeds.getrandbits(64), **self._options)
+
+    def recv(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """A batch ready (stepped since its actions were sent, or as dealt): its observations,
+        rewards, terminated and truncated, and infos (``env_id``, ``action_mask``,
+        ``illegal``, ``to_play``), as ``TripoleyVectorEnv.step`` gives them for every table.
+        Waits for one if none is; refused if you hold every batch (send one first)."""
+        if self._tables is None:
+            raise RuntimeError("call async_reset() first")
+        first = self._tables.recv(self._rewards, self._terminated, self._truncated,
+                                  self._illegal, self._to_play, self._obs, self._masks)
+        return self._batches[first // self.batch_size]
+
+    def send(self, actions: Any, env_id: Any) -> None:
+        """Sends a batch's actions, one a table of ``env_id`` (the batch's ``infos["env_id"]``
+        as received): a thread steps it while you go on."""
+        if self._tables is None:
+            raise RuntimeError("call async_reset() first")
+        first, size = int(env_id[0]), len(env_id)
+        # Its ends and length say which batch (a batch's tables are consecutive).
+        if size != self.batch_size or first % size or int(env_id[-1]) != first + size - 1:
+            raise ValueError("env_id must be a batch's infos['env_id'], as received")
+        self._tables.send(first, np.ascontiguousarray(actions, dtype=np.int64))
+
+    def sample_actions(self, masks: np.ndarray) -> np.ndarray:
+        """A uniformly random legal action per row of ``masks`` (a batch's
+        ``infos["action_mask"]``), drawn in Rust from the pool's own generator."""
+        if self._tables is None:
+            raise RuntimeError("call async_reset() first")
+        return super().sample_actions(masks)

@@ -11,6 +11,7 @@ mod aec;
 mod bots;
 mod game;
 mod out;
+mod pool;
 mod table;
 mod vector;
 
@@ -173,5 +174,6 @@ fn _tripoley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<aec::Aec>()?;
     m.add_class::<aec::AgentIter>()?;
     m.add_class::<vector::VecTables>()?;
+    m.add_class::<pool::VecPool>()?;
     Ok(())
 }

@@ -21,7 +21,7 @@ use crate::vector::{Config, Dense, Mask, Outcomes, Packed, RowFormat, Seating, T
 /// in any of the types an observation is written in (see [`crate::observe::Number`]:
 /// `float32`, `uint16` or `uint8`) with `int8` masks, or both packed
 /// (`uint8`, see [`Packed`]); a row per table.
-enum RowArrays<'py> {
+pub(super) enum RowArrays<'py> {
     F32(PyReadwriteArray2<'py, f32>, PyReadwriteArray2<'py, i8>),
     U16(PyReadwriteArray2<'py, u16>, PyReadwriteArray2<'py, i8>),
     U8(PyReadwriteArray2<'py, u8>, PyReadwriteArray2<'py, i8>),
@@ -34,7 +34,7 @@ impl<'py> RowArrays<'py> {
     /// trying each type in turn (a derived extraction) built an error for
     /// every type passed over, about 5 µs each, which for uint8 cost more
     /// than stepping a few tables.
-    fn extract(
+    pub(super) fn extract(
         observations: &Bound<'py, PyAny>,
         masks: &Bound<'py, PyAny>,
         packed: bool,
@@ -71,7 +71,7 @@ impl<'py> RowArrays<'py> {
 
     /// Calls `f` with the rows in their format (refused if an array is not
     /// contiguous).
-    fn with<R>(&mut self, f: impl RowsFn<R>) -> PyResult<R> {
+    pub(super) fn with<R>(&mut self, f: impl RowsFn<R>) -> PyResult<R> {
         fn slices<'a, A: numpy::Element, B: numpy::Element>(
             obs: &'a mut PyReadwriteArray2<'_, A>,
             masks: &'a mut PyReadwriteArray2<'_, B>,
@@ -92,7 +92,7 @@ impl<'py> RowArrays<'py> {
 
 /// Work on the rows of whichever [`RowFormat`] (a closure cannot be
 /// generic over it).
-trait RowsFn<R> {
+pub(super) trait RowsFn<R> {
     fn call<F: RowFormat>(self, rows: (&mut [F::Obs], &mut [F::Mask])) -> R;
 }
 
@@ -139,33 +139,19 @@ impl VecTables {
         bot_playouts: u32,
         packed: bool,
     ) -> PyResult<VecTables> {
-        if num_envs == 0 || num_envs > 1 << 20 {
-            return Err(refused("num_envs must be between 1 and 1048576"));
-        }
         if threads == 0 || threads > 1024 {
             return Err(refused("threads must be between 1 and 1024"));
         }
-        let rules = rules_from_json(rules_json)?;
-        let bots = bots
-            .iter()
-            .map(|k| k.parse::<BotKind>().map_err(refused))
-            .collect::<PyResult<Vec<_>>>()?;
-        let seating = match seat {
-            Some(seat) => Seating::One { seat, bots },
-            None if bots.is_empty() => Seating::Every,
-            None => return Err(refused("no bots when the learner plays every seat")),
-        };
-        let config = Config {
-            rules,
+        let config = config(
+            rules_json,
             players,
-            seating,
-            bot_options: BotOptions {
-                budget: Budget::playouts(bot_playouts),
-                ..BotOptions::default()
-            },
+            num_envs,
+            bots,
+            seat,
             max_steps,
             illegal_reward,
-        };
+            bot_playouts,
+        )?;
         let tables = py
             .detach(|| Tables::new(config, num_envs, seed))
             .map_err(refused)?;
@@ -354,6 +340,44 @@ impl VecTables {
         }
         Ok(super::json(&tables.record(i).map_err(refused)?))
     }
+}
+
+/// How the tables of an environment are made (refused with a reason).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn config(
+    rules_json: &str,
+    players: usize,
+    num_envs: usize,
+    bots: Vec<String>,
+    seat: Option<u8>,
+    max_steps: u32,
+    illegal_reward: f32,
+    bot_playouts: u32,
+) -> PyResult<Config> {
+    if num_envs == 0 || num_envs > 1 << 20 {
+        return Err(refused("num_envs must be between 1 and 1048576"));
+    }
+    let rules = rules_from_json(rules_json)?;
+    let bots = bots
+        .iter()
+        .map(|k| k.parse::<BotKind>().map_err(refused))
+        .collect::<PyResult<Vec<_>>>()?;
+    let seating = match seat {
+        Some(seat) => Seating::One { seat, bots },
+        None if bots.is_empty() => Seating::Every,
+        None => return Err(refused("no bots when the learner plays every seat")),
+    };
+    Ok(Config {
+        rules,
+        players,
+        seating,
+        bot_options: BotOptions {
+            budget: Budget::playouts(bot_playouts),
+            ..BotOptions::default()
+        },
+        max_steps,
+        illegal_reward,
+    })
 }
 
 impl VecTables {
