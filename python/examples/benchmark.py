@@ -26,6 +26,8 @@ The self-play rows (``opponents="self"``) put you at every seat, as the RLCard l
 every player: each step is one decision at each table, whoever is to act, observed and
 masked for that seat; these are the rows counted the same way as RLCard's. The packed rows
 (``packed=True``) write the same rows in bits (card planes and masks), a quarter of the bytes.
+The ``TripoleyEnvPool`` rows step the same 1,024 tables in batches (two for each thread),
+received and sent asynchronously: the threads step batches while the policy draws for another.
 
 Two rows measure no game at all, to show what the loop costs by itself: the
 PettingZoo loop's policy on one fixed mask (the most any PettingZoo
@@ -253,6 +255,29 @@ def tripoley_vector(threads, numpy_policy, obs_dtype="float32", tables=1024,
     return one_batch
 
 
+def tripoley_pool(threads, numpy_policy, obs_dtype="float32", tables=1024, opponents="random",
+                  packed=False):
+    """The same tables as ``tripoley_vector`` in a ``TripoleyEnvPool``: two batches for each
+    thread, received and sent, the same policy for each batch."""
+    from tripoley.vector import TripoleyEnvPool
+    batches = 2 * threads
+    pool = TripoleyEnvPool(tables, tables // batches, "pagat", 4, opponents=opponents,
+                           threads=threads, obs_dtype=None if packed else obs_dtype,
+                           packed=packed)
+    pool.async_reset(seed=1)
+    rng = np.random.default_rng(1)
+
+    def one_batch():
+        for _ in range(10 * batches):
+            _, _, _, _, infos = pool.recv()
+            masks = infos["action_mask"]
+            actions = ((rng.random(masks.shape) * masks).argmax(axis=1) if numpy_policy
+                       else pool.sample_actions(masks))
+            pool.send(actions, infos["env_id"])
+        return 10 * tables
+    return one_batch
+
+
 OPENSPIEL = "OpenSpiel python_tripoley, pagat, 4 players"
 
 
@@ -262,7 +287,7 @@ _WORKER_LOOP = None
 def _worker_start(options):
     """A process of the machine's own ceiling: one thread's loop of its own."""
     global _WORKER_LOOP
-    _WORKER_LOOP = tripoley_vector(1, False, **options)
+    _WORKER_LOOP = tripoley_vector(1, **options)
 
 
 def _worker_window(task):
@@ -274,31 +299,36 @@ def _worker_window(task):
 def scaling(windows, seconds):
     """Every core's threads against one thread, batched at 1,024 tables, in alternating windows
     of ``seconds``: on a shared virtual machine the host takes a core for seconds at a time, so
-    two rows of the table measured a minute apart can compare different machines. Beside them,
-    the machine's own ceiling: as many separate processes as cores, one thread each, their steps
-    added (what the cores give when nothing is shared). Prints the medians and the ranges of the
-    windows' ratios to one thread alone."""
+    two rows of the table measured a minute apart can compare different machines. The threads
+    step the vector environment together (``threads``), or step the batches of a
+    ``TripoleyEnvPool`` of the same tables (``pool``). Beside them, the machine's own ceiling:
+    as many separate processes as cores, one thread each, their steps added (what the cores
+    give when nothing is shared). Prints the medians and the ranges of the windows' ratios to
+    the vector environment on one thread."""
     cores = os.cpu_count()
-    print(f"\n{cores} threads, and {cores} processes of one thread, against 1 thread, alternating "
-          f"{seconds} s windows ({windows} each):")
-    for name, options in [("self-play, packed", dict(opponents="self", packed=True)),
-                          ("self-play, uint8", dict(opponents="self", obs_dtype="uint8")),
-                          ("with bots, uint8", dict(obs_dtype="uint8"))]:
-        one, many = (tripoley_vector(threads, False, **options) for threads in (1, cores))
-        threads, processes = [], []
+    print(f"\n{cores} threads (together, and as a pool), and {cores} processes of one thread, "
+          f"against 1 thread, alternating {seconds} s windows ({windows} each):")
+    sample = dict(numpy_policy=False)
+    for name, options in [("self-play, packed", dict(sample, opponents="self", packed=True)),
+                          ("self-play, uint8", dict(sample, opponents="self", obs_dtype="uint8")),
+                          ("with bots, uint8", dict(sample, obs_dtype="uint8")),
+                          ("with bots, uint8, NumPy policy",
+                           dict(numpy_policy=True, obs_dtype="uint8"))]:
+        one, many = (tripoley_vector(threads, **options) for threads in (1, cores))
+        pooled = tripoley_pool(cores, **options)
+        threads, pools, processes = [], [], []
         with multiprocessing.Manager() as manager, multiprocessing.get_context("fork").Pool(
                 cores, _worker_start, (options,)) as pool:
             barrier = manager.Barrier(cores)
             for _ in range(windows):
                 alone = time_loop(seconds, one)[0]
                 threads.append(time_loop(seconds, many)[0] / alone)
+                pools.append(time_loop(seconds, pooled)[0] / alone)
                 processes.append(sum(pool.map(_worker_window, [(seconds, barrier)] * cores,
                                               chunksize=1)) / alone)
-        threads.sort()
-        processes.sort()
-        print(f"  {name:<18} threads median {statistics.median(threads):.2f}x "
-              f"({threads[0]:.2f}x to {threads[-1]:.2f}x); processes median "
-              f"{statistics.median(processes):.2f}x ({processes[0]:.2f}x to {processes[-1]:.2f}x)")
+        print(f"  {name:<30} " + "; ".join(
+            f"{what} median {statistics.median(r):.2f}x ({min(r):.2f}x to {max(r):.2f}x)"
+            for what, r in [("threads", threads), ("pool", pools), ("processes", processes)]))
 
 
 def main():
@@ -336,6 +366,15 @@ def main():
                                                    packed=True)),
         ("tripoley.vector, 1,024 tables, 1 thread, sample_actions, packed",
          tripoley_vector(1, False, packed=True)),
+        (f"tripoley.vector, 1,024 tables, {os.cpu_count()} threads, NumPy policy, uint8",
+         tripoley_vector(os.cpu_count(), True, "uint8")),
+        (f"TripoleyEnvPool, 1,024 tables, {os.cpu_count()} threads, NumPy policy, uint8",
+         tripoley_pool(os.cpu_count(), True, "uint8")),
+        (f"TripoleyEnvPool, 1,024 tables, {os.cpu_count()} threads, sample_actions, uint8",
+         tripoley_pool(os.cpu_count(), False, "uint8")),
+        (f"TripoleyEnvPool, 1,024 tables, self-play, {os.cpu_count()} threads, "
+         "sample_actions, packed", tripoley_pool(os.cpu_count(), False, opponents="self",
+                                                 packed=True)),
         ("no game: the PettingZoo loop's policy on a fixed mask", policy_alone()),
         ("no game: a PettingZoo environment that does nothing", noop_env(wrapped=False)),
         ("no game: the same in OrderEnforcingWrapper", noop_env(wrapped=True)),

@@ -7,15 +7,21 @@
 //! Every thread waits for the slowest, then for the learner's policy
 //! (whatever it costs, on one thread) before the next step starts. With
 //! batches in flight the threads step one batch while the policy chooses
-//! for another, and no thread waits for another: what two processes
-//! reach, in one. A batch's tables are its own ([`Tables`] moved between
+//! for another. A batch's tables are its own ([`Tables`] moved between
 //! threads whole), so no table is ever shared and nothing is borrowed
 //! across threads.
 //!
-//! The learner's thread works too: `recv` with no batch ready steps a
-//! batch still waiting itself rather than wait. The workers spin a while
+//! The learner's thread works too: it writes each batch's rows as it
+//! receives it, and `recv` with no batch ready steps a batch that no
+//! worker would take before finishing another. The workers spin a while
 //! before sleeping (a thread woken on a virtual machine costs tens of
 //! microseconds, see [`crate::crew`]).
+//!
+//! What it gains (measured in `python/examples/benchmark.py`): a policy
+//! that takes time (a network, or NumPy) no longer holds the threads up.
+//! With a policy that costs almost nothing (`sample_actions`), the rows
+//! the learner's thread writes can make it the slower of two: dense rows
+//! then go no faster than [`Tables::step`] on two threads.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -121,24 +127,31 @@ impl Shared {
     }
 
     /// The next batch sent, for a worker: spinning for [`KEEP_AWAKE`], then
-    /// asleep; `None` once the pool is gone.
+    /// asleep; `None` once the pool is gone. (A batch seen while spinning
+    /// may be gone when looked for, stepped by the learner's thread: then
+    /// the spinning goes on.)
     fn next_sent(&self) -> Option<Batch> {
         let start = Instant::now();
-        spin_until(|| self.sent.load(Ordering::Acquire) > 0 || start.elapsed() > KEEP_AWAKE);
-        let mut queues = self.lock();
         loop {
-            if queues.closed {
-                return None;
+            spin_until(|| self.sent.load(Ordering::Acquire) > 0 || start.elapsed() > KEEP_AWAKE);
+            let mut queues = self.lock();
+            loop {
+                if queues.closed {
+                    return None;
+                }
+                if let Some(batch) = queues.sent.pop_front() {
+                    self.sent.fetch_sub(1, Ordering::Release);
+                    queues.stepping += 1;
+                    return Some(batch);
+                }
+                if start.elapsed() <= KEEP_AWAKE {
+                    break;
+                }
+                queues = self
+                    .work
+                    .wait(queues)
+                    .unwrap_or_else(PoisonError::into_inner);
             }
-            if let Some(batch) = queues.sent.pop_front() {
-                self.sent.fetch_sub(1, Ordering::Release);
-                queues.stepping += 1;
-                return Some(batch);
-            }
-            queues = self
-                .work
-                .wait(queues)
-                .unwrap_or_else(PoisonError::into_inner);
         }
     }
 
