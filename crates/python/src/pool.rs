@@ -32,7 +32,7 @@ use std::time::Instant;
 use tripoley_engine::Record;
 
 use crate::crew::{KEEP_AWAKE, spin_until};
-use crate::vector::{Mask, Outcomes, RowFormat, Tables};
+use crate::vector::{Mask, OutcomeRows, Outcomes, RowFormat, Tables};
 
 /// One batch: its tables, the actions sent for them, and what their last
 /// step (or the reset) gave. Its rows are written by `recv`, on the
@@ -43,30 +43,9 @@ struct Batch {
     first: usize,
     tables: Tables,
     actions: Vec<i64>,
-    outcomes: Entries,
+    outcomes: OutcomeRows,
     /// The step's error, if it failed (the batch comes back with it).
     failed: Option<String>,
-}
-
-/// A batch's [`Outcomes`], an entry (or a row of rewards) per table.
-struct Entries {
-    rewards: Vec<f32>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
-    illegal: Vec<bool>,
-    to_play: Vec<u8>,
-}
-
-impl Entries {
-    fn outcomes(&mut self) -> Outcomes<'_> {
-        Outcomes {
-            rewards: &mut self.rewards,
-            terminated: &mut self.terminated,
-            truncated: &mut self.truncated,
-            illegal: &mut self.illegal,
-            to_play: &mut self.to_play,
-        }
-    }
 }
 
 impl Batch {
@@ -76,7 +55,7 @@ impl Batch {
         Batch {
             first,
             actions: vec![0; n],
-            outcomes: Entries {
+            outcomes: OutcomeRows {
                 rewards: vec![0.0; n * tables.rewards_per_table()],
                 terminated: vec![false; n],
                 truncated: vec![false; n],
@@ -387,20 +366,11 @@ impl Drop for Pool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vector::{Config, Dense, Seating, random_legal};
-    use tripoley_bots::{BotKind, BotOptions};
-    use tripoley_engine::{Preset, Rules};
+    use crate::vector::{Dense, Seating, pagat_tables, random_legal};
+    use tripoley_bots::BotKind;
 
     fn tables(seating: Seating, count: usize) -> Tables {
-        let config = Config {
-            rules: Rules::preset(Preset::Pagat),
-            players: 4,
-            seating,
-            bot_options: BotOptions::default(),
-            max_steps: 10_000,
-            illegal_reward: -1.0,
-        };
-        Tables::new(config, count, 11).unwrap()
+        pagat_tables(seating, count, 11)
     }
 
     fn seatings() -> [Seating; 2] {

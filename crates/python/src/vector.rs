@@ -204,6 +204,35 @@ pub struct Outcomes<'a> {
     pub to_play: &'a mut [u8],
 }
 
+/// Arrays of a step's outcomes owned here (a pool's batch keeps its own):
+/// an entry, or a row of rewards, per table.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OutcomeRows {
+    /// See [`Outcomes::rewards`].
+    pub rewards: Vec<f32>,
+    /// See [`Outcomes::terminated`].
+    pub terminated: Vec<bool>,
+    /// See [`Outcomes::truncated`].
+    pub truncated: Vec<bool>,
+    /// See [`Outcomes::illegal`].
+    pub illegal: Vec<bool>,
+    /// See [`Outcomes::to_play`].
+    pub to_play: Vec<u8>,
+}
+
+impl OutcomeRows {
+    /// The arrays, for a step to write.
+    pub fn outcomes(&mut self) -> Outcomes<'_> {
+        Outcomes {
+            rewards: &mut self.rewards,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            illegal: &mut self.illegal,
+            to_play: &mut self.to_play,
+        }
+    }
+}
+
 impl<'a> Outcomes<'a> {
     /// The first `tables` tables' entries, and the rest.
     fn split_at(self, tables: usize, rewards_per_table: usize) -> (Outcomes<'a>, Outcomes<'a>) {
@@ -374,6 +403,20 @@ impl Tables {
             });
         }
         runs
+    }
+
+    /// The tables, moved out: this keeps none (a pool takes the tables a
+    /// `VecTables` made).
+    #[must_use]
+    pub fn take(&mut self) -> Tables {
+        Tables {
+            config: self.config.clone(),
+            lanes: std::mem::take(&mut self.lanes),
+            observation_size: self.observation_size,
+            num_actions: self.num_actions,
+            crew: None,
+            cores: self.cores,
+        }
     }
 
     /// Tables.
@@ -889,6 +932,21 @@ impl Lane {
     }
 }
 
+/// `count` tables of four at `pagat`, seated so, dealt from `seed` (for
+/// tests).
+#[cfg(test)]
+pub(crate) fn pagat_tables(seating: Seating, count: usize, seed: u64) -> Tables {
+    let config = Config {
+        rules: Rules::preset(tripoley_engine::Preset::Pagat),
+        players: 4,
+        seating,
+        bot_options: BotOptions::default(),
+        max_steps: 10_000,
+        illegal_reward: -1.0,
+    };
+    Tables::new(config, count, seed).expect("pagat's tables")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -903,29 +961,15 @@ mod tests {
     }
 
     fn tables_seated(seating: Seating) -> Tables {
-        let config = Config {
-            rules: Rules::preset(Preset::Pagat),
-            players: 4,
-            seating,
-            bot_options: BotOptions::default(),
-            max_steps: 10_000,
-            illegal_reward: -1.0,
-        };
-        Tables::new(config, 3, 5).unwrap()
+        pagat_tables(seating, 3, 5)
     }
 
     /// The arrays a step writes its outcomes into (Python's are NumPy's).
-    #[derive(Clone, Debug, PartialEq)]
-    struct Written {
-        rewards: Vec<f32>,
-        terminated: Vec<bool>,
-        truncated: Vec<bool>,
-        illegal: Vec<bool>,
-        to_play: Vec<u8>,
-    }
+    type Written = OutcomeRows;
 
     impl Written {
-        /// Arrays for `tables`, the seats to play asked for or not.
+        /// Arrays for `tables`, the seats to play asked for or not, full of
+        /// what no step writes.
         fn new(tables: &Tables, to_play: bool) -> Written {
             let n = tables.len();
             Written {
@@ -934,16 +978,6 @@ mod tests {
                 truncated: vec![true; n],
                 illegal: vec![true; n],
                 to_play: vec![u8::MAX; if to_play { n } else { 0 }],
-            }
-        }
-
-        fn outcomes(&mut self) -> Outcomes<'_> {
-            Outcomes {
-                rewards: &mut self.rewards,
-                terminated: &mut self.terminated,
-                truncated: &mut self.truncated,
-                illegal: &mut self.illegal,
-                to_play: &mut self.to_play,
             }
         }
 

@@ -130,6 +130,10 @@ class _Batched:
         self._truncated = np.zeros(num_envs, bool)
         self._illegal = np.zeros(num_envs, bool)
 
+    def _new_tables(self) -> Any:
+        """New tables, dealt from the next seed of the environment's generator."""
+        return _tripoley.VecTables(*self._args, seed=self._seeds.getrandbits(64), **self._options)
+
     def _draw(self, actions: np.ndarray, masks: np.ndarray) -> np.ndarray:
         """``sample_actions`` of the tables in Rust (``self._tables``)."""
         self._tables.sample_actions(np.ascontiguousarray(masks, dtype=self._masks.dtype),
@@ -204,9 +208,6 @@ class TripoleyVectorEnv(_Batched, VectorEnv):
                           self._to_play if self._self_play else None)
         return self._obs, self._rewards, self._terminated, self._truncated, self._infos
 
-    def _new_tables(self) -> Any:
-        return _tripoley.VecTables(*self._args, seed=self._seeds.getrandbits(64), **self._options)
-
 
 class TripoleyEnvPool(_Batched):
     """``TripoleyVectorEnv``'s tables in batches of ``batch_size``, received and sent
@@ -240,8 +241,7 @@ class TripoleyEnvPool(_Batched):
         if seed is not None:
             self._seeds = random.Random(seed)
         self._tables = None  # the old pool's threads end first
-        self._tables = _tripoley.VecPool(*self._args, self.batch_size,
-                                         seed=self._seeds.getrandbits(64), **self._options)
+        self._tables = _tripoley.VecPool(self._new_tables(), self.batch_size)
 
     def recv(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """A batch ready (stepped since its actions were sent, or as dealt): its observations,

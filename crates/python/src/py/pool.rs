@@ -8,12 +8,12 @@ use std::sync::{Mutex, PoisonError};
 use numpy::{PyReadonlyArray1, PyReadonlyArray2, PyReadwriteArray1, PyReadwriteArrayDyn};
 use pyo3::prelude::*;
 use rand_core::Rng;
-use tripoley_cards::{GameRng, seeded_rng};
+use tripoley_cards::GameRng;
 
 use super::refused;
-use super::vector::{RowArrays, RowsFn, config};
+use super::vector::{RowArrays, RowsFn, Taken, VecTables};
 use crate::pool::Pool;
-use crate::vector::{Mask, Outcomes, RowFormat, Tables, pick_actions};
+use crate::vector::{Mask, Outcomes, RowFormat, pick_actions};
 
 /// Many Tripoley tables in batches, stepped while the learner chooses (see
 /// `tripoley.vector.TripoleyEnvPool`).
@@ -32,49 +32,21 @@ pub struct VecPool {
 
 #[pymethods]
 impl VecPool {
-    /// As `VecTables`, the tables cut into batches of `batch_size` that
-    /// `threads` threads step.
+    /// The tables of `tables` (which keeps none) cut into batches of
+    /// `batch_size`, stepped by as many threads as `tables` was given (at
+    /// most the machine's cores).
     #[new]
-    #[pyo3(signature = (rules_json, players, num_envs, bots, batch_size, seat = Some(0), seed = 0,
-                        threads = 1, max_steps = 10_000, illegal_reward = -1.0,
-                        bot_playouts = 50, packed = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        py: Python<'_>,
-        rules_json: &str,
-        players: usize,
-        num_envs: usize,
-        bots: Vec<String>,
-        batch_size: usize,
-        seat: Option<u8>,
-        seed: u64,
-        threads: usize,
-        max_steps: u32,
-        illegal_reward: f32,
-        bot_playouts: u32,
-        packed: bool,
-    ) -> PyResult<VecPool> {
-        if threads == 0 || threads > 1024 {
-            return Err(refused("threads must be between 1 and 1024"));
-        }
-        let config = config(
-            rules_json,
-            players,
-            num_envs,
-            bots,
-            seat,
-            max_steps,
-            illegal_reward,
-            bot_playouts,
-        )?;
+    fn new(py: Python<'_>, tables: &VecTables, batch_size: usize) -> PyResult<VecPool> {
+        let Taken {
+            tables,
+            threads,
+            packed,
+            policy_rng,
+        } = tables.take();
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let threads = threads.min(cores);
-        let (pool, actions) = py
-            .detach(|| -> Result<(Pool, usize), String> {
-                let tables = Tables::new(config, num_envs, seed)?;
-                let actions = tables.num_actions();
-                Ok((Pool::new(tables, batch_size, threads)?, actions))
-            })
+        let actions = tables.num_actions();
+        let pool = py
+            .detach(|| Pool::new(tables, batch_size, threads.min(cores)))
             .map_err(refused)?;
         Ok(VecPool {
             pool: Mutex::new(pool),
@@ -85,7 +57,7 @@ impl VecPool {
             } else {
                 i8::mask_size(actions)
             },
-            policy_rng: seeded_rng(!seed),
+            policy_rng,
             draws: Vec::new(),
         })
     }

@@ -139,15 +139,13 @@ impl VecTables {
         bot_playouts: u32,
         packed: bool,
     ) -> PyResult<VecTables> {
-        if threads == 0 || threads > 1024 {
-            return Err(refused("threads must be between 1 and 1024"));
-        }
         let config = config(
             rules_json,
             players,
             num_envs,
             bots,
             seat,
+            threads,
             max_steps,
             illegal_reward,
             bot_playouts,
@@ -342,20 +340,25 @@ impl VecTables {
     }
 }
 
-/// How the tables of an environment are made (refused with a reason).
+/// How the tables of an environment are made (refused with a reason),
+/// and the threads it is given checked.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn config(
+fn config(
     rules_json: &str,
     players: usize,
     num_envs: usize,
     bots: Vec<String>,
     seat: Option<u8>,
+    threads: usize,
     max_steps: u32,
     illegal_reward: f32,
     bot_playouts: u32,
 ) -> PyResult<Config> {
     if num_envs == 0 || num_envs > 1 << 20 {
         return Err(refused("num_envs must be between 1 and 1048576"));
+    }
+    if threads == 0 || threads > 1024 {
+        return Err(refused("threads must be between 1 and 1024"));
     }
     let rules = rules_from_json(rules_json)?;
     let bots = bots
@@ -380,7 +383,25 @@ pub(super) fn config(
     })
 }
 
+/// What a `VecTables` hands to a pool ([`VecTables::take`]).
+pub(super) struct Taken {
+    pub tables: Tables,
+    pub threads: usize,
+    pub packed: bool,
+    pub policy_rng: GameRng,
+}
+
 impl VecTables {
+    /// Its tables and options, for a pool; it keeps no table.
+    pub(super) fn take(&self) -> Taken {
+        Taken {
+            tables: self.lock().take(),
+            threads: self.threads,
+            packed: self.packed,
+            policy_rng: self.policy_rng.clone(),
+        }
+    }
+
     fn lock(&self) -> MutexGuard<'_, Tables> {
         self.tables.lock().unwrap_or_else(PoisonError::into_inner)
     }
