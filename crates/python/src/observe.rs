@@ -95,7 +95,7 @@ pub fn packed_observation_size(n: usize) -> usize {
 /// observation is a whole count or a 0/1 flag, so the narrower types hold
 /// it exactly, except counts above their largest value (chips beyond 255
 /// in `u8`, beyond 65,535 in `u16`), which are written as that value.
-pub trait Number: Copy + Default + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+pub trait Number: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     /// The eight 0/1 numbers of each byte, low bit first.
     const BYTE_FLAGS: &'static [[Self; 8]; 256];
     /// `x` (a count or a 0/1 flag) in this type, saturating.

@@ -217,13 +217,6 @@ impl Pool {
             rewards_per_table,
         })
     }
-}
-
-impl Pool {
-    /// Tables in a batch.
-    pub fn batch_size(&self) -> usize {
-        self.batch_size
-    }
 
     /// Writes a batch ready (stepped, or as dealt) into the pool-wide
     /// arrays (a row, or an entry, per table of the pool) at its tables'
@@ -336,9 +329,7 @@ impl Pool {
         self.shared.work.notify_one();
         Ok(())
     }
-}
 
-impl Pool {
     /// Table `i`'s game so far (see [`Tables::record`]): refused while a
     /// thread may be stepping its batch (sent and not received since).
     pub fn record(&self, i: usize) -> Result<Record, String> {

@@ -46,9 +46,9 @@ const ROWS_A_PIECE: usize = 64;
 
 /// How a step writes each table's row: the seat's observation and the
 /// mask of its legal actions.
-pub trait RowFormat: 'static {
+pub trait RowFormat {
     /// An observation's element.
-    type Obs: Copy + Default + Send + Sync;
+    type Obs: Copy + Send + Sync;
     /// A mask's element.
     type Mask: Mask;
     /// Elements of one observation at a table of `players`.
@@ -59,7 +59,7 @@ pub trait RowFormat: 'static {
 }
 
 /// A mask's element type: how a row of them says which actions are legal.
-pub trait Mask: Copy + Default + Send + Sync {
+pub trait Mask: Copy + Send + Sync {
     /// Elements of a mask over `actions` integers.
     fn mask_size(actions: usize) -> usize;
     /// Writes the `legal` integers into `row` (every element).
@@ -393,14 +393,8 @@ impl Tables {
         let mut runs = Vec::with_capacity(self.lanes.len().div_ceil(size.max(1)));
         while !self.lanes.is_empty() {
             let rest = self.lanes.split_off(size.min(self.lanes.len()));
-            runs.push(Tables {
-                config: self.config.clone(),
-                lanes: std::mem::replace(&mut self.lanes, rest),
-                observation_size: self.observation_size,
-                num_actions: self.num_actions,
-                crew: None,
-                cores: self.cores,
-            });
+            let run = std::mem::replace(&mut self.lanes, rest);
+            runs.push(self.with_lanes(run));
         }
         runs
     }
@@ -409,9 +403,15 @@ impl Tables {
     /// `VecTables` made).
     #[must_use]
     pub fn take(&mut self) -> Tables {
+        let lanes = std::mem::take(&mut self.lanes);
+        self.with_lanes(lanes)
+    }
+
+    /// Tables of these rules and sizes playing `lanes`.
+    fn with_lanes(&self, lanes: Vec<Lane>) -> Tables {
         Tables {
             config: self.config.clone(),
-            lanes: std::mem::take(&mut self.lanes),
+            lanes,
             observation_size: self.observation_size,
             num_actions: self.num_actions,
             crew: None,

@@ -134,17 +134,14 @@ class _Batched:
         """New tables, dealt from the next seed of the environment's generator."""
         return _tripoley.VecTables(*self._args, seed=self._seeds.getrandbits(64), **self._options)
 
-    def _draw(self, actions: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        """``sample_actions`` of the tables in Rust (``self._tables``)."""
-        self._tables.sample_actions(np.ascontiguousarray(masks, dtype=self._masks.dtype),
-                                    actions)
-        return actions
-
     def sample_actions(self, masks: np.ndarray) -> np.ndarray:
         """A uniformly random legal action per row of ``masks`` (``infos["action_mask"]``,
         packed when the environment packs), drawn in Rust: the random policy at the cost of
         reading the masks once."""
-        return self._draw(np.empty(len(masks), np.int64), masks)
+        actions = np.empty(len(masks), np.int64)
+        self._tables.sample_actions(np.ascontiguousarray(masks, dtype=self._masks.dtype),
+                                    actions)
+        return actions
 
     def unpack_observations(self, rows: np.ndarray) -> np.ndarray:
         """Packed observation rows (``packed=True``; any leading shape) as the uint8
