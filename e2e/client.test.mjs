@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bestFive, cardWords, handName, sortCards } from "../web/cards.js";
 import { DealTally } from "../web/summary.js";
+import { coachStage } from "../web/coach.js";
 import { setNamer } from "../web/words.js";
 import { t, useCatalogue, chooseLanguage } from "../web/i18n.js";
 
@@ -120,4 +121,21 @@ test("a misplay paid to each other player is one line, and the spare's price is 
   assert.deepEqual(t.michigan.map((l) => l.text), ["Ann (you) paid 1 each to Bob, Cy and Di for a misplay"]);
   assert.deepEqual(t.michigan[0].delta, { 0: -3, 1: 1, 2: 1, 3: 1 });
   assert.deepEqual(t.other.map((l) => l.delta), [{ 1: -3, 2: 3 }]);
+});
+
+test("the guide's explanation on screen stays until the player has got it, however fast the game moves", () => {
+  const at = (stage, deal = 2) => ({ stage, deal_number: deal });
+  // The first deal starts with the overview, then each stage as it comes.
+  assert.equal(coachStage(at("spare", 1), [], null), "first");
+  assert.equal(coachStage(at("spare", 1), ["first"], null), "spare");
+  // Bots bid while the player reads about the spare: the spare stays on
+  // screen (its "Got it" dismisses it, not the auction's text drawn under it).
+  assert.equal(coachStage(at("auction", 1), ["first"], "spare"), "spare");
+  assert.equal(coachStage(at("betting"), ["first"], "spare"), "spare");
+  // Once read, the stage the game is in now; one passed meanwhile comes next time.
+  assert.equal(coachStage(at("betting"), ["first", "spare"], "spare"), "betting");
+  assert.equal(coachStage(at("auction"), ["first", "spare", "betting"], "betting"), "auction");
+  // Nothing for a stage seen, or one the guide does not explain.
+  assert.equal(coachStage(at("michigan"), ["first", "michigan"], null), null);
+  assert.equal(coachStage(at("dealing"), ["first"], null), null);
 });

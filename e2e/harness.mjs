@@ -249,7 +249,14 @@ export class Player {
       this.coached.add(stage);
       await shot(this.page, `${this.tag}-guide-${stage}`);
     }
-    return this.click(coach.locator('button[data-key="coach-ok"]'));
+    const seen = () => this.page.evaluate(() => JSON.parse(localStorage.getItem("tripoley:prefs") || "{}").seen || []).catch(() => []);
+    const had = await seen();
+    const clicked = await this.click(coach.locator('button[data-key="coach-ok"]'));
+    // "Got it" dismisses the text that was read, never one drawn in its
+    // place meanwhile (bots play on while the player reads).
+    const dismissed = (await seen()).filter((s) => !had.includes(s));
+    assert.ok(dismissed.every((s) => s === stage), `"Got it" on the explanation of ${stage} dismissed ${dismissed}`);
+    return clicked;
   }
 
   /** Looks at deal results; returns true when it dismissed one. */

@@ -6,22 +6,36 @@ import { el } from "./dom.js";
 import { S, savePrefs } from "./state.js";
 import { t } from "./i18n.js";
 
-/** What a stage is about at a table with rules `r` (null: nothing to say). */
+/** The stages the guide explains, as the game names them. */
+const STAGES = ["spare", "auction", "pay_suit", "choose_five", "showdown", "betting", "michigan", "final_pot", "game_over"];
+
+/** What a stage is about at a table with rules `r`. */
 function explain(stage, r) {
-  const stages = ["spare", "auction", "pay_suit", "choose_five", "showdown", "betting", "michigan", "final_pot", "game_over"];
-  if (!stages.includes(stage)) return null;
   return t("coach-stage", {
     stage, inplay: r.pay_cards === "in_play" ? "yes" : "no", misplays: r.misplays === "penalised" ? "yes" : "no",
   });
 }
 
+/** Which explanation the guide shows for view `v`, given the stages the
+ * player has `seen` and the one on screen (`showing`), or null. The one on
+ * screen stays until the player says they have got it, even when the game
+ * moves on meanwhile (bots play fast): drawn anew for the next stage, the
+ * same "Got it" under the player's finger or focus dismissed a text they
+ * never read. A stage passed meanwhile is explained the next time it comes. */
+export function coachStage(v, seen, showing) {
+  if (showing && !seen.includes(showing)) return showing;
+  const key = v.deal_number <= 1 && !seen.includes("first") ? "first" : v.stage;
+  if (seen.includes(key) || (key !== "first" && !STAGES.includes(key))) return null;
+  return key;
+}
+
 /** The explanation for the stage the game is in, or null. */
 export function coachPanel(v) {
   if (!S.prefs.guide || S.table.settings.game === "napalm") return null;
-  const r = S.table.settings.rules;
-  const key = v.deal_number <= 1 && !S.prefs.seen.includes("first") ? "first" : v.stage;
-  const text = key === "first" ? t("coach-first") : explain(key, r);
-  if (!text || S.prefs.seen.includes(key)) return null;
+  const key = coachStage(v, S.prefs.seen, S.coaching);
+  S.coaching = key;
+  if (!key) return null;
+  const text = key === "first" ? t("coach-first") : explain(key, S.table.settings.rules);
   return el("section", { class: "coach panel", "aria-label": t("coach-title"), "data-stage": key },
     el("h2", {}, t("coach-title")),
     el("p", {}, text),

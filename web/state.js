@@ -23,6 +23,8 @@ export const S = {
   // Which folding panels are open (by name), kept across redraws: `keptOpen` in dom.js.
   open: {}, copied: null, focusedFor: null,
   timedOut: false, warnedAt: null, offline: false,
+  // The stage the guided game's explanation on screen is about (coach.js).
+  coaching: null,
   // A replay of a game this viewer did not play (a link, a file): seen as
   // a player saw it, but nobody there is "you".
   onlooker: false,
