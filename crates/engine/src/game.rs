@@ -163,9 +163,11 @@ impl Deal {
             .fold(CardSet::EMPTY, |all, &hand| all | hand)
     }
 
-    /// Every card everyone can tell `seat` does not hold.
+    /// Every card everyone can tell `seat` does not hold: its own turns'
+    /// deductions, the public spare, and D5's pay cards when its hand was
+    /// shown to hold no bonus card.
     pub fn known_not_held(&self, seat: usize) -> CardSet {
-        self.cannot_hold[seat] | self.public_spare
+        self.cannot_hold[seat] | self.public_spare | self.bonus_proofs.not_held_by(seat)
     }
 }
 

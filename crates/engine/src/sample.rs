@@ -127,6 +127,17 @@ impl BonusProofs {
         }
     }
 
+    /// The pay cards judged (A K Q J 10 of the pay suit, or of hearts
+    /// before it was named) when `seat`'s hand was shown to hold no bonus
+    /// card; a Sequence run held whole is no set of cards, so only these.
+    pub(crate) fn not_held_by(&self, seat: usize) -> CardSet {
+        if self.none >> seat & 1 == 1 {
+            self.pay
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
     /// D3, D4: `seat`'s hand and the spare change places.
     pub(crate) fn swap_with_spare(&mut self, seat: Seat) {
         let swap = |mask: &mut u16| {
@@ -267,10 +278,11 @@ impl Game {
             };
         }
         slots[n].room = d.spare.len() - spare_fixed.len();
-        // D5: a hand that held no bonus card held none of the pay cards.
+        // D5: a hand that held no bonus card held none of the pay cards (the
+        // seats' hands say so in `known_not_held`; the spare's here).
         let bonus = d.bonus_proofs;
-        for k in BonusProofs::slots(bonus.none, n) {
-            slots[k].forbidden |= bonus.pay;
+        if bonus.none & SPARE_PLACE != 0 {
+            slots[n].forbidden |= bonus.pay;
         }
         // H4: a Sequence nobody claimed was in no hand as stage 1 began;
         // M9a: a seat penalised for a misplay held a lower card then; D5: a

@@ -128,8 +128,7 @@ pub struct View {
     pub spare_known: CardSet,
     /// For each seat, the cards the viewer knows it holds (shown, or D6).
     pub known_cards: PerSeat<CardSet>,
-    /// For each seat, cards everyone can tell it does not hold (a lead is
-    /// the lowest of its suit; a run stopped below a card nobody holds).
+    /// For each seat, cards everyone can tell it does not hold ([`Sight::cannot_hold`]).
     pub cannot_hold: PerSeat<CardSet>,
     /// Cards each seat played in stage 3.
     pub played: PerSeat<CardSet>,
@@ -328,7 +327,8 @@ impl<'a> Sight<'a> {
     }
 
     /// Cards everyone can tell seat `s` does not hold (a lead is the
-    /// lowest of its suit; a run stopped below a card nobody holds).
+    /// lowest of its suit; a run stopped below a card nobody holds; D5: a
+    /// bid or a dealer's swap shows a hand without the pay suit's honours).
     pub fn cannot_hold(self, s: usize) -> CardSet {
         self.game.deal.known_not_held(s)
     }

@@ -493,6 +493,53 @@ fn d5_a_bidder_with_a_bonus_card_is_on_turn_like_any_other() {
 }
 
 #[test]
+fn d5_everyone_can_tell_a_bidders_hand_holds_no_pay_honour() {
+    // The dealer (0), without a bonus card, swaps and auctions their old
+    // hand; seat 1 bids and buys it, seats 2 and 3 pass (3 must: it holds
+    // the hearts' honours). Hearts judge the hands (no pay suit yet).
+    let mut game = table(Rules::preset(Preset::MichiganCasino), 4, 0);
+    deal(
+        &mut game,
+        &[
+            "3S 4S 5S 6S 7S 8S 10S JS QS KS",
+            "2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D",
+            "8C 9C 10C JC QC KC AC 7D 8D 10D JD",
+            "AH KH QH JH 10H 9D QD KD AD 2S",
+        ],
+        "2H 3H 4H 5H 6H 7H 8H 9H 9S AS",
+    );
+    let honours = cards("AH KH QH JH 10H");
+    let told = |game: &Game| -> Vec<bool> {
+        let views = [None, Some(0), Some(2)].map(|viewer| game.view(viewer).cannot_hold);
+        assert!(
+            views.iter().all(|v| *v == views[0]),
+            "everyone can tell the same"
+        );
+        views[0].iter().map(|&c| c.contains_all(honours)).collect()
+    };
+    assert_eq!(told(&game), [false; 4]);
+    act(&mut game, 0, Action::SwapAndAuction);
+    // The dealer's hand held none, but it is the spare now: the dealer holds
+    // the old spare, which nobody judged.
+    assert_eq!(told(&game), [false; 4]);
+    act(&mut game, 1, Action::Bid(2));
+    assert_eq!(
+        told(&game),
+        [false, true, false, false],
+        "a bid shows a hand without one"
+    );
+    act(&mut game, 2, Action::Pass);
+    act(&mut game, 3, Action::Pass);
+    // Seat 1 holds the dealer's old hand now, judged without one too; a pass
+    // shows nothing.
+    assert_eq!(told(&game), [false, true, false, false]);
+    assert_eq!(
+        game.card_locations().0[1],
+        cards("3S 4S 5S 6S 7S 8S 10S JS QS KS")
+    );
+}
+
+#[test]
 fn d4_d5_nobody_may_bid_auction_ends_unsold_at_once() {
     let mut game = table(Rules::preset(Preset::MichiganCasino), 3, 0);
     deal(&mut game, &["2C", "AH", "KH"], "");
