@@ -11,7 +11,7 @@ use rand_core::Rng;
 use tripoley_cards::GameRng;
 
 use super::refused;
-use super::vector::{RowArrays, RowsFn, Taken, VecTables};
+use super::vector::{RowArrays, RowsFn, Taken, VecTables, outcomes};
 use crate::pool::Pool;
 use crate::vector::{Mask, Outcomes, RowFormat, pick_actions};
 
@@ -98,13 +98,13 @@ impl VecPool {
                 })
             }
         }
-        let outcomes = Outcomes {
-            rewards: rewards.as_slice_mut().map_err(refused)?,
-            terminated: terminated.as_slice_mut().map_err(refused)?,
-            truncated: truncated.as_slice_mut().map_err(refused)?,
-            illegal: illegal.as_slice_mut().map_err(refused)?,
-            to_play: to_play.as_slice_mut().map_err(refused)?,
-        };
+        let outcomes = outcomes(
+            &mut rewards,
+            &mut terminated,
+            &mut truncated,
+            &mut illegal,
+            Some(&mut to_play),
+        )?;
         RowArrays::extract(observations, masks, self.packed)?
             .with(Recv {
                 py,

@@ -285,16 +285,13 @@ impl VecTables {
                 })
             }
         }
-        let outcomes = Outcomes {
-            rewards: rewards.as_slice_mut().map_err(refused)?,
-            terminated: terminated.as_slice_mut().map_err(refused)?,
-            truncated: truncated.as_slice_mut().map_err(refused)?,
-            illegal: illegal.as_slice_mut().map_err(refused)?,
-            to_play: match &mut to_play {
-                Some(seats) => seats.as_slice_mut().map_err(refused)?,
-                None => &mut [],
-            },
-        };
+        let outcomes = outcomes(
+            &mut rewards,
+            &mut terminated,
+            &mut truncated,
+            &mut illegal,
+            to_play.as_mut(),
+        )?;
         RowArrays::extract(observations, masks, self.packed)?
             .with(Step {
                 py,
@@ -408,6 +405,27 @@ impl VecTables {
 }
 
 /// [`VecTables::sample_actions`] for masks of `M` (see [`Mask`]).
+/// The outcome arrays Python passes to a step (or a pool's receive) as the
+/// slices Rust writes; without `to_play`, none of its seats are written.
+pub(super) fn outcomes<'a>(
+    rewards: &'a mut PyReadwriteArrayDyn<'_, f32>,
+    terminated: &'a mut PyReadwriteArray1<'_, bool>,
+    truncated: &'a mut PyReadwriteArray1<'_, bool>,
+    illegal: &'a mut PyReadwriteArray1<'_, bool>,
+    to_play: Option<&'a mut PyReadwriteArray1<'_, u8>>,
+) -> PyResult<Outcomes<'a>> {
+    Ok(Outcomes {
+        rewards: rewards.as_slice_mut().map_err(refused)?,
+        terminated: terminated.as_slice_mut().map_err(refused)?,
+        truncated: truncated.as_slice_mut().map_err(refused)?,
+        illegal: illegal.as_slice_mut().map_err(refused)?,
+        to_play: match to_play {
+            Some(seats) => seats.as_slice_mut().map_err(refused)?,
+            None => &mut [],
+        },
+    })
+}
+
 fn sample<M: Mask + numpy::Element>(
     py: Python<'_>,
     tables: &Mutex<Tables>,
