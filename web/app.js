@@ -18,6 +18,7 @@ import { qrCode } from "./qr.js";
 import { turnMark, buzz } from "./notify.js";
 import { rulesView } from "./rules.js";
 import { addPlayerForm, onWelcome, passCover, shownToken } from "./passplay.js";
+import { OFFLINE, OfflineLink, ask, keptGame } from "./offline.js";
 
 const PROTOCOL = 1;
 const main = document.getElementById("main");
@@ -52,9 +53,23 @@ function absorb(events, n, live) {
   if (S.log.length > 300) S.log.splice(0, S.log.length - 300);
 }
 
-function connect() {
+/** The table's connection: a websocket to the server, or the offline
+ * table's worker, which answers with the same frames. */
+function link() {
+  if (S.invite === OFFLINE) return new OfflineLink(onDue);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(proto + "//" + location.host + "/ws/" + encodeURIComponent(S.invite));
+  return new WebSocket(proto + "//" + location.host + "/ws/" + encodeURIComponent(S.invite));
+}
+
+/** Who must act next at the offline table: another person of this device
+ * gets the device (behind the pass-and-play cover). */
+function onDue(due) {
+  S.due = due;
+  render();
+}
+
+function connect() {
+  const ws = link();
   S.ws = ws;
   connEl.textContent = t("conn-connecting");
   ws.addEventListener("open", () => {
@@ -161,10 +176,11 @@ function redraw(parts) {
 
 function render() {
   if (!S.table) return;
+  const offline = S.invite === OFFLINE;
   // Pass-and-play: while the device goes to the next player, no hand is drawn.
   const cover = passCover();
   if (cover) {
-    redraw([settingsBar(), cover, chatPanel(true)]);
+    redraw([settingsBar(), cover, offline ? null : chatPanel(true)].filter(Boolean));
     tick();
     return;
   }
@@ -173,7 +189,8 @@ function render() {
   if (S.table.status === "lobby") parts.push(lobby());
   if (S.view) parts.push(isNapalm() ? napalmView() : tableView());
   if (S.error) parts.push(el("p", { class: "error", role: "alert" }, S.error));
-  parts.push(...[hostSeatTools(), chatPanel()].filter(Boolean));
+  // Nobody to chat with at a table on one device.
+  parts.push(...[hostSeatTools(), offline ? null : chatPanel()].filter(Boolean));
   const active = document.activeElement;
   const focused = active && (active.dataset.key || active.dataset.card || active.name);
   // What the player is typing (a name, an amount) survives a re-render
@@ -255,16 +272,21 @@ document.addEventListener("visibilitychange", tick);
 
 /** Another seat of this device is shown (pass-and-play): the page forgets
  * what it knew of the seat it showed and says hello as the other one. */
-function switchSeat() {
+function switchSeat(e) {
   const old = S.ws;
-  S.ws = null;
-  if (old) old.close();
+  const offline = old instanceof OfflineLink;
+  if (!offline) {
+    S.ws = null;
+    if (old) old.close();
+  }
   Object.assign(S, {
     view: null, last: null, log: [], deal: null, results: [], finalTally: null, stopped: null, winners: null,
     hint: null, confirm: null, chosen: new Set(), chosenFor: null, turn: null, flights: [], landing: [],
-    focusedFor: null, timedOut: false, error: "", role: null, seat: null,
+    focusedFor: null, timedOut: false, error: "", role: null, seat: null, due: null,
   });
-  connect();
+  // The offline table shows the other seat over the same worker.
+  if (offline) old.show(e.detail.seat);
+  else connect();
   render();
 }
 
@@ -438,6 +460,10 @@ function tick() {
  * the finished table may ask; everyone gets the same new table) and moves
  * there with this seat's token, which the new table keeps. */
 async function rematch() {
+  if (S.ws instanceof OfflineLink) {
+    S.ws.rematch();
+    return;
+  }
   const mine = saved(S.invite);
   try {
     const r = await api("POST", "/api/tables/" + S.invite + "/rematch", { token: mine && mine.token });
@@ -464,6 +490,7 @@ function takeSeatLink(invite) {
 export async function openTable(invite) {
   S.invite = invite;
   S.copied = null;
+  if (invite === OFFLINE) return openOffline();
   takeSeatLink(invite);
   try {
     S.table = await api("GET", "/api/tables/" + encodeURIComponent(invite));
@@ -476,4 +503,16 @@ export async function openTable(invite) {
   setInterval(tick, 250);
   // Only names the lobby's rules: the table plays without it.
   api("GET", "/api/presets").then((p) => { S.presets = p; render(); }, () => {});
+}
+
+/** The offline table (`#offline`): the game kept in this browser, played by
+ * the worker; the presets come from the worker too. */
+function openOffline() {
+  if (!keptGame()) {
+    main.replaceChildren(el("p", {}, t("offline-none")), el("p", {}, el("a", { href: "./" }, t("back"))));
+    return;
+  }
+  connect();
+  setInterval(tick, 250);
+  ask({ presets: true }, "presets").then((p) => { S.presets = p; render(); }, () => {});
 }

@@ -7,6 +7,7 @@
 import { el } from "./dom.js";
 import { S, api, isNapalm, saved } from "./state.js";
 import { t } from "./i18n.js";
+import { OFFLINE, keptGame } from "./offline.js";
 
 const KEY = "tripoley:games";
 /** Games kept: the oldest goes first. */
@@ -19,7 +20,8 @@ const TRIES = 8;
 export function myGames() {
   try {
     const games = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return Array.isArray(games) ? games.filter((g) => g && typeof g.share === "string" && Array.isArray(g.players) && Array.isArray(g.result)).slice(0, KEPT) : [];
+    // A game played online has its share id; one played on this device, its record.
+    return Array.isArray(games) ? games.filter((g) => g && (typeof g.share === "string" || typeof g.record === "string") && Array.isArray(g.players) && Array.isArray(g.result)).slice(0, KEPT) : [];
   } catch {
     return [];
   }
@@ -45,18 +47,22 @@ function standings() {
 export async function remember() {
   const invite = S.invite;
   const ended = standings();
-  if (!ended || myGame(invite) || remembering.has(invite)) return;
+  if (!ended || remembering.has(invite)) return;
+  if (invite === OFFLINE) {
+    rememberOffline(ended);
+    return;
+  }
+  if (myGame(invite)) return;
   const token = (saved(invite) || {}).token;
   const ask = token && (S.seat != null || S.host)
     ? () => api("POST", "/api/tables/" + encodeURIComponent(invite) + "/share", { token })
     : () => api("GET", "/api/tables/" + encodeURIComponent(invite) + "/share");
   remembering.add(invite);
-  const players = ended.map((s) => (S.table.seats[s.seat] || {}).name || t("seat-n", { n: s.seat + 1 }));
-  const result = [...ended].sort((a, b) => b.chips - a.chips).map((s) => ({ who: players[s.seat], chips: s.chips, winner: !!s.winner }));
+  const ending = result(ended);
   for (let i = 0; i < TRIES; i++) {
     try {
       const { share } = await ask();
-      const game = { invite, share, date: new Date().toISOString(), players, result };
+      const game = { invite, share, date: new Date().toISOString(), ...ending };
       localStorage.setItem(KEY, JSON.stringify([game, ...myGames().filter((g) => g.invite !== invite)].slice(0, KEPT)));
       document.dispatchEvent(new Event("tripoley:render"));
       break;
@@ -65,6 +71,37 @@ export async function remember() {
     }
   }
   remembering.delete(invite);
+}
+
+/** The names at the table and the result of a game, in the order kept. */
+function result(ended) {
+  const players = ended.map((s) => (S.table.seats[s.seat] || {}).name || t("seat-n", { n: s.seat + 1 }));
+  const result = [...ended].sort((a, b) => b.chips - a.chips).map((s) => ({ who: players[s.seat], chips: s.chips, winner: !!s.winner }));
+  return { players, result };
+}
+
+/** Keeps a game just finished on this device with its record (once: the
+ * record's own seed tells it apart), so it can be replayed, analysed and
+ * saved as a file with no server. */
+function rememberOffline(ended) {
+  const kept = keptGame();
+  if (!kept || !kept.saved) return;
+  const invite = "offline-" + JSON.parse(kept.saved).play.seed;
+  if (myGame(invite)) return;
+  const game = { invite, record: kept.saved, seat: S.seat, date: new Date().toISOString(), ...result(ended) };
+  // Records are larger than links: when the browser's storage is full, the
+  // oldest games go first.
+  let games = [game, ...myGames()].slice(0, KEPT);
+  for (;;) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(games));
+      break;
+    } catch {
+      if (games.length <= 1) break;
+      games = games.slice(0, -1);
+    }
+  }
+  document.dispatchEvent(new Event("tripoley:render"));
 }
 
 /** The home page's entry: "My games", which opens the list; a file
@@ -106,8 +143,17 @@ function openList() {
 function gameLine(g) {
   const when = new Date(g.date);
   const winners = g.result.filter((r) => r.winner).map((r) => r.who);
+  const line = t("games-line", { date: isNaN(when) ? "" : when.toLocaleString(), players: g.players.join(", "), winners: winners.join(", "), count: winners.length });
+  const chips = el("span", { class: "note" }, " " + g.result.map((r) => t("games-chips", { who: r.who, n: r.chips })).join(" · "));
+  if (g.record) {
+    // Played on this device: replayed here, and its record saved as a file
+    // that `tripoley analyse` and `tripoley replay` read.
+    const file = URL.createObjectURL(new Blob([g.record], { type: "application/json" }));
+    return el("li", { "data-offline": g.invite },
+      el("a", { href: "#", "data-key": "game-replay", onclick: (e) => { e.preventDefault(); import("./replay.js").then((m) => m.openRecord(g.record, g.seat ?? 0)); } }, line),
+      chips, " ",
+      el("a", { href: file, download: "tripoley-" + g.date.slice(0, 10) + ".json", "data-key": "game-save" }, t("games-save-file")));
+  }
   return el("li", { "data-share": g.share },
-    el("a", { href: "/replay/" + encodeURIComponent(g.share), "data-key": "game-replay" },
-      t("games-line", { date: isNaN(when) ? "" : when.toLocaleString(), players: g.players.join(", "), winners: winners.join(", "), count: winners.length })),
-    el("span", { class: "note" }, " " + g.result.map((r) => t("games-chips", { who: r.who, n: r.chips })).join(" · ")));
+    el("a", { href: "/replay/" + encodeURIComponent(g.share), "data-key": "game-replay" }, line), chips);
 }

@@ -3,23 +3,30 @@
 // only when a table opens.
 
 import { el } from "./dom.js";
-import { S, save, api, savePrefs } from "./state.js";
+import { S, save, api, savePrefs, serverless } from "./state.js";
 import { t, errorText } from "./i18n.js";
 import { publicCheckbox, publicTables } from "./tables.js";
 import { myGamesEntry } from "./games.js";
+import { ask, keptGame, newGame, offlineReady } from "./offline.js";
 
 const main = document.getElementById("main");
 
 /** The home page: what Tripoley is, a new table's form, an invite code
  * and the public tables. */
 export async function home() {
-  let presets = [];
-  try {
-    presets = await api("GET", "/api/presets");
-  } catch (e) {
-    main.replaceChildren(el("p", { class: "error" }, e.code === "unreachable" ? errorText(e) : t("home-unreachable", { error: errorText(e) })));
+  // With no server (a static copy of the app, or the network gone) the
+  // engine in this browser offers what needs no connection.
+  const [online, here] = await Promise.all([
+    serverless() ? Promise.resolve(null) : api("GET", "/api/presets").catch((e) => e),
+    offlineReady(),
+  ]);
+  let presets = Array.isArray(online) ? online : null;
+  if (!presets && here) presets = await ask({ presets: true }, "presets").catch(() => null);
+  if (!presets) {
+    main.replaceChildren(el("p", { class: "error" }, online && online.code !== "unreachable" ? t("home-unreachable", { error: errorText(online) }) : errorText(online || { code: "unreachable" })));
     return;
   }
+  const connected = Array.isArray(online);
   const error = el("p", { class: "error", role: "alert" });
   // A field of one game only (`data-game`) is hidden while the other is chosen.
   const field = (label, input, game) => el("label", game ? { "data-game": game } : {}, el("span", {}, label), input);
@@ -27,6 +34,7 @@ export async function home() {
   const form = el("form", { class: "panel", "aria-label": t("home-new-table") },
     el("h2", {}, t("home-new-table")),
     field(t("home-your-name"), el("input", { name: "name", required: true, maxlength: 16, autocomplete: "nickname" })),
+    here ? field(t("home-others-here"), el("input", { name: "others", maxlength: 120, autocomplete: "off", placeholder: t("home-others-here-example") })) : null,
     field(t("home-game"), el("select", { name: "game", onchange: (e) => showGame(form, e.target.value) }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
     field(t("home-rules"), el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, t("preset-name", { preset: p.name })))), "tripoley"),
     field(t("home-seats"), el("input", { name: "seats", type: "number", min: 2, max: 9, value: 4 })),
@@ -47,14 +55,18 @@ export async function home() {
       el("details", {}, el("summary", {}, t("home-house-rules-json")),
         el("textarea", { name: "rules", rows: 4, "aria-label": t("home-house-rules-json"), placeholder: '{"bet_limit": 5}' }))),
     el("label", { class: "check" }, el("input", { type: "checkbox", name: "guide" }), el("span", {}, t("home-guide"))),
-    publicCheckbox(),
-    el("button", { type: "submit", class: "primary" }, t("home-create")),
+    connected ? publicCheckbox() : null,
+    el("div", { class: "actions" },
+      connected ? el("button", { type: "submit", class: "primary", "data-key": "create" }, t("home-create")) : null,
+      here ? el("button", { type: "submit", class: connected ? "" : "primary", "data-key": "play-here", value: "here" }, t("home-play-here")) : null),
+    here ? el("p", { class: "note" }, t(connected ? "home-play-here-help" : "home-no-server")) : null,
     error,
   );
   showGame(form, "tripoley");
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(form);
+    const playHere = !connected || (ev.submitter && ev.submitter.value === "here");
     const body = {
       preset: f.get("preset"),
       seats: Number(f.get("seats")),
@@ -76,13 +88,17 @@ export async function home() {
         if (String(f.get("rules")).trim()) Object.assign(rules, JSON.parse(f.get("rules")));
         if (Object.keys(rules).length) body.rules = rules;
       }
-      const made = await api("POST", "/api/tables", body);
-      save(made.invite, { token: made.host_token, host: true });
       if (f.get("guide")) {
         S.prefs.guide = true;
         S.prefs.seen = [];
         savePrefs();
       }
+      if (playHere) {
+        playOffline(f, body);
+        return;
+      }
+      const made = await api("POST", "/api/tables", body);
+      save(made.invite, { token: made.host_token, host: true });
       location.href = made.path;
     } catch (e) {
       error.textContent = e instanceof SyntaxError ? t("home-house-rules-bad", { error: e.message }) : errorText(e);
@@ -97,7 +113,34 @@ export async function home() {
     ev.preventDefault();
     location.href = "/t/" + encodeURIComponent(new FormData(join).get("code").trim());
   });
-  main.replaceChildren(el("p", { class: "intro" }, t("home-intro")), el("div", { class: "home" }, form, el("div", {}, join, myGamesEntry(), publicTables())));
+  const kept = keptGame();
+  const resume = kept && !kept.over && el("section", { class: "panel resume" },
+    el("p", {}, t("home-offline-kept")),
+    el("a", { class: "button primary", href: "#offline", "data-key": "resume-offline" }, t("home-offline-resume")));
+  const side = connected ? [join, myGamesEntry(), publicTables()] : [myGamesEntry()];
+  main.replaceChildren(el("p", { class: "intro" }, t("home-intro")), resume || "", el("div", { class: "home" }, form, el("div", {}, side)));
+}
+
+/** A game on this device: the form's table, its player and the others
+ * named here (pass-and-play), bots in the other seats; it replaces any
+ * offline game kept, and opens at `#offline`. */
+function playOffline(f, create) {
+  const seats = create.seats;
+  const others = String(f.get("others") || "").split(",").map((n) => n.trim()).filter(Boolean).slice(0, seats - 1);
+  const people = [0, ...others.map((_, i) => i + 1)];
+  const names = Array.from({ length: seats }, (_, i) => (i === 0 ? f.get("name") : others[i - 1] || "Bot " + (i + 1)));
+  // Everything but the game: the timer is the server's, and the names stay here.
+  const { host_name: _name, public: _public, turn_seconds: _turn, bot, ...rules } = create;
+  newGame({ create: rules, names, people, bot, pause: botPause() });
+  location.hash = "#offline";
+  location.reload();
+}
+
+/** How long a bot thinks at the offline table, in milliseconds (the
+ * server's default; `tripoley:pause` in this browser changes it). */
+function botPause() {
+  const kept = Number(localStorage.getItem("tripoley:pause"));
+  return Number.isFinite(kept) && localStorage.getItem("tripoley:pause") !== null ? Math.min(Math.max(kept, 0), 5000) : 700;
 }
 
 /** The bots' levels, in players' words Relaxed, Good and Strong. */

@@ -20,6 +20,7 @@ await loadLanguage();
 document.querySelector("header").append(languageSwitch());
 const m = location.pathname.match(/^\/t\/([^/]+)$/);
 const shared = location.pathname.match(/^\/replay\/([0-9a-f]{32})$/);
-if (shared) (await import("./replay.js")).openShared(shared[1]);
+if (location.hash === "#offline") (await import("./app.js")).openTable("offline");
+else if (shared) (await import("./replay.js")).openShared(shared[1]);
 else if (m) (await import("./app.js")).openTable(decodeURIComponent(m[1]));
 else (await import("./home.js")).home();

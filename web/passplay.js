@@ -12,6 +12,7 @@
 import { el } from "./dom.js";
 import { S, api, save, saved } from "./state.js";
 import { t, errorText } from "./i18n.js";
+import { OFFLINE } from "./offline.js";
 
 const PROTOCOL = 1;
 
@@ -92,6 +93,8 @@ function waiting() {
   if (!S.view || S.view.decision || S.seat == null) return null;
   // A deal's result is read (and put away) before the device is passed on.
   if (S.results.some((r) => !r.seen)) return null;
+  // Offline, the worker says who must act next.
+  if (S.invite === OFFLINE) return S.due && S.due.due === "person" && S.due.seat !== S.seat ? S.due : null;
   for (const w of watchers.values()) if (w.seat !== S.seat && w.deciding) return w;
   return null;
 }
@@ -112,6 +115,10 @@ export function passCover() {
 /** The page connects as another seat of this device: what it knew of the
  * shown seat's game is forgotten, and the server sends that seat's. */
 function showSeat(seat) {
+  if (S.invite === OFFLINE) {
+    document.dispatchEvent(new CustomEvent("tripoley:switch-seat", { detail: { seat } }));
+    return;
+  }
   const local = localSeats().find((l) => l.seat === seat);
   if (!local) return;
   const mine = saved(S.invite);

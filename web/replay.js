@@ -9,12 +9,13 @@
 // sending the file again).
 
 import { el, svgEl } from "./dom.js";
-import { S, api, name, isNapalm } from "./state.js";
+import { S, api, name, isNapalm, serverless } from "./state.js";
 import { tableView } from "./board.js";
 import { napalmView, describeNapalm } from "./napalm.js";
 import { actionText, describe, setNamer } from "./words.js";
 import { t, errorText } from "./i18n.js";
 import { myGame } from "./games.js";
+import { OFFLINE, ask, keptGame } from "./offline.js";
 
 /** What the board reads from `S`, replaced while a step is drawn. */
 const DRAWN = ["view", "seat", "turn", "results", "deal", "log", "finalTally", "rematch", "host", "hint", "confirm", "replaying", "winners"];
@@ -27,7 +28,15 @@ const R = { frames: [], at: 0, seat: null, root: null, analysis: null, asked: fa
 
 /** Opens the viewer over the page (the game-over screen's button). */
 export function openReplay() {
+  // The offline table's game is replayed in this browser, from its record.
+  if (S.invite === OFFLINE) return open({ record: (keptGame() || {}).saved || "", mine: true }, S.seat);
   return open({ invite: S.invite }, S.seat);
+}
+
+/** A game played on this device (My games keeps its record): replayed and
+ * analysed by the engine in this browser, seen from `seat`. */
+export function openRecord(record, seat, onClose) {
+  return open({ record, mine: true }, seat, onClose);
 }
 
 /** The page of a share link: the game face up, for anyone with the link;
@@ -42,7 +51,8 @@ export function openFile(file, onClose) {
   if (file.size > MAX_FILE) {
     return open({ refused: errorText({ detail: { reason: "record", problem: "too_big" }, message: "" }) }, null, onClose);
   }
-  return file.text().then((text) => open({ file: text }, null, onClose));
+  // With no server, the engine in this browser reads it.
+  return file.text().then((text) => open(serverless() ? { record: text } : { file: text }, null, onClose));
 }
 
 /** The largest record file (the server's bound). */
@@ -51,7 +61,7 @@ const MAX_FILE = 4 << 20;
 async function open(source, seat, onClose = null) {
   // Events name the players as the board does (away from a table too);
   // a link's or a file's viewer played none of the seats.
-  S.onlooker = !source.invite;
+  S.onlooker = !source.invite && !source.mine;
   setNamer(name, () => !S.onlooker);
   // One viewer at a time (another file dropped replaces it).
   if (R.root) R.root.remove();
@@ -69,11 +79,12 @@ async function load() {
   const src = R.source;
   try {
     if (src.refused) throw new Error(src.refused);
-    const replay = src.file != null ? await upload("/api/replays" + q, src.file)
+    const replay = src.record != null ? await ask({ replay: { record: src.record, seat: R.seat } }, "replayed")
+      : src.file != null ? await upload("/api/replays" + q, src.file)
       : await api("GET", (src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(src.invite) + "/replay") + q);
     R.frames = replay.frames;
     // Away from the table (a link, a file) the names come with the frames.
-    if (!src.invite) S.table = { seats: replay.names.map((n) => ({ name: n, kind: "human", connected: true })), settings: { game: replay.game || "tripoley", rules: {} } };
+    if (!src.invite && !(src.mine && S.table)) S.table = { seats: replay.names.map((n) => ({ name: n, kind: "human", connected: true })), settings: { game: replay.game || "tripoley", rules: {} } };
     R.at = Math.min(R.at, R.frames.length - 1);
   } catch (e) {
     R.frames = [];
@@ -195,7 +206,8 @@ async function analyse() {
   try {
     const src = R.source;
     const q = src.invite && S.seat != null ? "?seat=" + S.seat : "";
-    R.analysis = src.file != null ? await upload("/api/replays/analysis", src.file)
+    R.analysis = src.record != null ? await ask({ analyse: { record: src.record, seat: src.mine ? S.seat : null } }, "analysis")
+      : src.file != null ? await upload("/api/replays/analysis", src.file)
       : await api("GET", (src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(src.invite)) + "/analysis" + q);
   } catch (e) {
     R.error = errorText(e);

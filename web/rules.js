@@ -5,6 +5,7 @@
 
 import { el, keptOpen, svgEl } from "./dom.js";
 import { S, api, isNapalm } from "./state.js";
+import { OFFLINE } from "./offline.js";
 import { t, language, errorText } from "./i18n.js";
 
 /** The board's cells as the table draws them: three rows of three, the Pot
@@ -26,6 +27,13 @@ export function rulesView() {
 /** This table's rule book from the server (once), then the page drawn again. */
 async function loadRules() {
   if (S.rules) return;
+  // The full rule book is written by the server; offline, the short rules
+  // above are all there is.
+  if (S.invite === OFFLINE) {
+    S.rules = t("rules-offline");
+    document.dispatchEvent(new Event("tripoley:render"));
+    return;
+  }
   try {
     S.rules = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/rules?lang=" + language())).text;
   } catch (err) {

@@ -28,6 +28,8 @@ export const S = {
   // A replay of a game this viewer did not play (a link, a file): seen as
   // a player saw it, but nobody there is "you".
   onlooker: false,
+  // Offline: who must act next, as the worker says (`{ due, seat }`).
+  due: null,
   prefs: loadPrefs(),
 };
 
@@ -55,6 +57,12 @@ export function name(seat) {
  * `theirs(name)` ("Ann's hand") to an onlooker of a replay. */
 export function ownWords(mine, theirs, seat) {
   return S.onlooker ? theirs(name(seat)) : mine;
+}
+
+/** Whether this copy of the app has no server (written by `tripoley site`
+ * for a static host): everything is played in the browser. */
+export function serverless() {
+  return document.documentElement.hasAttribute("data-serverless");
 }
 
 export function isNapalm() {

@@ -494,3 +494,15 @@ games-chips = { $who } { $n }
 games-open-file = Open a game record file
 games-drop = Or drop a game record file on this page to replay it.
 games-file-help = A file saved by the terminal game or the simulator; it is replayed here and not kept.
+
+## The game played on this device, with no server
+home-others-here = Others playing on this device
+home-others-here-example = Names, with commas: Bob, Cleo
+home-play-here = Play here with bots
+home-play-here-help = “Play here” needs no connection: the game and the bots run on this device, and it goes on where you left it.
+home-no-server = No connection to a Tripoley server: you can play here against bots, and pass the device round. Playing with people elsewhere needs a connection.
+home-offline-kept = You have a game on this device that is not finished.
+home-offline-resume = Go on with it
+offline-none = There is no game on this device to go on with.
+games-save-file = Save the record
+rules-offline = The full rule book comes from a Tripoley server: with no connection, the short rules above are the whole of it.

@@ -519,3 +519,15 @@ games-chips = { $who } { $n }
 games-open-file = Abrir el archivo de una partida
 games-drop = O suelta en esta página el archivo de una partida para repetirla.
 games-file-help = Un archivo guardado por el juego de terminal o el simulador; se repite aquí y no se guarda.
+
+## La partida jugada en este dispositivo, sin servidor
+home-others-here = Otros que juegan en este dispositivo
+home-others-here-example = Nombres, separados por comas: Bob, Cleo
+home-play-here = Jugar aquí con bots
+home-play-here-help = «Jugar aquí» no necesita conexión: la partida y los bots funcionan en este dispositivo, y sigue donde la dejaste.
+home-no-server = Sin conexión con un servidor de Tripoley: puedes jugar aquí contra bots y pasar el dispositivo. Jugar con gente de otros lugares necesita conexión.
+home-offline-kept = Tienes en este dispositivo una partida sin terminar.
+home-offline-resume = Seguir con ella
+offline-none = No hay ninguna partida en este dispositivo para seguir.
+games-save-file = Guardar el registro
+rules-offline = El reglamento completo lo da un servidor de Tripoley: sin conexión, las reglas breves de arriba son todo lo que hay.

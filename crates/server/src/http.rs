@@ -12,7 +12,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
 use serde_json::json;
-use tripoley_engine::{Preset, Rules};
 
 use crate::App;
 use crate::auth::{hash_token, new_invite, new_token, origin_allowed, valid_invite};
@@ -34,6 +33,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/{file}", get(web::file))
         .route("/vendor/fluent-bundle/{file}", get(web::fluent))
         .route("/locales/{file}", get(web::locale))
+        .route("/pkg/{file}", get(web::pkg))
         .route("/api/health", get(health))
         .route("/api/presets", get(presets))
         .route("/api/tables", get(crate::public::list).post(create))
@@ -138,11 +138,7 @@ fn no_table() -> ApiError {
 }
 
 async fn presets() -> impl IntoResponse {
-    let list: Vec<_> = Preset::ALL
-        .iter()
-        .map(|&p| json!({"name": p.name(), "rules": Rules::preset(p)}))
-        .collect();
-    axum::Json(list)
+    axum::Json(crate::protocol::presets())
 }
 
 /// `GET /api/health`: the server answers, and its limits.

@@ -35,7 +35,7 @@ mod http;
 mod limits;
 mod loadtest;
 mod lobbies;
-pub mod protocol;
+pub use tripoley_table::protocol;
 pub mod proxy;
 pub mod public;
 mod rematch;
@@ -43,7 +43,7 @@ mod replay;
 mod rules_text;
 mod store;
 mod table;
-mod web;
+pub mod web;
 mod ws;
 
 use std::collections::HashMap;

@@ -12,7 +12,6 @@
 
 mod frames;
 pub(crate) mod hold;
-mod journal;
 mod lobby;
 mod napalm;
 mod news;
@@ -25,7 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::{Notify, mpsc, oneshot, watch};
 use tripoley_bots::Bot;
 use tripoley_cards::{GameRng, seeded_rng};
@@ -44,8 +43,8 @@ const HINT_BUDGET: tripoley_bots::Budget = tripoley_bots::Budget {
 
 use crate::auth::{RateLimit, hash_token, new_token, same_hash};
 use crate::protocol::{
-    ErrorBody, ErrorCode, GameKind, PROTOCOL_VERSION, SeatInfo, SeatKind, Seated, TableInfo,
-    TableSettings, TableStatus, clean_name, name_taken,
+    ErrorBody, ErrorCode, GameKind, SeatInfo, SeatKind, Seated, TableInfo, TableSettings,
+    TableStatus, clean_name, name_taken,
 };
 use crate::public::{Directory, PublicTable};
 use crate::store::{Store, StoredSteps, StoredTable, TokenHash};
@@ -68,7 +67,7 @@ pub(crate) enum Out {
     Text(Utf8Bytes),
     /// Messages the writer writes itself from the table's journal: what a
     /// returning connection missed, or the full state.
-    Journal(Box<journal::Catch>),
+    Journal(Box<tripoley_table::journal::Catch>),
 }
 
 /// A request to a table.
@@ -220,7 +219,7 @@ struct Table {
     /// `log[k]`: the events of step `k` (`log[0]`: those of the start).
     log: Vec<Vec<Event>>,
     /// Each step of either game's log serialised, shared with connections.
-    journal: Arc<journal::Journal>,
+    journal: Arc<tripoley_table::journal::Journal>,
     /// The log index where the current deal's entries begin.
     deal_start: usize,
     conns: HashMap<ConnId, Conn>,
@@ -260,10 +259,7 @@ fn frame(value: &Value) -> Out {
 
 /// An `error` message.
 pub(crate) fn error_frame(n: u64, id: Option<u64>, err: &ErrorBody) -> Out {
-    frame(&json!({
-        "v": PROTOCOL_VERSION, "type": "error", "n": n, "id": id,
-        "code": err.code, "message": err.message, "detail": err.detail,
-    }))
+    Out::Text(tripoley_table::frames::error(n, id, err).into())
 }
 
 fn illegal(e: &IllegalAction) -> ErrorBody {
@@ -542,9 +538,7 @@ impl Table {
                 if let Some(conn) = conn {
                     let n = self.n();
                     let out = match &result {
-                        Ok(()) => {
-                            frame(&json!({"v": PROTOCOL_VERSION, "type": "ack", "n": n, "id": id}))
-                        }
+                        Ok(()) => Out::Text(tripoley_table::frames::ack(n, id).into()),
                         Err(e) => error_frame(n, id, e),
                     };
                     self.send(conn, out);
@@ -677,11 +671,8 @@ impl Table {
         match result {
             Err(e) => self.send(conn, error_frame(self.n(), id, &e)),
             Ok(()) => {
-                if let Some(id) = id {
-                    let n = self.n();
-                    let ack = format!(
-                        "{{\"v\":{PROTOCOL_VERSION},\"type\":\"ack\",\"n\":{n},\"id\":{id}}}"
-                    );
+                if id.is_some() {
+                    let ack = tripoley_table::frames::ack(self.n(), id);
                     self.send(conn, Out::Text(ack.into()));
                 }
             }
@@ -982,18 +973,8 @@ impl Table {
                 chat: social::conn_rate(),
             },
         );
-        let role = if seat.is_some() {
-            "player"
-        } else {
-            "spectator"
-        };
-        self.send(
-            conn,
-            frame(&json!({
-                "v": PROTOCOL_VERSION, "type": "welcome", "n": n, "role": role,
-                "seat": seat, "host": host, "table": self.info(),
-            })),
-        );
+        let welcome = tripoley_table::frames::welcome(n, seat, host, &self.info());
+        self.send(conn, Out::Text(welcome.into()));
         if let Some(s) = seat {
             let st = &mut self.seats[usize::from(s)];
             st.conns += 1;
@@ -1068,9 +1049,7 @@ impl Table {
     fn broadcast_table(&mut self) {
         self.shown_at = Instant::now();
         self.show_due = None;
-        let out = frame(&json!({
-            "v": PROTOCOL_VERSION, "type": "table", "n": self.n(), "table": self.info(),
-        }));
+        let out = Out::Text(tripoley_table::frames::table(self.n(), &self.info()).into());
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         for id in ids {
             self.send(id, out.clone());

@@ -10,91 +10,113 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use sha2::Digest;
 
-const INDEX: &str = include_str!("../../../web/index.html");
-
 const JS: &str = "text/javascript; charset=utf-8";
 
-/// Every file the page loads, by the name it is served under (`/<name>`).
-const FILES: &[(&str, &str, &str)] = &[
-    ("app.js", JS, include_str!("../../../web/app.js")),
-    ("board.js", JS, include_str!("../../../web/board.js")),
-    ("cards.js", JS, include_str!("../../../web/cards.js")),
-    ("chat.js", JS, include_str!("../../../web/chat.js")),
-    ("coach.js", JS, include_str!("../../../web/coach.js")),
-    ("dom.js", JS, include_str!("../../../web/dom.js")),
-    ("games.js", JS, include_str!("../../../web/games.js")),
-    ("home.js", JS, include_str!("../../../web/home.js")),
-    ("i18n.js", JS, include_str!("../../../web/i18n.js")),
-    ("main.js", JS, include_str!("../../../web/main.js")),
-    ("motion.js", JS, include_str!("../../../web/motion.js")),
-    ("napalm.js", JS, include_str!("../../../web/napalm.js")),
-    ("qr.js", JS, include_str!("../../../web/qr.js")),
-    ("replay.js", JS, include_str!("../../../web/replay.js")),
-    ("rules.js", JS, include_str!("../../../web/rules.js")),
-    // Vendored (MIT, web/vendor/qrcode-generator/LICENSE), imported by qr.js.
+/// `(name, type, bytes)` of a file of `web/`, embedded.
+macro_rules! web {
+    ($name:literal, $kind:expr) => {
+        (
+            $name,
+            $kind,
+            include_bytes!(concat!("../../../web/", $name)) as &[u8],
+        )
+    };
+}
+
+/// Every file of the page, by the path it is served under (`/<path>`):
+/// the page, its modules and style, the offline app's worker, service worker,
+/// manifest and icons, and the vendored libraries (each with its licence in
+/// its folder: `qrcode-generator`, served as `/qrcode.mjs` and imported by
+/// qr.js; `@fluent/bundle`'s ES modules unchanged, which import one another
+/// by relative paths).
+const FILES: &[(&str, &str, &[u8])] = &[
+    web!("index.html", "text/html; charset=utf-8"),
+    web!("favicon.svg", "image/svg+xml"),
+    web!("app.js", JS),
+    web!("board.js", JS),
+    web!("cards.js", JS),
+    web!("chat.js", JS),
+    web!("coach.js", JS),
+    web!("dom.js", JS),
+    web!("games.js", JS),
+    web!("home.js", JS),
+    web!("i18n.js", JS),
+    web!("main.js", JS),
+    web!("motion.js", JS),
+    web!("napalm.js", JS),
+    web!("notify.js", JS),
+    web!("offline.js", JS),
+    web!("passplay.js", JS),
+    web!("qr.js", JS),
+    web!("replay.js", JS),
+    web!("rules.js", JS),
+    web!("seats.js", JS),
+    web!("sounds.js", JS),
+    web!("state.js", JS),
+    web!("summary.js", JS),
+    web!("tables.js", JS),
+    web!("words.js", JS),
+    web!("worker.js", JS),
+    web!("style.css", "text/css; charset=utf-8"),
     (
         "qrcode.mjs",
         JS,
-        include_str!("../../../web/vendor/qrcode-generator/qrcode.mjs"),
+        include_bytes!("../../../web/vendor/qrcode-generator/qrcode.mjs"),
     ),
-    ("notify.js", JS, include_str!("../../../web/notify.js")),
-    ("passplay.js", JS, include_str!("../../../web/passplay.js")),
-    ("seats.js", JS, include_str!("../../../web/seats.js")),
-    ("sounds.js", JS, include_str!("../../../web/sounds.js")),
-    ("state.js", JS, include_str!("../../../web/state.js")),
-    ("summary.js", JS, include_str!("../../../web/summary.js")),
-    ("tables.js", JS, include_str!("../../../web/tables.js")),
-    ("words.js", JS, include_str!("../../../web/words.js")),
-    (
-        "style.css",
-        "text/css; charset=utf-8",
-        include_str!("../../../web/style.css"),
-    ),
+    web!("vendor/fluent-bundle/builtins.js", JS),
+    web!("vendor/fluent-bundle/bundle.js", JS),
+    web!("vendor/fluent-bundle/index.js", JS),
+    web!("vendor/fluent-bundle/memoizer.js", JS),
+    web!("vendor/fluent-bundle/resolver.js", JS),
+    web!("vendor/fluent-bundle/resource.js", JS),
+    web!("vendor/fluent-bundle/scope.js", JS),
+    web!("vendor/fluent-bundle/types.js", JS),
 ];
 
-/// `@fluent/bundle`'s ES modules (npm, vendored unchanged with its licence),
-/// served as `/vendor/fluent-bundle/<name>`: they import one another by
-/// relative paths.
-const FLUENT: &[(&str, &str)] = &[
+/// The offline app's WebAssembly and its glue (`scripts/build-wasm`), when
+/// it was built before the server (`build.rs`).
+#[cfg(tripoley_wasm)]
+const WASM: &[(&str, &str, &[u8])] = &[
     (
-        "builtins.js",
-        include_str!("../../../web/vendor/fluent-bundle/builtins.js"),
+        "pkg/tripoley_web.js",
+        JS,
+        include_bytes!(concat!(env!("TRIPOLEY_WASM_DIR"), "/tripoley_web.js")),
     ),
     (
-        "bundle.js",
-        include_str!("../../../web/vendor/fluent-bundle/bundle.js"),
-    ),
-    (
-        "index.js",
-        include_str!("../../../web/vendor/fluent-bundle/index.js"),
-    ),
-    (
-        "memoizer.js",
-        include_str!("../../../web/vendor/fluent-bundle/memoizer.js"),
-    ),
-    (
-        "resolver.js",
-        include_str!("../../../web/vendor/fluent-bundle/resolver.js"),
-    ),
-    (
-        "resource.js",
-        include_str!("../../../web/vendor/fluent-bundle/resource.js"),
-    ),
-    (
-        "scope.js",
-        include_str!("../../../web/vendor/fluent-bundle/scope.js"),
-    ),
-    (
-        "types.js",
-        include_str!("../../../web/vendor/fluent-bundle/types.js"),
+        "pkg/tripoley_web_bg.wasm",
+        "application/wasm",
+        include_bytes!(concat!(env!("TRIPOLEY_WASM_DIR"), "/tripoley_web_bg.wasm")),
     ),
 ];
+#[cfg(not(tripoley_wasm))]
+const WASM: &[(&str, &str, &[u8])] = &[];
 
-const CSP: &str = "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; \
+/// Whether this build carries the offline app's WebAssembly.
+pub const HAS_WASM: bool = !WASM.is_empty();
+
+/// Every file of the web app, `(path, type, bytes)`: what `tripoley serve`
+/// serves and `tripoley site` writes, each language's catalogue included.
+pub fn files() -> Vec<(String, &'static str, &'static [u8])> {
+    let mut all: Vec<_> = FILES
+        .iter()
+        .chain(WASM)
+        .map(|&(name, kind, body)| (name.to_owned(), kind, body))
+        .collect();
+    for lang in tripoley_i18n::Lang::ALL {
+        all.push((
+            format!("locales/{}.ftl", lang.code()),
+            "text/plain; charset=utf-8",
+            lang.browser_source().as_bytes(),
+        ));
+    }
+    all
+}
+
+/// WebAssembly is compiled only from the page's own files (the offline
+/// app's worker): `'wasm-unsafe-eval'` allows that and no `eval` of text.
+const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+                   connect-src 'self' ws: wss:; img-src 'self' data:; \
                    object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
-
-/// The tab's icon: a card's corner on the felt.
-const FAVICON: &str = include_str!("../../../web/favicon.svg");
 
 /// A file as it is served: its bytes, the same compressed with Brotli and
 /// with gzip once at the first request, and its ETag (a digest of the
@@ -102,7 +124,7 @@ const FAVICON: &str = include_str!("../../../web/favicon.svg");
 /// not gets it compressed (Brotli when it accepts it: a fifth smaller).
 struct Served {
     kind: &'static str,
-    plain: &'static str,
+    plain: &'static [u8],
     brotli: Vec<u8>,
     gzip: Vec<u8>,
     etag: String,
@@ -110,27 +132,27 @@ struct Served {
 
 /// Brotli at its best quality and a 4 MiB window (every file is smaller):
 /// done once per file, so the slow setting costs nothing per request.
-fn brotli(plain: &str) -> Vec<u8> {
+fn brotli(plain: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     let params = brotli::enc::BrotliEncoderParams {
         quality: 11,
         lgwin: 22,
         ..Default::default()
     };
-    brotli::BrotliCompress(&mut plain.as_bytes(), &mut out, &params)
+    brotli::BrotliCompress(&mut &plain[..], &mut out, &params)
         .expect("Brotli into memory cannot fail");
     out
 }
 
 impl Served {
-    fn new(kind: &'static str, plain: &'static str) -> Served {
+    fn new(kind: &'static str, plain: &'static [u8]) -> Served {
         use std::io::Write;
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
         let gzip = gz
-            .write_all(plain.as_bytes())
+            .write_all(plain)
             .and_then(|()| gz.finish())
             .expect("gzip into memory cannot fail");
-        let digest = sha2::Sha256::digest(plain.as_bytes());
+        let digest = sha2::Sha256::digest(plain);
         let head: [u8; 16] = digest[..16]
             .try_into()
             .expect("a SHA-256 digest has 32 bytes");
@@ -196,31 +218,10 @@ impl Served {
 /// Every file served, by its path without the leading `/` (the page is
 /// `index.html`), prepared at the first request.
 static SERVED: LazyLock<HashMap<String, Served>> = LazyLock::new(|| {
-    let mut all = HashMap::new();
-    all.insert(
-        "index.html".to_string(),
-        Served::new("text/html; charset=utf-8", INDEX),
-    );
-    all.insert(
-        "favicon.svg".to_string(),
-        Served::new("image/svg+xml", FAVICON),
-    );
-    for &(name, kind, body) in FILES {
-        all.insert(name.to_string(), Served::new(kind, body));
-    }
-    for &(name, body) in FLUENT {
-        all.insert(
-            format!("vendor/fluent-bundle/{name}"),
-            Served::new(JS, body),
-        );
-    }
-    for lang in tripoley_i18n::Lang::ALL {
-        all.insert(
-            format!("locales/{}.ftl", lang.code()),
-            Served::new("text/plain; charset=utf-8", lang.browser_source()),
-        );
-    }
-    all
+    files()
+        .into_iter()
+        .map(|(path, kind, body)| (path, Served::new(kind, body)))
+        .collect()
 });
 
 fn serve(path: &str, request: &HeaderMap, missing: &'static str) -> Response {
@@ -247,6 +248,12 @@ pub(crate) async fn fluent(Path(name): Path<String>, request: HeaderMap) -> Resp
         &request,
         "no such file",
     )
+}
+
+/// `/pkg/<name>`: the offline app's WebAssembly and its glue, which the
+/// worker loads.
+pub(crate) async fn pkg(Path(name): Path<String>, request: HeaderMap) -> Response {
+    serve(&format!("pkg/{name}"), &request, "no such file")
 }
 
 /// `/locales/<code>.ftl`: a language's catalogue for the browser (every

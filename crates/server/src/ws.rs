@@ -151,7 +151,7 @@ async fn feed(sink: &mut SplitSink<WebSocket, Message>, out: Out) -> bool {
         Out::Text(text) => sink.feed(Message::Text(text)).await.is_ok(),
         Out::Journal(catch) => {
             for text in catch.frames() {
-                if sink.feed(Message::Text(text)).await.is_err() {
+                if sink.feed(Message::Text(text.into())).await.is_err() {
                     return false;
                 }
             }

@@ -19,7 +19,9 @@ mod verdict;
 
 pub use verdict::{Verdict, judge};
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{Action, InfoSet, Rules, View};

@@ -1,7 +1,7 @@
 //! The search: sampled worlds, every surviving candidate played out in each
 //! with the same chance, successive halving.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use arrayvec::ArrayVec;
 use rand_core::Rng;

@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use tripoley_bots::{Bot, BotKind, Budget, HeuristicBot};
-use tripoley_cards::{Card, CardSet, GameRng, Suit, seeded_rng};
+use tripoley_cards::{Card, CardSet, Suit};
 use tripoley_engine::{
     Account, Action, AuctionView, BettingView, DealChance, Decision, Event, Game, InfoSet,
     Misplays, Pending, PokerRule, Record, Seat, Stage, Step, StopReason, Transfer, View,
@@ -29,12 +29,7 @@ pub const HUMAN: Seat = 0;
 /// Playouts the hint key spends on the expert bot's search.
 const HINT_PLAYOUTS: u32 = 3000;
 
-/// Chance and bot moves at step `k` of a record draw from their own RNG,
-/// derived from the game's seed and `k`, so a resumed game goes on exactly
-/// as it would have without the pause.
-pub fn step_rng(seed: u64, step: usize) -> GameRng {
-    seeded_rng(seed ^ (step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-}
+pub use tripoley_table::local::step_rng;
 
 /// A table to sit down at: the record so far (empty for a new game), the
 /// bot of each seat, and the seed of chance.

@@ -34,7 +34,6 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event as TermEvent, KeyEvent};
 use ratatui::Frame;
-use serde::{Deserialize, Serialize};
 use tripoley_bots::BotKind;
 use tripoley_engine::{Preset, Record, Rules};
 use tripoley_i18n::Lang;
@@ -86,35 +85,9 @@ pub struct Args {
     save: Option<PathBuf>,
 }
 
-/// What a saved game needs besides its record to go on (the `"play"` field).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayMeta {
-    /// Seeds chance and the bots (see [`app::step_rng`]).
-    pub seed: u64,
-    /// The human's seat.
-    pub human: u8,
-    /// The bot in each seat, `null` for the human's.
-    pub bots: Vec<Option<BotKind>>,
-    /// How the rules are called on screen.
-    pub label: String,
-    /// The language the game was played in (`en`, `es`): a resumed game
-    /// speaks it unless `--lang` says otherwise. Older saves have none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lang: Option<String>,
-}
-
-impl PlayMeta {
-    /// The saved language, checked: an unknown one is refused, not guessed.
-    pub fn language(&self) -> Result<Option<Lang>, String> {
-        self.lang
-            .as_deref()
-            .map(|code| {
-                Lang::parse(code)
-                    .ok_or_else(|| format!("its language {code:?} is not one this version speaks"))
-            })
-            .transpose()
-    }
-}
+/// What a saved game needs besides its record to go on (the `"play"` field):
+/// the same as the browser's offline game saves, so each resumes the other's.
+pub use tripoley_table::local::LocalMeta as PlayMeta;
 
 impl Args {
     /// The language asked for, else the environment's (a resumed game's
@@ -293,6 +266,7 @@ pub fn parse_saved(text: &str) -> Result<(Record, PlayMeta), String> {
         Some(play) => serde_json::from_value::<PlayMeta>(play.clone())
             .map_err(|e| format!("its \"play\" field is not readable: {e}"))?,
         None => PlayMeta {
+            settings: None,
             seed: 0,
             human: HUMAN,
             bots: (0..players)
@@ -345,6 +319,7 @@ fn rules_label(rules: &Rules) -> String {
 pub fn saved_json(app: &App) -> String {
     let mut value = serde_json::to_value(app.record()).expect("records serialise");
     let meta = PlayMeta {
+        settings: None,
         seed: app.seed(),
         human: HUMAN,
         bots: app.bot_kinds().to_vec(),

@@ -7,31 +7,14 @@
 //! once, whoever may see it, and each viewer's frame joins the events whose
 //! audience includes it with that viewer's own view.
 
-use std::io::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-use serde_json::json;
 use tripoley_engine::{Event, Pending, Seat, View};
+use tripoley_table::frames::{self, Turn, entries, seen_by};
+use tripoley_table::journal::Catch;
 
-use super::journal::{self, Catch, Entry};
 use super::{ConnId, Out, Table};
-use crate::protocol::PROTOCOL_VERSION;
-
-/// The `turn` of a frame: who decides, the time they have left (a person
-/// with a turn timer), and whether the server's bot plays for them.
-#[derive(Serialize)]
-struct Turn {
-    seat: Seat,
-    ms: Option<u64>,
-    bot: bool,
-}
-
-/// A frame's text from its JSON bytes.
-fn text(out: Vec<u8>) -> Out {
-    Out::Text(journal::text(out))
-}
 
 impl Table {
     /// Sends a connection what it missed since event `last`, or the full
@@ -50,7 +33,7 @@ impl Table {
         self.sync_journal();
         if k + 1 < n {
             let missed = Catch::updates(&self.journal, viewer, k as usize + 1, n as usize);
-            self.send(conn, missed);
+            self.send(conn, Out::Journal(Box::new(missed)));
         }
         let step = (k < n).then(|| self.journal.step(n as usize)).flatten();
         let seen = step.iter().flat_map(|s| seen_by(s, viewer));
@@ -66,34 +49,22 @@ impl Table {
             // the old journal keep it.
             self.journal = Arc::default();
         }
-        let viewers: Vec<Option<Seat>> = std::iter::once(None)
-            .chain((0..self.seats.len()).map(|s| Some(s as Seat)))
-            .collect();
-        let mask = |sees: &dyn Fn(Option<Seat>) -> bool| {
-            viewers
-                .iter()
-                .filter(|&&v| sees(v))
-                .fold(0, |m, &v| m | journal::bit(v))
-        };
+        let viewers = frames::viewers(self.seats.len());
         for k in self.journal.len()..len {
             let entries = if let Some(t) = &self.napalm {
-                t.log[k]
-                    .iter()
-                    .map(|e| Entry {
-                        json: event_json(e).into(),
-                        viewers: mask(&|v| e.audience().includes(v)),
-                        ends_deal: matches!(e, tripoley_napalm::Event::HandEnded { .. }),
-                    })
-                    .collect()
+                entries(
+                    &t.log[k],
+                    &viewers,
+                    |e, v| e.audience().includes(v),
+                    |e| matches!(e, tripoley_napalm::Event::HandEnded { .. }),
+                )
             } else {
-                self.log[k]
-                    .iter()
-                    .map(|e| Entry {
-                        json: event_json(e).into(),
-                        viewers: mask(&|v| e.audience().includes(v)),
-                        ends_deal: matches!(e, Event::DealEnded { .. }),
-                    })
-                    .collect()
+                entries(
+                    &self.log[k],
+                    &viewers,
+                    |e, v| e.audience().includes(v),
+                    |e| matches!(e, Event::DealEnded { .. }),
+                )
             };
             self.journal.push(entries);
         }
@@ -132,17 +103,14 @@ impl Table {
 
     /// Writes `"view":…,"turn":…` for `viewer`, in either game.
     fn write_view_and_turn(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
-        out.extend_from_slice(b"\"view\":");
-        let turn = if let Some(t) = &self.napalm {
-            serde_json::to_writer(&mut *out, &t.game.view(viewer)).expect("views serialise");
-            self.to_decide().map(|s| self.turn_of(s))
+        if let Some(t) = &self.napalm {
+            let turn = self.to_decide().map(|s| self.turn_of(s));
+            frames::write_view_and_turn(out, &t.game.view(viewer), turn.as_ref());
         } else {
             let view = self.view(viewer);
-            serde_json::to_writer(&mut *out, &view).expect("views serialise");
-            view.as_ref().and_then(|v| self.turn(v))
-        };
-        out.extend_from_slice(b",\"turn\":");
-        serde_json::to_writer(&mut *out, &turn).expect("turns serialise");
+            let turn = view.as_ref().and_then(|v| self.turn(v));
+            frames::write_view_and_turn(out, &view, turn.as_ref());
+        }
     }
 
     /// An `update`: the events (JSON texts) `viewer` may see of the last
@@ -153,22 +121,13 @@ impl Table {
         events: impl Iterator<Item = &'a str>,
         auto: bool,
     ) -> Out {
-        let mut out = Vec::with_capacity(4096);
-        let _ = write!(
-            out,
-            "{{\"v\":{PROTOCOL_VERSION},\"type\":\"update\",\"n\":{},\"events\":[",
-            self.n()
+        let text = frames::update(
+            self.n(),
+            events,
+            |out| self.write_view_and_turn(viewer, out),
+            auto,
         );
-        for (i, e) in events.enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            out.extend_from_slice(e.as_bytes());
-        }
-        out.extend_from_slice(b"],");
-        self.write_view_and_turn(viewer, &mut out);
-        let _ = write!(out, ",\"auto\":{auto}}}");
-        text(out)
+        Out::Text(text.into())
     }
 
     /// The full `state`: `viewer`'s view, the current deal's log, the
@@ -179,18 +138,12 @@ impl Table {
             return;
         };
         self.sync_journal();
-        let head = format!(
-            "{{\"v\":{PROTOCOL_VERSION},\"type\":\"state\",\"n\":{},\"log\":",
-            self.n()
-        );
-        let mut tail = Vec::with_capacity(4096);
-        let _ = write!(tail, ",\"table\":{},", json!(self.info()));
-        self.write_view_and_turn(viewer, &mut tail);
-        tail.push(b'}');
-        let tail = String::from_utf8(tail).expect("serde_json writes UTF-8");
+        let (head, tail) = frames::state_parts(self.n(), &self.info(), |out| {
+            self.write_view_and_turn(viewer, out);
+        });
         let steps = (self.deal_start, self.log_len());
         let out = Catch::state(&self.journal, viewer, steps, head, tail);
-        self.send(conn, out);
+        self.send(conn, Out::Journal(Box::new(out)));
     }
 
     /// Sends the last step to every connection, each frame built from its
@@ -221,18 +174,4 @@ impl Table {
     pub(super) fn log_len(&self) -> usize {
         self.napalm.as_ref().map_or(self.log.len(), |t| t.log.len())
     }
-}
-
-/// The JSON texts of a journal step's events that `viewer` may see.
-fn seen_by(events: &[Entry], viewer: Option<Seat>) -> impl Iterator<Item = &str> {
-    let bit = journal::bit(viewer);
-    events
-        .iter()
-        .filter(move |e| e.viewers & bit != 0)
-        .map(|e| &*e.json)
-}
-
-/// An event of either game as JSON text.
-fn event_json(e: &impl Serialize) -> String {
-    serde_json::to_string(e).expect("events serialise")
 }

@@ -31,12 +31,12 @@ use tripoley_engine::{Action, Decision, InfoSet, Pending, Seat, Step, View};
 
 use tokio::time::timeout;
 
-use super::{ConnId, HINT_BUDGET, Out, Table, error_frame, frame};
+use super::{ConnId, HINT_BUDGET, Out, Table, error_frame};
 
 /// The longest an expert bot waits for a free search slot: about as long as
 /// its search would take ([`tripoley_bots::Budget::DEFAULT`]).
 const EXPERT_WAIT: Duration = Duration::from_millis(10);
-use crate::protocol::{ErrorBody, ErrorCode, PROTOCOL_VERSION};
+use crate::protocol::{ErrorBody, ErrorCode};
 
 /// What comes back from the blocking pool.
 pub(crate) enum Thought {
@@ -308,7 +308,7 @@ impl Table {
 }
 
 fn hint_frame(n: u64, id: Option<u64>, action: &serde_json::Value) -> Out {
-    frame(&json!({"v": PROTOCOL_VERSION, "type": "hint", "n": n, "id": id, "action": action}))
+    Out::Text(tripoley_table::frames::hint(n, id, action).into())
 }
 
 #[cfg(test)]

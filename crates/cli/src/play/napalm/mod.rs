@@ -126,6 +126,7 @@ fn parse_saved(text: &str, file: &str) -> Result<(NapalmTable, Option<Lang>), Fa
             Failure::usage(format!("{file}: its \"play\" field is not readable: {e}"))
         })?,
         None => PlayMeta {
+            settings: None,
             seed: 0,
             human: HUMAN,
             bots: (0..players)
@@ -170,6 +171,7 @@ fn saved_json(app: &NapalmApp) -> String {
     let saved = Saved {
         record: app.record(),
         play: PlayMeta {
+            settings: None,
             seed: app.seed(),
             human: HUMAN,
             bots: app.kinds.clone(),

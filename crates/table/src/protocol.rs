@@ -542,7 +542,7 @@ impl std::fmt::Display for ErrorBody {
 /// ([`tripoley_i18n::names::chosen_problem`]: 16 columns, visible, no hidden
 /// character or tower of marks, nothing that passes for a bot's name or
 /// for the "(you)" the web client writes after the reader's own name).
-pub(crate) fn clean_name(name: &str) -> Result<String, ErrorBody> {
+pub fn clean_name(name: &str) -> Result<String, ErrorBody> {
     use tripoley_i18n::names::{self, Problem};
     let name = names::trimmed(name);
     let Some(problem) = names::chosen_problem(name) else {
@@ -578,7 +578,7 @@ pub(crate) fn clean_name(name: &str) -> Result<String, ErrorBody> {
 }
 
 /// The refusal of a name that looks like another player's at the table.
-pub(crate) fn name_taken() -> ErrorBody {
+pub fn name_taken() -> ErrorBody {
     ErrorBody::new(
         ErrorCode::Invalid,
         "another player at this table has a name that looks the same",
@@ -599,7 +599,7 @@ pub const MAX_CHAT_CHARS: usize = 200;
 /// emoji's own joiners and variation selectors stay (one picture, 👨‍👩‍👧).
 /// Combining marks past four on one character are dropped. What is left,
 /// trimmed, must show something.
-pub(crate) fn clean_chat(text: &str) -> Result<String, ErrorBody> {
+pub fn clean_chat(text: &str) -> Result<String, ErrorBody> {
     use tripoley_i18n::glyphs::{breaks_line, visible, without_hidden, without_towers};
     let invalid = |m: &str, problem| {
         Err(ErrorBody::new(ErrorCode::Invalid, m).with(Detail::Chat { problem }))
@@ -629,8 +629,20 @@ pub(crate) fn clean_chat(text: &str) -> Result<String, ErrorBody> {
 }
 
 impl CreateTable {
-    /// The table settings this request asks for, checked.
+    /// The table settings this request asks for, checked, the host's name
+    /// among them.
     pub fn settings(&self) -> Result<TableSettings, ErrorBody> {
+        if let Some(name) = &self.host_name {
+            clean_name(name)?;
+        }
+        self.game_settings()
+    }
+
+    /// The table settings this request asks for, checked, its names aside:
+    /// the offline table's (whose names never leave the device, and whose
+    /// WebAssembly would otherwise carry the Unicode tables names are
+    /// checked with).
+    pub fn game_settings(&self) -> Result<TableSettings, ErrorBody> {
         if self.game == Some(GameKind::Napalm) {
             return self.napalm_settings();
         }
@@ -654,7 +666,7 @@ impl CreateTable {
         let settings = TableSettings {
             rules,
             seats: self.seats.unwrap_or(4),
-            turn_seconds: self.checked_table_basics()?,
+            turn_seconds: self.turn_seconds(),
             bot: self.bot.unwrap_or(BotKind::Heuristic),
             seat_bots: BTreeMap::new(),
             game: GameKind::Tripoley,
@@ -679,13 +691,9 @@ impl CreateTable {
         }
     }
 
-    /// What both games check the same way: the host's name; returns the
-    /// turn timer (60 s by default; [`TableSettings::check`] bounds it).
-    fn checked_table_basics(&self) -> Result<u32, ErrorBody> {
-        if let Some(name) = &self.host_name {
-            clean_name(name)?;
-        }
-        Ok(self.turn_seconds.unwrap_or(60))
+    /// The turn timer, 60 s by default ([`TableSettings::check`] bounds it).
+    fn turn_seconds(&self) -> u32 {
+        self.turn_seconds.unwrap_or(60)
     }
 
     /// The settings of a Napalm table: `rules` overrides [`NapalmRules`]
@@ -715,7 +723,7 @@ impl CreateTable {
         let settings = TableSettings {
             rules: Rules::preset(Preset::Pagat),
             seats: self.seats.unwrap_or(4),
-            turn_seconds: self.checked_table_basics()?,
+            turn_seconds: self.turn_seconds(),
             bot: self.bot.unwrap_or(BotKind::Heuristic),
             seat_bots: BTreeMap::new(),
             game: GameKind::Napalm,
@@ -778,6 +786,15 @@ impl TableSettings {
         }
         Ok(())
     }
+}
+
+/// The presets with their rules, as `GET /api/presets` answers (and the
+/// offline app asks its worker).
+pub fn presets() -> serde_json::Value {
+    Preset::ALL
+        .iter()
+        .map(|&p| serde_json::json!({"name": p.name(), "rules": Rules::preset(p)}))
+        .collect()
 }
 
 /// The longest turn timer, in seconds (an hour).

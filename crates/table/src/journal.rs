@@ -4,31 +4,32 @@
 //! A connection that comes back asks for hundreds of steps, or for the
 //! whole deal so far. Writing them on the table's task let a flood of such
 //! hellos stall every move (issue 31, finding 4), so the table only queues
-//! an [`Out::Journal`] naming the steps, and the connection's own writer
+//! a [`Catch`] naming the steps, and the connection's own writer
 //! writes the frames from the journal. The journal's entries never change
 //! once written, so what a viewer is sent is exactly what it was sent live.
 
 use std::io::Write;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use axum::extract::ws::Utf8Bytes;
 use tripoley_engine::Seat;
 
-use super::Out;
 use crate::protocol::PROTOCOL_VERSION;
 
 /// One event: its JSON text, who may see it, and whether it ends a deal
 /// (or a Napalm hand).
 #[derive(Debug)]
-pub(super) struct Entry {
+pub struct Entry {
+    /// The event as JSON text.
     pub json: Box<str>,
+    /// Who may see it: a bit per viewer, [`bit`].
     pub viewers: u64,
+    /// Whether it ends a deal (or a Napalm hand).
     pub ends_deal: bool,
 }
 
 /// The viewer bit of `viewer` in [`Entry::viewers`]: bit 0 for the
 /// spectators, bit `s + 1` for seat `s` (a seat past the mask sees nothing).
-pub(super) fn bit(viewer: Option<Seat>) -> u64 {
+pub fn bit(viewer: Option<Seat>) -> u64 {
     match viewer {
         None => 1,
         Some(s) => 1u64.checked_shl(u32::from(s) + 1).unwrap_or(0),
@@ -37,19 +38,26 @@ pub(super) fn bit(viewer: Option<Seat>) -> u64 {
 
 /// Every step's events so far, step `k` at index `k`.
 #[derive(Debug, Default)]
-pub(crate) struct Journal {
+pub struct Journal {
     steps: RwLock<Vec<Arc<[Entry]>>>,
 }
 
 impl Journal {
-    pub(super) fn len(&self) -> usize {
+    /// The steps written so far.
+    pub fn len(&self) -> usize {
         self.steps
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .len()
     }
 
-    pub(super) fn push(&self, step: Vec<Entry>) {
+    /// Whether no step is written yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Appends the next step's events.
+    pub fn push(&self, step: Vec<Entry>) {
         let mut steps = self.steps.write().unwrap_or_else(PoisonError::into_inner);
         steps.push(step.into());
     }
@@ -62,7 +70,7 @@ impl Journal {
     }
 
     /// Step `k`, shared.
-    pub(super) fn step(&self, k: usize) -> Option<Arc<[Entry]>> {
+    pub fn step(&self, k: usize) -> Option<Arc<[Entry]>> {
         self.steps(k, k + 1).pop()
     }
 }
@@ -89,7 +97,7 @@ fn write_events<'a>(
 
 /// What a connection's writer sends from the journal.
 #[derive(Clone, Debug)]
-pub(crate) struct Catch {
+pub struct Catch {
     journal: Arc<Journal>,
     viewer: u64,
     shape: Shape,
@@ -112,29 +120,24 @@ enum Shape {
 
 impl Catch {
     /// The `update`s of steps `from..to` for `viewer`.
-    pub(super) fn updates(
-        journal: &Arc<Journal>,
-        viewer: Option<Seat>,
-        from: usize,
-        to: usize,
-    ) -> Out {
-        Out::Journal(Box::new(Catch {
+    pub fn updates(journal: &Arc<Journal>, viewer: Option<Seat>, from: usize, to: usize) -> Catch {
+        Catch {
             journal: Arc::clone(journal),
             viewer: bit(viewer),
             shape: Shape::Updates { from, to },
-        }))
+        }
     }
 
     /// A `state` for `viewer`: `head` (up to `"log":`), the log of steps
     /// `from..to`, `tail` (from the comma after the log).
-    pub(super) fn state(
+    pub fn state(
         journal: &Arc<Journal>,
         viewer: Option<Seat>,
         (from, to): (usize, usize),
         head: String,
         tail: String,
-    ) -> Out {
-        Out::Journal(Box::new(Catch {
+    ) -> Catch {
+        Catch {
             journal: Arc::clone(journal),
             viewer: bit(viewer),
             shape: Shape::State {
@@ -143,11 +146,11 @@ impl Catch {
                 to,
                 tail,
             },
-        }))
+        }
     }
 
     /// The frames' texts, written on the caller's task.
-    pub(crate) fn frames(&self) -> Vec<Utf8Bytes> {
+    pub fn frames(&self) -> Vec<String> {
         match &self.shape {
             Shape::Updates { from, to } => {
                 let steps = self.journal.steps(*from, *to);
@@ -207,8 +210,6 @@ impl Catch {
 }
 
 /// A frame's text from its JSON bytes.
-pub(super) fn text(out: Vec<u8>) -> Utf8Bytes {
-    String::from_utf8(out)
-        .expect("serde_json writes UTF-8")
-        .into()
+pub fn text(out: Vec<u8>) -> String {
+    String::from_utf8(out).expect("serde_json writes UTF-8")
 }
