@@ -105,11 +105,7 @@ export function serverAndBrowser(serveArgs = []) {
     server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0", "--db", db, "--bot-pause", pause, ...serveArgs], { stdio: ["ignore", "pipe", "inherit"] });
     base = await servedAt(server, 20000);
     await waitForServer(base + "/api/presets", 20000);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    browser = await launch();
     if (process.env.E2E_WEB_FROM_DISK) serveWebFromDisk(browser);
   });
   after(async () => {
@@ -117,6 +113,18 @@ export function serverAndBrowser(serveArgs = []) {
     if (server) server.kill();
   });
 }
+
+/** Debian's headless Chromium, with nothing of its own on the network. */
+export function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/** The tripoley binary the tests run. */
+export const TRIPOLEY = BIN;
 
 /** While working on the page (E2E_WEB_FROM_DISK=<folder>, such as ../web):
  * its scripts and style sheet come from that folder as they are now, not

@@ -132,7 +132,7 @@ test("static files: Brotli or gzipped, revalidated by ETag (304 Not Modified), a
   };
   await page.goto(base + "/");
   await page.locator('form:has(select[name="preset"])').waitFor();
-  assert.equal(await page.locator('link[rel="icon"]').getAttribute("href"), "/favicon.svg");
+  assert.equal(await page.locator('link[rel="icon"]').getAttribute("href"), "favicon.svg");
   const first = await transferred();
   await page.reload();
   await page.locator('form:has(select[name="preset"])').waitFor();

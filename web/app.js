@@ -495,7 +495,7 @@ export async function openTable(invite) {
   try {
     S.table = await api("GET", "/api/tables/" + encodeURIComponent(invite));
   } catch (e) {
-    main.replaceChildren(el("p", { class: "error" }, errorText(e)), el("p", {}, el("a", { href: "/" }, t("back"))));
+    main.replaceChildren(el("p", { class: "error" }, errorText(e)), el("p", {}, el("a", { href: "./" }, t("back"))));
     return;
   }
   render();

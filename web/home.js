@@ -23,16 +23,19 @@ export async function home() {
   let presets = Array.isArray(online) ? online : null;
   if (!presets && here) presets = await ask({ presets: true }, "presets").catch(() => null);
   if (!presets) {
-    main.replaceChildren(el("p", { class: "error" }, online && online.code !== "unreachable" ? t("home-unreachable", { error: errorText(online) }) : errorText(online || { code: "unreachable" })));
+    const why = online && online.code !== "unreachable" ? t("home-unreachable", { error: errorText(online) }) : t("error-unreachable");
+    main.replaceChildren(el("p", { class: "error" }, why));
     return;
   }
   const connected = Array.isArray(online);
+  // The network lost: when it comes back, the page offers tables again.
+  if (!connected && !serverless()) window.addEventListener("online", () => home(), { once: true });
   const error = el("p", { class: "error", role: "alert" });
   // A field of one game only (`data-game`) is hidden while the other is chosen.
   const field = (label, input, game) => el("label", game ? { "data-game": game } : {}, el("span", {}, label), input);
   const num = (name, attrs = {}) => el("input", { name, type: "number", min: 0, max: 1000, ...attrs });
   const form = el("form", { class: "panel", "aria-label": t("home-new-table") },
-    el("h2", {}, t("home-new-table")),
+    el("h2", {}, t(connected ? "home-new-table" : "home-new-game-here")),
     field(t("home-your-name"), el("input", { name: "name", required: true, maxlength: 16, autocomplete: "nickname" })),
     here ? field(t("home-others-here"), el("input", { name: "others", maxlength: 120, autocomplete: "off", placeholder: t("home-others-here-example") })) : null,
     field(t("home-game"), el("select", { name: "game", onchange: (e) => showGame(form, e.target.value) }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
@@ -41,7 +44,8 @@ export async function home() {
     field(t("home-chips"), el("input", { name: "chips", type: "number", min: 1, value: 100 })),
     field(t("home-tokens"), el("input", { name: "tokens", type: "number", min: 1, max: 100, value: 5 }), "napalm"),
     field(t("home-deals"), el("input", { name: "deals", type: "number", min: 1 }), "tripoley"),
-    field(t("home-turn"), el("input", { name: "turn", type: "number", min: 0, max: 3600, value: 60 })),
+    // The turn timer is the server's: a game on this device waits for its people.
+    connected ? field(t("home-turn"), el("input", { name: "turn", type: "number", min: 0, max: 3600, value: 60 })) : null,
     field(t("home-bot"), el("select", { name: "bot" }, BOT_LEVELS.map((level) =>
       el("option", { value: level, selected: level === "heuristic", "data-game": level === "expert" ? "tripoley" : null }, t("home-bot-level", { level }))))),
     el("details", { "data-game": "tripoley" }, el("summary", {}, t("home-house-rules")),
@@ -71,7 +75,7 @@ export async function home() {
       preset: f.get("preset"),
       seats: Number(f.get("seats")),
       starting_chips: Number(f.get("chips")),
-      turn_seconds: Number(f.get("turn")),
+      turn_seconds: Number(f.get("turn") ?? 0),
       bot: f.get("bot"),
       host_name: f.get("name"),
       public: !!f.get("public"),
@@ -118,7 +122,7 @@ export async function home() {
     el("p", {}, t("home-offline-kept")),
     el("a", { class: "button primary", href: "#offline", "data-key": "resume-offline" }, t("home-offline-resume")));
   const side = connected ? [join, myGamesEntry(), publicTables()] : [myGamesEntry()];
-  main.replaceChildren(el("p", { class: "intro" }, t("home-intro")), resume || "", el("div", { class: "home" }, form, el("div", {}, side)));
+  main.replaceChildren(el("p", { class: "intro" }, t(connected ? "home-intro" : "home-intro-here")), resume || "", el("div", { class: "home" }, form, el("div", {}, side)));
 }
 
 /** A game on this device: the form's table, its player and the others

@@ -27,7 +27,7 @@ export function chooseLanguage(stored = localStorage.getItem(KEY), wanted = navi
  * synchronous. Placeables are not wrapped in bidi isolation marks: names
  * with bidi controls are refused by the server, and the tests read text. */
 export async function loadLanguage(lang = chooseLanguage()) {
-  const res = await fetch("/locales/" + lang + ".ftl");
+  const res = await fetch("locales/" + lang + ".ftl");
   useCatalogue(lang, await res.text());
   document.documentElement.lang = lang;
 }

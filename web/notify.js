@@ -5,7 +5,7 @@
 
 import { t } from "./i18n.js";
 
-const ICON = "/favicon.svg";
+const ICON = "favicon.svg";
 /** The gold dot drawn over the icon's corner. */
 const DOT = '<circle cx="25" cy="7" r="7" fill="#f2c94c" stroke="#0e4a33" stroke-width="2"/>';
 /** The tab's icon with the dot, made from the icon itself once asked. */

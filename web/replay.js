@@ -42,7 +42,7 @@ export function openRecord(record, seat, onClose) {
 /** The page of a share link: the game face up, for anyone with the link;
  * closing it goes to the home page. */
 export function openShared(share) {
-  return open({ share }, null, () => { location.href = "/"; });
+  return open({ share }, null, () => { location.href = "./"; });
 }
 
 /** A record file (`tripoley play --save`, `sim --save-records`), sent to

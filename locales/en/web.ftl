@@ -497,8 +497,10 @@ games-file-help = A file saved by the terminal game or the simulator; it is repl
 
 ## The game played on this device, with no server
 home-others-here = Others playing on this device
-home-others-here-example = Names, with commas: Bob, Cleo
+home-others-here-example = Bob, Cleo
 home-play-here = Play here with bots
+home-new-game-here = New game on this device
+home-intro-here = Tripoley is the family card game of a board, a poker hand and a race to empty your hand, all in one deal. Play it here against bots, or pass this device round the table.
 home-play-here-help = “Play here” needs no connection: the game and the bots run on this device, and it goes on where you left it.
 home-no-server = No connection to a Tripoley server: you can play here against bots, and pass the device round. Playing with people elsewhere needs a connection.
 home-offline-kept = You have a game on this device that is not finished.
@@ -506,3 +508,6 @@ home-offline-resume = Go on with it
 offline-none = There is no game on this device to go on with.
 games-save-file = Save the record
 rules-offline = The full rule book comes from a Tripoley server: with no connection, the short rules above are the whole of it.
+app-install = Install
+app-update-ready = A new version is ready.
+app-update-reload = Reload

@@ -522,8 +522,10 @@ games-file-help = Un archivo guardado por el juego de terminal o el simulador; s
 
 ## La partida jugada en este dispositivo, sin servidor
 home-others-here = Otros que juegan en este dispositivo
-home-others-here-example = Nombres, separados por comas: Bob, Cleo
+home-others-here-example = Bob, Cleo
 home-play-here = Jugar aquí con bots
+home-new-game-here = Partida nueva en este dispositivo
+home-intro-here = Tripoley es el juego de cartas de la familia: un tablero, una mano de póquer y una carrera para quedarse sin cartas, todo en un reparto. Juégalo aquí contra bots, o pasa este dispositivo por la mesa.
 home-play-here-help = «Jugar aquí» no necesita conexión: la partida y los bots funcionan en este dispositivo, y sigue donde la dejaste.
 home-no-server = Sin conexión con un servidor de Tripoley: puedes jugar aquí contra bots y pasar el dispositivo. Jugar con gente de otros lugares necesita conexión.
 home-offline-kept = Tienes en este dispositivo una partida sin terminar.
@@ -531,3 +533,6 @@ home-offline-resume = Seguir con ella
 offline-none = No hay ninguna partida en este dispositivo para seguir.
 games-save-file = Guardar el registro
 rules-offline = El reglamento completo lo da un servidor de Tripoley: sin conexión, las reglas breves de arriba son todo lo que hay.
+app-install = Instalar
+app-update-ready = Hay una versión nueva.
+app-update-reload = Recargar

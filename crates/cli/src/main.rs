@@ -25,6 +25,8 @@ enum Command {
     Play(play::Args),
     /// Serve the multiplayer web table: create a table, share the link, play in the browser.
     Serve(cmd::serve::ServeArgs),
+    /// Write the web app as static files: play with no server, install it as an app, work offline.
+    Site(cmd::site::Args),
     /// Load the web server with tables of client bots and report latency and throughput.
     Loadtest(cmd::serve::LoadArgs),
     /// Evaluate a poker hand: the best five of 5 to 52 cards and its name.
@@ -86,6 +88,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => cmd::serve::serve(&args),
+        Command::Site(args) => cmd::site::run(&args),
         Command::Loadtest(args) => cmd::serve::loadtest(&args),
         Command::Eval(args) => cmd::eval::run(&args),
         Command::Bench(args) => {

@@ -34,6 +34,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/vendor/fluent-bundle/{file}", get(web::fluent))
         .route("/locales/{file}", get(web::locale))
         .route("/pkg/{file}", get(web::pkg))
+        .route("/icons/{file}", get(web::icon))
         .route("/api/health", get(health))
         .route("/api/presets", get(presets))
         .route("/api/tables", get(crate::public::list).post(create))

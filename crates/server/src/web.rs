@@ -12,6 +12,9 @@ use sha2::Digest;
 
 const JS: &str = "text/javascript; charset=utf-8";
 
+/// The page.
+const INDEX: &[u8] = include_bytes!("../../../web/index.html");
+
 /// `(name, type, bytes)` of a file of `web/`, embedded.
 macro_rules! web {
     ($name:literal, $kind:expr) => {
@@ -30,7 +33,7 @@ macro_rules! web {
 /// qr.js; `@fluent/bundle`'s ES modules unchanged, which import one another
 /// by relative paths).
 const FILES: &[(&str, &str, &[u8])] = &[
-    web!("index.html", "text/html; charset=utf-8"),
+    ("index.html", "text/html; charset=utf-8", INDEX),
     web!("favicon.svg", "image/svg+xml"),
     web!("app.js", JS),
     web!("board.js", JS),
@@ -40,6 +43,7 @@ const FILES: &[(&str, &str, &[u8])] = &[
     web!("dom.js", JS),
     web!("games.js", JS),
     web!("home.js", JS),
+    web!("install.js", JS),
     web!("i18n.js", JS),
     web!("main.js", JS),
     web!("motion.js", JS),
@@ -58,6 +62,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
     web!("words.js", JS),
     web!("worker.js", JS),
     web!("style.css", "text/css; charset=utf-8"),
+    web!("manifest.webmanifest", "application/manifest+json"),
+    web!("icons/icon-180.png", "image/png"),
+    web!("icons/icon-192.png", "image/png"),
+    web!("icons/icon-512.png", "image/png"),
+    web!("icons/maskable-512.png", "image/png"),
     (
         "qrcode.mjs",
         JS,
@@ -94,29 +103,66 @@ const WASM: &[(&str, &str, &[u8])] = &[];
 /// Whether this build carries the offline app's WebAssembly.
 pub const HAS_WASM: bool = !WASM.is_empty();
 
+/// The service worker's template: its version and the files it keeps are
+/// written in by [`files`].
+const SERVICE_WORKER: &str = include_str!("../../../web/sw.js");
+
 /// Every file of the web app, `(path, type, bytes)`: what `tripoley serve`
-/// serves and `tripoley site` writes, each language's catalogue included.
-pub fn files() -> Vec<(String, &'static str, &'static [u8])> {
-    let mut all: Vec<_> = FILES
-        .iter()
-        .chain(WASM)
-        .map(|&(name, kind, body)| (name.to_owned(), kind, body))
-        .collect();
-    for lang in tripoley_i18n::Lang::ALL {
-        all.push((
-            format!("locales/{}.ftl", lang.code()),
-            "text/plain; charset=utf-8",
-            lang.browser_source().as_bytes(),
-        ));
+/// serves and `tripoley site` writes, each language's catalogue included,
+/// and the service worker that keeps them all for offline use.
+pub fn files() -> &'static [(String, &'static str, &'static [u8])] {
+    static ALL: LazyLock<Vec<(String, &'static str, &'static [u8])>> = LazyLock::new(|| {
+        let mut all: Vec<_> = FILES
+            .iter()
+            .chain(WASM)
+            .map(|&(name, kind, body)| (name.to_owned(), kind, body))
+            .collect();
+        for lang in tripoley_i18n::Lang::ALL {
+            all.push((
+                format!("locales/{}.ftl", lang.code()),
+                "text/plain; charset=utf-8",
+                lang.browser_source().as_bytes(),
+            ));
+        }
+        let worker: &'static str = service_worker(&all).leak();
+        all.push(("sw.js".to_owned(), JS, worker.as_bytes()));
+        all
+    });
+    &ALL
+}
+
+/// The service worker for these files: its version is a digest of them all,
+/// so any change makes a new worker (and the page offers the update).
+fn service_worker(files: &[(String, &'static str, &'static [u8])]) -> String {
+    let mut digest = sha2::Sha256::new();
+    for (path, _, body) in files {
+        digest.update(path.as_bytes());
+        digest.update(body);
     }
-    all
+    let head: [u8; 8] = digest.finalize()[..8]
+        .try_into()
+        .expect("a SHA-256 digest has 32 bytes");
+    let version = format!("{:016x}", u64::from_be_bytes(head));
+    // The page is kept as "./" (every address of the app is that page).
+    let kept: Vec<String> = std::iter::once("./".to_owned())
+        .chain(
+            files
+                .iter()
+                .map(|(path, ..)| path.clone())
+                .filter(|p| p != "index.html"),
+        )
+        .collect();
+    let list = serde_json::to_string(&kept).expect("paths serialise");
+    SERVICE_WORKER
+        .replacen("const VERSION = \"dev\";", &format!("const VERSION = \"{version}\";"), 1)
+        .replacen("const FILES = [];", &format!("const FILES = {list};"), 1)
 }
 
 /// WebAssembly is compiled only from the page's own files (the offline
 /// app's worker): `'wasm-unsafe-eval'` allows that and no `eval` of text.
 const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
                    connect-src 'self' ws: wss:; img-src 'self' data:; \
-                   object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+                   object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 
 /// A file as it is served: its bytes, the same compressed with Brotli and
 /// with gzip once at the first request, and its ETag (a digest of the
@@ -215,12 +261,31 @@ impl Served {
     }
 }
 
-/// Every file served, by its path without the leading `/` (the page is
-/// `index.html`), prepared at the first request.
+/// The files of a static copy of the app (`tripoley site`): the page says
+/// it has no server (`data-serverless`), so it asks none.
+pub fn site_files() -> Vec<(String, &'static [u8])> {
+    files()
+        .iter()
+        .map(|&(ref path, _, body)| {
+            let body: &'static [u8] = if path == "index.html" {
+                static SITE_INDEX: LazyLock<String> = LazyLock::new(|| {
+                    String::from_utf8_lossy(INDEX)
+                        .replacen("<html lang=\"en\">", "<html lang=\"en\" data-serverless>", 1)
+                        .replacen("<base href=\"/\">", "<base href=\"./\">", 1)
+                });
+                SITE_INDEX.as_bytes()
+            } else {
+                body
+            };
+            (path.clone(), body)
+        })
+        .collect()
+}
+
 static SERVED: LazyLock<HashMap<String, Served>> = LazyLock::new(|| {
     files()
-        .into_iter()
-        .map(|(path, kind, body)| (path, Served::new(kind, body)))
+        .iter()
+        .map(|(path, kind, body)| (path.clone(), Served::new(kind, body)))
         .collect()
 });
 
@@ -248,6 +313,11 @@ pub(crate) async fn fluent(Path(name): Path<String>, request: HeaderMap) -> Resp
         &request,
         "no such file",
     )
+}
+
+/// `/icons/<name>`: the installed app's icons.
+pub(crate) async fn icon(Path(name): Path<String>, request: HeaderMap) -> Response {
+    serve(&format!("icons/{name}"), &request, "no such file")
 }
 
 /// `/pkg/<name>`: the offline app's WebAssembly and its glue, which the

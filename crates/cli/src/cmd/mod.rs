@@ -8,3 +8,4 @@ pub mod replay;
 pub mod rules;
 pub mod serve;
 pub mod sim;
+pub mod site;
