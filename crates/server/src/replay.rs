@@ -43,7 +43,7 @@ use crate::auth::{hash_token, same_hash};
 use crate::budget::{PerAddress, Slot};
 use crate::protocol::{Detail, ErrorBody, ErrorCode, RecordProblem, StartRequest};
 use crate::store::StoredSteps;
-pub(crate) use tripoley_table::replay::{Failure, Replayed, frames, read_upload};
+pub(crate) use tripoley_table::replay::{Failure, Refused, Replayed, frames};
 /// Replays built at once.
 pub const RUNNING: usize = 2;
 /// Replays in progress (built or waiting) on the server.
@@ -343,4 +343,26 @@ async fn built(
         }
         Err(_) => busy("the replay failed"),
     }
+}
+
+/// An uploaded record file read as `tripoley analyse` reads it (a Napalm
+/// one as `tripoley replay` does, within the same bounds, its names held to
+/// the rule for names), or why not.
+pub(crate) fn read_upload(body: &[u8]) -> Result<Replayed, Refused> {
+    let record = tripoley_table::replay::read_upload(body)?;
+    if let Replayed::Napalm(r) = &record
+        && let Some(name) = r
+            .names
+            .iter()
+            .find(|n| tripoley_i18n::names::problem(n).is_some())
+    {
+        return Err((
+            RecordProblem::NotARecord,
+            format!(
+                "the name {:?} breaks the rule for names",
+                name.escape_debug().to_string()
+            ),
+        ));
+    }
+    Ok(record)
 }

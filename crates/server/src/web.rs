@@ -143,18 +143,24 @@ fn service_worker(files: &[(String, &'static str, &'static [u8])]) -> String {
         .try_into()
         .expect("a SHA-256 digest has 32 bytes");
     let version = format!("{:016x}", u64::from_be_bytes(head));
-    // The page is kept as "./" (every address of the app is that page).
+    // The page is kept as "./" (every address of the app is that page);
+    // not kept: what needs a server anyway (the invite's QR code) and the
+    // icons (an installed app's are kept by the device).
     let kept: Vec<String> = std::iter::once("./".to_owned())
         .chain(
             files
                 .iter()
                 .map(|(path, ..)| path.clone())
-                .filter(|p| p != "index.html"),
+                .filter(|p| p != "index.html" && p != "qrcode.mjs" && !p.starts_with("icons/")),
         )
         .collect();
     let list = serde_json::to_string(&kept).expect("paths serialise");
     SERVICE_WORKER
-        .replacen("const VERSION = \"dev\";", &format!("const VERSION = \"{version}\";"), 1)
+        .replacen(
+            "const VERSION = \"dev\";",
+            &format!("const VERSION = \"{version}\";"),
+            1,
+        )
         .replacen("const FILES = [];", &format!("const FILES = {list};"), 1)
 }
 
@@ -270,7 +276,11 @@ pub fn site_files() -> Vec<(String, &'static [u8])> {
             let body: &'static [u8] = if path == "index.html" {
                 static SITE_INDEX: LazyLock<String> = LazyLock::new(|| {
                     String::from_utf8_lossy(INDEX)
-                        .replacen("<html lang=\"en\">", "<html lang=\"en\" data-serverless>", 1)
+                        .replacen(
+                            "<html lang=\"en\">",
+                            "<html lang=\"en\" data-serverless>",
+                            1,
+                        )
                         .replacen("<base href=\"/\">", "<base href=\"./\">", 1)
                 });
                 SITE_INDEX.as_bytes()
