@@ -8,6 +8,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { request } from "node:http";
 import { serverAndBrowser, openTable, shot, pause, axeScan, violations, PHONE, DESKTOP, base, browser } from "./harness.mjs";
 
 serverAndBrowser();
@@ -143,6 +144,38 @@ test("static files: Brotli or gzipped, revalidated by ETag (304 Not Modified), a
   assert.ok(first < 80 * 1024, `first load under 80 KB (${first})`);
   assert.ok(reload < 10 * 1024, `a reload under 10 KB (${reload})`);
   await ctx.close();
+});
+
+/** A file's bytes on the wire as the server sends it with Brotli: its
+ * headers and its compressed body, as the browser receives them. */
+function onTheWire(url) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { "accept-encoding": "br, gzip" } }, (res) => {
+      let body = 0;
+      const head = Object.entries(res.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 20);
+      res.on("data", (d) => { body += d.length; });
+      res.on("end", () => resolve({ bytes: head + body, status: res.statusCode, encoding: res.headers["content-encoding"] }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("the offline app's first load: every file its service worker keeps, the WebAssembly included, is under 300 KB with Brotli", { timeout: 60000 }, async () => {
+  const sw = await (await fetch(base + "/sw.js")).text();
+  const files = JSON.parse(sw.match(/const FILES = (\[.*\]);/)[1]);
+  assert.ok(files.includes("pkg/tripoley_web_bg.wasm"), "the test binary carries the WebAssembly (scripts/build-wasm before the build)");
+  let total = 0;
+  const sizes = [];
+  for (const f of [...files, "manifest.webmanifest", "icons/icon-192.png"]) {
+    const got = await onTheWire(base + "/" + f.replace(/^\.\//, ""));
+    assert.equal(got.status, 200, f);
+    total += got.bytes;
+    sizes.push([f, got.bytes]);
+  }
+  sizes.sort((a, b) => b[1] - a[1]);
+  console.log(`the offline app's first load: ${files.length + 2} files, ${(total / 1024).toFixed(1)} KB with Brotli (the largest: ${sizes.slice(0, 4).map(([f, b]) => `${f} ${(b / 1024).toFixed(1)} KB`).join(", ")})`);
+  assert.ok(total < 300 * 1024, `under 300 KB (${total})`);
 });
 
 test("accessibility of these screens: axe-core finds no serious or critical violation", () => {

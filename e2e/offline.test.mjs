@@ -9,7 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DESKTOP, PHONE, Player, TRIPOLEY, axeScan, launch, over, playUntil, shot, violations } from "./harness.mjs";
@@ -154,6 +154,106 @@ test("pass-and-play offline: two people on one phone and a bot, behind the cover
   assert.ok(me.passedTo.includes("Bob") && me.passedTo.includes("Ann"), `the device went to both: ${me.passedTo}`);
   assert.ok(me.deciders.has("Ann") && me.deciders.has("Bob"), `both decided: ${[...me.deciders]}`);
   assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test("a new version waits for the player: the game in progress goes on, and Reload takes the new one", { timeout: 180000 }, async () => {
+  stat = await staticServer(site);
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(stat.base + "/");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  await page.evaluate(() => localStorage.setItem("tripoley:pause", "60"));
+  await playHere(page, { name: "Ann", seats: "3", deals: "1" });
+  const me = new Player(page, "offline-update");
+  await playUntil([me], async () => me.moves >= 2, 60000);
+  // A new build on the host: another style sheet, so another worker.
+  const sw = join(site, "sw.js");
+  const old = readFileSync(sw, "utf8");
+  appendFileSync(join(site, "style.css"), "\n/* a new version */\n");
+  writeFileSync(sw, old.replace(/const VERSION = "([0-9a-f]+)";/, 'const VERSION = "$1-next";'));
+  try {
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    const offer = page.locator('[data-key="update"]');
+    await offer.waitFor({ timeout: 30000 });
+    await shot(page, "offline-update-offered", false);
+    // Nothing was reloaded under the player: the game goes on.
+    const moves = me.moves;
+    await playUntil([me], async () => me.moves > moves, 60000);
+    const before = await page.evaluate(() => document.querySelector("section.hand.mine")?.dataset.n);
+    await offer.click();
+    await page.waitForFunction(() => caches.keys().then((k) => k.some((n) => n.endsWith("-next"))), null, { timeout: 30000 });
+    await page.locator("section.hand.mine, section.pass-cover").first().waitFor({ timeout: 30000 });
+    const after = await page.evaluate(() => document.querySelector("section.hand.mine")?.dataset.n);
+    assert.ok(Number(after) >= Number(before), `the game resumed after the update (${before} -> ${after})`);
+    assert.deepEqual(errors, []);
+  } finally {
+    writeFileSync(sw, old);
+    stat.child.kill();
+    stat = null;
+    await ctx.close();
+  }
+});
+
+test("budgets: a Strong bot's move and a hint in the browser's worker, and the page responsive while the expert searches", { timeout: 300000 }, async () => {
+  stat = await staticServer(site);
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  // Every task of the page's main thread over 50 ms, from the first one.
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.longTasks.push(e.duration); }).observe({ type: "longtask", buffered: true });
+  });
+  await page.goto(stat.base + "/");
+  await page.locator('button[data-key="play-here"]').waitFor();
+  // The app's own worker, driven as the table drives it: four seats, three
+  // Strong bots with no pause, the person moving by the expert's hint.
+  const timings = await page.evaluate(() => new Promise((resolve) => {
+    const w = new Worker("worker.js", { type: "module" });
+    const bots = [];
+    const hints = [];
+    let last = 0;
+    let asked = 0;
+    let moves = 0;
+    const before = window.longTasks.length;
+    w.onmessage = (e) => {
+      const d = e.data;
+      const now = performance.now();
+      if (d.open) {
+        w.postMessage({ msg: { type: "hello" } });
+        return;
+      }
+      if (d.frame) {
+        const m = JSON.parse(d.frame);
+        if (m.type === "update" && last && m.turn !== undefined && !m.events.some((x) => x.event === "dealt")) bots.push(now - last);
+        if (m.type === "hint") {
+          hints.push(now - asked);
+          w.postMessage({ msg: { type: "act", action: m.action, n: m.n } });
+        }
+        last = now;
+      }
+      if (d.due) {
+        if (d.due.due === "person" && moves++ < 40) {
+          asked = performance.now();
+          w.postMessage({ msg: { type: "hint" } });
+        } else if (d.due.due !== "bot") {
+          resolve({ bots, hints, long: window.longTasks.slice(before) });
+        }
+      }
+    };
+    w.postMessage({ start: { create: { preset: "pagat", seats: 4, deals: 2 }, names: ["A", "B", "C", "D"], bots: [null, "expert", "expert", "expert"], seed: "7", pause: 0 } });
+  }));
+  const q = (a, p) => a.slice().sort((x, y) => x - y)[Math.floor(p * (a.length - 1))];
+  const say = (a) => `median ${q(a, 0.5).toFixed(0)} ms, p95 ${q(a, 0.95).toFixed(0)} ms, max ${Math.max(...a).toFixed(0)} ms over ${a.length}`;
+  console.log(`in Chromium's worker: a Strong bot's move (step to step) ${say(timings.bots)}; a hint ${say(timings.hints)}; main-thread tasks over 50 ms meanwhile: ${timings.long.length}`);
+  assert.ok(timings.hints.length >= 10 && timings.bots.length >= 30, "enough moves measured");
+  assert.ok(q(timings.hints, 0.95) < 300, "a hint under 300 ms");
+  assert.ok(q(timings.bots, 0.95) < 300, "a Strong bot's move under 300 ms");
+  assert.deepEqual(timings.long, [], "the page never blocked while the expert searched");
+  stat.child.kill();
+  stat = null;
   await ctx.close();
 });
 

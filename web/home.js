@@ -35,7 +35,7 @@ export async function home() {
   const field = (label, input, game) => el("label", game ? { "data-game": game } : {}, el("span", {}, label), input);
   const num = (name, attrs = {}) => el("input", { name, type: "number", min: 0, max: 1000, ...attrs });
   const form = el("form", { class: "panel", "aria-label": t("home-new-table") },
-    el("h2", {}, t(connected ? "home-new-table" : "home-new-game-here")),
+    el("h2", {}, connected ? t("home-new-table") : t("home-new-game-here")),
     field(t("home-your-name"), el("input", { name: "name", required: true, maxlength: 16, autocomplete: "nickname" })),
     here ? field(t("home-others-here"), el("input", { name: "others", maxlength: 120, autocomplete: "off", placeholder: t("home-others-here-example") })) : null,
     field(t("home-game"), el("select", { name: "game", onchange: (e) => showGame(form, e.target.value) }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
@@ -63,7 +63,7 @@ export async function home() {
     el("div", { class: "actions" },
       connected ? el("button", { type: "submit", class: "primary", "data-key": "create" }, t("home-create")) : null,
       here ? el("button", { type: "submit", class: connected ? "" : "primary", "data-key": "play-here", value: "here" }, t("home-play-here")) : null),
-    here ? el("p", { class: "note" }, t(connected ? "home-play-here-help" : "home-no-server")) : null,
+    here ? el("p", { class: "note" }, connected ? t("home-play-here-help") : t("home-no-server")) : null,
     error,
   );
   showGame(form, "tripoley");
@@ -122,7 +122,7 @@ export async function home() {
     el("p", {}, t("home-offline-kept")),
     el("a", { class: "button primary", href: "#offline", "data-key": "resume-offline" }, t("home-offline-resume")));
   const side = connected ? [join, myGamesEntry(), publicTables()] : [myGamesEntry()];
-  main.replaceChildren(el("p", { class: "intro" }, t(connected ? "home-intro" : "home-intro-here")), resume || "", el("div", { class: "home" }, form, el("div", {}, side)));
+  main.replaceChildren(el("p", { class: "intro" }, connected ? t("home-intro") : t("home-intro-here")), resume || "", el("div", { class: "home" }, form, el("div", {}, side)));
 }
 
 /** A game on this device: the form's table, its player and the others

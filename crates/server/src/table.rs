@@ -789,13 +789,7 @@ impl Table {
         if let Some(k) = n_claim
             && k != self.n()
         {
-            return Err(ErrorBody::new(
-                ErrorCode::Stale,
-                format!(
-                    "this answers event {k}, but the game is at event {}",
-                    self.n()
-                ),
-            ));
+            return Err(ErrorBody::stale(k, self.n()));
         }
         Ok(seat)
     }

@@ -176,6 +176,8 @@ const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
 /// not gets it compressed (Brotli when it accepts it: a fifth smaller).
 struct Served {
     kind: &'static str,
+    /// Whether it carries the content security policy (a page or a worker).
+    policy: bool,
     plain: &'static [u8],
     brotli: Vec<u8>,
     gzip: Vec<u8>,
@@ -197,7 +199,7 @@ fn brotli(plain: &[u8]) -> Vec<u8> {
 }
 
 impl Served {
-    fn new(kind: &'static str, plain: &'static [u8]) -> Served {
+    fn new(path: &str, kind: &'static str, plain: &'static [u8]) -> Served {
         use std::io::Write;
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
         let gzip = gz
@@ -211,6 +213,7 @@ impl Served {
         let etag = format!("\"{:032x}\"", u128::from_be_bytes(head));
         Served {
             kind,
+            policy: kind.starts_with("text/html") || path == "worker.js" || path == "sw.js",
             plain,
             brotli: brotli(plain),
             gzip,
@@ -220,16 +223,22 @@ impl Served {
 
     /// The answer to a GET with these request headers.
     fn respond(&self, request: &HeaderMap) -> Response {
-        let headers = [
+        let mut headers = vec![
             (header::CONTENT_TYPE, self.kind.to_string()),
             // Asked again each time, answered 304 while it has not changed.
             (header::CACHE_CONTROL, "no-cache".to_string()),
             (header::ETAG, self.etag.clone()),
             (header::VARY, "Accept-Encoding".to_string()),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
-            (header::CONTENT_SECURITY_POLICY, CSP.to_string()),
             (header::REFERRER_POLICY, "no-referrer".to_string()),
         ];
+        // The policy governs a document or a worker (from its own script's
+        // answer); on any other file it is ignored, and would only cost
+        // the first load some 200 bytes a file.
+        if self.policy {
+            headers.push((header::CONTENT_SECURITY_POLICY, CSP.to_string()));
+        }
+        let headers = axum::response::AppendHeaders(headers);
         let has = |name: header::HeaderName, want: &str| {
             request
                 .get_all(name)
@@ -295,7 +304,7 @@ pub fn site_files() -> Vec<(String, &'static [u8])> {
 static SERVED: LazyLock<HashMap<String, Served>> = LazyLock::new(|| {
     files()
         .iter()
-        .map(|(path, kind, body)| (path.clone(), Served::new(kind, body)))
+        .map(|(path, kind, body)| (path.clone(), Served::new(path, kind, body)))
         .collect()
 });
 

@@ -19,7 +19,7 @@ use serde_json::Value;
 use tripoley_bots::{BotKind, BotOptions, Budget};
 use tripoley_cards::{Deck, GameRng, seeded_rng};
 use tripoley_engine::{
-    Action, DealChance, Decision, Event, Game, InfoSet, Pending, Record, Seat, Step,
+    Action, DealChance, Decision, Event, Game, InfoSet, Pending, Record, Rules, Seat, Step,
 };
 use tripoley_napalm::{
     HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmStep, RandomNapalmBot,
@@ -222,75 +222,66 @@ impl Local {
                 serde_json::from_value(p).map_err(|e| invalid(format!("not a saved game: {e}")))
             })?;
         let napalm = value.get("game").and_then(Value::as_str) == Some("napalm");
-        let (settings, played, steps) = if napalm {
-            let record: NapalmRecord = serde_json::from_value(value)
-                .map_err(|e| invalid(format!("not a saved game: {e}")))?;
-            let settings = meta.settings.clone().unwrap_or_else(|| TableSettings {
-                rules: tripoley_engine::Rules::default(),
-                seats: u8::try_from(record.names.len()).unwrap_or(u8::MAX),
-                turn_seconds: 0,
-                bot: BotKind::Heuristic,
-                seat_bots: std::collections::BTreeMap::default(),
-                game: GameKind::Napalm,
-                napalm: Some(record.rules.clone()),
-                public: false,
-            });
-            let steps = record
-                .steps
-                .iter()
-                .cloned()
-                .map(Replayed::Napalm)
-                .collect::<Vec<_>>();
-            let game = NapalmGame::new(record.rules.clone(), record.names.len())
-                .map_err(|e| invalid(e.to_string()))?;
-            let record = NapalmRecord {
-                steps: Vec::new(),
-                ..record
+        let bad = |e: String| invalid(format!("not a saved game: {e}"));
+        // Each game starts afresh; `begin` replays its steps.
+        let (played, steps, rules, names) = if napalm {
+            let record: NapalmRecord =
+                serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+            let steps: Vec<_> = record.steps.iter().cloned().map(Replayed::Napalm).collect();
+            let played = Played::Napalm {
+                game: NapalmGame::new(record.rules.clone(), record.names.len())
+                    .map_err(|e| invalid(e.to_string()))?,
+                record: NapalmRecord {
+                    steps: Vec::new(),
+                    ..record.clone()
+                },
+                log: Vec::new(),
             };
             (
-                settings,
-                Played::Napalm {
-                    game,
-                    record,
-                    log: Vec::new(),
-                },
+                played,
                 steps,
+                (GameKind::Napalm, Rules::default(), Some(record.rules)),
+                record.names,
             )
         } else {
-            let record = Record::from_json(saved).map_err(|e| invalid(e.to_string()))?;
-            let settings = meta.settings.clone().unwrap_or_else(|| TableSettings {
-                rules: record.rules.clone(),
-                seats: u8::try_from(record.names.len()).unwrap_or(u8::MAX),
-                turn_seconds: 0,
-                bot: BotKind::Heuristic,
-                seat_bots: std::collections::BTreeMap::default(),
-                game: GameKind::Tripoley,
-                napalm: None,
-                public: false,
-            });
+            let record = Record::from_json(saved).map_err(|e| bad(e.to_string()))?;
             let steps = record
                 .steps
                 .iter()
                 .cloned()
                 .map(Replayed::Tripoley)
                 .collect();
-            let game = Game::new(record.rules.clone(), record.names.len())
-                .map_err(|e| invalid(e.to_string()))?;
-            let record = Record {
-                steps: Vec::new(),
-                ..record
+            let played = Played::Tripoley {
+                game: Game::new(record.rules.clone(), record.names.len())
+                    .map_err(|e| invalid(e.to_string()))?,
+                record: Record {
+                    steps: Vec::new(),
+                    ..record.clone()
+                },
+                held: VecDeque::new(),
+                log: Vec::new(),
             };
             (
-                settings,
-                Played::Tripoley {
-                    game,
-                    record,
-                    held: VecDeque::new(),
-                    log: Vec::new(),
-                },
+                played,
                 steps,
+                (GameKind::Tripoley, record.rules, None),
+                record.names,
             )
         };
+        // A terminal's saved game has no table settings: its record's rules.
+        let settings = meta.settings.clone().unwrap_or_else(|| {
+            let (game, rules, napalm) = rules;
+            TableSettings {
+                rules,
+                seats: u8::try_from(names.len()).unwrap_or(u8::MAX),
+                turn_seconds: 0,
+                bot: BotKind::Heuristic,
+                seat_bots: std::collections::BTreeMap::default(),
+                game,
+                napalm,
+                public: false,
+            }
+        });
         settings.check()?;
         if meta.bots.len() != usize::from(settings.seats) || meta.bots.iter().all(Option::is_some) {
             return Err(invalid(

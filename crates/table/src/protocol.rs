@@ -513,6 +513,14 @@ pub enum FreedCause {
 }
 
 impl ErrorBody {
+    /// An action that answers event `k` while the game is at event `n`.
+    pub fn stale(k: u64, n: u64) -> ErrorBody {
+        ErrorBody::new(
+            ErrorCode::Stale,
+            format!("this answers event {k}, but the game is at event {n}"),
+        )
+    }
+
     /// An error with a message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorBody {
         ErrorBody {
