@@ -180,7 +180,7 @@ export async function openTable(host, guests, fields, names = ["Ann", "Bob", "Cy
       await input.fill(value);
     }
   }
-  await form.locator('button[type="submit"]').click();
+  await form.locator('button[data-key="create"]').click();
   await host.waitForURL(/\/t\//);
   const link = await host.locator(".invite input").inputValue();
   assert.match(link, /\/t\//);

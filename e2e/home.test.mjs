@@ -42,7 +42,7 @@ test("home: one line on Tripoley, only the chosen game's fields, bots Relaxed/Go
   await form.locator('input[name="seats"]').fill("3");
   await shot(page, "desktop-home-house-rules");
   await axeScan(page, "home with house rules open");
-  await form.locator('button[type="submit"]').click();
+  await form.locator('button[data-key="create"]').click();
   await page.waitForURL(/\/t\//);
   const invite = new URL(page.url()).pathname.split("/t/")[1];
   const table = await (await fetch(base + "/api/tables/" + invite)).json();
@@ -60,7 +60,7 @@ test("a guest's first screen: who invited them, their name and Take the seat; th
   await host.goto(base + "/");
   const form = host.locator('form:has(select[name="preset"])');
   await form.locator('input[name="name"]').fill("Ann");
-  await form.locator('button[type="submit"]').click();
+  await form.locator('button[data-key="create"]').click();
   await host.waitForURL(/\/t\//);
   const link = await host.locator(".invite input").inputValue();
   await guest.goto(link);

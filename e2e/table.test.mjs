@@ -18,7 +18,7 @@ test("first load is small and quick", async () => {
   const page = await ctx.newPage();
   const t0 = Date.now();
   await page.goto(base + "/");
-  await page.locator('form[aria-label="New table"] button[type="submit"]').waitFor();
+  await page.locator('form[aria-label="New table"] button[data-key="create"]').waitFor();
   const interactive = Date.now() - t0;
   await axeScan(page, "home");
   const bytes = await page.evaluate(() => {

@@ -7,7 +7,7 @@ import { S, save, api, savePrefs, serverless } from "./state.js";
 import { t, errorText } from "./i18n.js";
 import { publicCheckbox, publicTables } from "./tables.js";
 import { myGamesEntry } from "./games.js";
-import { ask, keptGame, newGame, offlineReady } from "./offline.js";
+import { OFFLINE, ask, keptGame, newGame, offlineReady } from "./offline.js";
 
 const main = document.getElementById("main");
 
@@ -28,8 +28,10 @@ export async function home() {
     return;
   }
   const connected = Array.isArray(online);
-  // The network lost: when it comes back, the page offers tables again.
-  if (!connected && !serverless()) window.addEventListener("online", () => home(), { once: true });
+  // The network lost: when it comes back, the home page offers tables again.
+  if (!connected && !serverless()) window.addEventListener("online", () => { if (location.hash !== "#offline") home(); }, { once: true });
+  // The bots get ready while the player fills the form.
+  if (here) ask({ warm: true }, "warmed").catch(() => {});
   const error = el("p", { class: "error", role: "alert" });
   // A field of one game only (`data-game`) is hidden while the other is chosen.
   const field = (label, input, game) => el("label", game ? { "data-game": game } : {}, el("span", {}, label), input);
@@ -136,8 +138,9 @@ function playOffline(f, create) {
   // Everything but the game: the timer is the server's, and the names stay here.
   const { host_name: _name, public: _public, turn_seconds: _turn, bot, ...rules } = create;
   newGame({ create: rules, names, people, bot, pause: botPause() });
-  location.hash = "#offline";
-  location.reload();
+  // The same page and worker (its bots already warm) open the table.
+  history.pushState(null, "", "#offline");
+  import("./app.js").then((app) => app.openTable(OFFLINE));
 }
 
 /** How long a bot thinks at the offline table, in milliseconds (the

@@ -24,6 +24,10 @@ if (location.hash === "#offline") (await import("./app.js")).openTable("offline"
 else if (shared) (await import("./replay.js")).openShared(shared[1]);
 else if (m) (await import("./app.js")).openTable(decodeURIComponent(m[1]));
 else (await import("./home.js")).home();
+// Back, Forward or a link to `#offline` (the game on this device) opens
+// the page anew at that address.
+window.addEventListener("popstate", () => location.reload());
+window.addEventListener("hashchange", () => location.reload());
 // The app keeps itself for offline use once the page is up (a guest opening
 // a table's link downloads only the table).
 if (!m && !shared) import("./install.js").then((i) => i.keepOffline());

@@ -10,9 +10,11 @@
 // every step the game goes back to the page as a saved game (`{saved}`),
 // which the page keeps: a closed tab loses nothing.
 
-import init, { Offline, analyse, presets, replay } from "./pkg/tripoley_web.js";
+import init, { Offline, analyse, presets, replay, warm } from "./pkg/tripoley_web.js";
 
 const ready = init();
+// The bots' tables are built once per worker, before anyone waits on a bot.
+let warmed = false;
 /** The table, the seat the page shows, and the pause before a bot's move. */
 let table = null;
 let seat = 0;
@@ -74,7 +76,11 @@ self.onmessage = async (e) => {
   await ready;
   const d = e.data;
   try {
-    if (d.presets) self.postMessage({ presets: JSON.parse(presets()) });
+    if (d.warm) {
+      if (!warmed) warm();
+      warmed = true;
+      self.postMessage({ warmed: true });
+    } else if (d.presets) self.postMessage({ presets: JSON.parse(presets()) });
     else if (d.start) {
       const s = d.start;
       table = new Offline(JSON.stringify(s.create), JSON.stringify(s.names), JSON.stringify(s.bots), String(s.seed), s.lang);
