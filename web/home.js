@@ -30,8 +30,7 @@ export async function home() {
   const connected = Array.isArray(online);
   // The network lost: when it comes back, the home page offers tables again.
   if (!connected && !serverless()) window.addEventListener("online", () => { if (location.hash !== "#offline") home(); }, { once: true });
-  // The bots get ready while the player fills the form.
-  if (here) ask({ warm: true }, "warmed").catch(() => {});
+
   const error = el("p", { class: "error", role: "alert" });
   // A field of one game only (`data-game`) is hidden while the other is chosen.
   const field = (label, input, game) => el("label", game ? { "data-game": game } : {}, el("span", {}, label), input);
@@ -69,6 +68,12 @@ export async function home() {
     error,
   );
   showGame(form, "tripoley");
+  // The bots get ready while the player fills the form: at once with no
+  // server (the engine is loaded already), else once the form is used (a
+  // guest who only looks downloads no engine).
+  const warmUp = () => ask({ warm: true }, "warmed").catch(() => {});
+  if (here && !connected) warmUp();
+  else if (here) form.addEventListener("focusin", warmUp, { once: true });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(form);
