@@ -24,7 +24,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
-use serde_json::Value;
 use tokio::sync::{Notify, mpsc, oneshot, watch};
 use tripoley_bots::Bot;
 use tripoley_cards::{GameRng, seeded_rng};
@@ -246,15 +245,11 @@ struct Table {
     /// A run's stop held back so that it looks like a withhold (M9b).
     held: Option<hold::Held>,
     /// The `rematch` message, once a rematch of this table was made.
-    rematch: Option<Value>,
+    rematch: Option<String>,
     /// When the last `table` message went out.
     shown_at: Instant,
     /// When a `table` message held back by [`TABLE_EVERY`] is due.
     show_due: Option<Instant>,
-}
-
-fn frame(value: &Value) -> Out {
-    Out::Text(value.to_string().into())
 }
 
 /// An `error` message.
@@ -982,7 +977,7 @@ impl Table {
             self.send(conn, history);
         }
         if let Some(news) = self.rematch_news() {
-            let news = frame(news);
+            let news = Out::Text(news.to_owned().into());
             self.send(conn, news);
         }
         if self.status != TableStatus::Lobby {

@@ -9,7 +9,6 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
-use serde_json::json;
 use tokio::sync::{Notify, mpsc, oneshot};
 
 use crate::App;
@@ -273,8 +272,8 @@ impl Connection {
         let cmd = match msg {
             ClientMsg::Ping { id } => {
                 let n = self.table.n.load(Ordering::Acquire);
-                let pong = json!({"v": PROTOCOL_VERSION, "type": "pong", "n": n, "id": id});
-                let _ = self.tx.try_send(Out::Text(pong.to_string().into()));
+                let pong = tripoley_table::message::ServerMsg::Pong { id }.text(n);
+                let _ = self.tx.try_send(Out::Text(pong.into()));
                 return Next::Continue;
             }
             ClientMsg::Hello { v, token, last } => return self.hello(v, token, last).await,

@@ -12,6 +12,7 @@ use serde::Serialize;
 use tripoley_engine::Seat;
 
 use crate::journal::{self, Entry};
+use crate::message::{Role, ServerMsg};
 use crate::protocol::{ErrorBody, PROTOCOL_VERSION, TableInfo};
 
 /// The `turn` of a frame: who decides, the time they have left (a person
@@ -119,52 +120,38 @@ pub fn state_parts(
     (head, journal::text(tail))
 }
 
-/// A message of `kind` with the table's event number `n` and `fields`
-/// (`"name": value` pairs already serialised by the caller's `json!`).
-fn message(kind: &str, n: u64, fields: serde_json::Value) -> String {
-    let mut m = serde_json::json!({ "v": PROTOCOL_VERSION, "type": kind, "n": n });
-    if let (Some(m), serde_json::Value::Object(more)) = (m.as_object_mut(), fields) {
-        m.extend(more);
-    }
-    m.to_string()
-}
-
 /// An `error` answering request `id`.
 pub fn error(n: u64, id: Option<u64>, err: &ErrorBody) -> String {
-    message(
-        "error",
-        n,
-        serde_json::json!({
-            "id": id, "code": err.code, "message": err.message, "detail": err.detail,
-        }),
-    )
+    ServerMsg::error(id, err).text(n)
 }
 
 /// An `ack` of request `id`.
 pub fn ack(n: u64, id: Option<u64>) -> String {
-    message("ack", n, serde_json::json!({ "id": id }))
+    ServerMsg::Ack { id }.text(n)
 }
 
 /// The `welcome` to a connection taken in: its role, seat and the table.
 pub fn welcome(n: u64, seat: Option<Seat>, host: bool, table: &TableInfo) -> String {
     let role = if seat.is_some() {
-        "player"
+        Role::Player
     } else {
-        "spectator"
+        Role::Spectator
     };
-    message(
-        "welcome",
-        n,
-        serde_json::json!({ "role": role, "seat": seat, "host": host, "table": table }),
-    )
+    ServerMsg::Welcome {
+        role,
+        seat,
+        host,
+        table,
+    }
+    .text(n)
 }
 
 /// A `table` message: the seats and status changed.
 pub fn table(n: u64, table: &TableInfo) -> String {
-    message("table", n, serde_json::json!({ "table": table }))
+    ServerMsg::Table { table }.text(n)
 }
 
 /// A `hint`: what the expert would do, answering request `id`.
-pub fn hint(n: u64, id: Option<u64>, action: &impl Serialize) -> String {
-    message("hint", n, serde_json::json!({ "id": id, "action": action }))
+pub fn hint(n: u64, id: Option<u64>, action: &serde_json::Value) -> String {
+    ServerMsg::Hint { id, action }.text(n)
 }

@@ -11,6 +11,7 @@ pub mod frames;
 pub mod hold;
 pub mod journal;
 pub mod local;
+pub mod message;
 pub mod protocol;
 pub mod replay;
 

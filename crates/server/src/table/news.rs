@@ -7,10 +7,10 @@
 
 use std::time::Instant;
 
-use serde_json::{Value, json};
+use tripoley_table::message::ServerMsg;
 
-use super::{ConnId, Table, frame};
-use crate::protocol::{PROTOCOL_VERSION, TableStatus};
+use super::{ConnId, Out, Table};
+use crate::protocol::TableStatus;
 
 impl Table {
     /// When the next away player's grace time ends that has not been told
@@ -46,11 +46,13 @@ impl Table {
     /// A rematch was made: everyone here is told where the next game is
     /// (and whoever connects later, while the table is kept).
     pub(super) fn tell_rematch(&mut self, invite: &str, by: Option<&str>) {
-        let news = json!({
-            "v": PROTOCOL_VERSION, "type": "rematch", "n": self.n(),
-            "invite": invite, "path": format!("/t/{invite}"), "by": by,
-        });
-        let out = frame(&news);
+        let news = ServerMsg::Rematch {
+            invite,
+            path: format!("/t/{invite}"),
+            by,
+        }
+        .text(self.n());
+        let out = Out::Text(news.clone().into());
         self.rematch = Some(news);
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         for id in ids {
@@ -59,7 +61,7 @@ impl Table {
     }
 
     /// The rematch news for a connection that arrives after it.
-    pub(super) fn rematch_news(&self) -> Option<&Value> {
-        self.rematch.as_ref()
+    pub(super) fn rematch_news(&self) -> Option<&str> {
+        self.rematch.as_deref()
     }
 }

@@ -14,15 +14,14 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
-use serde::Serialize;
-use serde_json::json;
 use tripoley_engine::Seat;
 
-use super::{ConnId, Out, Table, frame};
+use tripoley_table::message::{ChatLine, ServerMsg};
+
+use super::{ConnId, Out, Table};
 use crate::auth::{RateLimit, hash_token, same_hash};
 use crate::protocol::{
-    Detail, ErrorBody, ErrorCode, FreeSeatProblem, FreedCause, PROTOCOL_VERSION, TableStatus,
-    clean_chat,
+    Detail, ErrorBody, ErrorCode, FreeSeatProblem, FreedCause, TableStatus, clean_chat,
 };
 use crate::store::TokenHash;
 
@@ -39,20 +38,9 @@ const CHAT_PERIOD: Duration = Duration::from_secs(10);
 /// gone (in memory: after a restart such a token gets the plain refusal).
 const FREED_KEPT: usize = 64;
 
-/// A chat line as it is sent.
-#[derive(Clone, Debug, Serialize)]
-struct Line {
-    /// The line's number at this table (from 1), so a client can tell a
-    /// line it already shows.
-    id: u64,
-    seat: Seat,
-    name: String,
-    text: String,
-}
-
 /// A table's chat and its freed seats.
 pub(super) struct Social {
-    lines: VecDeque<Line>,
+    lines: VecDeque<ChatLine>,
     next: u64,
     /// Each seat's chat allowance, shared by its connections.
     seats: Vec<RateLimit>,
@@ -76,7 +64,7 @@ impl Social {
     }
 
     /// Keeps a line that went out, dropping the oldest past [`HISTORY`].
-    fn keep(&mut self, line: Line) {
+    fn keep(&mut self, line: ChatLine) {
         if self.lines.len() == HISTORY {
             self.lines.pop_front();
         }
@@ -128,15 +116,13 @@ impl Table {
             .name
             .clone()
             .unwrap_or_else(|| format!("Seat {}", seat + 1));
-        let line = Line {
+        let line = ChatLine {
             id: self.social.next,
             seat,
             name,
             text,
         };
-        let out = frame(&json!({
-            "v": PROTOCOL_VERSION, "type": "chat", "n": self.n(), "line": line,
-        }));
+        let out = Out::Text(ServerMsg::Chat { line: &line }.text(self.n()).into());
         self.social.keep(line);
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         for id in ids {
@@ -149,10 +135,8 @@ impl Table {
     /// nobody has said anything).
     pub(super) fn chat_history(&self) -> Option<Out> {
         (!self.social.lines.is_empty()).then(|| {
-            frame(&json!({
-                "v": PROTOCOL_VERSION, "type": "chat_history", "n": self.n(),
-                "lines": self.social.lines,
-            }))
+            let lines = self.social.lines.iter().collect();
+            Out::Text(ServerMsg::ChatHistory { lines }.text(self.n()).into())
         })
     }
 
@@ -244,7 +228,7 @@ mod tests {
     fn the_history_keeps_the_last_lines() {
         let mut social = Social::new(2);
         for i in 0..HISTORY + 7 {
-            let line = Line {
+            let line = ChatLine {
                 id: social.next,
                 seat: 0,
                 name: "Ann".into(),
