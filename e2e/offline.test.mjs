@@ -157,6 +157,55 @@ test("pass-and-play offline: two people on one phone and a bot, behind the cover
   await ctx.close();
 });
 
+test("a saved game's file opened with no server replays, and goes on here (asking first when it replaces an unfinished game)", { timeout: 180000 }, async () => {
+  const { ctx, page, errors } = await installedOffline(DESKTOP);
+  await playHere(page, { name: "Ann", seats: "3", deals: "1" });
+  const me = new Player(page, "offline-resume");
+  await playUntil([me], async () => me.moves >= 2, 60000);
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("tripoley:offline")).saved);
+  const steps = JSON.parse(saved).steps.length;
+  await page.goto(base + "/");
+  await page.locator('[data-key="my-games"]').click();
+  await page.locator('[data-key="record-file"]').setInputFiles({ name: "game.json", mimeType: "application/json", buffer: Buffer.from(saved) });
+  await page.locator('[data-key="replay-resume"]').click();
+  // The game kept here is not finished: a word first.
+  await page.locator('[data-key="replay-resume-confirm"]').click();
+  await page.locator("section.hand.mine, section.pass-cover").first().waitFor({ timeout: 30000 });
+  const now = await page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem("tripoley:offline")).saved).steps.length);
+  assert.ok(now >= steps, `the file's game goes on (${steps} steps, now ${now})`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test("Napalm offline, in Spanish: a whole game against bots on a phone, the page in the player's language", { timeout: 240000 }, async () => {
+  const { ctx, page, errors } = await installedOffline(PHONE);
+  // The language switch works offline: the catalogue was kept too.
+  await page.locator('button[data-key="lang-es"]').click();
+  await page.locator('button[data-key="play-here"]', { hasText: "Jugar aquí con bots" }).waitFor({ timeout: 10000 });
+  await playHere(page, { name: "Ana", game: "napalm", seats: "3", tokens: "1", chips: "20" });
+  await shot(page, "offline-napalm-es");
+  // Yes to every question, so tokens come quickly.
+  const result = () => page.locator("section[aria-label='Resultado final'], section[aria-label='Final result']").count();
+  const until = Date.now() + 200000;
+  while (Date.now() < until && !(await result())) {
+    const mine = page.locator("section.hand.mine");
+    let moved = false;
+    for (const key of ["yes", "challenge"]) {
+      const b = mine.locator(`.controls button[data-key="${key}"]`);
+      if (await b.count()) {
+        moved = await b.first().click({ timeout: 2000 }).then(() => true, () => false);
+        break;
+      }
+    }
+    await page.waitForTimeout(moved ? 30 : 120);
+  }
+  assert.ok(await result(), "the Napalm game reached its result");
+  await shot(page, "offline-napalm-es-result");
+  assert.match(await page.locator("main").innerText(), /Ana/);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test("a new version waits for the player: the game in progress goes on, and Reload takes the new one", { timeout: 180000 }, async () => {
   stat = await staticServer(site);
   const ctx = await browser.newContext(DESKTOP);

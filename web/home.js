@@ -7,7 +7,7 @@ import { S, save, api, savePrefs, serverless } from "./state.js";
 import { t, errorText } from "./i18n.js";
 import { publicCheckbox, publicTables } from "./tables.js";
 import { myGamesEntry } from "./games.js";
-import { OFFLINE, ask, keptGame, newGame, offlineReady } from "./offline.js";
+import { OFFLINE, ask, botPause, keptGame, newGame, offlineReady } from "./offline.js";
 
 const main = document.getElementById("main");
 
@@ -148,12 +148,6 @@ function playOffline(f, create) {
   import("./app.js").then((app) => app.openTable(OFFLINE));
 }
 
-/** How long a bot thinks at the offline table, in milliseconds (the
- * server's default; `tripoley:pause` in this browser changes it). */
-function botPause() {
-  const kept = Number(localStorage.getItem("tripoley:pause"));
-  return Number.isFinite(kept) && localStorage.getItem("tripoley:pause") !== null ? Math.min(Math.max(kept, 0), 5000) : 700;
-}
 
 /** The bots' levels, in players' words Relaxed, Good and Strong. */
 const BOT_LEVELS = ["random", "heuristic", "expert"];

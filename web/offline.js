@@ -28,9 +28,20 @@ function keep(change) {
   localStorage.setItem(KEY, JSON.stringify({ ...(keptGame() || {}), ...change }));
 }
 
-/** Forgets the offline game (a new one replaces it). */
-export function forgetGame() {
-  localStorage.removeItem(KEY);
+/** A saved game (a record with its `play` field) becomes the game of this
+ * device: its people are the seats without a bot, the first of them shown. */
+export function keepSaved(text) {
+  const play = JSON.parse(text).play;
+  const people = play.bots.map((b, seat) => (b === null ? seat : null)).filter((s) => s !== null);
+  localStorage.setItem(KEY, JSON.stringify({ saved: text, people, seat: people[0], pause: botPause() }));
+}
+
+/** How long a bot thinks at the offline table, in milliseconds (the
+ * server's default; `tripoley:pause` in this browser changes it). */
+export function botPause() {
+  const kept = localStorage.getItem("tripoley:pause");
+  const ms = Number(kept);
+  return kept !== null && Number.isFinite(ms) ? Math.min(Math.max(ms, 0), 5000) : 700;
 }
 
 /** A new offline game, opened at `#offline`: `create` is the home form's

@@ -15,7 +15,7 @@ import { napalmView, describeNapalm } from "./napalm.js";
 import { actionText, describe, setNamer } from "./words.js";
 import { t, errorText } from "./i18n.js";
 import { myGame } from "./games.js";
-import { OFFLINE, ask, keptGame } from "./offline.js";
+import { OFFLINE, ask, keptGame, keepSaved, offlineReady } from "./offline.js";
 
 /** What the board reads from `S`, replaced while a step is drawn. */
 const DRAWN = ["view", "seat", "turn", "results", "deal", "log", "finalTally", "rematch", "host", "hint", "confirm", "replaying", "winners"];
@@ -24,7 +24,7 @@ const LISTED = 10;
 
 /** The viewer's state; `source` is where the frames come from: the table
  * played (`invite`), a share link (`share`) or a file's text (`file`). */
-const R = { frames: [], at: 0, seat: null, root: null, analysis: null, asked: false, error: "", source: null, onClose: null };
+const R = { frames: [], at: 0, seat: null, root: null, analysis: null, asked: false, error: "", source: null, onClose: null, resumable: null, replacing: false };
 
 /** Opens the viewer over the page (the game-over screen's button). */
 export function openReplay() {
@@ -65,7 +65,7 @@ async function open(source, seat, onClose = null) {
   setNamer(name, () => !S.onlooker);
   // One viewer at a time (another file dropped replaces it).
   if (R.root) R.root.remove();
-  Object.assign(R, { source, seat, onClose, at: 0, analysis: null, asked: false });
+  Object.assign(R, { source, seat, onClose, at: 0, analysis: null, asked: false, resumable: null, replacing: false });
   R.root = el("section", { class: "replay", role: "dialog", "aria-modal": "true", "aria-label": t("replay-title"), tabindex: -1 });
   R.root.addEventListener("keydown", onKey);
   document.body.append(R.root);
@@ -86,6 +86,7 @@ async function load() {
     // Away from the table (a link, a file) the names come with the frames.
     if (!src.invite && !(src.mine && S.table)) S.table = { seats: replay.names.map((n) => ({ name: n, kind: "human", connected: true })), settings: { game: replay.game || "tripoley", rules: {} } };
     R.at = Math.min(R.at, R.frames.length - 1);
+    R.resumable = await resumable(src);
   } catch (e) {
     R.frames = [];
     R.error = errorText(e);
@@ -103,6 +104,49 @@ async function upload(path, text) {
   const err = new Error((data && data.message) || t("error-unreachable"));
   Object.assign(err, data || { code: "unreachable" });
   throw err;
+}
+
+/** A saved game not finished (a record with its `play` field, from this
+ * browser or `tripoley play --save`) that the engine here can go on with:
+ * its text, or null. */
+async function resumable(src) {
+  const text = src.record ?? src.file;
+  if (text == null || src.mine) return null;
+  let saved = null;
+  try {
+    saved = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const people = saved && saved.play && Array.isArray(saved.play.bots) && saved.play.bots.some((b) => b === null);
+  const last = R.frames[R.frames.length - 1];
+  const over = !last || (last.view && last.view.standings) || R.frames.some((f) => f.events.some((e) => e.event === "game_over"));
+  return people && !over && (await offlineReady()) ? text : null;
+}
+
+/** "Go on with this game here": it becomes the game of this device (after
+ * a word when it would replace an unfinished one). */
+function resumeButton() {
+  if (!R.resumable) return null;
+  const kept = keptGame();
+  const replaces = kept && !kept.over;
+  const go = () => {
+    keepSaved(R.resumable);
+    location.href = "./#offline";
+    location.reload();
+  };
+  if (R.replacing) {
+    return el("span", { class: "confirm" }, t("replay-resume-replaces"), " ",
+      el("button", { "data-key": "replay-resume-confirm", class: "primary", onclick: go }, t("replay-resume")));
+  }
+  return el("button", {
+    "data-key": "replay-resume", class: "primary",
+    onclick: () => {
+      if (!replaces) return go();
+      R.replacing = true;
+      draw();
+    },
+  }, t("replay-resume"));
 }
 
 function close() {
@@ -179,6 +223,7 @@ function draw() {
     el("h2", {}, t("replay-title")),
     seenBy(),
     shareLink(),
+    resumeButton(),
     el("button", { "data-key": "replay-close", onclick: close }, t("replay-close")));
   if (!R.frames.length) {
     R.root.replaceChildren(top, el("p", { class: "error", role: "alert" }, R.error));

@@ -511,3 +511,5 @@ rules-offline = The full rule book comes from a Tripoley server: with no connect
 app-install = Install
 app-update-ready = A new version is ready.
 app-update-reload = Reload
+replay-resume = Go on with this game here
+replay-resume-replaces = This replaces the unfinished game on this device.

@@ -536,3 +536,5 @@ rules-offline = El reglamento completo lo da un servidor de Tripoley: sin conexi
 app-install = Instalar
 app-update-ready = Hay una versión nueva.
 app-update-reload = Recargar
+replay-resume = Seguir con esta partida aquí
+replay-resume-replaces = Esto sustituye la partida sin terminar de este dispositivo.
