@@ -133,7 +133,7 @@ test("static files: Brotli or gzipped, revalidated by ETag (304 Not Modified), a
   };
   await page.goto(base + "/");
   await page.locator('form:has(select[name="preset"])').waitFor();
-  assert.equal(await page.locator('link[rel="icon"]').getAttribute("href"), "favicon.svg");
+  assert.match(await page.locator('link[rel="icon"]').getAttribute("href"), /^favicon\.[0-9a-f]{12}\.svg$/);
   const first = await transferred();
   await page.reload();
   await page.locator('form:has(select[name="preset"])').waitFor();
@@ -143,6 +143,51 @@ test("static files: Brotli or gzipped, revalidated by ETag (304 Not Modified), a
   // table's come when one opens.
   assert.ok(first < 80 * 1024, `first load under 80 KB (${first})`);
   assert.ok(reload < 10 * 1024, `a reload under 10 KB (${reload})`);
+  await ctx.close();
+});
+
+test("assets by their digest: kept a year without asking, so a reload asks the network for the page alone", { timeout: 60000 }, async () => {
+  const html = await (await fetch(base + "/")).text();
+  const map = JSON.parse(html.match(/<script type="importmap">(.*?)<\/script>/)[1]).imports;
+  assert.equal(map["./app.js"].match(/^\.\/app\.[0-9a-f]{12}\.js$/)?.length, 1, "app.js by its digest");
+  assert.ok(map["./locales/es.ftl"] && map["./vendor/fluent-bundle/index.js"] && map["./style.css"]);
+  for (const [plain, named] of Object.entries(map)) {
+    const r = await fetch(base + named.slice(1));
+    assert.equal(r.status, 200, named);
+    assert.equal(r.headers.get("cache-control"), "public, max-age=31536000, immutable", named);
+    // The same bytes as under the plain name, which is still revalidated.
+    const p = await fetch(base + plain.slice(1));
+    assert.equal(p.headers.get("cache-control"), "no-cache", plain);
+    assert.equal(await r.text(), await p.text(), named);
+  }
+  // The page loads its modules, style, icon and words by those names.
+  assert.match(html, /<script type="module" src="main\.[0-9a-f]{12}\.js">/);
+  assert.match(html, /<link rel="stylesheet" href="style\.[0-9a-f]{12}\.css">/);
+  // Every request that reaches the network, with no service worker to
+  // answer for it: on a reload, only the page (and the server's API).
+  const ctx = await browser.newContext({ ...DESKTOP, serviceWorkers: "block" });
+  const page = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const sent = new Map();
+  cdp.on("Network.requestWillBeSent", (e) => sent.set(e.requestId, e.request.url));
+  cdp.on("Network.requestServedFromCache", (e) => sent.delete(e.requestId));
+  cdp.on("Network.responseReceived", (e) => { if (e.response.fromDiskCache) sent.delete(e.requestId); });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(base + "/");
+  await page.locator('form:has(select[name="preset"])').waitFor();
+  await pause(300);
+  const first = [...sent.values()].filter((u) => !u.includes("/api/")).length;
+  sent.clear();
+  await page.reload();
+  await page.locator('form:has(select[name="preset"])').waitFor();
+  await pause(300);
+  const again = [...sent.values()].filter((u) => !u.includes("/api/")).map((u) => new URL(u).pathname);
+  console.log(`home page: ${first} requests at the first load, ${again.length} at a reload (${again.join(", ")})`);
+  assert.deepEqual(again, ["/"], "a reload asks for the page alone");
+  assert.ok(first > 10, `the first load asked for the page's files (${first})`);
+  assert.deepEqual(errors, []);
   await ctx.close();
 });
 

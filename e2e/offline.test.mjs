@@ -9,7 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DESKTOP, PHONE, Player, TRIPOLEY, axeScan, launch, over, playUntil, shot, violations } from "./harness.mjs";
@@ -221,7 +221,8 @@ test("a new version waits for the player: the game in progress goes on, and Relo
   // A new build on the host: another style sheet, so another worker.
   const sw = join(site, "sw.js");
   const old = readFileSync(sw, "utf8");
-  appendFileSync(join(site, "style.css"), "\n/* a new version */\n");
+  const style = readdirSync(site).find((f) => /^style\.[0-9a-f]{12}\.css$/.test(f));
+  appendFileSync(join(site, style), "\n/* a new version */\n");
   writeFileSync(sw, old.replace(/const VERSION = "([0-9a-f]+)";/, 'const VERSION = "$1-next";'));
   try {
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));

@@ -27,7 +27,9 @@ export function chooseLanguage(stored = localStorage.getItem(KEY), wanted = navi
  * synchronous. Placeables are not wrapped in bidi isolation marks: names
  * with bidi controls are refused by the server, and the tests read text. */
 export async function loadLanguage(lang = chooseLanguage()) {
-  const res = await fetch("locales/" + lang + ".ftl");
+  // By the name it is published under (the page's import map), kept by
+  // the browser without asking again.
+  const res = await fetch(import.meta.resolve("./locales/" + lang + ".ftl"));
   useCatalogue(lang, await res.text());
   document.documentElement.lang = lang;
 }

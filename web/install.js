@@ -37,6 +37,8 @@ export async function keepOffline() {
   } catch {
     return; // an http:// address other than localhost: no service worker
   }
+  // Refused without a word (service workers blocked, as a test may ask).
+  if (!registration) return;
   const offerUpdate = () => {
     if (!registration.waiting || !navigator.serviceWorker.controller || document.querySelector('[data-key="update"]')) return;
     offers().append(el("p", { class: "update", role: "status" }, t("app-update-ready"), " ",

@@ -5,15 +5,17 @@
 
 import { t } from "./i18n.js";
 
-const ICON = "favicon.svg";
+/** The tab's own icon as the page names it (its published name), put
+ * back when the mark comes off. */
+let icon = null;
 /** The gold dot drawn over the icon's corner. */
 const DOT = '<circle cx="25" cy="7" r="7" fill="#f2c94c" stroke="#0e4a33" stroke-width="2"/>';
 /** The tab's icon with the dot, made from the icon itself once asked. */
 let badged = null;
 
-function badgedIcon() {
+function badgedIcon(url) {
   if (!badged) {
-    badged = fetch(ICON).then((r) => r.text())
+    badged = fetch(url).then((r) => r.text())
       .then((svg) => "data:image/svg+xml," + encodeURIComponent(svg.replace("</svg>", DOT + "</svg>")));
   }
   return badged;
@@ -29,10 +31,11 @@ export function turnMark(mine) {
   if (mark === marked) return;
   marked = mark;
   document.title = mark ? t("title-your-turn") : "Tripoley";
-  const icon = document.querySelector('link[rel="icon"]');
-  if (!icon) return;
-  if (!mark) icon.setAttribute("href", ICON);
-  else badgedIcon().then((href) => { if (marked) icon.setAttribute("href", href); }, () => {});
+  const link = document.querySelector('link[rel="icon"]');
+  if (!link) return;
+  icon ??= link.getAttribute("href");
+  if (!mark) link.setAttribute("href", icon);
+  else badgedIcon(new URL(icon, document.baseURI).href).then((href) => { if (marked) link.setAttribute("href", href); }, () => {});
 }
 
 /** A short vibration at a new decision, where the device has one. */

@@ -92,10 +92,10 @@ function offlineError(text) {
   return err;
 }
 
-/** Whether this build of the app carries the offline engine. */
+/** Whether this build of the app carries the offline engine: the page
+ * says so (`data-engine`, written by the server that made it). */
 export async function offlineReady() {
-  const res = await fetch(new URL("./pkg/tripoley_web_bg.wasm", import.meta.url), { method: "HEAD" }).catch(() => null);
-  return !!(res && res.ok);
+  return document.documentElement.hasAttribute("data-engine");
 }
 
 /** The offline table as a websocket: `send` takes the protocol's client

@@ -26,14 +26,13 @@ macro_rules! web {
     };
 }
 
-/// Every file of the page, by the path it is served under (`/<path>`):
-/// the page, its modules and style, the offline app's worker, service worker,
+/// Every file of the page but the page, by the path it is written under:
+/// its modules and style, the offline app's worker, service worker,
 /// manifest and icons, and the vendored libraries (each with its licence in
 /// its folder: `qrcode-generator`, served as `/qrcode.mjs` and imported by
 /// qr.js; `@fluent/bundle`'s ES modules unchanged, which import one another
 /// by relative paths).
 const FILES: &[(&str, &str, &[u8])] = &[
-    ("index.html", "text/html; charset=utf-8", INDEX),
     web!("favicon.svg", "image/svg+xml"),
     web!("app.js", JS),
     web!("board.js", JS),
@@ -107,10 +106,24 @@ pub const HAS_WASM: bool = !WASM.is_empty();
 /// written in by [`files`].
 const SERVICE_WORKER: &str = include_str!("../../../web/sw.js");
 
-/// Every file of the web app, `(path, type, bytes)`: what `tripoley serve`
-/// serves and `tripoley site` writes, each language's catalogue included,
-/// and the service worker that keeps them all for offline use.
-pub fn files() -> &'static [(String, &'static str, &'static [u8])] {
+/// A file of the web app as it is published, under `/<path>`.
+pub struct File {
+    /// Where it is served, from the app's root.
+    pub path: String,
+    /// Its media type.
+    pub kind: &'static str,
+    /// Its bytes.
+    pub body: &'static [u8],
+    /// Whether its name holds a digest of its bytes: that name never names
+    /// other bytes, so a browser keeps the file without asking again.
+    pub immutable: bool,
+}
+
+/// The app's own files as written, `(path, type, bytes)`: the page's
+/// modules, style and libraries, the worker, its WebAssembly, the icons and
+/// each language's catalogue (not the page itself nor the service worker,
+/// which are made from these).
+fn sources() -> &'static [(String, &'static str, &'static [u8])] {
     static ALL: LazyLock<Vec<(String, &'static str, &'static [u8])>> = LazyLock::new(|| {
         let mut all: Vec<_> = FILES
             .iter()
@@ -124,18 +137,158 @@ pub fn files() -> &'static [(String, &'static str, &'static [u8])] {
                 lang.browser_source().as_bytes(),
             ));
         }
-        let worker: &'static str = service_worker(&all).leak();
-        all.push(("sw.js".to_owned(), JS, worker.as_bytes()));
         all
     });
     &ALL
 }
 
-/// The service worker for these files: its version is a digest of them all,
-/// so any change makes a new worker (and the page offers the update).
-fn service_worker(files: &[(String, &'static str, &'static [u8])]) -> String {
+/// Whether a file is published under a name with its digest. Not those
+/// asked for by a fixed name: the worker (made from offline.js's address),
+/// the WebAssembly and its glue (loaded by the worker, where the page's
+/// import map does not reach), the manifest and the icons (read by the
+/// browser and the device, which keep them themselves).
+fn fingerprinted(path: &str) -> bool {
+    !(path == "worker.js"
+        || path == "manifest.webmanifest"
+        || path.starts_with("icons/")
+        || path.starts_with("pkg/"))
+}
+
+/// `dir/name.ext` as `dir/name.<digest>.ext`, the digest of its bytes.
+fn fingerprint(path: &str, body: &[u8]) -> String {
+    let digest = sha2::Sha256::digest(body);
+    let head: [u8; 8] = digest[..8]
+        .try_into()
+        .expect("a SHA-256 digest has 32 bytes");
+    // Twelve hex digits (48 bits): two versions of a file never meet.
+    let tag = format!("{:012x}", u64::from_be_bytes(head) >> 16);
+    let file = path.rfind('/').map_or(0, |i| i + 1);
+    match path[file..].rfind('.') {
+        Some(dot) => format!("{}.{tag}{}", &path[..file + dot], &path[file + dot..]),
+        None => format!("{path}.{tag}"),
+    }
+}
+
+/// Each fingerprinted file's plain path and the path it is published under.
+fn renamed() -> &'static [(String, String)] {
+    static ALL: LazyLock<Vec<(String, String)>> = LazyLock::new(|| {
+        sources()
+            .iter()
+            .filter(|(path, ..)| fingerprinted(path))
+            .map(|(path, _, body)| (path.clone(), fingerprint(path, body)))
+            .collect()
+    });
+    &ALL
+}
+
+/// The page's import map: each module's plain address to its fingerprinted
+/// one, so that the modules keep importing one another by their plain
+/// names (no build step rewrites them) and still load the published files.
+/// Keys are relative to the page's base, which holds for a server's root
+/// and a static copy's folder alike.
+static IMPORT_MAP: LazyLock<String> = LazyLock::new(|| {
+    let imports: serde_json::Map<String, serde_json::Value> = renamed()
+        .iter()
+        .map(|(plain, named)| (format!("./{plain}"), format!("./{named}").into()))
+        .collect();
+    serde_json::json!({ "imports": imports }).to_string()
+});
+
+/// The page, its files called by their published names and the import
+/// map written in after its base; `serverless` for a static copy, which says
+/// it has no server and takes its base from its own folder (a static copy
+/// is only written by a build with the engine: `tripoley site` checks).
+fn page(serverless: bool) -> String {
+    let mut html = String::from_utf8_lossy(INDEX).into_owned();
+    for (plain, named) in renamed() {
+        for attr in ["href", "src"] {
+            html = html.replace(
+                &format!("{attr}=\"{plain}\""),
+                &format!("{attr}=\"{named}\""),
+            );
+        }
+    }
+    let base = if serverless { "./" } else { "/" };
+    html = html.replacen(
+        "<base href=\"/\">",
+        &format!(
+            "<base href=\"{base}\">\n  <script type=\"importmap\">{}</script>",
+            *IMPORT_MAP
+        ),
+        1,
+    );
+    // Whether this build carries the offline app's engine, and whether
+    // the page has no server: the page reads both from its root element.
+    let root = match (HAS_WASM, serverless) {
+        (true, true) => "<html lang=\"en\" data-engine data-serverless>",
+        (true, false) => "<html lang=\"en\" data-engine>",
+        (false, _) => "<html lang=\"en\">",
+    };
+    html.replacen("<html lang=\"en\">", root, 1)
+}
+
+/// Every file the server serves: the page, each source under its plain
+/// name (revalidated, for whatever asks for it by that name) and, when it
+/// is fingerprinted, under its published name too, and the service worker
+/// that keeps what the page loads for offline use.
+pub fn files() -> &'static [File] {
+    static ALL: LazyLock<Vec<File>> = LazyLock::new(|| {
+        let index: &'static str = page(false).leak();
+        let mut all = vec![File {
+            path: "index.html".to_owned(),
+            kind: "text/html; charset=utf-8",
+            body: index.as_bytes(),
+            immutable: false,
+        }];
+        for &(ref path, kind, body) in sources() {
+            all.push(File {
+                path: path.clone(),
+                kind,
+                body,
+                immutable: false,
+            });
+        }
+        for ((_, kind, body), (_, named)) in sources()
+            .iter()
+            .filter(|(path, ..)| fingerprinted(path))
+            .zip(renamed())
+        {
+            all.push(File {
+                path: named.clone(),
+                kind,
+                body,
+                immutable: true,
+            });
+        }
+        let worker: &'static str = service_worker().leak();
+        all.push(File {
+            path: "sw.js".to_owned(),
+            kind: JS,
+            body: worker.as_bytes(),
+            immutable: false,
+        });
+        all
+    });
+    &ALL
+}
+
+/// Each source by the name the page asks for it.
+fn published() -> impl Iterator<Item = (&'static str, &'static [u8])> {
+    sources().iter().map(|(path, _, body)| {
+        let named = renamed()
+            .iter()
+            .find(|(plain, _)| plain == path)
+            .map_or(path, |(_, named)| named);
+        (named.as_str(), *body)
+    })
+}
+
+/// The service worker: its version is a digest of every file it keeps, so
+/// any change makes a new worker (and the page offers the update).
+fn service_worker() -> String {
     let mut digest = sha2::Sha256::new();
-    for (path, _, body) in files {
+    digest.update(page(false).as_bytes());
+    for (path, body) in published() {
         digest.update(path.as_bytes());
         digest.update(body);
     }
@@ -148,10 +301,10 @@ fn service_worker(files: &[(String, &'static str, &'static [u8])]) -> String {
     // icons (an installed app's are kept by the device).
     let kept: Vec<String> = std::iter::once("./".to_owned())
         .chain(
-            files
-                .iter()
-                .map(|(path, ..)| path.clone())
-                .filter(|p| p != "index.html" && p != "qrcode.mjs" && !p.starts_with("icons/")),
+            published()
+                .map(|(path, _)| path)
+                .filter(|p| !p.starts_with("qrcode.") && !p.starts_with("icons/"))
+                .map(str::to_owned),
         )
         .collect();
     let list = serde_json::to_string(&kept).expect("paths serialise");
@@ -166,9 +319,17 @@ fn service_worker(files: &[(String, &'static str, &'static [u8])]) -> String {
 
 /// WebAssembly is compiled only from the page's own files (the offline
 /// app's worker): `'wasm-unsafe-eval'` allows that and no `eval` of text.
-const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
-                   connect-src 'self' ws: wss:; img-src 'self' data:; \
-                   object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+/// The one inline script, the page's import map, is allowed by its digest.
+static CSP: LazyLock<String> = LazyLock::new(|| {
+    use base64::Engine;
+    let map = base64::engine::general_purpose::STANDARD
+        .encode(sha2::Sha256::digest(IMPORT_MAP.as_bytes()));
+    format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-{map}'; \
+         connect-src 'self' ws: wss:; img-src 'self' data:; \
+         object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
+    )
+});
 
 /// A file as it is served: its bytes, the same compressed with Brotli and
 /// with gzip once at the first request, and its ETag (a digest of the
@@ -178,6 +339,8 @@ struct Served {
     kind: &'static str,
     /// Whether it carries the content security policy (a page or a worker).
     policy: bool,
+    /// Whether its name holds its digest (kept a year without asking).
+    immutable: bool,
     plain: &'static [u8],
     brotli: Vec<u8>,
     gzip: Vec<u8>,
@@ -199,8 +362,9 @@ fn brotli(plain: &[u8]) -> Vec<u8> {
 }
 
 impl Served {
-    fn new(path: &str, kind: &'static str, plain: &'static [u8]) -> Served {
+    fn new(file: &File) -> Served {
         use std::io::Write;
+        let (path, kind, plain) = (file.path.as_str(), file.kind, file.body);
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
         let gzip = gz
             .write_all(plain)
@@ -214,6 +378,7 @@ impl Served {
         Served {
             kind,
             policy: kind.starts_with("text/html") || path == "worker.js" || path == "sw.js",
+            immutable: file.immutable,
             plain,
             brotli: brotli(plain),
             gzip,
@@ -223,10 +388,17 @@ impl Served {
 
     /// The answer to a GET with these request headers.
     fn respond(&self, request: &HeaderMap) -> Response {
+        // A fingerprinted name is kept for a year and never asked again (a
+        // new version is a new name); any other is asked again each time,
+        // answered 304 while it has not changed.
+        let cache = if self.immutable {
+            "public, max-age=31536000, immutable"
+        } else {
+            "no-cache"
+        };
         let mut headers = vec![
             (header::CONTENT_TYPE, self.kind.to_string()),
-            // Asked again each time, answered 304 while it has not changed.
-            (header::CACHE_CONTROL, "no-cache".to_string()),
+            (header::CACHE_CONTROL, cache.to_string()),
             (header::ETAG, self.etag.clone()),
             (header::VARY, "Accept-Encoding".to_string()),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
@@ -236,7 +408,7 @@ impl Served {
         // answer); on any other file it is ignored, and would only cost
         // the first load some 200 bytes a file.
         if self.policy {
-            headers.push((header::CONTENT_SECURITY_POLICY, CSP.to_string()));
+            headers.push((header::CONTENT_SECURITY_POLICY, CSP.clone()));
         }
         let headers = axum::response::AppendHeaders(headers);
         let has = |name: header::HeaderName, want: &str| {
@@ -250,7 +422,7 @@ impl Served {
         if has(header::IF_NONE_MATCH, &self.etag) {
             // Only what a cache needs: a reload is some twenty of these.
             let short = [
-                (header::CACHE_CONTROL, "no-cache".to_string()),
+                (header::CACHE_CONTROL, cache.to_string()),
                 (header::ETAG, self.etag.clone()),
                 (header::VARY, "Accept-Encoding".to_string()),
             ];
@@ -276,35 +448,25 @@ impl Served {
     }
 }
 
-/// The files of a static copy of the app (`tripoley site`): the page says
+/// The files of a static copy of the app (`tripoley site`): each by the
+/// name the page asks for it, the service worker, and the page, which says
 /// it has no server (`data-serverless`), so it asks none.
 pub fn site_files() -> Vec<(String, &'static [u8])> {
-    files()
+    static SITE_INDEX: LazyLock<String> = LazyLock::new(|| page(true));
+    let worker = files()
         .iter()
-        .map(|&(ref path, _, body)| {
-            let body: &'static [u8] = if path == "index.html" {
-                static SITE_INDEX: LazyLock<String> = LazyLock::new(|| {
-                    String::from_utf8_lossy(INDEX)
-                        .replacen(
-                            "<html lang=\"en\">",
-                            "<html lang=\"en\" data-serverless>",
-                            1,
-                        )
-                        .replacen("<base href=\"/\">", "<base href=\"./\">", 1)
-                });
-                SITE_INDEX.as_bytes()
-            } else {
-                body
-            };
-            (path.clone(), body)
-        })
+        .find(|f| f.path == "sw.js")
+        .expect("the service worker is among the files");
+    std::iter::once(("index.html".to_owned(), SITE_INDEX.as_bytes()))
+        .chain(published().map(|(path, body)| (path.to_owned(), body)))
+        .chain(std::iter::once((worker.path.clone(), worker.body)))
         .collect()
 }
 
 static SERVED: LazyLock<HashMap<String, Served>> = LazyLock::new(|| {
     files()
         .iter()
-        .map(|(path, kind, body)| (path.clone(), Served::new(path, kind, body)))
+        .map(|file| (file.path.clone(), Served::new(file)))
         .collect()
 });
 
@@ -351,3 +513,6 @@ pub(crate) async fn pkg(Path(name): Path<String>, request: HeaderMap) -> Respons
 pub(crate) async fn locale(Path(name): Path<String>, request: HeaderMap) -> Response {
     serve(&format!("locales/{name}"), &request, "no such language")
 }
+
+#[cfg(test)]
+mod tests;
