@@ -6,12 +6,12 @@
 //! then send each viewer a frame built from that viewer's own view and the
 //! events whose audience includes them.
 //!
-//! A table plays Tripoley (`game`, `record` and `log` below) or Napalm
-//! (`napalm`, in the [`napalm`] module); the seats, connections, lobby,
-//! timers and frames are shared.
+//! A table plays Tripoley or Napalm through one [`Played`] (the game, its
+//! record, its log and journal, shared with the device's offline table);
+//! the seats, connections, lobby, timers and frames are the server's.
 
 mod frames;
-pub(crate) mod hold;
+mod hold;
 mod lobby;
 mod napalm;
 mod news;
@@ -27,9 +27,8 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Notify, mpsc, oneshot, watch};
 use tripoley_bots::Bot;
 use tripoley_cards::{GameRng, seeded_rng};
-use tripoley_engine::{
-    Action, DealChance, Decision, Event, Game, IllegalAction, Pending, Record, Seat, Step,
-};
+use tripoley_engine::{Action, Record, Seat, Step};
+use tripoley_table::{Due, Played, TableStep};
 
 /// What the expert bot may spend on a hint: 2000 playouts (a few
 /// milliseconds at a family's stakes), and never more than a quarter of a
@@ -213,14 +212,8 @@ struct Table {
     status: TableStatus,
     host_hash: TokenHash,
     seats: Vec<SeatState>,
-    game: Option<Game>,
-    record: Option<Record>,
-    /// `log[k]`: the events of step `k` (`log[0]`: those of the start).
-    log: Vec<Vec<Event>>,
-    /// Each step of either game's log serialised, shared with connections.
-    journal: Arc<tripoley_table::journal::Journal>,
-    /// The log index where the current deal's entries begin.
-    deal_start: usize,
+    /// The game, once started.
+    played: Option<Played>,
     conns: HashMap<ConnId, Conn>,
     store: Store,
     cfg: TableConfig,
@@ -228,8 +221,6 @@ struct Table {
     rng: GameRng,
     turn_started: Instant,
     retry_at: Option<Instant>,
-    /// A Napalm table's game, once started (`game` is then `None`).
-    napalm: Option<napalm::NapalmTable>,
     /// Whether a bot is thinking on the blocking pool (nothing else is due
     /// until it answers).
     thinking: bool,
@@ -242,8 +233,9 @@ struct Table {
     last_seen: Instant,
     /// The chat and the freed seats.
     social: social::Social,
-    /// A run's stop held back so that it looks like a withhold (M9b).
-    held: Option<hold::Held>,
+    /// When the next part of a step held back (a run's stop that must look
+    /// like a withhold, M9b) is shown.
+    held_until: Option<Instant>,
     /// The `rematch` message, once a rematch of this table was made.
     rematch: Option<String>,
     /// When the last `table` message went out.
@@ -255,15 +247,6 @@ struct Table {
 /// An `error` message.
 pub(crate) fn error_frame(n: u64, id: Option<u64>, err: &ErrorBody) -> Out {
     Out::Text(tripoley_table::frames::error(n, id, err).into())
-}
-
-fn illegal(e: &IllegalAction) -> ErrorBody {
-    let code = match e {
-        IllegalAction::NotYourTurn(_) => ErrorCode::NotYourTurn,
-        IllegalAction::GameOver => ErrorCode::GameOver,
-        _ => ErrorCode::Illegal,
-    };
-    ErrorBody::new(code, e.to_string())
 }
 
 /// A step or a seat that could not be stored, as the player is told it:
@@ -315,11 +298,7 @@ pub(crate) fn spawn(
         status: stored.status,
         host_hash: stored.host_hash,
         seats,
-        game: None,
-        record: None,
-        log: Vec::new(),
-        journal: Arc::default(),
-        deal_start: 0,
+        played: None,
         conns: HashMap::new(),
         store,
         cfg,
@@ -327,30 +306,23 @@ pub(crate) fn spawn(
         rng: seeded_rng(u64::from_le_bytes(seed)),
         turn_started: now,
         retry_at: None,
-        napalm: None,
         thinking: false,
         answers,
         hints: think::Hints::default(),
         last_seen: now,
-        held: None,
+        held_until: None,
         rematch: None,
         shown_at: now,
         show_due: None,
     };
     if stored.status != TableStatus::Lobby {
         let names = stored.names.unwrap_or_else(|| table.default_names());
-        match stored.steps {
-            StoredSteps::Tripoley(steps) => {
-                let record = Record {
-                    steps,
-                    ..Record::new(rules, names)
-                };
-                table.replay(record)?;
-            }
-            StoredSteps::Napalm(steps) => table.replay_napalm(names, steps)?,
-        }
+        let steps: Vec<TableStep> = match stored.steps {
+            StoredSteps::Tripoley(steps) => steps.into_iter().map(TableStep::Tripoley).collect(),
+            StoredSteps::Napalm(steps) => steps.into_iter().map(TableStep::Napalm).collect(),
+        };
+        table.replay(names, steps)?;
     }
-    table.sync_journal();
     table.publish();
     let (tx, rx) = mpsc::channel(1024);
     let handle = TableHandle {
@@ -370,30 +342,25 @@ impl Table {
             .collect()
     }
 
-    /// Rebuilds the game from its record, step by step.
-    fn replay(&mut self, record: Record) -> Result<(), crate::ServerError> {
-        let invite = self.invite.clone();
+    /// Rebuilds the game from its stored steps, each logged as it was
+    /// shown live.
+    fn replay(
+        &mut self,
+        names: Vec<String>,
+        steps: Vec<TableStep>,
+    ) -> Result<(), crate::ServerError> {
         let bad = |e: String| {
-            crate::ServerError::Unreadable(format!("table {invite} does not replay: {e}"))
+            crate::ServerError::Unreadable(format!("table {} does not replay: {e}", self.invite))
         };
-        let mut ev = Vec::new();
-        let mut game = record.start(&mut ev).map_err(|e| bad(e.to_string()))?;
-        self.log = vec![ev];
-        for (i, step) in record.steps.iter().enumerate() {
-            let stops = hold::stops(&game, step);
-            let mut ev = Vec::new();
-            game.step(step, &mut ev)
-                .map_err(|e| bad(format!("step {i}: {e}")))?;
-            self.log_step(ev, &stops);
-        }
-        self.status = if game.pending() == Pending::GameOver {
+        let mut played = Played::start(&self.settings, names).map_err(|e| bad(e.message))?;
+        played.replay(steps).map_err(bad)?;
+        self.status = if played.due() == Due::Over {
             TableStatus::Finished
         } else {
             TableStatus::Playing
         };
-        self.n.store(self.log.len() as u64 - 1, Ordering::Release);
-        self.game = Some(game);
-        self.record = Some(record);
+        self.n.store(played.n(), Ordering::Release);
+        self.played = Some(played);
         Ok(())
     }
 
@@ -547,7 +514,8 @@ impl Table {
                 let _ = reply.send(self.info());
             }
             Cmd::Record { reply } => {
-                let _ = reply.send(self.record.clone());
+                let record = self.played.as_ref().and_then(Played::tripoley_record);
+                let _ = reply.send(record.cloned());
             }
             Cmd::NapalmAct {
                 conn,
@@ -560,7 +528,8 @@ impl Table {
                 self.answer(conn, id, result);
             }
             Cmd::NapalmRecord { reply } => {
-                let _ = reply.send(self.napalm.as_ref().map(|t| t.record.clone()));
+                let record = self.played.as_ref().and_then(Played::napalm_record);
+                let _ = reply.send(record.cloned());
             }
             Cmd::Rematch { invite, by } => self.tell_rematch(&invite, by.as_deref()),
             Cmd::IsLobby { reply } => {
@@ -581,17 +550,11 @@ impl Table {
             return;
         }
         self.retry_at = None;
-        if self.napalm.is_some() {
-            self.advance_napalm().await;
-            return;
-        }
         while self.status == TableStatus::Playing {
-            let Some(game) = &self.game else { return };
-            let Pending::Chance(_) = game.pending() else {
+            let Some(step) = self.played.as_ref().and_then(|p| p.chance(&mut self.rng)) else {
                 return;
             };
-            let chance = DealChance::random(game.rules(), &mut self.rng);
-            if self.take_step(Step::Chance(chance), false).await.is_err() {
+            if self.take_step(step, false).await.is_err() {
                 self.retry_at = Some(Instant::now() + Duration::from_secs(1));
                 return;
             }
@@ -605,7 +568,7 @@ impl Table {
         if let Some(t) = self.retry_at {
             return Some(t);
         }
-        if let Some(t) = self.held_until() {
+        if let Some(t) = self.held_until {
             return Some(t);
         }
         if self.thinking {
@@ -643,14 +606,11 @@ impl Table {
         if Instant::now() < due || self.release().await {
             return;
         }
-        if self.napalm.is_some() {
-            self.napalm_bot_acts().await;
+        let Some(seat) = self.to_decide() else { return };
+        if self.is_napalm() {
+            self.napalm_bot_acts(seat).await;
             return;
         }
-        let Some(game) = &self.game else { return };
-        let Pending::Decide { seat, .. } = game.pending() else {
-            return;
-        };
         // A person still here (or within the grace time) whose turn timer
         // ran out gets the stand-in that spends nothing; empty seats and
         // people long gone get the table's bot.
@@ -674,42 +634,31 @@ impl Table {
         }
     }
 
-    /// Checks, stores, applies and broadcasts one step.
-    async fn take_step(&mut self, step: Step, auto: bool) -> Result<(), ErrorBody> {
-        let game = self
-            .game
+    /// Checks, stores, applies and broadcasts one step of either game;
+    /// `auto` when the server decided it for a person.
+    async fn take_step(&mut self, step: TableStep, auto: bool) -> Result<(), ErrorBody> {
+        let played = self
+            .played
             .as_ref()
             .ok_or_else(|| ErrorBody::new(ErrorCode::NotStarted, "the game has not started"))?;
-        if let Step::Act { seat, action } = &step {
-            game.check(*seat, *action).map_err(|e| illegal(&e))?;
-        }
-        let record = self.record.as_mut().expect("a started game has a record");
-        let idx = record.steps.len();
+        played.check(&step)?;
+        let idx = played.steps();
         self.store
             .append_step(self.invite.clone(), idx, &step)
             .await
             .map_err(|e| storage(&e))?;
-        let game = self.game.as_mut().expect("checked above");
-        let stops = hold::stops(game, &step);
+        let played = self.played.as_mut().expect("checked above");
         // Who follows under M9b is hidden: nobody is told the server
         // decided for them.
-        let auto = auto
-            && !matches!(
-                game.pending(),
-                Pending::Decide {
-                    decision: Decision::Follow { .. },
-                    ..
-                }
-            );
-        let mut ev = Vec::new();
+        let auto = auto && !played.decision_is_secret();
         // Checked before storing, so this cannot fail; if it did, the stored
         // step would make the table fail to replay, which is reported then.
-        game.step(&step, &mut ev).map_err(|e| illegal(&e))?;
-        record.steps.push(step);
-        let over = game.pending() == Pending::GameOver;
-        self.log_live_step(ev, stops);
-        let n = self.log.len() as u64 - 1;
-        self.step_taken(n, over && self.held.is_none(), auto).await;
+        played.apply(step)?;
+        let (n, due) = (played.n(), played.due());
+        if due == Due::Held {
+            self.held_until = Some(self.pause());
+        }
+        self.step_taken(n, due == Due::Over, auto).await;
         Ok(())
     }
 
@@ -736,13 +685,8 @@ impl Table {
         n_claim: Option<u64>,
     ) -> Result<(), ErrorBody> {
         let seat = self.acting_seat(conn, seat_claim, n_claim)?;
-        if self.napalm.is_some() {
-            return Err(ErrorBody::new(
-                ErrorCode::Illegal,
-                "this is a Napalm table: the actions are yes, no, challenge and decline",
-            ));
-        }
-        self.take_step(Step::Act { seat, action }, false).await
+        self.take_step(TableStep::Tripoley(Step::Act { seat, action }), false)
+            .await
     }
 
     /// The seat `conn` acts for, once the claims in its message are checked.
@@ -868,22 +812,12 @@ impl Table {
             ));
         }
         let names = self.default_names();
-        if self.settings.game == GameKind::Napalm {
-            self.start_napalm(names).await?;
-        } else {
-            let rules = self.settings.rules.clone();
-            let mut ev = Vec::new();
-            let game = Game::start(rules.clone(), names.len(), &mut ev)
-                .map_err(|e| ErrorBody::new(ErrorCode::Invalid, e.to_string()))?;
-            self.store
-                .start(self.invite.clone(), &names)
-                .await
-                .map_err(|e| storage(&e))?;
-            self.record = Some(Record::new(rules, names));
-            self.game = Some(game);
-            self.log = vec![ev];
-            self.deal_start = 0;
-        }
+        let played = Played::start(&self.settings, names.clone())?;
+        self.store
+            .start(self.invite.clone(), &names)
+            .await
+            .map_err(|e| storage(&e))?;
+        self.played = Some(played);
         self.status = TableStatus::Playing;
         self.publish();
         let now = Instant::now();
@@ -1009,19 +943,16 @@ impl Table {
 
     /// The seat that must decide, in either game.
     fn to_decide(&self) -> Option<Seat> {
-        if let Some(t) = &self.napalm {
-            return match t.game.pending() {
-                tripoley_napalm::Pending::Decide { seat, .. } => Some(seat),
-                _ => None,
-            };
-        }
-        if self.held.is_some() {
-            return None;
-        }
-        match self.game.as_ref()?.pending() {
-            Pending::Decide { seat, .. } => Some(seat),
+        match self.played.as_ref()?.due() {
+            Due::Decide(seat) => Some(seat),
             _ => None,
         }
+    }
+
+    fn is_napalm(&self) -> bool {
+        self.played
+            .as_ref()
+            .is_some_and(|p| p.game_kind() == GameKind::Napalm)
     }
 
     /// A change only in who watches: the `table` message now, or when

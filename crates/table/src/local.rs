@@ -11,23 +11,16 @@
 //! would have, and a saved game is a record with a `play` field, the same
 //! file `tripoley play --save` writes.
 
-use std::collections::VecDeque;
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tripoley_bots::{BotKind, BotOptions, Budget};
-use tripoley_cards::{Deck, GameRng, seeded_rng};
-use tripoley_engine::{
-    Action, DealChance, Decision, Event, Game, InfoSet, Pending, Record, Rules, Seat, Step,
-};
-use tripoley_napalm::{
-    HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmStep, RandomNapalmBot,
-};
+use tripoley_cards::{GameRng, seeded_rng};
+use tripoley_engine::{InfoSet, Record, Rules, Seat, Step};
+use tripoley_napalm::{NapalmRecord, NapalmStep};
 
 use crate::frames::{self, Turn};
-use crate::hold;
-use crate::journal::{Catch, Journal};
+use crate::journal::Catch;
+use crate::played::{Due, Played, TableStep, napalm_hint, napalm_move};
 use crate::protocol::{
     ErrorBody, ErrorCode, GameKind, SeatInfo, SeatKind, TableInfo, TableSettings, TableStatus,
 };
@@ -91,49 +84,15 @@ pub enum Next {
     Over,
 }
 
-/// The game being played, in either game. One per table: the size of the
-/// larger variant costs nothing worth a box.
-#[allow(clippy::large_enum_variant)]
-enum Played {
-    Tripoley {
-        game: Game,
-        record: Record,
-        /// Parts of the last step not yet shown (M9b), with the game each shows.
-        held: VecDeque<(Game, Vec<Event>)>,
-        log: Vec<Vec<Event>>,
-    },
-    Napalm {
-        game: NapalmGame,
-        record: NapalmRecord,
-        log: Vec<Vec<tripoley_napalm::Event>>,
-    },
-}
-
 /// A table played on one device.
 pub struct Local {
     settings: TableSettings,
     meta: LocalMeta,
     played: Played,
-    journal: Arc<Journal>,
-    /// The log index where the current deal's entries begin.
-    deal_start: usize,
-    /// Whether the last step was decided by the table for a person.
-    auto: bool,
 }
 
 fn invalid(message: impl Into<String>) -> ErrorBody {
     ErrorBody::new(ErrorCode::Invalid, message)
-}
-
-fn illegal(e: &impl ToString, over: bool, not_yours: bool) -> ErrorBody {
-    let code = if over {
-        ErrorCode::GameOver
-    } else if not_yours {
-        ErrorCode::NotYourTurn
-    } else {
-        ErrorCode::Illegal
-    };
-    ErrorBody::new(code, e.to_string())
 }
 
 impl Local {
@@ -163,46 +122,22 @@ impl Local {
             lang,
             settings: Some(settings.clone()),
         };
-        let played = match settings.game {
-            GameKind::Tripoley => Played::Tripoley {
-                game: Game::new(settings.rules.clone(), names.len())
-                    .map_err(|e| invalid(e.to_string()))?,
-                record: Record::new(settings.rules.clone(), names),
-                held: VecDeque::new(),
-                log: Vec::new(),
-            },
-            GameKind::Napalm => {
-                let rules = settings.napalm.clone().unwrap_or_default();
-                Played::Napalm {
-                    game: NapalmGame::new(rules.clone(), names.len())
-                        .map_err(|e| invalid(e.to_string()))?,
-                    record: NapalmRecord::new(rules, names),
-                    log: Vec::new(),
-                }
-            }
-        };
+        let played = Played::start(&settings, names)?;
         let mut table = Local {
             settings,
             meta,
             played,
-            journal: Arc::default(),
-            deal_start: 0,
-            auto: false,
         };
-        table.begin(&[]).map_err(invalid)?;
+        table.deal_chance();
         Ok(table)
     }
 
     /// The next game at this table: the same settings, names and players,
     /// chance seeded with `seed`.
     pub fn again(&self, seed: u64) -> Result<Local, ErrorBody> {
-        let names = match &self.played {
-            Played::Tripoley { record, .. } => record.names.clone(),
-            Played::Napalm { record, .. } => record.names.clone(),
-        };
         Local::new(
             self.settings.clone(),
-            names,
+            self.played.names().to_vec(),
             self.meta.bots.clone(),
             seed,
             self.meta.lang.clone(),
@@ -223,47 +158,18 @@ impl Local {
             })?;
         let napalm = value.get("game").and_then(Value::as_str) == Some("napalm");
         let bad = |e: String| invalid(format!("not a saved game: {e}"));
-        // Each game starts afresh; `begin` replays its steps.
-        let (played, steps, rules, names) = if napalm {
+        let (steps, rules, names): (Vec<TableStep>, _, _) = if napalm {
             let record: NapalmRecord =
                 serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
-            let steps: Vec<_> = record.steps.iter().cloned().map(Replayed::Napalm).collect();
-            let played = Played::Napalm {
-                game: NapalmGame::new(record.rules.clone(), record.names.len())
-                    .map_err(|e| invalid(e.to_string()))?,
-                record: NapalmRecord {
-                    steps: Vec::new(),
-                    ..record.clone()
-                },
-                log: Vec::new(),
-            };
             (
-                played,
-                steps,
+                record.steps.into_iter().map(TableStep::Napalm).collect(),
                 (GameKind::Napalm, Rules::default(), Some(record.rules)),
                 record.names,
             )
         } else {
             let record = Record::from_json(saved).map_err(|e| bad(e.to_string()))?;
-            let steps = record
-                .steps
-                .iter()
-                .cloned()
-                .map(Replayed::Tripoley)
-                .collect();
-            let played = Played::Tripoley {
-                game: Game::new(record.rules.clone(), record.names.len())
-                    .map_err(|e| invalid(e.to_string()))?,
-                record: Record {
-                    steps: Vec::new(),
-                    ..record.clone()
-                },
-                held: VecDeque::new(),
-                log: Vec::new(),
-            };
             (
-                played,
-                steps,
+                record.steps.into_iter().map(TableStep::Tripoley).collect(),
                 (GameKind::Tripoley, record.rules, None),
                 record.names,
             )
@@ -288,61 +194,25 @@ impl Local {
                 "not a saved game: its seats do not match its players",
             ));
         }
+        let replay = |settings: &TableSettings| {
+            let mut played = Played::start(settings, names)?;
+            played.replay(steps).map_err(invalid)?;
+            Ok::<_, ErrorBody>(played)
+        };
+        let played = replay(&settings)
+            .map_err(|e| invalid(format!("the saved game does not replay: {}", e.message)))?;
         let mut table = Local {
             settings,
             meta,
             played,
-            journal: Arc::default(),
-            deal_start: 0,
-            auto: false,
         };
-        table
-            .begin(&steps)
-            .map_err(|e| invalid(format!("the saved game does not replay: {e}")))?;
+        table.deal_chance();
         Ok(table)
-    }
-
-    /// Starts the game and replays `steps` (a resumed game's), each logged
-    /// as it was shown live; then deals whatever chance is due.
-    fn begin(&mut self, steps: &[Replayed]) -> Result<(), String> {
-        match &mut self.played {
-            Played::Tripoley {
-                game, record, log, ..
-            } => {
-                let mut ev = Vec::new();
-                *game = record.start(&mut ev).map_err(|e| e.to_string())?;
-                log.push(ev);
-            }
-            Played::Napalm { game, record, log } => {
-                let mut ev = Vec::new();
-                *game = NapalmGame::start(record.rules.clone(), record.names.len(), &mut ev)
-                    .map_err(|e| e.to_string())?;
-                log.push(ev);
-            }
-        }
-        self.sync_journal();
-        for (i, step) in steps.iter().enumerate() {
-            let done = match step {
-                Replayed::Tripoley(s) => self.tripoley_step(s.clone(), false),
-                Replayed::Napalm(s) => self.napalm_step(s.clone(), false),
-            };
-            done.map_err(|e| format!("step {i}: {e}"))?;
-            while self.release() {}
-        }
-        self.deal_chance();
-        Ok(())
     }
 
     /// The event number: entries in the log after the start's.
     pub fn n(&self) -> u64 {
-        self.log_len() as u64 - 1
-    }
-
-    fn log_len(&self) -> usize {
-        match &self.played {
-            Played::Tripoley { log, .. } => log.len(),
-            Played::Napalm { log, .. } => log.len(),
-        }
+        self.played.n()
     }
 
     /// Whether a person on this device plays `seat`.
@@ -353,23 +223,12 @@ impl Local {
             .is_some_and(Option::is_none)
     }
 
-    /// What is due now.
+    /// What is due now (chance is dealt as soon as it is due).
     pub fn next(&self) -> Next {
-        match &self.played {
-            Played::Tripoley { game, held, .. } => {
-                if !held.is_empty() {
-                    return Next::Held;
-                }
-                match game.pending() {
-                    Pending::Decide { seat, .. } => self.decider(seat),
-                    // Chance is dealt as soon as it is due.
-                    Pending::Chance(_) | Pending::GameOver => Next::Over,
-                }
-            }
-            Played::Napalm { game, .. } => match game.pending() {
-                tripoley_napalm::Pending::Decide { seat, .. } => self.decider(seat),
-                _ => Next::Over,
-            },
+        match self.played.due() {
+            Due::Held => Next::Held,
+            Due::Decide(seat) => self.decider(seat),
+            Due::Chance | Due::Over => Next::Over,
         }
     }
 
@@ -383,39 +242,13 @@ impl Local {
 
     /// Deals chance while the game waits for it.
     fn deal_chance(&mut self) {
-        loop {
-            let k = self.steps();
-            let step = match &self.played {
-                Played::Tripoley { game, held, .. } if held.is_empty() => match game.pending() {
-                    Pending::Chance(_) => Replayed::Tripoley(Step::Chance(DealChance::random(
-                        game.rules(),
-                        &mut step_rng(self.meta.seed, k),
-                    ))),
-                    _ => return,
-                },
-                Played::Napalm { game, .. } if game.pending() == tripoley_napalm::Pending::Deck => {
-                    Replayed::Napalm(NapalmStep::Deck(Deck::shuffled(&mut step_rng(
-                        self.meta.seed,
-                        k,
-                    ))))
-                }
-                _ => return,
-            };
-            let dealt = match step {
-                Replayed::Tripoley(s) => self.tripoley_step(s, false),
-                Replayed::Napalm(s) => self.napalm_step(s, false),
-            };
-            if dealt.is_err() {
+        while let Some(step) = self
+            .played
+            .chance(&mut step_rng(self.meta.seed, self.played.steps()))
+        {
+            if self.played.apply(step).is_err() {
                 return;
             }
-        }
-    }
-
-    /// Steps in the record.
-    fn steps(&self) -> usize {
-        match &self.played {
-            Played::Tripoley { record, .. } => record.steps.len(),
-            Played::Napalm { record, .. } => record.steps.len(),
         }
     }
 
@@ -432,30 +265,21 @@ impl Local {
         if let Some(k) = n
             && k != self.n()
         {
-            return Err(ErrorBody::new(
-                ErrorCode::Stale,
-                format!(
-                    "this answers event {k}, but the game is at event {}",
-                    self.n()
-                ),
-            ));
-        }
-        if self.next() == Next::Held {
-            return Err(ErrorBody::new(ErrorCode::NotYourTurn, "wait for the table"));
+            return Err(ErrorBody::stale(k, self.n()));
         }
         let bad = |e: serde_json::Error| invalid(format!("not an action: {e}"));
-        let done = match &self.played {
-            Played::Tripoley { .. } => {
-                let action: Action = serde_json::from_value(action.clone()).map_err(bad)?;
-                self.tripoley_step(Step::Act { seat, action }, false)
-            }
-            Played::Napalm { .. } => {
-                let action: tripoley_napalm::Action =
-                    serde_json::from_value(action.clone()).map_err(bad)?;
-                self.napalm_step(NapalmStep::Act { seat, action }, false)
-            }
+        let step = match self.settings.game {
+            GameKind::Tripoley => TableStep::Tripoley(Step::Act {
+                seat,
+                action: serde_json::from_value(action.clone()).map_err(bad)?,
+            }),
+            GameKind::Napalm => TableStep::Napalm(NapalmStep::Act {
+                seat,
+                action: serde_json::from_value(action.clone()).map_err(bad)?,
+            }),
         };
-        done?;
+        self.played.check(&step)?;
+        self.played.apply(step)?;
         self.deal_chance();
         Ok(())
     }
@@ -466,52 +290,38 @@ impl Local {
             return false;
         };
         let kind = self.meta.bots[usize::from(seat)].unwrap_or(BotKind::Heuristic);
-        let mut rng = step_rng(self.meta.seed, self.steps());
-        let done = match &self.played {
-            Played::Tripoley { game, .. } => {
-                // Playouts only, never the clock: the same move on every
-                // device, however fast.
-                let options = BotOptions {
-                    budget: Budget::playouts(Budget::DEFAULT.playouts),
-                    ..BotOptions::default()
-                };
-                let action = kind
-                    .make_with(game.rules(), &options)
-                    .act_in(&InfoSet::new(game, seat), &mut rng);
-                self.tripoley_step(Step::Act { seat, action }, false)
-            }
-            Played::Napalm { game, .. } => {
-                let view = game.view(Some(seat));
-                let action = match kind {
-                    BotKind::Random => RandomNapalmBot.act(&view, &mut rng),
-                    // Napalm has no search bot: the heuristic plays for it.
-                    BotKind::Heuristic | BotKind::Expert => HeuristicNapalmBot.act(&view, &mut rng),
-                };
-                self.napalm_step(NapalmStep::Act { seat, action }, false)
-            }
+        let mut rng = step_rng(self.meta.seed, self.played.steps());
+        let step = if let Some(game) = self.played.tripoley() {
+            // Playouts only, never the clock: the same move on every
+            // device, however fast.
+            let options = BotOptions {
+                budget: Budget::playouts(Budget::DEFAULT.playouts),
+                ..BotOptions::default()
+            };
+            let action = kind
+                .make_with(game.rules(), &options)
+                .act_in(&InfoSet::new(game, seat), &mut rng);
+            TableStep::Tripoley(Step::Act { seat, action })
+        } else if let Some(game) = self.played.napalm() {
+            let action = napalm_move(kind, &game.view(Some(seat)), &mut rng);
+            TableStep::Napalm(NapalmStep::Act { seat, action })
+        } else {
+            return false;
         };
-        let acted = done.is_ok();
+        let acted = self
+            .played
+            .check(&step)
+            .and_then(|()| self.played.apply(step))
+            .is_ok();
         self.deal_chance();
         acted
     }
 
     /// Sends the next held part of the last step; false if none was held.
     pub fn release(&mut self) -> bool {
-        let Played::Tripoley {
-            game, held, log, ..
-        } = &mut self.played
-        else {
+        if !self.played.release() {
             return false;
-        };
-        let Some((shown, part)) = held.pop_front() else {
-            return false;
-        };
-        *game = shown;
-        if part.iter().any(|e| matches!(e, Event::DealEnded { .. })) {
-            self.deal_start = log.len();
         }
-        log.push(part);
-        self.sync_journal();
         if self.next() != Next::Held {
             self.deal_chance();
         }
@@ -527,122 +337,24 @@ impl Local {
             ));
         }
         let budget = Budget::playouts(HINT_PLAYOUTS);
-        Ok(match &self.played {
-            Played::Tripoley { game, .. } => {
-                let action = tripoley_bots::hint(&InfoSet::new(game, seat), game.rules(), budget);
-                serde_json::to_value(action).expect("actions serialise")
-            }
-            Played::Napalm { game, .. } => {
-                // The heuristic ignores its generator: the same position
-                // gets the same hint.
-                let action = HeuristicNapalmBot.act(&game.view(Some(seat)), &mut seeded_rng(0));
-                serde_json::to_value(action).expect("actions serialise")
-            }
-        })
-    }
-
-    fn tripoley_step(&mut self, step: Step, auto: bool) -> Result<(), ErrorBody> {
-        let Played::Tripoley {
-            game,
-            record,
-            held,
-            log,
-        } = &mut self.played
-        else {
-            return Err(invalid("this is a Napalm table"));
+        let action = if let Some(game) = self.played.tripoley() {
+            serde_json::to_value(tripoley_bots::hint(
+                &InfoSet::new(game, seat),
+                game.rules(),
+                budget,
+            ))
+        } else if let Some(game) = self.played.napalm() {
+            serde_json::to_value(napalm_hint(game, seat))
+        } else {
+            unreachable!("a game is Tripoley or Napalm")
         };
-        if let Step::Act { seat, action } = &step {
-            game.check(*seat, *action).map_err(|e| {
-                illegal(
-                    &e,
-                    game.pending() == Pending::GameOver,
-                    matches!(e, tripoley_engine::IllegalAction::NotYourTurn(_)),
-                )
-            })?;
-        }
-        let stops = hold::stops(game, &step);
-        // Who follows under M9b is hidden: nobody is told the table decided.
-        self.auto = auto
-            && !matches!(
-                game.pending(),
-                Pending::Decide {
-                    decision: Decision::Follow { .. },
-                    ..
-                }
-            );
-        let mut ev = Vec::new();
-        game.step(&step, &mut ev)
-            .map_err(|e| illegal(&e, false, false))?;
-        record.steps.push(step);
-        let mut parts = hold::parts(ev, stops, game.clone());
-        let (shown, first) = parts.pop_front().expect("a first part");
-        *game = shown;
-        *held = parts;
-        if first.iter().any(|e| matches!(e, Event::DealEnded { .. })) {
-            self.deal_start = log.len();
-        }
-        log.push(first);
-        self.sync_journal();
-        Ok(())
-    }
-
-    fn napalm_step(&mut self, step: NapalmStep, auto: bool) -> Result<(), ErrorBody> {
-        let Played::Napalm { game, record, log } = &mut self.played else {
-            return Err(invalid("this is a Tripoley table"));
-        };
-        let ev = match &step {
-            NapalmStep::Deck(d) => game.deal(d),
-            NapalmStep::Act { seat, action } => game.apply(*seat, *action),
-        }
-        .map_err(|e| {
-            illegal(
-                &e,
-                game.is_over(),
-                matches!(e, tripoley_napalm::IllegalAction::NotYourTurn(_)),
-            )
-        })?;
-        self.auto = auto;
-        record.steps.push(step);
-        if ev
-            .iter()
-            .any(|e| matches!(e, tripoley_napalm::Event::HandEnded { .. }))
-        {
-            self.deal_start = log.len();
-        }
-        log.push(ev);
-        self.sync_journal();
-        Ok(())
-    }
-
-    /// Writes the journal's entries for the log's entries it lacks.
-    fn sync_journal(&mut self) {
-        let viewers = frames::viewers(usize::from(self.settings.seats));
-        for k in self.journal.len()..self.log_len() {
-            let entries = match &self.played {
-                Played::Tripoley { log, .. } => frames::entries(
-                    &log[k],
-                    &viewers,
-                    |e, v| e.audience().includes(v),
-                    |e| matches!(e, Event::DealEnded { .. }),
-                ),
-                Played::Napalm { log, .. } => frames::entries(
-                    &log[k],
-                    &viewers,
-                    |e, v| e.audience().includes(v),
-                    |e| matches!(e, tripoley_napalm::Event::HandEnded { .. }),
-                ),
-            };
-            self.journal.push(entries);
-        }
+        Ok(action.expect("actions serialise"))
     }
 
     /// The table as everyone sees it.
     pub fn info(&self) -> TableInfo {
         let over = self.next() == Next::Over;
-        let names = match &self.played {
-            Played::Tripoley { record, .. } => &record.names,
-            Played::Napalm { record, .. } => &record.names,
-        };
+        let names = self.played.names();
         TableInfo {
             invite: OFFLINE.to_owned(),
             status: if over {
@@ -674,35 +386,17 @@ impl Local {
         }
     }
 
-    /// The public turn as `viewer` may see it: nobody's while a step is
-    /// held, and none for a decision the viewer may not know about (M9b).
-    fn turn(&self, viewer: Option<Seat>) -> Option<Turn> {
-        let seat = match self.next() {
-            Next::Bot(s) | Next::Person(s) => s,
-            Next::Held | Next::Over => return None,
-        };
-        if let Played::Tripoley { game, .. } = &self.played
-            && game.view(viewer).to_act != Some(seat)
-        {
-            return None;
-        }
-        Some(Turn {
-            seat,
-            ms: None,
-            bot: !self.is_person(seat),
-        })
-    }
-
+    /// Writes `"view":…,"turn":…` for `viewer`: nobody's turn while a
+    /// step is held.
     fn write_view_and_turn(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
-        let turn = self.turn(viewer);
-        match &self.played {
-            Played::Tripoley { game, .. } => {
-                frames::write_view_and_turn(out, &Some(game.view(viewer)), turn.as_ref());
-            }
-            Played::Napalm { game, .. } => {
-                frames::write_view_and_turn(out, &game.view(viewer), turn.as_ref());
-            }
-        }
+        let held = self.next() == Next::Held;
+        self.played.write_view_and_turn(viewer, out, |seat| {
+            (!held).then(|| Turn {
+                seat,
+                ms: None,
+                bot: !self.is_person(seat),
+            })
+        });
     }
 
     /// The `welcome` for `viewer` (a seat on this device).
@@ -715,31 +409,36 @@ impl Local {
         let (head, tail) = frames::state_parts(self.n(), &self.info(), |out| {
             self.write_view_and_turn(viewer, out);
         });
-        let steps = (self.deal_start, self.log_len());
-        Catch::state(&self.journal, viewer, steps, head, tail)
-            .frames()
-            .pop()
-            .expect("a state is one frame")
+        Catch::state(
+            self.played.journal(),
+            viewer,
+            self.played.deal_span(),
+            head,
+            tail,
+        )
+        .frames()
+        .pop()
+        .expect("a state is one frame")
     }
 
     /// The `update` of the last entry of the log for `viewer`.
     pub fn update(&self, viewer: Option<Seat>) -> String {
-        let events = self.journal.step(self.log_len() - 1).unwrap_or_default();
+        let events = self
+            .played
+            .journal()
+            .step(self.played.log_len() - 1)
+            .unwrap_or_default();
         frames::update(
             self.n(),
             frames::seen_by(&events, viewer),
             |out| self.write_view_and_turn(viewer, out),
-            self.auto,
+            false,
         )
     }
 
     /// The game so far as a saved game: its record with a `play` field.
     pub fn saved(&self) -> String {
-        let mut value = match &self.played {
-            Played::Tripoley { record, .. } => serde_json::to_value(record),
-            Played::Napalm { record, .. } => serde_json::to_value(record),
-        }
-        .expect("records serialise");
+        let mut value = self.played.record_json();
         if let Value::Object(m) = &mut value {
             m.insert(
                 "play".into(),
@@ -748,12 +447,6 @@ impl Local {
         }
         serde_json::to_string(&value).expect("values serialise")
     }
-}
-
-/// A step of either game, replayed from a saved record.
-enum Replayed {
-    Tripoley(Step),
-    Napalm(NapalmStep),
 }
 
 #[cfg(test)]

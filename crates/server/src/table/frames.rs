@@ -7,11 +7,10 @@
 //! once, whoever may see it, and each viewer's frame joins the events whose
 //! audience includes it with that viewer's own view.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tripoley_engine::{Event, Pending, Seat, View};
-use tripoley_table::frames::{self, Turn, entries, seen_by};
+use tripoley_engine::{Seat, View};
+use tripoley_table::frames::{self, Turn, seen_by};
 use tripoley_table::journal::Catch;
 
 use super::{ConnId, Out, Table};
@@ -30,60 +29,21 @@ impl Table {
         let Some(viewer) = self.conns.get(&conn).map(|c| c.seat) else {
             return;
         };
-        self.sync_journal();
+        let Some(journal) = self
+            .played
+            .as_ref()
+            .map(|p| std::sync::Arc::clone(p.journal()))
+        else {
+            return;
+        };
         if k + 1 < n {
-            let missed = Catch::updates(&self.journal, viewer, k as usize + 1, n as usize);
+            let missed = Catch::updates(&journal, viewer, k as usize + 1, n as usize);
             self.send(conn, Out::Journal(Box::new(missed)));
         }
-        let step = (k < n).then(|| self.journal.step(n as usize)).flatten();
+        let step = (k < n).then(|| journal.step(n as usize)).flatten();
         let seen = step.iter().flat_map(|s| seen_by(s, viewer));
         let out = self.update_frame(viewer, seen, false);
         self.send(conn, out);
-    }
-
-    /// Writes the journal's entries for the steps it lacks, in either game.
-    pub(super) fn sync_journal(&mut self) {
-        let len = self.log_len();
-        if self.journal.len() > len {
-            // A new log (a game started afresh): connections still reading
-            // the old journal keep it.
-            self.journal = Arc::default();
-        }
-        let viewers = frames::viewers(self.seats.len());
-        for k in self.journal.len()..len {
-            let entries = if let Some(t) = &self.napalm {
-                entries(
-                    &t.log[k],
-                    &viewers,
-                    |e, v| e.audience().includes(v),
-                    |e| matches!(e, tripoley_napalm::Event::HandEnded { .. }),
-                )
-            } else {
-                entries(
-                    &self.log[k],
-                    &viewers,
-                    |e, v| e.audience().includes(v),
-                    |e| matches!(e, Event::DealEnded { .. }),
-                )
-            };
-            self.journal.push(entries);
-        }
-    }
-
-    fn view(&self, viewer: Option<Seat>) -> Option<View> {
-        self.game.as_ref().map(|g| g.view(viewer))
-    }
-
-    /// The public turn as `view`'s viewer may see it.
-    fn turn(&self, view: &View) -> Option<Turn> {
-        let Pending::Decide { seat, .. } = self.game.as_ref()?.pending() else {
-            return None;
-        };
-        // A decision nobody else may know about (M9b) has no public turn.
-        if view.to_act != Some(seat) {
-            return None;
-        }
-        Some(self.turn_of(seat))
     }
 
     /// The `turn` of a frame: `seat` decides.
@@ -101,15 +61,14 @@ impl Table {
         }
     }
 
-    /// Writes `"view":…,"turn":…` for `viewer`, in either game.
+    /// Writes `"view":…,"turn":…` for `viewer`, in either game (a lobby
+    /// has neither).
     fn write_view_and_turn(&self, viewer: Option<Seat>, out: &mut Vec<u8>) {
-        if let Some(t) = &self.napalm {
-            let turn = self.to_decide().map(|s| self.turn_of(s));
-            frames::write_view_and_turn(out, &t.game.view(viewer), turn.as_ref());
-        } else {
-            let view = self.view(viewer);
-            let turn = view.as_ref().and_then(|v| self.turn(v));
-            frames::write_view_and_turn(out, &view, turn.as_ref());
+        match &self.played {
+            Some(played) => {
+                played.write_view_and_turn(viewer, out, |seat| Some(self.turn_of(seat)));
+            }
+            None => frames::write_view_and_turn(out, &None::<View>, None),
         }
     }
 
@@ -137,12 +96,11 @@ impl Table {
         let Some(viewer) = self.conns.get(&conn).map(|c| c.seat) else {
             return;
         };
-        self.sync_journal();
+        let Some(played) = &self.played else { return };
         let (head, tail) = frames::state_parts(self.n(), &self.info(), |out| {
             self.write_view_and_turn(viewer, out);
         });
-        let steps = (self.deal_start, self.log_len());
-        let out = Catch::state(&self.journal, viewer, steps, head, tail);
+        let out = Catch::state(played.journal(), viewer, played.deal_span(), head, tail);
         self.send(conn, Out::Journal(Box::new(out)));
     }
 
@@ -152,8 +110,8 @@ impl Table {
         let mut viewers: Vec<Option<Seat>> = self.conns.values().map(|c| c.seat).collect();
         viewers.sort_unstable();
         viewers.dedup();
-        self.sync_journal();
-        let Some(events) = self.journal.step(self.log_len() - 1) else {
+        let Some(played) = &self.played else { return };
+        let Some(events) = played.journal().step(played.log_len() - 1) else {
             return;
         };
         let frames: Vec<Out> = viewers
@@ -168,10 +126,5 @@ impl Table {
         for (id, i) in targets {
             self.send(id, frames[i].clone());
         }
-    }
-
-    /// Entries in the event log of either game.
-    pub(super) fn log_len(&self) -> usize {
-        self.napalm.as_ref().map_or(self.log.len(), |t| t.log.len())
     }
 }

@@ -26,13 +26,6 @@ impl Table {
             .unwrap_or(self.settings.bot)
     }
 
-    /// Every seat's bot level, in seat order.
-    pub(super) fn levels(&self) -> Vec<BotKind> {
-        (0..self.settings.seats)
-            .map(|s| self.seat_level(s))
-            .collect()
-    }
-
     /// The host's `seat_bot`: `bot` plays `seat` (an open or bot seat of the
     /// lobby), or with `None` the seat opens to people again.
     pub(super) async fn seat_bot(

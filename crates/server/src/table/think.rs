@@ -31,6 +31,8 @@ use tripoley_engine::{Action, Decision, InfoSet, Pending, Seat, Step, View};
 
 use tokio::time::timeout;
 
+use tripoley_table::{Played, TableStep};
+
 use super::{ConnId, HINT_BUDGET, Out, Table, error_frame};
 
 /// The longest an expert bot waits for a free search slot: about as long as
@@ -101,7 +103,7 @@ impl Table {
     /// Asks `seat`'s bot for its move on the blocking pool; the answer
     /// arrives through the table's answer channel ([`Table::on_answer`]).
     pub(super) fn ask_bot(&mut self, seat: Seat) {
-        let Some(game) = self.game.clone() else {
+        let Some(game) = self.played.as_ref().and_then(Played::tripoley).cloned() else {
             return;
         };
         let Some(mut bot) = self.seats[usize::from(seat)].bot.take() else {
@@ -164,10 +166,10 @@ impl Table {
             return;
         }
         let auto = self.seats[s].hash.is_some();
-        let step = Step::Act {
+        let step = TableStep::Tripoley(Step::Act {
             seat: answer.seat,
             action,
-        };
+        });
         if self.take_step(step, auto).await.is_err() {
             self.retry_at = Some(Instant::now() + Duration::from_secs(1));
         }
@@ -176,16 +178,15 @@ impl Table {
     /// The stand-in's move for a person whose turn timer ran out, played at
     /// once (it needs no search).
     pub(super) async fn stand_in_acts(&mut self, seat: Seat) {
-        let Some(game) = &self.game else { return };
+        let Some(game) = self.played.as_ref().and_then(Played::tripoley) else {
+            return;
+        };
         let Pending::Decide { decision, .. } = game.pending() else {
             return;
         };
         let action = stand_in(&decision, &game.view(Some(seat)), game.rules().evaluator());
-        if self
-            .take_step(Step::Act { seat, action }, true)
-            .await
-            .is_err()
-        {
+        let step = TableStep::Tripoley(Step::Act { seat, action });
+        if self.take_step(step, true).await.is_err() {
             self.retry_at = Some(Instant::now() + Duration::from_secs(1));
         }
     }
@@ -231,7 +232,7 @@ impl Table {
         let Some(c) = self.conns.get(&conn) else {
             return;
         };
-        if self.napalm.is_some() {
+        if self.is_napalm() {
             let reply = match self.napalm_hint(conn) {
                 Ok(action) => hint_frame(n, id, &json!(action)),
                 Err(e) => error_frame(n, id, &e),
@@ -239,7 +240,7 @@ impl Table {
             self.send(conn, reply);
             return;
         }
-        let game = match (c.seat, &self.game) {
+        let game = match (c.seat, self.played.as_ref().and_then(Played::tripoley)) {
             (None, _) => Err(ErrorBody::new(
                 ErrorCode::Unauthorized,
                 "only a seated player can ask for a hint",

@@ -8,7 +8,7 @@ use tripoley_bots::{Bot, BotKind, HeuristicBot};
 use tripoley_engine::{Misplays, Preset, Rules, Seat};
 use tripoley_napalm::{HeuristicNapalmBot, NapalmBot, NapalmRules};
 
-use super::{Local, Next, Played, step_rng};
+use super::{Local, Next, step_rng};
 use crate::protocol::{GameKind, TableSettings, TableStatus};
 
 fn settings(game: GameKind, rules: Rules, seats: u8) -> TableSettings {
@@ -36,16 +36,14 @@ fn table(settings: TableSettings, people: &[Seat], seed: u64) -> Local {
 
 /// What a person at the table would do: the heuristic's choice.
 fn person_move(t: &Local, seat: Seat) -> Value {
-    let mut rng = step_rng(1, t.steps());
-    match &t.played {
-        Played::Tripoley { game, .. } => {
-            let a = HeuristicBot::for_rules(game.rules()).act(&game.view(Some(seat)), &mut rng);
-            serde_json::to_value(a).unwrap()
-        }
-        Played::Napalm { game, .. } => {
-            let a = HeuristicNapalmBot.act(&game.view(Some(seat)), &mut rng);
-            serde_json::to_value(a).unwrap()
-        }
+    let mut rng = step_rng(1, t.played.steps());
+    if let Some(game) = t.played.tripoley() {
+        let a = HeuristicBot::for_rules(game.rules()).act(&game.view(Some(seat)), &mut rng);
+        serde_json::to_value(a).unwrap()
+    } else {
+        let game = t.played.napalm().unwrap();
+        let a = HeuristicNapalmBot.act(&game.view(Some(seat)), &mut rng);
+        serde_json::to_value(a).unwrap()
     }
 }
 
@@ -138,9 +136,7 @@ fn a_saved_game_is_a_record_tripoley_reads() {
     let record = tripoley_engine::Record::from_json(&t.saved()).expect("a record");
     assert_eq!(record.names.len(), 4);
     let (game, _) = record.replay().expect("it replays");
-    let Played::Tripoley { game: live, .. } = &t.played else {
-        unreachable!()
-    };
+    let live = t.played.tripoley().unwrap();
     assert_eq!(game.view(None).stacks, live.view(None).stacks);
 }
 
@@ -185,9 +181,7 @@ fn seat_zero_cannot_tell_two_games_apart_by_other_hands() {
     let mut t = table(settings(GameKind::Tripoley, Rules::default(), 4), &[0], 9);
     // The deal on the table came with the record's last step (a chance).
     let saved: Value = serde_json::from_str(&t.saved()).unwrap();
-    let Played::Tripoley { game, .. } = &t.played else {
-        unreachable!()
-    };
+    let game = t.played.tripoley().unwrap();
     let one = game.view(Some(1)).hand.iter().next().unwrap().to_string();
     let two = game.view(Some(2)).hand.iter().next().unwrap().to_string();
     let mut swapped = saved.clone();

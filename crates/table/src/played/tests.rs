@@ -1,0 +1,97 @@
+//! A step held back (M9b) takes no action while it is held, and a game
+//! replayed from its steps is the game played live.
+
+use tripoley_bots::{BotKind, record_game};
+use tripoley_engine::{Misplays, Preset, Rules, Step};
+
+use super::*;
+use tripoley_engine::Action;
+
+fn penalised(seats: u8) -> TableSettings {
+    TableSettings {
+        rules: Rules {
+            misplays: Misplays::Penalised,
+            deals: Some(3),
+            ..Rules::preset(Preset::Pagat)
+        },
+        seats,
+        turn_seconds: 0,
+        bot: BotKind::Random,
+        seat_bots: std::collections::BTreeMap::default(),
+        game: GameKind::Tripoley,
+        napalm: None,
+        public: false,
+    }
+}
+
+/// M9b: while a stop is held, no seat's action is taken, whatever the
+/// game shown meanwhile would take; nothing of the record or the log moves.
+#[test]
+fn m9b_a_held_step_takes_no_action_until_it_is_released() {
+    let mut holds = 0;
+    for seed in 0..12 {
+        let settings = penalised(4);
+        let names: Vec<String> = (0..4).map(|s| format!("P{s}")).collect();
+        let mut bots: Vec<_> = (0..4).map(|_| BotKind::Random.make(&settings.rules)).collect();
+        let record = record_game(&settings.rules, &mut bots, names.clone(), seed).expect("a game");
+        let mut played = Played::start(&settings, names).expect("it starts");
+        for step in record.steps {
+            played.check(&TableStep::Tripoley(step.clone())).expect("legal");
+            played.apply(TableStep::Tripoley(step)).expect("applied");
+            while played.due() == Due::Held {
+                holds += 1;
+                let (n, steps) = (played.n(), played.steps());
+                let shown = played.tripoley().expect("Tripoley").clone();
+                for seat in 0..4 {
+                    let mut tried = shown.legal(seat);
+                    tried.extend([Action::Play, Action::Withhold, Action::Pass]);
+                    for action in tried {
+                        let act = TableStep::Tripoley(Step::Act { seat, action });
+                        assert!(played.check(&act).is_err(), "seed {seed}: {action:?} taken");
+                    }
+                }
+                assert_eq!((played.n(), played.steps()), (n, steps));
+                assert!(played.release());
+                assert_eq!(played.n(), n + 1, "a released part is the next event");
+            }
+        }
+        assert_eq!(played.due(), Due::Over, "seed {seed}");
+    }
+    assert!(holds > 5, "the games held {holds} stops");
+}
+
+/// A game rebuilt from its stored steps has the live game's log, journal
+/// and frames: the server reloads a table this way.
+#[test]
+fn a_replayed_game_is_the_game_played_live() {
+    let settings = penalised(5);
+    let names: Vec<String> = (0..5).map(|s| format!("P{s}")).collect();
+    let mut bots: Vec<_> = (0..5).map(|_| BotKind::Heuristic.make(&settings.rules)).collect();
+    let record = record_game(&settings.rules, &mut bots, names.clone(), 3).expect("a game");
+    let steps: Vec<_> = record.steps.into_iter().map(TableStep::Tripoley).collect();
+    let mut live = Played::start(&settings, names.clone()).expect("it starts");
+    for step in steps.clone() {
+        live.apply(step).expect("applied");
+        while live.release() {}
+    }
+    let mut replayed = Played::start(&settings, names).expect("it starts");
+    replayed.replay(steps).expect("it replays");
+    assert_eq!(replayed.n(), live.n());
+    assert_eq!(replayed.deal_span(), live.deal_span());
+    assert_eq!(replayed.record_json(), live.record_json());
+    for viewer in [None, Some(0), Some(4)] {
+        let frame = |p: &Played| {
+            let mut out = Vec::new();
+            p.write_view_and_turn(viewer, &mut out, |_| None);
+            out
+        };
+        assert_eq!(frame(&replayed), frame(&live));
+        for k in 0..live.log_len() {
+            let seen = |p: &Played| {
+                let entries = p.journal().step(k).expect("an entry");
+                frames::seen_by(&entries, viewer).map(str::to_owned).collect::<Vec<_>>()
+            };
+            assert_eq!(seen(&replayed), seen(&live), "entry {k}");
+        }
+    }
+}
