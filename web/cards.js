@@ -33,6 +33,7 @@ export function sortCards(cards) {
 
 /** A card face: rank and suit in the corner, the suit large in the middle.
  * `attrs` go on the element (a button when it can be clicked). */
+/** @param {string} c @param {{ tag?: "span" | "button", attrs?: import("./dom.js").Attrs, small?: boolean }} [how] */
 export function cardFace(c, { tag = "span", attrs = {}, small = false } = {}) {
   const s = suitOf(c);
   const r = c.slice(0, -1);

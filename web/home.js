@@ -3,7 +3,7 @@
 // only when a table opens.
 
 import { el } from "./dom.js";
-import { S, save, api, savePrefs, serverless } from "./state.js";
+import { prefs, save, api, savePrefs, serverless } from "./state.js";
 import { t, errorText } from "./i18n.js";
 import { publicCheckbox, publicTables } from "./tables.js";
 import { myGamesEntry } from "./games.js";
@@ -77,7 +77,7 @@ export async function home() {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(form);
-    const playHere = !connected || (ev.submitter && ev.submitter.value === "here");
+    const playHere = !connected || (ev.submitter && /** @type {HTMLButtonElement} */ (ev.submitter).value === "here");
     const body = {
       preset: f.get("preset"),
       seats: Number(f.get("seats")),
@@ -96,12 +96,12 @@ export async function home() {
     try {
       if (f.get("game") !== "napalm") {
         const rules = houseRules(f);
-        if (String(f.get("rules")).trim()) Object.assign(rules, JSON.parse(f.get("rules")));
+        if (String(f.get("rules")).trim()) Object.assign(rules, JSON.parse(String(f.get("rules"))));
         if (Object.keys(rules).length) body.rules = rules;
       }
       if (f.get("guide")) {
-        S.prefs.guide = true;
-        S.prefs.seen = [];
+        prefs.guide = true;
+        prefs.seen = [];
         savePrefs();
       }
       if (playHere) {
@@ -122,7 +122,7 @@ export async function home() {
   );
   join.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    location.href = "/t/" + encodeURIComponent(new FormData(join).get("code").trim());
+    location.href = "/t/" + encodeURIComponent(String(new FormData(join).get("code")).trim());
   });
   const kept = keptGame();
   const resume = kept && !kept.over && el("section", { class: "panel resume" },

@@ -68,9 +68,21 @@ export function setLanguage(lang) {
   location.reload();
 }
 
+/** A refusal: an Error with the server's `code` and `detail`, which
+ * `errorText` says in the page's language.
+ * @typedef {Error & { code?: string, detail?: Record<string, any> }} Failure */
+
+/** A refusal with its code and detail (from the server, or the worker).
+ * @param {string} message @param {string | undefined} code @param {Record<string, any>} [detail]
+ * @returns {Failure} */
+export function failure(message, code, detail) {
+  return Object.assign(new Error(message), { code, detail });
+}
+
 /** What went wrong, in the page's language: the server's error codes are
  * translated; its English words are shown when the code is unknown (and in
  * English, where they are the words). */
+/** @param {{ code?: string, detail?: Record<string, any>, message?: string } | null | undefined} e */
 export function errorText(e) {
   const d = e && e.detail;
   if (d) return t("error-detail", { reason: d.reason, problem: d.problem, min: d.min, max: d.max, message: e.message });

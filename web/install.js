@@ -25,7 +25,7 @@ export async function keepOffline() {
       type: "button", "data-key": "install",
       onclick: async () => {
         button.remove();
-        await e.prompt();
+        await /** @type {Event & { prompt(): Promise<void> }} */ (e).prompt();
       },
     }, t("app-install"));
     offers().append(button);

@@ -8,6 +8,8 @@
 // `play` field: the file `tripoley play --save` writes), so a reload or a
 // closed tab resumes it where it was.
 
+import { failure } from "./i18n.js";
+
 /** The address of the offline table in the page (`#offline`). */
 export const OFFLINE = "offline";
 const KEY = "tripoley:offline";
@@ -86,10 +88,7 @@ function offlineError(text) {
   } catch {
     m = { code: "invalid", message: text };
   }
-  const err = new Error(m.message);
-  err.code = m.code;
-  err.detail = m.detail;
-  return err;
+  return failure(m.message, m.code, m.detail);
 }
 
 /** Whether this build of the app carries the offline engine. */
@@ -104,6 +103,7 @@ export async function offlineReady() {
 export class OfflineLink extends EventTarget {
   constructor(onDue) {
     super();
+    /** As a websocket's. @type {number} */
     this.readyState = WebSocket.CONNECTING;
     const kept = keptGame();
     this.seat = kept ? kept.seat : 0;

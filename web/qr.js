@@ -9,13 +9,24 @@ import { t } from "./i18n.js";
 const CELL = 4;
 const QUIET = 4;
 
-/** The drawn code of each link (the lobby is rebuilt at every render). */
+/** What qr.js calls of the generator: a code of a version (0: the
+ * smallest that holds the data) at an error correction level.
+ * @typedef {{ addData(text: string): void, make(): void, getModuleCount(): number, isDark(row: number, col: number): boolean }} QRCode
+ * @typedef {(version: number, level: string) => QRCode} QRCodeGenerator */
+
+/** Where the server serves the generator (a string, not a literal: the
+ * type check has no file at that address). @type {string} */
+const LIBRARY = "/qrcode.mjs";
+
+/** The drawn code of each link (the lobby is rebuilt at every render).
+ * @type {Map<string, SVGElement>} */
 const drawn = new Map();
+/** @type {Promise<QRCodeGenerator> | null} */
 let library = null;
 
 /** Loads the generator once. */
 function load() {
-  library ??= import("/qrcode.mjs").then((m) => m.default);
+  library ??= import(LIBRARY).then((m) => m.default);
   return library;
 }
 

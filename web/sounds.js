@@ -4,7 +4,7 @@
 // to license or download. Off until the player switches them on; the switch
 // is one of the preferences kept in this browser.
 
-import { S } from "./state.js";
+import { prefs } from "./state.js";
 
 /** One audio context for the page: browsers allow only a few, and one
  * made before any click stays silent until a click resumes it. */
@@ -58,7 +58,7 @@ const SOUNDS = {
  * `low`) when sounds are on. The document hears a `tripoley:sound` event
  * naming it, so a visual cue or a test can follow what was played. */
 export function play(name) {
-  if (!S.prefs.sound) return;
+  if (!prefs.sound) return;
   try {
     SOUNDS[name](audio());
   } catch {
