@@ -29,7 +29,7 @@ const main = /** @type {HTMLElement} */ (document.getElementById("main"));
  * at a table on one device: nobody to chat with). While the device goes to
  * the next player (pass-and-play) a cover stands in for all of it.
  * @param {Table} ctl */
-function livePage(ctl) {
+function livePage(/** @type {Table} */ ctl) {
   if (!ctl.table) return null;
   const offline = ctl.kind === "offline";
   const cover = passCover(ctl);
@@ -45,9 +45,9 @@ function livePage(ctl) {
   ];
 }
 
-function settingsBar(ctl) {
-  const toggle = (key, label) => el("label", { class: "toggle" },
-    el("input", { type: "checkbox", "data-key": "pref-" + key, checked: prefs[key], onchange: (e) => { prefs[key] = e.target.checked; savePrefs(); ctl.redraw(); } }),
+function settingsBar(/** @type {Table} */ ctl) {
+  const toggle = (/** @type {"fourColour" | "guide"} */ key, /** @type {string} */ label) => el("label", { class: "toggle" },
+    el("input", { type: "checkbox", "data-key": "pref-" + key, checked: prefs[key], onchange: (/** @type {Event} */ e) => { prefs[key] = /** @type {HTMLInputElement} */ (e.target).checked; savePrefs(); ctl.redraw(); } }),
     " " + label);
   return el("div", { class: "bar" },
     rulesView(ctl),
@@ -58,7 +58,7 @@ function settingsBar(ctl) {
 
 /** Sounds on or off, in view at the table (kept in this browser). Switching
  * them on is the click that lets the page's audio start. */
-function soundSwitch(ctl) {
+function soundSwitch(/** @type {Table} */ ctl) {
   const on = prefs.sound;
   return el("button", {
     type: "button", class: "sound-switch", "data-key": "pref-sound", "aria-pressed": String(on),
@@ -73,7 +73,7 @@ function soundSwitch(ctl) {
 
 /** A loudspeaker, with waves when sounds are on and a cross when off: drawn
  * by the page (an emoji is an empty box where no emoji font is installed). */
-function soundIcon(on) {
+function soundIcon(/** @type {boolean} */ on) {
   const stroke = { fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" };
   return svgEl("svg", { viewBox: "0 0 24 24", class: "icon", "aria-hidden": "true", focusable: "false" },
     svgEl("path", { d: "M3 9v6h4l5 4V5L7 9z", fill: "currentColor" }),
@@ -81,23 +81,23 @@ function soundIcon(on) {
 }
 
 /** A player's own link back to their seat, for another phone or computer. */
-function seatLink(ctl) {
+function seatLink(/** @type {Table} */ ctl) {
   // The shown seat's own (pass-and-play: not the device's first player's).
   const token = shownToken(ctl);
   if (ctl.seat == null || !token) return null;
   const link = location.origin + "/t/" + ctl.invite + "#seat=" + token;
   return keptOpen(ctl.open, "seat-link", t("seat-link"), () => el("div", { class: "panel" },
     el("p", {}, t("seat-link-help")),
-    el("input", { readonly: true, value: link, size: 40, "aria-label": t("seat-link-label"), onfocus: (e) => e.target.select() })));
+    el("input", { readonly: true, value: link, size: 40, "aria-label": t("seat-link-label"), onfocus: (/** @type {FocusEvent} */ e) => /** @type {HTMLInputElement} */ (e.target).select() })));
 }
 
 /** What the copy-link button last said: nothing yet, done, or copy it by hand. */
-function copyNote(ctl) {
+function copyNote(/** @type {Table} */ ctl) {
   if (ctl.copied === null) return "";
   return ctl.copied ? t("lobby-copied") : t("lobby-copy-by-hand");
 }
 
-function lobby(ctl) {
+function lobby(/** @type {Table} */ ctl) {
   const mine = saved(ctl.invite);
   const seats = lobbySeats(ctl);
   const s = ctl.table.settings;
@@ -123,7 +123,7 @@ function lobby(ctl) {
 }
 
 /** The invite link, its copy button and its QR code. */
-function inviteTools(ctl) {
+function inviteTools(/** @type {Table} */ ctl) {
   const link = location.origin + "/t/" + ctl.invite;
   // The lobby is drawn again whenever someone sits down: what the copy
   // button said is kept in the state, not only in the note it wrote.
@@ -131,7 +131,7 @@ function inviteTools(ctl) {
   return [
     el("p", {}, t("lobby-send-link")),
     el("div", { class: "invite" },
-      el("input", { readonly: true, value: link, size: 32, "aria-label": t("lobby-invite-link"), onfocus: (e) => e.target.select() }),
+      el("input", { readonly: true, value: link, size: 32, "aria-label": t("lobby-invite-link"), onfocus: (/** @type {FocusEvent} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }),
       el("button", {
         "data-key": "copy-link",
         onclick: async () => {
@@ -151,7 +151,7 @@ function inviteTools(ctl) {
 }
 
 /** A name and a seat, for a guest: "Take the seat". */
-function sitForm(ctl, open) {
+function sitForm(/** @type {Table} */ ctl, /** @type {import("./frames.js").SeatInfo[]} */ open) {
   const error = el("p", { class: "error", role: "alert" });
   const form = el("form", { class: "sit" },
     el("label", {}, t("home-your-name") + " ", el("input", { name: "name", required: true, maxlength: 16, autocomplete: "nickname" })),
@@ -172,7 +172,7 @@ function sitForm(ctl, open) {
 }
 
 /** The table in one sentence, for the lobby. */
-function describeRules(s) {
+function describeRules(/** @type {import("./frames.js").Settings} */ s) {
   const turn = s.turn_seconds || 0;
   if (s.game === "napalm" && s.napalm) {
     const r = s.napalm;
@@ -187,7 +187,7 @@ function describeRules(s) {
 /** A personal link (`#seat=<token>`) opened on another device: the seat's
  * token moves into this browser and out of the address bar. The fragment
  * never reaches a server. */
-function takeSeatLink(invite) {
+function takeSeatLink(/** @type {string} */ invite) {
   const m = location.hash.match(/^#seat=([0-9a-f]{32})$/);
   if (!m) return;
   save(invite, { token: m[1] });
@@ -200,7 +200,7 @@ function liveTable(invite) {
 }
 
 /** Opens the table's link and starts its clock. @param {Table} ctl */
-function start(ctl) {
+function start(/** @type {Table} */ ctl) {
   ctl.connect();
   setInterval(() => tick(ctl), 250);
   document.addEventListener("visibilitychange", () => tick(ctl));

@@ -12,16 +12,18 @@ import { spaceName, suitSymbol, suitWord, actionText, capital, names, ledgerLine
 import { t } from "./i18n.js";
 
 /** @typedef {import("./table.js").Table} Table */
+/** @typedef {import("./frames.js").View} View */
+/** @typedef {import("./frames.js").SeatInfo} SeatInfo */
 
 /** Seats in the order they sit, starting left of the viewer (the viewer last). */
-function seatOrder(ctl, n) {
+function seatOrder(/** @type {Table} */ ctl, /** @type {number} */ n) {
   const me = ctl.seat ?? n - 1;
   return Array.from({ length: n }, (_, i) => (me + 1 + i) % n);
 }
 
 /** Up to ten chips drawn as two short stacks (the number says the rest).
  * Placed from script: the page's CSP allows no inline style attributes. */
-function chipPile(count) {
+function chipPile(/** @type {number} */ count) {
   return el("span", { class: "pile", "aria-hidden": "true" },
     Array.from({ length: Math.min(count, 10) }, (_, i) => {
       const chip = el("span", { class: "chip" });
@@ -31,8 +33,8 @@ function chipPile(count) {
     }));
 }
 
-export function tableView(ctl) {
-  const v = ctl.view;
+export function tableView(/** @type {Table} */ ctl) {
+  const v = /** @type {View} */ (ctl.view);
   const turnSeat = ctl.turn ? ctl.turn.seat : v.to_act;
   const unread = ctl.results.filter((x) => !x.seen);
   // While a deal's result is up, the hand stays in its place below the
@@ -56,7 +58,7 @@ export function tableView(ctl) {
   return wrap;
 }
 
-function statusBar(ctl, v, turnSeat) {
+function statusBar(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {number | null} */ turnSeat) {
   const bits = [t("table-deal-of", { n: Math.max(v.deal_number, 1), total: v.deals_total }), t("stage", { stage: v.stage })];
   return el("section", { class: "status", "aria-label": t("table-status") },
     el("span", {}, bits.join(" · ")),
@@ -66,8 +68,8 @@ function statusBar(ctl, v, turnSeat) {
       el("span", { class: "timer" })) : null);
 }
 
-function seatBox(ctl, v, s, turnSeat) {
-  const info = ctl.table.seats[s] || {};
+function seatBox(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {number} */ s, /** @type {number | null} */ turnSeat) {
+  const info = ctl.table.seats[s] || /** @type {Partial<SeatInfo>} */ ({});
   const marks = [];
   if (s === v.dealer) marks.push(dealerButton());
   if (info.kind === "bot") marks.push(el("span", { class: "tag" }, t("tag-bot", { level: t("bot-level", { level: info.bot || ctl.table.settings.bot }) })));
@@ -103,10 +105,10 @@ export function dealerButton() {
   return el("span", { class: "dealer-button", title: t("dealer"), "aria-label": t("dealer") }, t("dealer-mark"));
 }
 
-function board(ctl, v) {
+function board(/** @type {Table} */ ctl, /** @type {View} */ v) {
   const spaces = new Map(v.layout);
   const pay = v.pay_suit;
-  const cell = (space) => spaces.has(space)
+  const cell = (/** @type {string} */ space) => spaces.has(space)
     ? el("div", { class: "space space-" + space, "data-account": "space:" + space, "aria-label": t("space-label", { space: spaceName(space, pay), chips: spaces.get(space) }), role: "img" },
       el("span", { class: "space-name" }, spaceName(space, pay)),
       chipPile(spaces.get(space)),
@@ -126,12 +128,12 @@ function board(ctl, v) {
       v.auction && v.auction.high ? " · " + t("board-high-bid", { n: v.auction.high[1], who: ctl.name(v.auction.high[0]) }) : ""));
 }
 
-function sequenceWords(low) {
+function sequenceWords(/** @type {string} */ low) {
   const i = RANKS.indexOf(low);
   return i >= 0 && i + 2 < RANKS.length ? RANKS.slice(i, i + 3).join("-") : low;
 }
 
-function playedRows(ctl, v) {
+function playedRows(/** @type {Table} */ ctl, /** @type {View} */ v) {
   const all = v.played.flat();
   if (!all.length && v.stage !== "michigan") return null;
   const last = v.last_played && v.last_played[1];
@@ -147,23 +149,23 @@ function playedRows(ctl, v) {
 }
 
 /** Players still in the game other than the viewer: who a misplay pays. */
-function othersIn(ctl, v) {
+function othersIn(/** @type {Table} */ ctl, /** @type {View} */ v) {
   return v.out.filter((o, s) => !o && s !== ctl.seat).length;
 }
 
-function isMisplay(v, c) {
+function isMisplay(/** @type {View} */ v, /** @type {string} */ c) {
   const mine = v.hand.filter((x) => suitOf(x) === suitOf(c));
   return Math.min(...mine.map(rankOf)) !== rankOf(c);
 }
 
 /** Asks once before a costly move when a free one exists. */
-function costly(ctl, key, question, yes, action) {
+function costly(/** @type {Table} */ ctl, /** @type {string} */ key, /** @type {string} */ question, /** @type {string} */ yes, /** @type {unknown} */ action) {
   if (ctl.confirm && ctl.confirm.key === key) return ctl.act(action);
   ctl.confirm = { key, question, yes, action };
   return null;
 }
 
-function handView(ctl, v, turnSeat) {
+function handView(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {number | null} */ turnSeat) {
   const d = v.decision;
   const kind = d && (typeof d === "string" ? d : Object.keys(d)[0]);
   const body = d && typeof d === "object" ? d[kind] : null;
@@ -221,17 +223,17 @@ function handView(ctl, v, turnSeat) {
     controls);
 }
 
-function prompt(kind, body) {
+function prompt(/** @type {string} */ kind, /** @type {any} */ body) {
   return t("prompt", {
     kind, item: (body && body.item) || "other", n: (body && body.to_call) || 0,
     card: body && body.card ? cardText(body.card) : "",
   });
 }
 
-function decisionControls(ctl, v, kind, body, rerender) {
+function decisionControls(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {string} */ kind, /** @type {any} */ body, /** @type {() => void} */ rerender) {
   const controls = el("div", { class: "controls" });
-  const button = (label, action, key, cls = "") => el("button", { "data-key": key || action, class: cls, onclick: () => ctl.act(action) }, label);
-  const amount = (label, verb, min, max) => {
+  const button = (/** @type {string} */ label, /** @type {unknown} */ action, /** @type {string} */ key = "", cls = "") => el("button", { "data-key": key || action, class: cls, onclick: () => ctl.act(action) }, label);
+  const amount = (/** @type {string} */ label, /** @type {string} */ verb, /** @type {number} */ min, /** @type {number} */ max) => {
     const input = el("input", { type: "number", min, max, value: min, "aria-label": t("amount-label", { what: label, min, max }), "data-key": verb + "-n" });
     return el("span", { class: "amount" }, input, el("button", { "data-key": verb, class: "primary", onclick: () => ctl.act({ [verb]: Number(input.value) }) }, label));
   };
@@ -316,13 +318,13 @@ function decisionControls(ctl, v, kind, body, rerender) {
 
 /** One line of a result; what it moved per seat rides along as
  * `data-delta` ("0:-3 1:3"), which the browser tests add up. */
-function resultLine(l) {
+function resultLine(/** @type {import("./summary.js").Line} */ l) {
   return el("li", { "data-delta": Object.entries(l.delta).map(([s, n]) => s + ":" + n).join(" ") }, capital(l.text));
 }
 
-function resultPanel(ctl, r) {
+function resultPanel(/** @type {Table} */ ctl, /** @type {{ tally: import("./summary.js").DealTally, seen: boolean }} */ r) {
   const tally = r.tally;
-  const sec = (title, lines) => (lines.length ? el("div", { class: "result-part" }, el("h3", {}, title), el("ul", {}, lines.map(resultLine))) : null);
+  const sec = (/** @type {string} */ title, /** @type {import("./summary.js").Line[]} */ lines) => (lines.length ? el("div", { class: "result-part" }, el("h3", {}, title), el("ul", {}, lines.map(resultLine))) : null);
   const nets = tally.net.map((x, s) => ({ s, x })).filter((p) => p.x !== 0 || ctl.view.stacks[p.s] > 0);
   const michigan = [tally.michiganEnd(), ...tally.michigan].filter(Boolean);
   const ante = tally.anteLine();
@@ -344,7 +346,7 @@ function resultPanel(ctl, r) {
     } }, t("btn-got-it")));
 }
 
-function gameOver(ctl, v) {
+function gameOver(/** @type {Table} */ ctl, /** @type {View} */ v) {
   const order = [...v.standings].sort((a, b) => b.chips - a.chips);
   const winners = order.filter((s) => s.winner).map((s) => ctl.name(s.seat));
   return el("section", { class: "game-over panel", "aria-label": t("standings-label") },
@@ -358,15 +360,15 @@ function gameOver(ctl, v) {
 }
 
 /** The game-over screen's way into the replay (none inside a replay). */
-export function replayButton(ctl) {
+export function replayButton(/** @type {Table} */ ctl) {
   return ctl.replaying ? null : el("button", { "data-key": "replay", onclick: () => import("./replay.js").then((m) => m.openReplay(ctl)) }, t("btn-replay"));
 }
 
-function ledgerPanel(ctl) {
+function ledgerPanel(/** @type {Table} */ ctl) {
   const tally = ctl.deal;
   if (!tally) return null;
   const moves = tally.ledger.filter((x) => x.reason !== "ante");
-  const line = (x) => el("li", {}, ledgerLine(x, ctl));
+  const line = (/** @type {import("./frames.js").GameEvent} */ x) => el("li", {}, ledgerLine(x, ctl));
   return el("section", { class: "ledger panel", "aria-label": t("ledger-label") },
     el("h2", {}, t("ledger-title")),
     tally.anteLine() ? el("p", {}, tally.anteLine().text) : null,
@@ -377,7 +379,7 @@ function ledgerPanel(ctl) {
 /** What happened, newest last (a scrolled list, so it takes the focus). It
  * stays open or closed as the player left it, and follows the newest line
  * unless the player scrolled back to read (`data-follow`: see app.js). */
-export function logPanel(ctl, openAtFirst = false) {
+export function logPanel(/** @type {Table} */ ctl, openAtFirst = false) {
   const log = () => el("ol", { class: "log", "aria-live": "polite", tabindex: 0, "aria-label": t("log-title"), "data-keep-scroll": "log", "data-follow": true },
     ctl.log.slice(-60).map((l) => el("li", {}, l.text)));
   // Opened, it shows the newest line.

@@ -39,7 +39,7 @@ const muteKey = (/** @type {ChatLine} */ line) => line.seat + ":" + line.name;
 const storeKey = (/** @type {Table} */ ctl) => "tripoley:mute:" + ctl.invite;
 
 /** @param {Table} ctl @returns {Set<string>} */
-function muted(ctl) {
+function muted(/** @type {Table} */ ctl) {
   try {
     return new Set(JSON.parse(localStorage.getItem(storeKey(ctl)) || "[]"));
   } catch {
@@ -47,7 +47,7 @@ function muted(ctl) {
   }
 }
 
-function setMuted(ctl, key, on) {
+function setMuted(/** @type {Table} */ ctl, /** @type {string} */ key, /** @type {boolean} */ on) {
   const all = muted(ctl);
   if (on) all.add(key);
   else all.delete(key);
@@ -56,8 +56,9 @@ function setMuted(ctl, key, on) {
 
 /** Screen readers hear new lines here: the panel itself is rebuilt at each
  * render, and a rebuilt region is not read out. */
+/** @type {HTMLElement | null} */
 let announcer = null;
-function announce(text) {
+function announce(/** @type {string} */ text) {
   if (!announcer) {
     announcer = el("div", { class: "visually-hidden", role: "log", "aria-live": "polite" });
     document.body.append(announcer);
@@ -65,7 +66,7 @@ function announce(text) {
   announcer.replaceChildren(el("p", {}, text));
 }
 
-function add(ctl, line) {
+function add(/** @type {Table} */ ctl, /** @type {ChatLine} */ line) {
   if (ctl.chat.lines.some((l) => l.id === line.id)) return false;
   ctl.chat.lines.push(line);
   if (ctl.chat.lines.length > KEEP) ctl.chat.lines.splice(0, ctl.chat.lines.length - KEEP);
@@ -73,7 +74,7 @@ function add(ctl, line) {
 }
 
 /** Takes in the server's `welcome`, `chat` and `chat_history` messages. */
-export function onChatMessage(ctl, m) {
+export function onChatMessage(/** @type {Table} */ ctl, /** @type {ServerMessage} */ m) {
   if (m.type === "welcome") ctl.chat.lines = [];
   if (m.type === "chat_history") {
     ctl.chat.lines = [];
@@ -87,7 +88,7 @@ export function onChatMessage(ctl, m) {
 }
 
 /** Takes the answer to a line this browser sent; true when it was one. */
-export function onChatReply(ctl, m) {
+export function onChatReply(/** @type {Table} */ ctl, /** @type {ServerMessage} */ m) {
   if (!ctl.chat.pending.delete(m.id)) return false;
   if (m.type === "error") {
     ctl.chat.note = m.code === "rate_limited" ? t("chat-too-fast") : t("chat-refused", { reason: m.message });
@@ -96,20 +97,20 @@ export function onChatReply(ctl, m) {
 }
 
 /** Lines from others, not muted, after the last line this player has read. */
-function unread(ctl, hidden = muted(ctl)) {
+function unread(/** @type {Table} */ ctl, hidden = muted(ctl)) {
   const at = ctl.chat.lines.findIndex((l) => l.id === ctl.chat.readId);
   return ctl.chat.lines.slice(at + 1).filter((l) => l.seat !== ctl.seat && !hidden.has(muteKey(l)));
 }
 
 /** Everything on screen counts as read; `mark` keeps a "New" marker before
  * the first line that was not, so the eye finds where the news starts. */
-function markRead(ctl, mark) {
+function markRead(/** @type {Table} */ ctl, /** @type {boolean} */ mark) {
   const first = unread(ctl)[0];
   if (mark && first) ctl.chat.markId = first.id;
   if (ctl.chat.lines.length) ctl.chat.readId = ctl.chat.lines[ctl.chat.lines.length - 1].id;
 }
 
-function sendText(ctl, text) {
+function sendText(/** @type {Table} */ ctl, /** @type {string} */ text) {
   const id = nextId++;
   ctl.chat.pending.add(id);
   ctl.send({ type: "chat", text, id });
@@ -117,8 +118,8 @@ function sendText(ctl, text) {
   ctl.chat.markId = null;
 }
 
-function sendLine(ctl, form) {
-  const input = form.elements.namedItem("chat");
+function sendLine(/** @type {Table} */ ctl, /** @type {HTMLFormElement} */ form) {
+  const input = /** @type {HTMLInputElement} */ (form.elements.namedItem("chat"));
   const text = input.value.trim();
   if (!text) return;
   sendText(ctl, text);
@@ -130,7 +131,7 @@ function sendLine(ctl, form) {
 /** The chat panel, for the lobby and the game. Under a pass-and-play cover
  * (`covered`) nothing lies over the cover: no unread button (the lines
  * stay unread until the next player's table or the chat is seen). */
-export function chatPanel(ctl, covered = false) {
+export function chatPanel(/** @type {Table} */ ctl, covered = false) {
   const hidden = muted(ctl);
   const shown = ctl.chat.lines.filter((l) => !hidden.has(muteKey(l)));
   // The lines scroll: a keyboard reaches them (Tab) to scroll them too.
@@ -172,7 +173,7 @@ export function chatPanel(ctl, covered = false) {
 }
 
 /** Marks the lines read once `list` is in view (half of it at least). */
-function watch(ctl, list) {
+function watch(/** @type {Table} */ ctl, /** @type {HTMLElement} */ list) {
   const seen = new IntersectionObserver((entries) => {
     if (!entries.some((e) => e.isIntersecting) || document.visibilityState !== "visible") return;
     seen.disconnect();
@@ -184,7 +185,7 @@ function watch(ctl, list) {
 
 /** Everyone else who has written, each with a button that mutes or
  * unmutes them (kept in this browser, for this table). */
-function muteMenu(ctl, hidden) {
+function muteMenu(/** @type {Table} */ ctl, /** @type {Set<string>} */ hidden) {
   const people = new Map();
   for (const l of ctl.chat.lines) if (l.seat !== ctl.seat) people.set(muteKey(l), l.name);
   const buttons = [...people].map(([key, who]) => {

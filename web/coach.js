@@ -9,12 +9,13 @@ import { t } from "./i18n.js";
 
 /** @typedef {import("./table.js").Table} Table */
 /** @typedef {import("./frames.js").View} View */
+/** @typedef {import("./frames.js").ServerMessage} ServerMessage */
 
 /** The stages the guide explains, as the game names them. */
 const STAGES = ["spare", "auction", "pay_suit", "choose_five", "showdown", "betting", "michigan", "final_pot", "game_over"];
 
 /** What a stage is about at a table with rules `r`. */
-function explain(stage, r) {
+function explain(/** @type {string} */ stage, /** @type {import("./frames.js").Rules} */ r) {
   return t("coach-stage", {
     stage, inplay: r.pay_cards === "in_play" ? "yes" : "no", misplays: r.misplays === "penalised" ? "yes" : "no",
   });
@@ -26,7 +27,7 @@ function explain(stage, r) {
  * moves on meanwhile (bots play fast): drawn anew for the next stage, the
  * same "Got it" under the player's finger or focus dismissed a text they
  * never read. A stage passed meanwhile is explained the next time it comes. */
-export function coachStage(v, seen, showing) {
+export function coachStage(/** @type {View} */ v, /** @type {string[]} */ seen, /** @type {string | null} */ showing) {
   if (showing && !seen.includes(showing)) return showing;
   const key = v.deal_number <= 1 && !seen.includes("first") ? "first" : v.stage;
   if (seen.includes(key) || (key !== "first" && !STAGES.includes(key))) return null;
@@ -34,7 +35,7 @@ export function coachStage(v, seen, showing) {
 }
 
 /** The explanation for the stage the game is in, or null. */
-export function coachPanel(ctl, v) {
+export function coachPanel(/** @type {Table} */ ctl, /** @type {View} */ v) {
   if (!prefs.guide || ctl.table.settings.game === "napalm") return null;
   const key = coachStage(v, prefs.seen, ctl.coaching);
   ctl.coaching = key;

@@ -16,8 +16,13 @@
  */
 
 /**
- * Tripoley's rules, as far as the client reads them (a record's `Rules`).
- * @typedef {object} Rules
+ * Tripoley's rules (a record's `Rules`): the options the client reads by
+ * name, and every other by its name in docs/rules.md.
+ * @typedef {{ [option: string]: any } & RulesRead} Rules
+ */
+
+/**
+ * @typedef {object} RulesRead
  * @property {number} [starting_chips]
  * @property {string | Record<string, unknown>} [spare]
  * @property {unknown} [poker]
@@ -57,7 +62,7 @@
 
 /** A card as the engine writes it: rank then suit letter ("10H", "AS"). @typedef {string} Card */
 
-/** @typedef {{ stack: number } | { space: string } | "pot"} Account */
+/** @typedef {{ stack?: number, space?: string } | "pot"} Account */
 
 /**
  * The engine's `View` of a Tripoley table for one viewer.

@@ -30,24 +30,31 @@ export function myGames() {
   }
 }
 
-/** The kept game of this table, if any. */
+/** A finished game kept in this browser (online: its share id; played
+ * here: its record and the seat played).
+ * @typedef {{ invite: string, share?: string, record?: string, seat?: number, date: string, players: string[], result: { who: string, chips: number, winner: boolean }[] }} Game */
+/** A seat's chips at the end. @typedef {{ seat: number, chips: number, winner: boolean }} Standing */
+
+/** The kept game of this table, if any. @param {string} invite */
 export const myGame = (invite) => myGames().find((g) => g.invite === invite);
 
+/** @type {Set<string>} */
 const remembering = new Set();
 
 /** Each seat's chips at the end and whether it won, in seat order (a
- * Napalm game's winners are its `game_over` event's); none before the end. */
-function standings(ctl) {
+ * Napalm game's winners are its `game_over` event's); none before the end.
+ * @param {Table} ctl @returns {Standing[] | null} */
+function standings(/** @type {Table} */ ctl) {
   const v = ctl.view;
   if (!v) return null;
-  if (!ctl.isNapalm()) return v.standings;
-  return ctl.winners ? v.stacks.map((chips, seat) => ({ seat, chips, winner: ctl.winners.includes(seat) })) : null;
+  if (!ctl.isNapalm()) return "standings" in v ? v.standings : null;
+  return ctl.winners ? v.stacks.map((/** @type {number} */ chips, /** @type {number} */ seat) => ({ seat, chips, winner: ctl.winners.includes(seat) })) : null;
 }
 
 /** Keeps the table's finished game (once), with its share link: a
  * player's or the host's browser makes the link (theirs to publish), a
- * spectator's keeps it once one of them has. */
-export async function remember(ctl) {
+ * spectator's keeps it once one of them has. @param {Table} ctl */
+export async function remember(/** @type {Table} */ ctl) {
   const invite = ctl.invite;
   const ended = standings(ctl);
   if (!ended || remembering.has(invite)) return;
@@ -76,8 +83,9 @@ export async function remember(ctl) {
   remembering.delete(invite);
 }
 
-/** The names at the table and the result of a game, in the order kept. */
-function result(ctl, ended) {
+/** The names at the table and the result of a game, in the order kept.
+ * @param {Table} ctl @param {Standing[]} ended */
+function result(/** @type {Table} */ ctl, ended) {
   const players = ended.map((s) => (ctl.table.seats[s.seat] || {}).name || t("seat-n", { n: s.seat + 1 }));
   const result = [...ended].sort((a, b) => b.chips - a.chips).map((s) => ({ who: players[s.seat], chips: s.chips, winner: !!s.winner }));
   return { players, result };
@@ -85,8 +93,8 @@ function result(ctl, ended) {
 
 /** Keeps a game just finished on this device with its record (once: the
  * record's own seed tells it apart), so it can be replayed, analysed and
- * saved as a file with no server. */
-function rememberOffline(ctl, ended) {
+ * saved as a file with no server. @param {Table} ctl @param {Standing[]} ended */
+function rememberOffline(/** @type {Table} */ ctl, ended) {
   const kept = keptGame();
   if (!kept || !kept.saved) return;
   const invite = "offline-" + JSON.parse(kept.saved).play.seed;
@@ -121,6 +129,7 @@ export function myGamesEntry() {
     el("p", { class: "note" }, t("games-drop")));
 }
 
+/** @param {File} file */
 function openFile(file) {
   return import("./replay.js").then((m) => m.openFile(file));
 }
@@ -143,6 +152,7 @@ function openList() {
   root.focus();
 }
 
+/** @param {Game} g */
 function gameLine(g) {
   const when = new Date(g.date);
   const winners = g.result.filter((r) => r.winner).map((r) => r.who);
@@ -153,7 +163,7 @@ function gameLine(g) {
     // that `tripoley analyse` and `tripoley replay` read.
     const file = URL.createObjectURL(new Blob([g.record], { type: "application/json" }));
     return el("li", { "data-offline": g.invite },
-      el("a", { href: "#", "data-key": "game-replay", onclick: (e) => { e.preventDefault(); import("./replay.js").then((m) => m.openRecord(g.record, g.seat ?? 0)); } }, line),
+      el("a", { href: "#", "data-key": "game-replay", onclick: (/** @type {Event} */ e) => { e.preventDefault(); import("./replay.js").then((m) => m.openRecord(g.record, g.seat ?? 0)); } }, line),
       chips, " ",
       el("a", { href: file, download: "tripoley-" + g.date.slice(0, 10) + ".json", "data-key": "game-save" }, t("games-save-file")));
   }

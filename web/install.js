@@ -1,3 +1,4 @@
+// @ts-check
 // The installable app: the service worker (sw.js) keeps every file of the
 // app so it opens and plays with no network; the header offers "Install"
 // where the browser lets a page ask, and "A new version is ready: reload"

@@ -13,18 +13,21 @@ import { t } from "./i18n.js";
 /** @typedef {import("./table.js").Table} Table */
 /** @typedef {import("./words.js").Names} Names */
 /** @typedef {import("./frames.js").GameEvent} GameEvent */
+/** @typedef {import("./frames.js").NapalmView} NapalmView */
+/** @typedef {import("./frames.js").SeatInfo} SeatInfo */
 
 /** Each round's number; what a Yes claims and what is dealt are in the
  * catalogue, chosen by the round's name. */
+/** @type {Record<string, number>} */
 const ROUNDS = { best_two: 1, lowest_five: 2, best_of_seven: 3 };
 
-function seatsOf(mask) {
+function seatsOf(/** @type {number} */ mask) {
   const out = [];
   for (let s = 0; s < 16; s++) if ((mask >> s) & 1) out.push(s);
   return out;
 }
 
-const cards = (cs) => sortCards(cs).map(cardText).join(" ");
+const cards = (/** @type {string[]} */ cs) => sortCards(cs).map(cardText).join(" ");
 
 /** One Napalm event in plain words (null: not worth a line), naming the
  * seats as `namer` (a table's screen) does.
@@ -43,7 +46,7 @@ export function describeNapalm(e, namer) {
     case "declared": return t("nev-declared", { who: n(e.seat), yes: e.yes ? "yes" : "no" });
     case "challenged": return t("nev-challenged", { who: n(e.seat), yes: e.yes ? "yes" : "no" });
     case "compared": {
-      const hands = e.hands.map(([s, cs]) => n(s) + ": " + cards(cs));
+      const hands = e.hands.map((/** @type {[number, string[]]} */ [s, cs]) => n(s) + ": " + cards(cs));
       const best = seatsOf(e.best).map(n);
       return t("nev-compared", { hands: hands.join("; "), best: names(best), count: best.length });
     }
@@ -55,8 +58,8 @@ export function describeNapalm(e, namer) {
   }
 }
 
-export function napalmView(ctl) {
-  const v = ctl.view;
+export function napalmView(/** @type {Table} */ ctl) {
+  const v = /** @type {NapalmView} */ (ctl.view);
   const wrap = el("div", { class: "table napalm" + (prefs.fourColour ? " four-colour" : "") });
   const turnSeat = ctl.turn ? ctl.turn.seat : v.to_act;
   const round = v.round && ROUNDS[v.round] ? v.round : null;
@@ -68,7 +71,7 @@ export function napalmView(ctl) {
       el("span", { class: "timer" })) : null));
   if (over) wrap.append(el("div", { class: "notices" }, result(ctl, v)));
   wrap.append(el("section", { class: "seats-ring", "aria-label": t("table-players") }, v.stacks.map((chips, s) => {
-    const info = ctl.table.seats[s] || {};
+    const info = ctl.table.seats[s] || /** @type {Partial<SeatInfo>} */ ({});
     const said = v.declared[s];
     const seen = v.seen[s] || [];
     return el("div", { class: "seat" + (s === turnSeat ? " active" : "") + (s === ctl.seat ? " me" : ""), role: "group",
@@ -93,7 +96,7 @@ export function napalmView(ctl) {
   return wrap;
 }
 
-function result(ctl, v) {
+function result(/** @type {Table} */ ctl, /** @type {NapalmView} */ v) {
   const order = v.stacks.map((chips, s) => ({ s, chips, tokens: v.tokens[s] }))
     .sort((a, b) => b.tokens - a.tokens || b.chips - a.chips);
   return el("section", { class: "game-over panel", "aria-label": t("napalm-result") }, overHeading(ctl),
@@ -106,12 +109,12 @@ function result(ctl, v) {
     replayButton(ctl));
 }
 
-function hand(ctl, v, turnSeat) {
+function hand(/** @type {Table} */ ctl, /** @type {NapalmView} */ v, /** @type {number | null} */ turnSeat) {
   const d = v.decision;
   const kind = d && Object.keys(d)[0];
   const round = d && d[kind].round;
   const controls = el("div", { class: "controls" });
-  const button = (label, action, cls = "") => el("button", { "data-key": action, class: cls, onclick: () => ctl.act(action) }, label);
+  const button = (/** @type {string} */ label, /** @type {string} */ action, cls = "") => el("button", { "data-key": action, class: cls, onclick: () => ctl.act(action) }, label);
   const label = ctl.ownWords(t("napalm-your-cards"), (who) => t("napalm-your-cards-of", { who }), ctl.seat);
   let question = label;
   if (kind === "declare") {

@@ -25,27 +25,27 @@ import { t, errorText } from "./i18n.js";
  * @typedef {{ watchers: Map<number, Watcher>, shown: LocalSeat | null }} PassPlay */
 
 /** The other seats played on this device: `[{ token, seat, name }]`. */
-function others(ctl) {
+function others(/** @type {Table} */ ctl) {
   const mine = saved(ctl.invite);
   return (mine && mine.others) || [];
 }
 
 /** Every seat of this device with its token, the first one's too (its
  * seat is known once the server welcomed it). */
-function localSeats(ctl) {
+function localSeats(/** @type {Table} */ ctl) {
   const mine = saved(ctl.invite);
   if (!mine || !mine.token) return [];
   const first = mine.seat != null ? [{ token: mine.token, seat: mine.seat, name: seatName(ctl, mine.seat) }] : [];
   return [...first, ...others(ctl)];
 }
 
-function seatName(ctl, seat) {
+function seatName(/** @type {Table} */ ctl, /** @type {number} */ seat) {
   const s = ctl.table && ctl.table.seats[seat];
   return (s && s.name) || t("seat-n", { n: seat + 1 });
 }
 
 /** The token the page's own connection says hello with. */
-export function shownToken(ctl) {
+export function shownToken(/** @type {Table} */ ctl) {
   const mine = saved(ctl.invite);
   return ctl.pass.shown ? ctl.pass.shown.token : (mine && mine.token) || null;
 }
@@ -53,18 +53,18 @@ export function shownToken(ctl) {
 /** On the page's `welcome`: the first seat's number is kept (the host's
  * token does not say it), and every other seat here gets its quiet
  * connection. */
-export function onWelcome(ctl, m) {
+export function onWelcome(/** @type {Table} */ ctl, /** @type {ServerMessage} */ m) {
   if (!ctl.pass.shown && m.role === "player") save(ctl.invite, { seat: m.seat });
   watchAll(ctl);
 }
 
 /** Opens a quiet connection for each seat of this device that has none. */
-function watchAll(ctl) {
+function watchAll(/** @type {Table} */ ctl) {
   if (!others(ctl).length) return;
   for (const local of localSeats(ctl)) if (!ctl.pass.watchers.has(local.seat)) watch(ctl, local);
 }
 
-function watch(ctl, local) {
+function watch(/** @type {Table} */ ctl, /** @type {LocalSeat} */ local) {
   const ws = socketTo(ctl.invite);
   const w = { ws, seat: local.seat, deciding: false };
   ctl.pass.watchers.set(local.seat, w);
@@ -89,7 +89,7 @@ function watch(ctl, local) {
 
 /** The seat of this device that must decide while the shown one need not
  * (null if none): the one the device is passed to. */
-function waiting(ctl) {
+function waiting(/** @type {Table} */ ctl) {
   if (!ctl.view || ctl.view.decision || ctl.seat == null) return null;
   // A deal's result is read (and put away) before the device is passed on.
   if (ctl.results.some((r) => !r.seen)) return null;
@@ -101,7 +101,7 @@ function waiting(ctl) {
 
 /** The cover that replaces the whole table while the device goes from one
  * player to the next, or null when the shown seat may be seen. */
-export function passCover(ctl) {
+export function passCover(/** @type {Table} */ ctl) {
   const next = waiting(ctl);
   if (!next) return null;
   const who = seatName(ctl, next.seat);
@@ -114,7 +114,7 @@ export function passCover(ctl) {
 
 /** The page connects as another seat of this device: what it knew of the
  * shown seat's game is forgotten, and the server sends that seat's. */
-function showSeat(ctl, seat) {
+function showSeat(/** @type {Table} */ ctl, /** @type {number} */ seat) {
   if (ctl.kind === "offline") {
     ctl.switchSeat(seat);
     return;
@@ -128,7 +128,7 @@ function showSeat(ctl, seat) {
 
 /** In the lobby, for someone seated here: the seats played on this device
  * and a form that seats one more player on it. */
-export function addPlayerForm(ctl, open) {
+export function addPlayerForm(/** @type {Table} */ ctl, /** @type {import("./frames.js").SeatInfo[]} */ open) {
   const here = localSeats(ctl);
   const list = here.length > 1 ? el("p", { class: "note local-seats" }, t("pass-here", { names: here.map((l) => l.name).join(", ") })) : null;
   if (!open.length) return list;

@@ -1,3 +1,4 @@
+// @ts-check
 // The invite link as a QR code, for phones at the same table: drawn as SVG
 // by the vendored qrcode-generator (web/vendor/qrcode-generator, MIT, served
 // as /qrcode.mjs), which is loaded only when a lobby shows a code.
@@ -31,7 +32,8 @@ function load() {
 }
 
 /** An SVG of `text` as a QR code: the smallest version that holds it, at
- * error correction level M (a phone reads it from a scratched screen). */
+ * error correction level M (a phone reads it from a scratched screen).
+ * @param {QRCodeGenerator} qrcode @param {string} text */
 function draw(qrcode, text) {
   const qr = qrcode(0, "M");
   qr.addData(text);
@@ -49,11 +51,11 @@ function draw(qrcode, text) {
 }
 
 /** The code of `link` with a caption; filled in once the generator has
- * loaded (at once after the first time). */
+ * loaded (at once after the first time). @param {string} link */
 export function qrCode(link) {
   const holder = el("span", { class: "qr-code" });
   const figure = el("figure", { class: "qr" }, holder, el("figcaption", {}, t("qr-caption")));
-  const fill = (svg) => holder.replaceChildren(svg.cloneNode(true));
+  const fill = (/** @type {SVGElement} */ svg) => holder.replaceChildren(svg.cloneNode(true));
   if (drawn.has(link)) fill(drawn.get(link));
   else {
     load().then((qrcode) => {

@@ -12,7 +12,7 @@
 // one render path, beside the live table and without touching it.
 
 import { el, svgEl } from "./dom.js";
-import { api, serverless } from "./state.js";
+import { api, nothing, serverless } from "./state.js";
 import { Table } from "./table.js";
 import { boardView } from "./render.js";
 import { actionText } from "./words.js";
@@ -145,8 +145,8 @@ async function load(r) {
  * `/api/replays` for its frames, `/api/replays/analysis` for the verdicts.
  * @param {string} path @param {string} text */
 async function upload(path, text) {
-  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: text }).catch(() => null);
-  const data = res && await res.json().catch(() => null);
+  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: text }).catch(nothing);
+  const data = res && await res.json().catch(nothing);
   if (res && res.ok && data) return data;
   throw failure((data && data.message) || t("error-unreachable"), data ? data.code : "unreachable", data && data.detail);
 }

@@ -16,7 +16,7 @@ const GRID = [["ace", "king", "queen"], ["jack", "pot", "ten"], ["king_queen", "
 
 /** The "Rules" button of the table's bar and what it opens. The server's
  * rule book is asked for at the first opening. */
-export function rulesView(ctl) {
+export function rulesView(/** @type {Table} */ ctl) {
   return keptOpen(ctl.open, "rules", t("rules-view"), () => {
     const book = keptOpen(ctl.open, "rule-book", t("rules-book"), () => (ctl.rules ? ruleBook(ctl.rules) : el("p", { "aria-busy": "true" }, "…")));
     // A scrolled region, so it takes the focus (keyboard users scroll it too),
@@ -27,7 +27,7 @@ export function rulesView(ctl) {
 }
 
 /** This table's rule book from the server (once), then the page drawn again. */
-async function loadRules(ctl) {
+async function loadRules(/** @type {Table} */ ctl) {
   if (ctl.rules) return;
   // The full rule book is written by the server; offline, the short rules
   // above are all there is.
@@ -45,15 +45,15 @@ async function loadRules(ctl) {
 }
 
 /** Whether this table plays poker (its board has a Pot). */
-function hasPoker(ctl) {
+function hasPoker(/** @type {Table} */ ctl) {
   const rules = ctl.table && ctl.table.settings && ctl.table.settings.rules;
   return !(rules && rules.poker === "none");
 }
 
 /** The game in five short sections, in players' words, with the board
  * (a table without poker has no Poker section). */
-function quickRules(ctl) {
-  const section = (title, text) => [el("h4", {}, title), el("p", {}, text)];
+function quickRules(/** @type {Table} */ ctl) {
+  const section = (/** @type {string} */ title, /** @type {string} */ text) => [el("h4", {}, title), el("p", {}, text)];
   return el("section", { class: "quick-rules", "aria-label": t("rules-quick-title") },
     el("h3", {}, t("rules-quick-title")),
     section(t("rules-quick-aim-title"), t("rules-quick-aim", { poker: hasPoker(ctl) ? "yes" : "no" })),
@@ -66,9 +66,10 @@ function quickRules(ctl) {
 
 /** This table's board as a picture: each space a labelled box where it
  * sits on the table. */
-function boardPicture(ctl) {
-  const spaces = ctl.view && ctl.view.layout ? new Set(ctl.view.layout.map(([s]) => s)) : null;
-  const shown = (space) => (spaces ? spaces.has(space) : space !== "pot" || hasPoker(ctl));
+function boardPicture(/** @type {Table} */ ctl) {
+  const v = ctl.view;
+  const spaces = v && "layout" in v && v.layout ? new Set(v.layout.map(([s]) => s)) : null;
+  const shown = (/** @type {string} */ space) => (spaces ? spaces.has(space) : space !== "pot" || hasPoker(ctl));
   const names = GRID.flat().filter(shown).map((space) => t("space", { space }));
   const boxes = GRID.flatMap((row, r) => row.flatMap((space, c) => {
     if (!shown(space)) return [];
@@ -85,7 +86,7 @@ function boardPicture(ctl) {
 /** The server's rule book (options that change nothing at this table are
  * left out for players): titles unindented, rules indented. Rule ids such
  * as "(T5)" or "(H5, H6)" are taken out wherever they are. */
-function ruleBook(text) {
+function ruleBook(/** @type {string} */ text) {
   const out = [];
   let list = null;
   for (const line of text.split("\n")) {

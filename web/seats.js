@@ -22,7 +22,7 @@ const LEVELS = ["random", "heuristic", "expert"];
  * or nobody yet (the table's level plays it if nobody sits). The host
  * chooses each open or bot seat's player (open, or a bot of a level) and
  * may remove anyone else, after a confirm. */
-export function lobbySeats(ctl) {
+export function lobbySeats(/** @type {Table} */ ctl) {
   const napalm = ctl.table.settings.game === "napalm";
   const levels = napalm ? LEVELS.slice(0, 2) : LEVELS;
   const tableLevel = t("bot-level", { level: ctl.table.settings.bot });
@@ -34,7 +34,7 @@ export function lobbySeats(ctl) {
     if (!ctl.host) return el("li", {}, el("span", { class: "who" }, what));
     const choice = el("select", {
       "data-key": "seat-bot-" + s.seat, "aria-label": t("lobby-seat-who", { seat: t("seat-n", { n: s.seat + 1 }) }),
-      onchange: (e) => ctl.send({ type: "seat_bot", seat: s.seat, bot: e.target.value || null }),
+      onchange: (/** @type {Event} */ e) => ctl.send({ type: "seat_bot", seat: s.seat, bot: /** @type {HTMLSelectElement} */ (e.target).value || null }),
     }, el("option", { value: "", selected: s.kind === "open" }, t("lobby-seat-choice-open")),
     levels.map((level) => el("option", { value: level, selected: s.kind === "bot" && s.bot === level },
       t("lobby-seat-choice-bot", { level: t("bot-level", { level }) }))));
@@ -44,14 +44,14 @@ export function lobbySeats(ctl) {
 
 /** A person's row: their name, whether they are here and, for the host,
  * "Remove Ann", then "Remove Ann from the table?" with Remove and Keep. */
-function personRow(ctl, s) {
+function personRow(/** @type {Table} */ ctl, /** @type {import("./frames.js").SeatInfo} */ s) {
   const who = el("span", { class: "who" }, t("lobby-seat-taken", { name: s.name, here: s.connected ? "yes" : "no" }));
   if (!ctl.host || s.seat === ctl.seat) return who;
   const key = `${ctl.invite} ${s.seat} ${s.name}`;
-  const ask = (on) => {
+  const ask = (/** @type {boolean} */ on) => {
     ctl.removing = on ? key : null;
     ctl.redraw();
-    ctl.root.querySelector(`[data-key="${on ? "remove-yes" : "remove"}-${s.seat}"]`)?.focus();
+    /** @type {HTMLElement | null} */ (ctl.root.querySelector(`[data-key="${on ? "remove-yes" : "remove"}-${s.seat}"]`))?.focus();
   };
   if (ctl.removing !== key) {
     return [who, " ", el("button", { type: "button", "data-key": "remove-" + s.seat, onclick: () => ask(true) },
@@ -68,7 +68,7 @@ function personRow(ctl, s) {
  * plays for now, with a button that frees their seat (the server refuses
  * sooner: a phone that slept for a moment keeps its seat). In the lobby the
  * seats' own rows do it (`lobbySeats`). Nothing for anyone else. */
-export function hostSeatTools(ctl) {
+export function hostSeatTools(/** @type {Table} */ ctl) {
   if (!ctl.host || !ctl.table || ctl.table.status !== "playing") return null;
   const gone = ctl.table.seats.filter((s) => s.kind === "human" && s.seat !== ctl.seat && !s.connected && s.bot_playing);
   if (!gone.length) return null;
@@ -84,7 +84,7 @@ export function hostSeatTools(ctl) {
 /** A hello refused because the host freed this seat: the token is
  * forgotten, the page goes on as a spectator's, and says why. True when
  * the message was that. */
-export function onSeatFreed(ctl, m) {
+export function onSeatFreed(/** @type {Table} */ ctl, /** @type {ServerMessage} */ m) {
   if (m.type !== "error" || m.code !== "seat_freed") return false;
   localStorage.removeItem(storeKey(ctl.invite));
   // Removed from the lobby, or given to a bot while away: said by cause.
@@ -94,7 +94,7 @@ export function onSeatFreed(ctl, m) {
 }
 
 /** Keeps a `rematch` message. True when the message was that. */
-export function onRematch(ctl, m) {
+export function onRematch(/** @type {Table} */ ctl, /** @type {ServerMessage} */ m) {
   if (m.type !== "rematch") return false;
   ctl.next = { path: m.path, by: m.by };
   return true;
@@ -102,7 +102,7 @@ export function onRematch(ctl, m) {
 
 /** The finished game's heading: who started the next game once someone
  * did, else "Game over". */
-export function overHeading(ctl) {
+export function overHeading(/** @type {Table} */ ctl) {
   if (!ctl.next) return el("h2", {}, t("game-over"));
   return el("h2", { class: "next-game" },
     ctl.next.by ? t("next-game-by", { who: ctl.next.by }) : t("next-game-by-host"));
@@ -111,7 +111,7 @@ export function overHeading(ctl) {
 /** The finished game's button: a player (or the host) asks for the rematch,
  * or joins the one already made (the same request, answered with the same
  * table); a spectator may go and watch the next game. */
-export function rematchButton(ctl, mayAsk) {
+export function rematchButton(/** @type {Table} */ ctl, /** @type {boolean} */ mayAsk) {
   if (!mayAsk) {
     return ctl.next ? el("a", { class: "button primary", "data-key": "watch-next", href: ctl.next.path }, t("btn-watch-next")) : null;
   }

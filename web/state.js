@@ -1,3 +1,4 @@
+// @ts-check
 // What the page keeps for all its tables (each table's own state is its
 // controller's: table.js): the player's preferences, what this browser
 // keeps per table, and the server's HTTP API.
@@ -20,6 +21,7 @@ export const CHOOSE_FIVE = "choose";
 
 /** The player's choices, kept in this browser: the four-colour deck, a
  * sound on their turn, the guided first game and the stages it explained. */
+/** @type {{ fourColour: boolean, sound: boolean, guide: boolean, seen: string[] }} */
 const DEFAULT_PREFS = { fourColour: false, sound: false, guide: false, seen: [] };
 
 /** The player's choices, kept in this browser, for every table of the page. */
@@ -43,10 +45,12 @@ export function serverless() {
   return document.documentElement.hasAttribute("data-serverless");
 }
 
+/** What this browser keeps of the table at `invite` (its seat tokens). @param {string} invite */
 export function storeKey(invite) {
   return "tripoley:" + invite;
 }
 
+/** @param {string} invite @returns {any} */
 export function saved(invite) {
   try {
     return JSON.parse(localStorage.getItem(storeKey(invite)) || "null");
@@ -55,17 +59,24 @@ export function saved(invite) {
   }
 }
 
+/** @param {string} invite @param {object} data */
 export function save(invite, data) {
   localStorage.setItem(storeKey(invite), JSON.stringify({ ...(saved(invite) || {}), ...data }));
 }
 
+/** No answer (a failed promise's `catch`: the caller says what that means).
+ * @returns {null} */
+export const nothing = () => null;
+
+/** A request to the server's HTTP API, answered with its JSON (a refusal
+ * thrown as a `Failure`). @param {string} method @param {string} path @param {object} [body] @returns {Promise<any>} */
 export async function api(method, path, body) {
   const res = await fetch(path, {
     method,
     headers: { "Content-Type": "application/json" },
     body: body ? JSON.stringify(body) : undefined,
-  }).catch(() => null);
-  const data = res && await res.json().catch(() => null);
+  }).catch(nothing);
+  const data = res && await res.json().catch(nothing);
   // No answer, or a proxy's in front of several servers while one of them
   // stops or dies (its page is not ours): the player is told to try again.
   if (!res || (!data && res.status >= 502 && res.status <= 504)) {

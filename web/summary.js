@@ -1,3 +1,4 @@
+// @ts-check
 // The result of a deal, read from the deal's events as this viewer saw
 // them (so it shows nothing the viewer may not see): who took which space,
 // the poker hands shown and who won, how Michigan ended, each net.
@@ -38,22 +39,37 @@ export class DealTally {
     this.names = names;
     this.players = players;
     this.net = new Array(players).fill(0);
+    /** @type {Map<string, number>} */
     this.antes = new Map(); // amount per space -> count, for the one-line ante
     this.anteTotal = 0;
+    /** @type {Record<number, number>} */
     this.anteDelta = {};
+    /** @type {Map<string, Set<number>>} */
     this.anteOnSpace = new Map(); // space -> the amounts each payer put there
+    /** @type {string | null} */
     this.paySuit = null;
+    /** @type {Line[]} */
     this.claims = [];
+    /** @type {Line[]} */
     this.shown = [];
+    /** @type {Map<number, number>} */
     this.bets = new Map(); // seat -> chips bet in all
+    /** @type {Line[]} */
     this.pots = [];
+    /** @type {string[]} */
     this.folded = [];
+    /** @type {Line[]} */
     this.michigan = [];
+    /** @type {Line[]} */
     this.other = [];
+    /** @type {{ from: number, amount: number, to: number[], line: Line } | null} */
     this.misplay = null; // the misplay being paid, one line for all it pays
+    /** @type {{ seat: number, card: string | null } | null} */
     this.wentOut = null;
+    /** @type {string | null} */
     this.lastCard = null;
     this.blocked = false;
+    /** @type {GameEvent[]} */
     this.ledger = [];
     this.final = false;
     this.ended = false;
@@ -88,10 +104,11 @@ export class DealTally {
     }
   }
 
+  /** @param {GameEvent} x */
   transfer(x) {
     this.ledger.push(x);
     const delta = moved(x);
-    for (const [s, n] of Object.entries(delta)) this.net[s] += n;
+    for (const [s, n] of Object.entries(delta)) this.net[Number(s)] += n;
     const r = x.reason;
     if (r !== "misled") this.misplay = null;
     if (r === "ante") {
@@ -118,6 +135,7 @@ export class DealTally {
   }
 
   /** A misplay pays each other player: one line for all of them. */
+  /** @param {GameEvent} x @param {Record<number, number>} delta */
   misplayPaid(x, delta) {
     const m = this.misplay;
     if (!m || m.from !== x.from.stack || m.amount !== x.amount) {
@@ -126,7 +144,7 @@ export class DealTally {
     }
     const p = this.misplay;
     p.to.push(x.to.stack);
-    for (const [s, n] of Object.entries(delta)) p.line.delta[s] = (p.line.delta[s] || 0) + n;
+    for (const [s, n] of Object.entries(delta)) p.line.delta[Number(s)] = (p.line.delta[Number(s)] || 0) + n;
     p.line.text = t("sum-misplay-paid", { from: this.who(p.from), to: names(p.to.map((/** @type {number} */ s) => this.who(s))), count: p.to.length, n: p.amount });
   }
 

@@ -86,7 +86,8 @@ export class Table {
     this.warnedAt = null;
     /** The stage the guided game's explanation on screen is about (coach.js). @type {string | null} */
     this.coaching = null;
-    /** The lobby seat whose removal the host is asked to confirm (seats.js). @type {string | null} */
+    /** The lobby seat whose removal the host is asked to confirm (seats.js), by
+     * seat and name: someone new in that seat is not asked about. @type {string | null} */
     this.removing = null;
     /** @type {Chat} */
     this.chat = chatState();
