@@ -10,7 +10,6 @@ import { fileURLToPath } from "node:url";
 import { bestFive, cardWords, handName, sortCards } from "../web/cards.js";
 import { DealTally } from "../web/summary.js";
 import { coachStage } from "../web/coach.js";
-import { setNamer } from "../web/words.js";
 import { t, useCatalogue, chooseLanguage } from "../web/i18n.js";
 
 /** A language's catalogue as the server gives it to the page: every file
@@ -77,9 +76,11 @@ test("a hand is sorted by suit, colours alternating, low to high", () => {
   assert.deepEqual(sortCards(["AH", "2C", "10S", "3D", "9S", "JC"]), ["2C", "JC", "3D", "9S", "10S", "AH"]);
 });
 
+/** A table's names for its seats, as a tally takes them (the controller's `name` and `own`). */
+const seen = (names) => ({ name: (s) => names[s], own: () => true });
+
 test("a deal's result: antes in one line, spaces taken, the pot, Michigan, nets", () => {
-  setNamer((s) => ["Ann (you)", "Bob", "Cy"][s]);
-  const t = new DealTally(2, 3);
+  const t = new DealTally(2, 3, seen(["Ann (you)", "Bob", "Cy"]));
   const move = (from, to, amount, reason) => ({ event: "transfer", from, to, amount, reason });
   const events = [
     { event: "deal_started", number: 2, dealer: 0, pay_suit: "hearts", sequence: "8" },
@@ -112,8 +113,7 @@ test("a deal's result: antes in one line, spaces taken, the pot, Michigan, nets"
 });
 
 test("a misplay paid to each other player is one line, and the spare's price is a line", () => {
-  setNamer((s) => ["Ann (you)", "Bob", "Cy", "Di"][s]);
-  const t = new DealTally(1, 4);
+  const t = new DealTally(1, 4, seen(["Ann (you)", "Bob", "Cy", "Di"]));
   const move = (from, to, amount, reason) => ({ event: "transfer", from, to, amount, reason });
   t.add(move({ stack: 1 }, { stack: 2 }, 3, "auction_price"));
   t.add({ event: "led", seat: 0, card: "9C", misplay: true });

@@ -20,6 +20,10 @@ test("web/vendor/fluent-bundle holds @fluent/bundle's own ES modules, unchanged"
   const files = readdirSync(vendored).filter((f) => f.endsWith(".js"));
   assert.equal(files.length, 8);
   for (const f of files) assert.equal(readFileSync(join(vendored, f), "utf8"), readFileSync(join(esm, f), "utf8"), f);
+  // Its declarations, for the page's type check, are the package's too.
+  const types = readdirSync(vendored).filter((f) => f.endsWith(".d.ts"));
+  assert.deepEqual(types, readdirSync(esm).filter((f) => f.endsWith(".d.ts")));
+  for (const f of types) assert.equal(readFileSync(join(vendored, f), "utf8"), readFileSync(join(esm, f), "utf8"), f);
   // Every module the vendored ones import is vendored too.
   for (const f of files) {
     for (const m of readFileSync(join(vendored, f), "utf8").matchAll(/from "\.\/([a-z]+\.js)"/g)) assert.ok(files.includes(m[1]), `${f} imports ${m[1]}`);

@@ -1,3 +1,4 @@
+// @ts-check
 // Cards: their faces, their order in a hand, and poker values (to preselect
 // the best five for the player, who can still change them).
 
@@ -6,33 +7,38 @@ import { t } from "./i18n.js";
 
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 export const SUIT_LETTERS = ["C", "D", "H", "S"];
+/** @type {Record<string, string>} */
 export const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+/** @type {Record<string, string>} */
 const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 
+/** @param {string} c */
 export const rankOf = (c) => RANKS.indexOf(c.slice(0, -1));
+/** @param {string} c */
 export const suitOf = (c) => c.slice(-1);
 
-/** "10♥": a card as players write it. */
+/** "10♥": a card as players write it. @param {string} c */
 export function cardText(c) {
   return c.slice(0, -1) + SUIT_SYMBOLS[suitOf(c)];
 }
 
-/** "ten of hearts": what a screen reader says. */
+/** "ten of hearts": what a screen reader says. @param {string} c */
 export function cardWords(c) {
   // Numbers match the catalogue's numeric keys ([10]), letters its names ([J]).
   const r = c.slice(0, -1);
   return t("card-words", { rank: Number(r) || r, suit: SUIT_WORDS[suitOf(c)] });
 }
 
-/** By suit (clubs, diamonds, spades, hearts: colours alternate), low to high. */
+/** By suit (clubs, diamonds, spades, hearts: colours alternate), low to high. @param {string[]} cards */
 export function sortCards(cards) {
   const order = "CDSH";
-  const key = (c) => order.indexOf(suitOf(c)) * 20 + rankOf(c);
+  const key = (/** @type {string} */ c) => order.indexOf(suitOf(c)) * 20 + rankOf(c);
   return [...cards].sort((a, b) => key(a) - key(b));
 }
 
 /** A card face: rank and suit in the corner, the suit large in the middle.
  * `attrs` go on the element (a button when it can be clicked). */
+/** @param {string} c @param {{ tag?: "span" | "button", attrs?: import("./dom.js").Attrs, small?: boolean }} [how] */
 export function cardFace(c, { tag = "span", attrs = {}, small = false } = {}) {
   const s = suitOf(c);
   const r = c.slice(0, -1);
@@ -47,12 +53,12 @@ export function cardFace(c, { tag = "span", attrs = {}, small = false } = {}) {
 
 // ----- poker -----
 
-/** The name of an engine `HandRank` (its category sits above bit 26). */
+/** The name of an engine `HandRank` (its category sits above bit 26). @param {number} rank */
 export function handName(rank) {
   return t("hand-name", { category: rank >>> 26 });
 }
 
-/** A comparable value of five cards (larger is better). */
+/** A comparable value of five cards (larger is better). @param {string[]} cards @param {boolean} aceAlwaysHigh */
 function value5(cards, aceAlwaysHigh) {
   const ranks = cards.map(rankOf).sort((a, b) => b - a);
   const flush = cards.every((c) => suitOf(c) === suitOf(cards[0]));
@@ -82,13 +88,14 @@ function value5(cards, aceAlwaysHigh) {
   return detail.reduce((v, r) => v * 16 + r, cat);
 }
 
-/** The best five of `cards` (all of them when five or fewer). */
+/** The best five of `cards` (all of them when five or fewer). @param {string[]} cards @returns {string[]} */
 export function bestFive(cards, aceAlwaysHigh = false) {
   if (cards.length <= 5) return [...cards];
   let best = null;
   let bestValue = -1;
+  /** @type {string[]} */
   const pick = [];
-  const walk = (start) => {
+  const walk = (/** @type {number} */ start) => {
     if (pick.length === 5) {
       const v = value5(pick, aceAlwaysHigh);
       if (v > bestValue) {

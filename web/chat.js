@@ -1,3 +1,4 @@
+// @ts-check
 // Table chat: the lines everyone at the table sees, the box to write one
 // (seated players only: the server refuses spectators), and muting a
 // player, which hides their lines on this browser only.
@@ -6,48 +7,58 @@
 // stays text. The server has already dropped invisible and bidi characters.
 
 import { el, keptOpen } from "./dom.js";
-import { S, send } from "./state.js";
 import { t } from "./i18n.js";
+
+/** @typedef {import("./table.js").Table} Table */
+/** @typedef {import("./frames.js").ServerMessage} ServerMessage */
 
 /** Lines kept on screen (the server keeps the last 50 for those who come back). */
 const KEEP = 100;
 
 /** Chat message ids start here, apart from other messages' ids. */
 let nextId = 1_000_000;
-/** The ids of lines this browser sent and waits for an answer to. */
-const pending = new Set();
 
-/** The lines on screen, the answer to the last line sent, the last line
- * read and where the "New" marker goes. */
-const chat = { lines: [], note: "", readId: null, markId: null };
+/** A line of chat. @typedef {{ id: number, seat: number, name: string, text: string }} ChatLine */
+
+/** A table's chat on this page: the lines on screen, the answer to the
+ * last line sent, the last line read, where the "New" marker goes, and the
+ * ids of lines sent that wait for an answer.
+ * @typedef {{ lines: ChatLine[], note: string, readId: number | null, markId: number | null, pending: Set<number> }} Chat */
+
+/** A table's chat before its first line. @returns {Chat} */
+export function chatState() {
+  return { lines: [], note: "", readId: null, markId: null, pending: new Set() };
+}
 
 /** Quick reactions: each is sent as a plain chat line. */
 const REACTIONS = ["👍", "😂", "👏", "😮", "🎉"];
 
 /** A muted player is known by seat and name: a seat freed and taken by
  * someone else is someone else. */
-const muteKey = (line) => line.seat + ":" + line.name;
-const storeKey = () => "tripoley:mute:" + S.invite;
+const muteKey = (/** @type {ChatLine} */ line) => line.seat + ":" + line.name;
+const storeKey = (/** @type {Table} */ ctl) => "tripoley:mute:" + ctl.invite;
 
-function muted() {
+/** @param {Table} ctl @returns {Set<string>} */
+function muted(/** @type {Table} */ ctl) {
   try {
-    return new Set(JSON.parse(localStorage.getItem(storeKey()) || "[]"));
+    return new Set(JSON.parse(localStorage.getItem(storeKey(ctl)) || "[]"));
   } catch {
     return new Set();
   }
 }
 
-function setMuted(key, on) {
-  const all = muted();
+function setMuted(/** @type {Table} */ ctl, /** @type {string} */ key, /** @type {boolean} */ on) {
+  const all = muted(ctl);
   if (on) all.add(key);
   else all.delete(key);
-  localStorage.setItem(storeKey(), JSON.stringify([...all]));
+  localStorage.setItem(storeKey(ctl), JSON.stringify([...all]));
 }
 
 /** Screen readers hear new lines here: the panel itself is rebuilt at each
  * render, and a rebuilt region is not read out. */
+/** @type {HTMLElement | null} */
 let announcer = null;
-function announce(text) {
+function announce(/** @type {string} */ text) {
   if (!announcer) {
     announcer = el("div", { class: "visually-hidden", role: "log", "aria-live": "polite" });
     document.body.append(announcer);
@@ -55,63 +66,63 @@ function announce(text) {
   announcer.replaceChildren(el("p", {}, text));
 }
 
-function add(line) {
-  if (chat.lines.some((l) => l.id === line.id)) return false;
-  chat.lines.push(line);
-  if (chat.lines.length > KEEP) chat.lines.splice(0, chat.lines.length - KEEP);
+function add(/** @type {Table} */ ctl, /** @type {ChatLine} */ line) {
+  if (ctl.chat.lines.some((l) => l.id === line.id)) return false;
+  ctl.chat.lines.push(line);
+  if (ctl.chat.lines.length > KEEP) ctl.chat.lines.splice(0, ctl.chat.lines.length - KEEP);
   return true;
 }
 
 /** Takes in the server's `welcome`, `chat` and `chat_history` messages. */
-export function onChatMessage(m) {
-  if (m.type === "welcome") chat.lines = [];
+export function onChatMessage(/** @type {Table} */ ctl, /** @type {ServerMessage} */ m) {
+  if (m.type === "welcome") ctl.chat.lines = [];
   if (m.type === "chat_history") {
-    chat.lines = [];
-    for (const line of m.lines) add(line);
+    ctl.chat.lines = [];
+    for (const line of m.lines) add(ctl, line);
     // Lines from before this page came are not news.
-    markRead(false);
+    markRead(ctl, false);
   }
-  if (m.type === "chat" && add(m.line) && !muted().has(muteKey(m.line)) && m.line.seat !== S.seat) {
+  if (m.type === "chat" && add(ctl, m.line) && !muted(ctl).has(muteKey(m.line)) && m.line.seat !== ctl.seat) {
     announce(t("chat-said", { name: m.line.name, text: m.line.text }));
   }
 }
 
 /** Takes the answer to a line this browser sent; true when it was one. */
-export function onChatReply(m) {
-  if (!pending.delete(m.id)) return false;
+export function onChatReply(/** @type {Table} */ ctl, /** @type {ServerMessage} */ m) {
+  if (!ctl.chat.pending.delete(m.id)) return false;
   if (m.type === "error") {
-    chat.note = m.code === "rate_limited" ? t("chat-too-fast") : t("chat-refused", { reason: m.message });
-  } else chat.note = "";
+    ctl.chat.note = m.code === "rate_limited" ? t("chat-too-fast") : t("chat-refused", { reason: m.message });
+  } else ctl.chat.note = "";
   return true;
 }
 
 /** Lines from others, not muted, after the last line this player has read. */
-function unread(hidden = muted()) {
-  const at = chat.lines.findIndex((l) => l.id === chat.readId);
-  return chat.lines.slice(at + 1).filter((l) => l.seat !== S.seat && !hidden.has(muteKey(l)));
+function unread(/** @type {Table} */ ctl, hidden = muted(ctl)) {
+  const at = ctl.chat.lines.findIndex((l) => l.id === ctl.chat.readId);
+  return ctl.chat.lines.slice(at + 1).filter((l) => l.seat !== ctl.seat && !hidden.has(muteKey(l)));
 }
 
 /** Everything on screen counts as read; `mark` keeps a "New" marker before
  * the first line that was not, so the eye finds where the news starts. */
-function markRead(mark) {
-  const first = unread()[0];
-  if (mark && first) chat.markId = first.id;
-  if (chat.lines.length) chat.readId = chat.lines[chat.lines.length - 1].id;
+function markRead(/** @type {Table} */ ctl, /** @type {boolean} */ mark) {
+  const first = unread(ctl)[0];
+  if (mark && first) ctl.chat.markId = first.id;
+  if (ctl.chat.lines.length) ctl.chat.readId = ctl.chat.lines[ctl.chat.lines.length - 1].id;
 }
 
-function sendText(text) {
+function sendText(/** @type {Table} */ ctl, /** @type {string} */ text) {
   const id = nextId++;
-  pending.add(id);
-  send({ type: "chat", text, id });
+  ctl.chat.pending.add(id);
+  ctl.send({ type: "chat", text, id });
   // Writing is reading: the marker has done its work.
-  chat.markId = null;
+  ctl.chat.markId = null;
 }
 
-function sendLine(form) {
-  const input = form.elements.namedItem("chat");
+function sendLine(/** @type {Table} */ ctl, /** @type {HTMLFormElement} */ form) {
+  const input = /** @type {HTMLInputElement} */ (form.elements.namedItem("chat"));
   const text = input.value.trim();
   if (!text) return;
-  sendText(text);
+  sendText(ctl, text);
   // Emptied for the next line; the field keeps the focus.
   input.value = "";
   input.defaultValue = "";
@@ -120,71 +131,72 @@ function sendLine(form) {
 /** The chat panel, for the lobby and the game. Under a pass-and-play cover
  * (`covered`) nothing lies over the cover: no unread button (the lines
  * stay unread until the next player's table or the chat is seen). */
-export function chatPanel(covered = false) {
-  const hidden = muted();
-  const shown = chat.lines.filter((l) => !hidden.has(muteKey(l)));
+export function chatPanel(/** @type {Table} */ ctl, covered = false) {
+  const hidden = muted(ctl);
+  const shown = ctl.chat.lines.filter((l) => !hidden.has(muteKey(l)));
   // The lines scroll: a keyboard reaches them (Tab) to scroll them too.
   const list = el("ol", { class: "chat-lines", tabindex: 0, "aria-label": t("chat-title") },
     shown.flatMap((l) => [
-      l.id === chat.markId ? el("li", { class: "unread-mark", "aria-hidden": "true" }, t("chat-new-mark")) : null,
+      l.id === ctl.chat.markId ? el("li", { class: "unread-mark", "aria-hidden": "true" }, t("chat-new-mark")) : null,
       // Each part finds its own direction: a Hebrew line reads right to left
       // after a Latin name, and a name never turns the line around.
-      el("li", { class: l.seat === S.seat ? "mine" : "" }, el("b", {}, el("bdi", {}, l.name), ":"), " ", el("span", { dir: "auto" }, l.text)),
+      el("li", { class: l.seat === ctl.seat ? "mine" : "" }, el("b", {}, el("bdi", {}, l.name), ":"), " ", el("span", { dir: "auto" }, l.text)),
     ].filter(Boolean)));
   // The newest line in view once the panel is on the page.
   queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
-  const news = unread(hidden).length;
+  const news = unread(ctl, hidden).length;
+  /** @type {Node[]} */
   const parts = [el("h2", {}, t("chat-title")), shown.length ? list : el("p", { class: "note" }, t("chat-empty"))];
   if (news) {
     // Where the player is (the chat may be below the board): a button that
     // takes them to the lines; seeing the chat marks them read.
     if (!covered) parts.push(el("button", { type: "button", class: "chat-unread", "aria-live": "polite",
       onclick: () => list.scrollIntoView({ block: "center" }) }, t("chat-unread", { count: news })));
-    watch(list);
+    watch(ctl, list);
   }
-  const count = chat.lines.length - shown.length;
+  const count = ctl.chat.lines.length - shown.length;
   if (count) parts.push(el("p", { class: "note" }, t("chat-hidden", { count })));
-  if (S.seat != null) {
+  if (ctl.seat != null) {
     const form = el("form", { class: "chat-form" },
       el("input", { name: "chat", maxlength: 200, autocomplete: "off", "aria-label": t("chat-message-label") }),
       el("button", { type: "submit" }, t("chat-send")));
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      sendLine(form);
+      sendLine(ctl, form);
     });
     parts.push(form, el("div", { class: "reactions", role: "group", "aria-label": t("chat-reactions") },
-      REACTIONS.map((emoji) => el("button", { type: "button", "aria-label": t("chat-react", { emoji }), onclick: () => sendText(emoji) }, emoji))));
+      REACTIONS.map((emoji) => el("button", { type: "button", "aria-label": t("chat-react", { emoji }), onclick: () => sendText(ctl, emoji) }, emoji))));
   } else parts.push(el("p", { class: "note" }, t("chat-spectator")));
-  if (chat.note) parts.push(el("p", { class: "error", role: "alert" }, chat.note));
-  parts.push(muteMenu(hidden));
+  if (ctl.chat.note) parts.push(el("p", { class: "error", role: "alert" }, ctl.chat.note));
+  parts.push(muteMenu(ctl, hidden));
   return el("section", { class: "panel chat", "aria-label": t("chat-title") }, parts);
 }
 
 /** Marks the lines read once `list` is in view (half of it at least). */
-function watch(list) {
+function watch(/** @type {Table} */ ctl, /** @type {HTMLElement} */ list) {
   const seen = new IntersectionObserver((entries) => {
     if (!entries.some((e) => e.isIntersecting) || document.visibilityState !== "visible") return;
     seen.disconnect();
-    markRead(true);
-    document.dispatchEvent(new Event("tripoley:render"));
+    markRead(ctl, true);
+    ctl.redraw();
   }, { threshold: 0.5 });
   seen.observe(list);
 }
 
 /** Everyone else who has written, each with a button that mutes or
  * unmutes them (kept in this browser, for this table). */
-function muteMenu(hidden) {
+function muteMenu(/** @type {Table} */ ctl, /** @type {Set<string>} */ hidden) {
   const people = new Map();
-  for (const l of chat.lines) if (l.seat !== S.seat) people.set(muteKey(l), l.name);
+  for (const l of ctl.chat.lines) if (l.seat !== ctl.seat) people.set(muteKey(l), l.name);
   const buttons = [...people].map(([key, who]) => {
     const on = hidden.has(key);
     return el("button", {
       type: "button", class: "mute", "data-key": "mute-" + key, "aria-pressed": String(on),
       onclick: () => {
-        setMuted(key, !on);
-        document.dispatchEvent(new Event("tripoley:render"));
+        setMuted(ctl, key, !on);
+        ctl.redraw();
       },
     }, on ? t("chat-unmute", { name: who }) : t("chat-mute", { name: who }));
   });
-  return keptOpen("chat-mute", t("chat-mute-summary"), () => (buttons.length ? buttons : el("p", { class: "note" }, t("chat-nobody-to-mute"))));
+  return keptOpen(ctl.open, "chat-mute", t("chat-mute-summary"), () => (buttons.length ? buttons : el("p", { class: "note" }, t("chat-nobody-to-mute"))));
 }

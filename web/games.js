@@ -1,3 +1,4 @@
+// @ts-check
 // "My games" (issue 27): the finished games this browser played, kept in
 // localStorage (the newest first, at most `KEPT`), each with its date,
 // players, result and replay link; and a record file opened from a file
@@ -5,9 +6,11 @@
 // page (its entry) and by a table at its end (`remember`).
 
 import { el } from "./dom.js";
-import { S, api, isNapalm, saved } from "./state.js";
+import { api, saved } from "./state.js";
 import { t } from "./i18n.js";
-import { OFFLINE, keptGame } from "./offline.js";
+import { keptGame } from "./offline.js";
+
+/** @typedef {import("./table.js").Table} Table */
 
 const KEY = "tripoley:games";
 /** Games kept: the oldest goes first. */
@@ -27,44 +30,51 @@ export function myGames() {
   }
 }
 
-/** The kept game of this table, if any. */
+/** A finished game kept in this browser (online: its share id; played
+ * here: its record and the seat played).
+ * @typedef {{ invite: string, share?: string, record?: string, seat?: number, date: string, players: string[], result: { who: string, chips: number, winner: boolean }[] }} Game */
+/** A seat's chips at the end. @typedef {{ seat: number, chips: number, winner: boolean }} Standing */
+
+/** The kept game of this table, if any. @param {string} invite */
 export const myGame = (invite) => myGames().find((g) => g.invite === invite);
 
+/** @type {Set<string>} */
 const remembering = new Set();
 
 /** Each seat's chips at the end and whether it won, in seat order (a
- * Napalm game's winners are its `game_over` event's); none before the end. */
-function standings() {
-  const v = S.view;
+ * Napalm game's winners are its `game_over` event's); none before the end.
+ * @param {Table} ctl @returns {Standing[] | null} */
+function standings(/** @type {Table} */ ctl) {
+  const v = ctl.view;
   if (!v) return null;
-  if (!isNapalm()) return v.standings;
-  return S.winners ? v.stacks.map((chips, seat) => ({ seat, chips, winner: S.winners.includes(seat) })) : null;
+  if (!ctl.isNapalm()) return "standings" in v ? v.standings : null;
+  return ctl.winners ? v.stacks.map((/** @type {number} */ chips, /** @type {number} */ seat) => ({ seat, chips, winner: ctl.winners.includes(seat) })) : null;
 }
 
 /** Keeps the table's finished game (once), with its share link: a
  * player's or the host's browser makes the link (theirs to publish), a
- * spectator's keeps it once one of them has. */
-export async function remember() {
-  const invite = S.invite;
-  const ended = standings();
+ * spectator's keeps it once one of them has. @param {Table} ctl */
+export async function remember(/** @type {Table} */ ctl) {
+  const invite = ctl.invite;
+  const ended = standings(ctl);
   if (!ended || remembering.has(invite)) return;
-  if (invite === OFFLINE) {
-    rememberOffline(ended);
+  if (ctl.kind === "offline") {
+    rememberOffline(ctl, ended);
     return;
   }
   if (myGame(invite)) return;
   const token = (saved(invite) || {}).token;
-  const ask = token && (S.seat != null || S.host)
+  const ask = token && (ctl.seat != null || ctl.host)
     ? () => api("POST", "/api/tables/" + encodeURIComponent(invite) + "/share", { token })
     : () => api("GET", "/api/tables/" + encodeURIComponent(invite) + "/share");
   remembering.add(invite);
-  const ending = result(ended);
+  const ending = result(ctl, ended);
   for (let i = 0; i < TRIES; i++) {
     try {
       const { share } = await ask();
       const game = { invite, share, date: new Date().toISOString(), ...ending };
       localStorage.setItem(KEY, JSON.stringify([game, ...myGames().filter((g) => g.invite !== invite)].slice(0, KEPT)));
-      document.dispatchEvent(new Event("tripoley:render"));
+      ctl.redraw();
       break;
     } catch {
       await new Promise((r) => setTimeout(r, 500));
@@ -73,22 +83,23 @@ export async function remember() {
   remembering.delete(invite);
 }
 
-/** The names at the table and the result of a game, in the order kept. */
-function result(ended) {
-  const players = ended.map((s) => (S.table.seats[s.seat] || {}).name || t("seat-n", { n: s.seat + 1 }));
+/** The names at the table and the result of a game, in the order kept.
+ * @param {Table} ctl @param {Standing[]} ended */
+function result(/** @type {Table} */ ctl, ended) {
+  const players = ended.map((s) => (ctl.table.seats[s.seat] || {}).name || t("seat-n", { n: s.seat + 1 }));
   const result = [...ended].sort((a, b) => b.chips - a.chips).map((s) => ({ who: players[s.seat], chips: s.chips, winner: !!s.winner }));
   return { players, result };
 }
 
 /** Keeps a game just finished on this device with its record (once: the
  * record's own seed tells it apart), so it can be replayed, analysed and
- * saved as a file with no server. */
-function rememberOffline(ended) {
+ * saved as a file with no server. @param {Table} ctl @param {Standing[]} ended */
+function rememberOffline(/** @type {Table} */ ctl, ended) {
   const kept = keptGame();
   if (!kept || !kept.saved) return;
   const invite = "offline-" + JSON.parse(kept.saved).play.seed;
   if (myGame(invite)) return;
-  const game = { invite, record: kept.saved, seat: S.seat, date: new Date().toISOString(), ...result(ended) };
+  const game = { invite, record: kept.saved, seat: ctl.seat, date: new Date().toISOString(), ...result(ctl, ended) };
   // Records are larger than links: when the browser's storage is full, the
   // oldest games go first.
   let games = [game, ...myGames()].slice(0, KEPT);
@@ -101,7 +112,7 @@ function rememberOffline(ended) {
       games = games.slice(0, -1);
     }
   }
-  document.dispatchEvent(new Event("tripoley:render"));
+  ctl.redraw();
 }
 
 /** The home page's entry: "My games", which opens the list; a file
@@ -118,6 +129,7 @@ export function myGamesEntry() {
     el("p", { class: "note" }, t("games-drop")));
 }
 
+/** @param {File} file */
 function openFile(file) {
   return import("./replay.js").then((m) => m.openFile(file));
 }
@@ -140,17 +152,18 @@ function openList() {
   root.focus();
 }
 
+/** @param {Game} g */
 function gameLine(g) {
   const when = new Date(g.date);
   const winners = g.result.filter((r) => r.winner).map((r) => r.who);
-  const line = t("games-line", { date: isNaN(when) ? "" : when.toLocaleString(), players: g.players.join(", "), winners: winners.join(", "), count: winners.length });
+  const line = t("games-line", { date: isNaN(when.getTime()) ? "" : when.toLocaleString(), players: g.players.join(", "), winners: winners.join(", "), count: winners.length });
   const chips = el("span", { class: "note" }, " " + g.result.map((r) => t("games-chips", { who: r.who, n: r.chips })).join(" · "));
   if (g.record) {
     // Played on this device: replayed here, and its record saved as a file
     // that `tripoley analyse` and `tripoley replay` read.
     const file = URL.createObjectURL(new Blob([g.record], { type: "application/json" }));
     return el("li", { "data-offline": g.invite },
-      el("a", { href: "#", "data-key": "game-replay", onclick: (e) => { e.preventDefault(); import("./replay.js").then((m) => m.openRecord(g.record, g.seat ?? 0)); } }, line),
+      el("a", { href: "#", "data-key": "game-replay", onclick: (/** @type {Event} */ e) => { e.preventDefault(); import("./replay.js").then((m) => m.openRecord(g.record, g.seat ?? 0)); } }, line),
       chips, " ",
       el("a", { href: file, download: "tripoley-" + g.date.slice(0, 10) + ".json", "data-key": "game-save" }, t("games-save-file")));
   }

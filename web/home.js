@@ -1,9 +1,10 @@
+// @ts-check
 // The home page: create a table, open one by its code, or join a public
 // one. Loaded alone (with the catalogue) by main.js: a table's modules come
 // only when a table opens.
 
 import { el } from "./dom.js";
-import { S, save, api, savePrefs, serverless } from "./state.js";
+import { prefs, save, api, nothing, savePrefs, serverless } from "./state.js";
 import { t, errorText } from "./i18n.js";
 import { publicCheckbox, publicTables } from "./tables.js";
 import { myGamesEntry } from "./games.js";
@@ -21,7 +22,7 @@ export async function home() {
     offlineReady(),
   ]);
   let presets = Array.isArray(online) ? online : null;
-  if (!presets && here) presets = await ask({ presets: true }, "presets").catch(() => null);
+  if (!presets && here) presets = await ask({ presets: true }, "presets").catch(nothing);
   if (!presets) {
     const why = online && online.code !== "unreachable" ? t("home-unreachable", { error: errorText(online) }) : t("error-unreachable");
     main.replaceChildren(el("p", { class: "error" }, why));
@@ -33,13 +34,13 @@ export async function home() {
 
   const error = el("p", { class: "error", role: "alert" });
   // A field of one game only (`data-game`) is hidden while the other is chosen.
-  const field = (label, input, game) => el("label", game ? { "data-game": game } : {}, el("span", {}, label), input);
-  const num = (name, attrs = {}) => el("input", { name, type: "number", min: 0, max: 1000, ...attrs });
+  const field = (/** @type {string} */ label, /** @type {HTMLElement} */ input, /** @type {string} */ game = "") => el("label", game ? { "data-game": game } : {}, el("span", {}, label), input);
+  const num = (/** @type {string} */ name, attrs = {}) => el("input", { name, type: "number", min: 0, max: 1000, ...attrs });
   const form = el("form", { class: "panel", "aria-label": t("home-new-table") },
     el("h2", {}, connected ? t("home-new-table") : t("home-new-game-here")),
     field(t("home-your-name"), el("input", { name: "name", required: true, maxlength: 16, autocomplete: "nickname" })),
     here ? field(t("home-others-here"), el("input", { name: "others", maxlength: 120, autocomplete: "off", placeholder: t("home-others-here-example") })) : null,
-    field(t("home-game"), el("select", { name: "game", onchange: (e) => showGame(form, e.target.value) }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
+    field(t("home-game"), el("select", { name: "game", onchange: (/** @type {Event} */ e) => showGame(form, /** @type {HTMLSelectElement} */ (e.target).value) }, el("option", { value: "tripoley" }, t("home-game-tripoley")), el("option", { value: "napalm" }, t("home-game-napalm")))),
     field(t("home-rules"), el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name }, t("preset-name", { preset: p.name })))), "tripoley"),
     field(t("home-seats"), el("input", { name: "seats", type: "number", min: 2, max: 9, value: 4 })),
     field(t("home-chips"), el("input", { name: "chips", type: "number", min: 1, value: 100 })),
@@ -77,7 +78,8 @@ export async function home() {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(form);
-    const playHere = !connected || (ev.submitter && ev.submitter.value === "here");
+    const playHere = !connected || (ev.submitter && /** @type {HTMLButtonElement} */ (ev.submitter).value === "here");
+    /** @type {Record<string, any>} */
     const body = {
       preset: f.get("preset"),
       seats: Number(f.get("seats")),
@@ -96,12 +98,12 @@ export async function home() {
     try {
       if (f.get("game") !== "napalm") {
         const rules = houseRules(f);
-        if (String(f.get("rules")).trim()) Object.assign(rules, JSON.parse(f.get("rules")));
+        if (String(f.get("rules")).trim()) Object.assign(rules, JSON.parse(String(f.get("rules"))));
         if (Object.keys(rules).length) body.rules = rules;
       }
       if (f.get("guide")) {
-        S.prefs.guide = true;
-        S.prefs.seen = [];
+        prefs.guide = true;
+        prefs.seen = [];
         savePrefs();
       }
       if (playHere) {
@@ -122,7 +124,7 @@ export async function home() {
   );
   join.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    location.href = "/t/" + encodeURIComponent(new FormData(join).get("code").trim());
+    location.href = "/t/" + encodeURIComponent(String(new FormData(join).get("code")).trim());
   });
   const kept = keptGame();
   const resume = kept && !kept.over && el("section", { class: "panel resume" },
@@ -134,12 +136,13 @@ export async function home() {
 
 /** A game on this device: the form's table, its player and the others
  * named here (pass-and-play), bots in the other seats; it replaces any
- * offline game kept, and opens at `#offline`. */
+ * offline game kept, and opens at `#offline`.
+ * @param {FormData} f @param {Record<string, any>} create */
 function playOffline(f, create) {
   const seats = create.seats;
   const others = String(f.get("others") || "").split(",").map((n) => n.trim()).filter(Boolean).slice(0, seats - 1);
   const people = [0, ...others.map((_, i) => i + 1)];
-  const names = Array.from({ length: seats }, (_, i) => (i === 0 ? f.get("name") : others[i - 1] || "Bot " + (i + 1)));
+  const names = Array.from({ length: seats }, (_, i) => (i === 0 ? String(f.get("name")) : others[i - 1] || "Bot " + (i + 1)));
   // Everything but the game: the timer is the server's, and the names stay here.
   const { host_name: _name, public: _public, turn_seconds: _turn, bot, ...rules } = create;
   newGame({ create: rules, names, people, bot, pause: botPause() });
@@ -154,19 +157,20 @@ const BOT_LEVELS = ["random", "heuristic", "expert"];
 /** The board's spaces, as the rules name them. */
 const SPACES = ["ace", "king", "queen", "jack", "ten", "king_queen", "sequence", "kitty", "pot"];
 
-/** Only the chosen game's fields are shown (and sent). */
+/** Only the chosen game's fields are shown (and sent). @param {HTMLFormElement} form @param {string} game */
 function showGame(form, game) {
-  for (const f of form.querySelectorAll("[data-game]")) {
+  for (const f of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll("[data-game]"))) {
     f.hidden = f.dataset.game !== game;
-    if (f.tagName === "OPTION" && f.hidden && f.selected) form.elements.bot.value = "heuristic";
+    if (f instanceof HTMLOptionElement && f.hidden && f.selected) /** @type {HTMLSelectElement} */ (form.elements.namedItem("bot")).value = "heuristic";
   }
 }
 
 /** The house rules chosen with the form's controls (left empty: the
- * preset's). Chips on a space left empty are the ante. */
+ * preset's). Chips on a space left empty are the ante. @param {FormData} f */
 function houseRules(f) {
+  /** @type {Record<string, any>} */
   const rules = {};
-  const n = (name) => (String(f.get(name) || "").trim() === "" ? null : Number(f.get(name)));
+  const n = (/** @type {string} */ name) => (String(f.get(name) || "").trim() === "" ? null : Number(f.get(name)));
   if (n("ante") != null) rules.ante = n("ante");
   if (n("bet_limit") != null) rules.bet_limit = n("bet_limit");
   if (f.get("misplays")) rules.misplays = f.get("misplays");

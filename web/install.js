@@ -1,3 +1,4 @@
+// @ts-check
 // The installable app: the service worker (sw.js) keeps every file of the
 // app so it opens and plays with no network; the header offers "Install"
 // where the browser lets a page ask, and "A new version is ready: reload"
@@ -25,7 +26,7 @@ export async function keepOffline() {
       type: "button", "data-key": "install",
       onclick: async () => {
         button.remove();
-        await e.prompt();
+        await /** @type {Event & { prompt(): Promise<void> }} */ (e).prompt();
       },
     }, t("app-install"));
     offers().append(button);

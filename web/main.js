@@ -1,3 +1,4 @@
+// @ts-check
 // Tripoley web client: plain JavaScript modules, no build step. The page's
 // entry: the catalogue first (so `t` is synchronous everywhere), the
 // language switch, then the home page or a table, each module loaded only

@@ -1,3 +1,4 @@
+// @ts-check
 // Movement that explains: chips fly from where they were to where they go
 // (a space to the player who takes it, a bet to the Pot), cards fly from the
 // board to the seats when they are dealt, and the cards of a Michigan run land
@@ -8,19 +9,22 @@ import { el } from "./dom.js";
 
 const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+/** @param {import("./frames.js").Account} a */
 function key(a) {
   if (a === "pot") return "pot";
   return a.stack !== undefined ? "stack:" + a.stack : "space:" + a.space;
 }
 
 /** Where an account is on screen now (null: not shown). */
+/** @param {ParentNode} root @param {string} account */
 function placeOf(root, account) {
   const e = root.querySelector('[data-account="' + account + '"]');
   return e ? e.getBoundingClientRect() : null;
 }
 
 /** Flies `node` (appended to the page, `size` pixels wide) from the centre
- * of `from` to the centre of `to`, after `delay` ms, then removes it. */
+ * of `from` to the centre of `to`, after `delay` ms, then removes it.
+ * @param {HTMLElement} node @param {DOMRect} from @param {DOMRect} to @param {number} size @param {number} delay */
 function fly(node, from, to, size, delay) {
   node.style.left = from.left + from.width / 2 - size / 2 + window.scrollX + "px";
   node.style.top = from.top + from.height / 2 - size / 2 + window.scrollY + "px";
@@ -37,7 +41,8 @@ function fly(node, from, to, size, delay) {
 /** Flies a few chips for each transfer, from where the payer is now (a
  * panel inserted above may have moved the board since the move; `before`,
  * the places before the re-render, is for an account no longer shown) to
- * the taker's place. */
+ * the taker's place.
+ * @param {import("./frames.js").Transfer[]} transfers @param {Map<string, DOMRect>} before @param {ParentNode} root */
 export function flyChips(transfers, before, root) {
   if (!transfers.length || still()) return;
   transfers.slice(-12).forEach((t, i) => {
@@ -50,7 +55,7 @@ export function flyChips(transfers, before, root) {
   });
 }
 
-/** Cards dealt: three card backs fly from the board to each seat in turn. */
+/** Cards dealt: three card backs fly from the board to each seat in turn. @param {ParentNode} root */
 export function flyDeal(root) {
   if (still()) return;
   const deck = root.querySelector(".board");
@@ -66,7 +71,7 @@ export function flyDeal(root) {
 }
 
 /** The cards of a move (a Michigan run) land on their rows one after
- * another, in the order they were played. */
+ * another, in the order they were played. @param {string[]} cards @param {ParentNode} root */
 export function landCards(cards, root) {
   if (!cards.length || still()) return;
   cards.forEach((c, i) => {

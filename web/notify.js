@@ -1,3 +1,4 @@
+// @ts-check
 // "Your turn" seen from elsewhere (issue 26, point 4): while the tab is in
 // the background its title says so and its icon wears a gold dot; a phone
 // that can vibrate gives a short buzz when a decision comes. A tab in front
@@ -6,13 +7,15 @@
 import { t } from "./i18n.js";
 
 /** The tab's own icon as the page names it (its published name), put
- * back when the mark comes off. */
+ * back when the mark comes off. @type {string | null} */
 let icon = null;
 /** The gold dot drawn over the icon's corner. */
 const DOT = '<circle cx="25" cy="7" r="7" fill="#f2c94c" stroke="#0e4a33" stroke-width="2"/>';
 /** The tab's icon with the dot, made from the icon itself once asked. */
+/** @type {Promise<string> | null} */
 let badged = null;
 
+/** @param {string} url */
 function badgedIcon(url) {
   if (!badged) {
     badged = fetch(url).then((r) => r.text())
@@ -22,10 +25,11 @@ function badgedIcon(url) {
 }
 
 /** Whether the title and icon now say "your turn" (null: not set yet). */
+/** @type {boolean | null} */
 let marked = null;
 
 /** Sets the title and icon for this moment: `mine` when this page's seat
- * must decide. Cheap to call often (the clock's tick does). */
+ * must decide. Cheap to call often (the clock's tick does). @param {boolean} mine */
 export function turnMark(mine) {
   const mark = mine && document.visibilityState === "hidden";
   if (mark === marked) return;

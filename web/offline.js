@@ -1,3 +1,4 @@
+// @ts-check
 // The offline game: a table played in this browser with no server, by the
 // engine in WebAssembly in a worker (worker.js). `OfflineLink` stands where
 // a websocket stands (send, message, open, close), so app.js draws an
@@ -7,6 +8,8 @@
 // The game is kept in localStorage after every step (the record with its
 // `play` field: the file `tripoley play --save` writes), so a reload or a
 // closed tab resumes it where it was.
+
+import { failure } from "./i18n.js";
 
 /** The address of the offline table in the page (`#offline`). */
 export const OFFLINE = "offline";
@@ -24,15 +27,17 @@ export function keptGame() {
   }
 }
 
+/** Changes some of what is kept of the offline game. @param {Record<string, unknown>} change */
 function keep(change) {
   localStorage.setItem(KEY, JSON.stringify({ ...(keptGame() || {}), ...change }));
 }
 
 /** A saved game (a record with its `play` field) becomes the game of this
- * device: its people are the seats without a bot, the first of them shown. */
+ * device: its people are the seats without a bot, the first of them shown.
+ * @param {string} text */
 export function keepSaved(text) {
   const play = JSON.parse(text).play;
-  const people = play.bots.map((b, seat) => (b === null ? seat : null)).filter((s) => s !== null);
+  const people = play.bots.map((/** @type {string | null} */ b, /** @type {number} */ seat) => (b === null ? seat : null)).filter((/** @type {number | null} */ s) => s !== null);
   localStorage.setItem(KEY, JSON.stringify({ saved: text, people, seat: people[0], pause: botPause() }));
 }
 
@@ -46,13 +51,15 @@ export function botPause() {
 
 /** A new offline game, opened at `#offline`: `create` is the home form's
  * table (as `POST /api/tables` takes it), `names` a name per seat, `people`
- * the seats played on this device (the rest are bots of level `bot`). */
+ * the seats played on this device (the rest are bots of level `bot`).
+ * @param {{ create: object, names: string[], people: number[], bot: string, pause: number }} game */
 export function newGame({ create, names, people, bot, pause }) {
   const bots = names.map((_, seat) => (people.includes(seat) ? null : bot));
   const seed = String(Math.floor(Math.random() * 2 ** 52));
   localStorage.setItem(KEY, JSON.stringify({ start: { create, names, bots, seed }, people, seat: people[0], pause }));
 }
 
+/** @type {Worker | null} */
 let worker = null;
 
 /** The worker, started once per page. */
@@ -62,11 +69,12 @@ function theWorker() {
 }
 
 /** Asks the worker once: `{ presets }`, `{ analyse }` or `{ replay }`,
- * answered by the first message carrying `key` (or an error). */
+ * answered by the first message carrying `key` (or an error).
+ * @param {object} question @param {string} key @returns {Promise<any>} */
 export function ask(question, key) {
   const w = theWorker();
   return new Promise((resolve, reject) => {
-    const on = (e) => {
+    const on = (/** @type {MessageEvent} */ e) => {
       if (e.data.error) reject(offlineError(e.data.error));
       else if (e.data[key] !== undefined) resolve(e.data[key]);
       else return;
@@ -78,7 +86,7 @@ export function ask(question, key) {
 }
 
 /** The Rust side's refusal (the protocol's `error` frame) as an Error with
- * the server's `code` and `detail`, for `errorText`. */
+ * the server's `code` and `detail`, for `errorText`. @param {string} text */
 function offlineError(text) {
   let m = null;
   try {
@@ -86,10 +94,7 @@ function offlineError(text) {
   } catch {
     m = { code: "invalid", message: text };
   }
-  const err = new Error(m.message);
-  err.code = m.code;
-  err.detail = m.detail;
-  return err;
+  return failure(m.message, m.code, m.detail);
 }
 
 /** Whether this build of the app carries the offline engine: the page
@@ -102,13 +107,17 @@ export async function offlineReady() {
  * messages, `message` events carry its frames. `onDue` hears who must act
  * next (pass-and-play covers the table for another person of the device). */
 export class OfflineLink extends EventTarget {
+  /** @param {(due: { due: string, seat?: number }) => void} onDue */
   constructor(onDue) {
     super();
+    /** As a websocket's. @type {number} */
     this.readyState = WebSocket.CONNECTING;
     const kept = keptGame();
     this.seat = kept ? kept.seat : 0;
     const w = theWorker();
-    this.listener = (e) => {
+    /** Whether a rematch was asked (its game replaces this one). */
+    this.again = false;
+    this.listener = (/** @type {MessageEvent} */ e) => {
       const d = e.data;
       if (d.open) {
         this.readyState = WebSocket.OPEN;
@@ -131,12 +140,13 @@ export class OfflineLink extends EventTarget {
     else w.postMessage({ start: { ...kept.start, seat: kept.seat, pause: kept.pause } });
   }
 
+  /** @param {string} text */
   send(text) {
     theWorker().postMessage({ msg: JSON.parse(text) });
   }
 
   /** Shows another seat of this device (pass-and-play): its welcome and
-   * state follow, as a reconnection's would. */
+   * state follow, as a reconnection's would. @param {number} seat */
   show(seat) {
     this.seat = seat;
     keep({ seat });

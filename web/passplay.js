@@ -1,3 +1,4 @@
+// @ts-check
 // Pass-and-play: several seats on one device (issue 26, point 16).
 //
 // Pure client: each seat on this device keeps its own seat token (from
@@ -10,64 +11,63 @@
 // player taps to continue, and then the page connects as their seat.
 
 import { el } from "./dom.js";
-import { S, api, save, saved } from "./state.js";
+import { PROTOCOL, api, save, saved, socketTo } from "./state.js";
 import { t, errorText } from "./i18n.js";
-import { OFFLINE } from "./offline.js";
 
-const PROTOCOL = 1;
+/** @typedef {import("./table.js").Table} Table */
+/** @typedef {import("./frames.js").ServerMessage} ServerMessage */
+/** A seat played on this device, with its token. @typedef {{ token: string, seat: number, name: string }} LocalSeat */
+/** A seat's quiet connection. @typedef {{ ws: WebSocket, seat: number, deciding: boolean }} Watcher */
 
-/** The quiet connections, by seat: `{ ws, name, deciding }`. */
-const watchers = new Map();
-
-/** The seat this page shows when it is not its first one (null: the
- * saved seat, as on any device with one player). */
-let shown = null;
+/** Pass-and-play at one table: the quiet connections, by seat, and the
+ * seat this page shows when it is not its first one (null: the saved
+ * seat, as on any device with one player).
+ * @typedef {{ watchers: Map<number, Watcher>, shown: LocalSeat | null }} PassPlay */
 
 /** The other seats played on this device: `[{ token, seat, name }]`. */
-function others() {
-  const mine = saved(S.invite);
+function others(/** @type {Table} */ ctl) {
+  const mine = saved(ctl.invite);
   return (mine && mine.others) || [];
 }
 
 /** Every seat of this device with its token, the first one's too (its
  * seat is known once the server welcomed it). */
-function localSeats() {
-  const mine = saved(S.invite);
+function localSeats(/** @type {Table} */ ctl) {
+  const mine = saved(ctl.invite);
   if (!mine || !mine.token) return [];
-  const first = mine.seat != null ? [{ token: mine.token, seat: mine.seat, name: seatName(mine.seat) }] : [];
-  return [...first, ...others()];
+  const first = mine.seat != null ? [{ token: mine.token, seat: mine.seat, name: seatName(ctl, mine.seat) }] : [];
+  return [...first, ...others(ctl)];
 }
 
-function seatName(seat) {
-  const s = S.table && S.table.seats[seat];
+function seatName(/** @type {Table} */ ctl, /** @type {number} */ seat) {
+  const s = ctl.table && ctl.table.seats[seat];
   return (s && s.name) || t("seat-n", { n: seat + 1 });
 }
 
 /** The token the page's own connection says hello with. */
-export function shownToken() {
-  const mine = saved(S.invite);
-  return shown ? shown.token : (mine && mine.token) || null;
+export function shownToken(/** @type {Table} */ ctl) {
+  const mine = saved(ctl.invite);
+  return ctl.pass.shown ? ctl.pass.shown.token : (mine && mine.token) || null;
 }
 
 /** On the page's `welcome`: the first seat's number is kept (the host's
  * token does not say it), and every other seat here gets its quiet
  * connection. */
-export function onWelcome(m) {
-  if (!shown && m.role === "player") save(S.invite, { seat: m.seat });
-  watchAll();
+export function onWelcome(/** @type {Table} */ ctl, /** @type {ServerMessage} */ m) {
+  if (!ctl.pass.shown && m.role === "player") save(ctl.invite, { seat: m.seat });
+  watchAll(ctl);
 }
 
 /** Opens a quiet connection for each seat of this device that has none. */
-function watchAll() {
-  if (!others().length) return;
-  for (const local of localSeats()) if (!watchers.has(local.seat)) watch(local);
+function watchAll(/** @type {Table} */ ctl) {
+  if (!others(ctl).length) return;
+  for (const local of localSeats(ctl)) if (!ctl.pass.watchers.has(local.seat)) watch(ctl, local);
 }
 
-function watch(local) {
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(proto + "//" + location.host + "/ws/" + encodeURIComponent(S.invite));
+function watch(/** @type {Table} */ ctl, /** @type {LocalSeat} */ local) {
+  const ws = socketTo(ctl.invite);
   const w = { ws, seat: local.seat, deciding: false };
-  watchers.set(local.seat, w);
+  ctl.pass.watchers.set(local.seat, w);
   ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", v: PROTOCOL, token: local.token, last: null })));
   ws.addEventListener("message", (ev) => {
     const m = JSON.parse(ev.data);
@@ -76,60 +76,60 @@ function watch(local) {
       const deciding = !!m.view.decision;
       if (deciding !== w.deciding) {
         w.deciding = deciding;
-        document.dispatchEvent(new Event("tripoley:render"));
+        ctl.redraw();
       }
     }
   });
   ws.addEventListener("close", () => {
-    if (watchers.get(local.seat) !== w) return;
-    watchers.delete(local.seat);
+    if (ctl.pass.watchers.get(local.seat) !== w) return;
+    ctl.pass.watchers.delete(local.seat);
     setTimeout(watchAll, 1000);
   });
 }
 
 /** The seat of this device that must decide while the shown one need not
  * (null if none): the one the device is passed to. */
-function waiting() {
-  if (!S.view || S.view.decision || S.seat == null) return null;
+function waiting(/** @type {Table} */ ctl) {
+  if (!ctl.view || ctl.view.decision || ctl.seat == null) return null;
   // A deal's result is read (and put away) before the device is passed on.
-  if (S.results.some((r) => !r.seen)) return null;
+  if (ctl.results.some((r) => !r.seen)) return null;
   // Offline, the worker says who must act next.
-  if (S.invite === OFFLINE) return S.due && S.due.due === "person" && S.due.seat !== S.seat ? S.due : null;
-  for (const w of watchers.values()) if (w.seat !== S.seat && w.deciding) return w;
+  if (ctl.kind === "offline") return ctl.due && ctl.due.due === "person" && ctl.due.seat !== ctl.seat ? ctl.due : null;
+  for (const w of ctl.pass.watchers.values()) if (w.seat !== ctl.seat && w.deciding) return w;
   return null;
 }
 
 /** The cover that replaces the whole table while the device goes from one
  * player to the next, or null when the shown seat may be seen. */
-export function passCover() {
-  const next = waiting();
+export function passCover(/** @type {Table} */ ctl) {
+  const next = waiting(ctl);
   if (!next) return null;
-  const who = seatName(next.seat);
+  const who = seatName(ctl, next.seat);
   return el("section", { class: "pass-cover", "aria-label": t("pass-title", { name: who }) },
     el("h2", {}, t("pass-title", { name: who })),
     el("p", {}, t("pass-help", { name: who })),
-    el("button", { type: "button", class: "primary", "data-key": "pass-continue", onclick: () => showSeat(next.seat) },
+    el("button", { type: "button", class: "primary", "data-key": "pass-continue", onclick: () => showSeat(ctl, next.seat) },
       t("pass-continue", { name: who })));
 }
 
 /** The page connects as another seat of this device: what it knew of the
  * shown seat's game is forgotten, and the server sends that seat's. */
-function showSeat(seat) {
-  if (S.invite === OFFLINE) {
-    document.dispatchEvent(new CustomEvent("tripoley:switch-seat", { detail: { seat } }));
+function showSeat(/** @type {Table} */ ctl, /** @type {number} */ seat) {
+  if (ctl.kind === "offline") {
+    ctl.switchSeat(seat);
     return;
   }
-  const local = localSeats().find((l) => l.seat === seat);
+  const local = localSeats(ctl).find((l) => l.seat === seat);
   if (!local) return;
-  const mine = saved(S.invite);
-  shown = local.token === mine.token ? null : local;
-  document.dispatchEvent(new Event("tripoley:switch-seat"));
+  const mine = saved(ctl.invite);
+  ctl.pass.shown = local.token === mine.token ? null : local;
+  ctl.switchSeat(seat);
 }
 
 /** In the lobby, for someone seated here: the seats played on this device
  * and a form that seats one more player on it. */
-export function addPlayerForm(open) {
-  const here = localSeats();
+export function addPlayerForm(/** @type {Table} */ ctl, /** @type {import("./frames.js").SeatInfo[]} */ open) {
+  const here = localSeats(ctl);
   const list = here.length > 1 ? el("p", { class: "note local-seats" }, t("pass-here", { names: here.map((l) => l.name).join(", ") })) : null;
   if (!open.length) return list;
   const error = el("p", { class: "error", role: "alert" });
@@ -140,12 +140,12 @@ export function addPlayerForm(open) {
     ev.preventDefault();
     const name = new FormData(form).get("local-name");
     try {
-      const r = await api("POST", "/api/tables/" + S.invite + "/sit", { seat: open[0].seat, name });
-      save(S.invite, { others: [...others(), { token: r.token, seat: r.seat, name }] });
+      const r = await api("POST", "/api/tables/" + ctl.invite + "/sit", { seat: open[0].seat, name });
+      save(ctl.invite, { others: [...others(ctl), { token: r.token, seat: r.seat, name }] });
       // The page may have been drawn again meanwhile (the new seat's name
       // came): the field to empty is the one on the page now.
-      for (const f of document.querySelectorAll('input[name="local-name"]')) f.value = "";
-      watchAll();
+      for (const f of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="local-name"]'))) f.value = "";
+      watchAll(ctl);
     } catch (e) {
       error.textContent = errorText(e);
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // The invite link as a QR code, for phones at the same table: drawn as SVG
 // by the vendored qrcode-generator (web/vendor/qrcode-generator, MIT, served
 // as /qrcode.mjs), which is loaded only when a lobby shows a code.
@@ -9,18 +10,30 @@ import { t } from "./i18n.js";
 const CELL = 4;
 const QUIET = 4;
 
-/** The drawn code of each link (the lobby is rebuilt at every render). */
+/** What qr.js calls of the generator: a code of a version (0: the
+ * smallest that holds the data) at an error correction level.
+ * @typedef {{ addData(text: string): void, make(): void, getModuleCount(): number, isDark(row: number, col: number): boolean }} QRCode
+ * @typedef {(version: number, level: string) => QRCode} QRCodeGenerator */
+
+/** Where the server serves the generator (a string, not a literal: the
+ * type check has no file at that address). @type {string} */
+const LIBRARY = "/qrcode.mjs";
+
+/** The drawn code of each link (the lobby is rebuilt at every render).
+ * @type {Map<string, SVGElement>} */
 const drawn = new Map();
+/** @type {Promise<QRCodeGenerator> | null} */
 let library = null;
 
 /** Loads the generator once. */
 function load() {
-  library ??= import("/qrcode.mjs").then((m) => m.default);
+  library ??= import(LIBRARY).then((m) => m.default);
   return library;
 }
 
 /** An SVG of `text` as a QR code: the smallest version that holds it, at
- * error correction level M (a phone reads it from a scratched screen). */
+ * error correction level M (a phone reads it from a scratched screen).
+ * @param {QRCodeGenerator} qrcode @param {string} text */
 function draw(qrcode, text) {
   const qr = qrcode(0, "M");
   qr.addData(text);
@@ -38,11 +51,11 @@ function draw(qrcode, text) {
 }
 
 /** The code of `link` with a caption; filled in once the generator has
- * loaded (at once after the first time). */
+ * loaded (at once after the first time). @param {string} link */
 export function qrCode(link) {
   const holder = el("span", { class: "qr-code" });
   const figure = el("figure", { class: "qr" }, holder, el("figcaption", {}, t("qr-caption")));
-  const fill = (svg) => holder.replaceChildren(svg.cloneNode(true));
+  const fill = (/** @type {SVGElement} */ svg) => holder.replaceChildren(svg.cloneNode(true));
   if (drawn.has(link)) fill(drawn.get(link));
   else {
     load().then((qrcode) => {

@@ -1,115 +1,161 @@
+// @ts-check
 // The replay of a finished game (issue 27): every step drawn by the live
-// table's own board (`tableView`), read-only (no "your turn", no control),
-// as the player saw it (or, for a spectator, with every hand face up),
-// stepped with ←/→, Home/End, PgUp/PgDn (deal by deal) and a slider; and
-// the expert's analysis: the costliest decisions, each a click to its step,
-// and a chart of the chips. Three sources: the table just played (from the
-// game-over screen), a share link (`/replay/<share>`, its own page) and a
-// record file sent to the server (nothing stored; its analysis asked by
-// sending the file again).
+// table's own board, read-only (no "your turn", no control), as the player
+// saw it (or, for a spectator, with every hand face up), stepped with ←/→,
+// Home/End, PgUp/PgDn (deal by deal) and a slider; and the expert's
+// analysis: the costliest decisions, each a click to its step, and a chart
+// of the chips. Three sources: the table just played (from the game-over
+// screen), a share link (`/replay/<share>`, its own page) and a record file
+// sent to the server (nothing stored; its analysis asked by sending the
+// file again). The viewer is a table of its own (a controller of kind
+// "replay", with no link): each step is put in its state and drawn by the
+// one render path, beside the live table and without touching it.
 
 import { el, svgEl } from "./dom.js";
-import { S, api, name, isNapalm, serverless } from "./state.js";
-import { tableView } from "./board.js";
-import { napalmView, describeNapalm } from "./napalm.js";
-import { actionText, describe, setNamer } from "./words.js";
-import { t, errorText } from "./i18n.js";
+import { api, nothing, serverless } from "./state.js";
+import { Table } from "./table.js";
+import { boardView } from "./render.js";
+import { actionText } from "./words.js";
+import { t, errorText, failure } from "./i18n.js";
 import { myGame } from "./games.js";
-import { OFFLINE, ask, keptGame, keepSaved, offlineReady } from "./offline.js";
+import { ask, keptGame, keepSaved, offlineReady } from "./offline.js";
 
-/** What the board reads from `S`, replaced while a step is drawn. */
-const DRAWN = ["view", "seat", "turn", "results", "deal", "log", "finalTally", "rematch", "host", "hint", "confirm", "replaying", "winners"];
+/** @typedef {import("./frames.js").Frame} Frame */
+/** @typedef {import("./frames.js").Replay} Replay */
+/** @typedef {import("./frames.js").Analysis} Analysis */
+/** @typedef {import("./frames.js").TableInfo} TableInfo */
+
+/**
+ * Where the frames come from: the table played (`invite`), a share link
+ * (`share`), a file's text sent to the server (`file`), a record replayed
+ * in this browser (`record`; `mine` when this device played it), or a file
+ * refused before sending (`refused`, the reason in words).
+ * @typedef {{ invite?: string, share?: string, file?: string, record?: string, mine?: boolean, refused?: string }} Source
+ */
+
+/**
+ * A viewer: its table (the controller the steps are drawn from), the
+ * frames and the step shown, the seat whose eyes (null: face up), the seat
+ * the player played at the table it was opened from (`own`) and that
+ * table's seats, the analysis once asked, and what closing it does.
+ * @typedef {object} Viewer
+ * @property {Table} ctl
+ * @property {Source} source
+ * @property {Frame[]} frames
+ * @property {number} at
+ * @property {number | null} seat
+ * @property {number | null} own
+ * @property {TableInfo | null} played the table it was opened from (its names)
+ * @property {Analysis | null} analysis
+ * @property {boolean} asked
+ * @property {string} error
+ * @property {string | null} resumable a saved game's text this browser can go on with
+ * @property {boolean} replacing asking before it replaces the device's game
+ * @property {(() => void) | null} onClose
+ */
+
 /** Mistakes listed: the costliest first. */
 const LISTED = 10;
 
-/** The viewer's state; `source` is where the frames come from: the table
- * played (`invite`), a share link (`share`) or a file's text (`file`). */
-const R = { frames: [], at: 0, seat: null, root: null, analysis: null, asked: false, error: "", source: null, onClose: null, resumable: null, replacing: false };
+/** The viewer on the page: one at a time (another file dropped replaces it).
+ * @type {Viewer | null} */
+let shown = null;
 
-/** Opens the viewer over the page (the game-over screen's button). */
-export function openReplay() {
+/** Opens the viewer over the page (the game-over screen's button) on the
+ * game of the live table `from`. @param {Table} from */
+export function openReplay(from) {
   // The offline table's game is replayed in this browser, from its record.
-  if (S.invite === OFFLINE) return open({ record: (keptGame() || {}).saved || "", mine: true }, S.seat);
-  return open({ invite: S.invite }, S.seat);
+  const source = from.kind === "offline" ? { record: (keptGame() || {}).saved || "", mine: true } : { invite: /** @type {string} */ (from.invite) };
+  return open(source, from.seat, from);
 }
 
 /** A game played on this device (My games keeps its record): replayed and
- * analysed by the engine in this browser, seen from `seat`. */
+ * analysed by the engine in this browser, seen from `seat`.
+ * @param {string} record @param {number} seat @param {(() => void) | null} [onClose] */
 export function openRecord(record, seat, onClose) {
-  return open({ record, mine: true }, seat, onClose);
+  return open({ record, mine: true }, seat, null, onClose);
 }
 
 /** The page of a share link: the game face up, for anyone with the link;
- * closing it goes to the home page. */
+ * closing it goes to the home page. @param {string} share */
 export function openShared(share) {
-  return open({ share }, null, () => { location.href = "./"; });
+  return open({ share }, null, null, () => { location.href = "./"; });
 }
 
 /** A record file (`tripoley play --save`, `sim --save-records`), sent to
- * the server for its frames; refused here, before sending, if too large. */
+ * the server for its frames; refused here, before sending, if too large.
+ * @param {File} file @param {(() => void) | null} [onClose] */
 export function openFile(file, onClose) {
   if (file.size > MAX_FILE) {
-    return open({ refused: errorText({ detail: { reason: "record", problem: "too_big" }, message: "" }) }, null, onClose);
+    return open({ refused: errorText({ detail: { reason: "record", problem: "too_big" }, message: "" }) }, null, null, onClose);
   }
   // With no server, the engine in this browser reads it.
-  return file.text().then((text) => open(serverless() ? { record: text } : { file: text }, null, onClose));
+  return file.text().then((text) => open(serverless() ? { record: text } : { file: text }, null, null, onClose));
 }
 
 /** The largest record file (the server's bound). */
 const MAX_FILE = 4 << 20;
 
-async function open(source, seat, onClose = null) {
-  // Events name the players as the board does (away from a table too);
-  // a link's or a file's viewer played none of the seats.
-  S.onlooker = !source.invite && !source.mine;
-  setNamer(name, () => !S.onlooker);
+/** @param {Source} source @param {number | null} seat @param {Table | null} from @param {(() => void) | null} [onClose] */
+async function open(source, seat, from, onClose = null) {
   // One viewer at a time (another file dropped replaces it).
-  if (R.root) R.root.remove();
-  Object.assign(R, { source, seat, onClose, at: 0, analysis: null, asked: false, resumable: null, replacing: false });
-  R.root = el("section", { class: "replay", role: "dialog", "aria-modal": "true", "aria-label": t("replay-title"), tabindex: -1 });
-  R.root.addEventListener("keydown", onKey);
-  document.body.append(R.root);
-  await load();
+  if (shown) shown.ctl.root.remove();
+  const root = el("section", { class: "replay", role: "dialog", "aria-modal": "true", "aria-label": t("replay-title"), tabindex: -1 });
+  /** @type {Viewer} */
+  const r = {
+    ctl: new Table({ kind: "replay", invite: source.invite ?? null, root, page: () => viewerPage(r) }),
+    source, frames: [], at: 0, seat, own: from ? from.seat : null, played: from ? from.table : null,
+    analysis: null, asked: false, error: "", resumable: null, replacing: false, onClose,
+  };
+  // A link's or a file's viewer played none of the seats: nobody there is "you".
+  r.ctl.onlooker = !source.invite && !source.mine;
+  r.ctl.table = r.played;
+  shown = r;
+  root.addEventListener("keydown", (e) => onKey(r, e));
+  document.body.append(root);
+  await load(r);
 }
 
-/** The frames as `R.seat` saw them (the analysis stays: it is the player's). */
-async function load() {
-  R.error = "";
-  const q = R.seat == null ? "" : "?seat=" + R.seat;
-  const src = R.source;
+/** The frames as `r.seat` saw them (the analysis stays: it is the player's).
+ * @param {Viewer} r */
+async function load(r) {
+  r.error = "";
+  const q = r.seat == null ? "" : "?seat=" + r.seat;
+  const src = r.source;
   try {
     if (src.refused) throw new Error(src.refused);
-    const replay = src.record != null ? await ask({ replay: { record: src.record, seat: R.seat } }, "replayed")
+    /** @type {Replay} */
+    const replay = src.record != null ? await ask({ replay: { record: src.record, seat: r.seat } }, "replayed")
       : src.file != null ? await upload("/api/replays" + q, src.file)
-      : await api("GET", (src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(src.invite) + "/replay") + q);
-    R.frames = replay.frames;
+      : await api("GET", (src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(/** @type {string} */ (src.invite)) + "/replay") + q);
+    r.frames = replay.frames;
     // Away from the table (a link, a file) the names come with the frames.
-    if (!src.invite && !(src.mine && S.table)) S.table = { seats: replay.names.map((n) => ({ name: n, kind: "human", connected: true })), settings: { game: replay.game || "tripoley", rules: {} } };
-    R.at = Math.min(R.at, R.frames.length - 1);
-    R.resumable = await resumable(src);
+    if (!r.played) r.ctl.table = { seats: replay.names.map((n, seat) => ({ seat, name: n, kind: "human", connected: true })), settings: { game: replay.game === "napalm" ? "napalm" : "tripoley", rules: {} } };
+    r.at = Math.min(r.at, r.frames.length - 1);
+    r.resumable = await resumable(r);
   } catch (e) {
-    R.frames = [];
-    R.error = errorText(e);
+    r.frames = [];
+    r.error = errorText(e);
   }
-  draw();
-  R.root.focus();
+  draw(r);
+  r.ctl.root.focus();
 }
 
 /** A file's text sent as it is to `path` (the server reads it):
- * `/api/replays` for its frames, `/api/replays/analysis` for the verdicts. */
+ * `/api/replays` for its frames, `/api/replays/analysis` for the verdicts.
+ * @param {string} path @param {string} text */
 async function upload(path, text) {
-  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: text }).catch(() => null);
-  const data = res && await res.json().catch(() => null);
+  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: text }).catch(nothing);
+  const data = res && await res.json().catch(nothing);
   if (res && res.ok && data) return data;
-  const err = new Error((data && data.message) || t("error-unreachable"));
-  Object.assign(err, data || { code: "unreachable" });
-  throw err;
+  throw failure((data && data.message) || t("error-unreachable"), data ? data.code : "unreachable", data && data.detail);
 }
 
 /** A saved game not finished (a record with its `play` field, from this
  * browser or `tripoley play --save`) that the engine here can go on with:
- * its text, or null. */
-async function resumable(src) {
+ * its text, or null. @param {Viewer} r */
+async function resumable(r) {
+  const src = r.source;
   const text = src.record ?? src.file;
   if (text == null || src.mine) return null;
   let saved = null;
@@ -118,24 +164,25 @@ async function resumable(src) {
   } catch {
     return null;
   }
-  const people = saved && saved.play && Array.isArray(saved.play.bots) && saved.play.bots.some((b) => b === null);
-  const last = R.frames[R.frames.length - 1];
-  const over = !last || (last.view && last.view.standings) || R.frames.some((f) => f.events.some((e) => e.event === "game_over"));
+  const people = saved && saved.play && Array.isArray(saved.play.bots) && saved.play.bots.some((/** @type {unknown} */ b) => b === null);
+  const last = r.frames[r.frames.length - 1];
+  const over = !last || ("standings" in last.view && last.view.standings) || r.frames.some((f) => f.events.some((e) => e.event === "game_over"));
   return people && !over && (await offlineReady()) ? text : null;
 }
 
 /** "Go on with this game here": it becomes the game of this device (after
- * a word when it would replace an unfinished one). */
-function resumeButton() {
-  if (!R.resumable) return null;
+ * a word when it would replace an unfinished one). @param {Viewer} r */
+function resumeButton(r) {
+  const text = r.resumable;
+  if (!text) return null;
   const kept = keptGame();
   const replaces = kept && !kept.over;
   const go = () => {
-    keepSaved(R.resumable);
+    keepSaved(text);
     location.href = "./#offline";
     location.reload();
   };
-  if (R.replacing) {
+  if (r.replacing) {
     return el("span", { class: "confirm" }, t("replay-resume-replaces"), " ",
       el("button", { "data-key": "replay-resume-confirm", class: "primary", onclick: go }, t("replay-resume")));
   }
@@ -143,158 +190,173 @@ function resumeButton() {
     "data-key": "replay-resume", class: "primary",
     onclick: () => {
       if (!replaces) return go();
-      R.replacing = true;
-      draw();
+      r.replacing = true;
+      draw(r);
     },
   }, t("replay-resume"));
 }
 
-function close() {
-  R.root.remove();
-  R.root = null;
-  S.onlooker = false;
-  if (R.onClose) R.onClose();
+/** @param {Viewer} r */
+function close(r) {
+  r.ctl.root.remove();
+  if (shown === r) shown = null;
+  if (r.onClose) r.onClose();
 }
 
-/** A frame's deal (a Napalm game's hand). */
-const dealOf = (f) => f.view.deal_number ?? f.view.hand_number;
+/** A frame's deal (a Napalm game's hand). @param {Frame} f */
+const dealOf = (f) => ("deal_number" in f.view ? f.view.deal_number : f.view.hand_number);
 
-/** The first frame of each deal. */
-function dealStarts() {
-  return R.frames.map((f, i) => i).filter((i) => i === 0 || dealOf(R.frames[i]) !== dealOf(R.frames[i - 1]));
+/** The first frame of each deal. @param {Viewer} r */
+function dealStarts(r) {
+  return r.frames.map((f, i) => i).filter((i) => i === 0 || dealOf(r.frames[i]) !== dealOf(r.frames[i - 1]));
 }
 
-function go(i) {
-  R.at = Math.max(0, Math.min(R.frames.length - 1, i));
-  draw();
+/** @param {Viewer} r @param {number} i */
+function go(r, i) {
+  r.at = Math.max(0, Math.min(r.frames.length - 1, i));
+  draw(r);
 }
 
-function onKey(e) {
-  const starts = dealStarts();
+/** @param {Viewer} r @param {KeyboardEvent} e */
+function onKey(r, e) {
+  const starts = dealStarts(r);
+  /** @type {Record<string, () => number>} */
   const moves = {
-    ArrowLeft: () => R.at - 1, ArrowRight: () => R.at + 1, Home: () => 0, End: () => R.frames.length - 1,
-    PageUp: () => [...starts].reverse().find((s) => s < R.at) ?? 0,
-    PageDown: () => starts.find((s) => s > R.at) ?? R.frames.length - 1,
+    ArrowLeft: () => r.at - 1, ArrowRight: () => r.at + 1, Home: () => 0, End: () => r.frames.length - 1,
+    PageUp: () => [...starts].reverse().find((s) => s < r.at) ?? 0,
+    PageDown: () => starts.find((s) => s > r.at) ?? r.frames.length - 1,
   };
-  if (e.key === "Escape") return close();
-  if (!moves[e.key] || e.target.type === "range") return;
+  if (e.key === "Escape") return close(r);
+  if (!moves[e.key] || /** @type {HTMLInputElement} */ (e.target).type === "range") return;
   e.preventDefault();
-  go(moves[e.key]());
+  go(r, moves[e.key]());
 }
 
-/** The live board drawn for the frame shown: `S` holds the frame's view
- * for the call (no decision may be answered from a replay). */
-function board(frame) {
-  const kept = Object.fromEntries(DRAWN.map((k) => [k, S[k]]));
-  const shown = R.frames.slice(0, R.at + 1);
-  const log = shown.flatMap((f) => lines(f).map((text) => ({ n: f.n, text })));
-  // A Napalm game is over at its `game_over` event, not before.
-  const over = shown.flatMap((f) => f.events).find((e) => e.event === "game_over");
-  Object.assign(S, { view: { ...frame.view, decision: null }, seat: R.seat, turn: null, results: [], deal: null, log, finalTally: null, rematch: null, host: false, hint: null, confirm: null, replaying: true, winners: over ? over.winners : null });
-  try {
-    const drawn = isNapalm() ? napalmView() : tableView();
-    drawn.inert = true;
-    return drawn;
-  } finally {
-    Object.assign(S, kept);
+/** Puts the step shown in the viewer's table, as the live table held it
+ * then (no decision may be answered from a replay), and draws it.
+ * @param {Viewer} r */
+function draw(r) {
+  const ctl = r.ctl;
+  const frame = r.frames[r.at];
+  if (frame) {
+    const steps = r.frames.slice(0, r.at + 1);
+    // A Napalm game is over at its `game_over` event, not before.
+    const over = steps.flatMap((f) => f.events).find((e) => e.event === "game_over");
+    ctl.view = { ...frame.view, decision: null };
+    ctl.seat = r.seat;
+    ctl.log = steps.flatMap((f) => lines(ctl, f).map((text) => ({ n: f.n, text })));
+    ctl.winners = over ? over.winners : null;
   }
+  ctl.redraw();
 }
 
-/** What a frame's events say, in the live table's words. */
-const lines = (frame) => frame.events.map(isNapalm() ? describeNapalm : describe).filter(Boolean);
+/** What a frame's events say, in the live table's words.
+ * @param {Table} ctl @param {Frame} frame @returns {string[]} */
+const lines = (ctl, frame) => frame.events.map((e) => ctl.words(e)).filter((l) => l != null);
 
 /** Whose eyes: the player's own or every card face up at the table; any
- * seat's or face up for a link or a file. */
-function seenBy() {
-  if (R.source.invite) {
-    return S.seat != null ? el("button", { "data-key": "replay-face-up", "aria-pressed": String(R.seat == null), onclick: () => { R.seat = R.seat == null ? S.seat : null; load(); } }, t("replay-face-up")) : null;
+ * seat's or face up for a link or a file. @param {Viewer} r */
+function seenBy(r) {
+  if (r.source.invite) {
+    return r.own != null ? el("button", { "data-key": "replay-face-up", "aria-pressed": String(r.seat == null), onclick: () => { r.seat = r.seat == null ? r.own : null; load(r); } }, t("replay-face-up")) : null;
   }
-  if (!S.table || !R.frames.length) return null;
-  const pick = el("select", { "data-key": "replay-seen-by", "aria-label": t("replay-seen-by") },
-    el("option", { value: "", selected: R.seat == null }, t("replay-face-up")),
-    S.table.seats.map((s, i) => el("option", { value: i, selected: R.seat === i }, t("replay-seen-as", { who: s.name || t("seat-n", { n: i + 1 }) }))));
-  pick.addEventListener("change", () => { R.seat = pick.value === "" ? null : Number(pick.value); load(); });
+  const table = r.ctl.table;
+  if (!table || !r.frames.length) return null;
+  const pick = /** @type {HTMLSelectElement} */ (el("select", { "data-key": "replay-seen-by", "aria-label": t("replay-seen-by") },
+    el("option", { value: "", selected: r.seat == null }, t("replay-face-up")),
+    table.seats.map((s, i) => el("option", { value: i, selected: r.seat === i }, t("replay-seen-as", { who: s.name || t("seat-n", { n: i + 1 }) })))));
+  pick.addEventListener("change", () => { r.seat = pick.value === "" ? null : Number(pick.value); load(r); });
   return pick;
 }
 
-function draw() {
-  if (!R.root) return;
+/** What the viewer shows: its bar, then the steps' slider and the step in
+ * words, the analysis and the board, drawn from the step in its table.
+ * @param {Viewer} r */
+function viewerPage(r) {
+  const ctl = r.ctl;
   const top = el("div", { class: "replay-bar" },
     el("h2", {}, t("replay-title")),
-    seenBy(),
-    shareLink(),
-    resumeButton(),
-    el("button", { "data-key": "replay-close", onclick: close }, t("replay-close")));
-  if (!R.frames.length) {
-    R.root.replaceChildren(top, el("p", { class: "error", role: "alert" }, R.error));
-    return;
-  }
-  const frame = R.frames[R.at];
-  const last = R.frames.length - 1;
-  const slider = el("input", { type: "range", min: 0, max: last, value: R.at, "data-key": "replay-slider", "aria-label": t("replay-slider") });
-  slider.addEventListener("input", () => go(Number(slider.value)));
+    seenBy(r),
+    shareLink(r),
+    resumeButton(r),
+    el("button", { "data-key": "replay-close", onclick: () => close(r) }, t("replay-close")));
+  const frame = r.frames[r.at];
+  if (!frame || !ctl.table) return [top, el("p", { class: "error", role: "alert" }, r.error)];
+  const game = ctl.table.settings.game;
+  const last = r.frames.length - 1;
+  const slider = /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: last, value: r.at, "data-key": "replay-slider", "aria-label": t("replay-slider") }));
+  slider.addEventListener("input", () => go(r, Number(slider.value)));
   // The arrows are for the eye; the buttons are named in words.
   const nav = el("div", { class: "replay-nav" },
-    el("button", { "data-key": "replay-prev", "aria-label": t("replay-back"), onclick: () => go(R.at - 1), disabled: R.at === 0 }, "←"),
+    el("button", { "data-key": "replay-prev", "aria-label": t("replay-back"), onclick: () => go(r, r.at - 1), disabled: r.at === 0 }, "←"),
     slider,
-    el("button", { "data-key": "replay-next", "aria-label": t("replay-forward"), onclick: () => go(R.at + 1), disabled: R.at === last }, "→"),
-    el("span", { class: "replay-step", "data-step": R.at, "aria-live": "polite" },
-      t("replay-step", { n: R.at + 1, total: last + 1, deal: Math.max(dealOf(frame), 1), game: S.table.settings.game })),
-    el("span", { class: "replay-keys" }, t("replay-keys", { game: S.table.settings.game })),
-    el("p", { class: "replay-what" }, lines(frame).join(" ")));
-  R.root.replaceChildren(top, nav, analysisPanel(), board(frame));
+    el("button", { "data-key": "replay-next", "aria-label": t("replay-forward"), onclick: () => go(r, r.at + 1), disabled: r.at === last }, "→"),
+    el("span", { class: "replay-step", "data-step": r.at, "aria-live": "polite" },
+      t("replay-step", { n: r.at + 1, total: last + 1, deal: Math.max(dealOf(frame), 1), game })),
+    el("span", { class: "replay-keys" }, t("replay-keys", { game })),
+    el("p", { class: "replay-what" }, lines(ctl, frame).join(" ")));
+  const board = boardView(ctl);
+  board.inert = true;
+  return [top, nav, analysisPanel(r), board];
 }
 
-async function analyse() {
-  R.asked = true;
-  draw();
+/** @param {Viewer} r */
+async function analyse(r) {
+  r.asked = true;
+  draw(r);
   try {
-    const src = R.source;
-    const q = src.invite && S.seat != null ? "?seat=" + S.seat : "";
-    R.analysis = src.record != null ? await ask({ analyse: { record: src.record, seat: src.mine ? S.seat : null } }, "analysis")
+    const src = r.source;
+    const q = src.invite && r.own != null ? "?seat=" + r.own : "";
+    r.analysis = src.record != null ? await ask({ analyse: { record: src.record, seat: src.mine ? r.own : null } }, "analysis")
       : src.file != null ? await upload("/api/replays/analysis", src.file)
-      : await api("GET", (src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(src.invite)) + "/analysis" + q);
+      : await api("GET", (src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(/** @type {string} */ (src.invite))) + "/analysis" + q);
   } catch (e) {
-    R.error = errorText(e);
+    r.error = errorText(e);
   }
-  draw();
+  draw(r);
 }
 
-/** The frame just before record step `step`: the position decided. */
-function frameOf(step) {
-  const i = R.frames.findIndex((f) => f.step === step);
+/** The frame just before record step `step`: the position decided.
+ * @param {Viewer} r @param {number} step */
+function frameOf(r, step) {
+  const i = r.frames.findIndex((f) => f.step === step);
   return i > 0 ? i - 1 : 0;
 }
 
-function analysisPanel() {
-  const a = R.analysis;
-  if (isNapalm()) return el("section", { class: "replay-analysis panel" }, el("p", {}, t("replay-napalm-no-analysis")));
+/** A seat's name in the analysis: "(you)" is the seat the player played. @param {Viewer} r @param {number} seat */
+const nameIn = (r, seat) => r.ctl.name(seat, r.own);
+
+/** @param {Viewer} r */
+function analysisPanel(r) {
+  const a = r.analysis;
+  if (r.ctl.isNapalm()) return el("section", { class: "replay-analysis panel" }, el("p", {}, t("replay-napalm-no-analysis")));
   if (!a) {
     return el("section", { class: "replay-analysis panel" },
-      R.asked && !R.error ? el("p", { role: "status" }, t("replay-analysing"))
-        : el("button", { "data-key": "replay-analyse", onclick: analyse }, t("replay-analyse")),
-      R.error ? el("p", { class: "error", role: "alert" }, R.error) : null);
+      r.asked && !r.error ? el("p", { role: "status" }, t("replay-analysing"))
+        : el("button", { "data-key": "replay-analyse", onclick: () => analyse(r) }, t("replay-analyse")),
+      r.error ? el("p", { class: "error", role: "alert" }, r.error) : null);
   }
   const mistakes = a.decisions.filter((d) => d.cost >= 0.5).slice(0, LISTED);
   return el("section", { class: "replay-analysis panel", "aria-label": t("replay-mistakes") },
     el("h3", {}, t("replay-mistakes")),
     mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", {},
-      el("button", { "data-step": frameOf(d.step), onclick: () => go(frameOf(d.step)) },
-        t("replay-mistake", { deal: d.deal, who: name(d.seat), played: actionText(d.played), best: actionText(d.best), cost: Math.round(d.cost), error: Math.max(1, Math.round(d.std_error)) })))))
+      el("button", { "data-step": frameOf(r, d.step), onclick: () => go(r, frameOf(r, d.step)) },
+        t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: actionText(d.played), best: actionText(d.best), cost: Math.round(d.cost), error: Math.max(1, Math.round(d.std_error)) })))))
       : el("p", {}, t("replay-no-mistakes")),
-    chart(a, mistakes));
+    chart(r, a, mistakes));
 }
 
 /** Each player's chips after each deal, a line per seat, the listed
- * mistakes marked on their deal. */
-function chart(a, mistakes) {
+ * mistakes marked on their deal.
+ * @param {Viewer} r @param {Analysis} a @param {Analysis["decisions"]} mistakes */
+function chart(r, a, mistakes) {
   const [w, h, pad] = [320, 140, 12];
   // From the lowest stack to the highest: the differences are what matter.
   const all = a.chips.flatMap((c) => c.stacks);
   const [low, high] = [Math.min(...all), Math.max(...all)];
   const span = Math.max(1, a.chips.length - 1);
-  const x = (i) => pad + (i * (w - 2 * pad)) / span;
-  const y = (chips) => h - pad - ((chips - low) * (h - 2 * pad)) / Math.max(1, high - low);
+  const x = (/** @type {number} */ i) => pad + (i * (w - 2 * pad)) / span;
+  const y = (/** @type {number} */ chips) => h - pad - ((chips - low) * (h - 2 * pad)) / Math.max(1, high - low);
   const root = svgEl("svg", { viewBox: `0 0 ${w} ${h}`, class: "chip-chart", role: "img", "aria-label": t("replay-chart") });
   a.names.forEach((_, s) => {
     root.append(svgEl("polyline", { class: "seat-line seat-" + s, fill: "none", "stroke-width": 2,
@@ -304,12 +366,13 @@ function chart(a, mistakes) {
     const i = Math.min(d.deal, a.chips.length - 1);
     root.append(svgEl("circle", { class: "mistake-mark seat-" + d.seat, cx: x(i), cy: y(a.chips[i].stacks[d.seat]), r: 4 }));
   }
-  return el("figure", { class: "chart" }, root, el("figcaption", {}, a.names.map((n, s) => el("span", { class: "seat-key seat-" + s }, n || name(s)))));
+  return el("figure", { class: "chart" }, root, el("figcaption", {}, a.names.map((n, s) => el("span", { class: "seat-key seat-" + s }, n || nameIn(r, s)))));
 }
 
-/** The game's share link, to copy (a finished table's or the page's own). */
-function shareLink() {
-  const share = R.source.share || (R.source.invite && myGame(R.source.invite)?.share);
+/** The game's share link, to copy (a finished table's or the page's own). @param {Viewer} r */
+function shareLink(r) {
+  const src = r.source;
+  const share = src.share || (src.invite && myGame(src.invite)?.share);
   if (!share) return null;
   const url = location.origin + "/replay/" + share;
   return el("a", { class: "replay-link", href: url, "data-key": "replay-link" }, t("replay-link"));

@@ -1,12 +1,14 @@
+// @ts-check
 // The rules view (issue 26, point 10): the game in a few short sections a
 // person reads at the table, with a picture of this table's board, and the
 // whole rule book (the server's text for this table) one click further.
 // No rule ids anywhere: they are for the rule book's authors.
 
 import { el, keptOpen, svgEl } from "./dom.js";
-import { S, api, isNapalm } from "./state.js";
-import { OFFLINE } from "./offline.js";
+import { api } from "./state.js";
 import { t, language, errorText } from "./i18n.js";
+
+/** @typedef {import("./table.js").Table} Table */
 
 /** The board's cells as the table draws them: three rows of three, the Pot
  * in the middle (a table without poker has none there). */
@@ -14,59 +16,60 @@ const GRID = [["ace", "king", "queen"], ["jack", "pot", "ten"], ["king_queen", "
 
 /** The "Rules" button of the table's bar and what it opens. The server's
  * rule book is asked for at the first opening. */
-export function rulesView() {
-  return keptOpen("rules", t("rules-view"), () => {
-    const book = keptOpen("rule-book", t("rules-book"), () => (S.rules ? ruleBook(S.rules) : el("p", { "aria-busy": "true" }, "…")));
+export function rulesView(/** @type {Table} */ ctl) {
+  return keptOpen(ctl.open, "rules", t("rules-view"), () => {
+    const book = keptOpen(ctl.open, "rule-book", t("rules-book"), () => (ctl.rules ? ruleBook(ctl.rules) : el("p", { "aria-busy": "true" }, "…")));
     // A scrolled region, so it takes the focus (keyboard users scroll it too),
     // and keeps its place when the page is drawn again (`data-keep-scroll`).
     return el("div", { class: "panel rules-text", tabindex: 0, role: "region", "aria-label": t("rules-view"), "data-keep-scroll": "rules" },
-      isNapalm() ? null : quickRules(), book);
-  }, { onOpen: loadRules });
+      ctl.isNapalm() ? null : quickRules(ctl), book);
+  }, { onOpen: () => loadRules(ctl) });
 }
 
 /** This table's rule book from the server (once), then the page drawn again. */
-async function loadRules() {
-  if (S.rules) return;
+async function loadRules(/** @type {Table} */ ctl) {
+  if (ctl.rules) return;
   // The full rule book is written by the server; offline, the short rules
   // above are all there is.
-  if (S.invite === OFFLINE) {
-    S.rules = t("rules-offline");
-    document.dispatchEvent(new Event("tripoley:render"));
+  if (ctl.kind === "offline") {
+    ctl.rules = t("rules-offline");
+    ctl.redraw();
     return;
   }
   try {
-    S.rules = (await api("GET", "/api/tables/" + encodeURIComponent(S.invite) + "/rules?lang=" + language())).text;
+    ctl.rules = (await api("GET", "/api/tables/" + encodeURIComponent(ctl.invite) + "/rules?lang=" + language())).text;
   } catch (err) {
-    S.rules = t("rules-unavailable", { error: errorText(err) });
+    ctl.rules = t("rules-unavailable", { error: errorText(err) });
   }
-  document.dispatchEvent(new Event("tripoley:render"));
+  ctl.redraw();
 }
 
 /** Whether this table plays poker (its board has a Pot). */
-function hasPoker() {
-  const rules = S.table && S.table.settings && S.table.settings.rules;
+function hasPoker(/** @type {Table} */ ctl) {
+  const rules = ctl.table && ctl.table.settings && ctl.table.settings.rules;
   return !(rules && rules.poker === "none");
 }
 
 /** The game in five short sections, in players' words, with the board
  * (a table without poker has no Poker section). */
-function quickRules() {
-  const section = (title, text) => [el("h4", {}, title), el("p", {}, text)];
+function quickRules(/** @type {Table} */ ctl) {
+  const section = (/** @type {string} */ title, /** @type {string} */ text) => [el("h4", {}, title), el("p", {}, text)];
   return el("section", { class: "quick-rules", "aria-label": t("rules-quick-title") },
     el("h3", {}, t("rules-quick-title")),
-    section(t("rules-quick-aim-title"), t("rules-quick-aim", { poker: hasPoker() ? "yes" : "no" })),
-    boardPicture(),
+    section(t("rules-quick-aim-title"), t("rules-quick-aim", { poker: hasPoker(ctl) ? "yes" : "no" })),
+    boardPicture(ctl),
     section(t("rules-quick-board-title"), t("rules-quick-board")),
-    hasPoker() ? section(t("rules-quick-poker-title"), t("rules-quick-poker")) : null,
+    hasPoker(ctl) ? section(t("rules-quick-poker-title"), t("rules-quick-poker")) : null,
     section(t("rules-quick-michigan-title"), t("rules-quick-michigan")),
     section(t("rules-quick-end-title"), t("rules-quick-end")));
 }
 
 /** This table's board as a picture: each space a labelled box where it
  * sits on the table. */
-function boardPicture() {
-  const spaces = S.view && S.view.layout ? new Set(S.view.layout.map(([s]) => s)) : null;
-  const shown = (space) => (spaces ? spaces.has(space) : space !== "pot" || hasPoker());
+function boardPicture(/** @type {Table} */ ctl) {
+  const v = ctl.view;
+  const spaces = v && "layout" in v && v.layout ? new Set(v.layout.map(([s]) => s)) : null;
+  const shown = (/** @type {string} */ space) => (spaces ? spaces.has(space) : space !== "pot" || hasPoker(ctl));
   const names = GRID.flat().filter(shown).map((space) => t("space", { space }));
   const boxes = GRID.flatMap((row, r) => row.flatMap((space, c) => {
     if (!shown(space)) return [];
@@ -83,7 +86,7 @@ function boardPicture() {
 /** The server's rule book (options that change nothing at this table are
  * left out for players): titles unindented, rules indented. Rule ids such
  * as "(T5)" or "(H5, H6)" are taken out wherever they are. */
-function ruleBook(text) {
+function ruleBook(/** @type {string} */ text) {
   const out = [];
   let list = null;
   for (const line of text.split("\n")) {

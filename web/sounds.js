@@ -1,13 +1,15 @@
+// @ts-check
 // The table's sounds: dealing, a card played, chips, your turn and the
 // clock running low. Each is made on the spot by the browser's Web Audio
 // (a few milliseconds of filtered noise or tones), so there is no sound file
 // to license or download. Off until the player switches them on; the switch
 // is one of the preferences kept in this browser.
 
-import { S } from "./state.js";
+import { prefs } from "./state.js";
 
 /** One audio context for the page: browsers allow only a few, and one
  * made before any click stays silent until a click resumes it. */
+/** @type {AudioContext | null} */
 let ctx = null;
 
 function audio() {
@@ -16,7 +18,8 @@ function audio() {
   return ctx;
 }
 
-/** A tone at `freq` Hz starting `at` seconds from now, fading out over `len`. */
+/** A tone at `freq` Hz starting `at` seconds from now, fading out over `len`.
+ * @param {AudioContext} a @param {number} freq @param {number} at @param {number} len @param {number} volume @param {OscillatorType} [type] */
 function tone(a, freq, at, len, volume, type = "sine") {
   const osc = a.createOscillator();
   const gain = a.createGain();
@@ -30,7 +33,8 @@ function tone(a, freq, at, len, volume, type = "sine") {
   osc.stop(start + len);
 }
 
-/** A burst of noise through a band-pass filter: a card sliding on cloth. */
+/** A burst of noise through a band-pass filter: a card sliding on cloth.
+ * @param {AudioContext} a @param {number} at @param {number} len @param {number} centre @param {number} volume */
 function swish(a, at, len, centre, volume) {
   const buffer = a.createBuffer(1, Math.ceil(a.sampleRate * len), a.sampleRate);
   const data = buffer.getChannelData(0);
@@ -46,6 +50,7 @@ function swish(a, at, len, centre, volume) {
   source.start(a.currentTime + at);
 }
 
+/** @type {Record<string, (a: AudioContext) => void>} */
 const SOUNDS = {
   deal: (a) => { for (let i = 0; i < 4; i++) swish(a, i * 0.09, 0.07, 3000, 0.5); },
   card: (a) => { swish(a, 0, 0.06, 1800, 0.6); tone(a, 140, 0, 0.08, 0.15); },
@@ -57,8 +62,9 @@ const SOUNDS = {
 /** Plays one of the table's sounds (`deal`, `card`, `chips`, `turn`,
  * `low`) when sounds are on. The document hears a `tripoley:sound` event
  * naming it, so a visual cue or a test can follow what was played. */
+/** @param {string} name */
 export function play(name) {
-  if (!S.prefs.sound) return;
+  if (!prefs.sound) return;
   try {
     SOUNDS[name](audio());
   } catch {
@@ -78,7 +84,8 @@ export function unlock() {
   }
 }
 
-/** The sounds a batch of the table's events makes, one of each kind at most. */
+/** The sounds a batch of the table's events makes, one of each kind at most.
+ * @param {import("./frames.js").GameEvent[]} events */
 export function soundsOf(events) {
   const kinds = new Set();
   for (const e of events) {

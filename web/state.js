@@ -1,6 +1,19 @@
-// The client's state of one table, and what it sends.
+// @ts-check
+// What the page keeps for all its tables (each table's own state is its
+// controller's: table.js): the player's preferences, what this browser
+// keeps per table, and the server's HTTP API.
 
-import { t } from "./i18n.js";
+import { t, failure } from "./i18n.js";
+
+/** The protocol version this client speaks (docs/protocol.md). */
+export const PROTOCOL = 1;
+
+/** A websocket to the table at `invite` (on the page's own server).
+ * @param {string} invite */
+export function socketTo(invite) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  return new WebSocket(proto + "//" + location.host + "/ws/" + encodeURIComponent(invite));
+}
 
 /** The engine's action "these are my five poker cards", set apart before
  * the betting (the one place its name is written). */
@@ -8,30 +21,11 @@ export const CHOOSE_FIVE = "choose";
 
 /** The player's choices, kept in this browser: the four-colour deck, a
  * sound on their turn, the guided first game and the stages it explained. */
+/** @type {{ fourColour: boolean, sound: boolean, guide: boolean, seen: string[] }} */
 const DEFAULT_PREFS = { fourColour: false, sound: false, guide: false, seen: [] };
 
-export const S = {
-  invite: null, ws: null, last: null, table: null, view: null, turn: null,
-  turnAt: 0, log: [], role: null, seat: null, host: false,
-  chosen: new Set(), chosenFor: null, stopped: null, retry: 0, error: "", winners: null,
-  hint: null, confirm: null, deal: null, results: [], finalTally: null, flights: [],
-  // Cards of the last live move, to land one after another; whether cards were just dealt.
-  landing: [], dealing: false,
-  // The presets (`GET /api/presets`), to name the one a table's rules start from.
-  presets: null,
-  rematch: null, next: null, rules: null,
-  // Which folding panels are open (by name), kept across redraws: `keptOpen` in dom.js.
-  open: {}, copied: null, focusedFor: null,
-  timedOut: false, warnedAt: null, offline: false,
-  // The stage the guided game's explanation on screen is about (coach.js).
-  coaching: null,
-  // A replay of a game this viewer did not play (a link, a file): seen as
-  // a player saw it, but nobody there is "you".
-  onlooker: false,
-  // Offline: who must act next, as the worker says (`{ due, seat }`).
-  due: null,
-  prefs: loadPrefs(),
-};
+/** The player's choices, kept in this browser, for every table of the page. */
+export const prefs = loadPrefs();
 
 function loadPrefs() {
   try {
@@ -42,21 +36,7 @@ function loadPrefs() {
 }
 
 export function savePrefs() {
-  localStorage.setItem("tripoley:prefs", JSON.stringify(S.prefs));
-}
-
-/** A seat's name as this screen says it; the viewer's own is marked
- * "(you)" (a third person fits every sentence: "Ann (you) bids 3"). */
-export function name(seat) {
-  const s = S.table && S.table.seats[seat];
-  const plain = (s && s.name) || t("seat-n", { n: seat + 1 });
-  return seat === S.seat && !S.onlooker ? t("name-you", { name: plain }) : plain;
-}
-
-/** Words about the viewer's own hand: `mine` ("Your hand"), or
- * `theirs(name)` ("Ann's hand") to an onlooker of a replay. */
-export function ownWords(mine, theirs, seat) {
-  return S.onlooker ? theirs(name(seat)) : mine;
+  localStorage.setItem("tripoley:prefs", JSON.stringify(prefs));
 }
 
 /** Whether this copy of the app has no server (written by `tripoley site`
@@ -65,29 +45,12 @@ export function serverless() {
   return document.documentElement.hasAttribute("data-serverless");
 }
 
-export function isNapalm() {
-  return !!(S.table && S.table.settings && S.table.settings.game === "napalm");
-}
-
-/** Sends a message; one that cannot go (the connection is down) is not
- * dropped without a word: the player is told to do it again. */
-export function send(msg) {
-  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
-  else S.error = t("offline-not-sent");
-}
-
-export function act(action) {
-  S.error = "";
-  S.timedOut = false;
-  S.hint = null;
-  S.confirm = null;
-  send({ type: "act", action, n: S.last, seat: S.seat });
-}
-
+/** What this browser keeps of the table at `invite` (its seat tokens). @param {string} invite */
 export function storeKey(invite) {
   return "tripoley:" + invite;
 }
 
+/** @param {string} invite @returns {any} */
 export function saved(invite) {
   try {
     return JSON.parse(localStorage.getItem(storeKey(invite)) || "null");
@@ -96,30 +59,32 @@ export function saved(invite) {
   }
 }
 
+/** @param {string} invite @param {object} data */
 export function save(invite, data) {
   localStorage.setItem(storeKey(invite), JSON.stringify({ ...(saved(invite) || {}), ...data }));
 }
 
+/** No answer (a failed promise's `catch`: the caller says what that means).
+ * @returns {null} */
+export const nothing = () => null;
+
+/** A request to the server's HTTP API, answered with its JSON (a refusal
+ * thrown as a `Failure`). @param {string} method @param {string} path @param {object} [body] @returns {Promise<any>} */
 export async function api(method, path, body) {
   const res = await fetch(path, {
     method,
     headers: { "Content-Type": "application/json" },
     body: body ? JSON.stringify(body) : undefined,
-  }).catch(() => null);
-  const data = res && await res.json().catch(() => null);
+  }).catch(nothing);
+  const data = res && await res.json().catch(nothing);
   // No answer, or a proxy's in front of several servers while one of them
   // stops or dies (its page is not ours): the player is told to try again.
   if (!res || (!data && res.status >= 502 && res.status <= 504)) {
-    const err = new Error(t("error-unreachable"));
-    err.code = "unreachable";
-    throw err;
+    throw failure(t("error-unreachable"), "unreachable");
   }
   if (!res.ok) {
     // The server's code (translated by `errorText`) and its English words.
-    const err = new Error((data && data.message) || res.statusText);
-    err.code = data && data.code;
-    err.detail = data && data.detail;
-    throw err;
+    throw failure((data && data.message) || res.statusText, data && data.code, data && data.detail);
   }
   return data;
 }

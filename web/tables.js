@@ -1,3 +1,4 @@
+// @ts-check
 // The home page's list of public tables waiting for players
 // (`GET /api/tables`), each in words with a Join button, and the checkbox
 // that makes a new table public.
@@ -10,6 +11,7 @@ import { spaceAntesWords } from "./words.js";
 /** How often the open list refreshes itself while the home page shows. */
 const REFRESH_MS = 15000;
 
+/** @type {Record<string, () => string>} */
 const PRESETS = {
   pagat: () => t("public-preset-pagat"),
   tripoley: () => t("public-preset-tripoley"),
@@ -19,7 +21,8 @@ const PRESETS = {
 };
 
 /** House rules in words, by the rule's name in the rules (docs/rules.md);
- * a rule without words here is counted ("2 more house rules"). */
+ * a rule without words here is counted ("2 more house rules").
+ * @type {Record<string, (v: any, rules: Record<string, any>) => string | null>} */
 const RULES = {
   ante: (v) => t("public-rule-ante", { chips: v }),
   dealer_ante: (v) => t("public-rule-dealer-ante", { chips: v }),
@@ -28,7 +31,7 @@ const RULES = {
   max_raises: (v) => (v == null ? t("public-rule-no-raise-limit") : t("public-rule-max-raises", { raises: v })),
   misplays: (v) => (v === "penalised" ? t("public-rule-misplays-penalised") : t("public-rule-misplays-forbidden")),
   spare: (v) => (v === "unused" ? t("public-rule-spare-unused") : t("public-rule-spare-dealer")),
-  poker: (v) => ({ betting: () => t("public-rule-poker-betting"), pool_after_michigan: () => t("public-rule-poker-pool"), none: () => t("public-rule-poker-none") }[v] || (() => null))(),
+  poker: (v) => ({ betting: t("public-rule-poker-betting"), pool_after_michigan: t("public-rule-poker-pool"), none: t("public-rule-poker-none") })[/** @type {string} */ (v)] ?? null,
   pay_cards: (v) => (v === "in_play" ? t("public-rule-pay-in-play") : t("public-rule-pay-stage1")),
   ace_always_high: (v) => (v ? t("public-rule-ace-high") : t("public-rule-ace-low")),
   final_pot: (v) => (v === "keep" ? t("public-rule-final-keep") : t("public-rule-final-pot")),
@@ -39,7 +42,8 @@ export function publicCheckbox() {
   return el("label", { class: "check" }, el("input", { type: "checkbox", name: "public" }), el("span", {}, t("public-checkbox")));
 }
 
-/** One table in words: the game and rules, then seats, chips, deals, timer. */
+/** One table in words: the game and rules, then seats, chips, deals, timer.
+ * @param {Record<string, any>} x a public table (docs/protocol.md) */
 export function tableWords(x) {
   const game = x.game === "napalm" ? t("public-game-napalm") : (PRESETS[x.preset] || (() => x.preset))();
   const bits = [t("public-seats", { taken: x.taken, seats: x.seats }), t("public-chips", { chips: x.starting_chips })];
@@ -51,8 +55,10 @@ export function tableWords(x) {
   return { game, details: bits.join(" · ") };
 }
 
-/** House rules (`{rule, value}`) in words; those without words counted. */
+/** House rules (`{rule, value}`) in words; those without words counted.
+ * @param {{ rule: string, value: any }[]} rules */
 function houseRuleWords(rules) {
+  /** @type {string[]} */
   const bits = [];
   let other = 0;
   // Every preset's ante is 1: a changed one is among the rules.
@@ -69,7 +75,8 @@ function houseRuleWords(rules) {
 /** A table's game in one line for its lobby: the preset its rules differ
  * least from (ties: the order of `presets`, as the server's list does), the
  * number of deals apart, then each house rule ("Tripoley (pagat.com rules)
- * · 3 deals"). Choosing the deals keeps the preset's name. */
+ * · 3 deals"). Choosing the deals keeps the preset's name.
+ * @param {Record<string, any>} rules @param {import("./frames.js").Preset[]} presets */
 export function presetLine(rules, presets) {
   let best = null;
   for (const p of presets) {

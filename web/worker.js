@@ -1,3 +1,4 @@
+// @ts-check
 // The offline table's worker: the Rust engine, bots, hint and analysis in
 // WebAssembly (crates/web), off the page's thread, so the page never freezes
 // while the expert thinks.
@@ -15,14 +16,16 @@ import init, { Offline, analyse, presets, replay, warm } from "./pkg/tripoley_we
 const ready = init();
 // The bots' tables are built once per worker, before anyone waits on a bot.
 let warmed = false;
-/** The table, the seat the page shows, and the pause before a bot's move. */
+/** The table, the seat the page shows, and the pause before a bot's move.
+ * @type {Offline | null} */
 let table = null;
 let seat = 0;
 let pause = 700;
-/** The pending bot move or held part: at most one at a time. */
+/** The pending bot move or held part: at most one at a time.
+ * @type {ReturnType<typeof setTimeout> | null} */
 let timer = null;
 
-const post = (frame) => self.postMessage({ frame });
+const post = (/** @type {string} */ frame) => self.postMessage({ frame });
 
 function save() {
   self.postMessage({ saved: table.saved(), over: JSON.parse(table.next()).due === "over" });
@@ -46,6 +49,7 @@ function drive() {
   } else self.postMessage({ due: next });
 }
 
+/** A client message of the protocol, from the page. @param {{ type: string, action?: unknown, n?: number }} m */
 function onClientMessage(m) {
   switch (m.type) {
     case "hello":
