@@ -229,6 +229,10 @@ pub enum ServerError {
     /// decode or replay): trying again will not help, so it is set aside.
     #[error("storage: {0}")]
     Unreadable(String),
+    /// The database's answer to a change was lost: it may have been
+    /// stored or not (read back what is stored before going on).
+    #[error("storage: {}", store::IN_DOUBT)]
+    InDoubt,
     /// A request was refused.
     #[error("refused: {0}")]
     Refused(ErrorBody),
@@ -244,6 +248,11 @@ impl ServerError {
     pub(crate) fn answer(&self) -> ErrorBody {
         match self {
             ServerError::Refused(body) => body.clone(),
+            ServerError::InDoubt => ErrorBody::new(
+                ErrorCode::Storage,
+                "the server lost its database's answer: the table is read again from the \
+                 database; reconnecting",
+            ),
             _ => ErrorBody::new(
                 ErrorCode::Storage,
                 "the server cannot reach its database just now; nothing changed: \

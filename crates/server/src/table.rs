@@ -242,6 +242,9 @@ struct Table {
     shown_at: Instant,
     /// When a `table` message held back by [`TABLE_EVERY`] is due.
     show_due: Option<Instant>,
+    /// Whether a change's answer from the database was lost: the table
+    /// stops and is loaded again from what is stored.
+    read_back: bool,
 }
 
 /// An `error` message.
@@ -249,12 +252,23 @@ pub(crate) fn error_frame(n: u64, id: Option<u64>, err: &ErrorBody) -> Out {
     Out::Text(tripoley_table::frames::error(n, id, err).into())
 }
 
-/// A step or a seat that could not be stored, as the player is told it:
-/// nothing changed, try again; the store's own text goes to the server's
-/// log, never to a player (issue 30).
-fn storage(e: &crate::ServerError) -> ErrorBody {
-    eprintln!("tripoley serve: could not store a table's change: {e}");
-    e.answer()
+impl Table {
+    /// A step or a seat that could not be stored, as the player is told
+    /// it; the store's own text goes to the server's log, never to a player
+    /// (issue 30). A change the database may have taken after all (its
+    /// answer lost, [`crate::ServerError::InDoubt`]) leaves this table
+    /// unsure of its own state: it stops, and is read back from the
+    /// database at the next request (its connections come back to it).
+    fn storage(&mut self, e: &crate::ServerError) -> ErrorBody {
+        eprintln!(
+            "tripoley serve: could not store a change of table {}: {e}",
+            self.invite
+        );
+        if matches!(e, crate::ServerError::InDoubt) {
+            self.read_back = true;
+        }
+        e.answer()
+    }
 }
 
 /// Starts the actor of a stored table; returns its handle and task.
@@ -314,6 +328,7 @@ pub(crate) fn spawn(
         rematch: None,
         shown_at: now,
         show_due: None,
+        read_back: false,
     };
     if stored.status != TableStatus::Lobby {
         let names = stored.names.unwrap_or_else(|| table.default_names());
@@ -376,6 +391,13 @@ impl Table {
     ) {
         loop {
             self.advance().await;
+            if self.read_back {
+                eprintln!(
+                    "tripoley serve: table {} is read back from the database",
+                    self.invite
+                );
+                break;
+            }
             // Nobody watches a finished game: after a while, free it. The
             // registry reloads it from storage if someone comes back. A
             // table nobody has connected to for its idle time (a lobby never
@@ -646,7 +668,7 @@ impl Table {
         self.store
             .append_step(self.invite.clone(), idx, &step)
             .await
-            .map_err(|e| storage(&e))?;
+            .map_err(|e| self.storage(&e))?;
         let played = self.played.as_mut().expect("checked above");
         // Who follows under M9b is hidden: nobody is told the server
         // decided for them.
@@ -783,7 +805,7 @@ impl Table {
         self.store
             .sit(self.invite.clone(), seat, name.clone(), hash)
             .await
-            .map_err(|e| storage(&e))?;
+            .map_err(|e| self.storage(&e))?;
         let s = &mut self.seats[usize::from(seat)];
         s.name = Some(name);
         s.hash = Some(hash);
@@ -816,7 +838,7 @@ impl Table {
         self.store
             .start(self.invite.clone(), &names)
             .await
-            .map_err(|e| storage(&e))?;
+            .map_err(|e| self.storage(&e))?;
         self.played = Some(played);
         self.status = TableStatus::Playing;
         self.publish();

@@ -23,6 +23,8 @@
 //! refuses a database written by a newer build.
 
 mod postgres;
+#[cfg(test)]
+mod relay;
 mod sqlite;
 #[cfg(test)]
 pub(crate) mod testpg;
@@ -247,9 +249,23 @@ pub(crate) trait Backend: Send {
     fn lost(&self) -> bool {
         false
     }
-    /// Commits it; an error means nothing of the group was stored.
+    /// Commits it. An error means nothing of the group was stored, unless
+    /// the connection was lost ([`Backend::lost`]) while it committed: then
+    /// the outcome is unknown until [`Backend::committed`] says.
     fn commit(&mut self) -> Result<(), DbError> {
         self.batch("COMMIT")
+    }
+    /// Writes the group's `mark` in its transaction, just before the
+    /// commit, so that a commit whose answer was lost can be told from one
+    /// that failed. A database that cannot lose an answer (a file on this
+    /// machine) writes none.
+    fn mark(&mut self, _mark: &str) -> Result<(), DbError> {
+        Ok(())
+    }
+    /// Whether the group marked `mark` was committed: asked, on a new
+    /// connection, after its commit's answer was lost.
+    fn committed(&mut self, _mark: &str) -> Result<bool, DbError> {
+        Ok(false)
     }
     /// Marks where a request starts.
     fn savepoint(&mut self) -> Result<(), DbError> {
@@ -693,6 +709,7 @@ where
 
     fn answer(self: Box<Self>, failed: Option<&str>) {
         let answer = match (failed, self.result) {
+            (Some(IN_DOUBT), _) => Err(ServerError::InDoubt),
             (Some(e), _) => Err(ServerError::Storage(format!("commit: {e}"))),
             (None, Some(result)) => result,
             (None, None) => Err(ServerError::Storage("the request was not run".into())),
@@ -711,8 +728,10 @@ const MAX_GROUP: usize = 1024;
 /// How long a group whose connection was lost is tried again (the
 /// database restarting, a network blip) before its requests are told it
 /// failed: meanwhile its players wait, and their games go on by themselves
-/// once it is stored. Retrying is safe: nothing of a failed group was
-/// stored, and a table that moved meanwhile is refused by its fence.
+/// once it is stored. Retrying is safe: a group is tried again only once
+/// nothing of it is known to be stored (a commit whose answer was lost is
+/// first looked up by its mark), and a table that moved meanwhile is
+/// refused by its fence.
 const RIDE_OUT: Duration = Duration::from_secs(10);
 
 /// The pause between two tries.
@@ -722,10 +741,22 @@ const RETRY_PAUSE: Duration = Duration::from_millis(250);
 /// words go to the server's log).
 const OUT_OF_REACH: &str = "the database is out of reach";
 
+/// What a request is told when its group's commit lost its answer and the
+/// database stayed out of reach: it may have been stored.
+pub(crate) const IN_DOUBT: &str = "the database took the change, or not: its answer was lost";
+
+/// A group's failure: why, and whether it happened as it committed with
+/// the connection lost, so that it may have been stored.
+struct Failure {
+    why: String,
+    in_doubt: bool,
+}
+
 /// The database thread: takes the waiting requests, runs them in one
 /// transaction, commits, answers them; until every [`Store`] is dropped.
 fn commit_groups(db: &mut dyn Backend, jobs: &mpsc::Receiver<Job>) {
     let mut out_of_reach = false;
+    let mut marks = Marks::new();
     while let Ok(first) = jobs.recv() {
         let mut group = vec![first];
         while group.len() < MAX_GROUP {
@@ -734,64 +765,116 @@ fn commit_groups(db: &mut dyn Backend, jobs: &mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let mut failed = try_group(db, &mut group);
+        let mark = marks.next();
+        let mut failed = try_group(db, &mut group, &mark);
         let since = std::time::Instant::now();
-        while let Some(e) = &failed
+        while let Some(f) = &mut failed
             && db.lost()
         {
             // Said once an outage, not at every try.
             if !out_of_reach {
-                eprintln!("tripoley serve: the database is out of reach, retrying: {e}");
+                eprintln!(
+                    "tripoley serve: the database is out of reach, retrying: {}",
+                    f.why
+                );
                 out_of_reach = true;
             }
             if since.elapsed() >= RIDE_OUT {
-                failed = Some(OUT_OF_REACH.into());
+                // Still unknown whether a group whose commit's answer was
+                // lost was stored: its tables must read back what is.
+                f.why = if f.in_doubt { IN_DOUBT } else { OUT_OF_REACH }.into();
                 break;
             }
             std::thread::sleep(RETRY_PAUSE);
-            failed = try_group(db, &mut group);
+            if f.in_doubt {
+                match db.committed(&mark) {
+                    // Stored: every request's own answer stands.
+                    Ok(true) => {
+                        failed = None;
+                        break;
+                    }
+                    // Not stored: it is tried again, below.
+                    Ok(false) => {}
+                    // Still out of reach: asked again after a pause.
+                    Err(_) => continue,
+                }
+            }
+            failed = try_group(db, &mut group, &mark);
         }
         if failed.is_none() && out_of_reach {
             eprintln!("tripoley serve: the database answers again");
             out_of_reach = false;
         }
+        let failed = failed.map(|f| f.why);
         for request in group {
             request.answer(failed.as_deref());
         }
     }
 }
 
-/// Runs and commits a group ([`run_group`]); why it failed, if it did
-/// (then nothing of it was stored).
-fn try_group(db: &mut dyn Backend, group: &mut [Job]) -> Option<String> {
-    run_group(db, group).err().map(|e| {
+/// The marks of a database thread's groups ([`Backend::mark`]): unique
+/// across the servers sharing a database and their restarts (a random
+/// prefix) and within this one (a count).
+struct Marks {
+    prefix: u64,
+    count: u64,
+}
+
+impl Marks {
+    fn new() -> Marks {
+        let mut seed = [0u8; 8];
+        // Without the system's randomness the clock is unique enough.
+        let prefix = getrandom::fill(&mut seed).map_or_else(
+            |_| unix_now().cast_unsigned(),
+            |()| u64::from_le_bytes(seed),
+        );
+        Marks { prefix, count: 0 }
+    }
+
+    fn next(&mut self) -> String {
+        self.count += 1;
+        format!("{:016x}-{}", self.prefix, self.count)
+    }
+}
+
+/// Runs and commits a group ([`run_group`]); why it failed, if it did.
+fn try_group(db: &mut dyn Backend, group: &mut [Job], mark: &str) -> Option<Failure> {
+    run_group(db, group, mark).err().inspect(|_| {
         let _ = db.batch("ROLLBACK");
-        e.0
     })
 }
 
-/// Runs a group's requests in one transaction and commits it. First
-/// without savepoints (each costs PostgreSQL a round trip); if the
+/// Runs a group's requests in one transaction, marks it and commits it.
+/// First without savepoints (each costs PostgreSQL a round trip); if the
 /// database refuses a request, the transaction is rolled back and the
 /// group run again with each request in a savepoint of its own, so that
 /// the refused one fails alone and leaves nothing (PostgreSQL aborts the
 /// whole transaction at a failed statement; a request of several
-/// statements may fail halfway). An error means nothing was stored.
-fn run_group(db: &mut dyn Backend, group: &mut [Job]) -> Result<(), DbError> {
-    begin_group(db, group)?;
+/// statements may fail halfway). A failure means nothing was stored, but
+/// one in doubt.
+fn run_group(db: &mut dyn Backend, group: &mut [Job], mark: &str) -> Result<(), Failure> {
+    let plain = |e: DbError| Failure {
+        why: e.0,
+        in_doubt: false,
+    };
+    begin_group(db, group).map_err(plain)?;
     if !group.iter_mut().all(|request| request.run(db)) {
-        db.batch("ROLLBACK")?;
-        begin_group(db, group)?;
+        db.batch("ROLLBACK").map_err(plain)?;
+        begin_group(db, group).map_err(plain)?;
         for request in group.iter_mut() {
-            db.savepoint()?;
+            db.savepoint().map_err(plain)?;
             if request.run(db) {
-                db.release()?;
+                db.release().map_err(plain)?;
             } else {
-                db.rollback_to()?;
+                db.rollback_to().map_err(plain)?;
             }
         }
     }
-    db.commit()
+    db.mark(mark).map_err(plain)?;
+    db.commit().map_err(|e| Failure {
+        why: e.0,
+        in_doubt: db.lost(),
+    })
 }
 
 /// Opens a group's transaction. A group counting creates against two or

@@ -115,7 +115,23 @@ CREATE TABLE cluster_secret (
     secret TEXT NOT NULL
 );
 ",
+    "
+-- Each group's mark, written in its transaction (store/mod.rs, Backend::mark):
+-- after a commit whose answer was lost, it says whether the group was stored.
+CREATE TABLE commit_marks (
+    mark TEXT PRIMARY KEY,
+    at   BIGINT NOT NULL
+);
+CREATE INDEX commit_marks_at ON commit_marks (at);
+",
 ];
+
+/// How long a group's mark is kept: far longer than a commit's answer can
+/// be waited for ([`super::RIDE_OUT`]).
+const MARKS_KEPT_SECS: i64 = 3600;
+
+/// Marks old enough to go are removed at one group in this many.
+const MARKS_SWEPT_EVERY: u64 = 1024;
 
 /// The advisory lock a migrating server holds ("trip" in ASCII), until its
 /// migration's transaction ends.
@@ -174,6 +190,20 @@ pub(super) struct Postgres {
     prepared: HashMap<&'static str, Statement>,
     /// The connection was lost at the last failure (see [`Backend::lost`]).
     lost: bool,
+    /// Groups marked ([`Backend::mark`]).
+    marked: u64,
+}
+
+impl Postgres {
+    /// A new connection if the last one was lost.
+    fn reconnect(&mut self) -> Result<(), DbError> {
+        if self.client.is_closed() || self.lost {
+            self.client = open(&self.config).inspect_err(|_| self.lost = true)?;
+            self.prepared.clear();
+        }
+        self.lost = false;
+        Ok(())
+    }
 }
 
 /// Whether `e` says the connection was lost, not that a statement was
@@ -206,6 +236,7 @@ impl Postgres {
             client,
             prepared: HashMap::new(),
             lost: false,
+            marked: 0,
         };
         db.migrate()?;
         Ok(db)
@@ -273,16 +304,37 @@ impl Backend for Postgres {
     }
 
     fn begin(&mut self) -> Result<(), DbError> {
-        if self.client.is_closed() || self.lost {
-            self.client = open(&self.config).inspect_err(|_| self.lost = true)?;
-            self.prepared.clear();
-        }
-        self.lost = false;
+        self.reconnect()?;
         self.batch("BEGIN")
     }
 
     fn lost(&self) -> bool {
         self.lost
+    }
+
+    fn mark(&mut self, mark: &str) -> Result<(), DbError> {
+        let now = super::unix_now();
+        self.marked += 1;
+        if self.marked % MARKS_SWEPT_EVERY == 0 {
+            self.execute(
+                "DELETE FROM commit_marks WHERE at < $1",
+                &[Value::Int(now - MARKS_KEPT_SECS)],
+            )?;
+        }
+        self.execute(
+            "INSERT INTO commit_marks (mark, at) VALUES ($1, $2)",
+            &[Value::Text(mark), Value::Int(now)],
+        )
+        .map(drop)
+    }
+
+    fn committed(&mut self, mark: &str) -> Result<bool, DbError> {
+        self.reconnect()?;
+        let rows = self.query(
+            "SELECT 1 FROM commit_marks WHERE mark = $1",
+            &[Value::Text(mark)],
+        )?;
+        Ok(!rows.is_empty())
     }
 
     fn execute(&mut self, sql: &'static str, params: &[Value<'_>]) -> Result<u64, DbError> {

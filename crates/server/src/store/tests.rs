@@ -396,6 +396,40 @@ async fn a_lost_postgresql_connection_is_made_again() {
     assert_eq!(tripoley_steps(t.steps), steps);
 }
 
+/// A commit whose answer is lost (the connection cut after PostgreSQL
+/// took the `COMMIT`) is looked up, not tried again blind: the step is
+/// stored once, the writer is told it was, and the next step follows it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_commit_whose_answer_is_lost_is_read_back_not_retried() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let relay = super::relay::Relay::start(pg.port());
+    let through = url.replacen(
+        &format!(":{}/", pg.port()),
+        &format!(":{}/", relay.port()),
+        1,
+    );
+    let store = Store::open(&Database::Postgres(through)).expect("opens");
+    started_table(&store, "DOUBT").await;
+    let steps = steps(3);
+    store
+        .append_step("DOUBT".into(), 0, &steps[0])
+        .await
+        .expect("stored");
+    relay.arm();
+    let answer = store.append_step("DOUBT".into(), 1, &steps[1]).await;
+    assert_eq!(relay.cuts(), 1, "the commit's answer was lost");
+    answer.expect("the step the database took is answered as stored");
+    store
+        .append_step("DOUBT".into(), 2, &steps[2])
+        .await
+        .expect("the next step follows it");
+    let t = store.load("DOUBT".into()).await.unwrap().expect("there");
+    assert_eq!(tripoley_steps(t.steps), steps);
+}
+
 /// A short PostgreSQL restart is ridden out: a write made while it is
 /// down waits, and is stored once it is back (its player waits; the game
 /// goes on by itself).
@@ -545,14 +579,15 @@ fn groups_counting_creates_in_opposite_orders_wait_in_turn() {
             counted("B2", "192.0.2.1"),
         ],
     ];
-    let committed: Vec<Result<(), DbError>> = std::thread::scope(|s| {
+    let committed: Vec<Result<(), String>> = std::thread::scope(|s| {
         let servers: Vec<_> = groups
             .into_iter()
-            .map(|mut group| {
+            .enumerate()
+            .map(|(k, mut group)| {
                 let url = url.clone();
                 s.spawn(move || {
                     let mut db = super::postgres::Postgres::connect(&url).expect("connects");
-                    super::run_group(&mut db, &mut group)
+                    super::run_group(&mut db, &mut group, &format!("mark-{k}")).map_err(|f| f.why)
                 })
             })
             .collect();

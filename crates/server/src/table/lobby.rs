@@ -64,7 +64,7 @@ impl Table {
             self.store
                 .set_settings(self.invite.clone(), &settings)
                 .await
-                .map_err(|e| super::storage(&e))?;
+                .map_err(|e| self.storage(&e))?;
             self.settings = settings;
         }
         if self.settings.game == GameKind::Tripoley {

@@ -182,7 +182,7 @@ impl Table {
         self.store
             .free_seat(self.invite.clone(), seat)
             .await
-            .map_err(|e| super::storage(&e))?;
+            .map_err(|e| self.storage(&e))?;
         self.close_seat(seat);
         let cause = if self.status == TableStatus::Lobby {
             FreedCause::Removed

@@ -32,11 +32,15 @@ fn m9b_a_held_step_takes_no_action_until_it_is_released() {
     for seed in 0..12 {
         let settings = penalised(4);
         let names: Vec<String> = (0..4).map(|s| format!("P{s}")).collect();
-        let mut bots: Vec<_> = (0..4).map(|_| BotKind::Random.make(&settings.rules)).collect();
+        let mut bots: Vec<_> = (0..4)
+            .map(|_| BotKind::Random.make(&settings.rules))
+            .collect();
         let record = record_game(&settings.rules, &mut bots, names.clone(), seed).expect("a game");
         let mut played = Played::start(&settings, names).expect("it starts");
         for step in record.steps {
-            played.check(&TableStep::Tripoley(step.clone())).expect("legal");
+            played
+                .check(&TableStep::Tripoley(step.clone()))
+                .expect("legal");
             played.apply(TableStep::Tripoley(step)).expect("applied");
             while played.due() == Due::Held {
                 holds += 1;
@@ -66,7 +70,9 @@ fn m9b_a_held_step_takes_no_action_until_it_is_released() {
 fn a_replayed_game_is_the_game_played_live() {
     let settings = penalised(5);
     let names: Vec<String> = (0..5).map(|s| format!("P{s}")).collect();
-    let mut bots: Vec<_> = (0..5).map(|_| BotKind::Heuristic.make(&settings.rules)).collect();
+    let mut bots: Vec<_> = (0..5)
+        .map(|_| BotKind::Heuristic.make(&settings.rules))
+        .collect();
     let record = record_game(&settings.rules, &mut bots, names.clone(), 3).expect("a game");
     let steps: Vec<_> = record.steps.into_iter().map(TableStep::Tripoley).collect();
     let mut live = Played::start(&settings, names.clone()).expect("it starts");
@@ -89,7 +95,9 @@ fn a_replayed_game_is_the_game_played_live() {
         for k in 0..live.log_len() {
             let seen = |p: &Played| {
                 let entries = p.journal().step(k).expect("an entry");
-                frames::seen_by(&entries, viewer).map(str::to_owned).collect::<Vec<_>>()
+                frames::seen_by(&entries, viewer)
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
             };
             assert_eq!(seen(&replayed), seen(&live), "entry {k}");
         }
