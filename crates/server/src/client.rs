@@ -439,9 +439,9 @@ pub struct PlayStats {
     /// Actions the server could not store (its database out of reach:
     /// nothing changed) and this client sent again, as a person would.
     pub storage_retried: u64,
-    /// The longest time this connection went without a message while it
-    /// was playing: a game that stalls shows here, even if the test ends
-    /// before it would have.
+    /// The longest time the game went without a new event while this
+    /// connection played (error frames are no news): a game that stalls
+    /// shows here, even if the test ends before it would have.
     pub longest_silence: Duration,
     /// The view of the last decision this seat answered, or the game's end
     /// (other views are not read whole).
@@ -501,14 +501,17 @@ async fn play<O: FnMut(&Value)>(
     // The action awaiting its result: the event it answers, when it was
     // first sent, and the message (to send again if the rate limit refuses it).
     let mut sent: Option<(u64, Instant, ClientMsg)> = None;
-    let mut heard = Instant::now();
+    // When the game last moved on (a new event), and the last event: the
+    // silence is the game's, so an error frame (a table that cannot store
+    // its step says so at every try) is no news.
+    let mut moved = Instant::now();
+    let mut newest: Option<u64> = None;
     loop {
         let wait = until.map_or(Duration::from_secs(3600), |u| {
             u.saturating_duration_since(Instant::now())
         });
         let received = tokio::time::timeout(wait, sock.recv_text()).await;
-        stats.longest_silence = stats.longest_silence.max(heard.elapsed());
-        heard = Instant::now();
+        stats.longest_silence = stats.longest_silence.max(moved.elapsed());
         let text = match received {
             Ok(t) => t?,
             Err(_) => return Ok(stats),
@@ -540,6 +543,10 @@ async fn play<O: FnMut(&Value)>(
             _ => continue,
         }
         let n = frame.n.unwrap_or(0);
+        if newest.is_none_or(|k| n > k) {
+            newest = Some(n);
+            moved = Instant::now();
+        }
         if let Some((at, t0, _)) = &sent
             && n > *at
         {
@@ -664,3 +671,6 @@ pub async fn play_napalm_seat(
         last_view = Some(view);
     }
 }
+
+#[cfg(test)]
+mod tests;

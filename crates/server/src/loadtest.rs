@@ -527,16 +527,26 @@ async fn play_table(
         if let Some(gap) = progress_gap
             && gap > opts.frozen_after
         {
-            return Err(client::ClientError::Protocol(format!(
-                "the game made no progress for more than {:.0} s",
-                opts.frozen_after.as_secs_f64()
-            )));
+            return Err(stalled(&created.invite, gap, opts.frozen_after, &all));
         }
         Ok(Some((all, finished, ok)))
     }
     .await;
     connected.fetch_sub(tokens.len(), Ordering::Relaxed);
     result
+}
+
+/// A game that stood still longer than `bound`, said with its table, how
+/// long and after which event (each frozen game is a failure of its own).
+fn stalled(invite: &str, gap: Duration, bound: Duration, seats: &[Played]) -> client::ClientError {
+    let last = seats.iter().filter_map(|p| p.last).max();
+    client::ClientError::Protocol(format!(
+        "the game made no progress for more than {:.0} s: table {invite} stood still {:.1} s \
+         after event {}",
+        bound.as_secs_f64(),
+        gap.as_secs_f64(),
+        last.map_or_else(|| "none".to_owned(), |n| n.to_string())
+    ))
 }
 
 /// What one seat did in one game.
