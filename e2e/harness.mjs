@@ -91,20 +91,44 @@ function servedAt(child, ms) {
   });
 }
 
+/** Starts `tripoley serve` (with these extra arguments) with a fresh
+ * database; resolves with the child and its address once it answers. */
+export async function startServer(serveArgs = []) {
+  const db = join(mkdtempSync(join(tmpdir(), "tripoley-e2e-")), "e2e.db");
+  // A port the system picks, read back from the server's first line: no
+  // port chosen here can be taken already.
+  // Bots play after 150 ms instead of a person's 700 (E2E_BOT_PAUSE=700
+  // to watch at the table's pace): whole games in less time, every step
+  // still its own message.
+  const pause = process.env.E2E_BOT_PAUSE || "150";
+  const child = spawn(BIN, ["serve", "--addr", "127.0.0.1:0", "--db", db, "--bot-pause", pause, ...serveArgs], { stdio: ["ignore", "pipe", "inherit"] });
+  const at = await servedAt(child, 20000);
+  await waitForServer(at + "/api/presets", 20000);
+  return { child, base: at };
+}
+
+/** Serves `dir` with Python's static server on a free port; resolves with
+ * the child and its address once it says where it listens. `quiet`: its
+ * log of requests is left out of the test's output. */
+export function staticServer(dir, { quiet = false } = {}) {
+  const child = spawn("python3", ["-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", dir], { stdio: ["ignore", "pipe", quiet ? "ignore" : "inherit"] });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/port (\d+)/);
+      if (m) resolve({ child, base: "http://127.0.0.1:" + m[1] });
+    });
+    child.on("exit", (code) => reject(new Error("the static server ended: " + code)));
+    setTimeout(() => reject(new Error("the static server did not start")), 10000);
+  });
+}
+
 /** Starts the server (with these extra `serve` arguments) and the browser
  * before the file's tests, and stops them after. */
 export function serverAndBrowser(serveArgs = []) {
   before(async () => {
-    const db = join(mkdtempSync(join(tmpdir(), "tripoley-e2e-")), "e2e.db");
-    // A port the system picks, read back from the server's first line: no
-    // port chosen here can be taken already.
-    // Bots play after 150 ms instead of a person's 700 (E2E_BOT_PAUSE=700
-    // to watch at the table's pace): whole games in less time, every step
-    // still its own message.
-    const pause = process.env.E2E_BOT_PAUSE || "150";
-    server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0", "--db", db, "--bot-pause", pause, ...serveArgs], { stdio: ["ignore", "pipe", "inherit"] });
-    base = await servedAt(server, 20000);
-    await waitForServer(base + "/api/presets", 20000);
+    ({ child: server, base } = await startServer(serveArgs));
     browser = await launch();
     if (process.env.E2E_WEB_FROM_DISK) serveWebFromDisk(browser);
   });

@@ -8,32 +8,16 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DESKTOP, PHONE, Player, TRIPOLEY, axeScan, launch, over, playUntil, shot, violations } from "./harness.mjs";
+import { DESKTOP, PHONE, Player, TRIPOLEY, axeScan, launch, over, playUntil, shot, staticServer, violations } from "./harness.mjs";
 
 let browser;
 let site;
 let stat = null;
 let base;
-
-/** Serves `dir` with Python's static server on a free port; resolves with
- * its address once it answers. */
-function staticServer(dir) {
-  const child = spawn("python3", ["-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", dir], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/port (\d+)/);
-      if (m) resolve({ child, base: "http://127.0.0.1:" + m[1] });
-    });
-    child.on("exit", (code) => reject(new Error("the static server ended: " + code)));
-    setTimeout(() => reject(new Error("the static server did not start")), 10000);
-  });
-}
 
 before(async () => {
   site = join(mkdtempSync(join(tmpdir(), "tripoley-site-")), "site");

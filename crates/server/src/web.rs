@@ -412,7 +412,13 @@ impl Served {
         if self.policy {
             headers.push((header::CONTENT_SECURITY_POLICY, CSP.clone()));
         }
-        let headers = axum::response::AppendHeaders(headers);
+        // The body's own type (application/octet-stream, from the bytes) is
+        // replaced, not followed by a second: WebKit read the first of two
+        // and, told `nosniff`, took no style sheet.
+        let headers = (
+            axum::response::AppendHeaders(headers),
+            [(header::CONTENT_TYPE, self.kind)],
+        );
         let has = |name: header::HeaderName, want: &str| {
             request
                 .get_all(name)

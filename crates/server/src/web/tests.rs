@@ -86,3 +86,23 @@ fn a_static_copy_holds_what_its_page_and_service_worker_ask_for() {
         );
     }
 }
+
+/// Each file's answer names one type, its own, however it is encoded: the
+/// body's `application/octet-stream` before it made WebKit refuse the style
+/// sheet (`nosniff`).
+#[test]
+fn every_file_is_answered_with_one_content_type() {
+    for encoding in ["br", "gzip", "identity"] {
+        let mut request = HeaderMap::new();
+        request.insert(header::ACCEPT_ENCODING, encoding.parse().unwrap());
+        for (path, file) in SERVED.iter() {
+            let answer = file.respond(&request);
+            let types: Vec<_> = answer
+                .headers()
+                .get_all(header::CONTENT_TYPE)
+                .iter()
+                .collect();
+            assert_eq!(types, [file.kind], "{path} with {encoding}");
+        }
+    }
+}
