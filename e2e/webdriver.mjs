@@ -42,7 +42,7 @@ export function engines() {
   return [
     {
       name: "firefox",
-      missing: !gecko || !firefox ? "Firefox needs geckodriver (cargo install geckodriver --locked) and Firefox ESR (apt-get install firefox-esr)" : null,
+      missing: !gecko || !firefox ? "Firefox needs geckodriver (cargo install geckodriver --version =0.37.1 --locked) and Firefox ESR (apt-get install firefox-esr)" : null,
       start: () => startDriver(gecko, (port) => ["--port", String(port), "--host", "127.0.0.1"], {}),
       // A new profile each session: nothing kept from the one before (no
       // service worker, no storage).
