@@ -155,6 +155,7 @@ test("assets by their digest: kept a year without asking, so a reload asks the n
     const r = await fetch(base + named.slice(1));
     assert.equal(r.status, 200, named);
     assert.equal(r.headers.get("cache-control"), "public, max-age=31536000, immutable", named);
+    assert.equal(r.headers.get("etag"), null, `${named}: never asked again, so no tag`);
     // The same bytes as under the plain name, which is still revalidated.
     const p = await fetch(base + plain.slice(1));
     assert.equal(p.headers.get("cache-control"), "no-cache", plain);
