@@ -23,10 +23,20 @@ pub fn parse_lang(tag: &str) -> Result<tripoley_i18n::Lang, String> {
     })
 }
 
+/// A text file as the player wrote it: a leading byte-order mark (which
+/// some Windows editors write) is dropped, not refused.
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    let text = std::fs::read_to_string(path)?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    })
+}
+
 /// Reads and checks a house-rule file.
 pub fn load_house_rules(path: &Path) -> Result<Rules, Failure> {
     let shown = path.display();
-    let text = std::fs::read_to_string(path)
+    let text = read_text(path)
         .map_err(|e| Failure::usage(format!("cannot read the house-rule file {shown}: {e}")))?;
     Rules::from_toml(&text)
         .map_err(|e| {

@@ -335,3 +335,34 @@ fn replay_in_spanish_and_a_preset_with_its_deals() {
         }
     }
 }
+
+/// A record saved by an editor that starts files with a byte-order mark
+/// (issue 50, item 4) is read by `replay` and `analyse` as it is without
+/// one; a house-rule file too.
+#[test]
+fn a_byte_order_mark_is_no_reason_to_refuse_a_file() {
+    let dir = Scratch::new("bom");
+    let rules = Rules {
+        deals: Some(1),
+        ..Rules::preset(Preset::Pagat)
+    };
+    let (record, _) = play_random(&rules, 3, 5);
+    let plain = dir.file("plain.json", &record.to_json());
+    let marked = dir.file("marked.json", &format!("\u{feff}{}", record.to_json()));
+    for command in [
+        &["replay", "--json"][..],
+        &["analyse", "--json", "--budget", "50"][..],
+    ] {
+        let run = |file: &str| {
+            let mut args = vec![command[0], file];
+            args.extend_from_slice(&command[1..]);
+            tripoley(&args)
+        };
+        let (a, b) = (run(&plain), run(&marked));
+        assert!(b.status.success(), "{}: {}", command[0], stderr(&b));
+        assert_eq!(stdout(&a), stdout(&b), "{}", command[0]);
+    }
+    let house = dir.file("house.toml", "\u{feff}preset = \"pagat\"\nante = 2\n");
+    let o = tripoley(&["rules", "--check", &house]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -32,6 +32,9 @@ pub type Refused = (RecordProblem, String);
 /// An uploaded record file read as `tripoley analyse` reads it (a Napalm
 /// one as `tripoley replay` does, within the same bounds), or why not.
 pub fn read_upload(body: &[u8]) -> Result<Replayed, Refused> {
+    // A byte-order mark (some Windows editors write one) is no reason to
+    // refuse a record.
+    let body = body.strip_prefix("\u{feff}".as_bytes()).unwrap_or(body);
     let text = std::str::from_utf8(body)
         .map_err(|_| (RecordProblem::NotARecord, "the file is not text".into()))?;
     match tripoley_analysis::read(text) {
@@ -221,4 +224,29 @@ fn face_up(game: &Game) -> View {
         *known = game.view(Some(s as Seat)).hand;
     }
     view
+}
+
+#[cfg(test)]
+mod tests {
+    use tripoley_bots::{BotKind, record_game};
+    use tripoley_engine::{Preset, Rules};
+
+    use super::{Replayed, read_upload};
+
+    /// A file an editor began with a byte-order mark is read as without it.
+    #[test]
+    fn a_byte_order_mark_is_read_past() {
+        let rules = Rules {
+            deals: Some(1),
+            ..Rules::preset(Preset::Pagat)
+        };
+        let mut bots: Vec<_> = (0..3).map(|_| BotKind::Random.make(&rules)).collect();
+        let names = (0..3).map(|i| format!("P{i}")).collect();
+        let record = record_game(&rules, &mut bots, names, 4).expect("a game");
+        let marked = format!("\u{feff}{}", record.to_json());
+        match read_upload(marked.as_bytes()) {
+            Ok(Replayed::Tripoley(read)) => assert_eq!(read.steps, record.steps),
+            _ => panic!("the record was refused"),
+        }
+    }
 }

@@ -88,9 +88,12 @@ fn read_bounded(path: &std::path::Path, file: &str) -> Result<String, Failure> {
     if len > MAX_RECORD_BYTES as u64 {
         return Err(refused(file, &AnalysisError::TooBig(len as usize)));
     }
-    let bytes = std::fs::read(path).map_err(cannot)?;
-    String::from_utf8(bytes)
-        .map_err(|_| Failure::usage(format!("{file} is not a game record (not UTF-8 text)")))
+    crate::setup::read_text(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidData => {
+            Failure::usage(format!("{file} is not a game record (not UTF-8 text)"))
+        }
+        _ => cannot(e),
+    })
 }
 
 fn refused(file: &str, e: &AnalysisError) -> Failure {

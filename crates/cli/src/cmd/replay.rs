@@ -530,7 +530,7 @@ fn saved_lang(text: &str) -> Option<Lang> {
 /// Reads, replays and prints the record named in `args`.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let file = args.file.display().to_string();
-    let text = std::fs::read_to_string(&args.file)
+    let text = crate::setup::read_text(&args.file)
         .map_err(|e| Failure::usage(format!("cannot read the game record {file}: {e}")))?;
     let lang = args
         .lang

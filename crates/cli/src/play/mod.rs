@@ -237,7 +237,7 @@ fn free_path(seed: u64) -> PathBuf {
 /// environment's.
 fn resume_table(file: &Path, lang: Option<Lang>) -> Result<(Table, PathBuf), Failure> {
     let shown = file.display();
-    let text = std::fs::read_to_string(file)
+    let text = crate::setup::read_text(file)
         .map_err(|e| Failure::usage(format!("cannot read {shown}: {e}")))?;
     let (record, meta) = parse_saved(&text).map_err(|e| Failure::usage(format!("{shown}: {e}")))?;
     let saved_lang = meta

@@ -41,7 +41,7 @@ const LABEL: &str = "napalm";
 pub fn wanted(args: &Args) -> bool {
     args.game == crate::napalm::GameKind::Napalm
         || args.resume.as_ref().is_some_and(|file| {
-            std::fs::read_to_string(file)
+            crate::setup::read_text(file)
                 .is_ok_and(|text| crate::napalm::is_napalm_record(&text, "").unwrap_or(false))
         })
 }
@@ -103,7 +103,7 @@ fn new_game(args: &Args) -> Result<(NapalmTable, PathBuf), Failure> {
 /// A saved Napalm game to continue.
 fn resume(file: &Path) -> Result<(NapalmTable, Option<Lang>), Failure> {
     let shown = file.display().to_string();
-    let text = std::fs::read_to_string(file)
+    let text = crate::setup::read_text(file)
         .map_err(|e| Failure::usage(format!("cannot read {shown}: {e}")))?;
     parse_saved(&text, &shown)
 }
