@@ -208,3 +208,38 @@ test("a lost connection: a banner, the controls disabled until the table answers
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test("a server away for 8 s: the page is back within a second of its return, not at its backoff's next 8 s step", { timeout: 120000 }, async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // While `away`, every new socket is closed at once, as by a server that
+  // is down or a table still moving (issue 48, defect 4).
+  let away = false;
+  let current = null;
+  let tries = 0;
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    current = ws;
+    if (away) {
+      tries += 1;
+      ws.close();
+    } else ws.connectToServer();
+  });
+  await openTable(page, [], { preset: "pagat", seats: "2", deals: "1", turn: "0" });
+  await page.locator('button[data-key="start"]').click();
+  await page.locator("section.hand.mine:not([data-decision=''])[data-decision]").waitFor({ timeout: 30000 });
+  away = true;
+  await current.close();
+  await page.locator(".offline").waitFor({ timeout: 5000 });
+  await pause(8000);
+  away = false;
+  const back = Date.now();
+  await page.locator(".offline").waitFor({ state: "detached", timeout: 20000 });
+  const took = Date.now() - back;
+  console.log(`back ${took} ms after the server was; ${tries} tries while it was away`);
+  assert.ok(took < 1500, `back within a second and a half (${took} ms)`);
+  assert.ok(tries >= 6 && tries <= 24, `tries spread over the 8 s, none in a tight loop (${tries})`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

@@ -40,6 +40,16 @@ import { render } from "./render.js";
 /** Events that begin a deal's (or the final pot's) tally. */
 const OPENS_TALLY = new Set(["transfer", "deal_started", "final_pot_round"]);
 
+/** How long to wait before the `retry`-th attempt to reconnect: growing from
+ * a quarter second, never over a second (a table moves to another server
+ * within its lease, about 5 s, and its players should be back within a
+ * second of that), and spread at random over its second half, so that the
+ * thousand players of a server that went away do not all knock in the
+ * same instant. @param {number} retry */
+function reconnectPause(retry) {
+  return Math.min(1000, 250 * 2 ** retry) * (0.5 + Math.random() / 2);
+}
+
 /** Says how the page's live table is connected, in the header. */
 function say(/** @type {string} */ text) {
   const conn = document.getElementById("conn");
@@ -229,7 +239,7 @@ export class Table {
       this.reconnecting = true;
       this.redraw();
       this.retry = Math.min(this.retry + 1, 6);
-      setTimeout(() => this.connect(), 250 * 2 ** this.retry);
+      setTimeout(() => this.connect(), reconnectPause(this.retry));
     });
   }
 
