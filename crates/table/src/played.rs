@@ -280,10 +280,16 @@ impl Played {
                 game.step(&step, &mut ev)
                     .map_err(|e| tripoley_illegal(&e))?;
                 record.steps.push(step);
-                let mut parts = hold::parts(ev, stops, game.clone());
-                let (shown, first) = parts.pop_front().expect("a first part");
-                *game = shown;
-                *held = parts;
+                // Most steps hold nothing back: no copy of the game then.
+                let first = if stops.is_empty() {
+                    ev
+                } else {
+                    let mut parts = hold::parts(ev, stops, game.clone());
+                    let (shown, first) = parts.pop_front().expect("a first part");
+                    *game = shown;
+                    *held = parts;
+                    first
+                };
                 if first.iter().any(|e| matches!(e, Event::DealEnded { .. })) {
                     self.deal_start = log.len();
                 }
