@@ -66,6 +66,7 @@ impl IntoResponse for ApiError {
                 StatusCode::CONFLICT
             }
             ErrorCode::Full | ErrorCode::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             // Nothing changed, and the database is back within seconds (a
             // restart, a table moving): the client tries again.
             ErrorCode::Storage => {
@@ -179,12 +180,15 @@ pub(crate) const TOO_MANY_TABLES: &str =
     "you have created many tables this hour: use one of them, or try again later";
 
 /// A create refused for one of its address's caps.
+/// Too many lobbies open is the server being full for that creator
+/// (`busy`, 503); too many tables this hour is a rate (`rate_limited`,
+/// 429), which a client does not retry at once.
 fn over(cap: Over) -> ApiError {
-    let message = match cap {
-        Over::Lobbies => TOO_MANY_LOBBIES,
-        Over::Tables => TOO_MANY_TABLES,
+    let (code, message) = match cap {
+        Over::Lobbies => (ErrorCode::Busy, TOO_MANY_LOBBIES),
+        Over::Tables => (ErrorCode::RateLimited, TOO_MANY_TABLES),
     };
-    ApiError(ErrorBody::new(ErrorCode::Busy, message))
+    ApiError(ErrorBody::new(code, message))
 }
 
 async fn create(

@@ -141,7 +141,7 @@ pub enum ErrorCode {
     Version,
     /// Larger than the message size cap.
     TooLarge,
-    /// Too many messages: slow down.
+    /// Too many messages, or tables created this hour: slow down.
     RateLimited,
     /// A wrong token, a spectator acting, or not the host.
     Unauthorized,

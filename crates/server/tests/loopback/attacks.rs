@@ -286,8 +286,8 @@ async fn finding_5_table_creation_cannot_be_locked_out() {
         let (status, answer) = http_from(attacker, addr, "/api/tables", &[JSON], &json!({})).await;
         match status {
             201 => created.push(answer["invite"].as_str().unwrap().to_owned()),
-            503 => {
-                assert_eq!(answer["code"], "busy");
+            429 => {
+                assert_eq!(answer["code"], "rate_limited");
                 busy += 1;
             }
             _ => panic!("{status} {answer}"),
