@@ -679,8 +679,8 @@ trait Request: Send {
     /// database refused them. It is run again if the group is rolled back
     /// and retried.
     fn run(&mut self, db: &mut dyn Backend) -> bool;
-    /// Answers, given the commit's error if it failed.
-    fn answer(self: Box<Self>, failed: Option<&str>);
+    /// Answers, given the commit's failure if it failed.
+    fn answer(self: Box<Self>, failed: Option<&Failure>);
     /// The address whose lock its statements take, if they count a
     /// create against its caps ([`Store::create_counted`]).
     fn locks(&self) -> Option<&str>;
@@ -707,10 +707,10 @@ where
         ok
     }
 
-    fn answer(self: Box<Self>, failed: Option<&str>) {
+    fn answer(self: Box<Self>, failed: Option<&Failure>) {
         let answer = match (failed, self.result) {
-            (Some(IN_DOUBT), _) => Err(ServerError::InDoubt),
-            (Some(e), _) => Err(ServerError::Storage(format!("commit: {e}"))),
+            (Some(f), _) if f.in_doubt => Err(ServerError::InDoubt),
+            (Some(f), _) => Err(ServerError::Storage(format!("commit: {}", f.why))),
             (None, Some(result)) => result,
             (None, None) => Err(ServerError::Storage("the request was not run".into())),
         };
@@ -741,8 +741,8 @@ const RETRY_PAUSE: Duration = Duration::from_millis(250);
 /// words go to the server's log).
 const OUT_OF_REACH: &str = "the database is out of reach";
 
-/// What a request is told when its group's commit lost its answer and the
-/// database stayed out of reach: it may have been stored.
+/// What a group whose commit lost its answer is, while the database stays
+/// out of reach: it may have been stored.
 pub(crate) const IN_DOUBT: &str = "the database took the change, or not: its answer was lost";
 
 /// A group's failure: why, and whether it happened as it committed with
@@ -780,9 +780,9 @@ fn commit_groups(db: &mut dyn Backend, jobs: &mpsc::Receiver<Job>) {
                 out_of_reach = true;
             }
             if since.elapsed() >= RIDE_OUT {
-                // Still unknown whether a group whose commit's answer was
-                // lost was stored: its tables must read back what is.
-                f.why = if f.in_doubt { IN_DOUBT } else { OUT_OF_REACH }.into();
+                // A group whose commit's answer was lost stays in doubt:
+                // its tables must read back what is stored.
+                f.why = OUT_OF_REACH.into();
                 break;
             }
             std::thread::sleep(RETRY_PAUSE);
@@ -805,9 +805,8 @@ fn commit_groups(db: &mut dyn Backend, jobs: &mpsc::Receiver<Job>) {
             eprintln!("tripoley serve: the database answers again");
             out_of_reach = false;
         }
-        let failed = failed.map(|f| f.why);
         for request in group {
-            request.answer(failed.as_deref());
+            request.answer(failed.as_ref());
         }
     }
 }

@@ -510,7 +510,7 @@ impl<F: FnMut(&mut dyn Backend) -> Result<(), DbError> + Send> Request for Probe
         ok
     }
 
-    fn answer(self: Box<Self>, _failed: Option<&str>) {}
+    fn answer(self: Box<Self>, _failed: Option<&super::Failure>) {}
 
     fn locks(&self) -> Option<&str> {
         self.locks.as_deref()
