@@ -134,7 +134,14 @@ pub enum BotSpec {
     Kind(BotKind),
     /// An outside program, run with the shell (`sh -c CMD`).
     Exec(String),
+    /// A built-in bot as it played until 2026-11 (`heuristic-2026-11`,
+    /// `expert-2026-11`): the anchor the bots' progress is measured
+    /// against in duplicate matches.
+    Anchor(BotKind),
 }
+
+/// How an anchor's name ends: the month until which the bots played so.
+const ANCHOR: &str = "-2026-11";
 
 /// Settings for making bots: the expert's budget, an outside bot's timeout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,7 +166,7 @@ impl BotSpec {
     pub fn kind(&self) -> Option<BotKind> {
         match self {
             BotSpec::Kind(k) => Some(*k),
-            BotSpec::Exec(_) => None,
+            BotSpec::Exec(_) | BotSpec::Anchor(_) => None,
         }
     }
 }
@@ -185,8 +192,16 @@ impl std::str::FromStr for BotSpec {
                 Err("exec: needs a command, e.g. exec:'python3 my_bot.py'".into())
             }
             Some(cmd) => Ok(BotSpec::Exec(cmd.trim().to_owned())),
-            None => s.parse::<BotKind>().map(BotSpec::Kind).map_err(|_| {
-                format!("unknown bot {s:?}: choose random, heuristic, expert or exec:COMMAND")
+            None => match s.strip_suffix(ANCHOR) {
+                Some("heuristic") => Ok(BotSpec::Anchor(BotKind::Heuristic)),
+                Some("expert") => Ok(BotSpec::Anchor(BotKind::Expert)),
+                _ => s.parse::<BotKind>().map(BotSpec::Kind),
+            }
+            .map_err(|_| {
+                format!(
+                    "unknown bot {s:?}: choose random, heuristic, expert, exec:COMMAND, \
+                     or heuristic{ANCHOR} or expert{ANCHOR} (the bots as they played until then)"
+                )
             }),
         }
     }
@@ -197,6 +212,7 @@ impl std::fmt::Display for BotSpec {
         match self {
             BotSpec::Kind(k) => f.write_str(k.name()),
             BotSpec::Exec(cmd) => write!(f, "exec:{cmd}"),
+            BotSpec::Anchor(k) => write!(f, "{k}{ANCHOR}"),
         }
     }
 }
@@ -245,7 +261,12 @@ impl BotMaker {
     /// A new copy of the bot `spec` (which must be one of the specs given).
     pub fn make(&self, spec: &BotSpec) -> Box<dyn Bot> {
         match spec {
-            BotSpec::Kind(k) => k.make_with(&self.rules, &self.options),
+            BotSpec::Anchor(BotKind::Heuristic) => Box::new(HeuristicBot::anchor(&self.rules)),
+            BotSpec::Anchor(BotKind::Expert) => {
+                Box::new(ExpertBot::anchor(&self.rules, self.options.budget))
+            }
+            // The random bot has no anchor: it never changed.
+            BotSpec::Kind(k) | BotSpec::Anchor(k) => k.make_with(&self.rules, &self.options),
             BotSpec::Exec(cmd) => Box::new(ExecBot::sharing(
                 Arc::clone(self.shared(cmd).expect("a spec given to the maker")),
                 &self.rules,
@@ -273,7 +294,7 @@ impl BotMaker {
     /// How the outside bot `spec` did so far (`None` for a built-in bot).
     pub fn report(&self, spec: &BotSpec) -> Option<OutsideReport> {
         match spec {
-            BotSpec::Kind(_) => None,
+            BotSpec::Kind(_) | BotSpec::Anchor(_) => None,
             BotSpec::Exec(cmd) => self.shared(cmd).map(|s| s.report()),
         }
     }

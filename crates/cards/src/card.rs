@@ -238,6 +238,17 @@ impl Card {
         }
     }
 
+    /// The card one rank below in the same suit, `None` for a two: the card
+    /// a Michigan sequence must pass through to reach this one.
+    #[inline]
+    pub const fn previous_in_suit(self) -> Option<Card> {
+        if self.0 % 16 > 0 {
+            Some(Card(self.0 - 1))
+        } else {
+            None
+        }
+    }
+
     /// A dense index 0..52 (`13 * suit + rank`), for arrays indexed by card.
     pub const fn index(self) -> usize {
         (self.0 / 16) as usize * 13 + (self.0 % 16) as usize
@@ -435,6 +446,19 @@ mod tests {
                 serde_json::to_string(&card).unwrap(),
                 format!("\"{expected}\"")
             );
+        }
+    }
+
+    #[test]
+    fn previous_in_suit_undoes_next_in_suit() {
+        for suit in Suit::ALL {
+            assert_eq!(Card::new(Rank::Two, suit).previous_in_suit(), None);
+            for rank in Rank::ALL {
+                let card = Card::new(rank, suit);
+                if let Some(next) = card.next_in_suit() {
+                    assert_eq!(next.previous_in_suit(), Some(card));
+                }
+            }
         }
     }
 

@@ -5,7 +5,8 @@
 //! ([`candidates`]), then repeatedly samples a world consistent with
 //! everything the seat has seen ([`InfoSet::sample`]) and plays every
 //! candidate out in that same world to the end of the deal (the end of the
-//! game in the last deal), with [`HeuristicBot`]s in every seat. All
+//! game in the last deal), with [`HeuristicBot`]s in every seat (see
+//! `search::playout` for which betting each seat's reads). All
 //! candidates see the same worlds and the same chance (common random
 //! numbers), so their differences are measured far more precisely than
 //! their values; successive halving drops the worst half of the candidates
@@ -138,7 +139,17 @@ impl ExpertBot {
     /// An expert for a table with these rules, searching within `budget`
     /// at each decision.
     pub fn new(rules: &Rules, budget: Budget) -> ExpertBot {
-        let rollout = HeuristicBot::for_rules(rules);
+        ExpertBot::with_rollout(rules, budget, HeuristicBot::for_rules(rules))
+    }
+
+    /// The expert as it played until 2026-11 (its playouts' players judge
+    /// their hands against random ones, whatever the bets): the anchor the
+    /// expert's progress is measured against.
+    pub fn anchor(rules: &Rules, budget: Budget) -> ExpertBot {
+        ExpertBot::with_rollout(rules, budget, HeuristicBot::anchor(rules))
+    }
+
+    fn with_rollout(rules: &Rules, budget: Budget, rollout: HeuristicBot) -> ExpertBot {
         // Build the odds tables now, not in the first decision's time.
         rollout.prepare();
         ExpertBot {

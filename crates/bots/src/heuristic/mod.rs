@@ -19,6 +19,11 @@ use value::{best_pay_suit, chips, expected_value, hand_value};
 /// three or four for the same reason.
 const RAISE_CAP: u32 = 4;
 
+/// The chance of winning the showdown at which the bot opens the betting.
+const BET_AT: f32 = 0.55;
+/// The chance of winning the showdown at which the bot raises.
+const RAISE_AT: f32 = 0.8;
+
 /// A player with sound habits and no search:
 /// - values its hand (pay cards it holds, poker strength) against what an
 ///   unseen hand is worth before swapping or bidding, and bids no more than
@@ -38,6 +43,11 @@ const RAISE_CAP: u32 = 4;
 pub struct HeuristicBot {
     eval: Evaluator,
     pay_cards: PayCards,
+    /// Whether its betting reads the opponents' chips in the round
+    /// ([`HeuristicBot::betting_chance`]).
+    reads_bets: bool,
+    /// Leads as it did until 2026-11 ([`HeuristicBot::anchor`]).
+    anchor_leads: bool,
 }
 
 impl Default for HeuristicBot {
@@ -45,6 +55,8 @@ impl Default for HeuristicBot {
         HeuristicBot {
             eval: Evaluator::STANDARD,
             pay_cards: PayCards::Stage1,
+            reads_bets: true,
+            anchor_leads: false,
         }
     }
 }
@@ -55,7 +67,29 @@ impl HeuristicBot {
         HeuristicBot {
             eval: rules.evaluator(),
             pay_cards: rules.pay_cards,
+            reads_bets: true,
+            anchor_leads: false,
         }
+    }
+
+    /// The bot as it played until 2026-11: its betting judged its hand
+    /// against random hands whatever the opponents bet, and its leads
+    /// counted only the run in its own hand. Kept as the anchor the bots'
+    /// progress is measured against (`tripoley arena --bots
+    /// heuristic,heuristic-2026-11`).
+    pub fn anchor(rules: &tripoley_engine::Rules) -> HeuristicBot {
+        HeuristicBot {
+            reads_bets: false,
+            anchor_leads: true,
+            ..HeuristicBot::for_rules(rules)
+        }
+    }
+
+    /// This bot with its betting reading the opponents' bets or not: the
+    /// expert's playouts give the searching seat a player that does and its
+    /// opponents players that do not (see `expert::search::playout`).
+    pub(crate) fn reading_bets(self, reads_bets: bool) -> HeuristicBot {
+        HeuristicBot { reads_bets, ..self }
     }
 
     /// Builds the tables the bot reads (once per process), so that its first
@@ -68,16 +102,47 @@ impl HeuristicBot {
         OddsTable::get(self.eval)
     }
 
-    /// The chance that the seat's five (its chosen five, or before choosing
-    /// its best five) wins a showdown against the hands still in.
-    pub(crate) fn win_chance(self, view: &View) -> f32 {
+    /// The opponents still in the hand: seated, not out, not folded.
+    fn opponents(view: &View) -> impl Iterator<Item = usize> + Clone + '_ {
         let me = view.seat.map(usize::from);
         let folded = |s: usize| view.betting.as_ref().is_some_and(|b| b.folded[s]);
-        let sizes = (0..view.hand_sizes.len())
-            .filter(|&s| Some(s) != me && !folded(s) && view.hand_sizes[s] > 0 && !view.out[s])
-            .map(|s| view.hand_sizes[s]);
+        (0..view.hand_sizes.len())
+            .filter(move |&s| Some(s) != me && !folded(s) && view.hand_sizes[s] > 0 && !view.out[s])
+    }
+
+    /// The chance that the seat's five (its chosen five, or before choosing
+    /// its best five) wins a showdown against the hands still in, each a
+    /// random hand of its size.
+    pub(crate) fn win_chance(self, view: &View) -> f32 {
+        let sizes = Self::opponents(view).map(|s| view.hand_sizes[s]);
         self.odds()
             .win_chance(view.my_five.unwrap_or(view.hand), sizes)
+    }
+
+    /// The chance the betting goes by: [`HeuristicBot::win_chance`], with
+    /// the opponents' chips in this round read as a sound player reads
+    /// them. An opponent who put chips in holds a hand good enough to bet
+    /// at this bot's threshold, one level with the highest total after a
+    /// raise a hand good enough to raise; so the bot no longer calls and
+    /// raises a bettor with a hand that only beats random ones.
+    fn betting_chance(self, view: &View) -> f32 {
+        let (Some(b), true) = (view.betting.as_ref(), self.reads_bets) else {
+            return self.win_chance(view);
+        };
+        let opponents = Self::opponents(view);
+        // The bot's thresholds are for beating every opponent: one
+        // opponent's share is their root.
+        let root = 1.0 / opponents.clone().count().max(1) as f32;
+        let (bet_floor, raise_floor) = (BET_AT.powf(root), RAISE_AT.powf(root));
+        let floor = |s: usize| match b.contributed[s] {
+            0 => 0.0,
+            c if b.raises > 0 && c == b.current => raise_floor,
+            _ => bet_floor,
+        };
+        self.odds().win_chance_against(
+            view.my_five.unwrap_or(view.hand),
+            opponents.map(|s| (view.hand_sizes[s], floor(s))),
+        )
     }
 
     fn own_value(self, view: &View) -> f32 {
@@ -89,11 +154,11 @@ impl HeuristicBot {
     }
 
     fn bet(self, view: &View, decision: Decision) -> Action {
-        let p = self.win_chance(view);
+        let p = self.betting_chance(view);
         let pot = chips(view, Space::Pot) as f32;
         match decision {
             Decision::Open { max_bet } => {
-                if max_bet == 0 || p < 0.55 {
+                if max_bet == 0 || p < BET_AT {
                     Action::Check
                 } else {
                     let size = if p > 0.8 {
@@ -106,7 +171,7 @@ impl HeuristicBot {
             }
             Decision::Respond { to_call, max_raise } => {
                 let raises = view.betting.as_ref().map_or(0, |b| b.raises);
-                if p > 0.8 && max_raise > 0 && raises < RAISE_CAP {
+                if p > RAISE_AT && max_raise > 0 && raises < RAISE_CAP {
                     Action::Raise(max_raise.div_ceil(2))
                 } else if p * (pot + to_call as f32) >= to_call as f32 {
                     Action::Call
@@ -198,7 +263,7 @@ impl Bot for HeuristicBot {
                 } else {
                     CardSet::EMPTY
                 };
-                Action::Lead(lead::choose_lead(view, cards, pay))
+                Action::Lead(lead::choose_lead(view, cards, pay, self.anchor_leads))
             }
         }
     }

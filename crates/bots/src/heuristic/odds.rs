@@ -61,9 +61,29 @@ impl OddsTable {
         hand: CardSet,
         opponent_sizes: impl Iterator<Item = u32>,
     ) -> f32 {
+        self.win_chance_against(hand, opponent_sizes.map(|size| (size, 0.0)))
+    }
+
+    /// [`OddsTable::win_chance`] against opponents whose hands are known to
+    /// be among the best of their size: each `(size, floor)` holds a random
+    /// hand that beats at least the share `floor` of random hands (what a
+    /// bet says). Beating such a hand is beating one drawn from the top
+    /// `1 - floor` of the distribution.
+    pub(crate) fn win_chance_against(
+        &self,
+        hand: CardSet,
+        opponents: impl Iterator<Item = (u32, f32)>,
+    ) -> f32 {
         let ordinal = self.eval.ordinal(self.eval.best(hand)) as usize;
-        opponent_sizes
-            .map(|size| self.cdf[(size as usize).clamp(MIN_CARDS, MAX_CARDS)][ordinal])
+        opponents
+            .map(|(size, floor)| {
+                let below = self.cdf[(size as usize).clamp(MIN_CARDS, MAX_CARDS)][ordinal];
+                if floor <= 0.0 {
+                    below
+                } else {
+                    ((below - floor) / (1.0 - floor)).max(0.0)
+                }
+            })
             .product()
     }
 
