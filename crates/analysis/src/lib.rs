@@ -18,7 +18,9 @@ pub use read::{AnalysisError, MAX_RECORD_BYTES, MAX_STEPS, read};
 
 use serde::Serialize;
 use tripoley_bots::{Budget, judge};
-use tripoley_engine::{Action, Event, Game, InfoSet, Pending, Record, ReplayError, Seat, Step};
+use tripoley_engine::{
+    Account, Action, Event, Game, InfoSet, Pending, Record, ReplayError, Seat, Step,
+};
 
 /// Playouts per decision by default: the web table's hint budget.
 pub const DEFAULT_PLAYOUTS: u32 = 2000;
@@ -73,7 +75,8 @@ pub struct Judged {
 pub struct ChipsAt {
     /// Deals finished by then (0: the start).
     pub deals: u32,
-    /// Each seat's stack.
+    /// Each seat's stack: after the deal's last payment, before the next
+    /// deal's antes (or the final pot, which has an entry of its own).
     pub stacks: Vec<u32>,
 }
 
@@ -200,14 +203,26 @@ fn walk(
             });
         }
         events.clear();
+        // The stacks followed payment by payment through the step: a deal's
+        // end and the next deal's antes come in one step.
+        let mut stacks = game.stacks().to_vec();
         game.step(step, &mut events)
             .map_err(|error| ReplayError::Step { index, error })?;
         for e in &events {
-            if let Event::DealEnded { number } = e {
-                chips.push(ChipsAt {
+            match e {
+                Event::Transfer(t) => {
+                    if let Account::Stack(s) = t.from {
+                        stacks[usize::from(s)] -= t.amount;
+                    }
+                    if let Account::Stack(s) = t.to {
+                        stacks[usize::from(s)] += t.amount;
+                    }
+                }
+                Event::DealEnded { number } => chips.push(ChipsAt {
                     deals: *number,
-                    stacks: game.stacks().to_vec(),
-                });
+                    stacks: stacks.clone(),
+                }),
+                _ => {}
             }
         }
     }
@@ -226,14 +241,66 @@ fn walk(
 mod tests {
     use super::*;
     use tripoley_bots::{BotKind, record_game};
-    use tripoley_engine::{Preset, Rules};
+    use tripoley_engine::{Preset, Reason, Rules};
 
     fn game() -> Record {
+        game_of(1)
+    }
+
+    fn game_of(deals: u32) -> Record {
         let mut rules = Rules::preset(Preset::Pagat);
-        rules.deals = Some(1);
+        rules.deals = Some(deals);
         let mut bots: Vec<_> = (0..3).map(|_| BotKind::Heuristic.make(&rules)).collect();
         let names = (0..3).map(|i| format!("P{i}")).collect();
         record_game(&rules, &mut bots, names, 5).expect("a game")
+    }
+
+    /// A deal's point of the chart is its result: the stacks after its last
+    /// payment, not after the next deal's antes (which come in the same
+    /// step). Failed before: deal 1 read its stacks less the next antes.
+    #[test]
+    fn the_chips_after_a_deal_are_taken_before_the_next_deals_antes() {
+        let record = game_of(3);
+        let a = analyse(
+            &record,
+            &Options {
+                seat: None,
+                playouts: 1,
+            },
+            &mut |_, _| true,
+        )
+        .expect("it analyses");
+        // Every payment of the game in order, added up to each deal's end.
+        let mut events = Vec::new();
+        let mut game = record.start(&mut events).unwrap();
+        for step in &record.steps {
+            game.step(step, &mut events).unwrap();
+        }
+        let mut stacks = a.chips[0].stacks.clone();
+        let mut ends = Vec::new();
+        let mut antes_after_end = false;
+        for e in &events {
+            match e {
+                Event::Transfer(t) => {
+                    if let Account::Stack(s) = t.from {
+                        stacks[usize::from(s)] -= t.amount;
+                        antes_after_end |= !ends.is_empty() && t.reason == Reason::Ante;
+                    }
+                    if let Account::Stack(s) = t.to {
+                        stacks[usize::from(s)] += t.amount;
+                    }
+                }
+                Event::DealEnded { number } => ends.push((*number, stacks.clone())),
+                _ => {}
+            }
+        }
+        assert!(antes_after_end, "a later deal's antes were paid");
+        assert_eq!(ends.len(), 3);
+        for (number, at_end) in ends {
+            let point = a.chips.iter().find(|c| c.deals == number).expect("a point");
+            assert_eq!(point.stacks, at_end, "deal {number}");
+        }
+        assert_eq!(a.chips.last().unwrap().stacks, game.stacks());
     }
 
     /// The smallest budget (the fuzz target's): a decision with many
