@@ -15,7 +15,7 @@ import { el, svgEl } from "./dom.js";
 import { api, nothing, serverless } from "./state.js";
 import { Table } from "./table.js";
 import { boardView } from "./render.js";
-import { actionText } from "./words.js";
+import { actionText, moveText } from "./words.js";
 import { t, errorText, failure } from "./i18n.js";
 import { myGame } from "./games.js";
 import { ask, keptGame, keepSaved, offlineReady } from "./offline.js";
@@ -233,10 +233,15 @@ function onKey(r, e) {
 }
 
 /** Puts the step shown in the viewer's table, as the live table held it
- * then (no decision may be answered from a replay), and draws it.
+ * then (no decision may be answered from a replay), and draws it. The
+ * focus stays in the viewer (its keys are heard there): on the control
+ * drawn again in place of the one that had it, else on the viewer itself.
  * @param {Viewer} r */
 function draw(r) {
   const ctl = r.ctl;
+  const had = /** @type {HTMLElement | null} */ (document.activeElement);
+  const inside = had && had !== ctl.root && ctl.root.contains(had) ? had : null;
+  const focused = inside && { key: inside.dataset.key, step: inside.dataset.mistake };
   const frame = r.frames[r.at];
   if (frame) {
     const steps = r.frames.slice(0, r.at + 1);
@@ -248,6 +253,11 @@ function draw(r) {
     ctl.winners = over ? over.winners : null;
   }
   ctl.redraw();
+  if (focused && !inside.isConnected) {
+    const again = [...ctl.root.querySelectorAll("[data-key], [data-mistake]")].find((e) =>
+      e instanceof HTMLElement && e.dataset.key === focused.key && e.dataset.mistake === focused.step && !(/** @type {HTMLButtonElement} */ (e).disabled));
+    /** @type {HTMLElement} */ (again || ctl.root).focus({ preventScroll: true });
+  }
 }
 
 /** What a frame's events say, in the live table's words.
@@ -326,6 +336,26 @@ function frameOf(r, step) {
 /** A seat's name in the analysis: "(you)" is the seat the player played. @param {Viewer} r @param {number} seat */
 const nameIn = (r, seat) => r.ctl.name(seat, r.own);
 
+/** Chips in the analysis: a tenth below 10 (where it still says
+ * something), whole above; the page's language writes the number.
+ * @param {number} x */
+const chips = (x) => (x < 10 ? Math.round(x * 10) / 10 : Math.round(x));
+
+/** The verdicts the viewer may read: seen as a player, that player's own
+ * (another's mistake would name cards that player never saw); else all.
+ * @param {Viewer} r @param {Analysis} a */
+const readable = (r, a) => (r.seat == null ? a.decisions : a.decisions.filter((d) => d.seat === r.seat));
+
+/** Goes to the position of a mistake, and shows its board: on a phone the
+ * board is below the list, out of sight. @param {Viewer} r @param {number} i */
+function goToMistake(r, i) {
+  go(r, i);
+  const board = /** @type {HTMLElement | null} */ (r.ctl.root.querySelector(".table"));
+  if (!board) return;
+  const box = board.getBoundingClientRect();
+  if (box.top > innerHeight * 0.6 || box.bottom < 0) board.scrollIntoView({ block: "start", behavior: "instant" });
+}
+
 /** @param {Viewer} r */
 function analysisPanel(r) {
   const a = r.analysis;
@@ -336,37 +366,59 @@ function analysisPanel(r) {
         : el("button", { "data-key": "replay-analyse", onclick: () => analyse(r) }, t("replay-analyse")),
       r.error ? el("p", { class: "error", role: "alert" }, r.error) : null);
   }
-  const mistakes = a.decisions.filter((d) => d.cost >= 0.5).slice(0, LISTED);
+  const mistakes = readable(r, a).filter((d) => d.cost >= 0.5).slice(0, LISTED);
   return el("section", { class: "replay-analysis panel", "aria-label": t("replay-mistakes") },
-    el("h3", {}, t("replay-mistakes")),
-    mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", {},
-      el("button", { "data-step": frameOf(r, d.step), onclick: () => go(r, frameOf(r, d.step)) },
-        t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: actionText(d.played), best: actionText(d.best), cost: Math.round(d.cost), error: Math.max(1, Math.round(d.std_error)) })))))
+    el("h3", {}, r.seat == null ? t("replay-mistakes") : t("replay-mistakes-of", { who: nameIn(r, r.seat) })),
+    mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", { "data-seat": d.seat },
+      el("button", { "data-step": frameOf(r, d.step), "data-mistake": d.step, onclick: () => goToMistake(r, frameOf(r, d.step)) },
+        t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: moveText(d.played), best: actionText(d.best), cost: chips(d.cost), error: chips(d.std_error) })))))
       : el("p", {}, t("replay-no-mistakes")),
     chart(r, a, mistakes));
 }
 
-/** Each player's chips after each deal, a line per seat, the listed
- * mistakes marked on their deal.
+/** Each player's chips at the start and after each deal (the final pot's
+ * payments the last point), a line per seat with its values, the deals
+ * along the bottom and the chips up the side; the listed mistakes marked
+ * on their deal.
  * @param {Viewer} r @param {Analysis} a @param {Analysis["decisions"]} mistakes */
 function chart(r, a, mistakes) {
-  const [w, h, pad] = [320, 140, 12];
+  const [w, h, left, right, top, bottom] = [360, 170, 40, 12, 10, 30];
   // From the lowest stack to the highest: the differences are what matter.
   const all = a.chips.flatMap((c) => c.stacks);
   const [low, high] = [Math.min(...all), Math.max(...all)];
   const span = Math.max(1, a.chips.length - 1);
-  const x = (/** @type {number} */ i) => pad + (i * (w - 2 * pad)) / span;
-  const y = (/** @type {number} */ chips) => h - pad - ((chips - low) * (h - 2 * pad)) / Math.max(1, high - low);
+  const x = (/** @type {number} */ i) => left + (i * (w - left - right)) / span;
+  const y = (/** @type {number} */ n) => h - bottom - ((n - low) * (h - top - bottom)) / Math.max(1, high - low);
+  const label = (/** @type {number} */ i) => {
+    const c = a.chips[i];
+    if (i === 0) return t("replay-chart-start");
+    return i > 0 && a.chips[i - 1].deals === c.deals ? t("replay-chart-end") : String(c.deals);
+  };
   const root = svgEl("svg", { viewBox: `0 0 ${w} ${h}`, class: "chip-chart", role: "img", "aria-label": t("replay-chart") });
+  // The axes: chips up the side (lowest, middle, highest), deals along the bottom.
+  root.append(svgEl("line", { class: "axis", x1: left, y1: top, x2: left, y2: h - bottom }),
+    svgEl("line", { class: "axis", x1: left, y1: h - bottom, x2: w - right, y2: h - bottom }));
+  for (const n of [...new Set([low, Math.round((low + high) / 2), high])]) {
+    root.append(svgEl("line", { class: "grid", x1: left, y1: y(n), x2: w - right, y2: y(n) }),
+      svgEl("text", { class: "axis-value", x: left - 4, y: y(n) + 4, "text-anchor": "end" }, String(n)));
+  }
+  a.chips.forEach((_, i) => root.append(svgEl("text", { class: "deal-label", x: x(i), y: h - bottom + 14, "text-anchor": "middle" }, label(i))));
+  root.append(svgEl("text", { class: "axis-title", x: (left + w - right) / 2, y: h - 3, "text-anchor": "middle" }, t("replay-chart-deals")));
   a.names.forEach((_, s) => {
     root.append(svgEl("polyline", { class: "seat-line seat-" + s, fill: "none", "stroke-width": 2,
       points: a.chips.map((c, i) => `${x(i)},${y(c.stacks[s])}`).join(" ") }));
+    // Each point says its value (a pointer's tooltip, a screen reader's name).
+    a.chips.forEach((c, i) => root.append(svgEl("circle", { class: "point seat-" + s, cx: x(i), cy: y(c.stacks[s]), r: 2.5 },
+      svgEl("title", {}, t("replay-chart-point", { who: nameIn(r, s), chips: c.stacks[s], deal: i === 0 ? "start" : a.chips[i - 1].deals === c.deals ? "end" : c.deals })))));
   });
   for (const d of mistakes) {
     const i = Math.min(d.deal, a.chips.length - 1);
     root.append(svgEl("circle", { class: "mistake-mark seat-" + d.seat, cx: x(i), cy: y(a.chips[i].stacks[d.seat]), r: 4 }));
   }
-  return el("figure", { class: "chart" }, root, el("figcaption", {}, a.names.map((n, s) => el("span", { class: "seat-key seat-" + s }, n || nameIn(r, s)))));
+  const last = a.chips[a.chips.length - 1];
+  return el("figure", { class: "chart" }, root,
+    el("figcaption", {}, el("span", { class: "chart-title" }, t("replay-chart")), " ",
+      a.names.map((n, s) => el("span", { class: "seat-key seat-" + s }, t("replay-chart-key", { who: nameIn(r, s) || n, chips: last.stacks[s] })))));
 }
 
 /** The game's share link, to copy (a finished table's or the page's own). @param {Viewer} r */

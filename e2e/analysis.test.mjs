@@ -1,0 +1,180 @@
+// The expert's analysis screens (issue 47): the keys keep working after
+// "Ask the expert" and a click on a mistake; a mistake tapped on a phone
+// shows its board; the chips chart has axes, values and deal labels; seen
+// as a player, the mistakes are that player's (no card the board hides);
+// seen as a player by someone else (a link's, a file's), never "your" cards; the error margins are the
+// verdicts' own; Spanish says the move made as made, not in the
+// conditional; and, at the live table, "the best five
+// are picked for you" only while they are.
+//
+// Needs the tripoley binary (TRIPOLEY_BIN, default ../target/ci/tripoley)
+// and Debian's Chromium (CHROMIUM, default /usr/bin/chromium).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { serverAndBrowser, shot, Player, playUntil, soloTable, over, axeScan, PHONE, DESKTOP, base, browser } from "./harness.mjs";
+
+serverAndBrowser();
+
+const record = readFileSync(new URL("../crates/engine/tests/golden/pagat.json", import.meta.url), "utf8");
+
+/** A page with the golden record's replay open (a file: nobody there is
+ * "you"), in `size` and `locale`. */
+async function openRecord(size, locale = "en-GB") {
+  const ctx = await browser.newContext({ ...size, locale });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(base + "/");
+  await page.locator('button[data-key="my-games"]').click();
+  await page.locator('input[data-key="record-file"]').setInputFiles({ name: "game.json", mimeType: "application/json", buffer: Buffer.from(record) });
+  const viewer = page.locator("section.replay:not(.my-games)");
+  await viewer.locator(".replay-step").waitFor();
+  return { ctx, page, errors, viewer, step: viewer.locator(".replay-step") };
+}
+
+/** Asks the expert and waits for the verdicts. */
+async function analyse(viewer) {
+  await viewer.locator('button[data-key="replay-analyse"]').click();
+  const panel = viewer.locator("section.replay-analysis");
+  await panel.locator("svg.chip-chart").waitFor({ timeout: 60000 });
+  return panel;
+}
+
+/** The server's analysis of the record (cached: the page asked it first). */
+const verdicts = (page) => page.evaluate(async (text) => (await fetch("/api/replays/analysis", { method: "POST", headers: { "Content-Type": "application/json" }, body: text })).json(), record);
+
+/** A tenth below 10 chips, whole above, as the page writes them. */
+const chips = (x) => String(x < 10 ? Math.round(x * 10) / 10 : Math.round(x));
+
+test("the analysis keeps the keys, says its margins, and charts the chips with axes", { timeout: 120000 }, async () => {
+  const { ctx, page, errors, viewer, step } = await openRecord(DESKTOP);
+  const last = String(Number(await viewer.locator('input[data-key="replay-slider"]').getAttribute("max")));
+  // The keys after "Ask the expert" (failed before: the focus fell to the body).
+  const panel = await analyse(viewer);
+  await page.keyboard.press("End");
+  assert.equal(await step.getAttribute("data-step"), last, "End after asking the expert");
+  await page.keyboard.press("Home");
+  assert.equal(await step.getAttribute("data-step"), "0", "Home after asking the expert");
+  // ... and after a click on a mistake.
+  const a = await verdicts(page);
+  const listed = a.decisions.filter((d) => d.cost >= 0.5).slice(0, 10);
+  assert.ok(listed.length >= 2, `mistakes to click: ${listed.length}`);
+  const mistakes = panel.locator("ol.mistakes > li > button");
+  assert.equal(await mistakes.count(), listed.length);
+  const to = Number(await mistakes.nth(1).getAttribute("data-step"));
+  await mistakes.nth(1).click();
+  assert.equal(await step.getAttribute("data-step"), String(to));
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await step.getAttribute("data-step"), String(to + 1), "→ after a click on a mistake");
+  await page.keyboard.press("Home");
+  assert.equal(await step.getAttribute("data-step"), "0", "Home after a click on a mistake");
+  // Each margin is the verdict's own, not "± 1" for all (failed before).
+  for (let i = 0; i < listed.length; i++) {
+    const text = await mistakes.nth(i).innerText();
+    assert.ok(text.includes(`± ${chips(listed[i].std_error)})`), `${text} against ${listed[i].std_error}`);
+  }
+  assert.ok(listed.some((d) => chips(d.std_error) !== "1"), "some margin is not 1");
+  // The chart: chips up the side, each point of the game along the bottom,
+  // each line's value at the end in its key (failed before: no text at all).
+  const chart = panel.locator("svg.chip-chart");
+  assert.deepEqual(await chart.locator("text.deal-label").allTextContents(), a.chips.map((c, i) => (i === 0 ? "start" : i > 0 && a.chips[i - 1].deals === c.deals ? "end" : String(c.deals))));
+  const values = (await chart.locator("text.axis-value").allTextContents()).map(Number);
+  const all = a.chips.flatMap((c) => c.stacks);
+  assert.ok(values.includes(Math.min(...all)) && values.includes(Math.max(...all)), `${values}`);
+  const end = a.chips[a.chips.length - 1].stacks;
+  assert.deepEqual(await panel.locator("figcaption .seat-key").allTextContents(), a.names.map((n, s) => `${n}: ${end[s]}`));
+  assert.equal(await chart.locator("circle.point title").count(), a.chips.length * a.names.length);
+  await shot(page, "analysis-desktop", false);
+  assert.deepEqual(await axeScan(page, "analysis", "section.replay"), []);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test("seen as a player, the mistakes are that player's, and nobody else's cards are named", { timeout: 120000 }, async () => {
+  const { ctx, page, errors, viewer } = await openRecord(DESKTOP);
+  const panel = await analyse(viewer);
+  const a = await verdicts(page);
+  const seat = [0, 1, 2].find((s) => a.decisions.some((d) => d.seat === s && d.cost >= 0.5) && a.decisions.some((d) => d.seat !== s && d.cost >= 0.5));
+  assert.ok(seat != null, "a seat with mistakes beside another's");
+  await viewer.locator('select[data-key="replay-seen-by"]').selectOption(String(seat));
+  await viewer.locator(".table .hand").waitFor();
+  const items = panel.locator("ol.mistakes > li");
+  assert.ok((await items.count()) > 0);
+  // Failed before: everyone's mistakes, with their cards, were listed.
+  for (const text of await items.locator("button").allInnerTexts()) assert.match(text, new RegExp(`^Deal \\d+: P${seat} — `), text);
+  assert.equal(await panel.locator("h3").first().innerText(), `P${seat}'s biggest mistakes`);
+  await shot(page, "analysis-desktop-seen-as", false);
+  // Seen as a player by someone else, that player's own cards are theirs,
+  // never "your" cards (failed before: "Your five poker cards: …").
+  const step = viewer.locator(".replay-step");
+  const total = Number(await viewer.locator('input[data-key="replay-slider"]').getAttribute("max")) + 1;
+  await page.keyboard.press("Home");
+  const said = [];
+  for (let i = 0; i < total; i++) {
+    assert.equal(await step.getAttribute("data-step"), String(i));
+    said.push(await viewer.locator(".replay-what").innerText());
+    await page.keyboard.press("ArrowRight");
+  }
+  const text = said.join("\n");
+  assert.doesNotMatch(text, /\bYour\b|\bYou\b/);
+  assert.match(text, new RegExp(`P${seat}'s five poker cards: `));
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test("on a phone a tapped mistake shows its board", { timeout: 120000 }, async () => {
+  const { ctx, page, errors, viewer, step } = await openRecord(PHONE);
+  const panel = await analyse(viewer);
+  const mistake = panel.locator("ol.mistakes > li > button").first();
+  await mistake.scrollIntoViewIfNeeded();
+  const to = await mistake.getAttribute("data-step");
+  await mistake.tap();
+  assert.equal(await step.getAttribute("data-step"), to);
+  // Failed before: the board stayed some 400 px below the screen.
+  const top = await viewer.locator(".table").evaluate((b) => b.getBoundingClientRect().top);
+  const height = PHONE.viewport.height;
+  assert.ok(top >= -1 && top < height / 2, `the board's top at ${top}`);
+  await shot(page, "analysis-phone-mistake-tapped", false);
+  await panel.locator("svg.chip-chart").scrollIntoViewIfNeeded();
+  await shot(page, "analysis-phone-chart", false);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test("in Spanish the move made is said as made, the expert's in the conditional", { timeout: 120000 }, async () => {
+  const { ctx, errors, viewer } = await openRecord(DESKTOP, "es-ES");
+  const panel = await analyse(viewer);
+  const texts = await panel.locator("ol.mistakes > li > button").allInnerTexts();
+  assert.ok(texts.length > 0);
+  for (const text of texts) {
+    const [, played, best] = text.match(/^Reparto \d+: P\d — (.+); el experto: (.+) \(/) || [];
+    assert.ok(played && best, text);
+    // Failed before: "P1 — pujaría 50".
+    assert.doesNotMatch(played, /(ía|ían)\b/, text);
+    assert.match(best, /ía\b/, text);
+  }
+  await shot(viewer.page(), "analysis-desktop-es", false);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test("at the table, the five are said to be picked for you only while they are", { timeout: 120000 }, async () => {
+  const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "3", deals: "1", turn: "0" }, (b) => b.click());
+  const me = new Player(page, "five-picked", { skip: ["choose_five"] });
+  const hand = page.locator('section.hand.mine[data-decision="choose_five"]');
+  assert.ok(await playUntil([me], async () => (await hand.count()) > 0, 90000), "the five are asked");
+  const note = hand.locator(".controls .note");
+  assert.equal(await note.innerText(), "5 of 5 picked (the best five are picked for you)");
+  // Another five: one of the best out, another card in.
+  const out = await hand.locator("button.cardface.chosen").first().getAttribute("data-card");
+  await hand.locator(`button.cardface[data-card="${out}"]`).click();
+  assert.equal(await note.innerText(), "4 of 5 picked");
+  await hand.locator(`button.cardface:not(.chosen):not([data-card="${out}"])`).first().click();
+  // Failed before: still "(the best five are picked for you)".
+  assert.equal(await note.innerText(), "5 of 5 picked");
+  await shot(page, "five-picked-own", false);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
