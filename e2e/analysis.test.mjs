@@ -4,7 +4,8 @@
 // as a player, the mistakes are that player's (no card the board hides);
 // seen as a player by someone else (a link's, a file's), never "your" cards; the error margins are the
 // verdicts' own; Spanish says the move made as made, not in the
-// conditional; and, at the live table, "the best five
+// conditional; each player's chips lost to mistakes by stage; the
+// expert's line after a mistake; and, at the live table, "the best five
 // are picked for you" only while they are.
 //
 // Needs the tripoley binary (TRIPOLEY_BIN, default ../target/ci/tripoley)
@@ -86,6 +87,18 @@ test("the analysis keeps the keys, says its margins, and charts the chips with a
   const end = a.chips[a.chips.length - 1].stacks;
   assert.deepEqual(await panel.locator("figcaption .seat-key").allTextContents(), a.names.map((n, s) => `${n}: ${end[s]}`));
   assert.equal(await chart.locator("circle.point title").count(), a.chips.length * a.names.length);
+  // Each player's chips lost to mistakes, by stage.
+  const rows = panel.locator("table.analysis-summary tbody tr");
+  assert.equal(await rows.count(), a.names.length);
+  assert.deepEqual(await panel.locator("table.analysis-summary thead th").allTextContents(), ["Player", "In all", "Spare hand and bids", "Poker", "Michigan"]);
+  for (let s = 0; s < a.names.length; s++) {
+    const cells = await rows.nth(s).locator("td").allTextContents();
+    const by = a.cost_by_part[s];
+    assert.deepEqual(cells, [a.cost_by_seat[s], by.spare, by.poker, by.michigan].map(chips), `seat ${s}`);
+  }
+  // The expert's line after the costliest mistakes.
+  const line = panel.locator("ol.mistakes > li .best-line").first();
+  assert.match(await line.innerText(), /^The expert's line: P\d: .+/);
   await shot(page, "analysis-desktop", false);
   assert.deepEqual(await axeScan(page, "analysis", "section.replay"), []);
   assert.deepEqual(errors, []);
@@ -105,6 +118,12 @@ test("seen as a player, the mistakes are that player's, and nobody else's cards 
   // Failed before: everyone's mistakes, with their cards, were listed.
   for (const text of await items.locator("button").allInnerTexts()) assert.match(text, new RegExp(`^Deal \\d+: P${seat} — `), text);
   assert.equal(await panel.locator("h3").first().innerText(), `P${seat}'s biggest mistakes`);
+  // Another seat's move in a line names no card of theirs.
+  for (const text of await items.locator(".best-line").allInnerTexts()) {
+    for (const part of text.replace(/^The expert's line: /, "").split(" · ")) {
+      if (!part.startsWith(`P${seat}:`)) assert.doesNotMatch(part, /[♣♦♥♠]/, text);
+    }
+  }
   await shot(page, "analysis-desktop-seen-as", false);
   // Seen as a player by someone else, that player's own cards are theirs,
   // never "your" cards (failed before: "Your five poker cards: …").
@@ -137,8 +156,8 @@ test("on a phone a tapped mistake shows its board", { timeout: 120000 }, async (
   const height = PHONE.viewport.height;
   assert.ok(top >= -1 && top < height / 2, `the board's top at ${top}`);
   await shot(page, "analysis-phone-mistake-tapped", false);
-  await panel.locator("svg.chip-chart").scrollIntoViewIfNeeded();
-  await shot(page, "analysis-phone-chart", false);
+  await panel.locator("table.analysis-summary").scrollIntoViewIfNeeded();
+  await shot(page, "analysis-phone-summary", false);
   assert.deepEqual(errors, []);
   await ctx.close();
 });
@@ -155,6 +174,7 @@ test("in Spanish the move made is said as made, the expert's in the conditional"
     assert.doesNotMatch(played, /(ía|ían)\b/, text);
     assert.match(best, /ía\b/, text);
   }
+  assert.match(await panel.locator("table.analysis-summary caption").innerText(), /Fichas perdidas en errores/);
   await shot(viewer.page(), "analysis-desktop-es", false);
   assert.deepEqual(errors, []);
   await ctx.close();

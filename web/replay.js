@@ -371,9 +371,43 @@ function analysisPanel(r) {
     el("h3", {}, r.seat == null ? t("replay-mistakes") : t("replay-mistakes-of", { who: nameIn(r, r.seat) })),
     mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", { "data-seat": d.seat },
       el("button", { "data-step": frameOf(r, d.step), "data-mistake": d.step, onclick: () => goToMistake(r, frameOf(r, d.step)) },
-        t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: moveText(d.played), best: actionText(d.best), cost: chips(d.cost), error: chips(d.std_error) })))))
+        t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: moveText(d.played), best: actionText(d.best), cost: chips(d.cost), error: chips(d.std_error) })),
+      bestLine(r, d))))
       : el("p", {}, t("replay-no-mistakes")),
+    summary(r, a),
     chart(r, a, mistakes));
+}
+
+/** What the expert would have done next after a mistake: its answer, then
+ * the table's next moves as it would make them. Seen as a player, another
+ * seat's cards stay hidden ("Bob leads a card").
+ * @param {Viewer} r @param {Analysis["decisions"][number]} d */
+function bestLine(r, d) {
+  if (!d.line || !d.line.length) return null;
+  const move = (/** @type {{ seat: number, action: any }} */ m) => {
+    const kind = typeof m.action === "string" ? m.action : Object.keys(m.action)[0];
+    const hidden = r.seat != null && m.seat !== r.seat && typeof m.action === "object" && (kind === "lead" || Array.isArray(m.action[kind]));
+    return t("replay-line-move", { who: nameIn(r, m.seat), move: hidden ? t("replay-line-hidden", { kind: kind === "lead" ? "lead" : "five" }) : moveText(m.action) });
+  };
+  return el("p", { class: "best-line" }, t("replay-line", { moves: d.line.map(move).join(" · ") }));
+}
+
+/** Each player's chips lost to mistakes, in all and by part of the deal
+ * (as `tripoley analyse` says it): the judged players only.
+ * @param {Viewer} r @param {Analysis} a */
+function summary(r, a) {
+  const seats = a.names.map((_, s) => s).filter((s) => a.seat == null || a.seat === s);
+  const parts = /** @type {const} */ (["spare", "poker", "michigan"]);
+  const byPart = a.cost_by_part;
+  const cell = (/** @type {number} */ x) => el("td", {}, String(t("replay-summary-chips", { chips: chips(x) })));
+  return el("table", { class: "analysis-summary" },
+    el("caption", {}, t("replay-summary")),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("replay-summary-player")), el("th", { scope: "col" }, t("replay-summary-total")),
+      byPart ? parts.map((part) => el("th", { scope: "col" }, t("replay-summary-part", { part }))) : null)),
+    el("tbody", {}, seats.map((s) => el("tr", { "data-seat": s },
+      el("th", { scope: "row" }, nameIn(r, s)),
+      cell(a.cost_by_seat[s]),
+      byPart ? parts.map((part) => cell(byPart[s][part])) : null))));
 }
 
 /** Each player's chips at the start and after each deal (the final pot's

@@ -482,6 +482,21 @@ replay-mistake = Deal { $deal }: { $who } — { $played }; the expert: { $best }
   }, ± { $error })
 replay-no-mistakes = The expert found no costly mistake.
 replay-mistakes-of = { $who }'s biggest mistakes
+replay-line = The expert's line: { $moves }
+replay-line-move = { $who }: { $move }
+replay-line-hidden = { $kind ->
+    [lead] lead a card
+   *[five] set five cards apart
+}
+replay-summary = Chips lost to mistakes, by player
+replay-summary-player = Player
+replay-summary-total = In all
+replay-summary-part = { $part ->
+    [spare] Spare hand and bids
+    [poker] Poker
+   *[michigan] Michigan
+}
+replay-summary-chips = { $chips }
 replay-chart-start = start
 replay-chart-end = end
 replay-chart-deals = Deals

@@ -507,6 +507,21 @@ replay-mistake = Reparto { $deal }: { $who } — { $played }; el experto: { $bes
   }, ± { $error })
 replay-no-mistakes = El experto no encontró ningún error caro.
 replay-mistakes-of = Los errores más caros de { $who }
+replay-line = La línea del experto: { $moves }
+replay-line-move = { $who }: { $move }
+replay-line-hidden = { $kind ->
+    [lead] salir con una carta
+   *[five] apartar cinco cartas
+}
+replay-summary = Fichas perdidas en errores, por jugador
+replay-summary-player = Jugador
+replay-summary-total = En total
+replay-summary-part = { $part ->
+    [spare] Mano extra y pujas
+    [poker] Póquer
+   *[michigan] Michigan
+}
+replay-summary-chips = { $chips }
 replay-chart-start = inicio
 replay-chart-end = final
 replay-chart-deals = Repartos
