@@ -198,3 +198,49 @@ test("at the table, the five are said to be picked for you only while they are",
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test("try it yourself: a mistake's position becomes a game on this device, that player's seat yours", { timeout: 180000 }, async () => {
+  const { ctx, page, errors, viewer } = await openRecord(DESKTOP);
+  const panel = await analyse(viewer);
+  const a = await verdicts(page);
+  const listed = a.decisions.filter((d) => d.cost >= 0.5).slice(0, 10);
+  const tries = panel.locator('ol.mistakes > li button[data-key="replay-try"]');
+  assert.equal(await tries.count(), listed.length, "each mistake can be tried");
+  assert.match(await tries.first().getAttribute("aria-label"), /^Try it yourself: play on from here as P\d, against bots, on this device$/);
+  await shot(page, "analysis-desktop-try", false);
+  // Nothing unfinished on this device: the game starts at once.
+  await tries.first().click();
+  await page.waitForURL(/#offline$/);
+  const hand = page.locator("section.hand.mine[data-decision]");
+  await hand.waitFor({ timeout: 30000 });
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("tripoley:offline")));
+  const saved = JSON.parse(kept.saved);
+  const d = listed[0];
+  assert.equal(saved.play.human, d.seat);
+  assert.deepEqual(kept.people, [d.seat]);
+  assert.equal(saved.play.bots.filter((b) => b === null).length, 1);
+  // The game as it stood before the mistake: its steps, then the same decision.
+  assert.ok(saved.steps.length >= d.step, `${saved.steps.length} steps, the mistake at ${d.step}`);
+  assert.deepEqual(saved.steps.slice(0, d.step), JSON.parse(record).steps.slice(0, d.step));
+  const kind = typeof d.played === "string" ? d.played : Object.keys(d.played)[0];
+  const asked = { raise: "respond", call: "respond", fold: "respond", bet: "open", check: "open", lead: "lead", keep: "spare_option", swap: "spare_option" }[kind];
+  if (asked) assert.equal(await hand.getAttribute("data-decision"), asked, `the decision of ${JSON.stringify(d.played)}`);
+  await shot(page, "analysis-desktop-tried", false);
+  // A second try while that game is unfinished asks first.
+  await page.goto(base + "/");
+  await page.locator('button[data-key="my-games"]').click();
+  await page.locator('input[data-key="record-file"]').setInputFiles({ name: "game.json", mimeType: "application/json", buffer: Buffer.from(record) });
+  const again = await analyse(page.locator("section.replay:not(.my-games)"));
+  await again.locator('ol.mistakes > li button[data-key="replay-try"]').nth(1).click();
+  const confirm = again.locator('button[data-key="replay-try-confirm"]');
+  await confirm.waitFor();
+  assert.match(await again.locator(".confirm").innerText(), /This replaces the unfinished game on this device\./);
+  await shot(page, "analysis-desktop-try-confirm", false);
+  await confirm.click();
+  await page.waitForURL(/#offline$/);
+  await page.locator("section.hand.mine[data-decision]").waitFor({ timeout: 30000 });
+  const second = JSON.parse((await page.evaluate(() => JSON.parse(localStorage.getItem("tripoley:offline")))).saved);
+  assert.equal(second.play.human, listed[1].seat);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

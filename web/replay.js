@@ -51,6 +51,8 @@ import { ask, keptGame, keepSaved, offlineReady } from "./offline.js";
  * @property {string} error
  * @property {string | null} resumable a saved game's text this browser can go on with
  * @property {boolean} replacing asking before it replaces the device's game
+ * @property {boolean} engine whether this page carries the offline engine (to try a mistake again)
+ * @property {number | null} trying the mistake (its record step) whose "Try it yourself" asks before replacing the device's game
  * @property {(() => void) | null} onClose
  */
 
@@ -105,7 +107,7 @@ async function open(source, seat, from, onClose = null) {
   const r = {
     ctl: new Table({ kind: "replay", invite: source.invite ?? null, root, page: () => viewerPage(r) }),
     source, frames: [], at: 0, seat, own: from ? from.seat : null, played: from ? from.table : null,
-    analysis: null, asked: false, error: "", resumable: null, replacing: false, onClose,
+    analysis: null, asked: false, error: "", resumable: null, replacing: false, engine: false, trying: null, onClose,
   };
   // A link's or a file's viewer played none of the seats: nobody there is "you".
   r.ctl.onlooker = !source.invite && !source.mine;
@@ -133,6 +135,7 @@ async function load(r) {
     if (!r.played) r.ctl.table = { seats: replay.names.map((n, seat) => ({ seat, name: n, kind: "human", connected: true })), settings: { game: replay.game === "napalm" ? "napalm" : "tripoley", rules: {} } };
     r.at = Math.min(r.at, r.frames.length - 1);
     r.resumable = await resumable(r);
+    r.engine = await offlineReady();
   } catch (e) {
     r.frames = [];
     r.error = errorText(e);
@@ -372,7 +375,8 @@ function analysisPanel(r) {
     mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", { "data-seat": d.seat },
       el("button", { "data-step": frameOf(r, d.step), "data-mistake": d.step, onclick: () => goToMistake(r, frameOf(r, d.step)) },
         t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: moveText(d.played), best: actionText(d.best), cost: chips(d.cost), error: chips(d.std_error) })),
-      bestLine(r, d))))
+      bestLine(r, d),
+      tryButton(r, d))))
       : el("p", {}, t("replay-no-mistakes")),
     summary(r, a),
     chart(r, a, mistakes));
@@ -390,6 +394,56 @@ function bestLine(r, d) {
     return t("replay-line-move", { who: nameIn(r, m.seat), move: hidden ? t("replay-line-hidden", { kind: kind === "lead" ? "lead" : "five" }) : moveText(m.action) });
   };
   return el("p", { class: "best-line" }, t("replay-line", { moves: d.line.map(move).join(" · ") }));
+}
+
+/** The record's text, where this browser has it (a game of this device,
+ * a file). @param {Viewer} r */
+const recordText = (r) => r.source.record ?? r.source.file ?? null;
+
+/** The game at the position of mistake `d`, as a saved game of this device:
+ * the record up to that decision, its player a person here and the others
+ * bots (the game's own where it had them, else the expert), chance seeded
+ * anew. @param {string} text @param {Analysis["decisions"][number]} d */
+function fromMistake(text, d) {
+  const saved = JSON.parse(text);
+  const play = saved.play || {};
+  saved.steps = saved.steps.slice(0, d.step);
+  const before = Array.isArray(play.bots) ? play.bots : [];
+  saved.play = {
+    ...play,
+    seed: Math.floor(Math.random() * 2 ** 52),
+    human: d.seat,
+    bots: saved.names.map((/** @type {string} */ _, /** @type {number} */ s) => (s === d.seat ? null : before[s] || "expert")),
+    label: play.label || "",
+  };
+  return JSON.stringify(saved);
+}
+
+/** "Try it yourself": play on from a mistake, in its player's seat, against
+ * bots, on this device (after a word when it would replace an unfinished
+ * game of the device). @param {Viewer} r @param {Analysis["decisions"][number]} d */
+function tryButton(r, d) {
+  const text = recordText(r);
+  if (text == null || !r.engine) return null;
+  const go = () => {
+    keepSaved(fromMistake(text, d));
+    location.href = "./#offline";
+    location.reload();
+  };
+  const label = t("replay-try-label", { who: nameIn(r, d.seat) });
+  if (r.trying === d.step) {
+    return el("span", { class: "confirm" }, t("replay-resume-replaces"), " ",
+      el("button", { "data-key": "replay-try-confirm", class: "primary", "aria-label": label, onclick: go }, t("replay-try")));
+  }
+  return el("button", {
+    "data-key": "replay-try", "data-mistake": d.step, class: "try", "aria-label": label,
+    onclick: () => {
+      const kept = keptGame();
+      if (!kept || kept.over) return go();
+      r.trying = d.step;
+      draw(r);
+    },
+  }, t("replay-try"));
 }
 
 /** Each player's chips lost to mistakes, in all and by part of the deal

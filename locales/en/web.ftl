@@ -506,6 +506,8 @@ replay-chart-point = { $who }: { $chips } chips { $deal ->
    *[other] after deal { $deal }
 }
 replay-chart-key = { $who }: { $chips }
+replay-try = Try it yourself
+replay-try-label = Try it yourself: play on from here as { $who }, against bots, on this device
 replay-chart = Each player's chips after each deal
 replay-seen-by = Whose eyes
 replay-seen-as = As { $who } saw it

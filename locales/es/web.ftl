@@ -531,6 +531,8 @@ replay-chart-point = { $who }: { $chips } fichas { $deal ->
    *[other] tras el reparto { $deal }
 }
 replay-chart-key = { $who }: { $chips }
+replay-try = Pruébalo tú
+replay-try-label = Pruébalo tú: sigue desde aquí como { $who }, contra bots, en este dispositivo
 replay-chart = Las fichas de cada jugador tras cada reparto
 replay-seen-by = Con qué ojos
 replay-seen-as = Como lo vio { $who }
