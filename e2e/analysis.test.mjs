@@ -62,7 +62,7 @@ test("the analysis keeps the keys, says its margins, and charts the chips with a
   const a = await verdicts(page);
   const listed = a.decisions.filter((d) => d.cost >= 0.5).slice(0, 10);
   assert.ok(listed.length >= 2, `mistakes to click: ${listed.length}`);
-  const mistakes = panel.locator("ol.mistakes > li > button");
+  const mistakes = panel.locator("ol.mistakes > li > button[data-step]");
   assert.equal(await mistakes.count(), listed.length);
   const to = Number(await mistakes.nth(1).getAttribute("data-step"));
   await mistakes.nth(1).click();
@@ -116,7 +116,7 @@ test("seen as a player, the mistakes are that player's, and nobody else's cards 
   const items = panel.locator("ol.mistakes > li");
   assert.ok((await items.count()) > 0);
   // Failed before: everyone's mistakes, with their cards, were listed.
-  for (const text of await items.locator("button").allInnerTexts()) assert.match(text, new RegExp(`^Deal \\d+: P${seat} — `), text);
+  for (const text of await items.locator("button[data-step]").allInnerTexts()) assert.match(text, new RegExp(`^Deal \\d+: P${seat} — `), text);
   assert.equal(await panel.locator("h3").first().innerText(), `P${seat}'s biggest mistakes`);
   // Another seat's move in a line names no card of theirs.
   for (const text of await items.locator(".best-line").allInnerTexts()) {
@@ -146,7 +146,7 @@ test("seen as a player, the mistakes are that player's, and nobody else's cards 
 test("on a phone a tapped mistake shows its board", { timeout: 120000 }, async () => {
   const { ctx, page, errors, viewer, step } = await openRecord(PHONE);
   const panel = await analyse(viewer);
-  const mistake = panel.locator("ol.mistakes > li > button").first();
+  const mistake = panel.locator("ol.mistakes > li > button[data-step]").first();
   await mistake.scrollIntoViewIfNeeded();
   const to = await mistake.getAttribute("data-step");
   await mistake.tap();
@@ -165,7 +165,7 @@ test("on a phone a tapped mistake shows its board", { timeout: 120000 }, async (
 test("in Spanish the move made is said as made, the expert's in the conditional", { timeout: 120000 }, async () => {
   const { ctx, errors, viewer } = await openRecord(DESKTOP, "es-ES");
   const panel = await analyse(viewer);
-  const texts = await panel.locator("ol.mistakes > li > button").allInnerTexts();
+  const texts = await panel.locator("ol.mistakes > li > button[data-step]").allInnerTexts();
   assert.ok(texts.length > 0);
   for (const text of texts) {
     const [, played, best] = text.match(/^Reparto \d+: P\d — (.+); el experto: (.+) \(/) || [];

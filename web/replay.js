@@ -372,6 +372,7 @@ function analysisPanel(r) {
   const mistakes = readable(r, a).filter((d) => d.cost >= 0.5).slice(0, LISTED);
   return el("section", { class: "replay-analysis panel", "aria-label": t("replay-mistakes") },
     el("h3", {}, r.seat == null ? t("replay-mistakes") : t("replay-mistakes-of", { who: nameIn(r, r.seat) })),
+    r.error ? el("p", { class: "error", role: "alert" }, r.error) : null,
     mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", { "data-seat": d.seat },
       el("button", { "data-step": frameOf(r, d.step), "data-mistake": d.step, onclick: () => goToMistake(r, frameOf(r, d.step)) },
         t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: moveText(d.played), best: actionText(d.best), cost: chips(d.cost), error: chips(d.std_error) })),
@@ -396,9 +397,16 @@ function bestLine(r, d) {
   return el("p", { class: "best-line" }, t("replay-line", { moves: d.line.map(move).join(" · ") }));
 }
 
-/** The record's text, where this browser has it (a game of this device,
- * a file). @param {Viewer} r */
-const recordText = (r) => r.source.record ?? r.source.file ?? null;
+/** The record's text: the browser's own (a game of this device, a file),
+ * else the finished table's from its server (by its link or its invite).
+ * @param {Viewer} r @returns {Promise<string>} */
+async function recordText(r) {
+  const src = r.source;
+  const own = src.record ?? src.file;
+  if (own != null) return own;
+  const path = src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(/** @type {string} */ (src.invite));
+  return JSON.stringify(await api("GET", path + "/record"));
+}
 
 /** The game at the position of mistake `d`, as a saved game of this device:
  * the record up to that decision, its player a person here and the others
@@ -423,10 +431,23 @@ function fromMistake(text, d) {
  * bots, on this device (after a word when it would replace an unfinished
  * game of the device). @param {Viewer} r @param {Analysis["decisions"][number]} d */
 function tryButton(r, d) {
-  const text = recordText(r);
-  if (text == null || !r.engine) return null;
-  const go = () => {
-    keepSaved(fromMistake(text, d));
+  const src = r.source;
+  if (!r.engine || src.refused) return null;
+  const go = async () => {
+    try {
+      keepSaved(fromMistake(await recordText(r), d));
+    } catch (e) {
+      r.error = errorText(e);
+      draw(r);
+      return;
+    }
+    // A share link's page is /replay/<share>, under the server's root: the
+    // home page is another page, loaded by going there; on the home page
+    // only the fragment changes, so it is loaded again.
+    if (src.share) {
+      location.href = "/#offline";
+      return;
+    }
     location.href = "./#offline";
     location.reload();
   };
