@@ -376,8 +376,7 @@ function analysisPanel(r) {
     mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", { "data-seat": d.seat },
       el("button", { "data-step": frameOf(r, d.step), "data-mistake": d.step, onclick: () => goToMistake(r, frameOf(r, d.step)) },
         t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: moveText(d.played), best: actionText(d.best), cost: chips(d.cost), error: chips(d.std_error) })),
-      bestLine(r, d),
-      tryButton(r, d))))
+      el("div", { class: "mistake-after" }, bestLine(r, d), tryButton(r, d)))))
       : el("p", {}, t("replay-no-mistakes")),
     summary(r, a),
     chart(r, a, mistakes));
