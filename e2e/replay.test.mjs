@@ -79,6 +79,8 @@ test("a finished game replays step by step as it was shown, with the expert's mi
   const analysis = viewer.locator('section.replay-analysis[aria-label="The biggest mistakes"]');
   await analysis.waitFor({ timeout: 90000 });
   assert.equal(await analysis.locator("svg.chip-chart polyline").count(), 3);
+  // The player's own decisions, said as theirs.
+  assert.equal(await analysis.locator("h3").first().innerText(), "Your biggest mistakes");
   const mistakes = analysis.locator("ol.mistakes button[data-step]");
   if (await mistakes.count()) {
     const to = await mistakes.first().getAttribute("data-step");

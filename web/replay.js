@@ -371,7 +371,7 @@ function analysisPanel(r) {
   }
   const mistakes = readable(r, a).filter((d) => d.cost >= 0.5).slice(0, LISTED);
   return el("section", { class: "replay-analysis panel", "aria-label": t("replay-mistakes") },
-    el("h3", {}, r.seat == null ? t("replay-mistakes") : t("replay-mistakes-of", { who: nameIn(r, r.seat) })),
+    el("h3", {}, r.seat == null ? t("replay-mistakes") : r.seat === r.own && !r.ctl.onlooker ? t("replay-mistakes-yours") : t("replay-mistakes-of", { who: nameIn(r, r.seat) })),
     r.error ? el("p", { class: "error", role: "alert" }, r.error) : null,
     mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", { "data-seat": d.seat },
       el("button", { "data-step": frameOf(r, d.step), "data-mistake": d.step, onclick: () => goToMistake(r, frameOf(r, d.step)) },

@@ -482,6 +482,7 @@ replay-mistake = Deal { $deal }: { $who } — { $played }; the expert: { $best }
   }, ± { $error })
 replay-no-mistakes = The expert found no costly mistake.
 replay-mistakes-of = { $who }'s biggest mistakes
+replay-mistakes-yours = Your biggest mistakes
 replay-line = The expert's line: { $moves }
 replay-line-move = { $who }: { $move }
 replay-line-hidden = { $kind ->

@@ -507,6 +507,7 @@ replay-mistake = Reparto { $deal }: { $who } — { $played }; el experto: { $bes
   }, ± { $error })
 replay-no-mistakes = El experto no encontró ningún error caro.
 replay-mistakes-of = Los errores más caros de { $who }
+replay-mistakes-yours = Tus errores más caros
 replay-line = La línea del experto: { $moves }
 replay-line-move = { $who }: { $move }
 replay-line-hidden = { $kind ->
