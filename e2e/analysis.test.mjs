@@ -13,8 +13,11 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { serverAndBrowser, shot, Player, playUntil, soloTable, over, axeScan, PHONE, DESKTOP, base, browser } from "./harness.mjs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serverAndBrowser, shot, Player, playUntil, soloTable, over, axeScan, PHONE, DESKTOP, TRIPOLEY, base, browser } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -22,14 +25,14 @@ const record = readFileSync(new URL("../crates/engine/tests/golden/pagat.json", 
 
 /** A page with the golden record's replay open (a file: nobody there is
  * "you"), in `size` and `locale`. */
-async function openRecord(size, locale = "en-GB") {
+async function openRecord(size, locale = "en-GB", text = record) {
   const ctx = await browser.newContext({ ...size, locale });
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(base + "/");
   await page.locator('button[data-key="my-games"]').click();
-  await page.locator('input[data-key="record-file"]').setInputFiles({ name: "game.json", mimeType: "application/json", buffer: Buffer.from(record) });
+  await page.locator('input[data-key="record-file"]').setInputFiles({ name: "game.json", mimeType: "application/json", buffer: Buffer.from(text) });
   const viewer = page.locator("section.replay:not(.my-games)");
   await viewer.locator(".replay-step").waitFor();
   return { ctx, page, errors, viewer, step: viewer.locator(".replay-step") };
@@ -241,6 +244,33 @@ test("try it yourself: a mistake's position becomes a game on this device, that 
   await page.locator("section.hand.mine[data-decision]").waitFor({ timeout: 30000 });
   const second = JSON.parse((await page.evaluate(() => JSON.parse(localStorage.getItem("tripoley:offline")))).saved);
   assert.equal(second.play.human, listed[1].seat);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test("a long game's chart labels every few deals, and no label runs into the next", { timeout: 180000 }, async () => {
+  // A 16-deal game of heuristic bots, saved by the simulator.
+  const dir = mkdtempSync(join(tmpdir(), "tripoley-long-"));
+  writeFileSync(join(dir, "long.toml"), 'preset = "pagat"\ndeals = 16\n');
+  const sim = spawnSync(TRIPOLEY, ["sim", "--players", "3", "--deals", "16", "--house-rules", join(dir, "long.toml"), "--bots", "heuristic", "--seed", "3", "--save-records", join(dir, "games"), "--save-limit", "1"], { encoding: "utf8" });
+  assert.equal(sim.status, 0, sim.stderr);
+  const { ctx, errors, viewer } = await openRecord(DESKTOP, "en-GB", readFileSync(join(dir, "games", "game-000000.json"), "utf8"));
+  const panel = await analyse(viewer);
+  const chart = panel.locator("svg.chip-chart");
+  assert.equal(await chart.locator("polyline").count(), 3);
+  assert.equal(await chart.locator("circle.point").count(), 18 * 3, "a point at the start, after each deal and after the final pot");
+  const labels = await chart.locator("text.deal-label").evaluateAll((ts) => ts.map((t) => {
+    const b = /** @type {SVGTextElement} */ (t).getBBox();
+    return { text: t.textContent, box: { x: b.x, width: b.width } };
+  }));
+  assert.ok(labels.length <= 13, `${labels.length} labels`);
+  assert.equal(labels[0].text, "start");
+  assert.equal(labels[labels.length - 1].text, "end");
+  for (let i = 1; i < labels.length; i++) {
+    assert.ok(labels[i - 1].box.x + labels[i - 1].box.width < labels[i].box.x, `${labels[i - 1].text} runs into ${labels[i].text}: ${JSON.stringify(labels)}`);
+  }
+  await chart.scrollIntoViewIfNeeded();
+  await shot(viewer.page(), "analysis-desktop-long-game", false);
   assert.deepEqual(errors, []);
   await ctx.close();
 });

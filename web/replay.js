@@ -510,7 +510,13 @@ function chart(r, a, mistakes) {
     root.append(svgEl("line", { class: "grid", x1: left, y1: y(n), x2: w - right, y2: y(n) }),
       svgEl("text", { class: "axis-value", x: left - 4, y: y(n) + 4, "text-anchor": "end" }, String(n)));
   }
-  a.chips.forEach((_, i) => root.append(svgEl("text", { class: "deal-label", x: x(i), y: h - bottom + 14, "text-anchor": "middle" }, label(i))));
+  // A long game labels every few deals (and its last point), so the
+  // labels never run into each other; every point keeps its value.
+  const every = Math.ceil(a.chips.length / 12);
+  const last = a.chips.length - 1;
+  a.chips.forEach((_, i) => {
+    if ((i % every === 0 && last - i >= every) || i === last) root.append(svgEl("text", { class: "deal-label", x: x(i), y: h - bottom + 14, "text-anchor": "middle" }, label(i)));
+  });
   root.append(svgEl("text", { class: "axis-title", x: (left + w - right) / 2, y: h - 3, "text-anchor": "middle" }, t("replay-chart-deals")));
   a.names.forEach((_, s) => {
     root.append(svgEl("polyline", { class: "seat-line seat-" + s, fill: "none", "stroke-width": 2,
@@ -523,10 +529,10 @@ function chart(r, a, mistakes) {
     const i = Math.min(d.deal, a.chips.length - 1);
     root.append(svgEl("circle", { class: "mistake-mark seat-" + d.seat, cx: x(i), cy: y(a.chips[i].stacks[d.seat]), r: 4 }));
   }
-  const last = a.chips[a.chips.length - 1];
+  const end = a.chips[last];
   return el("figure", { class: "chart" }, root,
     el("figcaption", {}, el("span", { class: "chart-title" }, t("replay-chart")), " ",
-      a.names.map((n, s) => el("span", { class: "seat-key seat-" + s }, t("replay-chart-key", { who: nameIn(r, s) || n, chips: last.stacks[s] })))));
+      a.names.map((n, s) => el("span", { class: "seat-key seat-" + s }, t("replay-chart-key", { who: nameIn(r, s) || n, chips: end.stacks[s] })))));
 }
 
 /** The game's share link, to copy (a finished table's or the page's own). @param {Viewer} r */
