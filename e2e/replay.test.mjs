@@ -79,7 +79,9 @@ test("a finished game replays step by step as it was shown, with the expert's mi
   const analysis = viewer.locator('section.replay-analysis[aria-label="The biggest mistakes"]');
   await analysis.waitFor({ timeout: 90000 });
   assert.equal(await analysis.locator("svg.chip-chart polyline").count(), 3);
-  const mistakes = analysis.locator("ol.mistakes button");
+  // The player's own decisions, said as theirs.
+  assert.equal(await analysis.locator("h3").first().innerText(), "Your biggest mistakes");
+  const mistakes = analysis.locator("ol.mistakes button[data-step]");
   if (await mistakes.count()) {
     const to = await mistakes.first().getAttribute("data-step");
     await mistakes.first().click();
@@ -94,7 +96,9 @@ test("a finished game replays step by step as it was shown, with the expert's mi
   await shot(page, "replay-phone-start", false);
   // Every card face up, then closed: the game-over screen is back.
   await viewer.locator('button[data-key="replay-face-up"]').click();
-  await page.waitForFunction(() => document.querySelectorAll("section.replay .seat .shown .cardface").length > 0);
+  await viewer.locator('button[data-key="replay-face-up"][aria-pressed="true"]').waitFor();
+  // From the start (Home works after a click on a mistake): the hands once dealt.
+  assert.ok(await stepUntil(page, viewer.locator(".table .seat .shown .cardface")), "hands face up");
   assert.equal(await analysis.count(), 1, "the analysis stays");
   await shot(page, "replay-phone-face-up", false);
   await page.keyboard.press("Escape");
@@ -165,6 +169,19 @@ test("a share link opens the game face up for anyone, read-only, with the expert
     }
     await shot(page, `replay-${tag}-share`, false);
     assert.deepEqual(await axeScan(page, "shared replay " + tag, "section.replay"), []);
+    if (tag === "desktop") {
+      // "Try it yourself" from the link: the server gives the record, the
+      // game goes on here from the mistake, that player's seat the viewer's.
+      const tries = viewer.locator('ol.mistakes button[data-key="replay-try"]');
+      if (await tries.count()) {
+        await tries.first().click();
+        await page.waitForURL(/#offline$/);
+        await page.locator("section.hand.mine[data-decision]").waitFor({ timeout: 30000 });
+        const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("tripoley:offline")));
+        assert.equal(JSON.parse(kept.saved).names.length, 3);
+        await shot(page, "replay-desktop-share-tried", false);
+      }
+    }
     assert.deepEqual(errors, []);
     await ctx.close();
   }

@@ -175,7 +175,8 @@ function handView(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {nu
   // updates (another player's move) keep what the player picked since.
   const choice = choosing && v.deal_number + ":" + body.from.join(",");
   if (choosing && ctl.chosenFor !== choice) {
-    ctl.chosen = new Set(bestFive(body.from, ctl.table.settings.rules.ace_always_high));
+    ctl.best = bestFive(body.from, ctl.table.settings.rules.ace_always_high);
+    ctl.chosen = new Set(ctl.best);
     ctl.chosenFor = choice;
   }
   const rerender = () => ctl.redraw();
@@ -278,7 +279,8 @@ function decisionControls(/** @type {Table} */ ctl, /** @type {View} */ v, /** @
       break;
     }
     case "choose_five":
-      controls.append(el("span", { class: "note" }, t("five-picked", { n: ctl.chosen.size })),
+      // "Picked for you" only while they are: not once the player changed them.
+      controls.append(el("span", { class: "note" }, t("five-picked", { n: ctl.chosen.size, best: ctl.best.length === ctl.chosen.size && ctl.best.every((c) => ctl.chosen.has(c)) ? "yes" : "no" })),
         el("button", {
           "data-key": "choose", class: "primary", disabled: ctl.chosen.size !== 5,
           onclick: () => ctl.act({ [CHOOSE_FIVE]: [...ctl.chosen] }),

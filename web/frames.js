@@ -165,9 +165,12 @@
 /**
  * The expert's analysis of a game (`tripoley analyse --json`).
  * @typedef {object} Analysis
- * @property {{ step: number, deal: number, seat: number, played: unknown, best: unknown, cost: number, std_error: number }[]} decisions
- * @property {{ stacks: number[] }[]} chips after each deal
+ * @property {{ step: number, deal: number, seat: number, played: unknown, best: unknown, cost: number, std_error: number, part?: "spare" | "poker" | "michigan", line?: { seat: number, action: unknown }[] }[]} decisions
+ * @property {{ deals: number, stacks: number[] }[]} chips at the start, after each deal (before the next antes), and after the final pot
  * @property {(string | null)[]} names
+ * @property {number | null} seat whose decisions were judged (null: everyone's)
+ * @property {number[]} cost_by_seat each seat's chips lost to its judged moves
+ * @property {{ spare: number, poker: number, michigan: number }[]} [cost_by_part] the same by part of the deal (not in analyses kept from before)
  */
 
 export {};

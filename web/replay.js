@@ -15,7 +15,7 @@ import { el, svgEl } from "./dom.js";
 import { api, nothing, serverless } from "./state.js";
 import { Table } from "./table.js";
 import { boardView } from "./render.js";
-import { actionText } from "./words.js";
+import { actionText, moveText } from "./words.js";
 import { t, errorText, failure } from "./i18n.js";
 import { myGame } from "./games.js";
 import { ask, keptGame, keepSaved, offlineReady } from "./offline.js";
@@ -51,6 +51,8 @@ import { ask, keptGame, keepSaved, offlineReady } from "./offline.js";
  * @property {string} error
  * @property {string | null} resumable a saved game's text this browser can go on with
  * @property {boolean} replacing asking before it replaces the device's game
+ * @property {boolean} engine whether this page carries the offline engine (to try a mistake again)
+ * @property {number | null} trying the mistake (its record step) whose "Try it yourself" asks before replacing the device's game
  * @property {(() => void) | null} onClose
  */
 
@@ -105,7 +107,7 @@ async function open(source, seat, from, onClose = null) {
   const r = {
     ctl: new Table({ kind: "replay", invite: source.invite ?? null, root, page: () => viewerPage(r) }),
     source, frames: [], at: 0, seat, own: from ? from.seat : null, played: from ? from.table : null,
-    analysis: null, asked: false, error: "", resumable: null, replacing: false, onClose,
+    analysis: null, asked: false, error: "", resumable: null, replacing: false, engine: false, trying: null, onClose,
   };
   // A link's or a file's viewer played none of the seats: nobody there is "you".
   r.ctl.onlooker = !source.invite && !source.mine;
@@ -133,6 +135,7 @@ async function load(r) {
     if (!r.played) r.ctl.table = { seats: replay.names.map((n, seat) => ({ seat, name: n, kind: "human", connected: true })), settings: { game: replay.game === "napalm" ? "napalm" : "tripoley", rules: {} } };
     r.at = Math.min(r.at, r.frames.length - 1);
     r.resumable = await resumable(r);
+    r.engine = await offlineReady();
   } catch (e) {
     r.frames = [];
     r.error = errorText(e);
@@ -233,10 +236,15 @@ function onKey(r, e) {
 }
 
 /** Puts the step shown in the viewer's table, as the live table held it
- * then (no decision may be answered from a replay), and draws it.
+ * then (no decision may be answered from a replay), and draws it. The
+ * focus stays in the viewer (its keys are heard there): on the control
+ * drawn again in place of the one that had it, else on the viewer itself.
  * @param {Viewer} r */
 function draw(r) {
   const ctl = r.ctl;
+  const had = /** @type {HTMLElement | null} */ (document.activeElement);
+  const inside = had && had !== ctl.root && ctl.root.contains(had) ? had : null;
+  const focused = inside && { key: inside.dataset.key, step: inside.dataset.mistake };
   const frame = r.frames[r.at];
   if (frame) {
     const steps = r.frames.slice(0, r.at + 1);
@@ -248,6 +256,11 @@ function draw(r) {
     ctl.winners = over ? over.winners : null;
   }
   ctl.redraw();
+  if (focused && !inside.isConnected) {
+    const again = [...ctl.root.querySelectorAll("[data-key], [data-mistake]")].find((e) =>
+      e instanceof HTMLElement && e.dataset.key === focused.key && e.dataset.mistake === focused.step && !(/** @type {HTMLButtonElement} */ (e).disabled));
+    /** @type {HTMLElement} */ (again || ctl.root).focus({ preventScroll: true });
+  }
 }
 
 /** What a frame's events say, in the live table's words.
@@ -326,6 +339,26 @@ function frameOf(r, step) {
 /** A seat's name in the analysis: "(you)" is the seat the player played. @param {Viewer} r @param {number} seat */
 const nameIn = (r, seat) => r.ctl.name(seat, r.own);
 
+/** Chips in the analysis: a tenth below 10 (where it still says
+ * something), whole above; the page's language writes the number.
+ * @param {number} x */
+const chips = (x) => (x < 10 ? Math.round(x * 10) / 10 : Math.round(x));
+
+/** The verdicts the viewer may read: seen as a player, that player's own
+ * (another's mistake would name cards that player never saw); else all.
+ * @param {Viewer} r @param {Analysis} a */
+const readable = (r, a) => (r.seat == null ? a.decisions : a.decisions.filter((d) => d.seat === r.seat));
+
+/** Goes to the position of a mistake, and shows its board: on a phone the
+ * board is below the list, out of sight. @param {Viewer} r @param {number} i */
+function goToMistake(r, i) {
+  go(r, i);
+  const board = /** @type {HTMLElement | null} */ (r.ctl.root.querySelector(".table"));
+  if (!board) return;
+  const box = board.getBoundingClientRect();
+  if (box.top > innerHeight * 0.6 || box.bottom < 0) board.scrollIntoView({ block: "start", behavior: "instant" });
+}
+
 /** @param {Viewer} r */
 function analysisPanel(r) {
   const a = r.analysis;
@@ -336,37 +369,170 @@ function analysisPanel(r) {
         : el("button", { "data-key": "replay-analyse", onclick: () => analyse(r) }, t("replay-analyse")),
       r.error ? el("p", { class: "error", role: "alert" }, r.error) : null);
   }
-  const mistakes = a.decisions.filter((d) => d.cost >= 0.5).slice(0, LISTED);
+  const mistakes = readable(r, a).filter((d) => d.cost >= 0.5).slice(0, LISTED);
   return el("section", { class: "replay-analysis panel", "aria-label": t("replay-mistakes") },
-    el("h3", {}, t("replay-mistakes")),
-    mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", {},
-      el("button", { "data-step": frameOf(r, d.step), onclick: () => go(r, frameOf(r, d.step)) },
-        t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: actionText(d.played), best: actionText(d.best), cost: Math.round(d.cost), error: Math.max(1, Math.round(d.std_error)) })))))
+    el("h3", {}, r.seat == null ? t("replay-mistakes") : r.seat === r.own && !r.ctl.onlooker ? t("replay-mistakes-yours") : t("replay-mistakes-of", { who: nameIn(r, r.seat) })),
+    r.error ? el("p", { class: "error", role: "alert" }, r.error) : null,
+    mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", { "data-seat": d.seat },
+      el("button", { "data-step": frameOf(r, d.step), "data-mistake": d.step, onclick: () => goToMistake(r, frameOf(r, d.step)) },
+        t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: moveText(d.played), best: actionText(d.best), cost: chips(d.cost), error: chips(d.std_error) })),
+      el("div", { class: "mistake-after" }, bestLine(r, d), tryButton(r, d)))))
       : el("p", {}, t("replay-no-mistakes")),
+    summary(r, a),
     chart(r, a, mistakes));
 }
 
-/** Each player's chips after each deal, a line per seat, the listed
- * mistakes marked on their deal.
+/** What the expert would have done next after a mistake: its answer, then
+ * the table's next moves as it would make them. Seen as a player, another
+ * seat's cards stay hidden ("Bob leads a card").
+ * @param {Viewer} r @param {Analysis["decisions"][number]} d */
+function bestLine(r, d) {
+  if (!d.line || !d.line.length) return null;
+  const move = (/** @type {{ seat: number, action: any }} */ m) => {
+    const kind = typeof m.action === "string" ? m.action : Object.keys(m.action)[0];
+    const hidden = r.seat != null && m.seat !== r.seat && typeof m.action === "object" && (kind === "lead" || Array.isArray(m.action[kind]));
+    return t("replay-line-move", { who: nameIn(r, m.seat), move: hidden ? t("replay-line-hidden", { kind: kind === "lead" ? "lead" : "five" }) : moveText(m.action) });
+  };
+  return el("p", { class: "best-line" }, t("replay-line", { moves: d.line.map(move).join(" · ") }));
+}
+
+/** The record's text: the browser's own (a game of this device, a file),
+ * else the finished table's from its server (by its link or its invite).
+ * @param {Viewer} r @returns {Promise<string>} */
+async function recordText(r) {
+  const src = r.source;
+  const own = src.record ?? src.file;
+  if (own != null) return own;
+  const path = src.share ? "/api/replays/" + src.share : "/api/tables/" + encodeURIComponent(/** @type {string} */ (src.invite));
+  return JSON.stringify(await api("GET", path + "/record"));
+}
+
+/** The game at the position of mistake `d`, as a saved game of this device:
+ * the record up to that decision, its player a person here and the others
+ * bots (the game's own where it had them, else the expert), chance seeded
+ * anew. @param {string} text @param {Analysis["decisions"][number]} d */
+function fromMistake(text, d) {
+  const saved = JSON.parse(text);
+  const play = saved.play || {};
+  saved.steps = saved.steps.slice(0, d.step);
+  const before = Array.isArray(play.bots) ? play.bots : [];
+  saved.play = {
+    ...play,
+    seed: Math.floor(Math.random() * 2 ** 52),
+    human: d.seat,
+    bots: saved.names.map((/** @type {string} */ _, /** @type {number} */ s) => (s === d.seat ? null : before[s] || "expert")),
+    label: play.label || "",
+  };
+  return JSON.stringify(saved);
+}
+
+/** "Try it yourself": play on from a mistake, in its player's seat, against
+ * bots, on this device (after a word when it would replace an unfinished
+ * game of the device). @param {Viewer} r @param {Analysis["decisions"][number]} d */
+function tryButton(r, d) {
+  const src = r.source;
+  if (!r.engine || src.refused) return null;
+  const go = async () => {
+    try {
+      keepSaved(fromMistake(await recordText(r), d));
+    } catch (e) {
+      r.error = errorText(e);
+      draw(r);
+      return;
+    }
+    // A share link's page is /replay/<share>, under the server's root: the
+    // home page is another page, loaded by going there; on the home page
+    // only the fragment changes, so it is loaded again.
+    if (src.share) {
+      location.href = "/#offline";
+      return;
+    }
+    location.href = "./#offline";
+    location.reload();
+  };
+  const label = t("replay-try-label", { who: nameIn(r, d.seat) });
+  if (r.trying === d.step) {
+    return el("span", { class: "confirm" }, t("replay-resume-replaces"), " ",
+      el("button", { "data-key": "replay-try-confirm", class: "primary", "aria-label": label, onclick: go }, t("replay-try")));
+  }
+  return el("button", {
+    "data-key": "replay-try", "data-mistake": d.step, class: "try", "aria-label": label,
+    onclick: () => {
+      const kept = keptGame();
+      if (!kept || kept.over) return go();
+      r.trying = d.step;
+      draw(r);
+    },
+  }, t("replay-try"));
+}
+
+/** Each player's chips lost to mistakes, in all and by part of the deal
+ * (as `tripoley analyse` says it): the judged players only.
+ * @param {Viewer} r @param {Analysis} a */
+function summary(r, a) {
+  const seats = a.names.map((_, s) => s).filter((s) => a.seat == null || a.seat === s);
+  const parts = /** @type {const} */ (["spare", "poker", "michigan"]);
+  const byPart = a.cost_by_part;
+  const cell = (/** @type {number} */ x) => el("td", {}, String(t("replay-summary-chips", { chips: chips(x) })));
+  return el("table", { class: "analysis-summary" },
+    el("caption", {}, t("replay-summary")),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("replay-summary-player")), el("th", { scope: "col" }, t("replay-summary-total")),
+      byPart ? parts.map((part) => el("th", { scope: "col" }, t("replay-summary-part", { part }))) : null)),
+    el("tbody", {}, seats.map((s) => el("tr", { "data-seat": s },
+      el("th", { scope: "row" }, nameIn(r, s)),
+      cell(a.cost_by_seat[s]),
+      byPart ? parts.map((part) => cell(byPart[s][part])) : null))));
+}
+
+/** Each player's chips at the start and after each deal (the final pot's
+ * payments the last point), a line per seat with its values, the deals
+ * along the bottom and the chips up the side; the listed mistakes marked
+ * on their deal.
  * @param {Viewer} r @param {Analysis} a @param {Analysis["decisions"]} mistakes */
 function chart(r, a, mistakes) {
-  const [w, h, pad] = [320, 140, 12];
+  const [w, h, left, right, top, bottom] = [360, 170, 40, 12, 10, 30];
   // From the lowest stack to the highest: the differences are what matter.
   const all = a.chips.flatMap((c) => c.stacks);
   const [low, high] = [Math.min(...all), Math.max(...all)];
   const span = Math.max(1, a.chips.length - 1);
-  const x = (/** @type {number} */ i) => pad + (i * (w - 2 * pad)) / span;
-  const y = (/** @type {number} */ chips) => h - pad - ((chips - low) * (h - 2 * pad)) / Math.max(1, high - low);
+  const x = (/** @type {number} */ i) => left + (i * (w - left - right)) / span;
+  const y = (/** @type {number} */ n) => h - bottom - ((n - low) * (h - top - bottom)) / Math.max(1, high - low);
+  const label = (/** @type {number} */ i) => {
+    const c = a.chips[i];
+    if (i === 0) return t("replay-chart-start");
+    return i > 0 && a.chips[i - 1].deals === c.deals ? t("replay-chart-end") : String(c.deals);
+  };
   const root = svgEl("svg", { viewBox: `0 0 ${w} ${h}`, class: "chip-chart", role: "img", "aria-label": t("replay-chart") });
+  // The axes: chips up the side (lowest, middle, highest), deals along the bottom.
+  root.append(svgEl("line", { class: "axis", x1: left, y1: top, x2: left, y2: h - bottom }),
+    svgEl("line", { class: "axis", x1: left, y1: h - bottom, x2: w - right, y2: h - bottom }));
+  for (const n of [...new Set([low, Math.round((low + high) / 2), high])]) {
+    root.append(svgEl("line", { class: "grid", x1: left, y1: y(n), x2: w - right, y2: y(n) }),
+      svgEl("text", { class: "axis-value", x: left - 4, y: y(n) + 4, "text-anchor": "end" }, String(n)));
+  }
+  // A long game labels every few deals (and its last point), so the
+  // labels never run into each other; every point keeps its value.
+  const every = Math.ceil(a.chips.length / 12);
+  const last = a.chips.length - 1;
+  a.chips.forEach((_, i) => {
+    if ((i % every === 0 && last - i >= every) || i === last) root.append(svgEl("text", { class: "deal-label", x: x(i), y: h - bottom + 14, "text-anchor": "middle" }, label(i)));
+  });
+  root.append(svgEl("text", { class: "axis-title", x: (left + w - right) / 2, y: h - 3, "text-anchor": "middle" }, t("replay-chart-deals")));
   a.names.forEach((_, s) => {
     root.append(svgEl("polyline", { class: "seat-line seat-" + s, fill: "none", "stroke-width": 2,
       points: a.chips.map((c, i) => `${x(i)},${y(c.stacks[s])}`).join(" ") }));
+    // Each point says its value (a pointer's tooltip, a screen reader's name).
+    a.chips.forEach((c, i) => root.append(svgEl("circle", { class: "point seat-" + s, cx: x(i), cy: y(c.stacks[s]), r: 2.5 },
+      svgEl("title", {}, t("replay-chart-point", { who: nameIn(r, s), chips: c.stacks[s], deal: i === 0 ? "start" : a.chips[i - 1].deals === c.deals ? "end" : c.deals })))));
   });
   for (const d of mistakes) {
     const i = Math.min(d.deal, a.chips.length - 1);
     root.append(svgEl("circle", { class: "mistake-mark seat-" + d.seat, cx: x(i), cy: y(a.chips[i].stacks[d.seat]), r: 4 }));
   }
-  return el("figure", { class: "chart" }, root, el("figcaption", {}, a.names.map((n, s) => el("span", { class: "seat-key seat-" + s }, n || nameIn(r, s)))));
+  const end = a.chips[last];
+  return el("figure", { class: "chart" }, root,
+    el("figcaption", {}, el("span", { class: "chart-title" }, t("replay-chart")), " ",
+      a.names.map((n, s) => el("span", { class: "seat-key seat-" + s }, t("replay-chart-key", { who: nameIn(r, s) || n, chips: end.stacks[s] })))));
 }
 
 /** The game's share link, to copy (a finished table's or the page's own). @param {Viewer} r */

@@ -126,6 +126,8 @@ export class Table {
     /** The five cards picked for the poker, and the decision they were picked for.
      * @type {Set<string>} */
     this.chosen = new Set();
+    /** The best five of that decision, as first picked. @type {string[]} */
+    this.best = [];
     /** @type {string | null} */
     this.chosenFor = null;
     /** Why the last Michigan run stopped, in words. @type {string | null} */
@@ -179,9 +181,12 @@ export class Table {
     return seat === you && !this.onlooker ? t("name-you", { name: plain }) : plain;
   }
 
-  /** Whether a seat's own events may say "you" (not to an onlooker). @param {number} _seat */
-  own(_seat) {
-    return !this.onlooker;
+  /** Whether a seat's own events may say "you": not to an onlooker, and
+   * in a replay face up only the seat's own (the others' hands are shown
+   * there too, and they are not "yours"). @param {number} seat */
+  own(seat) {
+    if (this.onlooker) return false;
+    return this.replaying ? seat === this.seat : true;
   }
 
   /** Words about the viewer's own hand: `mine` ("Your hand"), or

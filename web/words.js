@@ -88,12 +88,12 @@ export function describe(e, namer) {
     case "called": return t("ev-called", { who: n(e.seat), amount: e.amount, allin: e.all_in ? "yes" : "no" });
     case "raised": return t("ev-raised", { who: n(e.seat), by: e.by });
     case "folded": return t("ev-folded", { who: n(e.seat) });
-    case "chose_five": return t("ev-chose-five", { cards: cards(e.cards) });
+    case "chose_five": return namer.own(e.seat) ? t("ev-chose-five", { cards: cards(e.cards) }) : t("ev-chose-five-of", { who: n(e.seat), cards: cards(e.cards) });
     case "set_five_apart": return t("ev-set-five-apart", { who: n(e.seat) });
     case "showed": return t("ev-showed", { who: n(e.seat), cards: cards(e.cards), hand: handName(e.rank) });
     case "led": return t("ev-led", { who: n(e.seat), card: cardText(e.card), misplay: e.misplay ? "yes" : "no" });
     case "played": return null;
-    case "withheld": return t("ev-withheld", { card: cardText(e.card) });
+    case "withheld": return namer.own(e.seat) ? t("ev-withheld", { card: cardText(e.card) }) : t("ev-withheld-by", { who: n(e.seat), card: cardText(e.card) });
     case "run_stopped": return t("ev-run-stopped", { why: stopWhy(e) });
     case "cannot_lead": return t("ev-cannot-lead", { who: n(e.seat) });
     case "play_blocked": return t("ev-play-blocked");
@@ -140,4 +140,16 @@ export function actionText(a) {
   if (k === "name_suit") return t("action-name-suit", { suit: v });
   if (Array.isArray(v)) return t("action-pick", { cards: cards(v) });
   return t("action-amount", { action: k, amount: v });
+}
+
+/** A move made, in words (the analysis's "Ann — bid 5"): where a language
+ * says the expert's advice in its own mood (Spanish "pujaría"), the move
+ * made is said as it was (Spanish "pujar"). @param {any} a */
+export function moveText(a) {
+  if (typeof a === "string") return t("move", { action: a });
+  const [k, v] = Object.entries(a)[0];
+  if (k === "lead") return t("move-lead", { card: cardText(v) });
+  if (k === "name_suit") return t("move-name-suit", { suit: v });
+  if (Array.isArray(v)) return t("move-pick", { cards: cards(v) });
+  return t("move-amount", { action: k, amount: v });
 }

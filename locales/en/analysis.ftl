@@ -16,3 +16,6 @@ analysis-more = { $count ->
 analysis-chips = Chips over the game:
 analysis-player = { $who }: { $start } at the start, { $end } at the end; their moves cost about { $cost } chips in all.
 analysis-seat = Seat { $seat }
+analysis-parts = Lost to mistakes: spare hand and bids { $spare }, poker { $poker }, Michigan { $michigan }.
+analysis-line = The expert's line: { $moves }
+analysis-line-move = { $who }: { $move }

@@ -549,6 +549,8 @@ rp-standing = { $player }: { words-chips }{ $winner ->
 }
 rp-no-standings = The record stops before the end of the game: no standings yet.
 term-hint-cursor = The cursor moved to { $card }: Enter leads it.
+term-hint-five-picked = The expert's five are picked now: Enter sets them apart.
+term-hint-five-kept = Your own five stay picked: press ? again to pick the expert's.
 
 ## tripoley replay of a Napalm record: each hand's ledger
 

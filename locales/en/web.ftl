@@ -271,7 +271,10 @@ confirm-fold-yes = Fold anyway
 confirm-withhold = Hold back { $card }? The run stops; you can collect no pay space for the rest of this deal, and after Michigan you pay the chips on each pay space whose card, of a suit you held back in, is still in another player's hand.
 confirm-withhold-yes = Hold it back anyway
 confirm-label = Are you sure?
-five-picked = { $n } of 5 picked (the best five are picked for you)
+five-picked = { $best ->
+    [yes] { $n } of 5 picked (the best five are picked for you)
+   *[no] { $n } of 5 picked
+}
 lead-help = Tap a raised card to lead it.
 btn-lead-only = Lead your { $card } (your only lead)
 hint-expert = The expert would { $action }.
@@ -478,6 +481,34 @@ replay-mistake = Deal { $deal }: { $who } — { $played }; the expert: { $best }
    *[other] { $cost } chips
   }, ± { $error })
 replay-no-mistakes = The expert found no costly mistake.
+replay-mistakes-of = { $who }'s biggest mistakes
+replay-mistakes-yours = Your biggest mistakes
+replay-line = The expert's line: { $moves }
+replay-line-move = { $who }: { $move }
+replay-line-hidden = { $kind ->
+    [lead] lead a card
+   *[five] set five cards apart
+}
+replay-summary = Chips lost to mistakes, by player
+replay-summary-player = Player
+replay-summary-total = In all
+replay-summary-part = { $part ->
+    [spare] Spare hand and bids
+    [poker] Poker
+   *[michigan] Michigan
+}
+replay-summary-chips = { $chips }
+replay-chart-start = start
+replay-chart-end = end
+replay-chart-deals = Deals
+replay-chart-point = { $who }: { $chips } chips { $deal ->
+    [start] at the start
+    [end] at the end
+   *[other] after deal { $deal }
+}
+replay-chart-key = { $who }: { $chips }
+replay-try = Try it yourself
+replay-try-label = Try it yourself: play on from here as { $who }, against bots, on this device
 replay-chart = Each player's chips after each deal
 replay-seen-by = Whose eyes
 replay-seen-as = As { $who } saw it

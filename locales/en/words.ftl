@@ -128,6 +128,7 @@ ev-called = { $who } calls { $amount }{ $allin ->
 ev-raised = { $who } raises by { $by }.
 ev-folded = { $who } folds.
 ev-chose-five = Your five poker cards: { $cards }.
+ev-chose-five-of = { $who }'s five poker cards: { $cards }.
 ev-set-five-apart = { $who } sets five cards apart.
 ev-showed = { $who } shows { $cards }: { $hand }.
 ev-led = { $who } leads { $card }{ $misplay ->
@@ -135,6 +136,7 @@ ev-led = { $who } leads { $card }{ $misplay ->
    *[no] {""}
 }.
 ev-withheld = You hold back { $card }.
+ev-withheld-by = { $who } holds back { $card }.
 ev-run-stopped = The run stops: { $why }.
 ev-cannot-lead = { $who } cannot lead; the turn passes on.
 ev-play-blocked = Nobody can lead: play is blocked.
@@ -170,6 +172,35 @@ action-lead = lead { $card }
 action-name-suit = name { words-suit }
 action-pick = pick { $cards }
 action-amount = { $action ->
+    [bid] bid
+    [bet] bet
+    [raise] raise by
+   *[other] { $action }
+} { $amount }
+
+## A move made, as the analysis names it ("Ann — bid 5; the expert: pass")
+
+move = { $action ->
+    [keep] keep the hand
+    [swap] swap for the spare
+    [auction_spare] auction the spare
+    [swap_and_auction] swap and auction the old hand
+    [pass] pass
+    [check] check
+    [call] call
+    [fold] fold
+    [play] play the card
+    [withhold] hold the card back
+    [yes] say Yes
+    [no] say No
+    [challenge] challenge
+    [decline] keep the No
+   *[other] { $action }
+}
+move-lead = lead { $card }
+move-name-suit = name { words-suit }
+move-pick = pick { $cards }
+move-amount = { $action ->
     [bid] bid
     [bet] bet
     [raise] raise by

@@ -16,3 +16,6 @@ analysis-more = { $count ->
 analysis-chips = Fichas a lo largo de la partida:
 analysis-player = { $who }: { $start } al empezar, { $end } al terminar; sus jugadas costaron unas { $cost } fichas en total.
 analysis-seat = Asiento { $seat }
+analysis-parts = Perdido en errores: mano extra y pujas { $spare }, póquer { $poker }, Michigan { $michigan }.
+analysis-line = La línea del experto: { $moves }
+analysis-line-move = { $who }: { $move }

@@ -544,6 +544,8 @@ rp-standing = { $player }: { words-chips }{ $winner ->
 }
 rp-no-standings = La partida guardada acaba antes del final: aún no hay clasificación.
 term-hint-cursor = El cursor pasó a { $card }: Intro sale con ella.
+term-hint-five-picked = Ahora están elegidas las cinco del experto: Intro las aparta.
+term-hint-five-kept = Tus cinco siguen elegidas: pulsa ? otra vez para elegir las del experto.
 
 ## tripoley replay de una partida de Napalm: las cuentas de cada mano
 

@@ -293,7 +293,10 @@ confirm-fold-yes = Retirarme igualmente
 confirm-withhold = ¿Guardarte el { $card }? La serie se corta; ya no cobras ninguna casilla de pago en este reparto y, después de Michigan, pagas las fichas de cada casilla de pago cuya carta, de un palo en el que te guardaste una carta, siga en la mano de otro jugador.
 confirm-withhold-yes = Guardármela igualmente
 confirm-label = ¿Seguro?
-five-picked = { $n } de 5 elegidas (ya tienes marcadas las cinco mejores)
+five-picked = { $best ->
+    [yes] { $n } de 5 elegidas (ya tienes marcadas las cinco mejores)
+   *[no] { $n } de 5 elegidas
+}
 lead-help = Toca una carta levantada para salir con ella.
 btn-lead-only = Sal con tu { $card } (tu única salida)
 hint-expert = El experto { $action }.
@@ -503,6 +506,34 @@ replay-mistake = Reparto { $deal }: { $who } — { $played }; el experto: { $bes
    *[other] unas { $cost } fichas
   }, ± { $error })
 replay-no-mistakes = El experto no encontró ningún error caro.
+replay-mistakes-of = Los errores más caros de { $who }
+replay-mistakes-yours = Tus errores más caros
+replay-line = La línea del experto: { $moves }
+replay-line-move = { $who }: { $move }
+replay-line-hidden = { $kind ->
+    [lead] salir con una carta
+   *[five] apartar cinco cartas
+}
+replay-summary = Fichas perdidas en errores, por jugador
+replay-summary-player = Jugador
+replay-summary-total = En total
+replay-summary-part = { $part ->
+    [spare] Mano extra y pujas
+    [poker] Póquer
+   *[michigan] Michigan
+}
+replay-summary-chips = { $chips }
+replay-chart-start = inicio
+replay-chart-end = final
+replay-chart-deals = Repartos
+replay-chart-point = { $who }: { $chips } fichas { $deal ->
+    [start] al empezar
+    [end] al terminar
+   *[other] tras el reparto { $deal }
+}
+replay-chart-key = { $who }: { $chips }
+replay-try = Pruébalo tú
+replay-try-label = Pruébalo tú: sigue desde aquí como { $who }, contra bots, en este dispositivo
 replay-chart = Las fichas de cada jugador tras cada reparto
 replay-seen-by = Con qué ojos
 replay-seen-as = Como lo vio { $who }

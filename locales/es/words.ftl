@@ -129,6 +129,7 @@ ev-called = { $who } iguala { $amount }{ $allin ->
 ev-raised = { $who } sube { $by }.
 ev-folded = { $who } se retira.
 ev-chose-five = Tus cinco cartas de póquer: { $cards }.
+ev-chose-five-of = Las cinco cartas de póquer de { $who }: { $cards }.
 ev-set-five-apart = { $who } aparta sus cinco cartas.
 ev-showed = { $who } enseña { $cards }: { $hand }.
 ev-led = { $who } sale con { $card }{ $misplay ->
@@ -136,6 +137,7 @@ ev-led = { $who } sale con { $card }{ $misplay ->
    *[no] {""}
 }.
 ev-withheld = Te guardas el { $card }.
+ev-withheld-by = { $who } se guarda el { $card }.
 ev-run-stopped = La serie se corta: { $why }.
 ev-cannot-lead = { $who } no puede salir; el turno pasa al siguiente.
 ev-play-blocked = Nadie puede salir: el juego queda bloqueado.
@@ -174,6 +176,35 @@ action-amount = { $action ->
     [bid] pujaría
     [bet] apostaría
     [raise] subiría
+   *[other] { $action }
+} { $amount }
+
+## Una jugada hecha, como la nombra el análisis ("Ana — pujar 5; el experto: pasaría")
+
+move = { $action ->
+    [keep] quedarse con su mano
+    [swap] cambiar su mano por la extra
+    [auction_spare] subastar la mano extra
+    [swap_and_auction] cambiar y subastar su mano anterior
+    [pass] pasar
+    [check] pasar
+    [call] igualar
+    [fold] retirarse
+    [play] jugar la carta
+    [withhold] guardarse la carta
+    [yes] decir Sí
+    [no] decir No
+    [challenge] desafiar
+    [decline] mantener su No
+   *[other] { $action }
+}
+move-lead = salir con { $card }
+move-name-suit = elegir { words-suit }
+move-pick = elegir { $cards }
+move-amount = { $action ->
+    [bid] pujar
+    [bet] apostar
+    [raise] subir
    *[other] { $action }
 } { $amount }
 

@@ -17,8 +17,11 @@ mod read;
 pub use read::{AnalysisError, MAX_RECORD_BYTES, MAX_STEPS, read};
 
 use serde::Serialize;
-use tripoley_bots::{Budget, judge};
-use tripoley_engine::{Action, Event, Game, InfoSet, Pending, Record, ReplayError, Seat, Step};
+use tripoley_bots::{Budget, hint, judge};
+use tripoley_engine::{
+    Account, Action, Event, Game, InfoSet, NoEvents, Pending, Record, ReplayError, Seat, Stage,
+    Step,
+};
 
 /// Playouts per decision by default: the web table's hint budget.
 pub const DEFAULT_PLAYOUTS: u32 = 2000;
@@ -28,6 +31,21 @@ pub const MAX_PLAYOUTS: u32 = 100_000;
 
 /// The seed every position's seed is made from (the hint's, "HINT").
 const SEED: u64 = 0x4849_4E54;
+
+/// A mistake costs at least this much to get the expert's line after it.
+pub const LINE_COST: f64 = 0.5;
+
+/// The most mistakes, the costliest first, that get the expert's line.
+pub const LINE_MISTAKES: usize = 20;
+
+/// Moves in the expert's line after a mistake: the expert's own answer,
+/// then what the table would do next (each seat's expert hint), until the
+/// deal needs the cards of chance or the game ends.
+pub const LINE_MOVES: usize = 5;
+
+/// Playouts for each later move of a line (the answer itself is the
+/// verdict's): enough for a sensible move, cheap beside the verdicts.
+const LINE_PLAYOUTS: u32 = 300;
 
 /// What to analyse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +84,66 @@ pub struct Judged {
     pub std_error: f64,
     /// Sampled worlds behind the verdict (0: there was only one sensible move).
     pub worlds: u32,
+    /// Where in the deal it was decided (for the summary by stage).
+    pub part: Part,
+    /// The expert's line from this position: `best`, then the next moves
+    /// at the table, each seat's as the expert would make it from what that
+    /// seat knew (at most [`LINE_MOVES`]; only for the costliest mistakes,
+    /// [`LINE_MISTAKES`] of at least [`LINE_COST`] chips, else empty).
+    pub line: Vec<LineMove>,
+}
+
+/// One move of the expert's line after a mistake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LineMove {
+    /// Who moves.
+    pub seat: Seat,
+    /// The move.
+    pub action: Action,
+}
+
+/// The three parts of a deal a decision belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Part {
+    /// The spare hand, its auction and the pay suit's.
+    Spare,
+    /// Poker: the five and the betting (the final pot's too).
+    Poker,
+    /// Michigan.
+    Michigan,
+}
+
+impl Part {
+    /// The part of a deal at `stage`.
+    pub fn of(stage: Stage) -> Part {
+        match stage {
+            Stage::ChooseFive | Stage::Betting | Stage::FinalPot => Part::Poker,
+            Stage::Michigan => Part::Michigan,
+            _ => Part::Spare,
+        }
+    }
+}
+
+/// Chips lost to mistakes in each part of the deals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct ByPart {
+    /// The spare hand and the auctions.
+    pub spare: f64,
+    /// Poker.
+    pub poker: f64,
+    /// Michigan.
+    pub michigan: f64,
+}
+
+impl ByPart {
+    fn add(&mut self, part: Part, chips: f64) {
+        match part {
+            Part::Spare => self.spare += chips,
+            Part::Poker => self.poker += chips,
+            Part::Michigan => self.michigan += chips,
+        }
+    }
 }
 
 /// Each player's chips at one point of the game.
@@ -73,7 +151,8 @@ pub struct Judged {
 pub struct ChipsAt {
     /// Deals finished by then (0: the start).
     pub deals: u32,
-    /// Each seat's stack.
+    /// Each seat's stack: after the deal's last payment, before the next
+    /// deal's antes (or the final pot, which has an entry of its own).
     pub stacks: Vec<u32>,
 }
 
@@ -90,6 +169,8 @@ pub struct Analysis {
     pub decisions: Vec<Judged>,
     /// Each seat's expected chips lost to its judged moves, added up.
     pub cost_by_seat: Vec<f64>,
+    /// The same by part of the deal.
+    pub cost_by_part: Vec<ByPart>,
     /// The stacks at the start, after each deal, and at the end.
     pub chips: Vec<ChipsAt>,
     /// Whether the record reaches the end of the game.
@@ -147,22 +228,71 @@ pub fn analyse(
             cost: v.cost,
             std_error: v.std_error,
             worlds: v.worlds,
+            part: Part::of(p.game.stage()),
+            line: Vec::new(),
         });
     }
     let mut cost_by_seat = vec![0.0; record.names.len()];
+    let mut cost_by_part = vec![ByPart::default(); record.names.len()];
     for d in &decisions {
         cost_by_seat[usize::from(d.seat)] += d.cost;
+        cost_by_part[usize::from(d.seat)].add(d.part, d.cost);
     }
     decisions.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.step.cmp(&b.step)));
+    let line_budget = Budget::playouts(options.playouts.min(LINE_PLAYOUTS));
+    for d in decisions
+        .iter_mut()
+        .take(LINE_MISTAKES)
+        .filter(|d| d.cost >= LINE_COST && d.best != d.played)
+    {
+        let p = positions
+            .iter()
+            .find(|p| p.step == d.step)
+            .expect("every verdict is of a position");
+        d.line = line(&p.game, d.seat, d.best, line_budget);
+    }
     Ok(Analysis {
         names: record.names.clone(),
         seat: options.seat,
         playouts: options.playouts,
         decisions,
         cost_by_seat,
+        cost_by_part,
         chips,
         finished,
     })
+}
+
+/// The expert's line from `game`: `seat` plays `best`, then each seat due
+/// plays the expert's hint from what it knows (a decision with one answer
+/// takes it), until [`LINE_MOVES`] moves, the cards of chance or the end.
+/// Each hint has its fixed seed, so a line is the same every time.
+fn line(game: &Game, seat: Seat, best: Action, budget: Budget) -> Vec<LineMove> {
+    let mut game = game.clone();
+    let mut moves = Vec::with_capacity(LINE_MOVES);
+    let (mut seat, mut action) = (seat, best);
+    loop {
+        if game.apply_into(seat, action, &mut NoEvents).is_err() {
+            break;
+        }
+        moves.push(LineMove { seat, action });
+        if moves.len() >= LINE_MOVES {
+            break;
+        }
+        let Pending::Decide {
+            seat: due,
+            decision,
+        } = game.pending()
+        else {
+            break;
+        };
+        action = match decision.only() {
+            Some(only) => only,
+            None => hint(&InfoSet::new(&game, due), game.rules(), budget),
+        };
+        seat = due;
+    }
+    moves
 }
 
 /// Replays the record: the positions to judge, the stacks after each deal,
@@ -200,14 +330,26 @@ fn walk(
             });
         }
         events.clear();
+        // The stacks followed payment by payment through the step: a deal's
+        // end and the next deal's antes come in one step.
+        let mut stacks = game.stacks().to_vec();
         game.step(step, &mut events)
             .map_err(|error| ReplayError::Step { index, error })?;
         for e in &events {
-            if let Event::DealEnded { number } = e {
-                chips.push(ChipsAt {
+            match e {
+                Event::Transfer(t) => {
+                    if let Account::Stack(s) = t.from {
+                        stacks[usize::from(s)] -= t.amount;
+                    }
+                    if let Account::Stack(s) = t.to {
+                        stacks[usize::from(s)] += t.amount;
+                    }
+                }
+                Event::DealEnded { number } => chips.push(ChipsAt {
                     deals: *number,
-                    stacks: game.stacks().to_vec(),
-                });
+                    stacks: stacks.clone(),
+                }),
+                _ => {}
             }
         }
     }
@@ -226,14 +368,117 @@ fn walk(
 mod tests {
     use super::*;
     use tripoley_bots::{BotKind, record_game};
-    use tripoley_engine::{Preset, Rules};
+    use tripoley_engine::{Preset, Reason, Rules};
 
     fn game() -> Record {
+        game_of(1)
+    }
+
+    fn game_of(deals: u32) -> Record {
         let mut rules = Rules::preset(Preset::Pagat);
-        rules.deals = Some(1);
+        rules.deals = Some(deals);
         let mut bots: Vec<_> = (0..3).map(|_| BotKind::Heuristic.make(&rules)).collect();
         let names = (0..3).map(|i| format!("P{i}")).collect();
         record_game(&rules, &mut bots, names, 5).expect("a game")
+    }
+
+    /// A deal's point of the chart is its result: the stacks after its last
+    /// payment, not after the next deal's antes (which come in the same
+    /// step). Failed before: deal 1 read its stacks less the next antes.
+    #[test]
+    fn the_chips_after_a_deal_are_taken_before_the_next_deals_antes() {
+        let record = game_of(3);
+        let a = analyse(
+            &record,
+            &Options {
+                seat: None,
+                playouts: 1,
+            },
+            &mut |_, _| true,
+        )
+        .expect("it analyses");
+        // Every payment of the game in order, added up to each deal's end.
+        let mut events = Vec::new();
+        let mut game = record.start(&mut events).unwrap();
+        for step in &record.steps {
+            game.step(step, &mut events).unwrap();
+        }
+        let mut stacks = a.chips[0].stacks.clone();
+        let mut ends = Vec::new();
+        let mut antes_after_end = false;
+        for e in &events {
+            match e {
+                Event::Transfer(t) => {
+                    if let Account::Stack(s) = t.from {
+                        stacks[usize::from(s)] -= t.amount;
+                        antes_after_end |= !ends.is_empty() && t.reason == Reason::Ante;
+                    }
+                    if let Account::Stack(s) = t.to {
+                        stacks[usize::from(s)] += t.amount;
+                    }
+                }
+                Event::DealEnded { number } => ends.push((*number, stacks.clone())),
+                _ => {}
+            }
+        }
+        assert!(antes_after_end, "a later deal's antes were paid");
+        assert_eq!(ends.len(), 3);
+        for (number, at_end) in ends {
+            let point = a.chips.iter().find(|c| c.deals == number).expect("a point");
+            assert_eq!(point.stacks, at_end, "deal {number}");
+        }
+        assert_eq!(a.chips.last().unwrap().stacks, game.stacks());
+    }
+
+    /// The costliest mistakes come with the expert's line after them: its
+    /// answer first, then legal moves of the seats due, a few at most.
+    #[test]
+    fn a_costly_mistake_has_the_experts_line_after_it() {
+        let record = game_of(2);
+        let a = analyse(
+            &record,
+            &Options {
+                seat: None,
+                playouts: 50,
+            },
+            &mut |_, _| true,
+        )
+        .expect("it analyses");
+        let mut lines = 0;
+        for (i, d) in a.decisions.iter().enumerate() {
+            if d.line.is_empty() {
+                assert!(i >= LINE_MISTAKES || d.cost < LINE_COST || d.best == d.played);
+                continue;
+            }
+            lines += 1;
+            assert!(d.line.len() <= LINE_MOVES);
+            assert_eq!(
+                d.line[0],
+                LineMove {
+                    seat: d.seat,
+                    action: d.best
+                }
+            );
+            // The line plays from the position decided.
+            let mut game = record.start(&mut Vec::new()).unwrap();
+            for step in &record.steps[..d.step] {
+                game.step(step, &mut Vec::new()).unwrap();
+            }
+            for m in &d.line {
+                game.apply(m.seat, m.action).expect("a legal move");
+            }
+        }
+        assert!(lines > 0, "some mistake has a line");
+        // Each part's costs add up to the seat's.
+        for (seat, by) in a.cost_by_part.iter().enumerate() {
+            let sum = by.spare + by.poker + by.michigan;
+            assert!((sum - a.cost_by_seat[seat]).abs() < 1e-9);
+        }
+        assert!(
+            a.decisions
+                .iter()
+                .any(|d| d.part == Part::Poker && matches!(d.played, Action::Choose(_)))
+        );
     }
 
     /// The smallest budget (the fuzz target's): a decision with many

@@ -70,6 +70,16 @@ fn a_saved_game_is_judged_in_words_and_as_json_the_costliest_first() {
     let text = stdout(&tripoley(&["analyse", "--budget", "60", file]));
     assert!(text.starts_with("The expert judged"), "{text}");
     assert!(text.contains("Chips over the game:"), "{text}");
+    // Each player's chips lost by part of the deal, and the expert's line
+    // after the costliest mistakes.
+    assert_eq!(
+        text.matches("Lost to mistakes: spare hand and bids ")
+            .count(),
+        3,
+        "{text}"
+    );
+    assert!(text.contains("The expert's line: "), "{text}");
+    assert!(a["cost_by_part"][0]["poker"].is_number(), "{a}");
     let es = stdout(&tripoley_in(
         Some("es_ES.UTF-8"),
         &["analyse", "--budget", "60", file],

@@ -4,7 +4,8 @@
 //! host), `GET /api/tables/{invite}/share` (the link, once made) and
 //! `GET /api/replays/{share}[?seat=N]` (anyone with the link, the page
 //! being `/replay/{share}`), and `POST /api/replays[?seat=N]` (a record file
-//! uploaded: its frames, nothing stored). Napalm games (a table's or a
+//! uploaded: its frames, nothing stored); `GET /api/tables/{invite}/record`
+//! and `GET /api/replays/{share}/record`, the finished game's record. Napalm games (a table's or a
 //! file) replay the same way, their frames being what a Napalm table sends.
 //!
 //! The game is rebuilt from storage and each entry of its event log (the
@@ -70,6 +71,8 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{invite}/replay", get(by_invite))
         .route("/api/tables/{invite}/share", post(share).get(share_made))
         .route("/api/replays/{share}", get(by_share))
+        .route("/api/tables/{invite}/record", get(record_by_invite))
+        .route("/api/replays/{share}/record", get(record_by_share))
         .route(
             "/api/replays",
             // The file, with room for a request's headers.
@@ -252,12 +255,22 @@ async fn stored(
         Ok(a) => a,
         Err(why) => return busy(why),
     };
-    let stored = match crate::analysis::finished(&replays.app, invite).await {
+    let record = match finished_record(&replays.app, invite).await {
+        Ok(r) => r,
+        Err(answer) => return answer,
+    };
+    built(replays, record, seat, share, admitted, false).await
+}
+
+/// A finished game of this server's tables as its record, or the answer
+/// to give (none before the end: it tells every hand).
+async fn finished_record(app: &App, invite: &str) -> Result<Replayed, Response> {
+    let stored = match crate::analysis::finished(app, invite).await {
         Ok(s) => s,
-        Err((status, e)) => return (status, axum::Json(e)).into_response(),
+        Err((status, e)) => return Err((status, axum::Json(e)).into_response()),
     };
     let names = stored.names.unwrap_or_default();
-    let record = match stored.steps {
+    Ok(match stored.steps {
         StoredSteps::Tripoley(steps) => Replayed::Tripoley(Record {
             version: RECORD_VERSION,
             rules: stored.settings.rules,
@@ -268,8 +281,38 @@ async fn stored(
             steps,
             ..NapalmRecord::new(stored.settings.napalm.unwrap_or_default(), names)
         }),
-    };
-    built(replays, record, seat, share, admitted, false).await
+    })
+}
+
+/// `GET /api/tables/{invite}/record`: the finished game's record, as
+/// `tripoley play --save` writes one (without its `play` field): what
+/// "Try it yourself" plays on from in the browser, and a file `tripoley
+/// replay` and `analyse` read. Anyone who may see its replay face up may
+/// have it; nothing is built, so no budget is taken.
+async fn record_by_invite(
+    State(replays): State<Arc<Replays>>,
+    Path(invite): Path<String>,
+) -> Response {
+    record_answer(&replays.app, &invite).await
+}
+
+/// `GET /api/replays/{share}/record`: the same by the game's share link.
+async fn record_by_share(
+    State(replays): State<Arc<Replays>>,
+    Path(share): Path<String>,
+) -> Response {
+    match shared(&replays.app, &share).await {
+        Ok(invite) => record_answer(&replays.app, &invite).await,
+        Err((status, e)) => (status, axum::Json(e)).into_response(),
+    }
+}
+
+async fn record_answer(app: &App, invite: &str) -> Response {
+    match finished_record(app, invite).await {
+        Ok(Replayed::Tripoley(record)) => axum::Json(record).into_response(),
+        Ok(Replayed::Napalm(record)) => axum::Json(record).into_response(),
+        Err(answer) => answer,
+    }
 }
 
 /// `POST /api/replays`: a record file's frames (nothing stored). The file

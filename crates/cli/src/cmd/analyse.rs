@@ -100,6 +100,31 @@ fn refused(file: &str, e: &AnalysisError) -> Failure {
     Failure::usage(format!("{file}: {e}"))
 }
 
+/// What the expert would have done next after a mistake, in words: its
+/// answer, then the table's (none when the verdict has no line).
+fn line_words(
+    line: &[tripoley_analysis::LineMove],
+    lang: Lang,
+    name: &dyn Fn(Seat) -> String,
+) -> Option<String> {
+    if line.is_empty() {
+        return None;
+    }
+    let moves: Vec<String> = line
+        .iter()
+        .map(|m| {
+            lang.t(
+                "analysis-line-move",
+                &[
+                    ("who", name(m.seat).into()),
+                    ("move", action_words(m.action, lang).into()),
+                ],
+            )
+        })
+        .collect();
+    Some(lang.t("analysis-line", &[("moves", moves.join(" · ").into())]))
+}
+
 /// The analysis in players' words.
 fn words(a: &Analysis, top: usize, lang: Lang) -> String {
     let name = |seat: Seat| {
@@ -148,6 +173,9 @@ fn words(a: &Analysis, top: usize, lang: Lang) -> String {
                     ],
                 )
             ));
+            if let Some(line) = line_words(&d.line, lang, &name) {
+                out.push(format!("    {line}"));
+            }
         }
         if mistakes.len() > top {
             out.push(format!(
@@ -179,6 +207,19 @@ fn words(a: &Analysis, top: usize, lang: Lang) -> String {
                 ],
             )
         ));
+        if judged && let Some(by) = a.cost_by_part.get(seat) {
+            out.push(format!(
+                "    {}",
+                lang.t(
+                    "analysis-parts",
+                    &[
+                        ("spare", chips(by.spare).into()),
+                        ("poker", chips(by.poker).into()),
+                        ("michigan", chips(by.michigan).into()),
+                    ],
+                )
+            ));
+        }
     }
     out.join("\n") + "\n"
 }

@@ -98,6 +98,9 @@ pub struct Input {
     pub typing: bool,
     /// The five poker cards chosen so far.
     pub five: CardSet,
+    /// The expert's five, once a hint advised it without replacing a five
+    /// the player chose (a second hint then picks it).
+    pub hinted_five: Option<CardSet>,
 }
 
 /// A game of Tripoley with one human against bots, driven by keys.
@@ -1116,7 +1119,7 @@ impl App {
                 self.input.amount = x;
                 self.input.typing = false;
             }
-            Action::Choose(five) => self.input.five = five,
+            Action::Choose(five) => moved = self.hint_five(five, &view),
             Action::Lead(c) => {
                 if let Some(i) = text::sorted_hand(self.shown.hand)
                     .iter()
@@ -1165,6 +1168,28 @@ impl App {
             ],
         );
         self.hint = Some(hint + &moved);
+    }
+
+    /// The expert's five, advised: it replaces the five picked for the
+    /// player (or none), never one they chose themselves unless they ask
+    /// again; either way the hint says what became of their five.
+    fn hint_five(&mut self, five: CardSet, view: &View) -> String {
+        let Some(Decision::ChooseFive { from }) = view.decision else {
+            return String::new();
+        };
+        if self.input.five == five {
+            return String::new();
+        }
+        let preselected = self.game.rules().evaluator().best_five(from).1;
+        let untouched = self.input.five == preselected || self.input.five.is_empty();
+        if untouched || self.input.hinted_five == Some(five) {
+            self.input.five = five;
+            self.input.hinted_five = None;
+            format!(" {}", self.say("term-hint-five-picked", &[]))
+        } else {
+            self.input.hinted_five = Some(five);
+            format!(" {}", self.say("term-hint-five-kept", &[]))
+        }
     }
 }
 

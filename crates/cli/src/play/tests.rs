@@ -1311,6 +1311,46 @@ fn a_skip_ahead_stops_at_each_lead_of_yours() {
     assert!(only > 0, "no lead with one card was asked");
 }
 
+/// `?` never silently replaces a five the player chose: it keeps it and
+/// says so, and a second `?` picks the expert's; the five picked for the
+/// player is replaced, and the hint says that too. Failed before: the
+/// first `?` replaced the player's five without a word.
+#[test]
+fn p1_the_hint_keeps_a_five_you_chose_and_says_so() {
+    let mut app = reach(&pagat(), 4, |d| matches!(d, Decision::ChooseFive { .. }), 0);
+    let preselected = app.input.five;
+    ch(&mut app, '?');
+    let hint = app.hint.clone().expect("a hint");
+    let expert = app.input.five;
+    assert_eq!(expert.len(), 5);
+    if expert != preselected {
+        assert!(
+            hint.ends_with("The expert's five are picked now: Enter sets them apart."),
+            "{hint}"
+        );
+    }
+    // A five of the player's own: neither the best nor the expert's.
+    let hand = super::text::sorted_hand(app.shown.hand);
+    let own: CardSet = hand
+        .iter()
+        .copied()
+        .filter(|&c| !expert.contains(c))
+        .chain(hand.iter().copied().filter(|&c| expert.contains(c)))
+        .take(5)
+        .collect();
+    assert!(own != expert && own != preselected);
+    app.input.five = own;
+    ch(&mut app, '?');
+    let hint = app.hint.clone().expect("a hint");
+    assert_eq!(app.input.five, own, "the player's five stays");
+    assert!(
+        hint.ends_with("Your own five stay picked: press ? again to pick the expert's."),
+        "{hint}"
+    );
+    ch(&mut app, '?');
+    assert_eq!(app.input.five, expert, "asked again, the expert's five");
+}
+
 /// `?` in Michigan moves the cursor to the advised lead and says so.
 #[test]
 fn the_hint_says_when_it_moves_the_cursor() {

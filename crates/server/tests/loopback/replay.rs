@@ -129,6 +129,55 @@ async fn a_finished_game_replays_as_the_live_table_sent_it() {
     assert_eq!(get(addr, &format!("{path}?seat=x")).await.0, 400);
 }
 
+/// `GET /api/tables/{invite}/record` and `/api/replays/{share}/record`: the
+/// finished game's record ("Try it yourself" plays on from it), refused
+/// before the end like the replay; it replays to the game's end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_gives_its_record_by_its_invite_and_its_link_and_none_before() {
+    let server = common::server().await;
+    let addr = server.addr();
+    assert_eq!(get(addr, "/api/tables/abcdefghijkl/record").await.0, 404);
+    assert_eq!(
+        get(addr, &format!("/api/replays/{}/record", "0".repeat(32)))
+            .await
+            .0,
+        404
+    );
+    let t = table_from(addr, &common::one_deal_of_bots(), &[]).await;
+    let path = format!("/api/tables/{}/record", t.invite);
+    assert_eq!(get(addr, &path).await.0, 409, "not before the end");
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    once_over(
+        addr,
+        &format!("/api/tables/{}/replay", t.invite),
+        Duration::from_secs(30),
+    )
+    .await;
+    let (status, record) = get(addr, &path).await;
+    assert_eq!(status, 200, "{record}");
+    let read = tripoley_engine::Record::from_json(&record.to_string()).expect("a record");
+    let (game, _) = read.replay().expect("it replays");
+    assert!(matches!(game.pending(), tripoley_engine::Pending::GameOver));
+    assert_eq!(read.names.len(), 3);
+    let (status, share) = http_from(
+        HERE,
+        addr,
+        &format!("/api/tables/{}/share", t.invite),
+        &JSON,
+        &json!({"token": t.host_token}),
+    )
+    .await;
+    assert_eq!(status, 200, "{share}");
+    let by_link = get(
+        addr,
+        &format!("/api/replays/{}/record", share["share"].as_str().unwrap()),
+    )
+    .await;
+    assert_eq!(by_link, (200, record));
+}
+
 const HERE: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 const JSON: [(&str, &str); 1] = [("Content-Type", "application/json")];
 
