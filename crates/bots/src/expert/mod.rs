@@ -139,7 +139,7 @@ impl ExpertBot {
     /// An expert for a table with these rules, searching within `budget`
     /// at each decision.
     pub fn new(rules: &Rules, budget: Budget) -> ExpertBot {
-        ExpertBot::with_rollout(rules, budget, HeuristicBot::for_rules(rules))
+        ExpertBot::with_rollout(rules, budget, playout_player(rules))
     }
 
     /// The expert as it played until 2026-11 (its playouts' players judge
@@ -236,6 +236,12 @@ impl Bot for ExpertBot {
     fn take_stats(&mut self) -> Option<SearchStats> {
         Some(std::mem::take(&mut self.stats))
     }
+}
+
+/// The player of the playouts (the searching seat's; its opponents' is the
+/// same without reading bets, `search::playout`).
+pub(crate) fn playout_player(rules: &Rules) -> HeuristicBot {
+    HeuristicBot::for_rules(rules).reading_bets(true)
 }
 
 /// The expert's advice at a decision: its choice, and why.

@@ -8,7 +8,7 @@ use tripoley_engine::{Action, InfoSet, Rules};
 use super::Budget;
 use super::candidates::{MAX_CANDIDATES, candidates};
 use super::search::search;
-use crate::{Bot, HeuristicBot};
+use crate::Bot;
 
 /// The expert's verdict on one decision.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,7 +53,7 @@ pub fn judge(
     let Some(decision) = view.decision.filter(|d| d.only().is_none()) else {
         return forced;
     };
-    let mut rollout = HeuristicBot::for_rules(rules);
+    let mut rollout = super::playout_player(rules);
     rollout.prepare();
     let mut rng = seeded_rng(seed);
     let first = rollout.act(&view, &mut rng);
