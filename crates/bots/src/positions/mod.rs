@@ -24,12 +24,12 @@ pub use catalogue::all;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use tripoley_cards::{Card, CardSet, Category, Deck, Rank, Suit};
+use tripoley_cards::{Card, CardSet, Category, Deck, Rank, Suit, seeded_rng};
 use tripoley_engine::{
     Action, DealChance, Decision, FirstDealer, Game, InfoSet, Pending, Preset, Rules, Seat,
 };
 
-use crate::{Budget, Verdict, advise, judge};
+use crate::{Bot, Budget, ExpertBot, Verdict, advise, judge};
 
 /// The kinds of decision the suite counts separately.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -479,6 +479,23 @@ pub fn ask(position: &'static Position, budget: Budget) -> Result<Outcome, Strin
         verdict,
         verdict_right,
     })
+}
+
+/// How many of the expert bot's answers at `position` are right, asked
+/// with its generator seeded 1 to `seeds` (the hint always uses one seed):
+/// how often it gets the position right, not only whether it did once.
+pub fn bot_right(position: &Position, budget: Budget, seeds: u32) -> Result<u32, String> {
+    let built = position.build()?;
+    let rules = position.rules();
+    let info = InfoSet::new(&built.game, position.seat);
+    let decision = *info.decision().ok_or("no decision")?;
+    let mut right = 0;
+    for seed in 1..=u64::from(seeds) {
+        let mut bot = ExpertBot::new(&rules, budget);
+        let a = bot.act_in(&info, &mut seeded_rng(seed));
+        right += u32::from(position.is_right(a, &decision)?);
+    }
+    Ok(right)
 }
 
 /// Counts of one kind: positions, right hints, right verdicts, both.
