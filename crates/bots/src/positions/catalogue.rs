@@ -1,7 +1,7 @@
 //! The positions. Hands are written by seat (`Cards::Hands`: unnamed cards
 //! filled in, hidden from the deciding seat) or in full. Each reason says
-//! why the answer is right; a Michigan endgame's is checked by the exact
-//! solver (`tests` in `solve.rs`' users: `tests/positions.rs`).
+//! why the answer is right; the right answers of a Michigan endgame marked
+//! `exact` are checked against the solver (`tests/positions.rs`).
 
 use tripoley_engine::Preset::{MichiganCasino, Pagat, Rummoli, Tripoley};
 
@@ -13,7 +13,7 @@ pub fn all() -> &'static [Position] {
     POSITIONS
 }
 
-/// A pagat table of three (dealer 0, hero seat 2): a royal flush facing a bet.
+/// The suite: calls and folds, fives, spare and auctions, Michigan.
 const POSITIONS: &[Position] = &[
     // ---- Betting: the pot odds decide ----
     Position {
@@ -253,7 +253,7 @@ const POSITIONS: &[Position] = &[
         seat: 3,
         answer: "five>=straight_flush",
         wrong: "choose low",
-        why: "a king-high straight flush (its honours shown in stage 1, so it bluffs nobody anyway): nothing the others can hold beats it",
+        why: "a king-high straight flush (its honours shown in stage 1): only a royal flush beats it, and the betting open with it is the same as with any five",
         exact: false,
         fast: true,
     },
@@ -359,7 +359,7 @@ const POSITIONS: &[Position] = &[
         seat: 1,
         answer: "keep | auction",
         wrong: "swap",
-        why: "four honours, King-Queen and the Sequence: eight of stage 1's spaces' worth of chips in hand, the spare can hold one honour at most",
+        why: "four honours, King-Queen and the Sequence: six of stage 1's spaces (24 chips) in hand; the spare can hold one honour at most",
         exact: false,
         fast: true,
     },
