@@ -215,14 +215,19 @@ pub fn consistency(args: &ConsistencyArgs) {
         return;
     }
     println!(
-        "{:<16} {:>5} {:>8} {:>9} {:>15} {:>15} {:>15}",
-        "", "n", "agree", "not worse", "cost", "earned", "earned - cost"
+        "{:<16} {:>5} {:>6} {:>7} {:>9} {:>14} {:>14} {:>14}",
+        "", "n", "agree", "agree1w", "not worse", "cost", "earned", "earned - cost"
     );
     let line = |name: &str, r: &Row| {
         println!(
-            "{name:<16} {:>5} {:>7.0}% {:>8.0}% {:>15} {:>15} {:>15}{}",
+            "{name:<16} {:>5} {:>5.0}% {:>6.0}% {:>8.0}% {:>14} {:>14} {:>14}{}",
             r.n,
             100.0 * r.agree_share(),
+            if r.n == 0 {
+                0.0
+            } else {
+                100.0 * r.agree_world as f64 / r.n as f64
+            },
             if r.n == 0 {
                 0.0
             } else {
@@ -245,6 +250,11 @@ pub fn consistency(args: &ConsistencyArgs) {
         line(kind.name(), &r);
     }
     line("all", &all.total());
+    println!(
+        "agree: within 2 standard errors combined; agree1w: within 2 standard deviations of what \
+         one world may stray (the verdict's spread over worlds added); not worse: the \
+         continuations do not find the verdict's best worse than the move played"
+    );
     let (faulted, borne_out) = all.strong_fives();
     println!(
         "strong fives (straight or better) called mistakes for a weaker five: {faulted}, \
