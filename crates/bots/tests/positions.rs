@@ -146,4 +146,5 @@ fn verdicts_roughly_agree_with_continuations() {
     }
     let total = report.total();
     assert!(total.direction * 2 >= total.n, "{total:?}");
+    assert!(total.agree_world * 2 >= total.n, "{total:?}");
 }
