@@ -115,7 +115,7 @@ impl DecisionKind {
 pub struct Sample {
     /// The preset.
     pub preset: Preset,
-    /// The game's seed and the step of the decision.
+    /// The game's seed.
     pub game: u64,
     /// Steps played in the game before it.
     pub step: usize,
@@ -127,7 +127,7 @@ pub struct Sample {
     pub played: Action,
     /// The verdict's best.
     pub best: Action,
-    /// The verdict's cost of `played` and its standard error.
+    /// The verdict's cost of `played`.
     pub cost: f64,
     /// The standard error of `cost`.
     pub cost_se: f64,
