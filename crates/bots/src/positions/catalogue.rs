@@ -572,6 +572,28 @@ const POSITIONS: &[Position] = &[
         exact: false,
         fast: true,
     },
+    Position {
+        name: "michigan-casino-ace-before-the-seven",
+        kind: Michigan,
+        preset: MichiganCasino,
+        players: 3,
+        dealer: 0,
+        cards: Cards::Hands(
+            &[
+                "9S AD 3C 4C 5C 6C 7D 8D 9D 6H 7H 8H 9H",
+                "AC 7S AH 8C 9C 10C JC 4D 5D 6D 3H 4H 5H",
+                "10S QC 3D 7C 2H 10D JD QD KD 10H JH QH KH",
+            ],
+            "2C KC 2D 2S 3S 4S 5S 6S 8S JS QS KS AS",
+        ),
+        script: "keep; lead 8C; run; lead 3D; run; lead 3C; run; lead 2H; run",
+        seat: 1,
+        answer: "lead AC",
+        wrong: "lead 7S",
+        why: "solved over every consistent deal: the ace stops, and with no red card left the seat leads again and goes out with the seven; the seven first lets a holder of the eight go out",
+        exact: true,
+        fast: true,
+    },
 ];
 
 /// Nine players, dealer 0: seat 0 holds three aces and two small cards;

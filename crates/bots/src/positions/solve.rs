@@ -16,13 +16,15 @@
 //! is best for it. An answer is excluded when its upper bound, averaged
 //! over the worlds (each as likely as another: the deal is uniform), is
 //! below another answer's lower bound: no play of the others and no later
-//! play of the seat could make it as good. Positions are chosen so little
+//! play of the seat could make it as good. One move of the others is left
+//! out: withholding one's last card when one could follow with it and go
+//! out, a gift to everyone else that no player would make ([`going_out`]). Positions are chosen so little
 //! is left to choose after the decision, where the bounds meet.
 
 use tripoley_cards::{Card, CardSet, Rank};
 use tripoley_engine::{
-    Action, ChanceKind, DealChance, Game, InfoSet, Misplays, PayCards, Pending, PokerRule, Seat,
-    Space,
+    Action, ChanceKind, DealChance, Decision, Game, InfoSet, Misplays, PayCards, Pending,
+    PokerRule, Seat, Space,
 };
 
 use super::{Position, deck_of, show, worth};
@@ -320,6 +322,19 @@ fn bounds(game: &Game, seat: Seat, budget: &mut u32) -> Result<(f64, f64), Strin
     Ok((lo.min(cap), hi.min(cap)))
 }
 
+/// Another seat following with its last card (M9b) plays it: going out
+/// takes the Kitty and a chip for every card the others hold (M7), more
+/// than it could ever take later with fewer cards out against it, and a
+/// withholder collects no pay space anyway. So a follower never withholds
+/// its last card, and the bounds do not count a gift nobody would make.
+fn going_out(game: &Game, s: Seat, decision: &Decision) -> Option<Action> {
+    let Decision::Follow { .. } = decision else {
+        return None;
+    };
+    let (hands, _, _) = game.card_locations();
+    (hands[usize::from(s)].len() == 1).then_some(Action::Play)
+}
+
 /// The seat's own later choice for the lower bound: a strategy it can
 /// follow without seeing the world (it reads only its view): lead an ace,
 /// or a card whose next card up was played or is known to be in the spare
@@ -351,7 +366,7 @@ fn search(game: &Game, seat: Seat, budget: &mut u32) -> Result<(f64, f64), Strin
                 return Ok((0.0, ceiling(game, seat)));
             }
             *budget -= 1;
-            if let Some(only) = decision.only() {
+            if let Some(only) = decision.only().or_else(|| going_out(game, s, &decision)) {
                 let mut g = game.clone();
                 g.apply(s, only).map_err(|e| e.to_string())?;
                 return search(&g, seat, budget);
