@@ -27,6 +27,7 @@ mod driver;
 mod exec;
 mod expert;
 mod heuristic;
+pub mod positions;
 mod random;
 pub mod sim;
 

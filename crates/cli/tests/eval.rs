@@ -86,3 +86,64 @@ fn one_is_read_as_the_ace_as_the_help_says() {
     let help = stdout(&tripoley(&["eval", "--help"]));
     assert!(help.contains("`1H` for the ace"), "{help}");
 }
+
+#[test]
+fn bench_positions_json_lines_name_every_position() {
+    // A cheap budget: the shape, not the expert's strength (the bots
+    // crate's tests/positions.rs holds that at the default budget).
+    let o = tripoley(&[
+        "bench",
+        "positions",
+        "--json",
+        "--fast",
+        "--playouts",
+        "40",
+        "--seeds",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        tripoley_bots::positions::all()
+            .iter()
+            .filter(|p| p.fast)
+            .count()
+    );
+    for v in &lines {
+        assert_eq!(v["bench"], "positions");
+        assert!(v["name"].is_string() && v["hint"].is_string());
+        assert!(v["verdict_cost"].as_f64().unwrap() >= 0.0);
+    }
+}
+
+#[test]
+fn bench_consistency_prints_its_table() {
+    let o = tripoley(&[
+        "bench",
+        "consistency",
+        "--decisions",
+        "1",
+        "--continuations",
+        "2",
+        "--verdict-playouts",
+        "40",
+        "--players-playouts",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    for row in [
+        "pagat",
+        "tripoley",
+        "rummoli",
+        "michigan-casino",
+        "all",
+        "strong fives",
+    ] {
+        assert!(out.contains(row), "{row}: {out}");
+    }
+}

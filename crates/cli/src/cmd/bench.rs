@@ -37,6 +37,50 @@ enum What {
         #[arg(long)]
         quick: bool,
     },
+    /// The expert against the positions with known best answers (issue
+    /// 47): right hints and verdicts per kind of decision.
+    Positions {
+        /// Playouts a decision (the default budget's, without its clock).
+        #[arg(long, default_value_t = tripoley_bots::Budget::DEFAULT.playouts)]
+        playouts: u32,
+        /// The expert bot is asked at each position with this many seeds.
+        #[arg(long, default_value_t = 10)]
+        seeds: u32,
+        /// Only the positions the test command runs.
+        #[arg(long)]
+        fast: bool,
+        /// A line for every position, not only the wrong ones.
+        #[arg(long)]
+        verbose: bool,
+        /// One JSON object per position instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Verdicts on moves of heuristic games against what the two moves earn
+    /// in duplicate continuations played by experts (issue 47).
+    Consistency {
+        /// Decisions (where the verdict's best is not the move played) per preset.
+        #[arg(long, default_value_t = 24)]
+        decisions: usize,
+        /// Continuations per decision, each playing both moves.
+        #[arg(long, default_value_t = 48)]
+        continuations: u32,
+        /// The verdicts' playouts.
+        #[arg(long, default_value_t = tripoley_bots::Budget::DEFAULT.playouts)]
+        verdict_playouts: u32,
+        /// Playouts a decision of the experts playing the continuations.
+        #[arg(long, default_value_t = 16)]
+        players_playouts: u32,
+        /// Seats.
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// Seed of the games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One JSON object per decision instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// One line of `bench deals --json`.
@@ -68,7 +112,10 @@ const EVAL_HANDS: usize = 1 << 20;
 /// machine was busy while it ran.
 pub fn run(args: &Args) {
     let json = match args.what {
-        What::Deals { json, .. } | What::Eval { json, .. } => json,
+        What::Deals { json, .. }
+        | What::Eval { json, .. }
+        | What::Positions { json, .. }
+        | What::Consistency { json, .. } => json,
     };
     measure(args);
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
@@ -101,6 +148,30 @@ fn busy_note(load: f64, cores: usize) -> Option<String> {
 
 fn measure(args: &Args) {
     match args.what {
+        What::Positions {
+            playouts,
+            seeds,
+            fast,
+            verbose,
+            json,
+        } => super::proof::positions(playouts, seeds, fast, verbose, json),
+        What::Consistency {
+            decisions,
+            continuations,
+            verdict_playouts,
+            players_playouts,
+            players,
+            seed,
+            json,
+        } => super::proof::consistency(&super::proof::ConsistencyArgs {
+            decisions,
+            continuations,
+            verdict_playouts,
+            players_playouts,
+            players,
+            seed,
+            json,
+        }),
         What::Deals { json, quick } => bench_deals(json, quick),
         What::Eval { json, quick } => {
             if cfg!(debug_assertions) && !json {
