@@ -10,15 +10,6 @@ use tripoley_bots::positions::{self, Kind, Position, SUITE_BUDGET, Tally, show, 
 use tripoley_bots::{Budget, judge};
 use tripoley_engine::{InfoSet, Preset};
 
-/// Positions the expert answers wrong today (issue 47: it calls strong
-/// fives mistakes in favour of high-card fives). Kept in the suite and in
-/// the ignored test below, which passes once the expert is fixed.
-const KNOWN_WRONG: &[&str] = &[
-    "tripoley-full-house-five",
-    "pagat-full-house-five",
-    "tripoley-flush-five",
-];
-
 fn fast() -> impl Iterator<Item = &'static Position> {
     positions::all().iter().filter(|p| p.fast)
 }
@@ -60,9 +51,6 @@ fn the_suite_covers_every_kind_and_every_preset_that_asks_decisions() {
     ] {
         assert!(all.iter().any(|p| p.preset == preset), "{preset}");
     }
-    for name in KNOWN_WRONG {
-        assert!(all.iter().any(|p| p.name == *name), "{name}");
-    }
 }
 
 /// M1-M10: every Michigan endgame marked exact is solved over every deal of
@@ -90,19 +78,12 @@ fn exact_endgames_are_what_the_solver_proves() {
 
 /// The fast positions at the default budget (its playouts, without the
 /// clock): the hint is right and the verdict on the wrong answer finds a
-/// cost, except at the positions the expert is known to get wrong.
+/// cost. Issue 47's full house and flush fives are among them.
 #[test]
 fn the_expert_answers_the_fast_positions_right() {
-    let (tally, wrong) = failures(fast().filter(|p| !KNOWN_WRONG.contains(&p.name)));
+    let (tally, wrong) = failures(fast());
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(tally.total().total >= 25);
-}
-
-#[test]
-#[ignore = "issue 47: the expert still sets apart high-card fives over a full house or a flush"]
-fn the_expert_answers_the_known_wrong_positions_right() {
-    let (_, wrong) = failures(fast().filter(|p| KNOWN_WRONG.contains(&p.name)));
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// A verdict on a right answer finds no cost worth the name.

@@ -188,7 +188,10 @@ const POSITIONS: &[Position] = &[
         preset: Tripoley,
         players: 4,
         dealer: 3,
-        cards: Cards::Hands(&["5C 7C 5D 5H 7H 6C 4D 3H 8S 2S QD", "", "", ""], ""),
+        cards: Cards::Hands(
+            &["5C 7C 5D 5H 7H 6C 4D 3H 8S 2S QD", "10H KH", "JH AH", "QH"],
+            "",
+        ),
         script: "",
         seat: 0,
         answer: "five>=full_house",
@@ -278,7 +281,10 @@ const POSITIONS: &[Position] = &[
         preset: Tripoley,
         players: 4,
         dealer: 0,
-        cards: Cards::Hands(&["", "3S 6S 9S JS AS 2C 4D 5H 7C 8D QC", "", ""], ""),
+        cards: Cards::Hands(
+            &["10H KH", "3S 6S 9S JS AS 2C 4D 5H 7C 8D QC", "JH AH", "QH"],
+            "",
+        ),
         script: "",
         seat: 1,
         answer: "five>=flush",
