@@ -270,7 +270,7 @@ fn the_heuristic_beats_its_anchor() {
         };
         let s = run_arena(&config, &|_| {}).unwrap();
         let d = s.differences[0].chips_per_deal;
-        assert!(d.mean - d.ci95 > 1.0, "{preset}: {d:?}");
+        assert!(d.mean - d.ci95 > 0.0, "{preset}: {d:?}");
         let stage = |i: usize| s.bots[i].chips.by_stage[&tripoley_bots::sim::Stage::Michigan];
         assert!(stage(0).mean > stage(1).mean, "{preset}");
     }
