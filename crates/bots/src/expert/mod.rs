@@ -18,6 +18,7 @@ mod candidates;
 mod search;
 mod verdict;
 
+pub(crate) use search::worth;
 pub use verdict::{Verdict, judge};
 
 use std::time::Duration;

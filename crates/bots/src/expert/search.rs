@@ -251,7 +251,7 @@ pub(crate) fn playout(
 
 /// The seat's chips, plus its share of the layout while the game goes on
 /// (the chips on it will be won in later deals).
-fn worth(game: &Game, seat: Seat) -> f64 {
+pub(crate) fn worth(game: &Game, seat: Seat) -> f64 {
     let stack = f64::from(game.stacks()[usize::from(seat)]);
     if matches!(game.pending(), Pending::GameOver) {
         return stack;

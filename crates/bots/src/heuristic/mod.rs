@@ -42,7 +42,7 @@ const RAISE_AT: f32 = 0.8;
 /// Its betting does not read the opponents' bets: one that does folds to
 /// every bluff (against random players it won 51 chips a deal in pagat
 /// where this one wins 83). The expert's playouts give the searching seat
-/// one that does ([`HeuristicBot::reading_bets`]), where every opponent is
+/// one that does (`reading_bets`), where every opponent is
 /// a heuristic that bets its hand.
 ///
 /// It needs to know the table's rules for collecting pay cards and ranking

@@ -10,7 +10,7 @@
 //! moves by [`ExpertBot`]s in every seat, in many duplicate continuations
 //! (the same chance and the same bots' randomness after either move), to
 //! the end of the deal, and `earned` is the mean difference of the seat's
-//! worth ([`super::worth`], the search's own measure), with its standard
+//! worth (`worth`, the search's own measure), with its standard
 //! error.
 //!
 //! What the two estimate is not the same thing decision by decision: the

@@ -548,20 +548,8 @@ impl Tally {
 /// depend on the machine's load.
 pub const SUITE_BUDGET: Budget = Budget::playouts(Budget::DEFAULT.playouts);
 
-/// The seat's worth at the end of a continuation, as the search counts it:
-/// its chips, plus its share of the layout while the game goes on (the
-/// chips there are won in later deals).
-pub fn worth(game: &Game, seat: Seat) -> f64 {
-    let stack = f64::from(game.stacks()[usize::from(seat)]);
-    if matches!(game.pending(), Pending::GameOver) {
-        return stack;
-    }
-    let active = (0..game.players() as Seat)
-        .filter(|&s| !game.is_out(s))
-        .count()
-        .max(1);
-    stack + f64::from(game.layout().total()) / active as f64
-}
+/// The seat's worth at the end of a continuation, as the search counts it.
+pub(crate) use crate::expert::worth;
 
 #[cfg(test)]
 mod tests {
