@@ -167,8 +167,11 @@ fn joined(files: &[(&str, &str)]) -> String {
         out.push_str("### ");
         out.push_str(name);
         out.push('\n');
-        out.push_str(text);
-        if !text.ends_with('\n') {
+        // Comments are for translators: every phone would download them.
+        // A line starting with `#` is always a comment in Fluent (a
+        // pattern's continuation lines are indented).
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            out.push_str(line);
             out.push('\n');
         }
     }
@@ -286,5 +289,14 @@ mod tests {
         }
         assert!(Lang::Es.browser_source().contains("corazones"));
         assert!(!Lang::Es.browser_source().contains("rules-t1"));
+        // Translators' comments stay home (only the file headers remain).
+        for lang in Lang::ALL {
+            let comments: Vec<_> = lang
+                .browser_source()
+                .lines()
+                .filter(|l| l.starts_with('#') && !l.starts_with("### "))
+                .collect();
+            assert!(comments.is_empty(), "{lang:?}: {comments:?}");
+        }
     }
 }
