@@ -58,29 +58,7 @@ enum What {
     },
     /// Verdicts on moves of heuristic games against what the two moves earn
     /// in duplicate continuations played by experts (issue 47).
-    Consistency {
-        /// Decisions (where the verdict's best is not the move played) per preset.
-        #[arg(long, default_value_t = 24)]
-        decisions: usize,
-        /// Continuations per decision, each playing both moves.
-        #[arg(long, default_value_t = 48)]
-        continuations: u32,
-        /// The verdicts' playouts.
-        #[arg(long, default_value_t = tripoley_bots::Budget::DEFAULT.playouts)]
-        verdict_playouts: u32,
-        /// Playouts a decision of the experts playing the continuations.
-        #[arg(long, default_value_t = 16)]
-        players_playouts: u32,
-        /// Seats.
-        #[arg(long, default_value_t = 4)]
-        players: usize,
-        /// Seed of the games.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// One JSON object per decision instead of a table.
-        #[arg(long)]
-        json: bool,
-    },
+    Consistency(super::proof::ConsistencyArgs),
 }
 
 /// One line of `bench deals --json`.
@@ -115,7 +93,7 @@ pub fn run(args: &Args) {
         What::Deals { json, .. }
         | What::Eval { json, .. }
         | What::Positions { json, .. }
-        | What::Consistency { json, .. } => json,
+        | What::Consistency(super::proof::ConsistencyArgs { json, .. }) => json,
     };
     measure(args);
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
@@ -155,23 +133,7 @@ fn measure(args: &Args) {
             verbose,
             json,
         } => super::proof::positions(playouts, seeds, fast, verbose, json),
-        What::Consistency {
-            decisions,
-            continuations,
-            verdict_playouts,
-            players_playouts,
-            players,
-            seed,
-            json,
-        } => super::proof::consistency(&super::proof::ConsistencyArgs {
-            decisions,
-            continuations,
-            verdict_playouts,
-            players_playouts,
-            players,
-            seed,
-            json,
-        }),
+        What::Consistency(ref c) => super::proof::consistency(c),
         What::Deals { json, quick } => bench_deals(json, quick),
         What::Eval { json, quick } => {
             if cfg!(debug_assertions) && !json {

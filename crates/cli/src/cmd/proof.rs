@@ -152,20 +152,28 @@ struct SampleLine {
 }
 
 /// Settings of `bench consistency`.
+#[derive(clap::Args, Debug)]
 pub struct ConsistencyArgs {
-    /// Decisions per preset.
+    /// Decisions (where the verdict's best is not the move played) per preset.
+    #[arg(long, default_value_t = 24)]
     pub decisions: usize,
-    /// Continuations per decision.
+    /// Continuations per decision, each playing both moves.
+    #[arg(long, default_value_t = 48)]
     pub continuations: u32,
-    /// The verdict's playouts.
+    /// The verdicts' playouts.
+    #[arg(long, default_value_t = tripoley_bots::Budget::DEFAULT.playouts)]
     pub verdict_playouts: u32,
-    /// The continuation experts' playouts.
+    /// Playouts a decision of the experts playing the continuations.
+    #[arg(long, default_value_t = 16)]
     pub players_playouts: u32,
     /// Seats.
+    #[arg(long, default_value_t = 4)]
     pub players: usize,
-    /// Seed.
+    /// Seed of the games.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// JSON lines.
+    /// One JSON object per decision instead of a table.
+    #[arg(long)]
     pub json: bool,
 }
 
