@@ -99,6 +99,15 @@ test("the analysis keeps the keys, says its margins, and charts the chips with a
     const by = a.cost_by_part[s];
     assert.deepEqual(cells, [a.cost_by_seat[s], by.spare, by.poker, by.michigan].map(chips), `seat ${s}`);
   }
+  // Each mistake says why, from the search's numbers: the reason's chips
+  // are the verdict's own.
+  const whys = panel.locator("ol.mistakes > li .why");
+  assert.equal(await whys.count(), listed.filter((d) => d.why).length);
+  assert.ok(listed.every((d) => d.why), "every listed mistake has a reason");
+  for (let i = 0; i < listed.length; i++) {
+    const text = await panel.locator("ol.mistakes > li").nth(i).locator(".why").innerText();
+    assert.ok(text.includes(String(chips(/** @type {any} */ (listed[i].why).chips))), `${text} against ${JSON.stringify(listed[i].why)}`);
+  }
   // The expert's line after the costliest mistakes.
   const line = panel.locator("ol.mistakes > li .best-line").first();
   assert.match(await line.innerText(), /^The expert's line: P\d: .+/);
@@ -177,6 +186,9 @@ test("in Spanish the move made is said as made, the expert's in the conditional"
     assert.doesNotMatch(played, /(ía|ían)\b/, text);
     assert.match(best, /ía\b/, text);
   }
+  // The reasons in Spanish.
+  const whys = await panel.locator("ol.mistakes > li .why").allInnerTexts();
+  assert.ok(whys.length > 0 && whys.every((w) => /fichas|bote/.test(w) && !/\bchips\b|\bthe\b/.test(w)), whys.join("\n"));
   assert.match(await panel.locator("table.analysis-summary caption").innerText(), /Fichas perdidas en errores/);
   await shot(viewer.page(), "analysis-desktop-es", false);
   assert.deepEqual(errors, []);

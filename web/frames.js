@@ -163,9 +163,15 @@
  */
 
 /**
+ * Why the expert's choice is better (`crates/analysis/src/why.rs`): the
+ * message `why` for its kind, `why-but` for the trade-off.
+ * @typedef {{ kind: string, chips: number, back: number, best_percent: number, played_percent: number, but: { part: string, chips: number } | null }} Why
+ */
+
+/**
  * The expert's analysis of a game (`tripoley analyse --json`).
  * @typedef {object} Analysis
- * @property {{ step: number, deal: number, seat: number, played: unknown, best: unknown, cost: number, std_error: number, part?: "spare" | "poker" | "michigan", line?: { seat: number, action: unknown }[] }[]} decisions
+ * @property {{ step: number, deal: number, seat: number, played: unknown, best: unknown, cost: number, std_error: number, part?: "spare" | "poker" | "michigan", why?: Why | null, line?: { seat: number, action: unknown }[] }[]} decisions
  * @property {{ deals: number, stacks: number[] }[]} chips at the start, after each deal (before the next antes), and after the final pot
  * @property {(string | null)[]} names
  * @property {number | null} seat whose decisions were judged (null: everyone's)

@@ -376,10 +376,21 @@ function analysisPanel(r) {
     mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", { "data-seat": d.seat },
       el("button", { "data-step": frameOf(r, d.step), "data-mistake": d.step, onclick: () => goToMistake(r, frameOf(r, d.step)) },
         t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: moveText(d.played), best: actionText(d.best), cost: chips(d.cost), error: chips(d.std_error) })),
-      el("div", { class: "mistake-after" }, bestLine(r, d), tryButton(r, d)))))
+      el("div", { class: "mistake-after" }, whyText(d), bestLine(r, d), tryButton(r, d)))))
       : el("p", {}, t("replay-no-mistakes")),
     summary(r, a),
     chart(r, a, mistakes));
+}
+
+/** Why the expert's choice is better: the reason, then where the move made
+ * did better (none in analyses kept from before reasons were given).
+ * @param {Analysis["decisions"][number]} d */
+function whyText(d) {
+  const w = d.why;
+  if (!w) return null;
+  const reason = t("why", { kind: w.kind, chips: chips(w.chips), back: chips(w.back), best: w.best_percent, played: w.played_percent });
+  const trade = w.but ? " " + t("why-but", { chips: chips(w.but.chips), part: w.but.part }) : "";
+  return el("p", { class: "why" }, reason + trade);
 }
 
 /** What the expert would have done next after a mistake: its answer, then

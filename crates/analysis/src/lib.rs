@@ -13,8 +13,10 @@
 //! heuristic's answer, with no sampling to measure a move by).
 
 mod read;
+mod why;
 
 pub use read::{AnalysisError, MAX_RECORD_BYTES, MAX_STEPS, read};
+pub use why::{Trade, Why, WhyKind, WhyPart, why};
 
 use serde::Serialize;
 use tripoley_bots::{Budget, hint, judge};
@@ -86,6 +88,9 @@ pub struct Judged {
     pub worlds: u32,
     /// Where in the deal it was decided (for the summary by stage).
     pub part: Part,
+    /// Why the expert's choice is better, in the search's numbers (none
+    /// when it is the move made, or no part differs by half a chip).
+    pub why: Option<Why>,
     /// The expert's line from this position: `best`, then the next moves
     /// at the table, each seat's as the expert would make it from what that
     /// seat knew (at most [`LINE_MOVES`]; only for the costliest mistakes,
@@ -229,6 +234,11 @@ pub fn analyse(
             std_error: v.std_error,
             worlds: v.worlds,
             part: Part::of(p.game.stage()),
+            why: if v.best == v.played {
+                None
+            } else {
+                why((v.played, v.best), &v.played_earned, &v.best_earned)
+            },
             line: Vec::new(),
         });
     }

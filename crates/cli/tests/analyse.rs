@@ -80,11 +80,52 @@ fn a_saved_game_is_judged_in_words_and_as_json_the_costliest_first() {
     );
     assert!(text.contains("The expert's line: "), "{text}");
     assert!(a["cost_by_part"][0]["poker"].is_number(), "{a}");
+    // Every listed mistake says why, in the search's numbers: its reason
+    // is the line under it ("The expert's choice wins about ...").
+    let listed = text.matches("” cost about ").count();
+    let said = reasons(
+        &text,
+        &[
+            "The expert's choice ",
+            "Folding ",
+            "This puts ",
+            "You paid ",
+            "Buying ",
+        ],
+    );
+    assert!(
+        listed > 0 && said == listed,
+        "{listed} mistakes, {said} reasons: {text}"
+    );
+    let why = decisions
+        .iter()
+        .find(|d| d["cost"].as_f64().unwrap() >= 1.0)
+        .map(|d| &d["why"])
+        .expect("a mistake");
+    assert!(
+        why["kind"].is_string() && why["chips"].as_f64().unwrap() > 0.0,
+        "{why}"
+    );
     let es = stdout(&tripoley_in(
         Some("es_ES.UTF-8"),
         &["analyse", "--budget", "60", file],
     ));
     assert!(es.starts_with("El experto juzgó"), "{es}");
+    let starts = [
+        "La jugada del experto ",
+        "Al retirarte ",
+        "Así pones ",
+        "Pagaste ",
+        "Comprarla ",
+    ];
+    assert_eq!(reasons(&es, &starts), listed, "{es}");
+}
+
+/// Lines of `text` that start (after their indent) with one of `starts`.
+fn reasons(text: &str, starts: &[&str]) -> usize {
+    text.lines()
+        .filter(|l| starts.iter().any(|s| l.trim_start().starts_with(s)))
+        .count()
 }
 
 #[test]

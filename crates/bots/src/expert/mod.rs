@@ -15,9 +15,11 @@
 //! always listed first.
 
 mod candidates;
+mod earned;
 mod search;
 mod verdict;
 
+pub use earned::Earned;
 pub(crate) use search::worth;
 pub use verdict::{Verdict, judge};
 

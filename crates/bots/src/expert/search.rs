@@ -7,12 +7,13 @@ use arrayvec::ArrayVec;
 use rand_core::Rng;
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{
-    Action, ChanceKind, DealChance, Decision, Game, InfoSet, MAX_SEATS, NoEvents, Pending, Seat,
-    View,
+    Action, ChanceKind, DealChance, Decision, EventSink, Game, InfoSet, MAX_SEATS, NoEvents,
+    Pending, Seat, View,
 };
 
 use super::Budget;
 use super::candidates::MAX_CANDIDATES;
+use super::earned::{Earned, tally};
 use crate::{Bot, HeuristicBot};
 
 /// What a search found.
@@ -25,6 +26,10 @@ pub(crate) struct Outcome {
     /// average at the end of its playouts (chips, its share of the layout
     /// counted): why the best is best.
     pub means: ArrayVec<(Action, f64), MAX_CANDIDATES>,
+    /// What each candidate brought, part by part, on average over the
+    /// worlds it was played in (by index in the candidates; a verdict's
+    /// reasons).
+    pub earned: [Earned; MAX_CANDIDATES],
     /// With a candidate kept to the end: the best's lead over it, world by
     /// world (for a verdict on a move already made).
     pub edge: Option<Edge>,
@@ -60,6 +65,8 @@ pub(crate) fn search(
     debug_assert!((2..=MAX_CANDIDATES).contains(&k));
     let mut sum = [0f64; MAX_CANDIDATES];
     let mut worlds_seen = [0u32; MAX_CANDIDATES];
+    let mut earned = [Earned::default(); MAX_CANDIDATES];
+    let mut events = Vec::new();
     // Each candidate's lead over the kept one: sums of the differences and
     // of their squares, world by world.
     let mut lead = [(0f64, 0f64); MAX_CANDIDATES];
@@ -84,19 +91,32 @@ pub(crate) fn search(
             }
             let world = sample(info, &belief, rollout, rng);
             let seed = rng.next_u64();
+            let before = worth(&world, seat);
             // A world counts only once every survivor has been played in it.
-            let mut got = [0f64; MAX_CANDIDATES];
+            let mut got = [(0f64, Earned::default()); MAX_CANDIDATES];
             for (n, &i) in alive.iter().enumerate() {
                 if n > 0 && budget.time.is_some_and(|cap| start.elapsed() >= cap) {
                     break 'rounds;
                 }
-                got[i] = playout(world.clone(), seat, cands[i], rollout, seed);
+                got[i] = if keep.is_some() {
+                    // A verdict says why: the seat's chips are followed
+                    // part by part.
+                    events.clear();
+                    let w = playout(world.clone(), seat, cands[i], rollout, seed, &mut events);
+                    (w, tally(&events, seat, before, w))
+                } else {
+                    // Nobody reads a playout's events: the engine builds none.
+                    let w = playout(world.clone(), seat, cands[i], rollout, seed, &mut NoEvents);
+                    (w, Earned::default())
+                };
             }
+            let got_worth = got.map(|(w, _)| w);
             for &i in &alive {
-                sum[i] += got[i];
+                sum[i] += got_worth[i];
+                earned[i].add(&got[i].1);
                 worlds_seen[i] += 1;
                 if let Some(kept) = keep {
-                    let d = got[i] - got[kept];
+                    let d = got_worth[i] - got_worth[kept];
                     lead[i].0 += d;
                     lead[i].1 += d * d;
                 }
@@ -138,10 +158,14 @@ pub(crate) fn search(
             worlds: worlds_seen[best],
         }
     });
+    for (e, &n) in earned.iter_mut().zip(&worlds_seen) {
+        *e = e.scaled(1.0 / f64::from(n.max(1)));
+    }
     Outcome {
         best: cands[best],
         playouts,
         means,
+        earned,
         edge,
     }
 }
@@ -204,7 +228,8 @@ fn sample(
 }
 
 /// Plays `action` in `game`, then heuristic bots to the end of the deal (or
-/// of the game, when it is the last deal); returns what the seat is worth then.
+/// of the game, when it is the last deal), telling `events` what happens;
+/// returns what the seat is worth then.
 ///
 /// The searching seat's own later decisions are made by `bot` as it is
 /// (reading the opponents' bets, unless it is the anchor), the opponents'
@@ -221,10 +246,10 @@ pub(crate) fn playout(
     action: Action,
     bot: HeuristicBot,
     seed: u64,
+    events: &mut impl EventSink,
 ) -> f64 {
     let (mut own, mut others) = (bot, bot.reading_bets(false));
-    // Nobody reads a playout's events: the engine builds none.
-    game.apply_into(seat, action, &mut NoEvents)
+    game.apply_into(seat, action, events)
         .expect("candidates are legal in every sampled world");
     let mut rng = seeded_rng(seed);
     loop {
@@ -232,7 +257,7 @@ pub(crate) fn playout(
             Pending::GameOver | Pending::Chance(ChanceKind::Deal) => break,
             Pending::Chance(_) => {
                 let chance = DealChance::random(game.rules(), &mut rng);
-                game.chance_into(&chance, &mut NoEvents)
+                game.chance_into(&chance, events)
                     .expect("random chance fits the rules");
             }
             Pending::Decide { seat: s, decision } => {
@@ -241,7 +266,7 @@ pub(crate) fn playout(
                     None if s == seat => own.act_in(&InfoSet::new(&game, s), &mut rng),
                     None => others.act_in(&InfoSet::new(&game, s), &mut rng),
                 };
-                game.apply_into(s, a, &mut NoEvents)
+                game.apply_into(s, a, events)
                     .expect("the heuristic bot plays legal moves");
             }
         }

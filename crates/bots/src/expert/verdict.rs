@@ -7,6 +7,7 @@ use tripoley_engine::{Action, InfoSet, Rules};
 
 use super::Budget;
 use super::candidates::{MAX_CANDIDATES, candidates};
+use super::earned::Earned;
 use super::search::search;
 use crate::Bot;
 
@@ -27,6 +28,11 @@ pub struct Verdict {
     /// Sampled worlds both moves were played out in (0 when nothing was
     /// searched).
     pub worlds: u32,
+    /// What the move made brought, part by part, in those worlds: why it
+    /// cost what it did, beside [`Verdict::best_earned`].
+    pub played_earned: Earned,
+    /// What the best brought in the same worlds.
+    pub best_earned: Earned,
 }
 
 /// Judges `played` at `info`'s decision: the hint's candidates and sampling
@@ -47,6 +53,8 @@ pub fn judge(
         cost: 0.0,
         std_error: 0.0,
         worlds: 0,
+        played_earned: Earned::default(),
+        best_earned: Earned::default(),
     };
     let view = info.view();
     // No decision, or one answer (a lead with one card): nothing to judge.
@@ -83,11 +91,17 @@ pub fn judge(
         &mut rng,
     );
     let edge = out.edge.expect("a kept candidate is measured");
+    let best = cands
+        .iter()
+        .position(|&a| a == out.best)
+        .expect("the best is a candidate");
     Verdict {
         played,
         best: out.best,
         cost: edge.mean,
         std_error: edge.std_error,
         worlds: edge.worlds,
+        played_earned: out.earned[keep],
+        best_earned: out.earned[best],
     }
 }

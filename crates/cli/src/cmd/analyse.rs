@@ -7,7 +7,9 @@ use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use tripoley_analysis::{Analysis, AnalysisError, DEFAULT_PLAYOUTS, MAX_RECORD_BYTES, Options};
+use tripoley_analysis::{
+    Analysis, AnalysisError, DEFAULT_PLAYOUTS, MAX_RECORD_BYTES, Options, Why,
+};
 use tripoley_engine::Seat;
 use tripoley_i18n::Lang;
 
@@ -125,6 +127,34 @@ fn line_words(
     Some(lang.t("analysis-line", &[("moves", moves.join(" · ").into())]))
 }
 
+/// Why the expert's choice is better, in words: the reason, then the
+/// trade-off when the move made did better somewhere.
+fn why_words(why: &Why, lang: Lang, chips: &dyn Fn(f64) -> String) -> String {
+    let reason = lang.t(
+        "why",
+        &[
+            ("kind", why.kind.name().into()),
+            ("chips", chips(why.chips).into()),
+            ("back", chips(why.back).into()),
+            ("best", why.best_percent.into()),
+            ("played", why.played_percent.into()),
+        ],
+    );
+    match why.but {
+        None => reason,
+        Some(but) => {
+            let trade = lang.t(
+                "why-but",
+                &[
+                    ("chips", chips(but.chips).into()),
+                    ("part", but.part.name().into()),
+                ],
+            );
+            format!("{reason} {trade}")
+        }
+    }
+}
+
 /// The analysis in players' words.
 fn words(a: &Analysis, top: usize, lang: Lang) -> String {
     let name = |seat: Seat| {
@@ -173,6 +203,9 @@ fn words(a: &Analysis, top: usize, lang: Lang) -> String {
                     ],
                 )
             ));
+            if let Some(why) = &d.why {
+                out.push(format!("    {}", why_words(why, lang, &chips)));
+            }
             if let Some(line) = line_words(&d.line, lang, &name) {
                 out.push(format!("    {line}"));
             }
