@@ -52,7 +52,7 @@ pub enum WhyKind {
     /// The poker pot won more often.
     Poker,
     /// The poker pot won as often, but bigger (or lost smaller).
-    PokerSize,
+    BiggerPots,
     /// Michigan: going out first more often.
     Michigan,
     /// Michigan: going out as often, for more (the cards left, the Kitty,
@@ -75,7 +75,7 @@ impl WhyKind {
             WhyKind::Unpaid => "unpaid",
             WhyKind::Sold => "sold",
             WhyKind::Poker => "poker",
-            WhyKind::PokerSize => "poker-size",
+            WhyKind::BiggerPots => "bigger-pots",
             WhyKind::Michigan => "michigan",
             WhyKind::MichiganCards => "michigan-cards",
             WhyKind::PayCards => "pay-cards",
@@ -183,7 +183,7 @@ pub fn why(moves: (Action, Action), played: &Earned, best: &Earned) -> Option<Wh
                     (WhyKind::Chased, chips, 0.0, pot)
                 }
                 WhyPart::Poker if pot.0 != pot.1 => (WhyKind::Poker, chips, 0.0, pot),
-                WhyPart::Poker => (WhyKind::PokerSize, chips, 0.0, pot),
+                WhyPart::Poker => (WhyKind::BiggerPots, chips, 0.0, pot),
                 WhyPart::Michigan if out.0 != out.1 => (WhyKind::Michigan, chips, 0.0, out),
                 WhyPart::Michigan => (WhyKind::MichiganCards, chips, 0.0, out),
                 WhyPart::PayCards => (WhyKind::PayCards, chips, 0.0, (0, 0)),
@@ -324,7 +324,7 @@ mod tests {
             WhyKind::Unpaid,
             WhyKind::Sold,
             WhyKind::Poker,
-            WhyKind::PokerSize,
+            WhyKind::BiggerPots,
             WhyKind::Michigan,
             WhyKind::MichiganCards,
             WhyKind::PayCards,
