@@ -139,7 +139,14 @@ pub enum BotSpec {
     /// `expert-2026-11`): the anchor the bots' progress is measured
     /// against in duplicate matches.
     Anchor(BotKind),
+    /// The expert at exactly this many playouts a decision, whatever the
+    /// run's budget (`expert@8000`): how much a bigger search is worth,
+    /// measured against the expert of the run's budget in one match.
+    Searching(u32),
 }
+
+/// The most playouts a decision `expert@N` may ask for.
+pub const MAX_SEARCH_PLAYOUTS: u32 = 100_000;
 
 /// How an anchor's name ends: the month until which the bots played so.
 const ANCHOR: &str = "-2026-11";
@@ -167,7 +174,7 @@ impl BotSpec {
     pub fn kind(&self) -> Option<BotKind> {
         match self {
             BotSpec::Kind(k) => Some(*k),
-            BotSpec::Exec(_) | BotSpec::Anchor(_) => None,
+            BotSpec::Exec(_) | BotSpec::Anchor(_) | BotSpec::Searching(_) => None,
         }
     }
 }
@@ -193,6 +200,12 @@ impl std::str::FromStr for BotSpec {
                 Err("exec: needs a command, e.g. exec:'python3 my_bot.py'".into())
             }
             Some(cmd) => Ok(BotSpec::Exec(cmd.trim().to_owned())),
+            None if s.starts_with("expert@") => match s["expert@".len()..].parse::<u32>() {
+                Ok(n) if (1..=MAX_SEARCH_PLAYOUTS).contains(&n) => Ok(BotSpec::Searching(n)),
+                _ => Err(format!(
+                    "{s:?}: expert@N takes a number of playouts from 1 to {MAX_SEARCH_PLAYOUTS}"
+                )),
+            },
             None => match s.strip_suffix(ANCHOR) {
                 Some("heuristic") => Ok(BotSpec::Anchor(BotKind::Heuristic)),
                 Some("expert") => Ok(BotSpec::Anchor(BotKind::Expert)),
@@ -201,7 +214,8 @@ impl std::str::FromStr for BotSpec {
             .map_err(|_| {
                 format!(
                     "unknown bot {s:?}: choose random, heuristic, expert, exec:COMMAND, \
-                     or heuristic{ANCHOR} or expert{ANCHOR} (the bots as they played until then)"
+                     expert@N (N playouts a decision), or heuristic{ANCHOR} or \
+                     expert{ANCHOR} (the bots as they played until then)"
                 )
             }),
         }
@@ -214,6 +228,7 @@ impl std::fmt::Display for BotSpec {
             BotSpec::Kind(k) => f.write_str(k.name()),
             BotSpec::Exec(cmd) => write!(f, "exec:{cmd}"),
             BotSpec::Anchor(k) => write!(f, "{k}{ANCHOR}"),
+            BotSpec::Searching(n) => write!(f, "expert@{n}"),
         }
     }
 }
@@ -268,6 +283,7 @@ impl BotMaker {
             }
             // The random bot has no anchor: it never changed.
             BotSpec::Kind(k) | BotSpec::Anchor(k) => k.make_with(&self.rules, &self.options),
+            BotSpec::Searching(n) => Box::new(ExpertBot::new(&self.rules, Budget::playouts(*n))),
             BotSpec::Exec(cmd) => Box::new(ExecBot::sharing(
                 Arc::clone(self.shared(cmd).expect("a spec given to the maker")),
                 &self.rules,
@@ -295,7 +311,7 @@ impl BotMaker {
     /// How the outside bot `spec` did so far (`None` for a built-in bot).
     pub fn report(&self, spec: &BotSpec) -> Option<OutsideReport> {
         match spec {
-            BotSpec::Kind(_) | BotSpec::Anchor(_) => None,
+            BotSpec::Kind(_) | BotSpec::Anchor(_) | BotSpec::Searching(_) => None,
             BotSpec::Exec(cmd) => self.shared(cmd).map(|s| s.report()),
         }
     }
@@ -305,4 +321,34 @@ impl BotMaker {
 pub(crate) fn below(rng: &mut GameRng, n: u32) -> u32 {
     use rand_core::Rng;
     ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bot_spec_reads_back_as_written_and_bounds_its_playouts() {
+        for text in [
+            "random",
+            "expert",
+            "heuristic-2026-11",
+            "expert@8000",
+            "exec:./bot",
+        ] {
+            let spec: BotSpec = text.parse().expect(text);
+            assert_eq!(spec.to_string(), text);
+        }
+        assert_eq!("expert@1".parse(), Ok(BotSpec::Searching(1)));
+        for bad in [
+            "expert@0",
+            "expert@",
+            "expert@-3",
+            "expert@100001",
+            "expert@1e3",
+        ] {
+            let e = bad.parse::<BotSpec>().expect_err(bad);
+            assert!(e.contains("1 to 100000"), "{bad}: {e}");
+        }
+    }
 }

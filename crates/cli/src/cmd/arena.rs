@@ -18,8 +18,9 @@ pub struct Args {
     #[command(flatten)]
     table: TableArgs,
     /// The bots, one to --players of them, seated in turn around the table:
-    /// random, heuristic, expert, or exec:COMMAND (an outside program, see
-    /// docs/bot-protocol.md).
+    /// random, heuristic, expert, expert@N (the expert at N playouts a
+    /// decision, whatever --budget says), or exec:COMMAND (an outside
+    /// program, see docs/bot-protocol.md).
     #[arg(long, default_value = "expert,heuristic")]
     bots: String,
     /// Duplicate deals: each is played once per rotation of the bots.

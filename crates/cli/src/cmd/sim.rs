@@ -23,8 +23,9 @@ pub struct Args {
     /// Deals to play, exactly (the last game is cut short after the last one).
     #[arg(long, default_value_t = 100_000)]
     deals: u64,
-    /// The bots, one per seat or one for all: random, heuristic, expert, or
-    /// exec:COMMAND (an outside program, see docs/bot-protocol.md).
+    /// The bots, one per seat or one for all: random, heuristic, expert,
+    /// expert@N (the expert at N playouts a decision), or exec:COMMAND (an
+    /// outside program, see docs/bot-protocol.md).
     #[arg(long, default_value = "heuristic")]
     bots: String,
     #[command(flatten)]
