@@ -27,6 +27,10 @@ test("the hint's five are the five on screen and the five sent", { timeout: 1200
   await hand.locator('button[data-key="hint"]').click();
   await page.waitForFunction(() => false, null, { timeout: 3000 }).catch(() => {});
   const shown = await pressed();
+  // The hint says what it did (failed before: nothing was said).
+  const answered = socket.received.find((m) => m.type === "hint");
+  assert.ok(answered, "the server answered the hint");
+  assert.equal(await hand.locator(".hint-text").innerText(), hintWords(mine, answered.action.choose));
   await shot(page, "desktop-hint-five");
   await hand.locator('button[data-key="choose"]').click();
   await pause(300);
@@ -36,6 +40,33 @@ test("the hint's five are the five on screen and the five sent", { timeout: 1200
   assert.ok(hint, "the server answered the hint");
   assert.deepEqual([...acts[0].action.choose].sort(), shown, `sent what was shown (before the hint: ${mine})`);
   assert.deepEqual(shown, [...hint.action.choose].sort(), "the hint's five are shown");
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+/** What the hand says after a hint picked `hinted` where `before` was picked. */
+const hintWords = (before, hinted) => ([...hinted].sort().join() === [...before].sort().join()
+  ? "These already are the five the expert would set apart."
+  : "The expert's five are picked: “These five” sets them apart.");
+
+test("a hint on the five already picked says so (issue 50, point 10)", { timeout: 120000 }, async () => {
+  const { ctx, page, errors, socket } = await soloTable({ preset: "tripoley", seats: "2", turn: "0" }, start);
+  const me = new Player(page, "hint-same", { skip: ["choose_five"] });
+  const hand = page.locator('section.hand.mine[data-decision="choose_five"]');
+  assert.ok(await playUntil([me], async () => (await hand.count()) > 0, 60000), "asked to pick five");
+  const pressed = () => hand.locator('button.cardface[aria-pressed="true"]').evaluateAll((b) => b.map((x) => x.dataset.card).sort());
+  const before = await pressed();
+  await hand.locator('button[data-key="hint"]').click();
+  await hand.locator(".hint-text").waitFor({ timeout: 20000 });
+  const hint = socket.received.find((m) => m.type === "hint");
+  assert.ok(hint, "the server answered the hint");
+  // Failed before: the best five were already picked, the hint picked the
+  // same five and nothing on screen said a thing.
+  assert.equal(await hand.locator(".hint-text").innerText(), hintWords(before, hint.action.choose));
+  assert.deepEqual(await pressed(), [...hint.action.choose].sort());
+  // Another five picked by hand: the hint's words go, as they no longer say what is picked.
+  await hand.locator('button.cardface[aria-pressed="true"]').first().click();
+  assert.equal(await hand.locator(".hint-text").count(), 0);
   assert.deepEqual(errors, []);
   await ctx.close();
 });

@@ -314,6 +314,11 @@ function decisionControls(/** @type {Table} */ ctl, /** @type {View} */ v, /** @
   if (kind) {
     controls.append(el("button", { "data-key": "hint", class: "hint", onclick: () => ctl.send({ type: "hint" }) }, t("btn-hint")));
     if (ctl.hint) controls.append(el("span", { class: "hint-text", role: "status" }, t("hint-expert", { action: actionText(ctl.hint) })));
+    // A hint's five are picked on screen: say so, or that they already were.
+    const hinted = ctl.hintFive;
+    if (kind === "choose_five" && hinted && hinted.five.join() === [...ctl.chosen].sort().join()) {
+      controls.append(el("span", { class: "hint-text", role: "status" }, t("hint-five", { same: hinted.same ? "yes" : "no" })));
+    }
   }
   return controls;
 }

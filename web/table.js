@@ -138,6 +138,10 @@ export class Table {
     this.winners = null;
     /** The hint's action. @type {unknown} */
     this.hint = null;
+    /** The five a hint picked, and whether they were already the ones
+     * picked (its words stay while that five is the one picked).
+     * @type {{ five: string[], same: boolean } | null} */
+    this.hintFive = null;
     /** A costly move waiting for its confirm.
      * @type {{ key: string, question: string, yes: string, action: unknown } | null} */
     this.confirm = null;
@@ -328,8 +332,10 @@ export class Table {
         // "These five" sends); any other hint is said in words.
         const five = /** @type {Record<string, string[]>} */ (m.action)[CHOOSE_FIVE];
         const decision = this.view && /** @type {Record<string, unknown>} */ (this.view.decision);
-        if (five && decision && decision.choose_five) this.chosen = new Set(five);
-        else this.hint = m.action;
+        if (five && decision && decision.choose_five) {
+          this.hintFive = { five: [...five].sort(), same: five.length === this.chosen.size && five.every((c) => this.chosen.has(c)) };
+          this.chosen = new Set(five);
+        } else this.hint = m.action;
         break;
       }
       case "error":

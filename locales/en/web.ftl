@@ -278,6 +278,10 @@ five-picked = { $best ->
 lead-help = Tap a raised card to lead it.
 btn-lead-only = Lead your { $card } (your only lead)
 hint-expert = The expert would { $action }.
+hint-five = { $same ->
+    [yes] These already are the five the expert would set apart.
+   *[no] The expert's five are picked: “These five” sets them apart.
+}
 announce-turn = Your turn: { $what }
 title-your-turn = Your turn · Tripoley
 notice-time-ran-out = Time ran out: the table made your move, spending no chips.

@@ -300,6 +300,10 @@ five-picked = { $best ->
 lead-help = Toca una carta levantada para salir con ella.
 btn-lead-only = Sal con tu { $card } (tu única salida)
 hint-expert = El experto { $action }.
+hint-five = { $same ->
+    [yes] Estas ya son las cinco que apartaría el experto.
+   *[no] Ya están elegidas las cinco del experto: «Estas cinco» las aparta.
+}
 announce-turn = Te toca: { $what }
 title-your-turn = Te toca · Tripoley
 notice-time-ran-out = Se acabó el tiempo: la mesa jugó por ti sin gastar fichas.
