@@ -114,6 +114,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         None => new_table(args)?,
     };
     let path = args.save.clone().unwrap_or(path);
+    check_save_path(&path, args)?;
     need_terminal()?;
     let mut app = App::new(table).map_err(Failure::usage)?;
     app.set_color(color_wanted());
@@ -169,6 +170,46 @@ fn new_table(args: &Args) -> Result<(Table, PathBuf), Failure> {
         lang: args.language(),
     };
     Ok((table, free_path(seed)))
+}
+
+/// Refuses a `--save` file before the first deal rather than at the end:
+/// one that exists and is not the game being continued (it may be another
+/// unfinished game: it is never overwritten), and one that cannot be
+/// written (its folder missing or read-only), found by writing the file
+/// the saves go through and removing it.
+fn check_save_path(path: &Path, args: &Args) -> Result<(), Failure> {
+    let shown = path.display();
+    let continued = args.resume.as_deref().is_some_and(|r| same_file(r, path));
+    if args.save.is_some() && !continued && path.exists() {
+        return Err(Failure::usage(format!(
+            "--save {shown}: the file already exists (it may be another game): \
+             choose a new file, or continue it with `tripoley play --resume {shown}`"
+        )));
+    }
+    let tmp = temporary(path);
+    std::fs::write(&tmp, b"")
+        .and_then(|()| std::fs::remove_file(&tmp))
+        .map_err(|e| {
+            Failure::usage(format!(
+                "--save {shown}: cannot write there ({e}): choose a file in a folder you can write to"
+            ))
+        })
+}
+
+/// Whether two paths name the same file (the same path when it does not
+/// exist yet).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// The file a save is written to before it is moved over `path`.
+fn temporary(path: &Path) -> PathBuf {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    PathBuf::from(tmp)
 }
 
 /// Fails unless input and output are an interactive terminal.
@@ -337,9 +378,7 @@ pub fn saved_json(app: &App) -> String {
 
 /// Writes the record next to its final place, then moves it there.
 fn save(app: &App, path: &Path) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
+    let tmp = temporary(path);
     std::fs::write(&tmp, saved_json(app) + "\n")?;
     std::fs::rename(&tmp, path)
 }

@@ -62,6 +62,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         (table, path, args.language())
     };
     let path = args.save.clone().unwrap_or(path);
+    super::check_save_path(&path, args)?;
     need_terminal()?;
     let mut app = NapalmApp::new(table, lang).map_err(Failure::usage)?;
     app.color = color_wanted();
@@ -185,8 +186,7 @@ fn saved_json(app: &NapalmApp) -> String {
 /// Saves the game: written beside `path` first, then moved over it, so a
 /// crash while writing never leaves half a file.
 fn save(app: &NapalmApp, path: &Path) -> std::io::Result<()> {
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".tmp");
+    let partial = super::temporary(path);
     std::fs::write(&partial, saved_json(app) + "\n").and_then(|()| std::fs::rename(&partial, path))
 }
 
