@@ -649,17 +649,23 @@ impl Run<'_> {
             )
         });
         let mut deal_index = 0;
+        // Once the run has its deals, the rest of the game counts for
+        // nothing, and is not in its record either: the record ends with
+        // the step that ended its last counted deal (and paid the next
+        // one's antes, which that step does too), so its ended deals are
+        // what was counted.
+        let mut cut = false;
         play_game(
             &config.rules,
             &mut bots,
             game_seed(config.seed, g),
             |step, events| {
-                if let Some(r) = record.as_mut() {
-                    r.steps.push(step.clone());
+                if cut {
+                    return;
                 }
                 for e in events {
                     if tally.deals == limit {
-                        return;
+                        break;
                     }
                     if watch.closes(e) {
                         watch.close(
@@ -669,8 +675,12 @@ impl Run<'_> {
                             deal_index,
                         );
                         deal_index += 1;
+                        cut = tally.deals == limit;
                     }
                     watch.see(e);
+                }
+                if let Some(r) = record.as_mut() {
+                    r.steps.push(step.clone());
                 }
             },
         )?;

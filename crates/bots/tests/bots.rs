@@ -4,7 +4,9 @@
 use tripoley_bots::sim::{SimConfig, simulate};
 use tripoley_bots::{Bot, BotKind, BotOptions, HeuristicBot, RandomBot};
 use tripoley_cards::{CardSet, Deck, seeded_rng};
-use tripoley_engine::{DealChance, FirstDealer, Game, Pending, Preset, Rules};
+use tripoley_engine::{
+    Account, DealChance, Event, FirstDealer, Game, Pending, Preset, Reason, Record, Rules,
+};
 
 /// A deck dealing `hands` by seat (dealer 0, 3 players, 13 cards each) and the spare.
 fn deck(hands: [&str; 3], spare: &str) -> Deck {
@@ -286,4 +288,77 @@ fn p4_the_heuristic_stops_raising_after_four_raises_in_a_round() {
     }
     assert!(most > 0, "no heuristic raised at all");
     assert!(most <= 4, "a round held {most} raises");
+}
+
+/// Issue 50, point 3: the records a run saves are the deals it counted,
+/// whatever `deals` cuts. With antes of 5 on every space (pagat), random
+/// bots go out in a few deals, games end early and the last one is cut:
+/// the records held 101 deals for 100 and their seats summed to 0 where
+/// the figures summed to -60 (the chips the cut left on the board). Each
+/// seat's figure must be what the records rebuild: their stacks at the end,
+/// less the antes of a next deal the run did not count (paid by the step
+/// that ended the last one).
+#[test]
+fn saved_records_hold_exactly_the_deals_the_figures_count() {
+    let mut rules = Rules::preset(Preset::Pagat);
+    rules.ante = 5;
+    rules.dealer_ante = 5;
+    let dir = std::env::temp_dir().join(format!("tripoley-sim-cut-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = SimConfig {
+        rules,
+        bots: vec![BotKind::Random.into(); 4],
+        options: BotOptions::default(),
+        deals: 100,
+        seed: 5,
+        series_deals: 0,
+        save_records: Some((dir.clone(), 100_000)),
+    };
+    let s = simulate(&config, &|_| {}).unwrap();
+    let mut deals = 0;
+    let mut won = [0i64; 4];
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len() as u64, s.games);
+    for file in files {
+        let record = Record::from_json(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let mut events = Vec::new();
+        let mut game = record.start(&mut events).unwrap();
+        for step in &record.steps {
+            game.step(step, &mut events).unwrap();
+        }
+        let ended = events
+            .iter()
+            .filter(|e| matches!(e, Event::DealEnded { .. }))
+            .count();
+        deals += ended as u64;
+        for (w, &stack) in won.iter_mut().zip(game.stacks()) {
+            *w += i64::from(stack) - 100;
+        }
+        let last_end = events
+            .iter()
+            .rposition(|e| matches!(e, Event::DealEnded { .. }))
+            .unwrap_or(0);
+        for e in &events[last_end..] {
+            if let Event::Transfer(t) = e
+                && t.reason == Reason::Ante
+                && let Account::Stack(seat) = t.from
+            {
+                won[usize::from(seat)] += i64::from(t.amount);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(deals, 100);
+    for (seat, w) in s.seats.iter().zip(won) {
+        let figure = seat.chips.chips_per_deal.mean * 100.0;
+        assert!(
+            (figure - w as f64).abs() < 1e-6,
+            "seat {}: figures {figure}, records {w}",
+            seat.seat
+        );
+    }
 }
