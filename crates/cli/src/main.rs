@@ -82,9 +82,42 @@ fn quiet_on_broken_pipe() {
     }));
 }
 
+/// Clap's refusals in the style of every other error: one line saying
+/// what is wrong (with clap's tip when it has one), then the usage. Help
+/// and the version print as clap prints them.
+fn refused_arguments(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    let text = e.render().to_string();
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let what = lines
+        .next()
+        .map_or("bad arguments", |l| l.strip_prefix("error: ").unwrap_or(l));
+    let rest: Vec<&str> = lines.collect();
+    let tip = rest
+        .iter()
+        .find_map(|l| l.strip_prefix("tip: "))
+        .map_or_else(String::new, |t| format!(" ({t})"));
+    eprintln!("tripoley: {what}{tip}");
+    if let Some(usage) = rest.iter().find(|l| l.starts_with("Usage: ")) {
+        eprintln!("{usage} (more: --help)");
+    }
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
     quiet_on_broken_pipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return refused_arguments(&e),
+    };
     let result = match cli.command {
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => cmd::serve::serve(&args),

@@ -347,3 +347,50 @@ fn t5_space_antes_in_words_checked_and_refused_by_every_command() {
         }
     }
 }
+
+/// Issue 50, point 4: every refusal in one style. Clap's errors were
+/// several lines (`error: …`, a tip, the usage, "For more information") and
+/// a TOML syntax error six (an excerpt with a caret): now each is one line
+/// `tripoley: …` saying what is wrong, then at most the usage, exit code 2.
+#[test]
+fn every_refusal_is_one_line_then_at_most_the_usage() {
+    let dir = Scratch::new("one-style");
+    let broken = dir.file("broken.toml", "preset = \"pagat\"\nante = \n");
+    let broken = broken.as_str();
+    let cases: &[&[&str]] = &[
+        &["play", "--sed", "3"],
+        &["sim", "--players", "x"],
+        &["arena", "--bots"],
+        &["frobnicate"],
+        &["serve", "--port", "8080"],
+        &["sim", "--deals", "-3"],
+        &["analyse"],
+        &["rules", "--house-rules", broken],
+        &["sim", "--house-rules", broken],
+    ];
+    for args in cases {
+        let o = tripoley(args);
+        let said = stderr(&o);
+        let lines: Vec<&str> = said.lines().collect();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {said}");
+        assert!(
+            lines.first().is_some_and(|l| l.starts_with("tripoley: ")),
+            "{args:?}: {said}"
+        );
+        assert!(
+            lines.len() == 1 || (lines.len() == 2 && lines[1].starts_with("Usage: tripoley")),
+            "{args:?}: {said}"
+        );
+    }
+    let o = tripoley(&["play", "--sed", "3"]);
+    assert!(
+        stderr(&o).contains("a similar argument exists: '--seed'"),
+        "{}",
+        stderr(&o)
+    );
+    let o = tripoley(&["rules", "--house-rules", broken]);
+    assert!(stderr(&o).contains("line 2, column 8: "), "{}", stderr(&o));
+    // Help and the version are not refusals.
+    assert!(tripoley(&["play", "--help"]).status.success());
+    assert!(stdout(&tripoley(&["--version"])).starts_with("tripoley "));
+}

@@ -608,7 +608,7 @@ impl Rules {
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
         let mut table: toml::Table = text
             .parse()
-            .map_err(|e: toml::de::Error| RulesError::Parse(e.to_string()))?;
+            .map_err(|e: toml::de::Error| RulesError::Parse(one_line(&e, Some(text))))?;
         let base = match table.remove("preset") {
             Some(toml::Value::String(name)) => name.parse()?,
             Some(_) => {
@@ -625,7 +625,7 @@ impl Rules {
         }
         let rules: Rules = merged
             .try_into()
-            .map_err(|e: toml::de::Error| RulesError::Parse(e.to_string()))?;
+            .map_err(|e: toml::de::Error| RulesError::Parse(one_line(&e, None)))?;
         rules.validate()?;
         Ok(rules)
     }
@@ -633,6 +633,31 @@ impl Rules {
     /// The rules as TOML, the form of a house-rule file.
     pub fn to_toml(&self) -> String {
         toml::to_string(self).expect("rules serialise")
+    }
+}
+
+/// A TOML error in one line, as every error is said: where in `text` (the
+/// file it was read from, when it was) and what, without the multi-line
+/// excerpt `toml` draws.
+fn one_line(e: &toml::de::Error, text: Option<&str>) -> String {
+    match text.zip(e.span()).filter(|(t, s)| s.start <= t.len()) {
+        Some((text, span)) => {
+            let before = &text[..span.start];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let what = e.message().trim().replace('\n', " ");
+            format!("line {line}, column {column}: {what}")
+        }
+        // No place in the file (an option's value, checked after the
+        // preset's were merged in): the message names the option on a
+        // line of its own.
+        None => e
+            .to_string()
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" "),
     }
 }
 
