@@ -569,7 +569,6 @@ pub fn simulate(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<S
     let maker = BotMaker::new(&config.rules, &config.bots, config.options);
     maker.probe(players).map_err(SimError::Config)?;
     let per_game = u64::from(config.rules.deals.unwrap_or(players as u32)).max(1);
-    let series_games = (config.series_deals as u64).div_ceil(per_game);
     let spaces: Vec<Space> = Space::ALL
         .into_iter()
         .filter(|&s| config.rules.has_pot() || s != Space::Pot)
@@ -579,7 +578,6 @@ pub fn simulate(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<S
         config,
         maker: &maker,
         spaces: &spaces,
-        series_games,
         done: &done,
         progress,
     };
@@ -592,9 +590,14 @@ pub fn simulate(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<S
     while tally.deals < config.deals {
         let remaining = config.deals - tally.deals;
         let round = (remaining / per_game).max(1);
+        // The time series keeps the first games' deals: every game has a
+        // deal at least, so this many more games are sure to fill it (games
+        // that end early, players gone out, have fewer than `per_game`).
+        let kept: usize = tally.series.iter().map(|(_, rows)| rows.len()).sum();
+        let keep_until = next_game + config.series_deals.saturating_sub(kept) as u64;
         let played = (next_game..next_game + round)
             .into_par_iter()
-            .map(|g| run.play_one(g, remaining))
+            .map(|g| run.play_one(g, remaining, g < keep_until))
             .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;
         if played.deals == 0 {
             return Err(SimError::Config(
@@ -613,18 +616,16 @@ struct Run<'a> {
     config: &'a SimConfig,
     maker: &'a BotMaker,
     spaces: &'a [Space],
-    /// Games whose deals go into the time series (the first ones).
-    series_games: u64,
     done: &'a AtomicU64,
     progress: &'a (dyn Fn(u64) + Sync),
 }
 
 impl Run<'_> {
-    /// Plays game `g`, counting at most its first `limit` deals.
-    fn play_one(&self, g: u64, limit: u64) -> Result<Tally, SimError> {
+    /// Plays game `g`, counting at most its first `limit` deals, keeping
+    /// them for the time series when `keep_series`.
+    fn play_one(&self, g: u64, limit: u64, keep_series: bool) -> Result<Tally, SimError> {
         let config = self.config;
         let players = config.bots.len();
-        let keep_series = g < self.series_games;
         let mut bots: Vec<_> = config.bots.iter().map(|k| self.maker.make(k)).collect();
         let mut tally = Tally {
             games: 1,

@@ -362,3 +362,33 @@ fn saved_records_hold_exactly_the_deals_the_figures_count() {
         );
     }
 }
+
+/// Issue 50, point 5: the time series (`deals.csv`) holds as many deals as
+/// asked, also when games end early (players gone out): it held 9,978 of
+/// 10,000, as the games kept for it were counted at four deals each.
+#[test]
+fn the_time_series_holds_the_deals_asked_when_games_end_early() {
+    let mut rules = Rules::preset(Preset::Pagat);
+    rules.ante = 5;
+    rules.dealer_ante = 5;
+    for threads in [1, 3] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let config = SimConfig {
+            rules: rules.clone(),
+            bots: vec![BotKind::Random.into(); 4],
+            options: BotOptions::default(),
+            deals: 200,
+            seed: 5,
+            series_deals: 60,
+            save_records: None,
+        };
+        let s = pool.install(|| simulate(&config, &|_| {})).unwrap();
+        assert!(s.games > 200 / 4, "games end early: {} games", s.games);
+        assert_eq!(s.series.len(), 60, "{threads} threads");
+        let numbered: Vec<u64> = s.series.iter().map(|r| r.deal).collect();
+        assert_eq!(numbered, (0..60).collect::<Vec<u64>>());
+    }
+}
