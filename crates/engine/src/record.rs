@@ -54,6 +54,20 @@ pub enum ReplayError {
     /// The file is not a record.
     #[error("not a game record: {0}")]
     Format(String),
+    /// A step is a move of a seat the record names no player for.
+    #[error(
+        "step {index} is a move of seat {seat}, but the record names {players} players only \
+         (seats 0 to {last}): a name is missing",
+        last = players.saturating_sub(1)
+    )]
+    Seat {
+        /// Which step (0 for the first).
+        index: usize,
+        /// Its seat.
+        seat: Seat,
+        /// The names the record holds.
+        players: usize,
+    },
 }
 
 /// The current record format. Version 5: a decision with one answer whose
@@ -106,6 +120,12 @@ impl Record {
         }
         let format = |e: serde_json::Error| ReplayError::Format(e.to_string());
         let Version { version } = serde_json::from_str(text).map_err(format)?;
+        Record::read_version(text, version)?.with_every_seat_named()
+    }
+
+    /// A record read as its version wrote it.
+    fn read_version(text: &str, version: u32) -> Result<Record, ReplayError> {
+        let format = |e: serde_json::Error| ReplayError::Format(e.to_string());
         match version {
             RECORD_VERSION => serde_json::from_str(text).map_err(format),
             4 => {
@@ -146,6 +166,29 @@ impl Record {
                 "record version {v} is not supported (this build reads version {RECORD_VERSION})"
             ))),
         }
+    }
+
+    /// The record, unless a step moves a seat it names no player for (a
+    /// name missing: the steps would be refused later as "not seat 3's
+    /// turn", which says nothing of the cause).
+    fn with_every_seat_named(self) -> Result<Record, ReplayError> {
+        let players = self.names.len();
+        // Too few players for any table: the rules say so when it starts.
+        if players < 2 {
+            return Ok(self);
+        }
+        for (index, step) in self.steps.iter().enumerate() {
+            if let Step::Act { seat, .. } = *step
+                && usize::from(seat) >= players
+            {
+                return Err(ReplayError::Seat {
+                    index,
+                    seat,
+                    players,
+                });
+            }
+        }
+        Ok(self)
     }
 
     /// An older record (version 2 to 4) as the current version: the engine
@@ -251,6 +294,35 @@ mod tests {
             )
         };
         record.to_json()
+    }
+
+    /// Issue 50, point 5: a record missing a name was refused as "step 3:
+    /// it is not seat 3's turn"; it now says a name is missing.
+    #[test]
+    fn a_record_that_names_too_few_players_says_a_name_is_missing() {
+        let mut record = Record::new(
+            Rules::preset(Preset::Pagat),
+            vec!["A".into(), "B".into(), "C".into(), "D".into()],
+        );
+        record.steps.push(Step::Act {
+            seat: 3,
+            action: crate::Action::Keep,
+        });
+        assert!(Record::from_json(&record.to_json()).is_ok());
+        record.names.pop();
+        let e = Record::from_json(&record.to_json()).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ReplayError::Seat {
+                    index: 0,
+                    seat: 3,
+                    players: 3
+                }
+            ),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("a name is missing"), "{e}");
     }
 
     #[test]

@@ -200,7 +200,7 @@ fn replay_failure(file: &str, steps: usize, e: &ReplayError) -> Failure {
             "{file}: step {index} of {steps} (counting from 0) is refused by the engine: {error}"
         ),
         ReplayError::Rules(e) => format!("{file}: the recorded table cannot be played: {e}"),
-        ReplayError::Format(_) => format!("{file}: {e}"),
+        ReplayError::Format(_) | ReplayError::Seat { .. } => format!("{file}: {e}"),
     })
 }
 
