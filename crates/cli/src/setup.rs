@@ -1,6 +1,7 @@
 //! Choosing a table from the command line: a preset or a house-rule file,
 //! and the bots in the seats. Shared by the commands that play games.
 
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 
 use tripoley_engine::{Preset, Rules, RulesError};
@@ -181,18 +182,8 @@ pub fn run_with_progress<T: Send, E: Into<Failure> + Send>(
         )));
     }
     let bar = indicatif::ProgressBar::new(total);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{human_pos}}/{{human_len}} {unit}, {{rate}} a second, eta {{eta}}"
-        ))
-        .expect("a valid template")
-        .with_key(
-            "rate",
-            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = w.write_str(&whole(state.per_sec()));
-            },
-        ),
-    );
+    bar.set_style(progress_style(unit));
+    end_cleanly_on_signals();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
@@ -203,6 +194,22 @@ pub fn run_with_progress<T: Send, E: Into<Failure> + Send>(
         .map_err(Into::into)?;
     bar.finish_and_clear();
     Ok((result, start.elapsed().as_secs_f64()))
+}
+
+/// The progress bar's look: its bar takes what the words leave of the
+/// terminal's width, so the line never wraps (a bar of 40 columns made it
+/// 86 wide, and an 80-column terminal wrapped it).
+fn progress_style(unit: &str) -> indicatif::ProgressStyle {
+    indicatif::ProgressStyle::with_template(&format!(
+        "{{wide_bar}} {{human_pos}}/{{human_len}} {unit}, {{rate}} a second, eta {{eta}}"
+    ))
+    .expect("a valid template")
+    .with_key(
+        "rate",
+        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&whole(state.per_sec()));
+        },
+    )
 }
 
 /// Makes the folder an option names (`--out`, `--save-records`) before any
@@ -257,13 +264,14 @@ fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Res
     }
 }
 
-/// Kills the outside bots when the process is interrupted (Ctrl-C) or
-/// told to end, then exits as an interrupted command does (128 + the
+/// Ends a run that shows progress cleanly when the process is interrupted
+/// (Ctrl-C) or told to end: kills the outside bots, clears the progress
+/// bar's line, then exits as an interrupted command does (128 + the
 /// signal). Outside bots run in process groups of their own, so the
 /// terminal's Ctrl-C does not reach them: without this they would outlive
-/// tripoley. Only for commands that run outside bots outside a full-screen
-/// terminal (`arena`, `sim`).
-pub fn kill_outside_bots_on_signals() {
+/// tripoley. Only for commands outside a full-screen terminal (`arena`,
+/// `sim`: [`run_with_progress`]).
+fn end_cleanly_on_signals() {
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -276,6 +284,10 @@ pub fn kill_outside_bots_on_signals() {
             std::thread::spawn(move || {
                 if let Some(signal) = signals.forever().next() {
                     tripoley_bots::kill_outside_bots();
+                    // The progress bar's line goes with the run.
+                    if std::io::stderr().is_terminal() {
+                        eprint!("\r\x1b[2K");
+                    }
                     std::process::exit(128 + signal);
                 }
             });
@@ -425,5 +437,95 @@ impl From<tripoley_bots::sim::SimError> for Failure {
             message: e.to_string(),
             code,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use indicatif::{ProgressBar, ProgressDrawTarget, TermLike};
+
+    use super::progress_style;
+
+    /// A terminal 80 columns wide that keeps what is written on its lines.
+    #[derive(Debug, Clone, Default)]
+    struct Screen(Arc<Mutex<Vec<String>>>);
+
+    impl TermLike for Screen {
+        fn width(&self) -> u16 {
+            80
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.write_str(s)
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            if !s.is_empty() {
+                self.0.lock().unwrap().push(s.to_owned());
+            }
+            Ok(())
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Issue 50, point 5: the progress line fits an 80-column terminal (its
+    /// bar of 40 columns made it about 86 wide, and it wrapped).
+    #[test]
+    fn the_progress_line_fits_an_80_column_terminal() {
+        let screen = Screen::default();
+        let bar = ProgressBar::with_draw_target(
+            Some(1_000_000_000),
+            ProgressDrawTarget::term_like(Box::new(screen.clone())),
+        );
+        bar.set_style(progress_style("duplicate deals"));
+        bar.set_position(123_456_789);
+        bar.tick();
+        let written = screen.0.lock().unwrap().clone();
+        let line = written
+            .iter()
+            .rev()
+            .find(|l| l.contains("duplicate deals"))
+            .unwrap_or_else(|| panic!("{written:?}"));
+        assert!(
+            line.contains("123,456,789/1,000,000,000 duplicate deals"),
+            "{line}"
+        );
+        assert!(
+            console_width(line) <= 80,
+            "{} columns: {line}",
+            console_width(line)
+        );
+    }
+
+    /// Columns a line takes, its terminal escapes left out.
+    fn console_width(line: &str) -> usize {
+        let mut n = 0;
+        let mut escape = false;
+        for c in line.chars() {
+            match (escape, c) {
+                (false, '\u{1b}') => escape = true,
+                (true, c) if c.is_ascii_alphabetic() => escape = false,
+                (true, _) => {}
+                _ => n += 1,
+            }
+        }
+        n
     }
 }

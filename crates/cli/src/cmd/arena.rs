@@ -8,8 +8,8 @@ use tripoley_bots::sim::Stage;
 
 use crate::Failure;
 use crate::setup::{
-    BotFlags, TableArgs, estimate, estimate_table, fallback_note, kill_outside_bots_on_signals,
-    parse_bots, run_with_progress, thousands, whole, wrap,
+    BotFlags, TableArgs, estimate, estimate_table, fallback_note, parse_bots, run_with_progress,
+    thousands, whole, wrap,
 };
 
 /// Arguments of `tripoley arena`.
@@ -52,9 +52,6 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
     if args.deals == 0 {
         return Err(Failure::usage("--deals must be at least 1"));
-    }
-    if bots.iter().any(|b| b.kind().is_none()) {
-        kill_outside_bots_on_signals();
     }
     let options = args.bot_flags.options();
     let config = ArenaConfig {

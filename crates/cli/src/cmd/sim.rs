@@ -7,8 +7,8 @@ use tripoley_bots::sim::{SimConfig, Stage, Summary, simulate};
 
 use crate::Failure;
 use crate::setup::{
-    BotFlags, TableArgs, bots_for_seats, estimate_table, fallback_note,
-    kill_outside_bots_on_signals, output_folder, run_with_progress, thousands, whole, wrap,
+    BotFlags, TableArgs, bots_for_seats, estimate_table, fallback_note, output_folder,
+    run_with_progress, thousands, whole, wrap,
 };
 
 /// Arguments of `tripoley sim`.
@@ -73,12 +73,6 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let bots = bots_for_seats(&args.bots, args.table.players)?;
     if args.deals == 0 {
         return Err(Failure::usage("--deals must be at least 1"));
-    }
-    if bots
-        .iter()
-        .any(|b: &tripoley_bots::BotSpec| b.kind().is_none())
-    {
-        kill_outside_bots_on_signals();
     }
     let config = SimConfig {
         rules,
