@@ -336,7 +336,7 @@ impl App {
     async fn running(&self, invite: &str) -> Option<TableHandle> {
         let mut tables = self.tables.lock().await;
         let h = tables.get(invite)?;
-        if !h.tx.is_closed() {
+        if h.runs() {
             return Some(h.clone());
         }
         tables.remove(invite);
@@ -394,7 +394,7 @@ impl App {
             .lock()
             .await
             .get(invite)
-            .is_some_and(|h| !h.tx.is_closed())
+            .is_some_and(TableHandle::runs)
     }
 
     /// Whether a new table fits under the cap of tables, reclaiming the

@@ -166,6 +166,19 @@ pub(crate) struct TableHandle {
     pub tx: mpsc::Sender<Cmd>,
     /// The table's event number, for connections' error replies.
     pub n: Arc<AtomicU64>,
+    /// The signal that stops the table (the server stopping, or its lease
+    /// lost). Its connections watch it themselves: an actor waiting for
+    /// a database cut off from this server cannot close them, and its
+    /// players must go where the table runs now at once.
+    pub stop: watch::Receiver<bool>,
+}
+
+impl TableHandle {
+    /// Whether the table still runs here: its actor is there, and no
+    /// signal has stopped it (the actor may not have seen it yet).
+    pub(crate) fn runs(&self) -> bool {
+        !self.tx.is_closed() && self.stop.has_changed().is_ok() && !*self.stop.borrow()
+    }
 }
 
 /// The limits and timings a table runs with.
@@ -343,6 +356,7 @@ pub(crate) fn spawn(
     let handle = TableHandle {
         tx,
         n: Arc::clone(&table.n),
+        stop: shutdown.clone(),
     };
     tasks.spawn(table.run(rx, answers_rx, shutdown));
     Ok(handle)

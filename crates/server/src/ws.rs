@@ -47,11 +47,18 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
     let mut pings = tokio::time::interval(app.config.idle_timeout / 3);
     pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     pings.reset();
+    // The table's own signal, not only the server's: a table stopped by
+    // its lost lease may be stuck in a database call it cannot leave, and
+    // its connections close without it (their players come back to
+    // wherever it runs now, with the last event they saw).
+    let mut stop = table.stop.clone();
+    let mut writer_stop = table.stop.clone();
     let mut writer = tokio::spawn(async move {
         // Frames queued together (an update and the ack of the action that
         // caused it, say) go out in one write.
         loop {
             let out = tokio::select! {
+                _ = writer_stop.changed() => break,
                 out = rx.recv() => match out {
                     Some(out) => out,
                     None => break,
@@ -93,13 +100,12 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
         joined: false,
         strikes: 0,
     };
-    let mut shutdown = c.app.shutdown.clone();
     let kill = Arc::clone(&c.kill);
     let hello_by = tokio::time::Instant::now() + c.app.config.hello_timeout;
     loop {
         let msg = tokio::select! {
             biased;
-            _ = shutdown.changed() => break,
+            _ = stop.changed() => break,
             () = kill.notified() => break,
             msg = stream.next() => msg,
             () = tokio::time::sleep_until(hello_by), if !c.joined => {
