@@ -359,9 +359,13 @@ impl App {
         let Some(stored) = self.store.load(invite.to_owned()).await? else {
             return Ok(None);
         };
-        let (store, stop) = match lease {
-            Some(l) => (self.store.fenced(l.fence), l.stop),
-            None => (self.store.clone(), self.shutdown.clone()),
+        let (store, stop, cut) = match lease {
+            Some(l) => (self.store.fenced(l.fence), l.stop, l.cut),
+            None => (
+                self.store.clone(),
+                self.shutdown.clone(),
+                self.shutdown.clone(),
+            ),
         };
         let handle = {
             let mut tasks = self
@@ -377,7 +381,7 @@ impl App {
                 stored,
                 store,
                 self.table_config(),
-                stop,
+                (stop, cut),
                 &mut tasks,
             )?
         };

@@ -87,6 +87,9 @@ pub(crate) struct Cluster {
     /// A call on `db` ran out of time: the connection may be cut without
     /// either end knowing (a partition), so the next beat makes another.
     stale: AtomicBool,
+    /// Whether its registration was renewed within the lease: out of
+    /// touch, it runs no table and takes none (see [`renew`]).
+    in_touch: AtomicBool,
     /// Its id in the registry; a new one if it was taken for dead.
     me: Mutex<Arc<str>>,
     /// Where the others reach it.
@@ -108,17 +111,26 @@ pub(crate) struct Cluster {
     shutdown: watch::Receiver<bool>,
 }
 
-/// A lease held: its epoch, and the switch that stops its table.
+/// A lease held: its epoch, the switch that stops its table, and the one
+/// that closes its connections. Two switches, because only the table's
+/// actor holds the first, so that its sender sees when the table ended
+/// (then the lease is given up, [`Cluster::tidy`]), while the second's
+/// receivers live as long as the table's handle and connections do.
 struct Held {
     epoch: i64,
     stop: watch::Sender<bool>,
+    /// Dropped with the lease: never sent on.
+    _cut: watch::Sender<bool>,
 }
 
-/// A lease just taken: the fence for the table's writes and the signal
-/// that stops the table (the server stopping, or the lease lost).
+/// A lease just taken: the fence for the table's writes, the signal that
+/// stops the table (the server stopping, or the lease lost) and the one
+/// that closes its connections at the same moment, whatever the table is
+/// waiting for.
 pub(crate) struct Lease {
     pub fence: Fence,
     pub stop: watch::Receiver<bool>,
+    pub cut: watch::Receiver<bool>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -192,6 +204,7 @@ impl Cluster {
             url: url.to_owned(),
             db: Mutex::new(Arc::new(db)),
             stale: AtomicBool::new(false),
+            in_touch: AtomicBool::new(true),
             me: Mutex::new(me),
             addr,
             lease,
@@ -252,17 +265,24 @@ impl Cluster {
                 Ok(None)
             };
         };
-        let (stop, rx) = watch::channel(*self.shutdown.borrow());
+        let (stop, stop_rx) = watch::channel(*self.shutdown.borrow());
+        let (cut, cut_rx) = watch::channel(*self.shutdown.borrow());
         // A table of ours still running under an older epoch (it cannot
-        // write any more) stops as its switch is dropped here.
-        lock(&self.held).insert(invite.to_owned(), Held { epoch, stop });
+        // write any more) stops as its switches are dropped here.
+        let held = Held {
+            epoch,
+            stop,
+            _cut: cut,
+        };
+        lock(&self.held).insert(invite.to_owned(), held);
         Ok(Some(Lease {
             fence: Fence {
                 invite: invite.to_owned(),
                 owner: me,
                 epoch,
             },
-            stop: rx,
+            stop: stop_rx,
+            cut: cut_rx,
         }))
     }
 
@@ -299,6 +319,14 @@ impl Cluster {
             *lock(&self.me) = id;
         }
         Ok(())
+    }
+
+    /// Whether this process's registration was renewed within the lease.
+    /// Out of touch, it answers a table's requests "try again" at once
+    /// (`forward.rs`): it could neither run the table nor find who does,
+    /// and its clients are better served by another process at once.
+    pub(super) fn in_touch(&self) -> bool {
+        self.in_touch.load(Ordering::Relaxed)
     }
 
     /// Whether `mark` is the cluster's secret. Digests are compared, without
@@ -429,10 +457,12 @@ async fn renew(cluster: Arc<Cluster>, db: Client) {
         match renewal {
             Ok(()) => {
                 renewed = Instant::now();
+                cluster.in_touch.store(true, Ordering::Relaxed);
                 failing = false;
             }
             Err(e) => {
                 if renewed.elapsed() > cluster.lease {
+                    cluster.in_touch.store(false, Ordering::Relaxed);
                     lock(&cluster.held).clear();
                 }
                 // Said once until it works again, not at every beat.

@@ -299,7 +299,7 @@ async fn a_server_cut_off_from_its_database_drops_its_tables_sockets_at_its_leas
     let url = pg.new_database();
     let relay = Relay::start(pg.port());
     let (server, _db) = server(&relay.through(&url)).await;
-    let (_invite, mut sock) = hosted_table(&server).await;
+    let (invite, mut sock) = hosted_table(&server).await;
     relay.hold(true);
     let cut = Instant::now();
     // The start's write waits on the cut connection, and the table with it.
@@ -313,12 +313,25 @@ async fn a_server_cut_off_from_its_database_drops_its_tables_sockets_at_its_leas
             Ok(_) => {}
         }
     };
-    relay.hold(false);
     let closed = closed.expect("the socket is dropped before the network heals");
     assert!(
         closed < LEASE * 3,
         "dropped within its lease and a beat or two: {closed:?}"
     );
+    // Coming back, its player is told to try again at once (another server
+    // would run the table), not kept waiting on the cut connection.
+    let asked = Instant::now();
+    let again = client::table_info(server.addr(), &invite).await;
+    assert!(
+        matches!(again, Err(ClientError::Refused { status: 503, .. })),
+        "{again:?}"
+    );
+    assert!(
+        asked.elapsed() < LEASE / 4,
+        "at once: {:?}",
+        asked.elapsed()
+    );
+    relay.hold(false);
     server.shutdown().await;
 }
 

@@ -80,19 +80,22 @@ impl Relay {
 }
 
 /// Copies both ways; the client's side watches for the armed `COMMIT`.
+/// When either side closes, or the armed `COMMIT` goes through, both are
+/// closed, as the end of a connection reaches its other end.
 fn relay(client: TcpStream, server: TcpStream, faults: &Arc<Faults>) {
-    let (mut from_client, mut to_server) = (
-        client.try_clone().expect("a socket"),
-        server.try_clone().expect("a socket"),
-    );
+    let clone = |s: &TcpStream| s.try_clone().expect("a socket");
+    let ends = Arc::new([clone(&client), clone(&server)]);
+    let close = move || {
+        for end in ends.iter() {
+            let _ = end.shutdown(Shutdown::Both);
+        }
+    };
+    let (mut from_client, mut to_server) = (clone(&client), clone(&server));
     let (mut from_server, mut to_client) = (server, client);
     let cut = Arc::new(AtomicBool::new(false));
     let cut_up = Arc::clone(&cut);
-    let (client_end, server_end) = (
-        to_client.try_clone().expect("a socket"),
-        to_server.try_clone().expect("a socket"),
-    );
     let (up, down) = (Arc::clone(faults), Arc::clone(faults));
+    let close_up = close.clone();
     std::thread::spawn(move || {
         let mut buf = [0u8; 16384];
         while let Ok(n) = from_client.read(&mut buf) {
@@ -106,11 +109,10 @@ fn relay(client: TcpStream, server: TcpStream, faults: &Arc<Faults>) {
                 cut_up.store(true, Ordering::SeqCst);
                 up.cuts.fetch_add(1, Ordering::SeqCst);
                 std::thread::sleep(Duration::from_millis(200));
-                let _ = client_end.shutdown(Shutdown::Both);
-                let _ = server_end.shutdown(Shutdown::Both);
                 break;
             }
         }
+        close_up();
     });
     std::thread::spawn(move || {
         let mut buf = [0u8; 16384];
@@ -120,6 +122,7 @@ fn relay(client: TcpStream, server: TcpStream, faults: &Arc<Faults>) {
                 break;
             }
         }
+        close();
     });
 }
 
