@@ -32,6 +32,17 @@
 //!   hour) are counted in the database, for every process at once
 //!   (`store::Caps`); the beat removes the counts that no longer count
 //!   (`creations.rs`).
+//! - A write whose answer is lost (the connection cut after the database
+//!   took it) may be made again: each of this module's writes is one
+//!   statement whose repeat does no harm. A claim made again by its owner
+//!   only raises the epoch (a table task of its from before can no longer
+//!   write), a renewal, a release or a purge is the same again, list
+//!   entries are upserts, the secret is inserted only where there is none,
+//!   a placement made twice counts a table twice until the next renewal
+//!   rewrites the load, and a registration whose answer was lost is made
+//!   again at the next beat under a new id (the lost one expires unused;
+//!   at start-up the server stops, saying why). The store's writes are
+//!   resolved by their group's mark instead (`store/mod.rs`).
 //!
 //! With SQLite there is one process and no cluster.
 

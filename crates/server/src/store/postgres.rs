@@ -141,9 +141,6 @@ const MIGRATION_LOCK: i64 = 0x7472_6970;
 /// between probes: the least TCP keepalive counts in.
 const KEEPALIVE_EVERY: Duration = Duration::from_secs(1);
 
-/// How long a connection may take when the URL does not say.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-
 /// How long the server's sessions may wait, whatever they do.
 ///
 /// No database call may wait without a bound: a server stopped (SIGSTOP,
@@ -157,7 +154,9 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// (a partition, a peer gone without a word) would keep its answer from
 /// this side for ever: the connection is also given up once what it sent
 /// stays unacknowledged, or its keepalive probes unanswered, for
-/// `network` (`tcp_user_timeout`, TCP keepalive from a second of silence).
+/// `network` (`tcp_user_timeout`, TCP keepalive from a second of silence),
+/// and a connection not made within `network` (unless the URL says how
+/// long) is not waited for either.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bounds {
     pub statement: Duration,
@@ -179,6 +178,9 @@ impl Bounds {
     /// Sets these bounds on a connection's `config`: the sessions' limits
     /// ([`Bounds::options`]) and the network's.
     pub(crate) fn apply(&self, config: &mut tokio_postgres::Config) {
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(self.network);
+        }
         let options = self.options(config.get_options());
         config
             .options(&options)
@@ -251,9 +253,6 @@ impl Postgres {
                 "this is not a PostgreSQL URL the server can use: {e}"
             ))
         })?;
-        if config.get_connect_timeout().is_none() {
-            config.connect_timeout(CONNECT_TIMEOUT);
-        }
         Bounds::STORE.apply(&mut config);
         let config = Config::from(config);
         let client = open(&config)?;
