@@ -9,7 +9,7 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::{Notify, mpsc, oneshot, watch};
 
 use crate::App;
 use crate::auth::RateLimit;
@@ -40,8 +40,8 @@ enum Next {
 
 /// Runs one websocket connection to the table `invite` until it closes.
 pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table: TableHandle) {
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Out>(app.config.outbox);
+    let (sink, mut stream) = socket.split();
+    let (tx, rx) = mpsc::channel::<Out>(app.config.outbox);
     // The server pings three times within the idle time: a browser answers
     // by itself, and an answer counts as the client speaking.
     let mut pings = tokio::time::interval(app.config.idle_timeout / 3);
@@ -52,43 +52,7 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
     // its connections close without it (their players come back to
     // wherever it runs now, with the last event they saw).
     let mut stop = table.stop.clone();
-    let mut writer_stop = table.stop.clone();
-    let mut writer = tokio::spawn(async move {
-        // Frames queued together (an update and the ack of the action that
-        // caused it, say) go out in one write.
-        loop {
-            let out = tokio::select! {
-                _ = writer_stop.changed() => break,
-                out = rx.recv() => match out {
-                    Some(out) => out,
-                    None => break,
-                },
-                _ = pings.tick() => {
-                    if sink.send(Message::Ping(axum::body::Bytes::new())).await.is_err() {
-                        break;
-                    }
-                    continue;
-                }
-            };
-            let mut next = Some(out);
-            let mut fed = true;
-            while let Some(out) = next.take()
-                && fed
-            {
-                fed = feed(&mut sink, out).await;
-                next = rx.try_recv().ok();
-            }
-            if !fed || sink.flush().await.is_err() {
-                break;
-            }
-        }
-        let _ = sink
-            .send(Message::Close(Some(CloseFrame {
-                code: 1001,
-                reason: "closed".into(),
-            })))
-            .await;
-    });
+    let mut writer = tokio::spawn(write(sink, rx, pings, table.stop.clone()));
     let mut c = Connection {
         conn: app.next_conn.fetch_add(1, Ordering::Relaxed),
         rate: RateLimit::new(app.config.rate_burst, app.config.rate_per_second),
@@ -147,6 +111,50 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
     {
         writer.abort();
     }
+}
+
+/// Writes the table's frames and the pings to the socket until the table
+/// or the socket is done, or `stop` says the table stopped; then closes it.
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Out>,
+    mut pings: tokio::time::Interval,
+    mut stop: watch::Receiver<bool>,
+) {
+    // Frames queued together (an update and the ack of the action that
+    // caused it, say) go out in one write.
+    loop {
+        let out = tokio::select! {
+            _ = stop.changed() => break,
+            out = rx.recv() => match out {
+                Some(out) => out,
+                None => break,
+            },
+            _ = pings.tick() => {
+                if sink.send(Message::Ping(axum::body::Bytes::new())).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+        };
+        let mut next = Some(out);
+        let mut fed = true;
+        while let Some(out) = next.take()
+            && fed
+        {
+            fed = feed(&mut sink, out).await;
+            next = rx.try_recv().ok();
+        }
+        if !fed || sink.flush().await.is_err() {
+            break;
+        }
+    }
+    let _ = sink
+        .send(Message::Close(Some(CloseFrame {
+            code: 1001,
+            reason: "closed".into(),
+        })))
+        .await;
 }
 
 /// Queues a table's message on the socket (a message from the journal is

@@ -229,43 +229,7 @@ fn inject(
                 others_longest: hang.then_some(longest),
             }
         }
-        Fault::CommitAnswerLost | Fault::Partition => {
-            // Server 0 reaches PostgreSQL through the relay.
-            let ours = |cluster: &TestCluster| -> HashMap<String, u64> {
-                let owners = cluster.owners();
-                cluster
-                    .in_play(old)
-                    .into_iter()
-                    .filter(|(t, _)| owners.get(t) == Some(&0))
-                    .collect()
-            };
-            let (hit, at, watch) = if let Fault::Partition = fault {
-                let hit = ours(cluster);
-                cluster.relay.hold(true);
-                let at = Instant::now();
-                (hit, at, at + PARTITION)
-            } else {
-                let cuts = cluster.relay.cuts();
-                cluster.relay.arm();
-                while cluster.relay.cuts() == cuts {
-                    assert!(
-                        Instant::now() < until,
-                        "a commit of server 0's goes through"
-                    );
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                let at = Instant::now();
-                // As stored: the group whose answer was lost is there.
-                (ours(cluster), at, at)
-            };
-            let (stood, _) =
-                until_they_go_on(cluster, old, &hit, &HashSet::new(), (at, watch, until));
-            cluster.relay.hold(false);
-            Hit {
-                stood,
-                others_longest: None,
-            }
-        }
+        Fault::CommitAnswerLost | Fault::Partition => network_fault(cluster, old, fault, until),
         Fault::PostgresRestart => {
             let before = cluster.in_play(old);
             let at = Instant::now();
@@ -300,6 +264,49 @@ fn inject(
                 others_longest: None,
             }
         }
+    }
+}
+
+/// Injects a fault of the network between server 0 and PostgreSQL (the
+/// relay's) and waits until the tables it hit go on (before `until`).
+fn network_fault(
+    cluster: &TestCluster,
+    old: &HashSet<String>,
+    fault: Fault,
+    until: Instant,
+) -> Hit {
+    let ours = |cluster: &TestCluster| -> HashMap<String, u64> {
+        let owners = cluster.owners();
+        cluster
+            .in_play(old)
+            .into_iter()
+            .filter(|(t, _)| owners.get(t) == Some(&0))
+            .collect()
+    };
+    let (hit, at, watch) = if let Fault::Partition = fault {
+        let hit = ours(cluster);
+        cluster.relay.hold(true);
+        let at = Instant::now();
+        (hit, at, at + PARTITION)
+    } else {
+        let cuts = cluster.relay.cuts();
+        cluster.relay.arm();
+        while cluster.relay.cuts() == cuts {
+            assert!(
+                Instant::now() < until,
+                "a commit of server 0's goes through"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let at = Instant::now();
+        // As stored: the group whose answer was lost is there.
+        (ours(cluster), at, at)
+    };
+    let (stood, _) = until_they_go_on(cluster, old, &hit, &HashSet::new(), (at, watch, until));
+    cluster.relay.hold(false);
+    Hit {
+        stood,
+        others_longest: None,
     }
 }
 
