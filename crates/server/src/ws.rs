@@ -47,12 +47,12 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
     let mut pings = tokio::time::interval(app.config.idle_timeout / 3);
     pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     pings.reset();
-    // The table's own signal, not only the server's: a table stopped by
-    // its lost lease may be stuck in a database call it cannot leave, and
-    // its connections close without it (their players come back to
-    // wherever it runs now, with the last event they saw).
-    let mut stop = table.stop.clone();
-    let mut writer = tokio::spawn(write(sink, rx, pings, table.stop.clone()));
+    // The table's own signal beside the server's: a table stopped by its
+    // lost lease may be stuck in a database call it cannot leave, and its
+    // connections close without it (their players come back to wherever
+    // it runs now, with the last event they saw).
+    let mut stop = Stop::new(&app, &table);
+    let mut writer = tokio::spawn(write(sink, rx, pings, Stop::new(&app, &table)));
     let mut c = Connection {
         conn: app.next_conn.fetch_add(1, Ordering::Relaxed),
         rate: RateLimit::new(app.config.rate_burst, app.config.rate_per_second),
@@ -69,7 +69,7 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
     loop {
         let msg = tokio::select! {
             biased;
-            _ = stop.changed() => break,
+            () = stop.said() => break,
             () = kill.notified() => break,
             msg = stream.next() => msg,
             () = tokio::time::sleep_until(hello_by), if !c.joined => {
@@ -113,19 +113,53 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
     }
 }
 
+/// The signals that close a connection: its table's (stopped by its lost
+/// lease, [`TableHandle::stop`]) and the server's (stopping, or killed
+/// with its tables' tasks, whose lease switches then outlive them).
+struct Stop {
+    table: watch::Receiver<bool>,
+    server: watch::Receiver<bool>,
+}
+
+impl Stop {
+    fn new(app: &App, table: &TableHandle) -> Stop {
+        Stop {
+            table: table.stop.clone(),
+            server: app.shutdown.clone(),
+        }
+    }
+
+    /// Resolves once either says stop.
+    async fn said(&mut self) {
+        tokio::select! {
+            _ = self.table.changed() => {}
+            _ = self.server.changed() => {}
+        }
+    }
+}
+
 /// Writes the table's frames and the pings to the socket until the table
-/// or the socket is done, or `stop` says the table stopped; then closes it.
+/// or the socket is done, or `stop` says so; then closes it.
 async fn write(
     mut sink: SplitSink<WebSocket, Message>,
     mut rx: mpsc::Receiver<Out>,
     mut pings: tokio::time::Interval,
-    mut stop: watch::Receiver<bool>,
+    mut stop: Stop,
 ) {
     // Frames queued together (an update and the ack of the action that
     // caused it, say) go out in one write.
     loop {
         let out = tokio::select! {
-            _ = stop.changed() => break,
+            () = stop.said() => {
+                // What the table queued was stored: it goes out first.
+                while let Ok(out) = rx.try_recv() {
+                    if !feed(&mut sink, out).await {
+                        break;
+                    }
+                }
+                let _ = sink.flush().await;
+                break;
+            }
             out = rx.recv() => match out {
                 Some(out) => out,
                 None => break,
