@@ -309,7 +309,7 @@ impl App {
         if !auth::valid_invite(invite) {
             return Ok(None);
         }
-        if let Some(h) = self.running(invite).await {
+        if let Some(h) = self.running(invite).await? {
             return Ok(Some(h));
         }
         let gate = {
@@ -320,8 +320,9 @@ impl App {
             let _one_at_a_time = gate.lock().await;
             match self.running(invite).await {
                 // Another request loaded it meanwhile.
-                Some(h) => Ok(Some(h)),
-                None => self.load(invite).await,
+                Ok(Some(h)) => Ok(Some(h)),
+                Ok(None) => self.load(invite).await,
+                Err(e) => Err(e),
             }
         };
         let mut loading = self.loading.lock().unwrap_or_else(PoisonError::into_inner);
@@ -332,15 +333,23 @@ impl App {
         loaded
     }
 
-    /// The handle of the table `invite` if it runs here.
-    async fn running(&self, invite: &str) -> Option<TableHandle> {
+    /// The handle of the table `invite` if it runs here. A table stopped
+    /// (its lease lost) whose actor has not ended yet (it waits on the
+    /// database) is refused `busy` until it has: a second actor of the
+    /// same table here would share its public entry and its lobby slot.
+    async fn running(&self, invite: &str) -> Result<Option<TableHandle>, ServerError> {
         let mut tables = self.tables.lock().await;
-        let h = tables.get(invite)?;
+        let Some(h) = tables.get(invite) else {
+            return Ok(None);
+        };
         if h.runs() {
-            return Some(h.clone());
+            return Ok(Some(h.clone()));
+        }
+        if !h.tx.is_closed() {
+            return Err(ServerError::Refused(cluster::moving()));
         }
         tables.remove(invite);
-        None
+        Ok(None)
     }
 
     /// Loads the table `invite` from storage and runs it here (its gate

@@ -151,7 +151,7 @@ fn unreachable() -> Response {
 }
 
 /// The answer about a table that is moving to another process.
-pub(super) fn moving() -> ErrorBody {
+pub(crate) fn moving() -> ErrorBody {
     ErrorBody::new(
         ErrorCode::Busy,
         "the server running this table is restarting: try again in a few seconds",

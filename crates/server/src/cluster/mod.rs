@@ -72,7 +72,7 @@ mod lease;
 mod listing;
 mod registry;
 
-pub(crate) use forward::route;
+pub(crate) use forward::{moving, route};
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
