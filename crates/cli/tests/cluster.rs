@@ -13,6 +13,8 @@
 #[path = "cluster/chaos.rs"]
 mod chaos;
 mod common;
+#[path = "../../server/src/store/relay.rs"]
+mod relay;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -24,6 +26,7 @@ use std::time::{Duration, Instant};
 
 use common::Scratch;
 use common::pg::TestPostgres;
+use relay::Relay;
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Pending, Preset, Record, Rules, Step, View};
@@ -62,6 +65,9 @@ fn haproxy() -> PathBuf {
 struct TestCluster {
     pg: TestPostgres,
     url: String,
+    /// Between server 0 and PostgreSQL: the network faults (a commit's
+    /// answer lost, a partition) are injected there.
+    relay: Relay,
     dir: Scratch,
     servers: Vec<Option<Child>>,
     addrs: Vec<SocketAddr>,
@@ -86,6 +92,7 @@ impl TestCluster {
                 .stderr(log)
                 .spawn()
                 .expect("haproxy starts"),
+            relay: Relay::start(pg.port()),
             pg,
             url,
             dir,
@@ -114,13 +121,15 @@ impl TestCluster {
             .append(true)
             .open(self.dir.0.join(format!("server{i}.log")))
             .expect("a log file");
+        let url = if i == 0 {
+            self.relay.through(&self.url)
+        } else {
+            self.url.clone()
+        };
         let child = Command::new(env!("CARGO_BIN_EXE_tripoley"))
             .args(["serve", "--addr", &self.addrs[i].to_string()])
             // Its sessions named after it (the chaos test finds them).
-            .args([
-                "--db",
-                &format!("{}?application_name=tripoley-{i}", self.url),
-            ])
+            .args(["--db", &format!("{url}?application_name=tripoley-{i}")])
             .args(["--lease-ms", &LEASE_MS.to_string()])
             // The proxy names each client (scripts/haproxy.cfg), but
             // the clients here all come from one address.

@@ -50,6 +50,15 @@ pub enum ClientError {
     /// Nothing arrived in time.
     #[error("timed out")]
     Timeout,
+    /// The game at a table failed so (the load generator names each game
+    /// that failed in its report).
+    #[error("table {invite}: {why}")]
+    Game {
+        /// The table's invite.
+        invite: String,
+        /// How it failed.
+        why: Box<ClientError>,
+    },
 }
 
 /// The websocket settings of every client: a smaller read buffer than the

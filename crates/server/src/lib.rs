@@ -309,7 +309,7 @@ impl App {
         if !auth::valid_invite(invite) {
             return Ok(None);
         }
-        if let Some(h) = self.running(invite).await {
+        if let Some(h) = self.running(invite).await? {
             return Ok(Some(h));
         }
         let gate = {
@@ -320,8 +320,9 @@ impl App {
             let _one_at_a_time = gate.lock().await;
             match self.running(invite).await {
                 // Another request loaded it meanwhile.
-                Some(h) => Ok(Some(h)),
-                None => self.load(invite).await,
+                Ok(Some(h)) => Ok(Some(h)),
+                Ok(None) => self.load(invite).await,
+                Err(e) => Err(e),
             }
         };
         let mut loading = self.loading.lock().unwrap_or_else(PoisonError::into_inner);
@@ -332,15 +333,23 @@ impl App {
         loaded
     }
 
-    /// The handle of the table `invite` if it runs here.
-    async fn running(&self, invite: &str) -> Option<TableHandle> {
+    /// The handle of the table `invite` if it runs here. A table stopped
+    /// (its lease lost) whose actor has not ended yet (it waits on the
+    /// database) is refused `busy` until it has: a second actor of the
+    /// same table here would share its public entry and its lobby slot.
+    async fn running(&self, invite: &str) -> Result<Option<TableHandle>, ServerError> {
         let mut tables = self.tables.lock().await;
-        let h = tables.get(invite)?;
+        let Some(h) = tables.get(invite) else {
+            return Ok(None);
+        };
+        if h.runs() {
+            return Ok(Some(h.clone()));
+        }
         if !h.tx.is_closed() {
-            return Some(h.clone());
+            return Err(ServerError::Refused(cluster::moving()));
         }
         tables.remove(invite);
-        None
+        Ok(None)
     }
 
     /// Loads the table `invite` from storage and runs it here (its gate
@@ -359,9 +368,13 @@ impl App {
         let Some(stored) = self.store.load(invite.to_owned()).await? else {
             return Ok(None);
         };
-        let (store, stop) = match lease {
-            Some(l) => (self.store.fenced(l.fence), l.stop),
-            None => (self.store.clone(), self.shutdown.clone()),
+        let (store, stop, cut) = match lease {
+            Some(l) => (self.store.fenced(l.fence), l.stop, l.cut),
+            None => (
+                self.store.clone(),
+                self.shutdown.clone(),
+                self.shutdown.clone(),
+            ),
         };
         let handle = {
             let mut tasks = self
@@ -377,7 +390,7 @@ impl App {
                 stored,
                 store,
                 self.table_config(),
-                stop,
+                (stop, cut),
                 &mut tasks,
             )?
         };
@@ -394,7 +407,7 @@ impl App {
             .lock()
             .await
             .get(invite)
-            .is_some_and(|h| !h.tx.is_closed())
+            .is_some_and(TableHandle::runs)
     }
 
     /// Whether a new table fits under the cap of tables, reclaiming the

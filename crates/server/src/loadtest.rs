@@ -450,103 +450,119 @@ async fn play_table(
         ..CreateTable::default()
     };
     let created = again_until(deadline, passing, || client::create_table(addr, &request)).await?;
-    let mut tokens = vec![created.host_token.clone()];
-    for s in 1..opts.seats {
-        let name = format!("Load {}", s + 1);
-        match sit(addr, deadline, &created.invite, s, &name).await? {
-            Some(token) => tokens.push(token),
-            // Its seat is held by a token lost with a proxy's answer.
-            None => return Ok(None),
-        }
-    }
-    let mut sockets = Vec::new();
-    for token in &tokens {
-        sockets.push(
-            again_until(deadline, passing, || {
-                welcomed(addr, &created.invite, token, None)
-            })
-            .await?,
-        );
-    }
-    let now = connected.fetch_add(sockets.len(), Ordering::Relaxed) + sockets.len();
-    peak.fetch_max(now, Ordering::Relaxed);
-    let result = async {
-        again_until(deadline, passing, || {
-            client::start_table(addr, &created.invite, &created.host_token)
-        })
-        .await?;
-        let start_chips = Rules::preset(opts.preset).starting_chips;
-        let mut players = tokio::task::JoinSet::new();
-        for (i, (sock, token)) in sockets.drain(..).zip(tokens.clone()).enumerate() {
-            let seat = Seat {
-                addr,
-                invite: created.invite.clone(),
-                token,
-                think: opts.think,
-                deadline,
-            };
-            let mut bot = opts.bot.make(&Rules::preset(opts.preset));
-            players.spawn(async move {
-                let mut rng = seeded_rng(seed * 16 + i as u64);
-                seat.play(sock, bot.as_mut(), &mut rng).await
-            });
-        }
-        let mut all = Vec::new();
-        let mut finished = false;
-        let mut ok = true;
-        let mut progress_gap = None::<Duration>;
-        while let Some(r) = players.join_next().await {
-            let played = r.map_err(|e| client::ClientError::Io(e.to_string()))??;
-            finished |= played.stats.finished;
-            if let Some(v) = &played.stats.last_view {
-                ok &= conserved(v, start_chips);
+    let invite = created.invite.clone();
+    // Every failure from here on is this game's: the report names it.
+    async {
+        let mut tokens = vec![created.host_token.clone()];
+        for s in 1..opts.seats {
+            let name = format!("Load {}", s + 1);
+            match sit(addr, deadline, &created.invite, s, &name).await? {
+                Some(token) => tokens.push(token),
+                // Its seat is held by a token lost with a proxy's answer.
+                None => return Ok(None),
             }
-            // The game stalled if every seat went without news that long
-            // (one seat's reconnection alone is not the game's).
-            let gap = played
-                .reconnects
-                .iter()
-                .copied()
-                .fold(played.stats.longest_silence, Duration::max);
-            progress_gap = Some(progress_gap.map_or(gap, |g| g.min(gap)));
-            all.push(played);
         }
-        if let Some(seen) = &opts.seen {
-            let seats = all
-                .iter()
-                .map(|p| {
-                    let end = p.stats.last_view.as_ref().filter(|_| p.stats.finished);
-                    (p.last, end.map(|v| v.stacks.to_vec()))
+        let mut sockets = Vec::new();
+        for token in &tokens {
+            sockets.push(
+                again_until(deadline, passing, || {
+                    welcomed(addr, &created.invite, token, None)
                 })
-                .collect();
-            let _ = seen.send(GameSeen {
-                invite: created.invite.clone(),
-                seats,
-            });
+                .await?,
+            );
         }
-        if let Some(gap) = progress_gap
-            && gap > opts.frozen_after
-        {
-            return Err(stalled(&created.invite, gap, opts.frozen_after, &all));
+        let now = connected.fetch_add(sockets.len(), Ordering::Relaxed) + sockets.len();
+        peak.fetch_max(now, Ordering::Relaxed);
+        let result = async {
+            again_until(deadline, passing, || {
+                client::start_table(addr, &created.invite, &created.host_token)
+            })
+            .await?;
+            let start_chips = Rules::preset(opts.preset).starting_chips;
+            let mut players = tokio::task::JoinSet::new();
+            for (i, (sock, token)) in sockets.drain(..).zip(tokens.clone()).enumerate() {
+                let seat = Seat {
+                    addr,
+                    invite: created.invite.clone(),
+                    token,
+                    think: opts.think,
+                    deadline,
+                };
+                let mut bot = opts.bot.make(&Rules::preset(opts.preset));
+                players.spawn(async move {
+                    let mut rng = seeded_rng(seed * 16 + i as u64);
+                    seat.play(sock, bot.as_mut(), &mut rng).await
+                });
+            }
+            let mut all = Vec::new();
+            let mut finished = false;
+            let mut ok = true;
+            let mut progress_gap = None::<Duration>;
+            while let Some(r) = players.join_next().await {
+                let played = r.map_err(|e| client::ClientError::Io(e.to_string()))??;
+                finished |= played.stats.finished;
+                if let Some(v) = &played.stats.last_view {
+                    ok &= conserved(v, start_chips);
+                }
+                // The game stalled if every seat went without news that long
+                // (one seat's reconnection alone is not the game's).
+                let gap = played
+                    .reconnects
+                    .iter()
+                    .copied()
+                    .fold(played.stats.longest_silence, Duration::max);
+                progress_gap = Some(progress_gap.map_or(gap, |g| g.min(gap)));
+                all.push(played);
+            }
+            if let Some(seen) = &opts.seen {
+                let seats = all
+                    .iter()
+                    .map(|p| {
+                        let end = p.stats.last_view.as_ref().filter(|_| p.stats.finished);
+                        (p.last, end.map(|v| v.stacks.to_vec()))
+                    })
+                    .collect();
+                let _ = seen.send(GameSeen {
+                    invite: created.invite.clone(),
+                    seats,
+                });
+            }
+            if let Some(gap) = progress_gap
+                && gap > opts.frozen_after
+            {
+                return Err(stalled(gap, opts.frozen_after, &all));
+            }
+            Ok(Some((all, finished, ok)))
         }
-        Ok(Some((all, finished, ok)))
+        .await;
+        connected.fetch_sub(tokens.len(), Ordering::Relaxed);
+        result
     }
-    .await;
-    connected.fetch_sub(tokens.len(), Ordering::Relaxed);
-    result
+    .await
+    .map_err(|e| at_table(&invite, e))
 }
 
-/// A game that stood still longer than `bound`, said with its table, how
-/// long and after which event (each frozen game is a failure of its own).
-fn stalled(invite: &str, gap: Duration, bound: Duration, seats: &[Played]) -> client::ClientError {
+/// A game that stood still longer than `bound`, said with how long and
+/// after which event (each frozen game is a failure of its own, named by
+/// [`at_table`]).
+fn stalled(gap: Duration, bound: Duration, seats: &[Played]) -> client::ClientError {
     let last = seats.iter().filter_map(|p| p.last).max();
     client::ClientError::Protocol(format!(
-        "the game made no progress for more than {:.0} s: table {invite} stood still {:.1} s \
+        "the game made no progress for more than {:.0} s: it stood still {:.1} s \
          after event {}",
         bound.as_secs_f64(),
         gap.as_secs_f64(),
         last.map_or_else(|| "none".to_owned(), |n| n.to_string())
     ))
+}
+
+/// `e`, a failure of the game at table `invite`, said with its table: the
+/// report names each failed game and why.
+fn at_table(invite: &str, e: client::ClientError) -> client::ClientError {
+    client::ClientError::Game {
+        invite: invite.to_owned(),
+        why: Box::new(e),
+    }
 }
 
 /// What one seat did in one game.
@@ -693,7 +709,7 @@ fn passing(e: &client::ClientError) -> bool {
             true
         }
         client::ClientError::Refused { status, .. } => (502..=504).contains(status),
-        client::ClientError::Protocol(_) => false,
+        client::ClientError::Protocol(_) | client::ClientError::Game { .. } => false,
     }
 }
 
@@ -847,11 +863,15 @@ mod tests {
         db.batch_execute("ROLLBACK").await.unwrap();
         let before = pg.psql(&name, count);
         let report = load.await.expect("runs").expect("reports");
+        // The failure names the frozen game's table, which is stored.
+        let tables = pg.psql(&name, "SELECT invite FROM tables");
         assert!(
-            report
-                .failure_causes
-                .keys()
-                .any(|c| c.contains("no progress")),
+            report.failure_causes.keys().any(|c| {
+                c.contains("no progress")
+                    && tables
+                        .lines()
+                        .any(|invite| c.starts_with(&format!("table {invite}: ")))
+            }),
             "{report}"
         );
         assert!(

@@ -166,6 +166,19 @@ pub(crate) struct TableHandle {
     pub tx: mpsc::Sender<Cmd>,
     /// The table's event number, for connections' error replies.
     pub n: Arc<AtomicU64>,
+    /// The signal that closes the table's connections when it stops (the
+    /// server stopping, or its lease lost). They watch it themselves: an
+    /// actor waiting for a database cut off from this server cannot close
+    /// them, and its players must go where the table runs now at once.
+    pub stop: watch::Receiver<bool>,
+}
+
+impl TableHandle {
+    /// Whether the table still runs here: its actor is there, and no
+    /// signal has stopped it (the actor may not have seen it yet).
+    pub(crate) fn runs(&self) -> bool {
+        !self.tx.is_closed() && self.stop.has_changed().is_ok() && !*self.stop.borrow()
+    }
 }
 
 /// The limits and timings a table runs with.
@@ -271,13 +284,16 @@ impl Table {
     }
 }
 
-/// Starts the actor of a stored table; returns its handle and task.
+/// Starts the actor of a stored table; returns its handle and task. The
+/// actor alone holds `stop`, the signal that ends it; `cut`, the one that
+/// closes its connections, goes with its handle (see
+/// [`TableHandle::stop`]).
 pub(crate) fn spawn(
     invite: String,
     stored: StoredTable,
     store: Store,
     cfg: TableConfig,
-    shutdown: watch::Receiver<bool>,
+    (shutdown, cut): (watch::Receiver<bool>, watch::Receiver<bool>),
     tasks: &mut tokio::task::JoinSet<()>,
 ) -> Result<TableHandle, crate::ServerError> {
     let now = Instant::now();
@@ -343,6 +359,7 @@ pub(crate) fn spawn(
     let handle = TableHandle {
         tx,
         n: Arc::clone(&table.n),
+        stop: cut,
     };
     tasks.spawn(table.run(rx, answers_rx, shutdown));
     Ok(handle)

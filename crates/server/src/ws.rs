@@ -9,7 +9,7 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::{Notify, mpsc, oneshot, watch};
 
 use crate::App;
 use crate::auth::RateLimit;
@@ -40,48 +40,19 @@ enum Next {
 
 /// Runs one websocket connection to the table `invite` until it closes.
 pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table: TableHandle) {
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Out>(app.config.outbox);
+    let (sink, mut stream) = socket.split();
+    let (tx, rx) = mpsc::channel::<Out>(app.config.outbox);
     // The server pings three times within the idle time: a browser answers
     // by itself, and an answer counts as the client speaking.
     let mut pings = tokio::time::interval(app.config.idle_timeout / 3);
     pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     pings.reset();
-    let mut writer = tokio::spawn(async move {
-        // Frames queued together (an update and the ack of the action that
-        // caused it, say) go out in one write.
-        loop {
-            let out = tokio::select! {
-                out = rx.recv() => match out {
-                    Some(out) => out,
-                    None => break,
-                },
-                _ = pings.tick() => {
-                    if sink.send(Message::Ping(axum::body::Bytes::new())).await.is_err() {
-                        break;
-                    }
-                    continue;
-                }
-            };
-            let mut next = Some(out);
-            let mut fed = true;
-            while let Some(out) = next.take()
-                && fed
-            {
-                fed = feed(&mut sink, out).await;
-                next = rx.try_recv().ok();
-            }
-            if !fed || sink.flush().await.is_err() {
-                break;
-            }
-        }
-        let _ = sink
-            .send(Message::Close(Some(CloseFrame {
-                code: 1001,
-                reason: "closed".into(),
-            })))
-            .await;
-    });
+    // The table's own signal beside the server's: a table stopped by its
+    // lost lease may be stuck in a database call it cannot leave, and its
+    // connections close without it (their players come back to wherever
+    // it runs now, with the last event they saw).
+    let mut stop = Stop::new(&app, &table);
+    let mut writer = tokio::spawn(write(sink, rx, pings, Stop::new(&app, &table)));
     let mut c = Connection {
         conn: app.next_conn.fetch_add(1, Ordering::Relaxed),
         rate: RateLimit::new(app.config.rate_burst, app.config.rate_per_second),
@@ -93,13 +64,12 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
         joined: false,
         strikes: 0,
     };
-    let mut shutdown = c.app.shutdown.clone();
     let kill = Arc::clone(&c.kill);
     let hello_by = tokio::time::Instant::now() + c.app.config.hello_timeout;
     loop {
         let msg = tokio::select! {
             biased;
-            _ = shutdown.changed() => break,
+            () = stop.said() => break,
             () = kill.notified() => break,
             msg = stream.next() => msg,
             () = tokio::time::sleep_until(hello_by), if !c.joined => {
@@ -141,6 +111,84 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
     {
         writer.abort();
     }
+}
+
+/// The signals that close a connection: its table's (stopped by its lost
+/// lease, [`TableHandle::stop`]) and the server's (stopping, or killed
+/// with its tables' tasks, whose lease switches then outlive them).
+struct Stop {
+    table: watch::Receiver<bool>,
+    server: watch::Receiver<bool>,
+}
+
+impl Stop {
+    fn new(app: &App, table: &TableHandle) -> Stop {
+        Stop {
+            table: table.stop.clone(),
+            server: app.shutdown.clone(),
+        }
+    }
+
+    /// Resolves once either says stop.
+    async fn said(&mut self) {
+        tokio::select! {
+            _ = self.table.changed() => {}
+            _ = self.server.changed() => {}
+        }
+    }
+}
+
+/// Writes the table's frames and the pings to the socket until the table
+/// or the socket is done, or `stop` says so; then closes it.
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Out>,
+    mut pings: tokio::time::Interval,
+    mut stop: Stop,
+) {
+    // Frames queued together (an update and the ack of the action that
+    // caused it, say) go out in one write.
+    loop {
+        let out = tokio::select! {
+            () = stop.said() => {
+                // What the table queued was stored: it goes out first.
+                while let Ok(out) = rx.try_recv() {
+                    if !feed(&mut sink, out).await {
+                        break;
+                    }
+                }
+                let _ = sink.flush().await;
+                break;
+            }
+            out = rx.recv() => match out {
+                Some(out) => out,
+                None => break,
+            },
+            _ = pings.tick() => {
+                if sink.send(Message::Ping(axum::body::Bytes::new())).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+        };
+        let mut next = Some(out);
+        let mut fed = true;
+        while let Some(out) = next.take()
+            && fed
+        {
+            fed = feed(&mut sink, out).await;
+            next = rx.try_recv().ok();
+        }
+        if !fed || sink.flush().await.is_err() {
+            break;
+        }
+    }
+    let _ = sink
+        .send(Message::Close(Some(CloseFrame {
+            code: 1001,
+            reason: "closed".into(),
+        })))
+        .await;
 }
 
 /// Queues a table's message on the socket (a message from the journal is

@@ -1,8 +1,13 @@
-//! The chaos test (#30): `tripoley loadtest` through the proxy while the
-//! faults servers really meet are injected in turn: kill -9 of a server, a
-//! server stopped (SIGSTOP) for longer than its lease while idle and while
-//! caught inside a database transaction, a PostgreSQL restart of 2 s, and
-//! a rolling restart. After each: no game failed or froze, chips were
+//! The chaos test (#30, #48): `tripoley loadtest` through the proxy while
+//! the faults servers really meet are injected in turn: kill -9 of a
+//! server, a commit whose answer is lost (the connection between a server
+//! and PostgreSQL cut right after the `COMMIT` went through), a partition
+//! between a server and PostgreSQL (nothing passes, nothing closes) longer
+//! than the load test's bound on a frozen game, a server stopped (SIGSTOP)
+//! for longer than its lease while idle and while caught inside a database
+//! transaction, a PostgreSQL restart of 2 s, and a rolling restart. The
+//! network's faults are made by the relay between server 0 and PostgreSQL
+//! (`relay.rs`). After each: no game failed or froze, chips were
 //! conserved, every stored game replays, each finished one to the end its
 //! players saw, and no player saw an event the database does not hold (a
 //! second owner's events would be such: its fence refuses to store them).
@@ -36,10 +41,16 @@ fn setting(name: &str, default: u64, bounds: std::ops::RangeInclusive<u64>) -> u
     value
 }
 
+/// How long server 0 is cut off from PostgreSQL: longer than [`FROZEN`],
+/// so that its games fail the load test unless they move while it lasts.
+const PARTITION: Duration = Duration::from_secs(8);
+
 /// One injected fault.
 #[derive(Clone, Copy, Debug)]
 enum Fault {
     Kill,
+    CommitAnswerLost,
+    Partition,
     StopIdle,
     StopInTransaction,
     PostgresRestart,
@@ -218,6 +229,7 @@ fn inject(
                 others_longest: hang.then_some(longest),
             }
         }
+        Fault::CommitAnswerLost | Fault::Partition => network_fault(cluster, old, fault, until),
         Fault::PostgresRestart => {
             let before = cluster.in_play(old);
             let at = Instant::now();
@@ -252,6 +264,49 @@ fn inject(
                 others_longest: None,
             }
         }
+    }
+}
+
+/// Injects a fault of the network between server 0 and PostgreSQL (the
+/// relay's) and waits until the tables it hit go on (before `until`).
+fn network_fault(
+    cluster: &TestCluster,
+    old: &HashSet<String>,
+    fault: Fault,
+    until: Instant,
+) -> Hit {
+    let ours = |cluster: &TestCluster| -> HashMap<String, u64> {
+        let owners = cluster.owners();
+        cluster
+            .in_play(old)
+            .into_iter()
+            .filter(|(t, _)| owners.get(t) == Some(&0))
+            .collect()
+    };
+    let (hit, at, watch) = if let Fault::Partition = fault {
+        let hit = ours(cluster);
+        cluster.relay.hold(true);
+        let at = Instant::now();
+        (hit, at, at + PARTITION)
+    } else {
+        let cuts = cluster.relay.cuts();
+        cluster.relay.arm();
+        while cluster.relay.cuts() == cuts {
+            assert!(
+                Instant::now() < until,
+                "a commit of server 0's goes through"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let at = Instant::now();
+        // As stored: the group whose answer was lost is there.
+        (ours(cluster), at, at)
+    };
+    let (stood, _) = until_they_go_on(cluster, old, &hit, &HashSet::new(), (at, watch, until));
+    cluster.relay.hold(false);
+    Hit {
+        stood,
+        others_longest: None,
     }
 }
 
@@ -313,6 +368,8 @@ fn chaos_under_load_through_the_proxy() {
     };
     let faults = [
         Fault::Kill,
+        Fault::CommitAnswerLost,
+        Fault::Partition,
         Fault::StopIdle,
         Fault::StopInTransaction,
         Fault::PostgresRestart,
@@ -320,10 +377,11 @@ fn chaos_under_load_through_the_proxy() {
     ];
     let mut lines = Vec::new();
     for fault in faults {
-        let length = Duration::from_secs(match fault {
-            Fault::RollingRestart => seconds * 2,
-            _ => seconds,
-        });
+        let length = match fault {
+            Fault::RollingRestart => Duration::from_secs(seconds * 2),
+            Fault::Partition => Duration::from_secs(seconds) + PARTITION,
+            _ => Duration::from_secs(seconds),
+        };
         let old = cluster.all_tables();
         let (tx, mut seen) = unbounded_channel();
         let started = Instant::now();

@@ -65,11 +65,17 @@ fn target<'a>(method: &Method, path: &'a str) -> Target<'a> {
 
 /// The middleware: serves a request here, or forwards it to the process
 /// that runs its table (or should hold a new one). If the registry cannot
-/// be read, the request is served here.
+/// be read, the request is served here; if this process is out of touch
+/// with the database, a table's request (or a create) is answered "try
+/// again" at once.
 pub(crate) async fn route(State(app): State<Arc<App>>, mut req: Request, next: Next) -> Response {
     let Some(cluster) = app.cluster.clone() else {
         return next.run(req).await;
     };
+    // Out of touch with the database, no table can run or be found here.
+    if !cluster.in_touch() && target(req.method(), req.uri().path()) != Target::Here {
+        return unreachable();
+    }
     if vouched_for(&cluster, &mut req) {
         return next.run(req).await;
     }
@@ -145,7 +151,7 @@ fn unreachable() -> Response {
 }
 
 /// The answer about a table that is moving to another process.
-pub(super) fn moving() -> ErrorBody {
+pub(crate) fn moving() -> ErrorBody {
     ErrorBody::new(
         ErrorCode::Busy,
         "the server running this table is restarting: try again in a few seconds",

@@ -7,7 +7,9 @@
 //!   quarter of the lease time) on a connection and a task of its own
 //!   ([`renew`]), from the moment it joins: no other work (start-up,
 //!   taking games over, a lock a frozen process holds) can hold a renewal
-//!   up, and every database call has a time limit ([`Bounds`]).
+//!   up, and every database call has a time limit, on the database's side
+//!   ([`Bounds`]) and on this one ([`Cluster::bounded`]), so that a
+//!   network that swallows packets cannot hold a request for longer.
 //! - Any process answers any request: one for a table another live process
 //!   runs is forwarded there, websockets included (`forward.rs`); a new
 //!   table is created on the least-loaded process. A forwarded request
@@ -30,6 +32,17 @@
 //!   hour) are counted in the database, for every process at once
 //!   (`store::Caps`); the beat removes the counts that no longer count
 //!   (`creations.rs`).
+//! - A write whose answer is lost (the connection cut after the database
+//!   took it) may be made again: each of this module's writes is one
+//!   statement whose repeat does no harm. A claim made again by its owner
+//!   only raises the epoch (a table task of its from before can no longer
+//!   write), a renewal, a release or a purge is the same again, list
+//!   entries are upserts, the secret is inserted only where there is none,
+//!   a placement made twice counts a table twice until the next renewal
+//!   rewrites the load, and a registration whose answer was lost is made
+//!   again at the next beat under a new id (the lost one expires unused;
+//!   at start-up the server stops, saying why). The store's writes are
+//!   resolved by their group's mark instead (`store/mod.rs`).
 //!
 //! With SQLite there is one process and no cluster.
 
@@ -59,11 +72,11 @@ mod lease;
 mod listing;
 mod registry;
 
-pub(crate) use forward::route;
+pub(crate) use forward::{moving, route};
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -82,6 +95,12 @@ use crate::{App, ServerError};
 pub(crate) struct Cluster {
     url: String,
     db: Mutex<Arc<Client>>,
+    /// A call on `db` ran out of time: the connection may be cut without
+    /// either end knowing (a partition), so the next beat makes another.
+    stale: AtomicBool,
+    /// Whether its registration was renewed within the lease: out of
+    /// touch, it runs no table and takes none (see [`renew`]).
+    in_touch: AtomicBool,
     /// Its id in the registry; a new one if it was taken for dead.
     me: Mutex<Arc<str>>,
     /// Where the others reach it.
@@ -103,17 +122,26 @@ pub(crate) struct Cluster {
     shutdown: watch::Receiver<bool>,
 }
 
-/// A lease held: its epoch, and the switch that stops its table.
+/// A lease held: its epoch, the switch that stops its table, and the one
+/// that closes its connections. Two switches, because only the table's
+/// actor holds the first, so that its sender sees when the table ended
+/// (then the lease is given up, [`Cluster::tidy`]), while the second's
+/// receivers live as long as the table's handle and connections do.
 struct Held {
     epoch: i64,
     stop: watch::Sender<bool>,
+    /// Dropped with the lease: never sent on.
+    _cut: watch::Sender<bool>,
 }
 
-/// A lease just taken: the fence for the table's writes and the signal
-/// that stops the table (the server stopping, or the lease lost).
+/// A lease just taken: the fence for the table's writes, the signal that
+/// stops the table (the server stopping, or the lease lost) and the one
+/// that closes its connections at the same moment, whatever the table is
+/// waiting for.
 pub(crate) struct Lease {
     pub fence: Fence,
     pub stop: watch::Receiver<bool>,
+    pub cut: watch::Receiver<bool>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -134,11 +162,14 @@ fn millis(d: Duration) -> i64 {
 
 /// The bounds of the cluster's sessions: a statement within half a lease,
 /// a lock wait within a quarter (a claim waiting for a frozen process's
-/// lock fails, and is tried again at a later beat).
+/// lock fails, and is tried again at a later beat), a connection whose
+/// network went silent given up within the lease (a second at least: what
+/// TCP's keepalive counts in).
 fn bounds(lease: Duration) -> Bounds {
     Bounds {
         statement: lease / 2,
         lock: lease / 4,
+        network: lease.max(Duration::from_secs(1)),
         ..Bounds::STORE
     }
 }
@@ -147,8 +178,7 @@ async fn connect(url: &str, lease: Duration) -> Result<Client, ServerError> {
     let mut config: tokio_postgres::Config = url
         .parse()
         .map_err(|e| lease::failed("this is not a PostgreSQL URL", &e))?;
-    let options = bounds(lease).options(config.get_options());
-    config.options(&options);
+    bounds(lease).apply(&mut config);
     let (client, connection) = config
         .connect(NoTls)
         .await
@@ -184,6 +214,8 @@ impl Cluster {
         let cluster = Arc::new(Cluster {
             url: url.to_owned(),
             db: Mutex::new(Arc::new(db)),
+            stale: AtomicBool::new(false),
+            in_touch: AtomicBool::new(true),
             me: Mutex::new(me),
             addr,
             lease,
@@ -206,43 +238,77 @@ impl Cluster {
         Arc::clone(&lock(&self.me))
     }
 
+    /// `call` on `db`, given up after half a lease (the database's own
+    /// limit on a statement, [`bounds`], kept on this side too): a request
+    /// waiting on a database cut off from this server is answered "try
+    /// again" in time to reach another server, and the connection that
+    /// did not answer is replaced at the next beat.
+    async fn bounded<T>(
+        &self,
+        call: impl Future<Output = Result<T, ServerError>>,
+    ) -> Result<T, ServerError> {
+        self.within(self.lease / 2, call).await
+    }
+
+    /// `call` on `db`, given up after `limit` (see [`Cluster::bounded`]).
+    async fn within<T>(
+        &self,
+        limit: Duration,
+        call: impl Future<Output = Result<T, ServerError>>,
+    ) -> Result<T, ServerError> {
+        let answer = tokio::time::timeout(limit, call).await;
+        answer.unwrap_or_else(|_| {
+            self.stale.store(true, Ordering::Relaxed);
+            Err(not_in_time())
+        })
+    }
+
     /// Takes the lease of the stored table `invite`; `None` if there is no
     /// such table. A table another live process runs (the request came
     /// here while it moves) is refused as `busy`: try again.
     pub(crate) async fn lease(&self, invite: &str) -> Result<Option<Lease>, ServerError> {
         let me = self.me();
         let db = self.db();
-        let Some(epoch) = lease::claim(&db, invite, &me).await? else {
-            return if lease::stored(&db, invite).await? {
+        let Some(epoch) = self.bounded(lease::claim(&db, invite, &me)).await? else {
+            return if self.bounded(lease::stored(&db, invite)).await? {
                 Err(ServerError::Refused(forward::moving()))
             } else {
                 Ok(None)
             };
         };
-        let (stop, rx) = watch::channel(*self.shutdown.borrow());
+        let (stop, stop_rx) = watch::channel(*self.shutdown.borrow());
+        let (cut, cut_rx) = watch::channel(*self.shutdown.borrow());
         // A table of ours still running under an older epoch (it cannot
-        // write any more) stops as its switch is dropped here.
-        lock(&self.held).insert(invite.to_owned(), Held { epoch, stop });
+        // write any more) stops as its switches are dropped here.
+        let held = Held {
+            epoch,
+            stop,
+            _cut: cut,
+        };
+        lock(&self.held).insert(invite.to_owned(), held);
         Ok(Some(Lease {
             fence: Fence {
                 invite: invite.to_owned(),
                 owner: me,
                 epoch,
             },
-            stop: rx,
+            stop: stop_rx,
+            cut: cut_rx,
         }))
     }
 
     /// Where the live process running `invite` listens, if it is another.
     async fn owner(&self, invite: &str) -> Result<Option<String>, ServerError> {
-        lease::owner(&self.db(), invite, &self.me()).await
+        self.bounded(lease::owner(&self.db(), invite, &self.me()))
+            .await
     }
 
     /// Where a new table goes: the least-loaded live process, or `None`
     /// for this one.
     async fn place(&self) -> Result<Option<String>, ServerError> {
         let me = self.me();
-        Ok(registry::place(&self.db())
+        Ok(self
+            .bounded(registry::place(&self.db()))
             .await?
             .and_then(|(id, addr)| (*id != *me).then_some(addr)))
     }
@@ -264,6 +330,14 @@ impl Cluster {
             *lock(&self.me) = id;
         }
         Ok(())
+    }
+
+    /// Whether this process's registration was renewed within the lease.
+    /// Out of touch, it answers a table's requests "try again" at once
+    /// (`forward.rs`): it could neither run the table nor find who does,
+    /// and its clients are better served by another process at once.
+    pub(super) fn in_touch(&self) -> bool {
+        self.in_touch.load(Ordering::Relaxed)
     }
 
     /// Whether `mark` is the cluster's secret. Digests are compared, without
@@ -295,9 +369,10 @@ impl Cluster {
     /// up the leases of tables that stopped, removes long-dead processes
     /// and stale list entries.
     async fn tidy(&self) -> Result<(), ServerError> {
-        if self.db().is_closed() {
+        if self.db().is_closed() || self.stale.load(Ordering::Relaxed) {
             let fresh = connect(&self.url, self.lease).await?;
             *lock(&self.db) = Arc::new(fresh);
+            self.stale.store(false, Ordering::Relaxed);
         }
         let db = self.db();
         self.live.send_replace(Arc::new(registry::live(&db).await?));
@@ -327,7 +402,8 @@ impl Cluster {
     pub(crate) async fn forget_old_lobbies(&self, idle: Duration) -> Result<u64, ServerError> {
         let idle = i64::try_from(idle.as_secs()).unwrap_or(i64::MAX);
         let before = crate::store::unix_now().saturating_sub(idle);
-        lease::forget_old_lobbies(&self.db(), before).await
+        self.bounded(lease::forget_old_lobbies(&self.db(), before))
+            .await
     }
 
     /// A page of every live process's public tables, and their number.
@@ -336,7 +412,7 @@ impl Cluster {
         offset: usize,
         size: usize,
     ) -> Result<(Vec<PublicTable>, usize), ServerError> {
-        listing::page(&self.db(), offset, size).await
+        self.bounded(listing::page(&self.db(), offset, size)).await
     }
 
     /// Tables that move whose owner died, this process's share.
@@ -392,10 +468,12 @@ async fn renew(cluster: Arc<Cluster>, db: Client) {
         match renewal {
             Ok(()) => {
                 renewed = Instant::now();
+                cluster.in_touch.store(true, Ordering::Relaxed);
                 failing = false;
             }
             Err(e) => {
                 if renewed.elapsed() > cluster.lease {
+                    cluster.in_touch.store(false, Ordering::Relaxed);
                     lock(&cluster.held).clear();
                 }
                 // Said once until it works again, not at every beat.
@@ -432,14 +510,12 @@ pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
         cluster
             .load
             .store(i64::try_from(load).unwrap_or(i64::MAX), Ordering::Relaxed);
-        let tidied = tokio::time::timeout(every, cluster.tidy())
-            .await
-            .unwrap_or_else(|_| Err(not_in_time()));
+        let tidied = cluster.within(every, cluster.tidy()).await;
         // Its own time limit: a slow purge holds the takeovers up no more.
         let window = millis(app.config.table_window);
-        let forgot = tokio::time::timeout(every, creations::forget_old(&cluster.db(), window))
-            .await
-            .unwrap_or_else(|_| Err(not_in_time()));
+        let forgot = cluster
+            .within(every, creations::forget_old(&cluster.db(), window))
+            .await;
         let tidied = tidied.and(forgot.map(drop));
         let beat = match tidied {
             Ok(()) => take_over(&app, &cluster, every).await,
@@ -463,9 +539,7 @@ pub(crate) async fn keep(app: Arc<App>, cluster: Arc<Cluster>) {
 /// rebuilt is set aside, said once: no process tries it again.
 async fn take_over(app: &App, cluster: &Cluster, budget: Duration) -> Result<(), ServerError> {
     let started = Instant::now();
-    let orphans = tokio::time::timeout(budget, cluster.orphans())
-        .await
-        .unwrap_or_else(|_| Err(not_in_time()))?;
+    let orphans = cluster.within(budget, cluster.orphans()).await?;
     for invite in orphans {
         if started.elapsed() > budget {
             break;
@@ -510,7 +584,10 @@ pub(crate) async fn share_list(
         while let Ok((invite, entry)) = changes.try_recv() {
             pending.insert(invite, entry);
         }
-        match listing::write(&cluster.db(), &cluster.me(), &pending).await {
+        let written = cluster
+            .bounded(listing::write(&cluster.db(), &cluster.me(), &pending))
+            .await;
+        match written {
             Ok(()) => {
                 pending.clear();
                 failing = false;

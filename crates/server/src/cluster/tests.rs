@@ -9,7 +9,8 @@ use tokio_postgres::Client;
 
 use super::{lease, listing, registry};
 use crate::client::{self, ClientError, Socket};
-use crate::protocol::CreateTable;
+use crate::protocol::{ClientMsg, CreateTable};
+use crate::store::relay::Relay;
 use crate::store::testpg::TestPostgres;
 use crate::store::tests::{started_table, steps};
 use crate::store::{Database, Fence, Store, StoredSteps};
@@ -283,6 +284,54 @@ async fn a_server_out_of_touch_for_longer_than_its_lease_stops_its_tables() {
         epoch: 1,
     });
     assert!(old.append_step(invite, 0, &steps(1)[0]).await.is_err());
+    server.shutdown().await;
+}
+
+/// A server cut off from its database (a partition: nothing passes, nothing
+/// closes) while its table waits for a write drops that table's sockets
+/// once its lease is over, not when the network heals: its players
+/// reconnect to wherever the table runs now.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_cut_off_from_its_database_drops_its_tables_sockets_at_its_lease() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let relay = Relay::start(pg.port());
+    let (server, _db) = server(&relay.through(&url)).await;
+    let (invite, mut sock) = hosted_table(&server).await;
+    relay.hold(true);
+    let cut = Instant::now();
+    // The start's write waits on the cut connection, and the table with it.
+    sock.send(&ClientMsg::Start { id: None }).await.unwrap();
+    let heals = cut + LEASE * 8;
+    let closed = loop {
+        match sock.recv_timeout(Duration::from_millis(100)).await {
+            Err(ClientError::Timeout) if Instant::now() < heals => {}
+            Err(ClientError::Timeout) => break None,
+            Err(_) => break Some(cut.elapsed()),
+            Ok(_) => {}
+        }
+    };
+    let closed = closed.expect("the socket is dropped before the network heals");
+    assert!(
+        closed < LEASE * 3,
+        "dropped within its lease and a beat or two: {closed:?}"
+    );
+    // Coming back, its player is told to try again at once (another server
+    // would run the table), not kept waiting on the cut connection.
+    let asked = Instant::now();
+    let again = client::table_info(server.addr(), &invite).await;
+    assert!(
+        matches!(again, Err(ClientError::Refused { status: 503, .. })),
+        "{again:?}"
+    );
+    assert!(
+        asked.elapsed() < LEASE / 4,
+        "at once: {:?}",
+        asked.elapsed()
+    );
+    relay.hold(false);
     server.shutdown().await;
 }
 

@@ -24,7 +24,7 @@
 
 mod postgres;
 #[cfg(test)]
-mod relay;
+pub(crate) mod relay;
 mod sqlite;
 #[cfg(test)]
 pub(crate) mod testpg;

@@ -137,8 +137,9 @@ const MARKS_SWEPT_EVERY: u64 = 1024;
 /// migration's transaction ends.
 const MIGRATION_LOCK: i64 = 0x7472_6970;
 
-/// How long a connection may take when the URL does not say.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// The silence after which a connection probes its peer, and the pause
+/// between probes: the least TCP keepalive counts in.
+const KEEPALIVE_EVERY: Duration = Duration::from_secs(1);
 
 /// How long the server's sessions may wait, whatever they do.
 ///
@@ -148,11 +149,20 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// statement has a time limit, every lock wait a shorter one, and
 /// PostgreSQL itself ends a session left idle inside a transaction (its
 /// server frozen), which frees its locks.
+///
+/// Those limits are the database's, and a network that swallows packets
+/// (a partition, a peer gone without a word) would keep its answer from
+/// this side for ever: the connection is also given up once what it sent
+/// stays unacknowledged, or its keepalive probes unanswered, for
+/// `network` (`tcp_user_timeout`, TCP keepalive from a second of silence),
+/// and a connection not made within `network` (unless the URL says how
+/// long) is not waited for either.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bounds {
     pub statement: Duration,
     pub lock: Duration,
     pub idle_in_transaction: Duration,
+    pub network: Duration,
 }
 
 impl Bounds {
@@ -162,12 +172,30 @@ impl Bounds {
         statement: Duration::from_secs(10),
         lock: Duration::from_secs(1),
         idle_in_transaction: Duration::from_secs(1),
+        network: Duration::from_secs(5),
     };
+
+    /// Sets these bounds on a connection's `config`: the sessions' limits
+    /// ([`Bounds::options`]) and the network's.
+    pub(crate) fn apply(&self, config: &mut tokio_postgres::Config) {
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(self.network);
+        }
+        let options = self.options(config.get_options());
+        config
+            .options(&options)
+            .keepalives(true)
+            .keepalives_idle(KEEPALIVE_EVERY)
+            .keepalives_interval(KEEPALIVE_EVERY)
+            .tcp_user_timeout(self.network);
+        let probes = self.network.as_secs().clamp(1, 10);
+        config.keepalives_retries(u32::try_from(probes).unwrap_or(1));
+    }
 
     /// These bounds added to a URL's own `options` startup parameter
     /// (PostgreSQL takes the last of two settings of one name, so the URL
     /// cannot lift them).
-    pub(crate) fn options(&self, given: Option<&str>) -> String {
+    fn options(&self, given: Option<&str>) -> String {
         let ms = |d: Duration| d.as_millis().max(1);
         let ours = format!(
             "-c statement_timeout={} -c lock_timeout={} -c idle_in_transaction_session_timeout={}",
@@ -220,16 +248,13 @@ fn connection_lost(e: &::postgres::Error) -> bool {
 impl Postgres {
     /// Connects to the database at `url` and brings the schema up to date.
     pub(super) fn connect(url: &str) -> Result<Postgres, DbError> {
-        let mut config: Config = url.parse().map_err(|e: ::postgres::Error| {
+        let mut config: tokio_postgres::Config = url.parse().map_err(|e: ::postgres::Error| {
             DbError(format!(
                 "this is not a PostgreSQL URL the server can use: {e}"
             ))
         })?;
-        if config.get_connect_timeout().is_none() {
-            config.connect_timeout(CONNECT_TIMEOUT);
-        }
-        let options = Bounds::STORE.options(config.get_options());
-        config.options(&options);
+        Bounds::STORE.apply(&mut config);
+        let config = Config::from(config);
         let client = open(&config)?;
         let mut db = Postgres {
             config,

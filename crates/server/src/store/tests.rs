@@ -406,12 +406,7 @@ async fn a_commit_whose_answer_is_lost_is_read_back_not_retried() {
     };
     let url = pg.new_database();
     let relay = super::relay::Relay::start(pg.port());
-    let through = url.replacen(
-        &format!(":{}/", pg.port()),
-        &format!(":{}/", relay.port()),
-        1,
-    );
-    let store = Store::open(&Database::Postgres(through)).expect("opens");
+    let store = Store::open(&Database::Postgres(relay.through(&url))).expect("opens");
     started_table(&store, "DOUBT").await;
     let steps = steps(3);
     store
