@@ -474,7 +474,8 @@ async fn play_table(
         let now = connected.fetch_add(sockets.len(), Ordering::Relaxed) + sockets.len();
         peak.fetch_max(now, Ordering::Relaxed);
         let result = async {
-            again_until(deadline, passing, || {
+            // Refused as started after a lost answer: the first try started it.
+            again_unless_done(deadline, ErrorCode::AlreadyStarted, || {
                 client::start_table(addr, &created.invite, &created.host_token)
             })
             .await?;
@@ -650,11 +651,10 @@ async fn welcomed(
 }
 
 /// Sits at seat `seat` of table `invite` as `name`; returns the seat's
-/// token. Tried again while the failure passes, as a person would. An
-/// answer lost on its way back (a 502 from the proxy, a dropped
-/// connection) may hide a sit that was done: if trying again finds the seat
-/// taken, this client took it and its token is lost, so the table cannot
-/// be played (`None`), which is no failure of the servers.
+/// token. Tried again while the failure passes, as a person would. If
+/// trying again finds the seat taken after an answer was lost, this client
+/// took it and its token is lost, so the table cannot be played (`None`),
+/// which is no failure of the servers.
 async fn sit(
     addr: SocketAddr,
     deadline: Instant,
@@ -662,18 +662,31 @@ async fn sit(
     seat: u8,
     name: &str,
 ) -> Result<Option<String>, client::ClientError> {
+    let seated = again_unless_done(deadline, ErrorCode::SeatTaken, || {
+        client::sit(addr, invite, Some(seat), name)
+    })
+    .await?;
+    Ok(seated.map(|s| s.token))
+}
+
+/// `call` again every 100 ms, until the deadline, while its failure passes
+/// with time. An answer lost on its way back (a 502 from the proxy, a
+/// dropped connection) may hide a call that was done: trying again is then
+/// refused with `done` (the seat taken, the game started), which means the
+/// first try did it (`None`). A 503 is the server's own "not done".
+async fn again_unless_done<T, F: Future<Output = Result<T, client::ClientError>>>(
+    deadline: Instant,
+    done: ErrorCode,
+    mut call: impl FnMut() -> F,
+) -> Result<Option<T>, client::ClientError> {
     let mut answer_lost = false;
     loop {
-        match client::sit(addr, invite, Some(seat), name).await {
-            Ok(seated) => return Ok(Some(seated.token)),
-            Err(client::ClientError::Refused { body, .. })
-                if answer_lost && body.code == ErrorCode::SeatTaken =>
-            {
+        match call().await {
+            Ok(answer) => return Ok(Some(answer)),
+            Err(client::ClientError::Refused { body, .. }) if answer_lost && body.code == done => {
                 return Ok(None);
             }
             Err(e) if passing(&e) && Instant::now() < deadline => {
-                // A 503 is the server's own "not done"; anything else
-                // passing may have been done.
                 answer_lost |= !matches!(e, client::ClientError::Refused { status: 503, .. });
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
