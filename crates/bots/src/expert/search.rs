@@ -91,7 +91,8 @@ pub(crate) fn search(
             }
             let world = sample(info, &belief, rollout, rng);
             let seed = rng.next_u64();
-            let before = worth(&world, seat);
+            // A verdict follows the seat's chips from what it is worth here.
+            let before = keep.map_or(0.0, |_| worth(&world, seat));
             // A world counts only once every survivor has been played in it.
             let mut got = [(0f64, Earned::default()); MAX_CANDIDATES];
             for (n, &i) in alive.iter().enumerate() {
@@ -110,13 +111,12 @@ pub(crate) fn search(
                     (w, Earned::default())
                 };
             }
-            let got_worth = got.map(|(w, _)| w);
             for &i in &alive {
-                sum[i] += got_worth[i];
+                sum[i] += got[i].0;
                 earned[i].add(&got[i].1);
                 worlds_seen[i] += 1;
                 if let Some(kept) = keep {
-                    let d = got_worth[i] - got_worth[kept];
+                    let d = got[i].0 - got[kept].0;
                     lead[i].0 += d;
                     lead[i].1 += d * d;
                 }
