@@ -14,13 +14,20 @@ serverAndBrowser();
 const PRESETS = ["pagat", "tripoley", "michigan-casino", "rummoli", "cosmo"];
 const start = (button) => button.click();
 
-test("the hint's five are the five on screen and the five sent", { timeout: 120000 }, async () => {
-  const { ctx, page, errors, socket } = await soloTable({ preset: "pagat", seats: "2", turn: "0" }, start);
-  const me = new Player(page, "hint", { skip: ["choose_five"] });
-  const hand = page.locator('section.hand.mine[data-decision="choose_five"]');
+/** A two-seat table of `preset` played by a person up to their choice of
+ * five: the page, its hand, and the cards picked in it (sorted). */
+async function atChooseFive(preset, tag) {
+  const table = await soloTable({ preset, seats: "2", turn: "0" }, start);
+  const me = new Player(table.page, tag, { skip: ["choose_five"] });
+  const hand = table.page.locator('section.hand.mine[data-decision="choose_five"]');
   assert.ok(await playUntil([me], async () => (await hand.count()) > 0, 60000), "asked to pick five");
-  // Another five than the one picked for us, so the hint has something to change.
   const pressed = () => hand.locator('button.cardface[aria-pressed="true"]').evaluateAll((b) => b.map((x) => x.dataset.card).sort());
+  return { ...table, hand, pressed };
+}
+
+test("the hint's five are the five on screen and the five sent", { timeout: 120000 }, async () => {
+  const { ctx, page, errors, socket, hand, pressed } = await atChooseFive("pagat", "hint");
+  // Another five than the one picked for us, so the hint has something to change.
   await hand.locator('button.cardface[aria-pressed="true"]').first().click();
   await hand.locator('button.cardface[aria-pressed="false"]').last().click();
   const mine = await pressed();
@@ -50,11 +57,7 @@ const hintWords = (before, hinted) => ([...hinted].sort().join() === [...before]
   : "The expert's five are picked: “These five” sets them apart.");
 
 test("a hint on the five already picked says so (issue 50, point 10)", { timeout: 120000 }, async () => {
-  const { ctx, page, errors, socket } = await soloTable({ preset: "tripoley", seats: "2", turn: "0" }, start);
-  const me = new Player(page, "hint-same", { skip: ["choose_five"] });
-  const hand = page.locator('section.hand.mine[data-decision="choose_five"]');
-  assert.ok(await playUntil([me], async () => (await hand.count()) > 0, 60000), "asked to pick five");
-  const pressed = () => hand.locator('button.cardface[aria-pressed="true"]').evaluateAll((b) => b.map((x) => x.dataset.card).sort());
+  const { ctx, errors, socket, hand, pressed } = await atChooseFive("tripoley", "hint-same");
   const before = await pressed();
   await hand.locator('button[data-key="hint"]').click();
   await hand.locator(".hint-text").waitFor({ timeout: 20000 });
