@@ -51,6 +51,8 @@ const verdicts = (page) => page.evaluate(async (text) => (await fetch("/api/repl
 
 /** A tenth below 10 chips, whole above, as the page writes them. */
 const chips = (x) => String(x < 10 ? Math.round(x * 10) / 10 : Math.round(x));
+/** A margin: to a hundredth under 0.05, never "± 0" for one that is not. */
+const margin = (x) => (x < 0.05 ? String(Math.round(x * 100) / 100) : chips(x));
 
 test("the analysis keeps the keys, says its margins, and charts the chips with axes", { timeout: 120000 }, async () => {
   const { ctx, page, errors, viewer, step } = await openRecord(DESKTOP);
@@ -77,7 +79,7 @@ test("the analysis keeps the keys, says its margins, and charts the chips with a
   // Each margin is the verdict's own, not "± 1" for all (failed before).
   for (let i = 0; i < listed.length; i++) {
     const text = await mistakes.nth(i).innerText();
-    assert.ok(text.includes(`± ${chips(listed[i].std_error)})`), `${text} against ${listed[i].std_error}`);
+    assert.ok(text.includes(`± ${margin(listed[i].std_error)})`), `${text} against ${listed[i].std_error}`);
   }
   assert.ok(listed.some((d) => chips(d.std_error) !== "1"), "some margin is not 1");
   // The chart: chips up the side, each point of the game along the bottom,
@@ -156,7 +158,9 @@ test("seen as a player, the mistakes are that player's, and nobody else's cards 
 });
 
 test("on a phone a tapped mistake shows its board", { timeout: 120000 }, async () => {
-  const { ctx, page, errors, viewer, step } = await openRecord(PHONE);
+  // Long names, as families give them, so the chart's key fills its lines.
+  const named = JSON.stringify({ ...JSON.parse(record), names: ["Grandmother Rosalind", "Uncle Bartholomew", "Cousin Maximiliana"] });
+  const { ctx, page, errors, viewer, step } = await openRecord(PHONE, "en-GB", named);
   const panel = await analyse(viewer);
   const mistake = panel.locator("ol.mistakes > li > button[data-step]").first();
   await mistake.scrollIntoViewIfNeeded();
@@ -170,6 +174,17 @@ test("on a phone a tapped mistake shows its board", { timeout: 120000 }, async (
   await shot(page, "analysis-phone-mistake-tapped", false);
   await panel.locator("table.analysis-summary").scrollIntoViewIfNeeded();
   await shot(page, "analysis-phone-summary", false);
+  // Each name in the chart's key stays on one line with its chips (before,
+  // "Bot 3: 116" broke across lines on a phone).
+  const lines = await panel.locator("figcaption .seat-key").evaluateAll((keys) => keys.map((k) => k.getClientRects().length));
+  assert.ok(lines.length > 0 && lines.every((n) => n === 1), `lines per key: ${lines}`);
+  // Nor does the key or the table of chips lost run past the panel's edge.
+  const past = await panel.evaluate((p) => {
+    const edge = p.getBoundingClientRect().right;
+    return [...p.querySelectorAll("table.analysis-summary, figcaption .seat-key")]
+      .map((e) => Math.round(e.getBoundingClientRect().right - edge)).filter((d) => d > 1);
+  });
+  assert.deepEqual(past, [], "pixels past the panel's edge");
   assert.deepEqual(errors, []);
   await ctx.close();
 });

@@ -155,6 +155,17 @@ fn why_words(why: &Why, lang: Lang, chips: &dyn Fn(f64) -> String) -> String {
     }
 }
 
+/// A verdict's margin, as chips are written but to a hundredth under
+/// 0.05, where a tenth would print "± 0" for a margin that is not nothing.
+fn margin(x: f64, lang: Lang) -> String {
+    let places = if x < 0.05 {
+        2
+    } else {
+        usize::from(x < 10.0)
+    };
+    lang.decimal(x, places)
+}
+
 /// The analysis in players' words.
 fn words(a: &Analysis, top: usize, lang: Lang) -> String {
     let name = |seat: Seat| {
@@ -198,7 +209,7 @@ fn words(a: &Analysis, top: usize, lang: Lang) -> String {
                         ("who", name(d.seat).into()),
                         ("played", action_words(d.played, lang).into()),
                         ("cost", chips(d.cost).into()),
-                        ("error", chips(d.std_error).into()),
+                        ("error", margin(d.std_error, lang).into()),
                         ("best", action_words(d.best, lang).into()),
                     ],
                 )
@@ -255,4 +266,18 @@ fn words(a: &Analysis, top: usize, lang: Lang) -> String {
         }
     }
     out.join("\n") + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::margin;
+    use tripoley_i18n::Lang;
+
+    #[test]
+    fn a_small_margin_is_never_written_as_nothing() {
+        assert_eq!(margin(0.04, Lang::En), "0.04");
+        assert_eq!(margin(0.04, Lang::Es), "0,04");
+        assert_eq!(margin(0.6, Lang::En), "0.6");
+        assert_eq!(margin(12.4, Lang::En), "12");
+    }
 }
