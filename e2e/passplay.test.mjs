@@ -92,8 +92,15 @@ test("pass-and-play: Ann and Bob on one phone, Cy on a desktop, a bot; a cover b
   await phone.locator(".rules-text svg.board-picture").waitFor();
   // Someone else's message draws the phone's page again: a reader of the
   // rules keeps their place (it went back to the top at every redraw).
-  const panel = await phone.locator(".rules-text").elementHandle();
-  const top = await panel.evaluate((e) => { e.scrollTop = 150; return e.scrollTop; });
+  // Scrolled once the panel can scroll (under load its text may still be
+  // laid out: scrollTop set to 150 read back 0, issue 50), in one step.
+  const panel = (await phone.waitForFunction(() => {
+    const e = document.querySelector(".rules-text");
+    if (!e) return null;
+    e.scrollTop = 150;
+    return e.scrollTop > 0 ? e : null;
+  })).asElement();
+  const top = await panel.evaluate((e) => e.scrollTop);
   await desk.locator('section.chat input[name="chat"]').fill("still reading?");
   await desk.locator('section.chat input[name="chat"]').press("Enter");
   await phone.waitForFunction((e) => !e.isConnected, panel);
