@@ -96,6 +96,11 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   assert.ok(hinted, "the guest asked for a hint and read it");
   // Results of the last deal may still wait to be seen.
   for (const p of players) while (await p.results_());
+  // The focus goes to what comes next, not to the page (issue 50).
+  for (const p of [host, guest]) {
+    await p.waitForFunction(() => document.activeElement && document.activeElement.closest("section.game-over"), null, { timeout: 5000 }).catch(() => {});
+    assert.equal(await p.evaluate(() => document.activeElement && document.activeElement.getAttribute("data-key")), "rematch", "the focus at game over");
+  }
   await shot(host, "phone-game-over");
   await shot(guest, "desktop-game-over");
   await axeScan(host, "game over");

@@ -99,6 +99,7 @@ function focusDecision(ctl) {
   const v = ctl.view;
   if (!hand || !v) {
     ctl.focusedFor = null;
+    focusWhatComesNext(ctl);
     return;
   }
   // The same decision again later (another card to lead, the next round)
@@ -121,6 +122,17 @@ function focusDecision(ctl) {
       return;
     }
   }
+}
+
+/** At the game's end, a focus that fell to the page (the last result's
+ * button went with it) goes to what comes next, a rematch or the replay:
+ * keyboard players found them only from the top (issue 50).
+ * @param {Table} ctl */
+function focusWhatComesNext(ctl) {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  const next = /** @type {HTMLElement | null} */ (ctl.root.querySelector("section.game-over button"));
+  if (next) next.focus({ preventScroll: true });
 }
 
 /** Where each account was on screen before a re-render, so chips can fly
