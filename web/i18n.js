@@ -93,6 +93,6 @@ export function failure(message, code, detail) {
 /** @param {{ code?: string, detail?: Record<string, any>, message?: string } | null | undefined} e */
 export function errorText(e) {
   const d = e && e.detail;
-  if (d) return t("error-detail", { reason: d.reason, problem: d.problem, min: d.min, max: d.max, message: e.message });
+  if (d) return t("error-detail", { reason: d.reason, problem: d.problem, min: d.min, max: d.max, last: d.seats - 1, message: e.message });
   return t("error", { code: (e && e.code) || "other", message: (e && e.message) || String(e) });
 }

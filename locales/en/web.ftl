@@ -86,9 +86,11 @@ error-detail = { $reason ->
         [just_left] This player left only a moment ago: wait until a bot plays for them.
        *[other] { $message }
     }
+    [no_seat] This table has no such seat (its seats are numbered 0 to { $last }).
     [record] { $problem ->
         [too_big] This file is too large for a game record (at most 4 MB).
         [too_long] This record has more steps than a game can have.
+        [too_long_to_analyse] This record is too long for the server to analyse: open it with no server (the game on this device) or with `tripoley analyse`.
         [napalm] This is a Napalm game: the expert plays only Tripoley, so it gives no verdict on Napalm moves.
         [not_a_record] This file is not a game record that can be replayed ({ $message }).
        *[other] { $message }

@@ -108,9 +108,11 @@ error-detail = { $reason ->
         [just_left] Este jugador se fue hace un momento: espera a que un bot juegue por él.
        *[other] { $message }
     }
+    [no_seat] Esta mesa no tiene ese asiento (sus asientos van del 0 al { $last }).
     [record] { $problem ->
         [too_big] Este archivo es demasiado grande para ser el registro de una partida (4 MB como mucho).
         [too_long] Este registro tiene más pasos de los que puede tener una partida.
+        [too_long_to_analyse] Este registro es demasiado largo para que el servidor lo analice: ábrelo sin servidor (la partida en este dispositivo) o con `tripoley analyse`.
         [napalm] Es una partida de Napalm: el experto solo juega al Tripoley, así que no da veredicto sobre las jugadas de Napalm.
         [not_a_record] Este archivo no es un registro de partida que se pueda repetir ({ $message }).
        *[other] { $message }

@@ -137,6 +137,7 @@ impl TestCluster {
             .args(["--max-connections-per-address", "10000"])
             .args(["--max-tables-per-address", "100000"])
             .args(["--max-lobbies-per-address", "100000"])
+            .args(["--max-games-per-address", "100000"])
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()

@@ -5,10 +5,12 @@
 //! characters) and no tower of combining marks. A name a person chooses
 //! ([`chosen_problem`]) also may not pass for what the front ends write
 //! themselves: a bot's name ("Bot 3") or the "(you)" / "(tú)" after the
-//! reader's own; "looks like" is judged on UTS 39 skeletons ([`look`]), so a
-//! Cyrillic "о" makes no new name.
+//! reader's own; "looks like" is judged on UTS 39 skeletons of the name's
+//! NFKC form ([`look`]), so a Cyrillic "о", a superscript "²" or a "⁽" makes
+//! no new name, and a bot's name is matched without its punctuation ("Bot-2").
 
 use crate::glyphs::{has_hidden, has_tower, hidden, visible};
+use unicode_normalization::UnicodeNormalization;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The widest name, in terminal columns.
@@ -73,11 +75,13 @@ pub fn chosen_problem(name: &str) -> Option<Problem> {
     })
 }
 
-/// What a name looks like: its UTS 39 skeleton, in lower case, without
-/// spaces. Two names that look alike ("Ann" and "Аnn" with a Cyrillic
-/// "А", "Bot 1" and "bot l") have the same look.
+/// What a name looks like: the UTS 39 skeleton of its NFKC form, in lower
+/// case, without spaces. Two names that look alike ("Ann" and "Аnn" with a
+/// Cyrillic "А", "Bot 1" and "bot l", "Bot 2" and "Bot ²" or "Bot ₂") have
+/// the same look.
 pub fn look(name: &str) -> String {
-    let lower = unicode_security::skeleton(name)
+    let folded = name.nfkc().collect::<String>();
+    let lower = unicode_security::skeleton(&folded)
         .collect::<String>()
         .to_lowercase();
     unicode_security::skeleton(&lower)
@@ -86,8 +90,10 @@ pub fn look(name: &str) -> String {
 }
 
 /// Whether a look is "bot" alone or followed by a number from 1 (each
-/// digit as it looks: "Bot l0" passes for "Bot 10").
+/// digit as it looks: "Bot l0" passes for "Bot 10"), punctuation and
+/// symbols left out ("Bot-2", "Bot 2.", "B.o.t 2").
 fn looks_like_a_bot(looks: &str) -> bool {
+    let looks: String = looks.chars().filter(|c| c.is_alphanumeric()).collect();
     let Some(number) = looks.strip_prefix(&look("bot")) else {
         return false;
     };
@@ -198,12 +204,41 @@ mod tests {
         ] {
             assert_eq!(chosen_problem(name), Some(why), "{name:?}");
         }
-        for name in ["Botany", "Bot 4 fan", "Boto", "Ann (yours)", "李雷", "Zoë"] {
+        for name in [
+            "Botany",
+            "Bot 4 fan",
+            "Boto",
+            "Ann (yours)",
+            "李雷",
+            "Zoë",
+            "Bot-any",
+        ] {
             assert_eq!(chosen_problem(name), None, "{name:?}");
         }
         assert_eq!(problem("Bot 1"), None);
         assert_eq!(look("Ann"), look("\u{0410}nn"));
+        assert_eq!(look("Ann 2"), look("Ann ²"));
+        assert_eq!(look("Ann"), look("\u{FF21}nn"));
         assert_ne!(look("Ann"), look("Anna"));
+    }
+
+    /// Issue 49 pt 5: look-alikes that only NFKC folding or leaving out
+    /// punctuation reveals.
+    #[test]
+    fn folded_and_punctuated_look_alikes_are_refused() {
+        for (name, why) in [
+            ("Bot \u{00B2}", Problem::BotName),
+            ("Bot \u{2082}", Problem::BotName),
+            ("Bot 2.", Problem::BotName),
+            ("Bot-2", Problem::BotName),
+            ("Bot_2", Problem::BotName),
+            ("B.o.t 2", Problem::BotName),
+            ("\u{FF22}ot 2", Problem::BotName),
+            ("Ann \u{207D}you\u{207E}", Problem::You),
+            ("Ann \u{208D}t\u{FA}\u{208E}", Problem::You),
+        ] {
+            assert_eq!(chosen_problem(name), Some(why), "{name:?}");
+        }
     }
 
     #[test]

@@ -17,6 +17,15 @@
 //! so a restarted server answers from there without searching again, and
 //! cached in memory, the oldest dropped first.
 //!
+//! Uploaded records cannot crowd out the server's own games (issue 49): an
+//! upload has at most [`UPLOAD_STEPS`] steps and [`UPLOAD_TIME`] of the
+//! expert's time (a game of this server [`GAME_TIME`]), uploads hold at
+//! most [`UPLOADS`] places of the queue, and the one slot goes to a
+//! finished game of this server's first (an upload's analysis running
+//! gives it up, answered `busy`, when one waits), then to the waiting
+//! address served least lately ([`Turns`]), so no address holds it twice
+//! in a row while another waits.
+//!
 //! An uploaded record is not stored: it is read, analysed and forgotten
 //! (keeping it would let anyone fill the disk with files nobody asks for
 //! again). Its analysis is cached in memory only, by the SHA-256 of the
@@ -24,9 +33,10 @@
 //! costs nothing), and one file counts as one "table" in the budgets.
 
 use std::collections::{HashMap, VecDeque};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Bytes;
@@ -36,7 +46,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::{oneshot, watch};
 use tripoley_analysis::{AnalysisError, Options};
 use tripoley_engine::{RECORD_VERSION, Record, Seat};
 
@@ -54,6 +64,16 @@ pub const PER_ADDRESS: usize = 2;
 pub const QUEUE: usize = 8;
 /// Analyses kept in memory.
 pub const CACHED: usize = 64;
+/// Analyses of uploaded records queued or running: the rest of the queue
+/// is kept for the server's own games.
+pub const UPLOADS: usize = QUEUE / 2;
+/// The most steps of an uploaded record analysed (a long evening's game
+/// has about 2,000).
+pub const UPLOAD_STEPS: usize = 5_000;
+/// The expert's time for one uploaded record's analysis.
+pub const UPLOAD_TIME: Duration = Duration::from_secs(20);
+/// The expert's time for one game of this server's.
+pub const GAME_TIME: Duration = Duration::from_secs(120);
 
 /// Whose game: a table of this server (its invite) or an uploaded record
 /// (its hash).
@@ -71,8 +91,8 @@ type Outcome = Result<Bytes, ErrorBody>;
 /// The analyses: cached, running, and who waits for what.
 pub(crate) struct Analyst {
     app: Arc<App>,
-    /// One analysis at a time.
-    running: Semaphore,
+    /// One analysis at a time, taken in turns.
+    turns: Arc<Turns>,
     state: Mutex<Book>,
     addresses: Arc<PerAddress>,
 }
@@ -96,7 +116,7 @@ struct Job {
 pub(crate) fn router(app: Arc<App>) -> Router {
     let analyst = Arc::new(Analyst {
         app,
-        running: Semaphore::new(1),
+        turns: Arc::default(),
         state: Mutex::new(Book::default()),
         addresses: PerAddress::new(PER_ADDRESS),
     });
@@ -188,6 +208,14 @@ async fn uploaded(
         }
         Err((problem, why)) => return crate::replay::refused_file(problem, why),
     };
+    if record.steps.len() > UPLOAD_STEPS {
+        let why = format!(
+            "this record has {} steps: the server analyses uploaded records of at most \
+             {UPLOAD_STEPS}",
+            record.steps.len()
+        );
+        return crate::replay::refused_file(RecordProblem::TooLongToAnalyse, why);
+    }
     // The record as read, not the bytes sent: the same game with other
     // spaces is the same analysis.
     let read = serde_json::to_vec(&record).expect("a record serialises");
@@ -248,7 +276,7 @@ async fn analysis(
             );
         }
     }
-    let job = match job(&analyst, &key, file).await {
+    let job = match job(&analyst, &key, client.ip(), file).await {
         Ok(job) => job,
         Err(refused) => return refused,
     };
@@ -287,14 +315,25 @@ fn remember(analyst: &Analyst, key: Key, body: Bytes) {
 
 /// The job computing `key`, with the asker counted among its waiters: the
 /// one already queued or running, or a new one if the budgets allow.
-async fn job(analyst: &Arc<Analyst>, key: &Key, file: Option<Record>) -> Result<Job, Response> {
+async fn job(
+    analyst: &Arc<Analyst>,
+    key: &Key,
+    from: IpAddr,
+    file: Option<Record>,
+) -> Result<Job, Response> {
     {
         let book = analyst.state.lock().expect("the analysis book");
         if let Some(job) = book.jobs.get(key) {
             job.waiters.fetch_add(1, Ordering::SeqCst);
             return Ok(job.clone());
         }
-        if book.jobs.len() >= QUEUE {
+        let uploads = book
+            .jobs
+            .keys()
+            .filter(|(g, _)| matches!(g, Game::File(_)))
+            .count();
+        let file = matches!(key.0, Game::File(_));
+        if book.jobs.len() >= QUEUE || (file && uploads >= UPLOADS) {
             return Err(busy(
                 "the server is busy analysing games: ask again in a moment",
             ));
@@ -329,6 +368,7 @@ async fn job(analyst: &Arc<Analyst>, key: &Key, file: Option<Record>) -> Result<
     tokio::spawn(run(
         Arc::clone(analyst),
         key.clone(),
+        from,
         record,
         job.waiters.clone(),
         tx,
@@ -341,24 +381,56 @@ async fn job(analyst: &Arc<Analyst>, key: &Key, file: Option<Record>) -> Result<
 async fn run(
     analyst: Arc<Analyst>,
     key: Key,
+    from: IpAddr,
     record: Record,
     waiters: Arc<AtomicUsize>,
     tx: watch::Sender<Option<Outcome>>,
 ) {
-    let permit = analyst.running.acquire().await;
+    let game = matches!(key.0, Game::Table(_));
+    let permit = analyst.turns.wait(game, from).await;
     let options = Options {
         seat: key.1,
         ..Options::default()
     };
     let watching = Arc::clone(&waiters);
+    let time = if game { GAME_TIME } else { UPLOAD_TIME };
+    let began = Instant::now();
+    let timed_out = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let late = Arc::clone(&timed_out);
+    let turns = Arc::clone(&analyst.turns);
+    let yielded = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let gave_way = Arc::clone(&yielded);
     let work = tokio::task::spawn_blocking(move || {
         tripoley_analysis::analyse(&record, &options, &mut |_, _| {
+            if began.elapsed() > time {
+                late.store(true, Ordering::SeqCst);
+                return false;
+            }
+            // An upload gives the slot up to a game of this server's.
+            if !game && turns.games_waiting.load(Ordering::SeqCst) > 0 {
+                gave_way.store(true, Ordering::SeqCst);
+                return false;
+            }
             watching.load(Ordering::SeqCst) > 0
         })
     });
     let outcome: Outcome = match work.await {
         Ok(Ok(a)) => Ok(Bytes::from(
             serde_json::to_vec(&a).expect("an analysis serialises"),
+        )),
+        Ok(Err(AnalysisError::Cancelled)) if timed_out.load(Ordering::SeqCst) => {
+            Err(ErrorBody::new(
+                ErrorCode::Busy,
+                format!(
+                    "this game takes the expert more than the {} s the server gives an \
+                     analysis: analyse it on your own device",
+                    time.as_secs()
+                ),
+            ))
+        }
+        Ok(Err(AnalysisError::Cancelled)) if yielded.load(Ordering::SeqCst) => Err(ErrorBody::new(
+            ErrorCode::Busy,
+            "the server is analysing a game of its own players: ask again in a moment",
         )),
         Ok(Err(AnalysisError::Cancelled)) => Err(ErrorBody::new(
             ErrorCode::Busy,
@@ -391,6 +463,101 @@ async fn run(
         .jobs
         .remove(&key);
     let _ = tx.send(Some(outcome));
+}
+
+/// The one analysis slot, given in turns: to a game of this server's
+/// before any upload, then to the waiting address served least lately
+/// (ties: the first to ask), so a few addresses' uploads cannot keep it
+/// between them while another address waits (issue 49).
+#[derive(Default)]
+struct Turns {
+    state: Mutex<TurnState>,
+    /// Games of this server's waiting: an upload's analysis running gives
+    /// the slot up to them at its next decision.
+    games_waiting: AtomicUsize,
+}
+
+#[derive(Default)]
+struct TurnState {
+    busy: bool,
+    /// Turns given so far: the clock of `served`.
+    given: u64,
+    /// When each address waiting was last given a turn.
+    served: HashMap<IpAddr, u64>,
+    waiting: Vec<Waiter>,
+}
+
+struct Waiter {
+    game: bool,
+    from: IpAddr,
+    go: oneshot::Sender<()>,
+}
+
+/// The slot, while held; given to the next waiter on drop.
+struct Turn {
+    turns: Arc<Turns>,
+}
+
+impl Turns {
+    /// Waits for the slot: `game` for a game of this server's.
+    async fn wait(self: &Arc<Self>, game: bool, from: IpAddr) -> Turn {
+        let go = {
+            let mut state = self.state.lock().expect("the turns");
+            if state.busy {
+                let (go, ready) = oneshot::channel();
+                state.waiting.push(Waiter { game, from, go });
+                if game {
+                    self.games_waiting.fetch_add(1, Ordering::SeqCst);
+                }
+                Some(ready)
+            } else {
+                state.busy = true;
+                state.give(from);
+                None
+            }
+        };
+        if let Some(ready) = go {
+            // The sender is dropped only with the `Turns` themselves.
+            let _ = ready.await;
+        }
+        Turn {
+            turns: Arc::clone(self),
+        }
+    }
+}
+
+impl TurnState {
+    fn give(&mut self, to: IpAddr) {
+        self.given += 1;
+        self.served.insert(to, self.given);
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        let mut state = self.turns.state.lock().expect("the turns");
+        loop {
+            let next = (0..state.waiting.len()).min_by_key(|&i| {
+                let w = &state.waiting[i];
+                (!w.game, state.served.get(&w.from).copied().unwrap_or(0), i)
+            });
+            let Some(next) = next else {
+                state.busy = false;
+                break;
+            };
+            let w = state.waiting.remove(next);
+            if w.game {
+                self.turns.games_waiting.fetch_sub(1, Ordering::SeqCst);
+            }
+            if w.go.send(()).is_ok() {
+                state.give(w.from);
+                break;
+            }
+        }
+        // Only the last turns are remembered: the map stays small.
+        let recent = state.given.saturating_sub(64);
+        state.served.retain(|_, at| *at > recent);
+    }
 }
 
 /// The record of a finished Tripoley game of this server, from storage.

@@ -15,6 +15,7 @@ use serde_json::json;
 
 use crate::App;
 use crate::auth::{hash_token, new_invite, new_token, origin_allowed, valid_invite};
+use crate::lobbies::Crowded;
 use crate::protocol::{
     CreateTable, Created, ErrorBody, ErrorCode, SitRequest, StartRequest, TableSettings, clean_name,
 };
@@ -89,6 +90,43 @@ impl From<ErrorBody> for ApiError {
     }
 }
 
+/// Every refusal in the one JSON error shape (issue 49): the framework's
+/// own (a query or path that does not parse, a body over its limit, an
+/// upgrade without its headers, a method or an address the routes do not
+/// have) are plain text, which no client words; each becomes an
+/// [`ErrorBody`] with the code its status means and no parser's text.
+pub(crate) async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let (code, message) = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::TooLarge, "the request is too large"),
+        StatusCode::NOT_FOUND => (ErrorCode::NoTable, "there is nothing at this address"),
+        StatusCode::FORBIDDEN => (ErrorCode::Forbidden, "this request is not allowed"),
+        StatusCode::TOO_MANY_REQUESTS => (ErrorCode::RateLimited, "too many requests: slow down"),
+        s if s.is_server_error() => (ErrorCode::Busy, "the server could not answer: try again"),
+        _ => (
+            ErrorCode::BadMessage,
+            "bad request: this is not a request the server takes (docs/protocol.md)",
+        ),
+    };
+    let mut answer = (status, axum::Json(ErrorBody::new(code, message))).into_response();
+    // What the framework said of itself stays (Allow, Retry-After, ...),
+    // but not the length of the body it replaced.
+    for (name, value) in response.headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            answer.headers_mut().insert(name, value.clone());
+        }
+    }
+    answer
+}
+
 /// Checks a POST to the JSON API before its body is read: it must say it is
 /// JSON (`application/json`, which a page of another site cannot send
 /// without the browser asking this server first) and, when a browser sends
@@ -153,10 +191,12 @@ async fn health(State(app): State<Arc<App>>) -> Response {
             "max_tables": c.max_tables,
             "max_tables_per_address_per_hour": c.max_tables_per_address,
             "max_lobbies_per_address": c.max_lobbies_per_address,
+            "max_games_per_address": c.max_games_per_address,
             "max_connections_per_address": c.max_connections_per_address,
             "max_connections": c.max_connections,
             "max_connections_per_seat": c.max_connections_per_seat,
             "max_spectators": c.max_spectators,
+            "max_spectators_per_address": c.max_spectators_per_address,
             "max_message_bytes": c.max_message_bytes,
             "rate_burst": c.rate_burst,
             "rate_per_second": c.rate_per_second,
@@ -174,6 +214,10 @@ async fn health(State(app): State<Arc<App>>) -> Response {
 /// A create refused for the lobbies its address holds open.
 pub(crate) const TOO_MANY_LOBBIES: &str =
     "you have several tables waiting for players: start one, or wait until one expires";
+
+/// A create refused for the tables its address has going (issue 49).
+pub(crate) const TOO_MANY_GAMES: &str =
+    "you have several tables going: finish or leave one, or wait until one expires";
 
 /// A create refused for the tables its address created this hour.
 pub(crate) const TOO_MANY_TABLES: &str =
@@ -233,13 +277,19 @@ pub(crate) async fn new_lobby(
     // With SQLite this server is the only one: its own counts are the
     // whole truth. With PostgreSQL the database counts, for every server.
     let shared = app.cluster.is_some();
-    if !shared
-        && !app
-            .lobbies
-            .may_create(ip, config.max_lobbies_per_address)
-            .await
+    // The tables not finished are this server's own count either way (like
+    // `max_tables`, they hold this server's memory and cores).
+    let lobbies = (!shared).then_some(config.max_lobbies_per_address);
+    match app
+        .lobbies
+        .crowded(ip, lobbies, config.max_games_per_address)
+        .await
     {
-        return Err(over(Over::Lobbies));
+        Some(Crowded::Lobbies) => return Err(over(Over::Lobbies)),
+        Some(Crowded::Games) => {
+            return Err(ApiError(ErrorBody::new(ErrorCode::Busy, TOO_MANY_GAMES)));
+        }
+        None => {}
     }
     if !app.room_for_a_table().await {
         return Err(ApiError(ErrorBody::new(
@@ -333,17 +383,17 @@ async fn start(
 
 async fn upgrade(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(invite): Path<String>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
     if !origin_allowed(&headers, &app.config.allowed_origins) {
-        return (
-            StatusCode::FORBIDDEN,
-            [(header::CONTENT_TYPE, "text/plain")],
+        return ApiError(ErrorBody::new(
+            ErrorCode::Forbidden,
             "websocket refused: this page's origin may not connect",
-        )
-            .into_response();
+        ))
+        .into_response();
     }
     if !valid_invite(&invite) {
         return no_table().into_response();
@@ -363,5 +413,5 @@ async fn upgrade(
     ws.max_message_size(cap)
         .max_frame_size(cap)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| crate::ws::run(socket, app, invite, table))
+        .on_upgrade(move |socket| crate::ws::run(socket, app, client.ip(), invite, table))
 }

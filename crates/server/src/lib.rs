@@ -102,6 +102,9 @@ pub struct ServerConfig {
     pub rate_per_second: u32,
     /// Spectators per table.
     pub max_spectators: usize,
+    /// Spectators of one table from one address (or IPv6 network, see
+    /// `ipv6_prefix`), so that one address cannot take every place.
+    pub max_spectators_per_address: usize,
     /// Tables in memory at once (lobby or playing).
     pub max_tables: usize,
     /// Frames queued for a connection before it counts as too slow and is dropped.
@@ -121,6 +124,15 @@ pub struct ServerConfig {
     /// Unstarted lobbies one address may hold at once: past it, that
     /// address creates no more until one starts or expires.
     pub max_lobbies_per_address: usize,
+    /// Tables not finished (lobbies and games being played) that one
+    /// address (or IPv6 network) created on this server: a started game of
+    /// bots escaped the cap of lobbies (issue 49).
+    pub max_games_per_address: usize,
+    /// The IPv6 prefix length that is one address for every limit per
+    /// address (64: one subscriber's network, which hands its devices
+    /// addresses at will; 128: each address its own). IPv4 addresses are
+    /// each their own.
+    pub ipv6_prefix: u8,
     /// Connections open at once with one seat token.
     pub max_connections_per_seat: usize,
     /// Time a request has for its whole head and body from its first byte
@@ -169,6 +181,7 @@ impl Default for ServerConfig {
             rate_burst: 30,
             rate_per_second: 10,
             max_spectators: 50,
+            max_spectators_per_address: 10,
             max_tables: 5000,
             outbox: 1024,
             resume_window: 500,
@@ -177,6 +190,8 @@ impl Default for ServerConfig {
             max_tables_per_address: 60,
             table_window: Duration::from_secs(3600),
             max_lobbies_per_address: 5,
+            max_games_per_address: 20,
+            ipv6_prefix: 64,
             max_connections_per_seat: 4,
             hello_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(120),
@@ -202,6 +217,7 @@ impl ServerConfig {
             grace: Duration::from_secs(5),
             bot_delay: Duration::ZERO,
             max_lobbies_per_address: LOAD_LOBBIES,
+            max_games_per_address: LOAD_LOBBIES,
             ..ServerConfig::default()
         }
     }
@@ -294,6 +310,7 @@ impl App {
             grace: self.config.grace,
             bot_delay: self.config.bot_delay,
             max_spectators: self.config.max_spectators,
+            max_spectators_per_address: self.config.max_spectators_per_address,
             resume_window: self.config.resume_window,
             max_connections_per_seat: self.config.max_connections_per_seat,
             idle: self.config.table_idle,
@@ -585,6 +602,7 @@ impl ServerConfig {
             max_connections: self.max_connections.max(LOAD_CONNECTIONS),
             max_tables_per_address: LOAD_TABLES,
             max_lobbies_per_address: LOAD_LOBBIES,
+            max_games_per_address: LOAD_LOBBIES,
             ..self
         }
     }
@@ -614,6 +632,15 @@ impl ServerConfig {
             ("max_connections", self.max_connections == 0),
             ("max_tables_per_address", self.max_tables_per_address == 0),
             ("max_lobbies_per_address", self.max_lobbies_per_address == 0),
+            ("max_games_per_address", self.max_games_per_address == 0),
+            (
+                "max_spectators_per_address",
+                self.max_spectators_per_address == 0,
+            ),
+            (
+                "ipv6_prefix",
+                self.ipv6_prefix == 0 || self.ipv6_prefix > 128,
+            ),
             (
                 "max_connections_per_seat",
                 self.max_connections_per_seat == 0,
@@ -733,6 +760,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
             Arc::clone(&app),
             cluster::route,
         ))
+        .layer(axum::middleware::map_response(http::json_errors))
         .into_make_service_with_connect_info::<SocketAddr>();
     // Connect info (the client's address) is read through `tap_io`, which
     // also turns off Nagle's delay: frames are small and wanted at once.

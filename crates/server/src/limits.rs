@@ -41,11 +41,12 @@ pub(crate) struct AddressBook {
 }
 
 impl AddressBook {
-    /// A connection slot for `ip` if it has fewer than `cap` open.
-    fn open(self: &Arc<Self>, ip: IpAddr, cap: usize) -> Option<Slot> {
+    /// A connection slot for `ip` if it has fewer than `cap` open (with
+    /// no cap: one that takes the place of a connection being shed).
+    fn open(self: &Arc<Self>, ip: IpAddr, cap: Option<usize>) -> Option<Slot> {
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let n = open.entry(ip).or_insert(0);
-        if *n >= cap {
+        if cap.is_some_and(|cap| *n >= cap) {
             return None;
         }
         *n += 1;
@@ -83,6 +84,26 @@ impl AddressBook {
     }
 }
 
+/// The network `ip` counts as for the limits per address: an IPv4 address
+/// (one written IPv4-mapped, as a dual-stack listener sees it, included) is
+/// its own; an IPv6 address is its first `prefix` bits.
+pub(crate) fn network(ip: IpAddr, prefix: u8) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return IpAddr::V4(v4);
+            }
+            let keep = match prefix {
+                0 => 0,
+                p if p >= 128 => u128::MAX,
+                p => u128::MAX << (128 - u32::from(p)),
+            };
+            IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & keep))
+        }
+    }
+}
+
 /// One open connection's place in its address's count; freed on drop.
 pub(crate) struct Slot {
     book: Arc<AddressBook>,
@@ -117,6 +138,8 @@ pub(crate) struct ConnLimits {
     pub first_request: Duration,
     /// Time a connection may stay silent once it has sent its first head.
     pub silence: Duration,
+    /// The IPv6 prefix that is one client for every limit per address.
+    pub ipv6_prefix: u8,
 }
 
 impl ConnLimits {
@@ -126,6 +149,7 @@ impl ConnLimits {
             total: config.max_connections,
             first_request: config.hello_timeout,
             silence: config.idle_timeout,
+            ipv6_prefix: config.ipv6_prefix,
         }
     }
 }
@@ -133,6 +157,8 @@ impl ConnLimits {
 /// What the listener knows of an open connection, shared with it.
 #[derive(Default)]
 struct Watch {
+    /// Its client's address (network, for IPv6).
+    from: Option<IpAddr>,
     /// Whether it has finished sending its request (head and body); false
     /// while a request is coming in, the first one from the accept.
     received: AtomicBool,
@@ -151,6 +177,27 @@ struct Connections {
 }
 
 impl Connections {
+    /// Sheds the oldest connection from `ip` still sending a request, if
+    /// it has one: at its address's cap, a new connection takes the place
+    /// of such a one, so one trickler behind a NAT does not lock its
+    /// neighbours out (issue 49); a connection that has sent its request
+    /// (a websocket, one being answered) is never shed for it.
+    fn shed_from(&self, ip: IpAddr) -> bool {
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let victim = open.values().find(|w| {
+            w.from == Some(ip)
+                && !w.received.load(Ordering::Relaxed)
+                && !w.shed.load(Ordering::Relaxed)
+        });
+        match victim {
+            Some(w) => {
+                shed(w);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Sheds one connection to make room: the oldest still sending a
     /// request, else the one silent longest.
     fn shed_one(&self) {
@@ -163,16 +210,21 @@ impl Connections {
             .find(|w| !w.received.load(Ordering::Relaxed))
             .or_else(|| live.min_by_key(|w| w.last_read.load(Ordering::Relaxed)));
         if let Some(w) = victim {
-            w.shed.store(true, Ordering::Relaxed);
-            if let Some(waker) = w
-                .waker
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .take()
-            {
-                waker.wake();
-            }
+            shed(w);
         }
+    }
+}
+
+/// Marks `w` shed and wakes its pending read, which then fails.
+fn shed(w: &Watch) {
+    w.shed.store(true, Ordering::Relaxed);
+    if let Some(waker) = w
+        .waker
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take()
+    {
+        waker.wake();
     }
 }
 
@@ -249,11 +301,23 @@ impl axum::serve::Listener for LimitedListener {
             } else {
                 addr
             };
-            // Over the cap: dropped here, which closes the socket.
-            let Some(slot) = self.book.open(addr.ip(), self.limits.per_address) else {
-                continue;
+            // Every limit per address counts the client's network: an IPv6
+            // subscriber holds a /64 and names any address of it (issue
+            // 49). The handlers see it as the client's address.
+            let addr = SocketAddr::new(network(addr.ip(), self.limits.ipv6_prefix), addr.port());
+            // At the cap it takes the place of the address's oldest
+            // connection still sending a request; with none, it is dropped
+            // here, which closes the socket.
+            let ip = addr.ip();
+            let slot = match self.book.open(ip, Some(self.limits.per_address)) {
+                Some(slot) => slot,
+                None if self.connections.shed_from(ip) => self.book.open(ip, None).expect("no cap"),
+                None => continue,
             };
-            let watch = Arc::new(Watch::default());
+            let watch = Arc::new(Watch {
+                from: Some(ip),
+                ..Watch::default()
+            });
             let now = Instant::now();
             watch
                 .last_read
@@ -560,13 +624,26 @@ mod tests {
         let book = Arc::new(AddressBook::default());
         let a: IpAddr = [10, 0, 0, 1].into();
         let b: IpAddr = [10, 0, 0, 2].into();
-        let slots: Vec<_> = (0..3).map_while(|_| book.open(a, 3)).collect();
+        let slots: Vec<_> = (0..3).map_while(|_| book.open(a, Some(3))).collect();
         assert_eq!(slots.len(), 3);
-        assert!(book.open(a, 3).is_none());
-        assert!(book.open(b, 3).is_some());
+        assert!(book.open(a, Some(3)).is_none());
+        assert!(book.open(b, Some(3)).is_some());
         drop(slots);
         assert_eq!(book.open_from(a), 0);
-        assert!(book.open(a, 3).is_some());
+        assert!(book.open(a, Some(3)).is_some());
+    }
+
+    /// Issue 49: an IPv6 /64 is one client; IPv4, IPv4-mapped included,
+    /// each address its own.
+    #[test]
+    fn an_ipv6_network_is_one_address() {
+        let net = |s: &str, p| network(s.parse().unwrap(), p).to_string();
+        assert_eq!(net("2001:db8:0:49::1", 64), "2001:db8:0:49::");
+        assert_eq!(net("2001:db8:0:49:ffff::2", 64), "2001:db8:0:49::");
+        assert_eq!(net("2001:db8:0:49::1", 128), "2001:db8:0:49::1");
+        assert_eq!(net("2001:db8:0:49::1", 48), "2001:db8::");
+        assert_eq!(net("::ffff:10.0.0.7", 64), "10.0.0.7");
+        assert_eq!(net("10.0.0.7", 64), "10.0.0.7");
     }
 
     #[test]

@@ -80,6 +80,24 @@ pub fn header_v4(client: SocketAddrV4Pair) -> Vec<u8> {
     h
 }
 
+/// A PROXY v2 header for a TCP over IPv6 connection from `client` to
+/// `server` (an IPv4 address written IPv4-mapped); for tests that make
+/// their own client addresses.
+#[must_use]
+pub fn header_v6(client: SocketAddr, server: SocketAddr) -> Vec<u8> {
+    let six = |a: SocketAddr| match a.ip() {
+        IpAddr::V4(v4) => v4.to_ipv6_mapped(),
+        IpAddr::V6(v6) => v6,
+    };
+    let mut h = SIGNATURE.to_vec();
+    h.extend_from_slice(&[0x21, 0x21, 0, 36]);
+    h.extend_from_slice(&six(client).octets());
+    h.extend_from_slice(&six(server).octets());
+    h.extend_from_slice(&client.port().to_be_bytes());
+    h.extend_from_slice(&server.port().to_be_bytes());
+    h
+}
+
 /// A client's and a server's IPv4 socket addresses.
 pub type SocketAddrV4Pair = (std::net::SocketAddrV4, std::net::SocketAddrV4);
 

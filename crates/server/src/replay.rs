@@ -389,15 +389,17 @@ async fn built(
 }
 
 /// An uploaded record file read as `tripoley analyse` reads it (a Napalm
-/// one as `tripoley replay` does, within the same bounds, its names held to
-/// the rule for names), or why not.
+/// one as `tripoley replay` does, within the same bounds; either game's
+/// names held to the rule for names, issue 49), or why not.
 pub(crate) fn read_upload(body: &[u8]) -> Result<Replayed, Refused> {
     let record = tripoley_table::replay::read_upload(body)?;
-    if let Replayed::Napalm(r) = &record
-        && let Some(name) = r
-            .names
-            .iter()
-            .find(|n| tripoley_i18n::names::problem(n).is_some())
+    let names = match &record {
+        Replayed::Tripoley(r) => &r.names,
+        Replayed::Napalm(r) => &r.names,
+    };
+    if let Some(name) = names
+        .iter()
+        .find(|n| tripoley_i18n::names::problem(n).is_some())
     {
         return Err((
             RecordProblem::NotARecord,

@@ -19,6 +19,7 @@ mod social;
 mod think;
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -41,7 +42,7 @@ const HINT_BUDGET: tripoley_bots::Budget = tripoley_bots::Budget {
 
 use crate::auth::{RateLimit, hash_token, new_token, same_hash};
 use crate::protocol::{
-    ErrorBody, ErrorCode, GameKind, SeatInfo, SeatKind, Seated, TableInfo, TableSettings,
+    Detail, ErrorBody, ErrorCode, GameKind, SeatInfo, SeatKind, Seated, TableInfo, TableSettings,
     TableStatus, clean_name, name_taken,
 };
 use crate::public::{Directory, PublicTable};
@@ -73,6 +74,8 @@ pub(crate) enum Cmd {
     /// A websocket connection says hello.
     Join {
         conn: ConnId,
+        /// The client's address (its network, for IPv6).
+        from: IpAddr,
         token: Option<String>,
         last: Option<u64>,
         tx: mpsc::Sender<Out>,
@@ -144,21 +147,33 @@ pub(crate) enum Cmd {
     /// A rematch of this finished table was made at `invite`, asked for by
     /// the player `by` (`None`: the host, without a seat).
     Rematch { invite: String, by: Option<String> },
-    /// Whether the table is still an unstarted lobby.
-    IsLobby { reply: oneshot::Sender<bool> },
-    /// The server is full: a lobby nobody is in removes itself.
-    Reclaim { reply: oneshot::Sender<Reclaim> },
+    /// The table's phase.
+    Status { reply: oneshot::Sender<TableStatus> },
+    /// The server is full: a lobby nobody is in, or a game of bots alone
+    /// that nobody watches, removes itself.
+    Reclaim {
+        /// Made less than `lobbies::JOINING` ago: a lobby where a person
+        /// holds a seat is kept, its people are on the way.
+        young: bool,
+        reply: oneshot::Sender<Reclaim>,
+    },
 }
 
-/// A lobby's answer to [`Cmd::Reclaim`].
+/// A table's answer to [`Cmd::Reclaim`].
 pub(crate) enum Reclaim {
     /// Removed from storage; the actor stops.
     Reclaimed,
-    /// Someone is connected: kept.
+    /// Someone is connected, or a person plays (or watched a moment ago):
+    /// kept.
     InUse,
-    /// Started: no longer a lobby.
-    NotALobby,
+    /// The game is over: it holds no place for long.
+    Finished,
 }
+
+/// How long a game of bots alone stays after its last watcher left before
+/// a full server may reclaim it (a reload comes back within this); one
+/// nobody ever watched may go at once.
+const UNWATCHED: Duration = Duration::from_secs(3);
 
 /// How a table reaches its actor.
 #[derive(Clone)]
@@ -187,6 +202,7 @@ pub(crate) struct TableConfig {
     pub grace: Duration,
     pub bot_delay: Duration,
     pub max_spectators: usize,
+    pub max_spectators_per_address: usize,
     pub resume_window: u64,
     pub max_connections_per_seat: usize,
     /// How long the table is kept with nobody connected.
@@ -211,6 +227,8 @@ struct SeatState {
 }
 
 struct Conn {
+    /// The client's address (its network, for IPv6).
+    from: IpAddr,
     seat: Option<Seat>,
     host: bool,
     tx: mpsc::Sender<Out>,
@@ -244,6 +262,9 @@ struct Table {
     /// When the table last had a connection or a request: a table left
     /// alone longer than its `idle` time is removed.
     last_seen: Instant,
+    /// When its last connection ended; `None` while nobody has ever
+    /// connected.
+    unwatched_since: Option<Instant>,
     /// The chat and the freed seats.
     social: social::Social,
     /// When the next part of a step held back (a run's stop that must look
@@ -340,6 +361,7 @@ pub(crate) fn spawn(
         answers,
         hints: think::Hints::default(),
         last_seen: now,
+        unwatched_since: None,
         held_until: None,
         rematch: None,
         shown_at: now,
@@ -434,8 +456,8 @@ impl Table {
                 biased;
                 _ = shutdown.changed() => break,
                 cmd = rx.recv() => match cmd {
-                    Some(Cmd::Reclaim { reply }) => {
-                        if self.reclaim(reply).await {
+                    Some(Cmd::Reclaim { young, reply }) => {
+                        if self.reclaim(young, reply).await {
                             break;
                         }
                     }
@@ -470,13 +492,23 @@ impl Table {
         }
     }
 
-    /// Answers [`Cmd::Reclaim`]: a lobby nobody is in is removed from
-    /// storage (whatever the outcome, as when it expires); true if the
-    /// actor should stop.
-    async fn reclaim(&mut self, reply: oneshot::Sender<Reclaim>) -> bool {
-        let answer = if self.status != TableStatus::Lobby {
-            Reclaim::NotALobby
-        } else if !self.conns.is_empty() {
+    /// Answers [`Cmd::Reclaim`]: a lobby nobody is in (unless `young` and a
+    /// person holds a seat), or a game of bots
+    /// alone that nobody has watched for [`UNWATCHED`] (it serves no
+    /// person, issue 49), is removed from storage (whatever the outcome, as
+    /// when it expires); true if the actor should stop.
+    async fn reclaim(&mut self, young: bool, reply: oneshot::Sender<Reclaim>) -> bool {
+        let people = self.seats.iter().any(|s| s.hash.is_some());
+        let bots_alone = !people
+            && self
+                .unwatched_since
+                .is_none_or(|left| left.elapsed() >= UNWATCHED);
+        let answer = if self.status == TableStatus::Finished {
+            Reclaim::Finished
+        } else if !self.conns.is_empty()
+            || (self.status == TableStatus::Playing && !bots_alone)
+            || (self.status == TableStatus::Lobby && young && people)
+        {
             Reclaim::InUse
         } else {
             let _ = self.store.forget(self.invite.clone()).await;
@@ -491,13 +523,14 @@ impl Table {
         match cmd {
             Cmd::Join {
                 conn,
+                from,
                 token,
                 last,
                 tx,
                 kill,
                 reply,
             } => {
-                let joined = self.join(conn, token.as_deref(), last, tx, kill);
+                let joined = self.join(conn, from, token.as_deref(), last, tx, kill);
                 let _ = reply.send(joined);
             }
             Cmd::Leave { conn } => self.leave(conn),
@@ -571,11 +604,11 @@ impl Table {
                 let _ = reply.send(record.cloned());
             }
             Cmd::Rematch { invite, by } => self.tell_rematch(&invite, by.as_deref()),
-            Cmd::IsLobby { reply } => {
-                let _ = reply.send(self.status == TableStatus::Lobby);
+            Cmd::Status { reply } => {
+                let _ = reply.send(self.status);
             }
             // `run` answers these itself, as only it can stop the actor.
-            Cmd::Reclaim { reply } => {
+            Cmd::Reclaim { reply, .. } => {
                 let _ = reply.send(Reclaim::InUse);
             }
         }
@@ -794,10 +827,15 @@ impl Table {
         };
         match self.seats.get(usize::from(seat)) {
             None => {
+                let seats = u8::try_from(self.seats.len()).unwrap_or(u8::MAX);
                 return Err(ErrorBody::new(
-                    ErrorCode::SeatTaken,
-                    format!("this table has no seat {seat}"),
-                ));
+                    ErrorCode::Invalid,
+                    format!(
+                        "this table has no seat {seat}: its seats are 0 to {}",
+                        seats.saturating_sub(1)
+                    ),
+                )
+                .with(Detail::NoSeat { seats }));
             }
             Some(s) if s.hash.is_some() || self.has_bot(seat) => {
                 return Err(ErrorBody::new(
@@ -876,9 +914,11 @@ impl Table {
 
     // ----- connections -----
 
+    #[allow(clippy::too_many_arguments)] // the hello's parts, each its own
     fn join(
         &mut self,
         conn: ConnId,
+        from: IpAddr,
         token: Option<&str>,
         last: Option<u64>,
         tx: mpsc::Sender<Out>,
@@ -915,6 +955,24 @@ impl Table {
             let _ = tx.try_send(error_frame(n, None, &err));
             return false;
         }
+        // One address (a NAT's people, or one attacker's sockets) watches
+        // with a few windows, not every place (issue 49).
+        if seat.is_none()
+            && !host
+            && self
+                .conns
+                .values()
+                .filter(|c| c.seat.is_none() && !c.host && c.from == from)
+                .count()
+                >= self.cfg.max_spectators_per_address
+        {
+            let err = ErrorBody::new(
+                ErrorCode::Full,
+                "too many windows from your network watch this table: close one and try again",
+            );
+            let _ = tx.try_send(error_frame(n, None, &err));
+            return false;
+        }
         if let Some(s) = seat
             && self.seats[usize::from(s)].conns as usize >= self.cfg.max_connections_per_seat
         {
@@ -928,6 +986,7 @@ impl Table {
         self.conns.insert(
             conn,
             Conn {
+                from,
                 seat,
                 host,
                 tx,
@@ -963,6 +1022,9 @@ impl Table {
         let Some(c) = self.conns.remove(&conn) else {
             return;
         };
+        if self.conns.is_empty() {
+            self.unwatched_since = Some(Instant::now());
+        }
         if let Some(s) = c.seat {
             let st = &mut self.seats[usize::from(s)];
             st.conns -= 1;

@@ -2,6 +2,7 @@
 //! rates, parses messages and forwards them to its table's actor; it never
 //! touches a game. Frames from the table go out through its outbox.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -22,6 +23,8 @@ const MAX_STRIKES: u32 = 200;
 /// One connection's side of the conversation.
 struct Connection {
     app: Arc<App>,
+    /// The client's address (its network, for IPv6).
+    from: IpAddr,
     invite: String,
     table: TableHandle,
     conn: ConnId,
@@ -39,7 +42,13 @@ enum Next {
 }
 
 /// Runs one websocket connection to the table `invite` until it closes.
-pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table: TableHandle) {
+pub(crate) async fn run(
+    socket: WebSocket,
+    app: Arc<App>,
+    from: IpAddr,
+    invite: String,
+    table: TableHandle,
+) {
     let (sink, mut stream) = socket.split();
     let (tx, rx) = mpsc::channel::<Out>(app.config.outbox);
     // The server pings three times within the idle time: a browser answers
@@ -57,6 +66,7 @@ pub(crate) async fn run(socket: WebSocket, app: Arc<App>, invite: String, table:
         conn: app.next_conn.fetch_add(1, Ordering::Relaxed),
         rate: RateLimit::new(app.config.rate_burst, app.config.rate_per_second),
         app,
+        from,
         invite,
         table,
         tx,
@@ -368,6 +378,7 @@ impl Connection {
             let (reply, answer) = oneshot::channel();
             let cmd = Cmd::Join {
                 conn: self.conn,
+                from: self.from,
                 token: token.clone(),
                 last,
                 tx: self.tx.clone(),

@@ -161,7 +161,7 @@ pub enum ErrorCode {
     GameOver,
     /// No such table.
     NoTable,
-    /// The seat is taken, does not exist, or the table is full.
+    /// The seat is taken, or every seat is.
     SeatTaken,
     /// A name or a table setting that cannot be used.
     Invalid,
@@ -422,6 +422,11 @@ pub enum Detail {
         /// Who freed it, and when.
         cause: FreedCause,
     },
+    /// A seat the table does not have (a `sit` asking for seat 9 of 3).
+    NoSeat {
+        /// The table's seats (numbered 0 to `seats` - 1).
+        seats: u8,
+    },
     /// A record file the replay viewer cannot open.
     Record {
         /// What is wrong with it.
@@ -437,6 +442,9 @@ pub enum RecordProblem {
     TooBig,
     /// More steps than a record may hold.
     TooLong,
+    /// More steps than the server analyses of an uploaded record (the
+    /// browser analyses it on the device).
+    TooLongToAnalyse,
     /// A Napalm game: the viewer draws only Tripoley.
     Napalm,
     /// Not a Tripoley record, or one that does not replay (the message says

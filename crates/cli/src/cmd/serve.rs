@@ -56,6 +56,15 @@ struct Limits {
     /// the oldest nobody has opened are removed to make room.
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_lobbies_per_address)]
     max_lobbies_per_address: usize,
+    /// Tables not finished (lobbies and games being played) one address may hold at once on
+    /// this server; under pressure games of bots alone that nobody watches are removed first.
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_games_per_address)]
+    max_games_per_address: usize,
+    /// The length of the IPv6 prefix that counts as one address for every limit per address
+    /// (64: a subscriber's network; 128: each address its own).
+    #[arg(long, value_name = "BITS", default_value_t = ServerConfig::default().ipv6_prefix,
+          value_parser = clap::value_parser!(u8).range(1..=128))]
+    ipv6_prefix: u8,
     /// Connections open at once in the whole server (keep it well below the file limit): at the
     /// cap a new connection closes the oldest one still sending its first request, else the
     /// one silent longest.
@@ -70,6 +79,9 @@ struct Limits {
     /// Spectators per table.
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_spectators)]
     max_spectators: usize,
+    /// Spectators of one table from one address.
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_spectators_per_address)]
+    max_spectators_per_address: usize,
     /// Hint searches running at once in the whole server.
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_hint_searches)]
     max_hint_searches: usize,
@@ -187,10 +199,13 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         max_tables: l.max_tables,
         max_tables_per_address: l.max_tables_per_address,
         max_lobbies_per_address: l.max_lobbies_per_address,
+        max_games_per_address: l.max_games_per_address,
+        ipv6_prefix: l.ipv6_prefix,
         max_connections_per_address: l.max_connections_per_address,
         max_connections: l.max_connections,
         max_connections_per_seat: l.max_connections_per_seat,
         max_spectators: l.max_spectators,
+        max_spectators_per_address: l.max_spectators_per_address,
         max_hint_searches: l.max_hint_searches,
         max_expert_searches: l.max_expert_searches,
         hello_timeout: Duration::from_secs(l.hello_timeout),
@@ -308,6 +323,8 @@ impl ServerProcess {
             .arg("--max-tables-per-address")
             .arg(tripoley_server::LOAD_TABLES.to_string())
             .arg("--max-lobbies-per-address")
+            .arg(tripoley_server::LOAD_LOBBIES.to_string())
+            .arg("--max-games-per-address")
             .arg(tripoley_server::LOAD_LOBBIES.to_string())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

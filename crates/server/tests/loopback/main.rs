@@ -10,6 +10,7 @@ mod common;
 mod analysis;
 mod attacks;
 mod bots;
+mod crowding;
 mod determined;
 mod games;
 mod hint;
