@@ -84,7 +84,8 @@ pub struct Judged {
     pub cost: f64,
     /// The standard error of `cost`.
     pub std_error: f64,
-    /// Sampled worlds behind the verdict (0: there was only one sensible move).
+    /// Sampled worlds behind the verdict's cost (0: the move made was the
+    /// best found, or the only sensible one).
     pub worlds: u32,
     /// Where in the deal it was decided (for the summary by stage).
     pub part: Part,
@@ -224,17 +225,24 @@ pub fn analyse(
             budget,
             seed,
         );
+        // A best that measured no better than the move made, in worlds of
+        // its own, leaves no mistake (a verdict's cost may fall below 0).
+        let (best, cost) = if v.cost > 0.0 {
+            (v.best, v.cost)
+        } else {
+            (v.played, 0.0)
+        };
         decisions.push(Judged {
             step: p.step,
             deal: p.game.deal_number(),
             seat: p.seat,
             played: v.played,
-            best: v.best,
-            cost: v.cost,
+            best,
+            cost,
             std_error: v.std_error,
             worlds: v.worlds,
             part: Part::of(p.game.stage()),
-            why: if v.best == v.played {
+            why: if best == v.played {
                 None
             } else {
                 why((v.played, v.best), &v.played_earned, &v.best_earned)

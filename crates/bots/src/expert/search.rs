@@ -7,8 +7,8 @@ use arrayvec::ArrayVec;
 use rand_core::Rng;
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{
-    Action, ChanceKind, DealChance, Decision, EventSink, Game, InfoSet, MAX_SEATS, NoEvents,
-    Pending, Seat, View,
+    Action, AuctionItem, ChanceKind, DealChance, Decision, EventSink, Game, InfoSet, MAX_SEATS,
+    NoEvents, Pending, Seat, View,
 };
 
 use super::Budget;
@@ -30,16 +30,17 @@ pub(crate) struct Outcome {
     /// worlds it was played in (by index in the candidates; a verdict's
     /// reasons).
     pub earned: [Earned; MAX_CANDIDATES],
-    /// With a candidate kept to the end: the best's lead over it, world by
-    /// world (for a verdict on a move already made).
+    /// With a candidate kept to the end: the first candidate's lead over
+    /// it, world by world (a verdict measures its best against the move
+    /// made).
     pub edge: Option<Edge>,
 }
 
-/// How far the best candidate is ahead of the kept one, measured in the
-/// worlds both were played in (every world: the kept one is never dropped).
+/// How far the first candidate is ahead of the kept one, measured in the
+/// worlds both were played in.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Edge {
-    /// The mean difference of their worths (0 when the kept one is best).
+    /// The mean difference of their worths.
     pub mean: f64,
     /// Its standard error (the differences' spread over the square root of
     /// their number).
@@ -50,7 +51,8 @@ pub struct Edge {
 
 /// Searches `cands` (two or more, all legal, the default first) at `info`'s
 /// decision. `keep`, an index into `cands`, is never dropped by the halving,
-/// and the outcome's `edge` measures the best against it.
+/// and the outcome's `edge` measures the first candidate against it (give
+/// only the two: the first may be dropped otherwise).
 pub(crate) fn search(
     info: &InfoSet<'_>,
     cands: &[Action],
@@ -76,7 +78,7 @@ pub(crate) fn search(
     let total = budget.playouts.max(k as u32);
     let start = Instant::now();
     let mut playouts = 0u32;
-    let belief = betting_belief(&info.view(), rollout_bet_limit);
+    let belief = Belief::of(&info.view(), rollout_bet_limit);
     'rounds: for round in 0..rounds {
         // A round plays at least one world, so a budget smaller than the
         // candidates is overdrawn by the later rounds: what is left is then 0.
@@ -144,8 +146,8 @@ pub(crate) fn search(
         .map(|i| (cands[i], sum[i] / f64::from(worlds_seen[i])))
         .collect();
     let edge = keep.map(|_| {
-        let n = f64::from(worlds_seen[best].max(1));
-        let (s, s2) = lead[best];
+        let n = f64::from(worlds_seen[0].max(1));
+        let (s, s2) = lead[0];
         let mean = s / n;
         let var = if n > 1.0 {
             ((s2 - s * mean) / (n - 1.0)).max(0.0)
@@ -155,7 +157,7 @@ pub(crate) fn search(
         Edge {
             mean,
             std_error: (var / n).sqrt(),
-            worlds: worlds_seen[best],
+            worlds: worlds_seen[0],
         }
     });
     for (e, &n) in earned.iter_mut().zip(&worlds_seen) {
@@ -170,12 +172,63 @@ pub(crate) fn search(
     }
 }
 
-/// Opponents whose chips in the betting round say something about their
-/// hands, with how strongly: a world is kept with chance `p^alpha` for each,
-/// `p` being the opponent's chance to win the showdown with its sampled hand
-/// (as the heuristic reckons it). Cards are dealt without regard to bets
-/// otherwise, and a searcher would call every raise as if it were a bluff.
-fn betting_belief(view: &View, bet_limit: u32) -> ArrayVec<(Seat, f32), MAX_SEATS> {
+/// What the others' public choices say about the hidden cards, beyond the
+/// deductions every sample keeps: worlds are weighed by how likely those
+/// choices were in them (the heuristic standing for the player).
+struct Belief {
+    /// Opponents whose chips in the betting round say something about their
+    /// hands, with how strongly: a world is kept with chance `p^alpha` for
+    /// each, `p` being the opponent's chance to win the showdown with its
+    /// sampled hand (as the heuristic reckons it). Without this, cards are
+    /// dealt without regard to bets, and a searcher would call every raise
+    /// as if it were a bluff.
+    bettors: ArrayVec<(Seat, f32), MAX_SEATS>,
+    /// The dealer whose old hand is for sale (D3d): they gave it up for an
+    /// unseen one, so only worlds where they would have are kept. Without
+    /// this the old hand is as good as any, and the searcher bids for a
+    /// hand its dealer threw away (issue 47's check: such bids cost 3.2
+    /// chips more than the verdicts said).
+    gave_up: Option<Seat>,
+}
+
+impl Belief {
+    fn of(view: &View, bet_limit: u32) -> Belief {
+        Belief {
+            bettors: bettors(view, bet_limit),
+            gave_up: match view.decision {
+                Some(Decision::AuctionBid {
+                    item: AuctionItem::DealersOldHand,
+                    ..
+                }) => Some(view.dealer),
+                _ => None,
+            },
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.bettors.is_empty() && self.gave_up.is_none()
+    }
+
+    /// How likely the others' choices are in `world`, relative to others.
+    fn weight(&self, world: &Game, bot: HeuristicBot) -> f32 {
+        let given_up = self.gave_up.is_none_or(|dealer| {
+            // The dealer knows the old hand (D6), which is the spare now.
+            let mut then = world.view(Some(dealer));
+            then.hand = then.spare_known;
+            bot.would_swap(&then)
+        });
+        if !given_up {
+            return 0.0;
+        }
+        self.bettors
+            .iter()
+            .map(|&(s, alpha)| bot.win_chance(&world.view(Some(s))).powf(alpha))
+            .product()
+    }
+}
+
+/// The bettors of [`Belief`].
+fn bettors(view: &View, bet_limit: u32) -> ArrayVec<(Seat, f32), MAX_SEATS> {
     let mut out = ArrayVec::new();
     let Some(b) = &view.betting else {
         return out;
@@ -195,27 +248,19 @@ fn betting_belief(view: &View, bet_limit: u32) -> ArrayVec<(Seat, f32), MAX_SEAT
     out
 }
 
-/// Tries at most this many worlds to find one the bets make likely.
+/// Tries at most this many worlds to find one the belief makes likely.
 const BELIEF_TRIES: u32 = 16;
 
 /// A world sampled from the information set, weighed by `belief` (by
 /// rejection: the likeliest of the tries when none is accepted).
-fn sample(
-    info: &InfoSet<'_>,
-    belief: &[(Seat, f32)],
-    bot: HeuristicBot,
-    rng: &mut GameRng,
-) -> Game {
+fn sample(info: &InfoSet<'_>, belief: &Belief, bot: HeuristicBot, rng: &mut GameRng) -> Game {
     if belief.is_empty() {
         return info.sample(rng);
     }
     let mut best: Option<(f32, Game)> = None;
     for _ in 0..BELIEF_TRIES {
         let g = info.sample(rng);
-        let w: f32 = belief
-            .iter()
-            .map(|&(s, alpha)| bot.win_chance(&g.view(Some(s))).powf(alpha))
-            .product();
+        let w = belief.weight(&g, bot);
         let u = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
         if u < w {
             return g;

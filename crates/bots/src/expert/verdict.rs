@@ -6,7 +6,7 @@ use tripoley_cards::seeded_rng;
 use tripoley_engine::{Action, InfoSet, Rules};
 
 use super::Budget;
-use super::candidates::{MAX_CANDIDATES, candidates};
+use super::candidates::candidates;
 use super::earned::Earned;
 use super::search::search;
 use crate::Bot;
@@ -19,14 +19,16 @@ pub struct Verdict {
     /// What the expert would have played (`played` when it agrees, or when
     /// there was only one sensible answer).
     pub best: Action,
-    /// The chips `played` is expected to have cost against `best` (0 or
-    /// more): the mean, over sampled worlds, of the seat's worth after the
-    /// best minus after the move made, both played out in the same worlds.
+    /// The chips `played` is expected to have cost against `best`: the
+    /// mean, over sampled worlds, of the seat's worth after the best minus
+    /// after the move made, both played out in the same worlds. Those are
+    /// fresh worlds, not the ones that chose the best, so the figure is
+    /// unbiased and may come out below 0 (the best found is then no better).
     pub cost: f64,
     /// The standard error of `cost`.
     pub std_error: f64,
-    /// Sampled worlds both moves were played out in (0 when nothing was
-    /// searched).
+    /// Sampled worlds both moves were played out in (0 when the move made
+    /// is the best found, or nothing was searched).
     pub worlds: u32,
     /// What the move made brought, part by part, in those worlds: why it
     /// cost what it did, beside [`Verdict::best_earned`].
@@ -37,9 +39,10 @@ pub struct Verdict {
 
 /// Judges `played` at `info`'s decision: the hint's candidates and sampling
 /// (the same worlds for every candidate, successive halving), with `played`
-/// added to the candidates and never dropped, so that the best is measured
-/// against it in every world. Deterministic for a playout budget and `seed`
-/// (an analysis gives every position its own).
+/// added to the candidates, choose the best; then the best and `played` are
+/// played out in other worlds, both in each, to measure what the move cost.
+/// Deterministic for a playout budget and `seed` (an analysis gives every
+/// position its own).
 pub fn judge(
     info: &InfoSet<'_>,
     rules: &Rules,
@@ -66,42 +69,46 @@ pub fn judge(
     let mut rng = seeded_rng(seed);
     let first = rollout.act(&view, &mut rng);
     let mut cands = candidates(&view, decision, first, rules);
-    let keep = match cands.iter().position(|&a| a == played) {
-        Some(i) => i,
-        None if cands.len() < MAX_CANDIDATES => {
-            cands.push(played);
-            cands.len() - 1
+    // The move made competes with the rest (in the last place when full).
+    if !cands.contains(&played) {
+        if cands.is_full() {
+            cands.pop();
         }
-        None => {
-            let last = cands.len() - 1;
-            cands[last] = played;
-            last
-        }
-    };
+        cands.push(played);
+    }
     if cands.len() < 2 {
         return forced;
     }
+    // Half the budget chooses the best; the other half measures it against
+    // the move made in worlds of its own. Measured in the worlds that chose
+    // it, the best is the candidate whose luck was best, and its cost too
+    // high: issue 47's check found verdicts on bids 2.6 chips too costly.
+    let half = Budget {
+        playouts: budget.playouts.div_ceil(2),
+        time: budget.time.map(|t| t / 2),
+    };
+    let chosen = search(info, &cands, None, rollout, rules.bet_limit, half, &mut rng).best;
+    if chosen == played {
+        return forced;
+    }
+    let pair = [chosen, played];
     let out = search(
         info,
-        &cands,
-        Some(keep),
+        &pair,
+        Some(1),
         rollout,
         rules.bet_limit,
-        budget,
+        half,
         &mut rng,
     );
     let edge = out.edge.expect("a kept candidate is measured");
-    let best = cands
-        .iter()
-        .position(|&a| a == out.best)
-        .expect("the best is a candidate");
     Verdict {
         played,
-        best: out.best,
+        best: chosen,
         cost: edge.mean,
         std_error: edge.std_error,
         worlds: edge.worlds,
-        played_earned: out.earned[keep],
-        best_earned: out.earned[best],
+        played_earned: out.earned[1],
+        best_earned: out.earned[0],
     }
 }

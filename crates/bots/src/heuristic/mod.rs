@@ -198,9 +198,8 @@ impl HeuristicBot {
         else {
             unreachable!("spare decision")
         };
-        let worse_than_unseen = self.own_value(view) + 1.0 < self.unseen_value(view);
         match (
-            worse_than_unseen,
+            self.would_swap(view),
             can_swap_and_auction,
             can_swap,
             can_auction,
@@ -212,6 +211,13 @@ impl HeuristicBot {
             (false, _, _, true) => Action::AuctionSpare,
             _ => Action::Keep,
         }
+    }
+
+    /// Whether the hand in `view` is worse than an unseen one: a dealer
+    /// holding it takes the spare (D3). The expert's search reads the same
+    /// rule backwards: a dealer who gave a hand up held such a hand.
+    pub(crate) fn would_swap(self, view: &View) -> bool {
+        self.own_value(view) + 1.0 < self.unseen_value(view)
     }
 
     fn auction_bid(self, view: &View, item: AuctionItem, min: u32, max: u32) -> Action {

@@ -436,8 +436,12 @@ pub struct Outcome {
     pub means: Vec<(Action, f64)>,
     /// The verdict on the position's wrong answer.
     pub verdict: Verdict,
-    /// Whether the verdict says the wrong answer costs chips (more than
-    /// nothing) against a right answer.
+    /// Whether the verdict names a right answer as the best, against which
+    /// the wrong answer is not measured better (its cost is not below 0 by
+    /// two standard errors). The cost is measured in worlds other than
+    /// those that chose the best, so where a right answer is only a little
+    /// better (a straight against a high-card five when the others' fives
+    /// are mostly stronger) it may come out a little below 0.
     pub verdict_right: bool,
 }
 
@@ -470,7 +474,9 @@ pub fn ask(position: &'static Position, budget: Budget) -> Result<Outcome, Strin
         return Err(format!("{}: the wrong answer is right", position.name));
     }
     let verdict = judge(&info, &rules, wrong, budget, seed_of(position.name));
-    let verdict_right = verdict.cost > 0.0 && position.is_right(verdict.best, &decision)?;
+    let verdict_right = verdict.cost > -2.0 * verdict.std_error
+        && verdict.best != wrong
+        && position.is_right(verdict.best, &decision)?;
     Ok(Outcome {
         position,
         hint: advice.best,

@@ -115,8 +115,8 @@ pub fn positions(playouts: u32, seeds: u32, fast: bool, verbose: bool, json: boo
     let all = bot.values().fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     row("all", &tally.total(), all);
     println!(
-        "hint: the hint is right; verdict: the verdict on a wrong answer finds it costs chips; \
-         bot: the expert bot's answers right over {seeds} seeds each"
+        "hint: the hint is right; verdict: the verdict on a wrong answer names a right one best \
+         and does not measure the wrong one better; bot: the expert bot's answers right over {seeds} seeds each"
     );
     println!(
         "{} positions at {playouts} playouts a decision (the default budget's without its clock), {:.1} s",
