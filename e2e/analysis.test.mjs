@@ -158,8 +158,9 @@ test("seen as a player, the mistakes are that player's, and nobody else's cards 
 });
 
 test("on a phone a tapped mistake shows its board", { timeout: 120000 }, async () => {
-  // Long names, as families give them, so the chart's key fills its lines.
-  const named = JSON.stringify({ ...JSON.parse(record), names: ["Grandmother Rosalind", "Uncle Bartholomew", "Cousin Maximiliana"] });
+  // Long names (16 columns, the most a name may take), as families give
+  // them, so the chart's key fills its lines.
+  const named = JSON.stringify({ ...JSON.parse(record), names: ["Grandma Rosalind", "Uncle Barnabas", "Cousin Maximilia"] });
   const { ctx, page, errors, viewer, step } = await openRecord(PHONE, "en-GB", named);
   const panel = await analyse(viewer);
   const mistake = panel.locator("ol.mistakes > li > button[data-step]").first();

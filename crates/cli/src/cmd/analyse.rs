@@ -158,11 +158,7 @@ fn why_words(why: &Why, lang: Lang, chips: &dyn Fn(f64) -> String) -> String {
 /// A verdict's margin, as chips are written but to a hundredth under
 /// 0.05, where a tenth would print "± 0" for a margin that is not nothing.
 fn margin(x: f64, lang: Lang) -> String {
-    let places = if x < 0.05 {
-        2
-    } else {
-        usize::from(x < 10.0)
-    };
+    let places = if x < 0.05 { 2 } else { usize::from(x < 10.0) };
     lang.decimal(x, places)
 }
 
