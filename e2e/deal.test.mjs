@@ -104,7 +104,7 @@ const SPACE_ANTES = { "space-pot": "2", "space-kitty": "2" };
 const GAMES = [...PRESETS.map((p) => [p, DESKTOP, "laptop"]), ["pagat", PHONE, "phone"], ["michigan-casino", PHONE, "phone"],
   ["pagat", DESKTOP, "laptop with 2 chips on the Pot and the Kitty", SPACE_ANTES]];
 for (const [preset, size, tag, rules = {}] of GAMES) {
-  test(`${preset} on a ${tag}: each deal's nets are its stack changes, its lines add up to them, and the decision is on screen at every decision`, { timeout: 240000 }, async () => {
+  test(`${preset} on a ${tag}: each deal's nets are its stack changes, beside the stacks it left, its lines add up to them, and the decision is on screen at every decision`, { timeout: 240000 }, async () => {
     // Cosmo asks a person little (no poker; a deal may ask nothing at all):
     // six deals, so the in-view check meets decisions (two deals met none
     // about one game in two).
@@ -131,6 +131,14 @@ for (const [preset, size, tag, rules = {}] of GAMES) {
         assert.equal(panel.nets[s] ?? 0, change[s], `deal ${deal}, seat ${s + 1}: the net shown is the stack change (${JSON.stringify(panel)})`);
         const sum = panel.lines.reduce((a, l) => a + (l.delta[s] || 0), 0);
         assert.equal(sum, change[s], `deal ${deal}, seat ${s + 1}: the lines add up (${panel.lines.map((l) => l.text).join(" | ")})`);
+      }
+      // Beside the result, the stacks are the deal's end, not after the next
+      // deal's antes (issue 50), and what the nets leave out stays on the board.
+      for (const [s, shown] of Object.entries(panel.stacks)) {
+        assert.equal(shown, ends[deal][Number(s)], `deal ${deal}, seat ${Number(s) + 1}: the stack shown beside the result`);
+      }
+      if (deal < me.panels.size) {
+        assert.equal(ends[deal].reduce((a, b) => a + b, 0) + (panel.stays ?? 0), 300, `deal ${deal}: the stacks and what stays on the board make every chip`);
       }
     }
     assert.ok(me.decisions > 0, `decisions checked (${me.decisions})`);

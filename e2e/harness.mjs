@@ -493,14 +493,20 @@ export async function assertNoLeaks(page, ids, where) {
 /** Whether the game-over panel is on the page (in English). */
 export const over = (page) => page.locator('section[aria-label="Final standings"]').count();
 
-/** A deal's result panel as numbers: each player's net (`nets[seat]`) and
- * each line's chips per seat (`lines[i][seat]`). */
+/** A deal's result panel as numbers: each player's net (`nets[seat]`),
+ * each line's chips per seat (`lines[i][seat]`), the chips shown on the
+ * other seats meanwhile (`stacks[seat]`) and the chips it says stay on the
+ * board (`stays`, null when it says nothing). */
 async function readPanel(panel) {
   return panel.evaluate((p) => {
     const parse = (text) => Object.fromEntries(text.trim().split(/\s+/).filter(Boolean).map((x) => x.split(":").map(Number)));
     return {
       nets: Object.fromEntries([...p.querySelectorAll("[data-net]")].map((li) => [li.dataset.seat, Number(li.dataset.net)])),
       lines: [...p.querySelectorAll("[data-delta]")].map((li) => ({ text: li.textContent, delta: parse(li.dataset.delta) })),
+      // The seats' chips shown beside it, and what it says stays on the board.
+      stacks: Object.fromEntries([...document.querySelectorAll('.seats-ring .seat[data-account^="stack:"]')]
+        .map((d) => [d.dataset.account.split(":")[1], Number(d.querySelector(".stack").textContent)])),
+      stays: p.querySelector("[data-stays]") ? Number(p.querySelector("[data-stays]").dataset.stays) : null,
     };
   });
 }

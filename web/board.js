@@ -68,6 +68,18 @@ function statusBar(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {n
       el("span", { class: "timer" })) : null);
 }
 
+/** The seats' chips as the deal whose result is open left them: the next
+ * deal's antes, and whatever it has moved since, are taken back out, so
+ * the result's nets are what the stacks beside them changed by (issue 50).
+ * @param {Table} ctl @param {View} v @returns {number[]} */
+export function stacksShown(ctl, v) {
+  const open = ctl.results.find((r) => !r.seen);
+  if (!open) return v.stacks;
+  const later = ctl.results.filter((r) => r.tally.number > open.tally.number).map((r) => r.tally);
+  if (ctl.deal && ctl.deal !== open.tally && !later.includes(ctl.deal)) later.push(ctl.deal);
+  return v.stacks.map((x, s) => later.reduce((left, tally) => left - (tally.net[s] || 0), x));
+}
+
 function seatBox(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {number} */ s, /** @type {number | null} */ turnSeat) {
   const info = ctl.table.seats[s] || /** @type {Partial<SeatInfo>} */ ({});
   const marks = [];
@@ -77,7 +89,8 @@ function seatBox(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {num
   if (v.out[s]) marks.push(el("span", { class: "tag" }, t("tag-out")));
   const betting = v.betting;
   const shown = s === ctl.seat ? [] : sortCards(v.known_cards[s] || []);
-  const label = t("seat-label", { who: ctl.name(s), chips: v.stacks[s], cards: v.hand_sizes[s],
+  const chips = stacksShown(ctl, v)[s];
+  const label = t("seat-label", { who: ctl.name(s), chips, cards: v.hand_sizes[s],
     dealer: s === v.dealer ? "yes" : "no", turn: s === turnSeat ? "yes" : "no" });
   return el("div", {
     class: "seat" + (s === turnSeat ? " active" : "") + (betting && betting.folded[s] ? " folded" : "") + (s === ctl.seat ? " me" : ""),
@@ -85,7 +98,7 @@ function seatBox(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {num
   },
   el("div", { class: "seat-top" }, el("strong", { class: "seat-name", dir: "auto" }, ctl.name(s)), marks),
   el("div", { class: "seat-nums" },
-    el("span", { class: "stack" }, el("span", { class: "chip-icon", "aria-hidden": "true" }), v.stacks[s]),
+    el("span", { class: "stack" }, el("span", { class: "chip-icon", "aria-hidden": "true" }), chips),
     el("span", { class: "cards-left", title: t("seat-cards-title") }, el("span", { class: "back-icon", "aria-hidden": "true" }), v.hand_sizes[s])),
   betting ? el("div", { class: "seat-bet" }, betting.folded[s] ? t("seat-folded") : betting.contributed[s] ? t("seat-bet", { n: betting.contributed[s] }) : "") : null,
   // Once fives are chosen before the betting (the engine's `chose_five`).
@@ -335,6 +348,8 @@ function resultPanel(/** @type {Table} */ ctl, /** @type {{ tally: import("./sum
   const nets = tally.net.map((x, s) => ({ s, x })).filter((p) => p.x !== 0 || ctl.view.stacks[p.s] > 0);
   const michigan = [tally.michiganEnd(), ...tally.michigan].filter(Boolean);
   const ante = tally.anteLine();
+  // Said of the open result's deal only, and never after the last deal.
+  const stays = !(/** @type {View} */ (ctl.view)).standings && tally === (ctl.results.find((x) => !x.seen) || {}).tally ? onTheBoard(ctl) : 0;
   return el("section", { class: "result panel", "aria-label": t("result-label", { n: tally.number }), "data-deal": tally.number },
     el("h2", {}, tally.final ? t("result-final") : t("result-title", { n: tally.number })),
     ante ? el("ul", { class: "antes" }, resultLine(ante)) : null,
@@ -344,13 +359,24 @@ function resultPanel(/** @type {Table} */ ctl, /** @type {{ tally: import("./sum
     sec(t("result-michigan"), michigan),
     el("div", { class: "result-part" }, el("h3", {}, t("result-this-deal")),
       el("ul", { class: "nets" }, nets.map((p) => el("li", { class: p.x > 0 ? "up" : p.x < 0 ? "down" : "", "data-seat": p.s, "data-net": p.x },
-        t("result-net", { who: ctl.name(p.s), n: (p.x > 0 ? "+" : "") + p.x }))))),
+        t("result-net", { who: ctl.name(p.s), n: (p.x > 0 ? "+" : "") + p.x })))),
+      stays ? el("p", { class: "stays", "data-stays": stays }, t("result-stays", { n: stays })) : null),
     el("button", { "data-key": "seen-" + tally.number, class: "primary", onclick: () => {
       r.seen = true;
       // The button goes away with the result: the focus goes (back) to the decision waiting.
       ctl.focusedFor = null;
       ctl.redraw();
     } }, t("btn-got-it")));
+}
+
+/** The chips left on the board when the open result's deal ended: every
+ * chip in play (the seats' and the board's now) less the seats' then. Why
+ * the nets do not add up to nothing. @param {Table} ctl */
+function onTheBoard(ctl) {
+  const v = /** @type {View} */ (ctl.view);
+  const sum = (/** @type {number[]} */ xs) => xs.reduce((a, b) => a + b, 0);
+  const inPlay = sum(v.stacks) + sum(v.layout.map(([, n]) => n));
+  return inPlay - sum(stacksShown(ctl, v));
 }
 
 function gameOver(/** @type {Table} */ ctl, /** @type {View} */ v) {

@@ -299,6 +299,10 @@ result-michigan = Michigan
 result-folded = { $who } folded
 result-this-deal = This deal
 result-net = { $who } { $n }
+result-stays = { $n ->
+    [one] One chip stays on the board for the next deal.
+   *[other] { $n } chips stay on the board for the next deal.
+  }
 standings-label = Final standings
 game-over = Game over
 next-game-by = { $who } started a new game

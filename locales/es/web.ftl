@@ -324,6 +324,10 @@ result-folded = { $count ->
 }
 result-this-deal = En este reparto
 result-net = { $who } { $n }
+result-stays = { $n ->
+    [one] Una ficha se queda en el tablero para el próximo reparto.
+   *[other] { $n } fichas se quedan en el tablero para el próximo reparto.
+  }
 standings-label = Clasificación final
 game-over = Fin de la partida
 next-game-by = { $who } ha empezado una partida nueva
