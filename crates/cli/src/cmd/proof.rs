@@ -148,7 +148,10 @@ struct SampleLine {
     cost_se: f64,
     earned: f64,
     earned_se: f64,
+    /// The verdict's spread over worlds (what one world may stray).
+    cost_sd: f64,
     agrees: bool,
+    agrees_in_one_world: bool,
 }
 
 /// Settings of `bench consistency`.
@@ -209,7 +212,9 @@ pub fn consistency(args: &ConsistencyArgs) {
                     cost_se: s.cost_se,
                     earned: s.earned,
                     earned_se: s.earned_se,
+                    cost_sd: s.cost_sd,
                     agrees: s.agrees(),
+                    agrees_in_one_world: s.agrees_in_one_world(),
                 };
                 println!(
                     "{}",
