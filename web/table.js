@@ -40,13 +40,23 @@ import { render } from "./render.js";
 /** Events that begin a deal's (or the final pot's) tally. */
 const OPENS_TALLY = new Set(["transfer", "deal_started", "final_pot_round"]);
 
-/** How long to wait before the `retry`-th attempt to reconnect: growing from
- * a quarter second, never over a second (a table moves to another server
- * within its lease, about 5 s, and its players should be back within a
- * second of that), and spread at random over its second half, so that the
- * thousand players of a server that went away do not all knock in the
- * same instant. @param {number} retry */
-function reconnectPause(retry) {
+/** How long a table takes to move to another server at most: its lease
+ * (5 s by default), a beat, and its reload. */
+const MOVE_MS = 8000;
+
+/** How long to wait before the `retry`-th attempt to reconnect, `failedFor`
+ * ms after the connection dropped: growing from a quarter second, never over
+ * a second (a table moves to another server within its lease, and its
+ * players should be back within a second of that), and spread at random
+ * over its second half, so that the thousand players of a server that went
+ * away do not all knock in the same instant. Failing for longer than a move
+ * takes is an outage (the database out of reach: every server stopped its
+ * tables at once): then each pause is drawn from 2 to 7 s, so that when
+ * it ends the players come back spread over seven seconds (a quarter at
+ * most in any one) instead of all in the same one (as the load generator's clients do: `reconnect_pause` in
+ * crates/server/src/loadtest.rs). @param {number} retry @param {number} failedFor */
+function reconnectPause(retry, failedFor) {
+  if (failedFor >= MOVE_MS) return 2000 + Math.random() * 5000;
   return Math.min(1000, 250 * 2 ** retry) * (0.5 + Math.random() / 2);
 }
 
@@ -73,6 +83,8 @@ export class Table {
     this.presets = null;
     /** Whether the host is this viewer (their token says so). */
     this.host = false;
+    /** When the connection dropped (`Date.now()`), if it is not back yet. @type {number | null} */
+    this.droppedAt = null;
     /** Reconnection attempts since the server last took us in (the backoff). */
     this.retry = 0;
     /** Until the server takes us in again, the page says so and nothing can
@@ -248,7 +260,8 @@ export class Table {
       this.reconnecting = true;
       this.redraw();
       this.retry = Math.min(this.retry + 1, 6);
-      setTimeout(() => this.connect(), reconnectPause(this.retry));
+      if (this.droppedAt === null) this.droppedAt = Date.now();
+      setTimeout(() => this.connect(), reconnectPause(this.retry, Date.now() - this.droppedAt));
     });
   }
 
@@ -302,6 +315,7 @@ export class Table {
         // Backoff restarts only once the server took us in: it closes a refused
         // hello (a full table), and retrying that at once would loop.
         this.retry = 0;
+        this.droppedAt = null;
         this.reconnecting = false;
         this.role = m.role; this.seat = m.seat; this.host = m.host; this.table = m.table;
         say(m.role === "player" ? t("conn-player", { name: (m.table.seats[m.seat] || {}).name || t("seat-n", { n: m.seat + 1 }) }) : t("conn-watching"));

@@ -624,15 +624,63 @@ impl Seat {
     }
 
     /// A new connection to the table, welcomed back after event `last`;
-    /// tried every 100 ms until the deadline (while the table moves, the
-    /// connection may be refused).
+    /// tried after each [`reconnect_pause`] until the deadline (while the
+    /// table moves, the connection may be refused).
     async fn reconnect(&self, last: Option<u64>) -> Result<Socket, client::ClientError> {
-        again_until(
-            self.deadline,
-            |_| true,
-            || welcomed(self.addr, &self.invite, &self.token, last),
-        )
-        .await
+        let dropped = Instant::now();
+        loop {
+            match welcomed(self.addr, &self.invite, &self.token, last).await {
+                Err(_) if Instant::now() < self.deadline => {
+                    let draw = random_u64();
+                    tokio::time::sleep(reconnect_pause(dropped.elapsed(), draw)).await;
+                }
+                answer => return answer,
+            }
+        }
+    }
+}
+
+/// How long a table takes to move to another server at most: the lease
+/// (5 s by default), a beat and the reload. A client failing for longer
+/// meets an outage, not a move.
+const MOVE_TIME: Duration = Duration::from_secs(8);
+
+/// The pause between two tries while a table moves.
+const MOVE_PAUSE: Duration = Duration::from_millis(100);
+
+/// The shortest pause during an outage, and how far the pauses spread
+/// beyond it.
+const OUTAGE_PAUSE: Duration = Duration::from_secs(2);
+const OUTAGE_SPREAD: Duration = Duration::from_secs(5);
+
+/// How long a client whose connection dropped `failed_for` ago waits
+/// before it tries again, given a random `draw`: 100 ms while its table
+/// may be moving (its server died: back within a beat of the move), and
+/// past that, an outage (a database out of reach for longer than the
+/// lease: every server stopped every table at once, and all their clients
+/// are trying), a pause drawn from 2 to 7 s, so that when it ends they do
+/// not all come back in the same second but over the next seven, a
+/// quarter at most in any one (the least pause keeps the first second
+/// from taking those whose pauses were ending: a pause's rest is more
+/// often short than long). The page does the same (`reconnectPause` in
+/// `web/table.js`).
+pub(crate) fn reconnect_pause(failed_for: Duration, draw: u64) -> Duration {
+    if failed_for < MOVE_TIME {
+        return MOVE_PAUSE;
+    }
+    let spread = u64::try_from(OUTAGE_SPREAD.as_millis()).unwrap_or(u64::MAX);
+    OUTAGE_PAUSE + Duration::from_millis(draw % spread)
+}
+
+/// A random number for a client's pause (the clock's, when the system has
+/// no randomness to give).
+fn random_u64() -> u64 {
+    let mut bytes = [0u8; 8];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| u64::from(d.subsec_nanos())),
     }
 }
 
@@ -729,6 +777,50 @@ fn passing(e: &client::ClientError) -> bool {
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
+
+    /// A database outage longer than the lease stops every table at once,
+    /// and their clients (1,200 at 300 tables) keep trying; when it ends
+    /// they must not all come back in the same second (each brings a
+    /// table's reload, and the servers would take them all at once). Each
+    /// simulated client lost its socket within 100 ms of the others and
+    /// tries by [`super::reconnect_pause`]; the database is back after
+    /// 20 s, and a client is back at its first try after that.
+    #[test]
+    fn reconnections_after_a_long_outage_are_spread() {
+        const CLIENTS: usize = 1200;
+        let back = Duration::from_secs(20);
+        // SplitMix64: a fixed sequence of draws.
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut draw = move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut per_second = std::collections::BTreeMap::<u64, usize>::new();
+        let mut last_back = Duration::ZERO;
+        for _ in 0..CLIENTS {
+            let dropped = Duration::from_millis(draw() % 100);
+            let mut failed_for = Duration::ZERO;
+            while dropped + failed_for < back {
+                failed_for += super::reconnect_pause(failed_for, draw());
+            }
+            let at = dropped + failed_for;
+            *per_second.entry(at.as_secs()).or_default() += 1;
+            last_back = last_back.max(at);
+        }
+        let busiest = per_second.values().copied().max().unwrap_or(0);
+        assert!(
+            busiest <= CLIENTS / 4,
+            "{busiest} of {CLIENTS} clients came back in one second: {per_second:?}"
+        );
+        assert!(
+            last_back <= back + Duration::from_secs(7),
+            "the last came back {:?} after the database",
+            last_back.saturating_sub(back)
+        );
+    }
 
     use std::net::SocketAddr;
 

@@ -284,10 +284,13 @@ fn network_fault(
             .collect()
     };
     let (hit, at, watch) = if let Fault::Partition = fault {
-        let hit = ours(cluster);
+        // The tables' steps are counted once the network is cut: counted
+        // before, the steps stored while the count was read (a psql
+        // process, tens of milliseconds) would pass for steps made after
+        // the cut, and every table would seem to go on at once.
         cluster.relay.hold(true);
         let at = Instant::now();
-        (hit, at, at + PARTITION)
+        (ours(cluster), at, at + PARTITION)
     } else {
         let cuts = cluster.relay.cuts();
         cluster.relay.arm();

@@ -249,6 +249,10 @@ pub(crate) trait Backend: Send {
     fn lost(&self) -> bool {
         false
     }
+    /// No call waits for the database past `deadline` (the end of a
+    /// ride-out), if set, so that a group's retries end with it; a back
+    /// end whose calls cannot hang (a file on this machine) ignores it.
+    fn until(&mut self, _deadline: Option<std::time::Instant>) {}
     /// Commits it. An error means nothing of the group was stored, unless
     /// the connection was lost ([`Backend::lost`]) while it committed: then
     /// the outcome is unknown until [`Backend::committed`] says.
@@ -731,7 +735,9 @@ const MAX_GROUP: usize = 1024;
 /// once it is stored. Retrying is safe: a group is tried again only once
 /// nothing of it is known to be stored (a commit whose answer was lost is
 /// first looked up by its mark), and a table that moved meanwhile is
-/// refused by its fence.
+/// refused by its fence. No try outlasts it ([`Backend::until`]), so a
+/// group is answered within a call's bound (`Bounds::STORE.call`) of its
+/// first try and the ride-out after: 21 s at most, whatever the network.
 const RIDE_OUT: Duration = Duration::from_secs(10);
 
 /// The pause between two tries.
@@ -768,6 +774,9 @@ fn commit_groups(db: &mut dyn Backend, jobs: &mpsc::Receiver<Job>) {
         let mark = marks.next();
         let mut failed = try_group(db, &mut group, &mark);
         let since = std::time::Instant::now();
+        // The retries' calls end with the ride-out, not a call's bound
+        // after it.
+        db.until(Some(since + RIDE_OUT));
         while let Some(f) = &mut failed
             && db.lost()
         {
@@ -801,6 +810,7 @@ fn commit_groups(db: &mut dyn Backend, jobs: &mpsc::Receiver<Job>) {
             }
             failed = try_group(db, &mut group, &mark);
         }
+        db.until(None);
         if failed.is_none() && out_of_reach {
             eprintln!("tripoley serve: the database answers again");
             out_of_reach = false;

@@ -1,8 +1,11 @@
-//! The PostgreSQL back end, through the `postgres` crate's blocking client
-//! (the database thread is a plain thread, as it is for SQLite). Each
-//! statement is prepared once per connection; a lost connection is made
-//! again when the next group begins (the group that saw it fails, and its
-//! requests are told so: nothing of it was stored).
+//! The PostgreSQL back end: `tokio_postgres`'s client driven by a small
+//! runtime of the database thread's own (the database thread is a plain
+//! thread, as it is for SQLite), so that every call waits for its answer
+//! within a bound ([`Bounds::call`]) and is given up, its connection
+//! dropped, past it. Each statement is prepared once per connection; a
+//! lost connection is made again when the next group begins (the group
+//! that saw it fails, and its requests are told so: nothing of it was
+//! stored).
 //!
 //! Several servers may share one database (`crate::cluster`): each table is
 //! run by the server holding its lease (the `leases` and `processes` tables
@@ -15,21 +18,24 @@
 //! advisory lock, so servers started together migrate one after another.
 
 use std::collections::HashMap;
-use std::time::Duration;
+use std::future::Future;
+use std::time::{Duration, Instant};
 
-use ::postgres::types::{ToSql, Type};
-use ::postgres::{Client, Config, NoTls, Statement};
+use tokio::runtime::Runtime;
+use tokio::task::JoinHandle;
+use tokio_postgres::types::{ToSql, Type};
+use tokio_postgres::{Client, Config, NoTls, Statement};
 
 use super::{Backend, Cell, DbError, Value, pending};
 
-impl From<::postgres::Error> for DbError {
-    fn from(e: ::postgres::Error) -> DbError {
+impl From<tokio_postgres::Error> for DbError {
+    fn from(e: tokio_postgres::Error) -> DbError {
         DbError::from(&e)
     }
 }
 
-impl From<&::postgres::Error> for DbError {
-    fn from(e: &::postgres::Error) -> DbError {
+impl From<&tokio_postgres::Error> for DbError {
+    fn from(e: &tokio_postgres::Error) -> DbError {
         // The server's own message says more than the client's summary.
         DbError(match e.as_db_error() {
             Some(db) => format!("{}: {}", db.severity(), db.message()),
@@ -157,12 +163,24 @@ const KEEPALIVE_EVERY: Duration = Duration::from_secs(1);
 /// `network` (`tcp_user_timeout`, TCP keepalive from a second of silence),
 /// and a connection not made within `network` (unless the URL says how
 /// long) is not waited for either.
+///
+/// Those still trust the kernel: a peer that takes the bytes and never
+/// answers (a proxy or relay cut off from the database, a frozen
+/// database host whose kernel still acknowledges) holds a call for ever.
+/// So the store's client also gives each call up after `call`, whatever
+/// the network does ([`Postgres`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bounds {
     pub statement: Duration,
     pub lock: Duration,
     pub idle_in_transaction: Duration,
     pub network: Duration,
+    /// How long the store waits on its side for any one call's answer (a
+    /// statement, a commit, a new connection and its handshake) before it
+    /// drops the connection and the call fails as a lost connection (a
+    /// commit then is in doubt, and looked up): longer than `statement`,
+    /// so that the database's own limit answers first when it can.
+    pub call: Duration,
 }
 
 impl Bounds {
@@ -173,6 +191,7 @@ impl Bounds {
         lock: Duration::from_secs(1),
         idle_in_transaction: Duration::from_secs(1),
         network: Duration::from_secs(5),
+        call: Duration::from_secs(11),
     };
 
     /// Sets these bounds on a connection's `config`: the sessions' limits
@@ -213,30 +232,145 @@ impl Bounds {
 /// A PostgreSQL database, owned by the database thread.
 pub(super) struct Postgres {
     config: Config,
-    client: Client,
+    bounds: Bounds,
+    /// Drives the connection, on the database thread, while a call waits
+    /// (a current-thread runtime: nothing runs between calls, as with a
+    /// blocking client).
+    runtime: Runtime,
+    /// The connection; none once given up, until the next group begins.
+    conn: Option<Conn>,
     /// Statements prepared on this connection, by their text.
     prepared: HashMap<&'static str, Statement>,
     /// The connection was lost at the last failure (see [`Backend::lost`]).
     lost: bool,
     /// Groups marked ([`Backend::mark`]).
     marked: u64,
+    /// No call waits past this ([`Backend::until`]), if set.
+    deadline: Option<Instant>,
 }
+
+/// A connection: its client, and the task that reads and writes its
+/// socket. Dropped, the task ends and the socket is closed.
+struct Conn {
+    client: Client,
+    io: JoinHandle<()>,
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        self.io.abort();
+    }
+}
+
+/// What a call given up past its bound is told.
+const NO_ANSWER: &str = "PostgreSQL did not answer in time; the connection was dropped";
+
+/// The least a call is given, however close the deadline: a call given no
+/// time at all would drop a good connection for nothing.
+const LEAST_CALL: Duration = Duration::from_millis(100);
 
 impl Postgres {
     /// A new connection if the last one was lost.
     fn reconnect(&mut self) -> Result<(), DbError> {
-        if self.client.is_closed() || self.lost {
-            self.client = open(&self.config).inspect_err(|_| self.lost = true)?;
+        let open = self.conn.as_ref().is_some_and(|c| !c.client.is_closed());
+        if !open || self.lost {
+            // The old socket goes before a new one is made.
+            self.conn = None;
             self.prepared.clear();
+            let limit = self.limit();
+            let conn = connect_within(&self.runtime, &self.config, limit)
+                .inspect_err(|_| self.lost = true)?;
+            self.conn = Some(conn);
         }
         self.lost = false;
         Ok(())
     }
+
+    /// How long the next call may wait: its bound, or less near the
+    /// deadline.
+    fn limit(&self) -> Duration {
+        match self.deadline {
+            Some(at) => self
+                .bounds
+                .call
+                .min(at.saturating_duration_since(Instant::now()))
+                .max(LEAST_CALL),
+            None => self.bounds.call,
+        }
+    }
+
+    /// Waits for `call` on the connection `conn` within `limit`.
+    fn wait<T>(
+        runtime: &Runtime,
+        limit: Duration,
+        call: impl Future<Output = Result<T, tokio_postgres::Error>>,
+    ) -> Option<Result<T, tokio_postgres::Error>> {
+        // The timer is made inside the runtime, which drives it.
+        runtime
+            .block_on(async { tokio::time::timeout(limit, call).await })
+            .ok()
+    }
+
+    /// What a call's wait came to: its answer, or, given up, a lost
+    /// connection, dropped (its late answer must not be read as the next
+    /// call's).
+    fn answered<T>(
+        &mut self,
+        answer: Option<Result<T, tokio_postgres::Error>>,
+    ) -> Result<T, DbError> {
+        match answer {
+            Some(Ok(v)) => Ok(v),
+            Some(Err(e)) => Err(self.failed(&e)),
+            None => {
+                self.conn = None;
+                self.lost = true;
+                Err(DbError(NO_ANSWER.into()))
+            }
+        }
+    }
+
+    /// The error of a call with no connection (given up earlier in the
+    /// group): a lost one.
+    fn gone(&mut self) -> DbError {
+        self.lost = true;
+        DbError(NO_ANSWER.into())
+    }
+}
+
+/// Runs `$call`, made with `$client` (the connection's client), on the
+/// database `$db` within its limit ([`Postgres::limit`]); its answer, or
+/// a lost connection's error.
+macro_rules! call {
+    ($db:expr, |$client:ident| $call:expr) => {{
+        let limit = $db.limit();
+        match &$db.conn {
+            Some(conn) => {
+                let $client = &conn.client;
+                let answer = Postgres::wait(&$db.runtime, limit, $call);
+                $db.answered(answer)
+            }
+            None => Err($db.gone()),
+        }
+    }};
+}
+
+/// A new connection to `config`, made within `limit` (its handshake
+/// included), its socket driven by `runtime`.
+fn connect_within(runtime: &Runtime, config: &Config, limit: Duration) -> Result<Conn, DbError> {
+    let cannot = |why: String| DbError(format!("cannot connect to PostgreSQL: {why}"));
+    let (client, connection) = runtime
+        .block_on(async { tokio::time::timeout(limit, config.connect(NoTls)).await })
+        .map_err(|_| cannot(format!("no answer within {limit:?}")))?
+        .map_err(|e| cannot(DbError::from(e).0))?;
+    let io = runtime.spawn(async move {
+        let _ = connection.await;
+    });
+    Ok(Conn { client, io })
 }
 
 /// Whether `e` says the connection was lost, not that a statement was
 /// refused: the database restarting or out of reach.
-fn connection_lost(e: &::postgres::Error) -> bool {
+fn connection_lost(e: &tokio_postgres::Error) -> bool {
     match e.code() {
         Some(code) => {
             code.code().starts_with("08") || matches!(code.code(), "57P01" | "57P02" | "57P03")
@@ -248,52 +382,66 @@ fn connection_lost(e: &::postgres::Error) -> bool {
 impl Postgres {
     /// Connects to the database at `url` and brings the schema up to date.
     pub(super) fn connect(url: &str) -> Result<Postgres, DbError> {
-        let mut config: tokio_postgres::Config = url.parse().map_err(|e: ::postgres::Error| {
+        Postgres::connect_with(url, Bounds::STORE)
+    }
+
+    /// [`Postgres::connect`] with these bounds.
+    pub(super) fn connect_with(url: &str, bounds: Bounds) -> Result<Postgres, DbError> {
+        let mut config: Config = url.parse().map_err(|e: tokio_postgres::Error| {
             DbError(format!(
                 "this is not a PostgreSQL URL the server can use: {e}"
             ))
         })?;
-        Bounds::STORE.apply(&mut config);
-        let config = Config::from(config);
-        let client = open(&config)?;
+        bounds.apply(&mut config);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| DbError(format!("cannot start the database client: {e}")))?;
+        let conn = connect_within(&runtime, &config, bounds.call)?;
         let mut db = Postgres {
             config,
-            client,
+            bounds,
+            runtime,
+            conn: Some(conn),
             prepared: HashMap::new(),
             lost: false,
             marked: 0,
+            deadline: None,
         };
-        db.migrate()?;
+        db.migrate().inspect_err(|_| db.conn = None)?;
         Ok(db)
     }
 
     /// Runs the migrations this database lacks, in one transaction that
-    /// holds the migration lock: no other server migrates it meanwhile.
+    /// holds the migration lock: no other server migrates it meanwhile
+    /// (dropping the connection on a failure rolls it back).
     fn migrate(&mut self) -> Result<(), DbError> {
-        let mut tx = self.client.transaction()?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
-        tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
-        let version: Option<i32> = tx
-            .query_one("SELECT max(version) FROM schema_version", &[])?
-            .try_get(0)?;
+        self.batch(&format!(
+            "BEGIN; SELECT pg_advisory_xact_lock({MIGRATION_LOCK}); \
+             CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+        ))?;
+        let version = self
+            .query("SELECT max(version) FROM schema_version", &[])?
+            .pop()
+            .and_then(|row| row.into_iter().next());
+        let version = match version {
+            Some(Cell::Int(v)) => v,
+            _ => 0,
+        };
         let mut reached = None;
-        for (to, sql) in pending(i64::from(version.unwrap_or(0)), MIGRATIONS)? {
-            tx.batch_execute(sql).map_err(|e| {
-                DbError(format!(
-                    "migrating the schema to version {to}: {}",
-                    DbError::from(e)
-                ))
-            })?;
+        for (to, sql) in pending(version, MIGRATIONS)? {
+            self.batch(sql)
+                .map_err(|e| DbError(format!("migrating the schema to version {to}: {e}")))?;
             reached = Some(to);
         }
         if let Some(to) = reached {
             let to =
                 i32::try_from(to).map_err(|_| DbError("schema version out of range".into()))?;
-            tx.execute("DELETE FROM schema_version", &[])?;
-            tx.execute("INSERT INTO schema_version (version) VALUES ($1)", &[&to])?;
+            self.batch(&format!(
+                "DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES ({to})"
+            ))?;
         }
-        tx.commit()?;
-        Ok(())
+        self.batch("COMMIT")
     }
 
     /// The statement `sql`, prepared on this connection the first time.
@@ -301,31 +449,25 @@ impl Postgres {
         if let Some(s) = self.prepared.get(sql) {
             return Ok(s.clone());
         }
-        let s = self.client.prepare(sql).map_err(|e| self.failed(&e))?;
+        let s = call!(self, |client| client.prepare(sql))?;
         self.prepared.insert(sql, s.clone());
         Ok(s)
     }
 
     /// `e` as an error, noting whether the connection was lost.
-    fn failed(&mut self, e: &::postgres::Error) -> DbError {
+    fn failed(&mut self, e: &tokio_postgres::Error) -> DbError {
         self.lost = connection_lost(e);
         DbError::from(e)
     }
 }
 
-/// A new connection.
-fn open(config: &Config) -> Result<Client, DbError> {
-    config.connect(NoTls).map_err(|e| {
-        DbError(format!(
-            "cannot connect to PostgreSQL: {}",
-            DbError::from(e)
-        ))
-    })
-}
-
 impl Backend for Postgres {
     fn batch(&mut self, sql: &str) -> Result<(), DbError> {
-        self.client.batch_execute(sql).map_err(|e| self.failed(&e))
+        call!(self, |client| client.batch_execute(sql))
+    }
+
+    fn until(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
     }
 
     fn begin(&mut self) -> Result<(), DbError> {
@@ -365,9 +507,7 @@ impl Backend for Postgres {
     fn execute(&mut self, sql: &'static str, params: &[Value<'_>]) -> Result<u64, DbError> {
         let s = self.statement(sql)?;
         let params: Vec<_> = params.iter().map(param).collect();
-        self.client
-            .execute(&s, &params)
-            .map_err(|e| self.failed(&e))
+        call!(self, |client| client.execute(&s, &params))
     }
 
     fn query(
@@ -377,9 +517,7 @@ impl Backend for Postgres {
     ) -> Result<Vec<Vec<Cell>>, DbError> {
         let s = self.statement(sql)?;
         let params: Vec<_> = params.iter().map(param).collect();
-        self.client
-            .query(&s, &params)
-            .map_err(|e| self.failed(&e))?
+        call!(self, |client| client.query(&s, &params))?
             .iter()
             .map(|row| (0..row.len()).map(|i| cell(row, i)).collect())
             .collect()
@@ -395,7 +533,7 @@ fn param<'a>(v: &'a Value<'a>) -> &'a (dyn ToSql + Sync) {
 }
 
 /// Column `i` of `row`, by its type in the schema.
-fn cell(row: &::postgres::Row, i: usize) -> Result<Cell, DbError> {
+fn cell(row: &tokio_postgres::Row, i: usize) -> Result<Cell, DbError> {
     let ty = row.columns()[i].type_();
     let cell = if *ty == Type::INT8 {
         row.try_get::<_, Option<i64>>(i)?.map(Cell::Int)

@@ -596,3 +596,66 @@ fn groups_counting_creates_in_opposite_orders_wait_in_turn() {
     );
     assert_eq!(runs.len(), 6, "each request ran once");
 }
+
+/// Every call to PostgreSQL ends within its bound whatever the network
+/// does: through a relay that passes nothing and closes nothing (a
+/// partition: the kernel acknowledges every byte, so neither TCP's
+/// timeouts nor the database's own limits ever fire), a statement, and
+/// then a new connection, fail within twice the call bound instead of
+/// waiting for the network to heal; once it heals, the next call connects
+/// again.
+#[test]
+fn a_call_ends_within_its_bound_when_the_network_swallows_it() {
+    let Some(pg) = TestPostgres::start() else {
+        return;
+    };
+    let url = pg.new_database();
+    let relay = super::relay::Relay::start(pg.port());
+    let bounds = super::Bounds {
+        call: Duration::from_secs(1),
+        ..super::Bounds::STORE
+    };
+    let mut db =
+        super::postgres::Postgres::connect_with(&relay.through(&url), bounds).expect("connects");
+    db.query("SELECT max(version) FROM schema_version", &[])
+        .expect("answers before the partition");
+    relay.hold(true);
+    let limit = bounds.call * 2;
+    let (done, outcome) = std::sync::mpsc::channel();
+    let caller = std::thread::spawn(move || {
+        let began = std::time::Instant::now();
+        let statement = db
+            .query("SELECT max(version) FROM schema_version", &[])
+            .map(drop);
+        let lost = db.lost();
+        let statement_took = began.elapsed();
+        let began = std::time::Instant::now();
+        let reconnect = db.begin();
+        let _ = done.send((statement, lost, statement_took, reconnect, began.elapsed()));
+        db
+    });
+    let outcome = outcome.recv_timeout(limit * 2 + Duration::from_millis(500));
+    relay.hold(false);
+    let (statement, lost, statement_took, reconnect, reconnect_took) =
+        outcome.unwrap_or_else(|_| panic!("a call was still waiting after {:?}", limit * 2));
+    assert!(
+        statement.is_err(),
+        "the statement cannot have been answered"
+    );
+    assert!(lost, "a call given up is a lost connection");
+    assert!(
+        statement_took < limit,
+        "the statement took {statement_took:?}"
+    );
+    assert!(
+        reconnect.is_err(),
+        "no connection is made through a partition"
+    );
+    assert!(
+        reconnect_took < limit,
+        "the new connection took {reconnect_took:?}"
+    );
+    let mut db = caller.join().expect("the caller ended");
+    db.begin().expect("connects again once the network heals");
+    db.batch("ROLLBACK").expect("answers");
+}
