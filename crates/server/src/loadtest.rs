@@ -944,9 +944,13 @@ mod tests {
         .await
         .expect("the server starts");
         drop(Store::open(&Database::Postgres(url.clone())).expect("opens"));
+        // Seats that think a little, so the first game outlasts the test:
+        // with no thinking it could end before the lock below, which then
+        // held up only the next game's start, where nothing is frozen (it
+        // failed so under load).
         let load = tokio::spawn(loadtest_with(LoadOptions {
             tables: 1,
-            think: Duration::ZERO,
+            think: Duration::from_millis(30),
             duration: Duration::from_secs(8),
             addr: Some(server.addr()),
             frozen_after: Duration::from_secs(2),
