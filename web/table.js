@@ -44,19 +44,24 @@ const OPENS_TALLY = new Set(["transfer", "deal_started", "final_pot_round"]);
  * (5 s by default), a beat, and its reload. */
 const MOVE_MS = 8000;
 
+/** Failing for longer than this is an outage: a move, the second its
+ * players may take to come back after it, and a second to spare (a server
+ * away for all of a move's 8 s is still a move: `deal.test.mjs`). */
+const OUTAGE_MS = MOVE_MS + 2000;
+
 /** How long to wait before the `retry`-th attempt to reconnect, `failedFor`
  * ms after the connection dropped: growing from a quarter second, never over
  * a second (a table moves to another server within its lease, and its
  * players should be back within a second of that), and spread at random
  * over its second half, so that the thousand players of a server that went
  * away do not all knock in the same instant. Failing for longer than a move
- * takes is an outage (the database out of reach: every server stopped its
+ * takes, and a second or two, is an outage (the database out of reach: every server stopped its
  * tables at once): then each pause is drawn from 2 to 7 s, so that when
  * it ends the players come back spread over seven seconds (a quarter at
  * most in any one) instead of all in the same one (as the load generator's clients do: `reconnect_pause` in
  * crates/server/src/loadtest.rs). @param {number} retry @param {number} failedFor */
 function reconnectPause(retry, failedFor) {
-  if (failedFor >= MOVE_MS) return 2000 + Math.random() * 5000;
+  if (failedFor >= OUTAGE_MS) return 2000 + Math.random() * 5000;
   return Math.min(1000, 250 * 2 ** retry) * (0.5 + Math.random() / 2);
 }
 

@@ -645,6 +645,12 @@ impl Seat {
 /// meets an outage, not a move.
 const MOVE_TIME: Duration = Duration::from_secs(8);
 
+/// A client failing for longer than this meets an outage: a move, the
+/// second its players may take to come back after it (issue 48), and a
+/// second to spare, so that a move that takes all its time is never
+/// waited out as an outage.
+const OUTAGE_AFTER: Duration = Duration::from_secs(MOVE_TIME.as_secs() + 2);
+
 /// The pause between two tries while a table moves.
 const MOVE_PAUSE: Duration = Duration::from_millis(100);
 
@@ -656,7 +662,7 @@ const OUTAGE_SPREAD: Duration = Duration::from_secs(5);
 /// How long a client whose connection dropped `failed_for` ago waits
 /// before it tries again, given a random `draw`: 100 ms while its table
 /// may be moving (its server died: back within a beat of the move), and
-/// past that, an outage (a database out of reach for longer than the
+/// past [`OUTAGE_AFTER`], an outage (a database out of reach for longer than the
 /// lease: every server stopped every table at once, and all their clients
 /// are trying), a pause drawn from 2 to 7 s, so that when it ends they do
 /// not all come back in the same second but over the next seven, a
@@ -665,7 +671,7 @@ const OUTAGE_SPREAD: Duration = Duration::from_secs(5);
 /// often short than long). The page does the same (`reconnectPause` in
 /// `web/table.js`).
 pub(crate) fn reconnect_pause(failed_for: Duration, draw: u64) -> Duration {
-    if failed_for < MOVE_TIME {
+    if failed_for < OUTAGE_AFTER {
         return MOVE_PAUSE;
     }
     let spread = u64::try_from(OUTAGE_SPREAD.as_millis()).unwrap_or(u64::MAX);
