@@ -125,6 +125,10 @@ for (const [preset, size, tag, rules = {}] of GAMES) {
       const words = [...me.panels.values()].flatMap((p) => p.lines.map((l) => l.text));
       assert.ok(words.some((w) => w.includes("Everyone put 2 on the Kitty and the Pot, 1 on every other space")), words.join(" | "));
     }
+    // One aside in brackets a line at most (it read "every space (the
+    // dealer paid more) (36 in all)" in michigan-casino: issue 50).
+    const lines = [...me.panels.values()].flatMap((p) => p.lines.map((l) => l.text));
+    assert.deepEqual(lines.filter((l) => /\)\s*\(/.test(l)), [], "two asides in a row");
     for (const [deal, panel] of me.panels) {
       const change = ends[deal].map((x, s) => x - ends[deal - 1][s]);
       for (let s = 0; s < 3; s++) {

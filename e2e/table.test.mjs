@@ -411,6 +411,8 @@ test("in Spanish: chosen from the browser or with the switch, kept, and a deal p
   await host.locator('button[data-key="start"]').click();
   await host.locator("section.board").waitFor();
   assert.match(await host.locator("section.status").innerText(), /Reparto 1 de 3/);
+  // The bot's tag in Spanish's lowercase after "bot" (it read "bot Bueno").
+  assert.equal(await host.locator(".seats-ring .seat .tag", { hasText: /^bot / }).first().innerText(), "bot bueno");
 
   const players = [new Player(guest, "es-phone"), new Player(host, "es-desktop")];
   let hinted = false;

@@ -187,7 +187,12 @@ table-bot-plays = (a bot plays)
 clock-to-play = to play
 dealer = Dealer
 dealer-mark = D
-tag-bot = { $level } bot
+# The bot's level in the seat's tag ($level: random, heuristic or expert).
+tag-bot = { $level ->
+    [random] Relaxed bot
+    [expert] Strong bot
+   *[heuristic] Good bot
+}
 tag-away = away
 tag-out = out
 tag-winner = winner
@@ -335,7 +340,7 @@ sum-pot-won = { $who } won { $pot ->
    *[pot_won] the Pot
 }: { $n }
 sum-antes = Everyone put { $each } on each space ({ $total } in all).
-sum-antes-dealer = Antes went onto every space (the dealer paid more) ({ $total } in all).
+sum-antes-dealer = Everyone put an ante on every space, the dealer more ({ $total } in all).
 sum-antes-spaces = Everyone put { $spaces } ({ $total } in all).
 space-antes-on = { $n } on { $spaces }
 space-antes-words = { $named }, { $rest } on every other space

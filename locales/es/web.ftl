@@ -209,10 +209,16 @@ table-bot-plays = (juega un bot)
 clock-to-play = le toca
 dealer = Repartidor
 dealer-mark = R
-tag-bot = bot { $level }
+# El nivel del bot en la etiqueta del asiento, en minúscula tras «bot».
+tag-bot = { $level ->
+    [random] bot tranquilo
+    [expert] bot fuerte
+   *[heuristic] bot bueno
+}
 tag-away = ausente
 tag-out = fuera
-tag-winner = ganador
+# Sin género: la etiqueta va junto a cualquier nombre («Ana (tú)»).
+tag-winner = gana
 seat-label = { $who }, { $chips } fichas, { $cards } cartas{ $dealer ->
     [yes] , reparte
    *[no] {""}
@@ -360,7 +366,7 @@ sum-pot-won = { $who } ganó { $pot ->
    *[pot_won] el Bote
 }: { $n }
 sum-antes = Cada uno puso { $each } en cada casilla ({ $total } en total).
-sum-antes-dealer = Las apuestas iniciales fueron a todas las casillas (el repartidor puso más) ({ $total } en total).
+sum-antes-dealer = Cada uno puso su apuesta inicial en cada casilla, y el repartidor más ({ $total } en total).
 sum-antes-spaces = Cada uno puso { $spaces } ({ $total } en total).
 space-antes-on = { $n } en { $spaces }
 space-antes-words = { $named }, { $rest } en cada una de las demás casillas
