@@ -408,6 +408,7 @@ test("in Spanish: chosen from the browser or with the switch, kept, and a deal p
   await shot(guest, "es-phone-lobby");
   await assertNoLeaks(host, ids, "lobby");
   assert.match(await host.locator(".lobby p.rules-summary").innerText(), /^Tripoley: 3 asientos, 100 fichas cada uno/);
+  assert.match(await host.locator(".lobby-seats").innerText(), /un bot bueno/);
   await host.locator('button[data-key="start"]').click();
   await host.locator("section.board").waitFor();
   assert.match(await host.locator("section.status").innerText(), /Reparto 1 de 3/);

@@ -84,7 +84,7 @@ function seatBox(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {num
   const info = ctl.table.seats[s] || /** @type {Partial<SeatInfo>} */ ({});
   const marks = [];
   if (s === v.dealer) marks.push(dealerButton());
-  if (info.kind === "bot") marks.push(el("span", { class: "tag" }, t("tag-bot", { level: info.bot || ctl.table.settings.bot })));
+  if (info.kind === "bot") marks.push(el("span", { class: "tag" }, t("tag-bot", { level: t("bot-level-in-sentence", { level: info.bot || ctl.table.settings.bot }) })));
   else if (!info.connected && s !== ctl.seat) marks.push(el("span", { class: "tag away" }, t("tag-away")));
   if (v.out[s]) marks.push(el("span", { class: "tag" }, t("tag-out")));
   const betting = v.betting;

@@ -78,7 +78,7 @@ export function napalmView(/** @type {Table} */ ctl) {
       "aria-label": t("napalm-seat-label", { who: ctl.name(s), chips, tokens: v.tokens[s] }) },
     el("div", { class: "seat-top" }, el("strong", { class: "seat-name", dir: "auto" }, ctl.name(s)),
       s === v.dealer ? dealerButton() : null,
-      info.kind === "bot" ? el("span", { class: "tag" }, t("tag-bot", { level: info.bot || ctl.table.settings.bot })) : !info.connected && s !== ctl.seat ? el("span", { class: "tag away" }, t("tag-away")) : null,
+      info.kind === "bot" ? el("span", { class: "tag" }, t("tag-bot", { level: t("bot-level-in-sentence", { level: info.bot || ctl.table.settings.bot }) })) : !info.connected && s !== ctl.seat ? el("span", { class: "tag away" }, t("tag-away")) : null,
       v.out[s] ? el("span", { class: "tag" }, t("tag-out")) : null),
     el("div", { class: "seat-nums" },
       el("span", { class: "stack" }, el("span", { class: "chip-icon", "aria-hidden": "true" }), chips),

@@ -25,11 +25,11 @@ const LEVELS = ["random", "heuristic", "expert"];
 export function lobbySeats(/** @type {Table} */ ctl) {
   const napalm = ctl.table.settings.game === "napalm";
   const levels = napalm ? LEVELS.slice(0, 2) : LEVELS;
-  const tableLevel = t("bot-level", { level: ctl.table.settings.bot });
+  const tableLevel = t("bot-level-in-sentence", { level: ctl.table.settings.bot });
   return el("ol", { class: "lobby-seats" }, ctl.table.seats.map((s) => {
     if (s.kind === "human") return el("li", {}, personRow(ctl, s));
     const what = s.kind === "bot"
-      ? t("lobby-seat-bot", { name: s.name, level: t("bot-level", { level: s.bot }) })
+      ? t("lobby-seat-bot", { name: s.name, level: t("bot-level-in-sentence", { level: s.bot }) })
       : t("lobby-seat-open", { level: tableLevel });
     if (!ctl.host) return el("li", {}, el("span", { class: "who" }, what));
     const choice = el("select", {
@@ -37,7 +37,7 @@ export function lobbySeats(/** @type {Table} */ ctl) {
       onchange: (/** @type {Event} */ e) => ctl.send({ type: "seat_bot", seat: s.seat, bot: /** @type {HTMLSelectElement} */ (e.target).value || null }),
     }, el("option", { value: "", selected: s.kind === "open" }, t("lobby-seat-choice-open")),
     levels.map((level) => el("option", { value: level, selected: s.kind === "bot" && s.bot === level },
-      t("lobby-seat-choice-bot", { level: t("bot-level", { level }) }))));
+      t("lobby-seat-choice-bot", { level: t("bot-level-in-sentence", { level }) }))));
     return el("li", {}, el("span", { class: "who" }, what), " ", choice);
   }));
 }

@@ -152,6 +152,8 @@ bot-level = { $level ->
     [expert] Strong
    *[heuristic] Good
 }
+# The level inside a sentence ("a Good bot"): English keeps its capital.
+bot-level-in-sentence = { bot-level }
 lobby-seat = Seat
 lobby-sit = Take the seat
 lobby-start = Start the game
@@ -187,12 +189,7 @@ table-bot-plays = (a bot plays)
 clock-to-play = to play
 dealer = Dealer
 dealer-mark = D
-# The bot's level in the seat's tag ($level: random, heuristic or expert).
-tag-bot = { $level ->
-    [random] Relaxed bot
-    [expert] Strong bot
-   *[heuristic] Good bot
-}
+tag-bot = { $level } bot
 tag-away = away
 tag-out = out
 tag-winner = winner

@@ -174,6 +174,12 @@ bot-level = { $level ->
     [expert] Fuerte
    *[heuristic] Bueno
 }
+# El nivel dentro de una frase, tras «bot»: en minúscula («un bot bueno»).
+bot-level-in-sentence = { $level ->
+    [random] tranquilo
+    [expert] fuerte
+   *[heuristic] bueno
+}
 lobby-seat = Asiento
 lobby-sit = Sentarse
 lobby-start = Empezar la partida
@@ -209,12 +215,7 @@ table-bot-plays = (juega un bot)
 clock-to-play = le toca
 dealer = Repartidor
 dealer-mark = R
-# El nivel del bot en la etiqueta del asiento, en minúscula tras «bot».
-tag-bot = { $level ->
-    [random] bot tranquilo
-    [expert] bot fuerte
-   *[heuristic] bot bueno
-}
+tag-bot = bot { $level }
 tag-away = ausente
 tag-out = fuera
 # Sin género: la etiqueta va junto a cualquier nombre («Ana (tú)»).
