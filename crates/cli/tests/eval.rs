@@ -116,7 +116,8 @@ fn bench_positions_json_lines_name_every_position() {
     for v in &lines {
         assert_eq!(v["bench"], "positions");
         assert!(v["name"].is_string() && v["hint"].is_string());
-        assert!(v["verdict_cost"].as_f64().unwrap() >= 0.0);
+        // Measured in worlds of its own, a cost may come out below 0.
+        assert!(v["verdict_cost"].as_f64().unwrap().is_finite());
     }
 }
 
