@@ -350,6 +350,16 @@ async fn no_frame_holds_a_card_its_viewer_may_not_see() {
     server.shutdown().await;
 }
 
+/// The next `update` and when it came.
+async fn next_update(sock: &mut Socket) -> (Instant, Value) {
+    loop {
+        let msg = sock.recv_timeout(WAIT).await.expect("the run goes on");
+        if msg["type"] == "update" {
+            return (Instant::now(), msg);
+        }
+    }
+}
+
 /// Issue 49, defect 1: under penalised misplays (M9b) a person's secret
 /// follow-or-withhold is time-boxed to the server's window, on a clock only
 /// they see (their turn's `ms`), and a stop is shown when the window ends:
@@ -374,15 +384,6 @@ async fn m9b_a_withhold_waits_for_the_window_and_no_answer_plays_at_its_end() {
     client::start_table(addr, &t.invite, &t.host_token)
         .await
         .unwrap();
-    // The next `update` and when it came.
-    async fn next_update(sock: &mut Socket) -> (Instant, Value) {
-        loop {
-            let msg = sock.recv_timeout(WAIT).await.expect("the run goes on");
-            if msg["type"] == "update" {
-                return (Instant::now(), msg);
-            }
-        }
-    }
     let mut bot = BotKind::Random.make(&Rules::preset(Preset::MichiganCasino));
     let mut rng = seeded_rng(49);
     let (mut withheld, mut let_run) = (false, false);
@@ -407,18 +408,7 @@ async fn m9b_a_withhold_waits_for_the_window_and_no_answer_plays_at_its_end() {
                     "the holder sees the window's clock: {}",
                     msg["turn"]
                 );
-                if !withheld {
-                    withheld = true;
-                    let act =
-                        serde_json::json!({"type": "act", "action": "withhold", "id": n, "n": n});
-                    sock.send_text(&act.to_string()).await.unwrap();
-                    let (at, _) = next_update(&mut sock).await;
-                    let gap = at.duration_since(asked);
-                    assert!(
-                        gap + SLACK >= WINDOW,
-                        "a withhold sent at once is shown when the window ends, not after {gap:?}"
-                    );
-                } else {
+                if withheld {
                     let_run = true;
                     let (at, update) = next_update(&mut sock).await;
                     let gap = at.duration_since(asked);
@@ -430,6 +420,17 @@ async fn m9b_a_withhold_waits_for_the_window_and_no_answer_plays_at_its_end() {
                         e["event"] == "played" && e["seat"] == 0 && e["card"] == card.to_string()
                     });
                     assert!(played, "the stand-in plays {card}: {update}");
+                } else {
+                    withheld = true;
+                    let act =
+                        serde_json::json!({"type": "act", "action": "withhold", "id": n, "n": n});
+                    sock.send_text(&act.to_string()).await.unwrap();
+                    let (at, _) = next_update(&mut sock).await;
+                    let gap = at.duration_since(asked);
+                    assert!(
+                        gap + SLACK >= WINDOW,
+                        "a withhold sent at once is shown when the window ends, not after {gap:?}"
+                    );
                 }
                 continue;
             }

@@ -51,7 +51,7 @@ const PAUSE: Duration = Duration::from_millis(100);
 /// The server's window at a card a person might hold (M9b): every seat of
 /// these tables is a person's, so a stop, withheld or at a card in the
 /// spare, comes this long after the waiting update (issue 49, defect 1).
-const WINDOW: Duration = Duration::from_millis(1000);
+const WINDOW: Duration = Duration::from_secs(1);
 
 /// How long a scripted person thinks before their `k`th withhold: varied,
 /// from at once to most of the window, and never as long as a bot's pause
