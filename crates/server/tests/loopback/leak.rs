@@ -390,12 +390,11 @@ async fn m9b_a_withhold_waits_for_the_window_and_no_answer_plays_at_its_end() {
     // An update read while timing a stop, which may ask for more.
     let mut read: Option<(Instant, Value)> = None;
     while !(withheld && let_run) {
-        let (asked, msg) = match read.take() {
-            Some(read) => read,
-            None => {
-                let msg = sock.recv_timeout(WAIT).await.expect("the game goes on");
-                (Instant::now(), msg)
-            }
+        let (asked, msg) = if let Some(read) = read.take() {
+            read
+        } else {
+            let msg = sock.recv_timeout(WAIT).await.expect("the game goes on");
+            (Instant::now(), msg)
         };
         let Some(view) = client::view_of(&msg) else {
             continue;
