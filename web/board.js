@@ -314,6 +314,9 @@ function decisionControls(/** @type {Table} */ ctl, /** @type {View} */ v, /** @
             rerender();
           },
         }, t("btn-withhold")));
+      // At a server the answer is time-boxed (issue 49): the stop shows
+      // when the clock runs out, withheld or not.
+      if (ctl.turn && ctl.turn.ms != null) controls.append(el("span", { class: "note" }, t("follow-window", { card: cardText(body.card) })));
       break;
     default:
       break;

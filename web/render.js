@@ -163,7 +163,11 @@ export function tick(ctl) {
   const root = ctl.root;
   for (const e of root.querySelectorAll(".timer")) e.textContent = text;
   for (const e of root.querySelectorAll(".clock, .turn-bar")) e.classList.toggle("low", low);
-  const total = (ctl.table.settings.turn_seconds || 0) * 1000;
+  // A follow under penalised misplays runs on the server's window, not
+  // the turn timer: the bar empties from what was left when it came.
+  const d = ctl.view && ctl.view.decision;
+  const follow = !!d && typeof d === "object" && "follow" in d;
+  const total = follow ? ctl.turnTotal : (ctl.table.settings.turn_seconds || 0) * 1000;
   for (const e of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".turn-bar"))) e.style.setProperty("--left", String(total ? Math.min(1, left / total) : 1));
   if (mine && low && ctl.warnedAt !== ctl.turnAt) {
     ctl.warnedAt = ctl.turnAt;

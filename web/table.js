@@ -134,6 +134,8 @@ export class Table {
     this.turn = null;
     /** When `turn` came (its `ms` counts from then). */
     this.turnAt = 0;
+    /** Milliseconds on the clock when the turn came. */
+    this.turnTotal = 0;
     /** The log's lines, newest last. @type {{ n: number, text: string }[]} */
     this.log = [];
     /** @type {"player" | "spectator" | null} */
@@ -405,5 +407,6 @@ export class Table {
   setTurn(turn) {
     this.turn = turn || null;
     this.turnAt = performance.now();
+    this.turnTotal = turn && turn.ms != null ? turn.ms : 0;
   }
 }

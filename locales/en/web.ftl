@@ -280,6 +280,7 @@ five-picked = { $best ->
    *[no] { $n } of 5 picked
 }
 lead-help = Tap a raised card to lead it.
+follow-window = Nobody can tell from the timing whether you hold it back: if you do, the run stops when your clock runs out. With no answer by then, { $card } is played.
 btn-lead-only = Lead your { $card } (your only lead)
 hint-expert = The expert would { $action }.
 hint-five = { $same ->

@@ -94,6 +94,14 @@ pub struct ServerConfig {
     pub grace: Duration,
     /// How long a bot waits before it acts, so people can follow the game.
     pub bot_delay: Duration,
+    /// Under penalised misplays (M9b), how long a run waits at a card a
+    /// person might hold (whether one might is public): the holder's secret
+    /// follow-or-withhold has this long, on a clock only they see, and a
+    /// stop (a withhold, or the card in the spare) is shown exactly when it
+    /// ends, so its timing tells nobody which it was (issue 49). Zero turns
+    /// the window off (tests only: a person's answer then takes their time,
+    /// which tells).
+    pub withhold_window: Duration,
     /// The largest message a client may send, in bytes.
     pub max_message_bytes: usize,
     /// Messages a connection may send at once.
@@ -177,6 +185,7 @@ impl Default for ServerConfig {
             proxies: Vec::new(),
             grace: Duration::from_secs(30),
             bot_delay: Duration::from_millis(700),
+            withhold_window: Duration::from_secs(5),
             max_message_bytes: 4096,
             rate_burst: 30,
             rate_per_second: 10,
@@ -216,6 +225,7 @@ impl ServerConfig {
             db: Database::Sqlite(PathBuf::from(":memory:")),
             grace: Duration::from_secs(5),
             bot_delay: Duration::ZERO,
+            withhold_window: Duration::ZERO,
             max_lobbies_per_address: LOAD_LOBBIES,
             max_games_per_address: LOAD_LOBBIES,
             ..ServerConfig::default()
@@ -309,6 +319,7 @@ impl App {
         TableConfig {
             grace: self.config.grace,
             bot_delay: self.config.bot_delay,
+            withhold_window: self.config.withhold_window,
             max_spectators: self.config.max_spectators,
             max_spectators_per_address: self.config.max_spectators_per_address,
             resume_window: self.config.resume_window,

@@ -28,7 +28,7 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Notify, mpsc, oneshot, watch};
 use tripoley_bots::Bot;
 use tripoley_cards::{GameRng, seeded_rng};
-use tripoley_engine::{Action, Record, Seat, Step};
+use tripoley_engine::{Action, Record, Seat};
 use tripoley_table::{Due, Played, TableStep};
 
 /// What the expert bot may spend on a hint: 2000 playouts (a few
@@ -201,6 +201,9 @@ impl TableHandle {
 pub(crate) struct TableConfig {
     pub grace: Duration,
     pub bot_delay: Duration,
+    /// How long a run waits at a card a person might hold (M9b); zero: no
+    /// window.
+    pub withhold_window: Duration,
     pub max_spectators: usize,
     pub max_spectators_per_address: usize,
     pub resume_window: u64,
@@ -270,6 +273,10 @@ struct Table {
     /// When the next part of a step held back (a run's stop that must look
     /// like a withhold, M9b) is shown.
     held_until: Option<Instant>,
+    /// When a stop at the card a run waits at (M9b) is shown.
+    window: Option<hold::Window>,
+    /// A secret follow's answer waiting for its moment.
+    parked: Option<hold::Parked>,
     /// The `rematch` message, once a rematch of this table was made.
     rematch: Option<String>,
     /// When the last `table` message went out.
@@ -363,6 +370,8 @@ pub(crate) fn spawn(
         last_seen: now,
         unwatched_since: None,
         held_until: None,
+        window: None,
+        parked: None,
         rematch: None,
         shown_at: now,
         show_due: None,
@@ -375,6 +384,7 @@ pub(crate) fn spawn(
             StoredSteps::Napalm(steps) => steps.into_iter().map(TableStep::Napalm).collect(),
         };
         table.replay(names, steps)?;
+        table.open_window();
     }
     table.publish();
     let (tx, rx) = mpsc::channel(1024);
@@ -643,6 +653,9 @@ impl Table {
         if let Some(t) = self.held_until {
             return Some(t);
         }
+        if let Some(p) = self.parked {
+            return Some(p.at);
+        }
         if self.thinking {
             return None;
         }
@@ -651,18 +664,24 @@ impl Table {
         }
         let seat = self.to_decide()?;
         let s = &self.seats[usize::from(seat)];
-        let earliest = self.turn_started + self.cfg.bot_delay;
+        // At a secret follow a bot is asked at once: its answer is parked
+        // until its moment ([`Table::decide`]), which it must not miss.
+        let window = self.secret_window();
+        let earliest = if window.is_some() {
+            self.turn_started
+        } else {
+            self.turn_started + self.cfg.bot_delay
+        };
         if s.hash.is_none() {
             return Some(earliest);
         }
+        // A person who might hold the card has until the window's end.
+        let window = window.filter(|w| w.person).map(|w| w.until);
         let timer = (self.settings.turn_seconds > 0).then(|| {
             self.turn_started + Duration::from_secs(u64::from(self.settings.turn_seconds))
         });
         let away = (s.conns == 0).then(|| (s.away_since + self.cfg.grace).max(earliest));
-        match (timer, away) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [timer, away, window].into_iter().flatten().min()
     }
 
     fn bot_plays(&self, seat: Seat) -> bool {
@@ -672,6 +691,9 @@ impl Table {
 
     async fn on_due(&mut self) {
         if self.retry_at.is_some() {
+            return;
+        }
+        if self.take_parked().await {
             return;
         }
         let Some(due) = self.due() else { return };
@@ -727,9 +749,6 @@ impl Table {
         // step would make the table fail to replay, which is reported then.
         played.apply(step)?;
         let (n, due) = (played.n(), played.due());
-        if due == Due::Held {
-            self.held_until = Some(self.pause());
-        }
         self.step_taken(n, due == Due::Over, auto).await;
         Ok(())
     }
@@ -740,6 +759,7 @@ impl Table {
     async fn step_taken(&mut self, n: u64, over: bool, auto: bool) {
         self.n.store(n, Ordering::Release);
         self.turn_started = Instant::now();
+        self.open_window();
         if over {
             self.status = TableStatus::Finished;
             // The record is complete: replaying it finds the game over, so
@@ -757,8 +777,8 @@ impl Table {
         n_claim: Option<u64>,
     ) -> Result<(), ErrorBody> {
         let seat = self.acting_seat(conn, seat_claim, n_claim)?;
-        self.take_step(TableStep::Tripoley(Step::Act { seat, action }), false)
-            .await
+        self.check_parked(seat)?;
+        self.decide(seat, action, false, false).await
     }
 
     /// The seat `conn` acts for, once the claims in its message are checked.

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use tripoley_bots::BotKind;
-use tripoley_cards::{Deck, GameRng};
+use tripoley_cards::{Card, Deck, GameRng};
 use tripoley_engine::{
     DealChance, Decision, Event, Game, IllegalAction, Pending, Record, Seat, Step,
 };
@@ -260,6 +260,40 @@ impl Played {
                 Pending::Decide { decision: Decision::Follow { .. }, .. }
             )
         )
+    }
+
+    /// The card a run waits at under penalised misplays (M9b), as every
+    /// viewer sees it: its holder decides in secret whether to follow, or
+    /// (a step held short of a stop) nobody holds it. `None` otherwise.
+    pub fn waits_at(&self) -> Option<Card> {
+        match &self.kind {
+            Kind::Tripoley { held, .. } if !held.is_empty() => {
+                held[0].1.iter().find_map(|e| match e {
+                    Event::RunStopped { next, .. } => *next,
+                    _ => None,
+                })
+            }
+            Kind::Tripoley { game, .. } => match game.pending() {
+                Pending::Decide {
+                    decision: Decision::Follow { card },
+                    ..
+                } => Some(card),
+                _ => None,
+            },
+            Kind::Napalm { .. } => None,
+        }
+    }
+
+    /// Whether a seat of `people` might hold `card` as everyone can tell:
+    /// it has cards, and nothing public rules the card out of its hand.
+    pub fn person_might_hold(&self, card: Card, people: &[bool]) -> bool {
+        let Kind::Tripoley { game, .. } = &self.kind else {
+            return false;
+        };
+        let sight = game.sight(None);
+        people.iter().enumerate().any(|(s, &person)| {
+            person && sight.hand_size(s) > 0 && !sight.cannot_hold(s).contains(card)
+        })
     }
 
     /// Applies a checked step: its record grows by it and its log by its

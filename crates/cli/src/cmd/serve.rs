@@ -112,6 +112,12 @@ struct Limits {
     #[arg(long, value_name = "MS", default_value_t = ServerConfig::default().bot_delay.as_millis() as u64,
         value_parser = clap::value_parser!(u64).range(0..=5_000))]
     bot_pause: u64,
+    /// Milliseconds a run waits at a card a person might hold under penalised misplays
+    /// (michigan-casino): the holder's secret follow-or-withhold has this long, on a clock only
+    /// they see, and a stop is shown when it ends, withheld or not; from 1,000 to 60,000.
+    #[arg(long, value_name = "MS", default_value_t = ServerConfig::default().withhold_window.as_millis() as u64,
+        value_parser = clap::value_parser!(u64).range(1_000..=60_000))]
+    withhold_window: u64,
 }
 
 /// Arguments of `tripoley loadtest`.
@@ -214,6 +220,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         keep_finished: Duration::from_secs(l.keep_finished),
         grace: Duration::from_secs(l.grace),
         bot_delay: Duration::from_millis(l.bot_pause),
+        withhold_window: Duration::from_millis(l.withhold_window),
         lease: Duration::from_millis(args.lease_ms),
         advertise: args.advertise,
         ..ServerConfig::default()

@@ -54,6 +54,13 @@ impl Table {
                 self.turn_started + Duration::from_secs(u64::from(self.settings.turn_seconds));
             end.saturating_duration_since(Instant::now()).as_millis() as u64
         });
+        // A person's secret follow (M9b) has until the window's end.
+        let window = self.secret_window().filter(|w| human && w.person).map(|w| {
+            w.until
+                .saturating_duration_since(Instant::now())
+                .as_millis() as u64
+        });
+        let ms = [ms, window].into_iter().flatten().min();
         Turn {
             seat,
             ms,

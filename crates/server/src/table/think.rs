@@ -27,11 +27,11 @@ use rand_core::Rng;
 use serde_json::json;
 use tripoley_bots::{Bot, BotKind, HeuristicBot};
 use tripoley_cards::{Evaluator, Suit, seeded_rng};
-use tripoley_engine::{Action, Decision, InfoSet, Pending, Seat, Step, View};
+use tripoley_engine::{Action, Decision, InfoSet, Pending, Seat, View};
 
 use tokio::time::timeout;
 
-use tripoley_table::{Played, TableStep};
+use tripoley_table::Played;
 
 use super::{ConnId, HINT_BUDGET, Out, Table, error_frame};
 
@@ -166,11 +166,7 @@ impl Table {
             return;
         }
         let auto = self.seats[s].hash.is_some();
-        let step = TableStep::Tripoley(Step::Act {
-            seat: answer.seat,
-            action,
-        });
-        if self.take_step(step, auto).await.is_err() {
+        if self.decide(answer.seat, action, true, auto).await.is_err() {
             self.retry_at = Some(Instant::now() + Duration::from_secs(1));
         }
     }
@@ -185,8 +181,7 @@ impl Table {
             return;
         };
         let action = stand_in(&decision, &game.view(Some(seat)), game.rules().evaluator());
-        let step = TableStep::Tripoley(Step::Act { seat, action });
-        if self.take_step(step, true).await.is_err() {
+        if self.decide(seat, action, false, true).await.is_err() {
             self.retry_at = Some(Instant::now() + Duration::from_secs(1));
         }
     }

@@ -349,3 +349,103 @@ async fn no_frame_holds_a_card_its_viewer_may_not_see() {
     assert!(checked > 1000, "{checked} frames checked");
     server.shutdown().await;
 }
+
+/// The next `update` and when it came.
+async fn next_update(sock: &mut Socket) -> (Instant, Value) {
+    loop {
+        let msg = sock.recv_timeout(WAIT).await.expect("the run goes on");
+        if msg["type"] == "update" {
+            return (Instant::now(), msg);
+        }
+    }
+}
+
+/// Issue 49, defect 1: under penalised misplays (M9b) a person's secret
+/// follow-or-withhold is time-boxed to the server's window, on a clock only
+/// they see (their turn's `ms`), and a stop is shown when the window ends:
+/// a withhold sent at once still comes the window after the update that
+/// asked (as a stop at a card in the spare does), and with no answer by the
+/// window's end the card is played for them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn m9b_a_withhold_waits_for_the_window_and_no_answer_plays_at_its_end() {
+    const WINDOW: Duration = Duration::from_millis(600);
+    /// Timers and the loopback's jitter.
+    const SLACK: Duration = Duration::from_millis(50);
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let server = tripoley_server::start(tripoley_server::ServerConfig {
+        withhold_window: WINDOW,
+        ..tripoley_server::ServerConfig::ephemeral()
+    })
+    .await
+    .unwrap();
+    let addr = server.addr();
+    let t = table(addr, Preset::MichiganCasino, 4, &[0], 0).await;
+    let (mut sock, _) = join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    let mut bot = BotKind::Random.make(&Rules::preset(Preset::MichiganCasino));
+    let mut rng = seeded_rng(49);
+    let (mut withheld, mut let_run) = (false, false);
+    // An update read while timing a stop, which may ask for more.
+    let mut read: Option<(Instant, Value)> = None;
+    while !(withheld && let_run) {
+        let (asked, msg) = if let Some(read) = read.take() {
+            read
+        } else {
+            let msg = sock.recv_timeout(WAIT).await.expect("the game goes on");
+            (Instant::now(), msg)
+        };
+        let Some(view) = client::view_of(&msg) else {
+            continue;
+        };
+        let Some(decision) = view.decision else {
+            continue;
+        };
+        let n = msg["n"].as_u64().unwrap();
+        let action = match decision {
+            tripoley_engine::Decision::Follow { card } => {
+                let ms = msg["turn"]["ms"].as_u64();
+                assert!(
+                    ms.is_some_and(|ms| {
+                        let w = WINDOW.as_millis() as u64;
+                        ms <= w && ms + 200 >= w
+                    }),
+                    "the holder sees the window's clock: {}",
+                    msg["turn"]
+                );
+                if withheld {
+                    let_run = true;
+                    let (at, update) = next_update(&mut sock).await;
+                    let gap = at.duration_since(asked);
+                    assert!(
+                        gap + SLACK >= WINDOW && gap <= WINDOW + Duration::from_millis(500),
+                        "with no answer the card is played when the window ends, not after {gap:?}"
+                    );
+                    let played = update["events"].as_array().unwrap().iter().any(|e| {
+                        e["event"] == "played" && e["seat"] == 0 && e["card"] == card.to_string()
+                    });
+                    assert!(played, "the stand-in plays {card}: {update}");
+                    read = Some((at, update));
+                } else {
+                    withheld = true;
+                    let act =
+                        serde_json::json!({"type": "act", "action": "withhold", "id": n, "n": n});
+                    sock.send_text(&act.to_string()).await.unwrap();
+                    let (at, update) = next_update(&mut sock).await;
+                    let gap = at.duration_since(asked);
+                    assert!(
+                        gap + SLACK >= WINDOW,
+                        "a withhold sent at once is shown when the window ends, not after {gap:?}"
+                    );
+                    read = Some((at, update));
+                }
+                continue;
+            }
+            _ => bot.act(&view, &mut rng),
+        };
+        let act = serde_json::json!({"type": "act", "action": action, "id": n, "n": n});
+        sock.send_text(&act.to_string()).await.unwrap();
+    }
+    server.shutdown().await;
+}
