@@ -307,7 +307,7 @@ five-picked = { $best ->
    *[no] { $n } de 5 elegidas
 }
 lead-help = Toca una carta levantada para salir con ella.
-follow-window = Nadie puede saber por el tiempo si te la guardas: si te la guardas, la serie se corta cuando se acaba tu reloj. Si no contestas antes, se juega el { $card }.
+follow-window = Nadie puede saber por el tiempo si te la guardas: si te la guardas, la serie se corta cuando se acaba tu reloj. Si no contestas antes, se juega { $card }.
 btn-lead-only = Sal con tu { $card } (tu única salida)
 hint-expert = El experto { $action }.
 hint-five = { $same ->
