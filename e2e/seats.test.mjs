@@ -69,8 +69,8 @@ test("a Spanish host reads the bots' levels and the confirm in Spanish", { timeo
   const guestCtx = await browser.newContext({ ...PHONE, locale: "es-ES" });
   const guest = await guestCtx.newPage();
   await openTable(host, [guest], { preset: "pagat", seats: "3", turn: "0" }, ["Ana", "Beto"]);
-  await host.locator('select[data-key="seat-bot-2"]').selectOption({ label: "Un bot Fuerte" });
-  await guest.locator(".lobby-seats li", { hasText: "Bot 3: un bot Fuerte" }).waitFor();
+  await host.locator('select[data-key="seat-bot-2"]').selectOption({ label: "Un bot fuerte" });
+  await guest.locator(".lobby-seats li", { hasText: "Bot 3: un bot fuerte" }).waitFor();
   await host.locator('button[data-key="remove-1"]').click();
   await host.locator('.lobby-seats [role="group"]', { hasText: "¿Quitar a Beto de la mesa?" }).waitFor();
   await shot(host, "es-desktop-lobby-bot-levels");
