@@ -261,12 +261,22 @@ test("michigan-casino: a misplay is priced and confirmed, and the deal's result 
   const allOpen = (o) => Object.fromEntries(Object.keys(o).map((panel) => [panel, true]));
   assert.deepEqual({ atClick, open }, { atClick: allOpen(atClick), open: allOpen(open) });
   // By keyboard too (Enter on a summary is a click): closed, it stays closed.
-  await page.locator("details.settings > summary").focus();
-  await page.keyboard.press("Enter");
-  assert.equal(await page.evaluate(() => {
-    document.dispatchEvent(new Event("tripoley:render"));
-    return document.querySelector("details.settings").open;
-  }), false, "the settings closed by keyboard");
+  // A new decision drawn between the focus and the key takes the focus to
+  // itself (as it should): the key went elsewhere, so try again; a key that
+  // reached the summary must have closed it for good.
+  let closed = false;
+  for (let i = 0; i < 5 && !closed; i++) {
+    await page.locator("details.settings > summary").focus();
+    await page.keyboard.press("Enter");
+    const after = await page.evaluate(() => {
+      document.dispatchEvent(new Event("tripoley:render"));
+      const summary = document.querySelector("details.settings > summary");
+      return { closed: !document.querySelector("details.settings").open, reached: document.activeElement === summary };
+    });
+    closed = after.closed;
+    if (!closed && after.reached) break;
+  }
+  assert.equal(closed, true, "the settings closed by keyboard");
   // Read in one step too (a list found, then drawn out of the page, reads 0).
   const now = await page.evaluate(() => {
     const list = document.querySelector(".log");
