@@ -239,7 +239,7 @@ fn the_spanish_hint_writes_numbers_the_spanish_way() {
 
 /// In Spanish at 80x24 the header and the keys are whole, the keys named
 /// in Spanish ("Espacio", "Intro", "RePág/AvPág"), and "salir" means only
-/// leading a card: quitting says it saves ("guardar y salir").
+/// leading a card: quitting says it saves ("guardar y parar").
 #[test]
 fn spanish_header_and_keys_are_whole_at_80_columns() {
     type Wanted = fn(&Decision) -> bool;
@@ -264,10 +264,12 @@ fn spanish_header_and_keys_are_whole_at_80_columns() {
             "[l] historial",
             "[RePág/AvPág] mover",
             "[Espacio] saltar",
-            "[q] guardar y salir",
+            "[q] guardar y parar",
         ] {
             assert!(footer.contains(part), "{part}:\n{shown}");
         }
+        // "salir" is leading a card, never quitting (issue 50).
+        assert!(!footer.contains("salir"), "{shown}");
         for english in ["[Space]", "[Enter]", "PgUp"] {
             assert!(!shown.contains(english), "{english}:\n{shown}");
         }
