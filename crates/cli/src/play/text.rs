@@ -495,6 +495,12 @@ pub fn clip(s: &str, width: usize) -> String {
     tripoley_i18n::names::clip(s, width)
 }
 
+/// `s` padded with spaces to `width` terminal columns, for a column of
+/// names (`{:<n$}` would count characters, not columns).
+pub fn pad(s: &str, width: usize) -> String {
+    tripoley_i18n::names::pad(s, width)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -248,8 +248,8 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Style::new()
         };
         // Padded by columns, not characters: a wide name keeps the columns.
-        let pad = " ".repeat(width.saturating_sub(tripoley_i18n::names::width(&name)));
-        let row = format!("{turn}{dealer} {name}{pad} {chips:>cw$} {cards:>kw$} {status}");
+        let name = text::pad(&name, width);
+        let row = format!("{turn}{dealer} {name} {chips:>cw$} {cards:>kw$} {status}");
         let style = if v.out.get(i).copied().unwrap_or(false) {
             theme.dim()
         } else if turn == "▶" {
@@ -1040,7 +1040,7 @@ fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 std::cmp::Ordering::Equal => Style::new(),
             };
             Line::from(vec![
-                Span::raw(format!("{name:<width$} {chips:>5} ")),
+                Span::raw(format!("{} {chips:>5} ", text::pad(&name, width))),
                 Span::styled(format!("{d:>+5}"), style),
             ])
         })
@@ -1101,8 +1101,8 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         };
         lines.push(Line::styled(
             format!(
-                "  {place}. {:<22} {:>11}{mark}",
-                format!("{}{kind}", app.words.name(s)),
+                "  {place}. {} {:>11}{mark}",
+                text::pad(&format!("{}{kind}", app.words.name(s)), 22),
                 say(app, "chips-n", &[("n", chips.into())])
             ),
             style,

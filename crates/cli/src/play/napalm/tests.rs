@@ -188,6 +188,43 @@ fn comparisons_show_cards_only_to_those_in_them() {
     }
 }
 
+/// The players' table of a game named by a person: the human, here
+/// `name`, drawn at 80x24 (the game at its first decision).
+fn table_of(name: &str, lang: Lang) -> String {
+    let table = NapalmTable::new_game(
+        NapalmRules::default(),
+        name.to_owned(),
+        &[BotKind::Heuristic; 3],
+        4,
+    );
+    let mut app = NapalmApp::new(table, lang).expect("a table");
+    app.color = false;
+    to_decision(&mut app);
+    screen(&app)
+}
+
+/// Issue 50: a name of joined emoji (one picture, two columns) keeps the
+/// players' table's columns: each row's chips end at the same column.
+#[test]
+fn an_emoji_name_keeps_the_players_table_in_columns() {
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} Ana";
+    let shown = table_of(family, Lang::En);
+    let rows: Vec<&str> = shown
+        .lines()
+        .filter(|l| l.contains(" 0/") || l.contains(family))
+        .collect();
+    assert_eq!(rows.len(), 4, "{shown}");
+    // The columns as a terminal draws them: each picture one cell of two.
+    let ends: Vec<usize> = rows
+        .iter()
+        .map(|l| {
+            let at = l.find(" 0/").expect("a row's points");
+            tripoley_i18n::names::width(&l[..at])
+        })
+        .collect();
+    assert!(ends.iter().all(|&e| e == ends[0]), "{ends:?}\n{shown}");
+}
+
 #[test]
 fn quitting_asks_first() {
     let mut app = new_app(3, BotKind::Heuristic, 5);

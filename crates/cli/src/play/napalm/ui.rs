@@ -149,8 +149,8 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         let mut spans = vec![
             Span::styled(format!("{marker}{dealer} "), theme.accent()),
             Span::raw(format!(
-                "{:<26} {:>5} {:>6}  {:<7} ",
-                text::clip(&who, 26),
+                "{} {:>5} {:>6}  {:<7} ",
+                text::pad(&text::clip(&who, 26), 26),
                 v.stacks[i],
                 format!("{}/{}", v.tokens[i], app.tokens_to_win()),
                 says
