@@ -210,8 +210,9 @@ fn spanish(app: &App) -> App {
     .expect("replays")
 }
 
-/// Numbers in Spanish group thousands with a point and mark decimals with a
-/// comma: "3.000 repartos de muestra", "98,5 fichas esperadas".
+/// Numbers in Spanish mark decimals with a comma and group thousands from
+/// five digits on, as the browser does: "3000 repartos de muestra", "98,5
+/// fichas esperadas".
 #[test]
 fn the_spanish_hint_writes_numbers_the_spanish_way() {
     let mut app = spanish(&reach(
@@ -222,7 +223,7 @@ fn the_spanish_hint_writes_numbers_the_spanish_way() {
     ));
     ch(&mut app, '?');
     let hint = app.hint.clone().expect("a hint");
-    assert!(hint.contains("(3.000 repartos de muestra"), "{hint}");
+    assert!(hint.contains("(3000 repartos de muestra"), "{hint}");
     let decimals: Vec<&str> = hint
         .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
         .filter(|w| w.trim_end_matches(['.', ',']).contains([',', '.']))

@@ -120,6 +120,12 @@ impl Words {
         }
     }
 
+    /// A count of chips as the language writes numbers ("20.000"), as
+    /// the messages do, for the lines and cells written here.
+    pub fn number(&self, n: u32) -> String {
+        self.lang.integer(u64::from(n))
+    }
+
     fn chips(&self, n: u32) -> String {
         self.t("words-chips", &[("n", n.into())])
     }
@@ -359,15 +365,16 @@ impl Words {
             antes.sort_by_key(|a| a.0);
             let list: Vec<String> = antes
                 .iter()
-                .map(|&(s, n)| format!("{} {n}", self.who(s)))
+                .map(|&(s, n)| format!("{} {}", self.who(s), self.number(n)))
                 .collect();
             lines.push(self.t("term-antes", &[("list", list.join(", ").into())]));
         }
         for (from, to, reason, amount) in rows {
             lines.push(format!(
-                "{} → {}: {amount}, {}",
+                "{} → {}: {}, {}",
                 self.account(from, ctx.pay_suit),
                 self.account(to, ctx.pay_suit),
+                self.number(amount),
                 reason_words(reason, ctx, self.lang)
             ));
         }
@@ -583,6 +590,35 @@ mod tests {
         );
         assert_eq!(lines[0], "Antes: You 2, Bot 1 1");
         assert_eq!(lines[1], "Bot 1 → You: 4, cards left at going out");
+    }
+
+    /// Issue 50: the ledger's amounts are numbers as the language writes
+    /// them, as the messages around them do ("20.000", "3000", "3,000").
+    #[test]
+    fn ledger_amounts_are_written_the_language_s_way() {
+        let paid = |amount| Transfer {
+            from: Account::Stack(1),
+            to: Account::Space(Space::Pot),
+            amount,
+            reason: Reason::Bet,
+        };
+        for (lang, amount, want) in [
+            (Lang::En, 20_000, "Antes: Bot 1 20,000"),
+            (Lang::Es, 20_000, "Apuestas iniciales: Bot 1 20.000"),
+            (Lang::Es, 3000, "Apuestas iniciales: Bot 1 3000"),
+        ] {
+            let w = Words { lang, ..words() };
+            let ante = Transfer {
+                reason: Reason::Ante,
+                ..paid(amount)
+            };
+            let lines = w.ledger(&[ante, paid(amount)], &Context::default());
+            assert_eq!(lines[0], want);
+            assert!(
+                lines[1].contains(&want[want.rfind(' ').unwrap()..]),
+                "{lines:?}"
+            );
+        }
     }
 
     #[test]

@@ -151,7 +151,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
             Span::raw(format!(
                 "{} {:>5} {:>6}  {:<7} ",
                 text::pad(&text::clip(&who, 26), 26),
-                v.stacks[i],
+                app.words.number(v.stacks[i]),
                 format!("{}/{}", v.tokens[i], app.tokens_to_win()),
                 says
             )),
