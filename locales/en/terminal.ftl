@@ -2,7 +2,12 @@
 ## the human's side ("You bid 3." / "Bot 1 bids 3."): each message chooses
 ## by $you (yes or no) and names $who; one paid chooses by $to_you and names $to.
 
-term-you = You
+# The human, named: $at is start (alone, or where a line or a sentence
+# starts) or within (inside a sentence: "between you and Bot 3").
+term-you = { $at ->
+    [start] You
+   *[within] you
+}
 term-drew = Draw for first dealer: { $draws }.
 term-first-dealer = { $you ->
     [yes] You deal

@@ -982,7 +982,7 @@ fn the_ledger_panel_shows_who_paid_whom() {
     key(&mut app, KeyCode::PageUp);
     key(&mut app, KeyCode::PageUp);
     let text = screen(&app, 80, 24);
-    assert!(text.contains("Antes: You 9, Bot 1 9"), "{text}");
+    assert!(text.contains("Antes: you 9, Bot 1 9"), "{text}");
 }
 
 #[test]

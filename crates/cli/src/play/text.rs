@@ -69,10 +69,22 @@ impl Words {
         self.lang.t(id, args)
     }
 
-    /// "You" for the human, the name for anyone else.
+    /// The human as "you" inside a sentence ("between you and Bot 3",
+    /// "entre tú y Bot 3"), anyone else by name.
     pub fn who(&self, seat: Seat) -> String {
+        self.you_or_name(seat, "within")
+    }
+
+    /// The human as "You" standing alone (a ledger row starts with it),
+    /// anyone else by name.
+    fn who_alone(&self, seat: Seat) -> String {
+        self.you_or_name(seat, "start")
+    }
+
+    /// `term-you` at `at` (`start` or `within`) for the human, else the name.
+    fn you_or_name(&self, seat: Seat, at: &str) -> String {
         if seat == self.me {
-            self.t("term-you", &[])
+            self.t("term-you", &[("at", at.into())])
         } else {
             self.name(seat)
         }
@@ -84,6 +96,21 @@ impl Words {
             .get(usize::from(seat))
             .cloned()
             .unwrap_or_else(|| self.t("seat-n", &[("n", (seat + 1).into())]))
+    }
+
+    /// The human's name among the players: "Ann (you)"; but "You" alone
+    /// when that is the name, the one a player who gave none gets (in any
+    /// language: a game resumed in another keeps it), not "You (you)".
+    pub fn own_name(&self) -> String {
+        let name = self.name(self.me);
+        let unnamed = Lang::ALL
+            .into_iter()
+            .any(|lang| lang.t("term-you", &[("at", "start".into())]) == name);
+        if unnamed {
+            name
+        } else {
+            self.t("name-you", &[("name", name.into())])
+        }
     }
 
     /// `"yes"` for the human's seat, `"no"` for anyone else's: the value of
@@ -107,7 +134,7 @@ impl Words {
     /// An account in short: a seat's name or a layout space's label.
     pub fn account(&self, a: Account, pay_suit: Option<Suit>) -> String {
         match a {
-            Account::Stack(s) => self.who(s),
+            Account::Stack(s) => self.who_alone(s),
             Account::Space(sp) => space_label(sp, pay_suit, self.lang),
         }
     }
@@ -588,7 +615,8 @@ mod tests {
             &[ante(0), ante(1), ante(0), left, left],
             &Context::default(),
         );
-        assert_eq!(lines[0], "Antes: You 2, Bot 1 1");
+        // "you" inside the sentence, "You" where a row starts (issue 50).
+        assert_eq!(lines[0], "Antes: you 2, Bot 1 1");
         assert_eq!(lines[1], "Bot 1 → You: 4, cards left at going out");
     }
 

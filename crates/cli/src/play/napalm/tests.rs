@@ -179,12 +179,31 @@ fn comparisons_show_cards_only_to_those_in_them() {
         .count();
     assert!(with_me > 0 && without_me > 0, "{:#?}", app.log);
     for l in &app.log {
+        // "you" inside a sentence is lowercase (issue 50).
         if l.starts_with("Compared privately") {
-            assert!(l.contains("between You"), "{l}");
+            assert!(l.contains("between you"), "{l}");
+            assert!(!l.contains("You"), "{l}");
         }
         if l.contains("compare their hands privately") {
             assert!(!l.contains('♠') && !l.contains('♥'), "{l}");
         }
+    }
+}
+
+/// Issue 50: in Spanish the human is "tú" inside a sentence ("entre tú y
+/// Bot 3"), never a capital "Tú" after the sentence's start.
+#[test]
+fn comparisons_in_spanish_say_tu_in_lowercase() {
+    let mut app = new_app_in(5, BotKind::Random, 3, Lang::Es);
+    play_out(&mut app);
+    let compared: Vec<&String> = app
+        .log
+        .iter()
+        .filter(|l| l.starts_with("Comparación en privado entre tú"))
+        .collect();
+    assert!(!compared.is_empty(), "{:#?}", app.log);
+    for l in &app.log {
+        assert!(!l[1..].contains("Tú"), "{l}");
     }
 }
 
@@ -201,6 +220,22 @@ fn table_of(name: &str, lang: Lang) -> String {
     app.color = false;
     to_decision(&mut app);
     screen(&app)
+}
+
+/// Issue 50: the human who gave no name is "Tú" / "You" in the players'
+/// table, not "Tú (tú)"; a named human is "Ann (you)".
+#[test]
+fn the_unnamed_human_is_not_you_you() {
+    for (name, lang, want, not) in [
+        ("Tú", Lang::Es, "Tú ", "Tú (tú)"),
+        ("You", Lang::En, "You ", "You (you)"),
+        ("Ann", Lang::En, "Ann (you)", "Ann (you) (you)"),
+        ("You", Lang::Es, "You ", "You (tú)"),
+    ] {
+        let shown = table_of(name, lang);
+        assert!(shown.contains(want), "{want}:\n{shown}");
+        assert!(!shown.contains(not), "{not}:\n{shown}");
+    }
 }
 
 /// Issue 50: a name of joined emoji (one picture, two columns) keeps the

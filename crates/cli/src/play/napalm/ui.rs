@@ -133,7 +133,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
                 "{name} ({})",
                 app.say("term-bot-level", &[("level", k.name().into())])
             ),
-            None => app.say("name-you", &[("name", name.as_str().into())]),
+            None => app.words.own_name(),
         };
         let says = if v.out[i] {
             app.say("tag-out", &[])
