@@ -614,9 +614,8 @@ fn snapshot_nine_players_fit() {
     insta::assert_snapshot!(screen(&app, 80, 24));
 }
 
-#[test]
-fn snapshot_deal_over_and_standings() {
-    let mut app = reach(&pagat(), 3, |d| matches!(d, Decision::Lead { .. }), 0);
+/// The game played on through the keys to the end of its deal.
+fn to_deal_over(mut app: App) -> App {
     let mut guard = 0;
     while app.screen() != Screen::DealOver {
         guard += 1;
@@ -628,9 +627,67 @@ fn snapshot_deal_over_and_standings() {
             app.tick();
         }
     }
+    app
+}
+
+#[test]
+fn snapshot_deal_over_and_standings() {
+    let app = to_deal_over(reach(
+        &pagat(),
+        3,
+        |d| matches!(d, Decision::Lead { .. }),
+        0,
+    ));
     insta::assert_snapshot!("deal_over", screen(&app, 80, 24));
     let app = finish(app);
     insta::assert_snapshot!("standings", screen(&app, 80, 24));
+}
+
+/// Issue 50: at 80x24 the deal's ledger keeps its whole title in both
+/// languages, with the widest name beside it ("…y por q┐" was cut), and a
+/// name of joined emoji keeps the chips' columns.
+#[test]
+fn the_ledger_title_fits_80_columns_with_the_widest_names() {
+    let start = reach(&pagat(), 3, |d| matches!(d, Decision::Lead { .. }), 0);
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} Ana";
+    for (name, lang) in [
+        ("Maximiliano Ruiz", Lang::Es),
+        ("Maximiliano Ruiz", Lang::En),
+        (family, Lang::Es),
+    ] {
+        let mut record = start.record().clone();
+        record.names[usize::from(HUMAN)] = name.to_owned();
+        let app = to_deal_over(
+            App::new(Table {
+                record,
+                bots: start.bot_kinds().to_vec(),
+                seed: start.seed(),
+                label: "test".to_owned(),
+                lang,
+            })
+            .expect("replays"),
+        );
+        let shown = screen(&app, 80, 24);
+        let title = app.words.lang.t(
+            "term-deal-over",
+            &[("n", 1.into()), ("total", app.shown.deals_total.into())],
+        );
+        assert!(shown.contains(&format!(" {title} ")), "{title}:\n{shown}");
+        // The chips' box: every row's numbers end at the same column.
+        let ends: Vec<usize> = shown
+            .lines()
+            .skip(2)
+            .take(3)
+            .map(|l| {
+                // The row as drawn: between the quotes (a wide picture's
+                // hidden cell is listed after them).
+                let drawn = l.split('"').nth(1).expect("a quoted row");
+                let row = drawn.rsplit("││").next().expect("the chips' box");
+                tripoley_i18n::names::width(row.trim_end_matches(['│', ' ']))
+            })
+            .collect();
+        assert!(ends.iter().all(|&e| e == ends[0]), "{ends:?}\n{shown}");
+    }
 }
 
 #[test]
