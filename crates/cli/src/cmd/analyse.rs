@@ -47,6 +47,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let file = args.file.display().to_string();
     let text = read_bounded(&args.file, &file)?;
     let record = tripoley_analysis::read(&text).map_err(|e| refused(&file, &e))?;
+    let you = player(&text);
     let options = Options {
         seat: args.seat,
         playouts: args.budget,
@@ -75,6 +76,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             "{}",
             words(
                 &analysis,
+                you,
                 args.top,
                 args.lang.unwrap_or_else(Lang::from_env)
             )
@@ -96,6 +98,16 @@ fn read_bounded(path: &std::path::Path, file: &str) -> Result<String, Failure> {
         }
         _ => cannot(e),
     })
+}
+
+/// The seat of the person who played a saved game on this device (the
+/// `"play"` field of `tripoley play` and of the browser's offline game),
+/// who is reading its analysis: their moves are said as theirs ("your
+/// moves"). `None` for a record from elsewhere (`sim`, a web table).
+fn player(text: &str) -> Option<Seat> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let human = value.get("play")?.get("human")?.as_u64()?;
+    Seat::try_from(human).ok()
 }
 
 fn refused(file: &str, e: &AnalysisError) -> Failure {
@@ -162,8 +174,10 @@ fn margin(x: f64, lang: Lang) -> String {
     lang.decimal(x, places)
 }
 
-/// The analysis in players' words.
-fn words(a: &Analysis, top: usize, lang: Lang) -> String {
+/// The analysis in players' words, addressed to `you` (the seat whose
+/// moves are "your moves"), if one of the players reads it.
+fn words(a: &Analysis, you: Option<Seat>, top: usize, lang: Lang) -> String {
+    let yours = |seat: Seat| if you == Some(seat) { "yes" } else { "no" };
     let name = |seat: Seat| {
         let n = a.names[usize::from(seat)].trim();
         if tripoley_i18n::names::problem(n).is_none() {
@@ -203,6 +217,7 @@ fn words(a: &Analysis, top: usize, lang: Lang) -> String {
                     &[
                         ("deal", d.deal.into()),
                         ("who", name(d.seat).into()),
+                        ("you", yours(d.seat).into()),
                         ("played", action_words(d.played, lang).into()),
                         ("cost", chips(d.cost).into()),
                         ("error", margin(d.std_error, lang).into()),
@@ -241,6 +256,7 @@ fn words(a: &Analysis, top: usize, lang: Lang) -> String {
                 "analysis-player",
                 &[
                     ("who", name(seat as Seat).into()),
+                    ("you", yours(seat as Seat).into()),
                     ("start", at(first).into()),
                     ("end", at(last).into()),
                     ("cost", cost.into()),
