@@ -163,8 +163,7 @@ fn napalm_corrupt_and_hostile_files_get_a_clear_message() {
 
 /// Issue 50: a game saved by `tripoley play` (a record with its `"play"`
 /// field) is analysed for the human who played it: their moves are "tus
-/// jugadas" / "your moves", the bots' "sus jugadas"; and the chips over
-/// the game are numbers written the language's way.
+/// jugadas" / "your moves", the bots' "sus jugadas".
 #[test]
 fn the_player_of_a_saved_game_is_told_of_their_own_moves() {
     let dir = Scratch::new("analyse-you");
