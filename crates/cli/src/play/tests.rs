@@ -901,6 +901,14 @@ fn whole_games_in_spanish() {
             let found: Vec<_> = app.log.iter().filter(|l| l.contains(english)).collect();
             assert!(found.is_empty(), "{preset}: {english:?} in {found:?}");
         }
+        // "tú" inside a sentence is lowercase (issue 50): "Sorteo del
+        // primer repartidor: tú 2♠, Bot 1 4♠".
+        let capital: Vec<_> = app
+            .log
+            .iter()
+            .filter(|l| l.trim_start().match_indices("Tú").any(|(at, _)| at > 0))
+            .collect();
+        assert!(capital.is_empty(), "{preset}: {capital:?}");
         let shown = screen(&app, 80, 24);
         assert!(shown.contains("fichas"), "{preset}:\n{shown}");
     }
