@@ -499,16 +499,17 @@ pub fn space_words(space: Space, pay_suit: Option<Suit>, lang: Lang) -> String {
     }
 }
 
-/// A line cut at spaces into pieces of at most `width` characters, the
-/// pieces after the first indented by two spaces.
+/// A line cut at spaces into pieces of at most `width` terminal columns
+/// (a name in CJK or emoji is wider than its characters), the pieces after
+/// the first indented by two spaces.
 pub fn wrap(line: &str, width: usize) -> Vec<String> {
     let width = width.max(8);
     let mut out: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in line.split(' ') {
         let room = if out.is_empty() { width } else { width - 2 };
-        let used = current.chars().count();
-        if used > 0 && used + 1 + word.chars().count() > room {
+        let used = tripoley_i18n::names::width(&current);
+        if used > 0 && used + 1 + tripoley_i18n::names::width(word) > room {
             out.push(std::mem::take(&mut current));
         }
         if !current.is_empty() {
@@ -659,6 +660,9 @@ mod tests {
         // A word longer than the line stays whole.
         let long = "x".repeat(30);
         assert_eq!(wrap(&long, 20), vec![long]);
+        // Measured in columns: a wide name takes two a character.
+        let wide = wrap("Ana 漢字漢字 paga 3 fichas", 10);
+        assert_eq!(wide, vec!["Ana", "  漢字漢字", "  paga 3", "  fichas"]);
     }
 
     #[test]
