@@ -189,6 +189,19 @@ fn the_player_of_a_saved_game_is_told_of_their_own_moves() {
     ]));
     assert_eq!(en.matches("; your moves cost").count(), 1, "{en}");
     assert_eq!(en.matches("; their moves cost").count(), 2, "{en}");
+    // The expert's line names the player inside its sentence: "tú", not "Tú".
+    let yours = stdout(&tripoley(&[
+        "analyse", "--lang", "es", "--budget", "40", "--seat", "0", &saved,
+    ]));
+    let lines: Vec<&str> = yours
+        .lines()
+        .filter(|l| l.contains("La línea del experto: "))
+        .collect();
+    assert!(!lines.is_empty(), "{yours}");
+    for l in lines {
+        assert!(l.contains("La línea del experto: tú: "), "{l}");
+        assert!(!l.contains("Tú"), "{l}");
+    }
     // A record from elsewhere (no "play") speaks of everyone in the third person.
     let sim = stdout(&tripoley(&[
         "analyse",

@@ -110,6 +110,16 @@ fn looks_like_a_bot(looks: &str) -> bool {
     }
 }
 
+/// Whether `name` is the word for "you" that a player who gave no name
+/// goes by in the terminal ("You", "Tú": `term-you` standing alone, in any
+/// language, as a game may be resumed in another): that name needs no
+/// "(you)" after it, and inside a sentence it is "you", "tú".
+pub fn is_you_word(name: &str) -> bool {
+    crate::Lang::ALL
+        .into_iter()
+        .any(|lang| lang.t("term-you", &[("at", "start".into())]) == name)
+}
+
 /// The columns a text takes on a terminal: each grapheme cluster (a
 /// letter with its accents, emoji joined into one picture: 👨‍👩‍👧) is one
 /// cell of its display width, as the terminal's screen (ratatui) draws it.
@@ -142,7 +152,7 @@ pub fn pad(text: &str, columns: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Problem, chosen_problem, clip, look, pad, problem, trimmed, width};
+    use super::{Problem, chosen_problem, clip, is_you_word, look, pad, problem, trimmed, width};
 
     #[test]
     fn names_are_measured_in_columns() {
@@ -253,6 +263,12 @@ mod tests {
         ] {
             assert_eq!(chosen_problem(name), Some(why), "{name:?}");
         }
+    }
+
+    #[test]
+    fn the_word_for_you_is_known_in_every_language() {
+        assert!(is_you_word("You") && is_you_word("Tú"));
+        assert!(!is_you_word("you") && !is_you_word("Ann") && !is_you_word("Tu"));
     }
 
     #[test]

@@ -103,10 +103,7 @@ impl Words {
     /// language: a game resumed in another keeps it), not "You (you)".
     pub fn own_name(&self) -> String {
         let name = self.name(self.me);
-        let unnamed = Lang::ALL
-            .into_iter()
-            .any(|lang| lang.t("term-you", &[("at", "start".into())]) == name);
-        if unnamed {
+        if tripoley_i18n::names::is_you_word(&name) {
             name
         } else {
             self.t("name-you", &[("name", name.into())])
