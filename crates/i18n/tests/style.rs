@@ -46,6 +46,25 @@ fn sources(lang: Lang) -> Vec<Source> {
     out
 }
 
+/// The reading above finds every message Fluent finds, in each language:
+/// a message it missed would pass every rule unread.
+#[test]
+fn every_message_is_read() {
+    for lang in Lang::ALL {
+        let mut fluent: Vec<String> = Vec::new();
+        for (_, text) in lang.files() {
+            let resource = fluent_syntax::parser::parse(*text).expect("a catalogue file parses");
+            for entry in resource.body {
+                if let fluent_syntax::ast::Entry::Message(m) = entry {
+                    fluent.push(m.id.name.to_owned());
+                }
+            }
+        }
+        let read: Vec<String> = sources(lang).into_iter().map(|s| s.id).collect();
+        assert_eq!(read, fluent, "{lang:?}");
+    }
+}
+
 /// The words of a text, lowercase, split at anything but letters.
 fn words(text: &str) -> Vec<String> {
     text.split(|c: char| !c.is_alphabetic())
