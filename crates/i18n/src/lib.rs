@@ -226,6 +226,7 @@ impl Catalogue {
         let id = lang.code().parse().expect("a valid language code");
         let mut bundle = FluentBundle::new_concurrent(vec![id]);
         bundle.set_use_isolating(false);
+        // A formatter is a plain `fn` (it can hold no language): one per language.
         bundle.set_formatter(Some(match lang {
             Lang::En => |v, _| whole_number(Lang::En, v),
             Lang::Es => |v, _| whole_number(Lang::Es, v),
