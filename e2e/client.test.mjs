@@ -56,12 +56,15 @@ test("in Spanish, hand names, cards and numbers are the language's own", () => {
     assert.equal(cardWords("10H"), "diez de corazones");
     assert.equal(cardWords("QS"), "reina de picas");
     assert.equal(t("chips-n", { n: 12345 }), "12.345 fichas");
+    // Four digits stand together, as the terminal writes them (locales/es/GUIA.md).
+    assert.equal(t("chips-n", { n: 3000 }), "3000 fichas");
     assert.equal(t("words-chips", { n: 1 }), "1 ficha");
   } finally {
     useCatalogue("en", catalogue("en"));
   }
   assert.equal(cardWords("10H"), "ten of hearts");
   assert.equal(t("chips-n", { n: 12345 }), "12,345 chips");
+  assert.equal(t("chips-n", { n: 3000 }), "3,000 chips");
 });
 
 test("the language: the player's choice, else the browser's first we have, else English", () => {

@@ -2,7 +2,12 @@
 ## the human's side ("You bid 3." / "Bot 1 bids 3."): each message chooses
 ## by $you (yes or no) and names $who; one paid chooses by $to_you and names $to.
 
-term-you = You
+# The human, named: $at is start (alone, or where a line or a sentence
+# starts) or within (inside a sentence: "between you and Bot 3").
+term-you = { $at ->
+    [start] You
+   *[within] you
+}
 term-drew = Draw for first dealer: { $draws }.
 term-first-dealer = { $you ->
     [yes] You deal
@@ -330,7 +335,7 @@ term-key-quit-only = quit
 term-key-continue = continue
 term-quit-question = Save and quit?
 term-quit-answers = yes  any other key: no
-term-deal-over = Deal { $n } of { $total } is over: who paid whom, and why
+term-deal-over = Deal { $n } of { $total } over: who paid whom, and why
 term-chips-title = Chips
 term-after-last = After the last deal (the final pot):
 term-left-on-layout = { words-chips } on the layout nobody won: they stay there.

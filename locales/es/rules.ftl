@@ -25,7 +25,7 @@ rules-heading-end = Fin de la partida
 
 ## Mesa y preparación
 
-rules-t1 = Una baraja de 52 cartas, sin comodines. Las cartas van del 2 (la más baja) al 10, J, Q, K y A (la más alta).
+rules-t1 = Una baraja de 52 cartas, sin comodines. Las cartas van del 2 (la más baja) al as (la más alta): 2, 3, 4, 5, 6, 7, 8, 9, 10, J (jota), Q (reina), K (rey) y A (as).
 rules-t2 = Jugadores: de { $min } a { $max }. Cada uno empieza con { $chips }.
 rules-t3-draw = Primer repartidor: cada uno saca una carta y reparte quien saque la más alta (los palos no cuentan); si hay empate en la más alta, los empatados vuelven a sacar de una baraja nueva.
 rules-t3-seat = Primer repartidor: el asiento { $seat }.
@@ -60,7 +60,7 @@ rules-d4 = Subasta: los jugadores que no reparten pujan por turnos, en el sentid
     [dealer] al repartidor
    *[kitty] al Pozo
 }; si todos pasan, la mano no se vende.
-rules-d5-limits = El repartidor solo puede cambiar si su mano no tiene ninguna carta de premio, y solo pueden pujar los jugadores cuya mano no tenga ninguna. Una carta de premio es el A, K, Q, J o 10 { $of_suit }, o una carta de una Secuencia completa de un mismo palo que esté en la mano.
+rules-d5-limits = El repartidor solo puede cambiar si su mano no tiene ninguna carta de premio, y solo pueden pujar los jugadores cuya mano no tenga ninguna. Una carta de premio es el as, el rey, la reina, la jota o el diez { $of_suit }, o una carta de una Secuencia completa de un mismo palo que esté en la mano.
 rules-d5-none = Cualquiera puede cambiar o pujar, tenga las cartas que tenga (sin límites por cartas de premio).
 rules-d6 = El repartidor conoce la mano que dejó, el comprador conoce la mano que dejó, y nadie más sabe nada de la mano extra.
 
@@ -70,17 +70,21 @@ rules-h1-suit = El palo de pago es { words-suit }: su A, K, Q, J y 10 son las ca
 rules-h8 = El palo de pago se subasta cuando ya está resuelta la mano extra: empieza a pujar el repartidor y se dan las vueltas que hagan falta hasta que todos menos uno hayan pasado. Quien puja más alto pone su puja en el Pozo y elige el palo de pago; si todos pasan, es { words-suit }.
 rules-h9-suit = El palo de pago se sortea antes de cada reparto y todos lo ven.
 rules-h7 = La Secuencia es { $run } de un mismo palo, cualquiera.
-rules-h7-impossible = La Secuencia son tres cartas desde el { $low } (imposible: pasarían del as) de un mismo palo, cualquiera.
+rules-h7-impossible = La Secuencia son tres cartas desde { $low ->
+    [J] la J
+    [Q] la Q
+   *[other] el { $low }
+} (imposible: pasarían del as) de un mismo palo, cualquiera.
 rules-h9-sequence = La Secuencia son tres cartas seguidas (Q-K-A como mucho) que se sortean antes de cada reparto y todos ven; puede ser de cualquier palo, todas del mismo.
-rules-h1 = Fase 1: quien tenga el A, K, Q, J o 10 { $of_suit } lo enseña y se lleva todas las fichas de su casilla. Las cartas enseñadas quedan a la vista de todos.
-rules-h2 = Quien tenga a la vez la K y la Q { $of_suit } se lleva además la casilla del Rey-Reina.
+rules-h1 = Fase 1: quien tenga el as, el rey, la reina, la jota o el diez { $of_suit } lo enseña y se lleva todas las fichas de su casilla. Las cartas enseñadas quedan a la vista de todos.
+rules-h2 = Quien tenga a la vez el rey y la reina { $of_suit } se lleva además la casilla del Rey-Reina.
 rules-h3 = Cada jugador que tenga la Secuencia en un mismo palo cobra la casilla de la Secuencia; si son varios, cada uno se lleva una parte igual, redondeando hacia abajo, y el resto se queda en la casilla. Tenerla en dos palos cuenta como una sola.
 rules-h4 = Las casillas que nadie cobra conservan sus fichas; { $pot ->
     [yes] el Pozo y el Bote nunca se cobran
    *[no] el Pozo nunca se cobra
 } en la fase 1.
 rules-h5 = No hay fase 1: las cartas de pago se cobran en la fase 3. Quien juega una carta de pago se lleva su casilla en el acto.
-rules-h6 = Quien juega la Q y luego la K { $of_suit } como dos cartas seguidas se lleva la casilla del Rey-Reina; quien juega seguidas las tres cartas de la Secuencia de un mismo palo se lleva la casilla de la Secuencia. "Seguidas" quiere decir las cartas jugadas justo a continuación, todas por ese jugador. Las cartas de pago que sigan en la mano al acabar el reparto no cobran nada.
+rules-h6 = Quien juega la reina y luego el rey { $of_suit } como dos cartas seguidas se lleva la casilla del Rey-Reina; quien juega seguidas las tres cartas de la Secuencia de un mismo palo se lleva la casilla de la Secuencia. "Seguidas" quiere decir las cartas jugadas justo a continuación, todas por ese jugador. Las cartas de pago que sigan en la mano al acabar el reparto no cobran nada.
 
 ## Póquer
 

@@ -2,7 +2,12 @@
 ## historial desde el lado del jugador ("Pujas 3." / "Bot 1 puja 3."): cada
 ## mensaje elige según $you (yes o no) y nombra a $who; quien cobra, según $to_you, y se nombra $to.
 
-term-you = Tú
+# Tú, dicho como nombre: $at es start (solo, o al empezar una línea o una
+# frase) o within (dentro de una frase: «entre tú y Bot 3»).
+term-you = { $at ->
+    [start] Tú
+   *[within] tú
+}
 term-drew = Sorteo del primer repartidor: { $draws }.
 term-first-dealer = { $you ->
     [yes] Repartes tú
@@ -102,7 +107,7 @@ term-played = { $you ->
 term-withheld = { $you ->
     [yes] Te guardas
    *[no] { $who } se guarda
-} el { $card } (jugada indebida).
+} { $card } (jugada indebida).
 term-run-stopped = La serie se corta: { $why }.
 term-cannot-lead = { $you ->
     [yes] No puedes
@@ -167,9 +172,9 @@ term-reason = { $reason ->
 }
 term-stop = { $why ->
     [ace] llegó al as
-    [played] el { $card } ya se jugó
+    [played] { $card } ya se jugó
     [spare_or_withheld] { $card } (¿extra o guardado?)
-   *[spare] el { $card } está en la extra
+   *[spare] { $card } está en la extra
 }
 term-stopped = Cortada:
 term-space-card = la casilla { $label }
@@ -177,7 +182,7 @@ term-space-king-queen = la casilla Rey-Reina
 
 ## La pantalla del terminal: cabecera, paneles, preguntas y teclas
 
-term-too-small = La mesa necesita un terminal de al menos { $w }x{ $h }; este mide { $width }x{ $height }. Agrándalo, o pulsa q para guardar y salir.
+term-too-small = La mesa necesita un terminal de al menos { $w }x{ $h }; este mide { $width }x{ $height }. Agrándalo, o pulsa q para guardar y terminar.
 term-stage = { $stage ->
     [draw_for_dealer] sorteo del repartidor
     [dealing] reparto
@@ -250,7 +255,7 @@ term-key-keep = quedarte
 term-key-swap = cambiar sin ver
 term-key-auction = subastar la extra
 term-key-swap-auction = cambiar y subastar la tuya
-term-prompt-spare = Repartes tú: ¿te quedas tu mano o coges la extra?
+term-prompt-spare = Repartes tú: ¿te quedas tu mano o tomas la extra?
 term-key-pass = pasar
 term-key-bid = pujar
 term-prompt-auction = Subasta de { $item ->
@@ -270,7 +275,7 @@ term-key-call = igualar { $n }{ $allin ->
 term-key-raise = subir
 term-prompt-respond = Póquer: { $n } para igualar. Bote { $pot }. { $hand }
 term-key-move = mover
-term-key-take = coger/dejar
+term-key-take = tomar/dejar
 term-key-best = las cinco mejores
 term-key-set-apart = apartarlas
 term-prompt-five = Elige tus cinco: { $cards }, { $hand }
@@ -285,7 +290,7 @@ term-prompt-lead-only = Tu única salida: { $card }.
 term-key-play = jugarla
 term-key-withhold = guardártela (jugada indebida: pierdes tus casillas de pago y puedes deber fichas)
 term-prompt-follow = Tu { $card } es la siguiente de la serie.
-term-withhold-confirm = ¿Te guardas el { $card }? La serie se corta, pierdes tus casillas de pago en este reparto y puedes deber fichas. Pulsa w otra vez para guardártelo; cualquier otra tecla lo cancela.
+term-withhold-confirm = ¿Te guardas { $card }? La serie se corta, pierdes tus casillas de pago en este reparto y puedes deber fichas. Pulsa w otra vez para guardártela; cualquier otra tecla lo cancela.
 term-nothing-to-decide = Nada que decidir en este reparto: { $poker ->
     [no] estas reglas no tienen póquer y todas tus jugadas de Michigan eran obligadas.
    *[yes] todas tus jugadas eran obligadas.
@@ -313,16 +318,16 @@ term-key-hint = pista
 term-key-log = historial
 term-key-scroll = mover
 term-key-skip = saltar
-term-key-quit = guardar y salir
+term-key-quit = guardar y parar
 term-more-below = ↓ { $n ->
     [one] { $n } línea más
    *[other] { $n } líneas más
 } abajo
-term-key-quit-only = salir
+term-key-quit-only = terminar
 term-key-continue = seguir
-term-quit-question = ¿Guardar y salir?
+term-quit-question = ¿Guardar y terminar?
 term-quit-answers = sí  cualquier otra tecla: no
-term-deal-over = Se acabó el reparto { $n } de { $total }: quién pagó a quién, y por qué
+term-deal-over = Fin del reparto { $n } de { $total }: quién pagó a quién
 term-chips-title = Fichas
 term-after-last = Después del último reparto (el bote final):
 term-left-on-layout = { words-chips } en el tablero que nadie ganó: se quedan ahí.
@@ -338,7 +343,7 @@ term-note-went-out = Michigan: { $you ->
    *[no] { $who } cerró
 }{ $card ->
     [none] {""}
-   *[other] {" "}con el { $card }
+   *[other] {" "}con { $card }
 }.
 term-note-blocked = Michigan acabó bloqueado: nadie podía salir.
 term-note-final-pot = Bote final: { $line }
@@ -423,9 +428,12 @@ tn-kept-no = { $you ->
 tn-compared = Comparación en privado entre { $who }: { $hands }. Mejor: { $best }.
 tn-compared-unseen = { $who } comparan sus manos en privado (tú no las ves).
 tn-token = { $you ->
-    [yes] Eres el único Sí y ganas
-   *[no] { $who } es el único Sí y gana
-} un punto (ya van { $tokens }).
+    [yes] Eres el único Sí y ganas un punto: llevas
+   *[no] { $who } es el único Sí y gana un punto: lleva
+} { $tokens ->
+    [one] { $tokens } punto
+   *[other] { $tokens } puntos
+}.
 tn-hand-ended = Se acabó la mano { $n }.
 tn-game-over = Fin de la partida: { $you ->
     [yes] ganaste
@@ -474,7 +482,7 @@ tn-hands-played = { $n ->
     [one] Se jugó { $n } mano. El final del historial:
    *[other] Se jugaron { $n } manos. El final del historial:
 }
-tn-key-leave = salir
+tn-key-leave = terminar
 tn-key-scroll-log = desplazar el historial
 
 ## Al cerrarse la pantalla, y al guardar

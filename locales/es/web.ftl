@@ -271,7 +271,7 @@ prompt = { $kind ->
     [respond] ¿Igualas { $n }, subes o te retiras?
     [choose_five] Elige tus cinco cartas de póquer
     [lead] Sal con una carta
-    [follow] ¿Juegas el { $card } o te lo guardas?
+    [follow] ¿Juegas { $card } o te la guardas?
    *[other] Te toca
 }
 amount-label = { $what } (de { $min } a { $max })
@@ -299,7 +299,7 @@ btn-join-next = Unirse a la partida nueva
 btn-watch-next = Ver la partida nueva
 confirm-fold = ¿Retirarte? Podrías seguir sin pagar nada.
 confirm-fold-yes = Retirarme igualmente
-confirm-withhold = ¿Guardarte el { $card }? La serie se corta; ya no cobras ninguna casilla de pago en este reparto y, después de Michigan, pagas las fichas de cada casilla de pago cuya carta, de un palo en el que te guardaste una carta, siga en la mano de otro jugador.
+confirm-withhold = ¿Guardarte { $card }? La serie se corta; ya no cobras ninguna casilla de pago en este reparto y, después de Michigan, pagas las fichas de cada casilla de pago cuya carta, de un palo en el que te guardaste una carta, siga en la mano de otro jugador.
 confirm-withhold-yes = Guardármela igualmente
 confirm-label = ¿Seguro?
 five-picked = { $best ->
@@ -379,7 +379,7 @@ sum-misplay-paid = { $count ->
 }
 sum-went-out = { $who } cerró{ $card ->
     [none] {""}
-   *[other] {" "}con el { $card }
+   *[other] {" "}con { $card }
 }.
 sum-blocked = El juego quedó bloqueado: nadie podía salir.
 sum-michigan = { $reason ->

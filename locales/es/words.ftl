@@ -87,8 +87,8 @@ reason = { $reason ->
 ledger-line = { $from } → { $to }: { $amount } ({ $reason })
 stop-why = { $reason ->
     [ace] llegó a un as
-    [already_played] el { $next } ya se había jugado
-   *[other] nadie jugó el { $next }
+    [already_played] { $next } ya se había jugado
+   *[other] nadie jugó { $next }
 }
 
 ## El historial: una línea por suceso
@@ -99,7 +99,11 @@ ev-player-out = { $who } no puede pagar la apuesta inicial y deja la partida con
 ev-deal-started = Reparto { $number }: reparte { $dealer }{ $suit ->
     [none] {""}
    *[other] ; el palo de pago es { words-suit }
-}; la Secuencia empieza en el { $sequence }.
+}; la Secuencia empieza en { $sequence ->
+    [J] la J
+    [Q] la Q
+   *[other] el { $sequence }
+}.
 ev-dealt = Te tocan { $cards }.
 ev-dealt-to = A { $who } le tocan { $cards }.
 ev-dealer-kept = { $who } se queda con la mano repartida.
@@ -136,8 +140,8 @@ ev-led = { $who } sale con { $card }{ $misplay ->
     [yes] {" "}(jugada indebida: no es la más baja del palo)
    *[no] {""}
 }.
-ev-withheld = Te guardas el { $card }.
-ev-withheld-by = { $who } se guarda el { $card }.
+ev-withheld = Te guardas { $card }.
+ev-withheld-by = { $who } se guarda { $card }.
 ev-run-stopped = La serie se corta: { $why }.
 ev-cannot-lead = { $who } no puede salir; el turno pasa al siguiente.
 ev-play-blocked = Nadie puede salir: el juego queda bloqueado.

@@ -160,3 +160,56 @@ fn napalm_corrupt_and_hostile_files_get_a_clear_message() {
         assert!(stderr(&o).contains(why), "{}", stderr(&o));
     }
 }
+
+/// Issue 50: a game saved by `tripoley play` (a record with its `"play"`
+/// field) is analysed for the human who played it: their moves are "tus
+/// jugadas" / "your moves", the bots' "sus jugadas".
+#[test]
+fn the_player_of_a_saved_game_is_told_of_their_own_moves() {
+    let dir = Scratch::new("analyse-you");
+    let file = record(&dir, "tripoley", "1");
+    let mut game: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    game["names"][0] = "Tú".into();
+    game["play"] = serde_json::json!({
+        "seed": 3, "human": 0, "bots": [null, "heuristic", "heuristic"], "label": "pagat"
+    });
+    let saved = dir.file("saved.json", &game.to_string());
+    let es = stdout(&tripoley(&[
+        "analyse", "--lang", "es", "--budget", "40", &saved,
+    ]));
+    let mine: Vec<&str> = es
+        .lines()
+        .filter(|l| l.trim_start().starts_with("Tú:"))
+        .collect();
+    assert_eq!(mine.len(), 1, "{es}");
+    assert!(mine[0].contains("; tus jugadas costaron"), "{es}");
+    assert_eq!(es.matches("sus jugadas").count(), 2, "{es}");
+    let en = stdout(&tripoley(&[
+        "analyse", "--lang", "en", "--budget", "40", &saved,
+    ]));
+    assert_eq!(en.matches("; your moves cost").count(), 1, "{en}");
+    assert_eq!(en.matches("; their moves cost").count(), 2, "{en}");
+    // The expert's line names the player inside its sentence: "tú", not "Tú".
+    let yours = stdout(&tripoley(&[
+        "analyse", "--lang", "es", "--budget", "40", "--seat", "0", &saved,
+    ]));
+    let lines: Vec<&str> = yours
+        .lines()
+        .filter(|l| l.contains("La línea del experto: "))
+        .collect();
+    assert!(!lines.is_empty(), "{yours}");
+    for l in lines {
+        assert!(l.contains("La línea del experto: tú: "), "{l}");
+        assert!(!l.contains("Tú"), "{l}");
+    }
+    // A record from elsewhere (no "play") speaks of everyone in the third person.
+    let sim = stdout(&tripoley(&[
+        "analyse",
+        "--lang",
+        "es",
+        "--budget",
+        "40",
+        file.to_str().unwrap(),
+    ]));
+    assert_eq!(sim.matches("sus jugadas").count(), 3, "{sim}");
+}

@@ -89,10 +89,15 @@ impl Lang {
         self.catalogue().format(id, args)
     }
 
-    /// A whole number as this language writes it: `3,000` in English,
-    /// `3.000` in Spanish.
+    /// A whole number as this language writes it, as the browser's
+    /// `Intl.NumberFormat` does too: `3,000` and `20,000` in English;
+    /// `3000` and `20.000` in Spanish, whose four-digit numbers stand
+    /// together (the RAE's rule, CLDR's minimum grouping digits of 2).
     pub fn integer(self, n: u64) -> String {
         let digits = n.to_string();
+        if digits.len() < self.grouped_from() {
+            return digits;
+        }
         let mut out = String::with_capacity(digits.len() + digits.len() / 3);
         for (i, c) in digits.chars().enumerate() {
             if i > 0 && (digits.len() - i) % 3 == 0 {
@@ -103,8 +108,16 @@ impl Lang {
         out
     }
 
+    /// The fewest digits a number has for its thousands to be grouped.
+    fn grouped_from(self) -> usize {
+        match self {
+            Lang::En => 4,
+            Lang::Es => 5,
+        }
+    }
+
     /// A number with `places` decimals as this language writes it:
-    /// `-1,234.5` in English, `-1.234,5` in Spanish.
+    /// `-12,345.5` in English, `-12.345,5` in Spanish.
     pub fn decimal(self, x: f64, places: usize) -> String {
         let fixed = format!("{:.places$}", x.abs());
         let (whole, fraction) = fixed.split_once('.').unwrap_or((&fixed, ""));
@@ -178,6 +191,28 @@ fn joined(files: &[(&str, &str)]) -> String {
     out
 }
 
+/// A whole number given to a message as a number (`("n", 20000.into())`),
+/// written as [`Lang::integer`] writes it, like the browser's Fluent, which
+/// formats numbers with `Intl.NumberFormat`; fluent-rs alone would write
+/// the bare digits. Anything else is left to Fluent (`None`).
+fn whole_number(lang: Lang, value: &Value<'_>) -> Option<String> {
+    let Value::Number(n) = value else {
+        return None;
+    };
+    let whole = n.options.minimum_fraction_digits.is_none()
+        && n.value.fract() == 0.0
+        && n.value.abs() < 1e15;
+    whole.then(|| {
+        #[allow(clippy::cast_sign_loss)] // an absolute value, whole and below 1e15
+        let digits = lang.integer(n.value.abs() as u64);
+        if n.value < 0.0 {
+            format!("-{digits}")
+        } else {
+            digits
+        }
+    })
+}
+
 /// One language's messages, ready to format.
 struct Catalogue {
     bundle: FluentBundle<FluentResource>,
@@ -191,6 +226,11 @@ impl Catalogue {
         let id = lang.code().parse().expect("a valid language code");
         let mut bundle = FluentBundle::new_concurrent(vec![id]);
         bundle.set_use_isolating(false);
+        // A formatter is a plain `fn` (it can hold no language): one per language.
+        bundle.set_formatter(Some(match lang {
+            Lang::En => |v, _| whole_number(Lang::En, v),
+            Lang::Es => |v, _| whole_number(Lang::Es, v),
+        }));
         for (name, text) in lang.files() {
             let resource = FluentResource::try_new((*text).to_owned())
                 .unwrap_or_else(|(_, errors)| panic!("locales/{}/{name}: {errors:?}", lang.code()));
@@ -267,14 +307,34 @@ mod tests {
     #[test]
     fn numbers_group_and_mark_decimals_per_language() {
         assert_eq!(Lang::En.integer(3000), "3,000");
-        assert_eq!(Lang::Es.integer(3000), "3.000");
+        // Four digits stand together in Spanish (RAE; `Intl.NumberFormat("es")`).
+        assert_eq!(Lang::Es.integer(3000), "3000");
+        assert_eq!(Lang::Es.integer(14_459), "14.459");
         assert_eq!(Lang::Es.integer(1_234_567), "1.234.567");
         assert_eq!(Lang::Es.integer(999), "999");
         assert_eq!(Lang::En.decimal(98.46, 1), "98.5");
         assert_eq!(Lang::Es.decimal(98.46, 1), "98,5");
-        assert_eq!(Lang::Es.decimal(-1234.5, 1), "-1.234,5");
+        assert_eq!(Lang::Es.decimal(-1234.5, 1), "-1234,5");
+        assert_eq!(Lang::Es.decimal(-12_345.5, 1), "-12.345,5");
         assert_eq!(Lang::En.decimal(-0.01, 1), "0.0");
         assert_eq!(Lang::Es.decimal(42.0, 0), "42");
+    }
+
+    /// Issue 50: a number given to a message as a number is written as the
+    /// language writes numbers (as the browser's `Intl.NumberFormat` does),
+    /// not as the digits alone: "20,000 chips", "20.000 fichas", "3000 fichas".
+    #[test]
+    fn numbers_in_messages_are_grouped_per_language() {
+        let chips = |lang: Lang, n: u32| lang.t("words-chips", &[("n", n.into())]);
+        assert_eq!(chips(Lang::En, 20_000), "20,000 chips");
+        assert_eq!(chips(Lang::Es, 20_000), "20.000 fichas");
+        assert_eq!(chips(Lang::En, 3000), "3,000 chips");
+        assert_eq!(chips(Lang::Es, 3000), "3000 fichas");
+        assert_eq!(chips(Lang::Es, 1), "1 ficha");
+        assert_eq!(
+            Lang::Es.t("seat-n", &[("n", (-12_345_i64).into())]),
+            "Asiento -12.345"
+        );
     }
 
     #[test]

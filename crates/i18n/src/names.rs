@@ -11,7 +11,8 @@
 
 use crate::glyphs::{has_hidden, has_tower, hidden, visible};
 use unicode_normalization::UnicodeNormalization;
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
 
 /// The widest name, in terminal columns.
 pub const MAX_WIDTH: usize = 16;
@@ -109,26 +110,49 @@ fn looks_like_a_bot(looks: &str) -> bool {
     }
 }
 
-/// The columns a text takes on a terminal.
-pub fn width(text: &str) -> usize {
-    text.width()
+/// Whether `name` is the word for "you" that a player who gave no name
+/// goes by in the terminal ("You", "Tú": `term-you` standing alone, in any
+/// language, as a game may be resumed in another): that name needs no
+/// "(you)" after it, and inside a sentence it is "you", "tú".
+pub fn is_you_word(name: &str) -> bool {
+    crate::Lang::ALL
+        .into_iter()
+        .any(|lang| lang.t("term-you", &[("at", "start".into())]) == name)
 }
 
-/// The longest start of `text` that fits in `columns` (a wide character
-/// that would cross the edge is left out whole).
+/// The columns a text takes on a terminal: each grapheme cluster (a
+/// letter with its accents, emoji joined into one picture: 👨‍👩‍👧) is one
+/// cell of its display width, as the terminal's screen (ratatui) draws it.
+pub fn width(text: &str) -> usize {
+    text.graphemes(true).map(UnicodeWidthStr::width).sum()
+}
+
+/// The longest start of `text` that fits in `columns`, cut between grapheme
+/// clusters (a wide one that would cross the edge is left out whole, and a
+/// picture of joined emoji is never cut into its parts).
 pub fn clip(text: &str, columns: usize) -> String {
     let mut used = 0;
-    text.chars()
-        .take_while(|c| {
-            used += c.width().unwrap_or(0);
+    text.graphemes(true)
+        .take_while(|g| {
+            used += g.width();
             used <= columns
         })
         .collect()
 }
 
+/// `text` followed by the spaces that make it `columns` wide on a terminal
+/// (a text already as wide or wider is left as it is): columns of names
+/// line up whatever their scripts and emoji, where `format!("{:<n$}")`
+/// counts characters.
+pub fn pad(text: &str, columns: usize) -> String {
+    let mut out = text.to_owned();
+    out.push_str(&" ".repeat(columns.saturating_sub(width(text))));
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Problem, chosen_problem, clip, look, problem, trimmed, width};
+    use super::{Problem, chosen_problem, clip, is_you_word, look, pad, problem, trimmed, width};
 
     #[test]
     fn names_are_measured_in_columns() {
@@ -242,9 +266,29 @@ mod tests {
     }
 
     #[test]
+    fn the_word_for_you_is_known_in_every_language() {
+        assert!(is_you_word("You") && is_you_word("Tú"));
+        assert!(!is_you_word("you") && !is_you_word("Ann") && !is_you_word("Tu"));
+    }
+
+    #[test]
     fn clipping_keeps_wide_characters_whole() {
         assert_eq!(clip("漢字漢字", 5), "漢字");
         assert_eq!(width(&clip("漢字漢字漢字漢字", 10)), 10);
         assert_eq!(clip("Ann", 10), "Ann");
+    }
+
+    /// Issue 50: joined emoji are one picture of two columns, measured,
+    /// cut and padded as the terminal draws them.
+    #[test]
+    fn joined_emoji_are_one_picture() {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+        assert_eq!(width(family), 2);
+        assert_eq!(width("\u{2764}\u{FE0F} Ana"), 6);
+        assert_eq!(clip(&format!("{family}{family}"), 3), family);
+        assert_eq!(clip(&format!("a{family}"), 2), "a");
+        assert_eq!(clip("\u{2764}\u{FE0F}b", 1), "");
+        assert_eq!(pad(&format!("{family} Ana"), 8), format!("{family} Ana  "));
+        assert_eq!(pad("Ann", 2), "Ann");
     }
 }

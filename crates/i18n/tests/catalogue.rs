@@ -17,6 +17,8 @@ use tripoley_i18n::Lang;
 #[derive(Default)]
 struct Uses {
     vars: BTreeSet<String>,
+    /// The variables written out in the text (not only chosen by).
+    printed: BTreeSet<String>,
     refs: BTreeSet<String>,
     attributes: BTreeSet<String>,
 }
@@ -25,6 +27,7 @@ fn walk_inline(e: &InlineExpression<&str>, uses: &mut Uses) {
     match e {
         InlineExpression::VariableReference { id } => {
             uses.vars.insert(id.name.to_owned());
+            uses.printed.insert(id.name.to_owned());
         }
         InlineExpression::MessageReference { id, .. } => {
             uses.refs.insert(id.name.to_owned());
@@ -47,7 +50,12 @@ fn walk_inline(e: &InlineExpression<&str>, uses: &mut Uses) {
 fn walk_expression(e: &Expression<&str>, uses: &mut Uses) {
     match e {
         Expression::Select { selector, variants } => {
-            walk_inline(selector, uses);
+            match selector {
+                InlineExpression::VariableReference { id } => {
+                    uses.vars.insert(id.name.to_owned());
+                }
+                other => walk_inline(other, uses),
+            }
             for v in variants {
                 walk_pattern(&v.value, uses);
             }
@@ -107,14 +115,25 @@ fn variables(
     id: &str,
     seen: &mut BTreeSet<String>,
 ) -> BTreeSet<String> {
+    gathered(all, id, seen, |uses| &uses.vars)
+}
+
+/// One set of each message `id` reaches (itself and those it refers to),
+/// joined.
+fn gathered(
+    all: &BTreeMap<String, Uses>,
+    id: &str,
+    seen: &mut BTreeSet<String>,
+    set: fn(&Uses) -> &BTreeSet<String>,
+) -> BTreeSet<String> {
     let mut vars = BTreeSet::new();
     if !seen.insert(id.to_owned()) {
         return vars;
     }
     if let Some(uses) = all.get(id) {
-        vars.extend(uses.vars.iter().cloned());
+        vars.extend(set(uses).iter().cloned());
         for r in &uses.refs {
-            vars.extend(variables(all, r, seen));
+            vars.extend(gathered(all, r, seen, set));
         }
     }
     vars
@@ -516,6 +535,31 @@ fn terminal_messages_agree_with_a_second_and_a_third_person() {
                         ));
                     }
                 }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Each message writes out the same variables in every language (through
+/// the messages it refers to): a name, a number or a card one language
+/// says and another leaves out is a word lost in translation. Variables
+/// that only choose a form may differ (Spanish agrees with `$count` where
+/// English needs nothing; it translates the server's `$code` where English
+/// shows the server's words), and a poker hand's top rank is said in the
+/// form each language needs ("ace-high" is `$high`, "carta alta: as"
+/// `$card`).
+#[test]
+fn every_language_writes_out_the_same_variables() {
+    let english = messages(Lang::En);
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        let msgs = messages(lang);
+        for id in english.keys().filter(|id| *id != "poker-hand") {
+            let printed = |all| gathered(all, id, &mut BTreeSet::new(), |u| &u.printed);
+            let (want, got) = (printed(&english), printed(&msgs));
+            if got != want {
+                problems.push(format!("{lang:?} {id}: {got:?}, English {want:?}"));
             }
         }
     }

@@ -11,7 +11,7 @@ use tripoley_analysis::{
     Analysis, AnalysisError, DEFAULT_PLAYOUTS, MAX_RECORD_BYTES, Options, Why,
 };
 use tripoley_engine::Seat;
-use tripoley_i18n::Lang;
+use tripoley_i18n::{Lang, Value};
 
 use crate::Failure;
 use crate::play::action_words;
@@ -47,6 +47,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let file = args.file.display().to_string();
     let text = read_bounded(&args.file, &file)?;
     let record = tripoley_analysis::read(&text).map_err(|e| refused(&file, &e))?;
+    let you = player(&text);
     let options = Options {
         seat: args.seat,
         playouts: args.budget,
@@ -75,6 +76,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             "{}",
             words(
                 &analysis,
+                you,
                 args.top,
                 args.lang.unwrap_or_else(Lang::from_env)
             )
@@ -96,6 +98,16 @@ fn read_bounded(path: &std::path::Path, file: &str) -> Result<String, Failure> {
         }
         _ => cannot(e),
     })
+}
+
+/// The seat of the person who played a saved game on this device (the
+/// `"play"` field of `tripoley play` and of the browser's offline game),
+/// who is reading its analysis: their moves are said as theirs ("your
+/// moves"). `None` for a record from elsewhere (`sim`, a web table).
+fn player(text: &str) -> Option<Seat> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let human = value.get("play")?.get("human")?.as_u64()?;
+    Seat::try_from(human).ok()
 }
 
 fn refused(file: &str, e: &AnalysisError) -> Failure {
@@ -162,16 +174,52 @@ fn margin(x: f64, lang: Lang) -> String {
     lang.decimal(x, places)
 }
 
-/// The analysis in players' words.
-fn words(a: &Analysis, top: usize, lang: Lang) -> String {
-    let name = |seat: Seat| {
-        let n = a.names[usize::from(seat)].trim();
+/// How the analysis names the players, for a reader who may be one of
+/// them (`you`: the seat whose moves are "your moves").
+struct Naming<'a> {
+    names: &'a [String],
+    you: Option<Seat>,
+    lang: Lang,
+}
+
+impl Naming<'_> {
+    /// The seat's name, or "Seat 2" for one that cannot be shown.
+    fn name(&self, seat: Seat) -> String {
+        let n = self.names[usize::from(seat)].trim();
         if tripoley_i18n::names::problem(n).is_none() {
             n.to_owned()
         } else {
-            lang.t("analysis-seat", &[("seat", u64::from(seat).into())])
+            self.lang
+                .t("analysis-seat", &[("seat", u64::from(seat).into())])
         }
+    }
+
+    /// The seat's name inside a sentence, where the reader who gave no
+    /// name is "tú", not "Tú".
+    fn in_sentence(&self, seat: Seat) -> String {
+        let n = self.name(seat);
+        if self.you == Some(seat) && tripoley_i18n::names::is_you_word(&n) {
+            self.lang.t("term-you", &[("at", "within".into())])
+        } else {
+            n
+        }
+    }
+
+    /// A message's `$you`: "yes" for the reader's own seat.
+    fn yours(&self, seat: Seat) -> Value<'static> {
+        Value::from(if self.you == Some(seat) { "yes" } else { "no" })
+    }
+}
+
+/// The analysis in players' words, addressed to `you` (the seat whose
+/// moves are "your moves"), if one of the players reads it.
+fn words(a: &Analysis, you: Option<Seat>, top: usize, lang: Lang) -> String {
+    let naming = Naming {
+        names: &a.names,
+        you,
+        lang,
     };
+    let name = |seat: Seat| naming.name(seat);
     // A decimal below 10 chips, where a tenth still says something.
     let chips = |x: f64| lang.decimal(x, usize::from(x < 10.0));
     let mut out = Vec::new();
@@ -203,6 +251,7 @@ fn words(a: &Analysis, top: usize, lang: Lang) -> String {
                     &[
                         ("deal", d.deal.into()),
                         ("who", name(d.seat).into()),
+                        ("you", naming.yours(d.seat)),
                         ("played", action_words(d.played, lang).into()),
                         ("cost", chips(d.cost).into()),
                         ("error", margin(d.std_error, lang).into()),
@@ -213,7 +262,7 @@ fn words(a: &Analysis, top: usize, lang: Lang) -> String {
             if let Some(why) = &d.why {
                 out.push(format!("    {}", why_words(why, lang, &chips)));
             }
-            if let Some(line) = line_words(&d.line, lang, &name) {
+            if let Some(line) = line_words(&d.line, lang, &|s| naming.in_sentence(s)) {
                 out.push(format!("    {line}"));
             }
         }
@@ -241,6 +290,7 @@ fn words(a: &Analysis, top: usize, lang: Lang) -> String {
                 "analysis-player",
                 &[
                     ("who", name(seat as Seat).into()),
+                    ("you", naming.yours(seat as Seat)),
                     ("start", at(first).into()),
                     ("end", at(last).into()),
                     ("cost", cost.into()),

@@ -210,8 +210,9 @@ fn spanish(app: &App) -> App {
     .expect("replays")
 }
 
-/// Numbers in Spanish group thousands with a point and mark decimals with a
-/// comma: "3.000 repartos de muestra", "98,5 fichas esperadas".
+/// Numbers in Spanish mark decimals with a comma and group thousands from
+/// five digits on, as the browser does: "3000 repartos de muestra", "98,5
+/// fichas esperadas".
 #[test]
 fn the_spanish_hint_writes_numbers_the_spanish_way() {
     let mut app = spanish(&reach(
@@ -222,7 +223,7 @@ fn the_spanish_hint_writes_numbers_the_spanish_way() {
     ));
     ch(&mut app, '?');
     let hint = app.hint.clone().expect("a hint");
-    assert!(hint.contains("(3.000 repartos de muestra"), "{hint}");
+    assert!(hint.contains("(3000 repartos de muestra"), "{hint}");
     let decimals: Vec<&str> = hint
         .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
         .filter(|w| w.trim_end_matches(['.', ',']).contains([',', '.']))
@@ -230,16 +231,13 @@ fn the_spanish_hint_writes_numbers_the_spanish_way() {
     assert!(decimals.len() >= 2, "{hint}");
     for d in decimals {
         let d = d.trim_end_matches(['.', ',']);
-        if d == "3.000" {
-            continue;
-        }
         assert!(d.contains(',') && !d.contains('.'), "{d} in {hint}");
     }
 }
 
 /// In Spanish at 80x24 the header and the keys are whole, the keys named
 /// in Spanish ("Espacio", "Intro", "RePág/AvPág"), and "salir" means only
-/// leading a card: quitting says it saves ("guardar y salir").
+/// leading a card: quitting says it saves ("guardar y parar").
 #[test]
 fn spanish_header_and_keys_are_whole_at_80_columns() {
     type Wanted = fn(&Decision) -> bool;
@@ -264,10 +262,12 @@ fn spanish_header_and_keys_are_whole_at_80_columns() {
             "[l] historial",
             "[RePág/AvPág] mover",
             "[Espacio] saltar",
-            "[q] guardar y salir",
+            "[q] guardar y parar",
         ] {
             assert!(footer.contains(part), "{part}:\n{shown}");
         }
+        // "salir" is leading a card, never quitting (issue 50).
+        assert!(!footer.contains("salir"), "{shown}");
         for english in ["[Space]", "[Enter]", "PgUp"] {
             assert!(!shown.contains(english), "{english}:\n{shown}");
         }
@@ -611,9 +611,8 @@ fn snapshot_nine_players_fit() {
     insta::assert_snapshot!(screen(&app, 80, 24));
 }
 
-#[test]
-fn snapshot_deal_over_and_standings() {
-    let mut app = reach(&pagat(), 3, |d| matches!(d, Decision::Lead { .. }), 0);
+/// The game played on through the keys to the end of its deal.
+fn to_deal_over(mut app: App) -> App {
     let mut guard = 0;
     while app.screen() != Screen::DealOver {
         guard += 1;
@@ -625,9 +624,67 @@ fn snapshot_deal_over_and_standings() {
             app.tick();
         }
     }
+    app
+}
+
+#[test]
+fn snapshot_deal_over_and_standings() {
+    let app = to_deal_over(reach(
+        &pagat(),
+        3,
+        |d| matches!(d, Decision::Lead { .. }),
+        0,
+    ));
     insta::assert_snapshot!("deal_over", screen(&app, 80, 24));
     let app = finish(app);
     insta::assert_snapshot!("standings", screen(&app, 80, 24));
+}
+
+/// Issue 50: at 80x24 the deal's ledger keeps its whole title in both
+/// languages, with the widest name beside it ("…y por q┐" was cut), and a
+/// name of joined emoji keeps the chips' columns.
+#[test]
+fn the_ledger_title_fits_80_columns_with_the_widest_names() {
+    let start = reach(&pagat(), 3, |d| matches!(d, Decision::Lead { .. }), 0);
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} Ana";
+    for (name, lang) in [
+        ("Maximiliano Ruiz", Lang::Es),
+        ("Maximiliano Ruiz", Lang::En),
+        (family, Lang::Es),
+    ] {
+        let mut record = start.record().clone();
+        record.names[usize::from(HUMAN)] = name.to_owned();
+        let app = to_deal_over(
+            App::new(Table {
+                record,
+                bots: start.bot_kinds().to_vec(),
+                seed: start.seed(),
+                label: "test".to_owned(),
+                lang,
+            })
+            .expect("replays"),
+        );
+        let shown = screen(&app, 80, 24);
+        let title = app.words.lang.t(
+            "term-deal-over",
+            &[("n", 1.into()), ("total", app.shown.deals_total.into())],
+        );
+        assert!(shown.contains(&format!(" {title} ")), "{title}:\n{shown}");
+        // The chips' box: every row's numbers end at the same column.
+        let ends: Vec<usize> = shown
+            .lines()
+            .skip(2)
+            .take(3)
+            .map(|l| {
+                // The row as drawn: between the quotes (a wide picture's
+                // hidden cell is listed after them).
+                let drawn = l.split('"').nth(1).expect("a quoted row");
+                let row = drawn.rsplit("││").next().expect("the chips' box");
+                tripoley_i18n::names::width(row.trim_end_matches(['│', ' ']))
+            })
+            .collect();
+        assert!(ends.iter().all(|&e| e == ends[0]), "{ends:?}\n{shown}");
+    }
 }
 
 #[test]
@@ -844,6 +901,14 @@ fn whole_games_in_spanish() {
             let found: Vec<_> = app.log.iter().filter(|l| l.contains(english)).collect();
             assert!(found.is_empty(), "{preset}: {english:?} in {found:?}");
         }
+        // "tú" inside a sentence is lowercase (issue 50): "Sorteo del
+        // primer repartidor: tú 2♠, Bot 1 4♠".
+        let capital: Vec<_> = app
+            .log
+            .iter()
+            .filter(|l| l.trim_start().match_indices("Tú").any(|(at, _)| at > 0))
+            .collect();
+        assert!(capital.is_empty(), "{preset}: {capital:?}");
         let shown = screen(&app, 80, 24);
         assert!(shown.contains("fichas"), "{preset}:\n{shown}");
     }
@@ -979,7 +1044,7 @@ fn the_ledger_panel_shows_who_paid_whom() {
     key(&mut app, KeyCode::PageUp);
     key(&mut app, KeyCode::PageUp);
     let text = screen(&app, 80, 24);
-    assert!(text.contains("Antes: You 9, Bot 1 9"), "{text}");
+    assert!(text.contains("Antes: you 9, Bot 1 9"), "{text}");
 }
 
 #[test]

@@ -69,10 +69,22 @@ impl Words {
         self.lang.t(id, args)
     }
 
-    /// "You" for the human, the name for anyone else.
+    /// The human as "you" inside a sentence ("between you and Bot 3",
+    /// "entre tú y Bot 3"), anyone else by name.
     pub fn who(&self, seat: Seat) -> String {
+        self.you_or_name(seat, "within")
+    }
+
+    /// The human as "You" standing alone (a ledger row starts with it),
+    /// anyone else by name.
+    fn who_alone(&self, seat: Seat) -> String {
+        self.you_or_name(seat, "start")
+    }
+
+    /// `term-you` at `at` (`start` or `within`) for the human, else the name.
+    fn you_or_name(&self, seat: Seat, at: &str) -> String {
         if seat == self.me {
-            self.t("term-you", &[])
+            self.t("term-you", &[("at", at.into())])
         } else {
             self.name(seat)
         }
@@ -84,6 +96,18 @@ impl Words {
             .get(usize::from(seat))
             .cloned()
             .unwrap_or_else(|| self.t("seat-n", &[("n", (seat + 1).into())]))
+    }
+
+    /// The human's name among the players: "Ann (you)"; but "You" alone
+    /// when that is the name, the one a player who gave none gets (in any
+    /// language: a game resumed in another keeps it), not "You (you)".
+    pub fn own_name(&self) -> String {
+        let name = self.name(self.me);
+        if tripoley_i18n::names::is_you_word(&name) {
+            name
+        } else {
+            self.t("name-you", &[("name", name.into())])
+        }
     }
 
     /// `"yes"` for the human's seat, `"no"` for anyone else's: the value of
@@ -107,7 +131,7 @@ impl Words {
     /// An account in short: a seat's name or a layout space's label.
     pub fn account(&self, a: Account, pay_suit: Option<Suit>) -> String {
         match a {
-            Account::Stack(s) => self.who(s),
+            Account::Stack(s) => self.who_alone(s),
             Account::Space(sp) => space_label(sp, pay_suit, self.lang),
         }
     }
@@ -118,6 +142,12 @@ impl Words {
             Account::Stack(s) => self.who(s),
             Account::Space(sp) => space_words(sp, pay_suit, self.lang),
         }
+    }
+
+    /// A count of chips as the language writes numbers ("20.000"), as
+    /// the messages do, for the lines and cells written here.
+    pub fn number(&self, n: u32) -> String {
+        self.lang.integer(u64::from(n))
     }
 
     fn chips(&self, n: u32) -> String {
@@ -359,15 +389,16 @@ impl Words {
             antes.sort_by_key(|a| a.0);
             let list: Vec<String> = antes
                 .iter()
-                .map(|&(s, n)| format!("{} {n}", self.who(s)))
+                .map(|&(s, n)| format!("{} {}", self.who(s), self.number(n)))
                 .collect();
             lines.push(self.t("term-antes", &[("list", list.join(", ").into())]));
         }
         for (from, to, reason, amount) in rows {
             lines.push(format!(
-                "{} → {}: {amount}, {}",
+                "{} → {}: {}, {}",
                 self.account(from, ctx.pay_suit),
                 self.account(to, ctx.pay_suit),
+                self.number(amount),
                 reason_words(reason, ctx, self.lang)
             ));
         }
@@ -465,16 +496,17 @@ pub fn space_words(space: Space, pay_suit: Option<Suit>, lang: Lang) -> String {
     }
 }
 
-/// A line cut at spaces into pieces of at most `width` characters, the
-/// pieces after the first indented by two spaces.
+/// A line cut at spaces into pieces of at most `width` terminal columns
+/// (a name in CJK or emoji is wider than its characters), the pieces after
+/// the first indented by two spaces.
 pub fn wrap(line: &str, width: usize) -> Vec<String> {
     let width = width.max(8);
     let mut out: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in line.split(' ') {
         let room = if out.is_empty() { width } else { width - 2 };
-        let used = current.chars().count();
-        if used > 0 && used + 1 + word.chars().count() > room {
+        let used = tripoley_i18n::names::width(&current);
+        if used > 0 && used + 1 + tripoley_i18n::names::width(word) > room {
             out.push(std::mem::take(&mut current));
         }
         if !current.is_empty() {
@@ -493,6 +525,12 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
 /// take two).
 pub fn clip(s: &str, width: usize) -> String {
     tripoley_i18n::names::clip(s, width)
+}
+
+/// `s` padded with spaces to `width` terminal columns, for a column of
+/// names (`{:<n$}` would count characters, not columns).
+pub fn pad(s: &str, width: usize) -> String {
+    tripoley_i18n::names::pad(s, width)
 }
 
 #[cfg(test)]
@@ -575,8 +613,38 @@ mod tests {
             &[ante(0), ante(1), ante(0), left, left],
             &Context::default(),
         );
-        assert_eq!(lines[0], "Antes: You 2, Bot 1 1");
+        // "you" inside the sentence, "You" where a row starts (issue 50).
+        assert_eq!(lines[0], "Antes: you 2, Bot 1 1");
         assert_eq!(lines[1], "Bot 1 → You: 4, cards left at going out");
+    }
+
+    /// Issue 50: the ledger's amounts are numbers as the language writes
+    /// them, as the messages around them do ("20.000", "3000", "3,000").
+    #[test]
+    fn ledger_amounts_are_written_the_language_s_way() {
+        let paid = |amount| Transfer {
+            from: Account::Stack(1),
+            to: Account::Space(Space::Pot),
+            amount,
+            reason: Reason::Bet,
+        };
+        for (lang, amount, want) in [
+            (Lang::En, 20_000, "Antes: Bot 1 20,000"),
+            (Lang::Es, 20_000, "Apuestas iniciales: Bot 1 20.000"),
+            (Lang::Es, 3000, "Apuestas iniciales: Bot 1 3000"),
+        ] {
+            let w = Words { lang, ..words() };
+            let ante = Transfer {
+                reason: Reason::Ante,
+                ..paid(amount)
+            };
+            let lines = w.ledger(&[ante, paid(amount)], &Context::default());
+            assert_eq!(lines[0], want);
+            assert!(
+                lines[1].contains(&want[want.rfind(' ').unwrap()..]),
+                "{lines:?}"
+            );
+        }
     }
 
     #[test]
@@ -589,6 +657,9 @@ mod tests {
         // A word longer than the line stays whole.
         let long = "x".repeat(30);
         assert_eq!(wrap(&long, 20), vec![long]);
+        // Measured in columns: a wide name takes two a character.
+        let wide = wrap("Ana 漢字漢字 paga 3 fichas", 10);
+        assert_eq!(wide, vec!["Ana", "  漢字漢字", "  paga 3", "  fichas"]);
     }
 
     #[test]

@@ -248,8 +248,9 @@ fn draw_players(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Style::new()
         };
         // Padded by columns, not characters: a wide name keeps the columns.
-        let pad = " ".repeat(width.saturating_sub(tripoley_i18n::names::width(&name)));
-        let row = format!("{turn}{dealer} {name}{pad} {chips:>cw$} {cards:>kw$} {status}");
+        let name = text::pad(&name, width);
+        let chips = app.words.number(chips);
+        let row = format!("{turn}{dealer} {name} {chips:>cw$} {cards:>kw$} {status}");
         let style = if v.out.get(i).copied().unwrap_or(false) {
             theme.dim()
         } else if turn == "▶" {
@@ -972,6 +973,13 @@ fn confirm_quit(app: &App, theme: &Theme) -> Vec<Span<'static>> {
     ]
 }
 
+/// A net count of chips with its sign, as the language writes numbers:
+/// "+20.000", "-3", "+0".
+fn signed(d: i64, lang: tripoley_i18n::Lang) -> String {
+    let sign = if d < 0 { '-' } else { '+' };
+    format!("{sign}{}", lang.integer(d.unsigned_abs()))
+}
+
 /// Each seat's net chips over `transfers`.
 fn net(transfers: &[Transfer], players: usize) -> Vec<i64> {
     let mut net = vec![0i64; players];
@@ -1040,8 +1048,12 @@ fn draw_deal_over(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 std::cmp::Ordering::Equal => Style::new(),
             };
             Line::from(vec![
-                Span::raw(format!("{name:<width$} {chips:>5} ")),
-                Span::styled(format!("{d:>+5}"), style),
+                Span::raw(format!(
+                    "{} {:>5} ",
+                    text::pad(&name, width),
+                    app.words.number(*chips)
+                )),
+                Span::styled(format!("{:>5}", signed(d, app.words.lang)), style),
             ])
         })
         .collect();
@@ -1101,8 +1113,8 @@ fn draw_standings(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         };
         lines.push(Line::styled(
             format!(
-                "  {place}. {:<22} {:>11}{mark}",
-                format!("{}{kind}", app.words.name(s)),
+                "  {place}. {} {:>11}{mark}",
+                text::pad(&format!("{}{kind}", app.words.name(s)), 22),
                 say(app, "chips-n", &[("n", chips.into())])
             ),
             style,

@@ -179,13 +179,85 @@ fn comparisons_show_cards_only_to_those_in_them() {
         .count();
     assert!(with_me > 0 && without_me > 0, "{:#?}", app.log);
     for l in &app.log {
+        // "you" inside a sentence is lowercase (issue 50).
         if l.starts_with("Compared privately") {
-            assert!(l.contains("between You"), "{l}");
+            assert!(l.contains("between you"), "{l}");
+            assert!(!l.contains("You"), "{l}");
         }
         if l.contains("compare their hands privately") {
             assert!(!l.contains('♠') && !l.contains('♥'), "{l}");
         }
     }
+}
+
+/// Issue 50: in Spanish the human is "tú" inside a sentence ("entre tú y
+/// Bot 3"), never a capital "Tú" after the sentence's start.
+#[test]
+fn comparisons_in_spanish_say_tu_in_lowercase() {
+    let mut app = new_app_in(5, BotKind::Random, 3, Lang::Es);
+    play_out(&mut app);
+    let compared: Vec<&String> = app
+        .log
+        .iter()
+        .filter(|l| l.starts_with("Comparación en privado entre tú"))
+        .collect();
+    assert!(!compared.is_empty(), "{:#?}", app.log);
+    for l in &app.log {
+        assert!(!l[1..].contains("Tú"), "{l}");
+    }
+}
+
+/// The players' table of a game named by a person: the human, here
+/// `name`, drawn at 80x24 (the game at its first decision).
+fn table_of(name: &str, lang: Lang) -> String {
+    let table = NapalmTable::new_game(
+        NapalmRules::default(),
+        name.to_owned(),
+        &[BotKind::Heuristic; 3],
+        4,
+    );
+    let mut app = NapalmApp::new(table, lang).expect("a table");
+    app.color = false;
+    to_decision(&mut app);
+    screen(&app)
+}
+
+/// Issue 50: the human who gave no name is "Tú" / "You" in the players'
+/// table, not "Tú (tú)"; a named human is "Ann (you)".
+#[test]
+fn the_unnamed_human_is_not_you_you() {
+    for (name, lang, want, not) in [
+        ("Tú", Lang::Es, "Tú ", "Tú (tú)"),
+        ("You", Lang::En, "You ", "You (you)"),
+        ("Ann", Lang::En, "Ann (you)", "Ann (you) (you)"),
+        ("You", Lang::Es, "You ", "You (tú)"),
+    ] {
+        let shown = table_of(name, lang);
+        assert!(shown.contains(want), "{want}:\n{shown}");
+        assert!(!shown.contains(not), "{not}:\n{shown}");
+    }
+}
+
+/// Issue 50: a name of joined emoji (one picture, two columns) keeps the
+/// players' table's columns: each row's chips end at the same column.
+#[test]
+fn an_emoji_name_keeps_the_players_table_in_columns() {
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} Ana";
+    let shown = table_of(family, Lang::En);
+    let rows: Vec<&str> = shown
+        .lines()
+        .filter(|l| l.contains(" 0/") || l.contains(family))
+        .collect();
+    assert_eq!(rows.len(), 4, "{shown}");
+    // The columns as a terminal draws them: each picture one cell of two.
+    let ends: Vec<usize> = rows
+        .iter()
+        .map(|l| {
+            let at = l.find(" 0/").expect("a row's points");
+            tripoley_i18n::names::width(&l[..at])
+        })
+        .collect();
+    assert!(ends.iter().all(|&e| e == ends[0]), "{ends:?}\n{shown}");
 }
 
 #[test]

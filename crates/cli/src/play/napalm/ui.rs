@@ -133,7 +133,7 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
                 "{name} ({})",
                 app.say("term-bot-level", &[("level", k.name().into())])
             ),
-            None => app.say("name-you", &[("name", name.as_str().into())]),
+            None => app.words.own_name(),
         };
         let says = if v.out[i] {
             app.say("tag-out", &[])
@@ -149,9 +149,9 @@ fn draw_players(f: &mut Frame, area: Rect, app: &NapalmApp, theme: &Theme) {
         let mut spans = vec![
             Span::styled(format!("{marker}{dealer} "), theme.accent()),
             Span::raw(format!(
-                "{:<26} {:>5} {:>6}  {:<7} ",
-                text::clip(&who, 26),
-                v.stacks[i],
+                "{} {:>5} {:>6}  {:<7} ",
+                text::pad(&text::clip(&who, 26), 26),
+                app.words.number(v.stacks[i]),
                 format!("{}/{}", v.tokens[i], app.tokens_to_win()),
                 says
             )),
