@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use tripoley_bots::positions::consistency::{self, Config};
+use tripoley_bots::positions::consistency::{self, Config, Players};
 use tripoley_bots::positions::{self, Kind, Position, SUITE_BUDGET, Tally, show, solve};
 use tripoley_bots::{Budget, judge};
 use tripoley_engine::{InfoSet, Preset};
@@ -115,7 +115,7 @@ fn verdicts_roughly_agree_with_continuations() {
         rate: 0.3,
         verdict: Budget::playouts(400),
         continuations: 12,
-        players_budget: Budget::playouts(8),
+        continued_by: Players::Experts(Budget::playouts(8)),
         seed: 5,
     };
     let report = consistency::check(&config, &|_| {});

@@ -121,6 +121,31 @@ fn bench_positions_json_lines_name_every_position() {
     }
 }
 
+/// One preset, continued by the verdict's own playout players: the check
+/// of the verdict's machinery (issue 47).
+#[test]
+fn bench_consistency_continues_one_preset_with_the_playout_players() {
+    let o = tripoley(&[
+        "bench",
+        "consistency",
+        "--preset",
+        "rummoli",
+        "--continue-with",
+        "playouts",
+        "--decisions",
+        "2",
+        "--continuations",
+        "2",
+        "--verdict-playouts",
+        "40",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("rummoli"), "{out}");
+    assert!(!out.contains("pagat"), "{out}");
+    assert!(out.contains("by the verdicts' playout players"), "{out}");
+}
+
 #[test]
 fn bench_consistency_prints_its_table() {
     let o = tripoley(&[

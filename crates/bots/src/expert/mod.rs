@@ -20,7 +20,8 @@ mod search;
 mod verdict;
 
 pub use earned::Earned;
-pub(crate) use search::worth;
+pub(crate) use search::{playout, worth};
+pub(crate) use verdict::measurers;
 pub use verdict::{Verdict, judge};
 
 use std::time::Duration;
@@ -202,7 +203,7 @@ impl ExpertBot {
             info,
             &cands,
             None,
-            self.rollout,
+            search::Players::heuristic(self.rollout),
             self.rules.bet_limit,
             self.budget,
             &mut seed_rng,

@@ -57,7 +57,7 @@ pub(crate) fn search(
     info: &InfoSet<'_>,
     cands: &[Action],
     keep: Option<usize>,
-    rollout: HeuristicBot,
+    rollout: Players,
     rollout_bet_limit: u32,
     budget: Budget,
     rng: &mut GameRng,
@@ -91,7 +91,7 @@ pub(crate) fn search(
             {
                 break 'rounds;
             }
-            let world = sample(info, &belief, rollout, rng);
+            let world = sample(info, &belief, rollout.bot, rng);
             let seed = rng.next_u64();
             // A verdict follows the seat's chips from what it is worth here.
             let before = keep.map_or(0.0, |_| worth(&world, seat));
@@ -272,6 +272,28 @@ fn sample(info: &InfoSet<'_>, belief: &Belief, bot: HeuristicBot, rng: &mut Game
     best.expect("at least one try").1
 }
 
+/// Who makes a playout's later decisions.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Players {
+    /// The heuristic bot (the searching seat's reads bets, see [`playout`]).
+    pub bot: HeuristicBot,
+    /// When above 0, every seat's later Michigan decisions with a choice
+    /// (leads, follows) are made by a search of this many playouts, as an
+    /// expert makes them, instead of by the heuristic: see
+    /// `verdict::MICHIGAN_SEARCH`.
+    pub michigan_search: u32,
+}
+
+impl Players {
+    /// Heuristic bots in every seat.
+    pub fn heuristic(bot: HeuristicBot) -> Players {
+        Players {
+            bot,
+            michigan_search: 0,
+        }
+    }
+}
+
 /// Plays `action` in `game`, then heuristic bots to the end of the deal (or
 /// of the game, when it is the last deal), telling `events` what happens;
 /// returns what the seat is worth then.
@@ -289,10 +311,11 @@ pub(crate) fn playout(
     mut game: Game,
     seat: Seat,
     action: Action,
-    bot: HeuristicBot,
+    players: Players,
     seed: u64,
     events: &mut impl EventSink,
 ) -> f64 {
+    let bot = players.bot;
     let (mut own, mut others) = (bot, bot.reading_bets(false));
     game.apply_into(seat, action, events)
         .expect("candidates are legal in every sampled world");
@@ -308,6 +331,11 @@ pub(crate) fn playout(
             Pending::Decide { seat: s, decision } => {
                 let a = match decision.only() {
                     Some(only) => only,
+                    None if players.michigan_search > 0
+                        && matches!(decision, Decision::Lead { .. } | Decision::Follow { .. }) =>
+                    {
+                        searched(&game, s, decision, players, &mut rng)
+                    }
                     None if s == seat => own.act_in(&InfoSet::new(&game, s), &mut rng),
                     None => others.act_in(&InfoSet::new(&game, s), &mut rng),
                 };
@@ -317,6 +345,37 @@ pub(crate) fn playout(
         }
     }
     worth(&game, seat)
+}
+
+/// A seat's decision in a playout, made by a small search from what the
+/// seat knows there (its own playouts heuristic throughout).
+fn searched(
+    game: &Game,
+    seat: Seat,
+    decision: Decision,
+    players: Players,
+    rng: &mut GameRng,
+) -> Action {
+    let info = InfoSet::new(game, seat);
+    let view = info.view();
+    let mut bot = players.bot;
+    let first = bot.act(&view, rng);
+    let cands = super::candidates::candidates(&view, decision, first, game.rules());
+    if cands.len() < 2 {
+        return first;
+    }
+    let inner = Players::heuristic(players.bot);
+    let budget = Budget::playouts(players.michigan_search);
+    search(
+        &info,
+        &cands,
+        None,
+        inner,
+        game.rules().bet_limit,
+        budget,
+        rng,
+    )
+    .best
 }
 
 /// The seat's chips, plus its share of the layout while the game goes on

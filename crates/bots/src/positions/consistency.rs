@@ -36,10 +36,11 @@ use rand_core::Rng;
 use rayon::prelude::*;
 use tripoley_cards::{Category, seeded_rng};
 use tripoley_engine::{
-    Action, ChanceKind, DealChance, Decision, Game, InfoSet, Pending, Preset, Rules, Seat,
+    Action, ChanceKind, DealChance, Decision, Game, InfoSet, NoEvents, Pending, Preset, Rules, Seat,
 };
 
 use super::worth;
+use crate::expert::{measurers, playout, playout_player};
 use crate::{Bot, Budget, ExpertBot, HeuristicBot, judge};
 
 /// What to sample and how hard to look.
@@ -59,10 +60,25 @@ pub struct Config {
     pub verdict: Budget,
     /// Continuations per decision (each plays both moves).
     pub continuations: u32,
-    /// The budget of the experts playing the continuations.
-    pub players_budget: Budget,
+    /// Who plays the continuations.
+    pub continued_by: Players,
     /// The seed of the games and of everything else.
     pub seed: u64,
+}
+
+/// Who plays the game on from the two moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// Experts in every seat, searching within this budget: the check the
+    /// issue asks for, what the moves earn in expert hands.
+    Experts(Budget),
+    /// The players of the playouts that measure the verdict's cost
+    /// (heuristic bots; every later Michigan decision searched after a
+    /// lead or a follow). Then the continuations play what the verdict
+    /// plays in each world, the true deal being one of them, so any bias
+    /// left is the sampling's or the measure's, not the players': the check
+    /// of the verdict's machinery.
+    Playouts,
 }
 
 /// The kind of a sampled decision.
@@ -394,8 +410,8 @@ fn play_on(
         .into_par_iter()
         .map(|c| {
             let s = seed ^ u64::from(c + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
-            let a = continue_from(game, seat, best, &rules, config.players_budget, s);
-            let b = continue_from(game, seat, played, &rules, config.players_budget, s);
+            let a = continue_from(game, seat, best, &rules, config.continued_by, s);
+            let b = continue_from(game, seat, played, &rules, config.continued_by, s);
             a - b
         })
         .collect();
@@ -403,17 +419,27 @@ fn play_on(
     (e.mean, e.se)
 }
 
-/// Plays `action` in the true `game`, then experts in every seat to the end
-/// of the deal (chance and the bots on separate generators from `seed`);
-/// the seat's worth then.
+/// Plays `action` in the true `game`, then `players` in every seat to the
+/// end of the deal (chance and the bots on separate generators from
+/// `seed`); the seat's worth then.
 fn continue_from(
     game: &Game,
     seat: Seat,
     action: Action,
     rules: &Rules,
-    budget: Budget,
+    players: Players,
     seed: u64,
 ) -> f64 {
+    let budget = match players {
+        Players::Experts(budget) => budget,
+        Players::Playouts => {
+            let Pending::Decide { decision, .. } = game.pending() else {
+                unreachable!("a continuation starts at the seat's decision")
+            };
+            let players = measurers(decision, playout_player(rules));
+            return playout(game.clone(), seat, action, players, seed, &mut NoEvents);
+        }
+    };
     let mut g = game.clone();
     g.apply(seat, action).expect("both moves are legal");
     let mut chance = seeded_rng(seed);

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 use tripoley_bots::Budget;
-use tripoley_bots::positions::consistency::{self, Config, Row, Sample};
+use tripoley_bots::positions::consistency::{self, Config, Players, Row, Sample};
 use tripoley_bots::positions::{self, Count, Kind, Outcome, Tally, show};
 use tripoley_engine::Preset;
 
@@ -169,6 +169,14 @@ pub struct ConsistencyArgs {
     /// Playouts a decision of the experts playing the continuations.
     #[arg(long, default_value_t = 16)]
     pub players_playouts: u32,
+    /// Who plays the continuations: experts (what the moves earn in expert
+    /// hands), or the verdict's own playout players (a check of the
+    /// verdict's sampling: the cost must then be earned exactly).
+    #[arg(long, value_enum, default_value_t = ContinueWith::Experts)]
+    pub continue_with: ContinueWith,
+    /// One preset only (every preset that asks decisions by default).
+    #[arg(long, value_name = "NAME", value_parser = crate::setup::parse_preset)]
+    pub preset: Option<Preset>,
     /// Seats.
     #[arg(long, default_value_t = 4)]
     pub players: usize,
@@ -180,45 +188,70 @@ pub struct ConsistencyArgs {
     pub json: bool,
 }
 
+/// Who plays the continuations of `bench consistency`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContinueWith {
+    /// Experts in every seat.
+    Experts,
+    /// The heuristic players of the verdict's playouts.
+    Playouts,
+}
+
+impl ConsistencyArgs {
+    /// The check's settings for `preset`.
+    fn config(&self, preset: Preset) -> Config {
+        Config {
+            preset,
+            players: self.players,
+            decisions: self.decisions,
+            rate: 0.2,
+            verdict: Budget::playouts(self.verdict_playouts),
+            continuations: self.continuations,
+            continued_by: match self.continue_with {
+                ContinueWith::Experts => Players::Experts(Budget::playouts(self.players_playouts)),
+                ContinueWith::Playouts => Players::Playouts,
+            },
+            seed: self.seed,
+        }
+    }
+}
+
+impl SampleLine {
+    /// A sample's line.
+    fn of(s: &Sample) -> SampleLine {
+        SampleLine {
+            bench: "consistency",
+            preset: s.preset.name(),
+            game: s.game,
+            step: s.step,
+            seat: s.seat,
+            kind: s.kind.name(),
+            played: show(s.played),
+            best: show(s.best),
+            cost: s.cost,
+            cost_se: s.cost_se,
+            earned: s.earned,
+            earned_se: s.earned_se,
+            cost_sd: s.cost_sd,
+            agrees: s.agrees(),
+            agrees_in_one_world: s.agrees_in_one_world(),
+        }
+    }
+}
+
 /// Runs the self-consistency check on every preset that asks decisions and
 /// prints its figures.
 pub fn consistency(args: &ConsistencyArgs) {
     let start = Instant::now();
     let mut all = consistency::Report::default();
-    for preset in PRESETS {
-        let config = Config {
-            preset,
-            players: args.players,
-            decisions: args.decisions,
-            rate: 0.2,
-            verdict: Budget::playouts(args.verdict_playouts),
-            continuations: args.continuations,
-            players_budget: Budget::playouts(args.players_playouts),
-            seed: args.seed,
-        };
+    let presets = args.preset.map_or(PRESETS.to_vec(), |p| vec![p]);
+    for preset in presets {
         let json = args.json;
-        let report = consistency::check(&config, &|s: &Sample| {
+        let report = consistency::check(&args.config(preset), &|s: &Sample| {
             if json {
-                let line = SampleLine {
-                    bench: "consistency",
-                    preset: s.preset.name(),
-                    game: s.game,
-                    step: s.step,
-                    seat: s.seat,
-                    kind: s.kind.name(),
-                    played: show(s.played),
-                    best: show(s.best),
-                    cost: s.cost,
-                    cost_se: s.cost_se,
-                    earned: s.earned,
-                    earned_se: s.earned_se,
-                    cost_sd: s.cost_sd,
-                    agrees: s.agrees(),
-                    agrees_in_one_world: s.agrees_in_one_world(),
-                };
                 println!(
                     "{}",
-                    serde_json::to_string(&line).expect("plain data serialises")
+                    serde_json::to_string(&SampleLine::of(s)).expect("plain data serialises")
                 );
             }
         });
@@ -273,14 +306,17 @@ pub fn consistency(args: &ConsistencyArgs) {
         "strong fives (straight or better) called mistakes for a weaker five: {faulted}, \
          borne out by the continuations: {borne_out}"
     );
+    let by = match args.continue_with {
+        ContinueWith::Experts => format!("experts at {} playouts", args.players_playouts),
+        ContinueWith::Playouts => "the verdicts' playout players".to_owned(),
+    };
     println!(
         "{} players, {} decisions a preset, verdicts at {} playouts, {} duplicate continuations \
-         by experts at {} playouts, {:.0} s",
+         by {by}, {:.0} s",
         args.players,
         args.decisions,
         args.verdict_playouts,
         args.continuations,
-        args.players_playouts,
         start.elapsed().as_secs_f64()
     );
 }
