@@ -106,7 +106,7 @@ fn sim_napalm_refuses_tripoley_rules_like_play() {
 }
 
 /// The stage a transfer of a deal's section belongs to, by its reason (the
-/// README's stages); everything in the final pot's section is the final
+/// stages of docs/commands.md); everything in the final pot's section is the final
 /// pot's, the bets placed in it included.
 fn stage_of(reason: &str) -> usize {
     match reason {

@@ -34,7 +34,7 @@ use tripoley_engine::{Action, InfoSet, Rules, View};
 use crate::{Bot, HeuristicBot};
 
 /// Playouts one decision may use per millisecond of its time budget. Set
-/// below what one core of the project's machine does (see the README) so
+/// below what one core of the project's machine does (see docs/bots.md) so
 /// that searches end on their playout count, which is deterministic, and the
 /// clock is only a safety cap.
 pub const PLAYOUTS_PER_MS: u32 = 80;

@@ -15,7 +15,7 @@
 //!
 //! The default run is short (CI's budget); `TRIPOLEY_CHAOS_TABLES` (up to
 //! 300) and `TRIPOLEY_CHAOS_SECONDS` (each fault's load, at least 8) make
-//! a longer one, whose figures README's "Several servers" gives.
+//! a longer one, whose figures docs/several-servers.md gives.
 
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};

@@ -6,7 +6,7 @@
 //! checkpoint writes and syncs hundreds of pages, and every table waiting
 //! on that commit would wait for it too. What the commit path still waits
 //! for is the flush that lets the log start over (see [`BACKSTOP_BYTES`]):
-//! under heavy load it sets the p99 (README, "the machine, not the code").
+//! under heavy load it sets the p99 (docs/hosting.md, "the machine, not the code").
 
 use std::path::Path;
 use std::sync::mpsc;

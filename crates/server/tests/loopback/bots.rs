@@ -343,7 +343,7 @@ async fn many_expert_tables_leave_a_tables_moves_quick() {
     assert!(p99 < Duration::from_millis(250), "p99 {p99:?}");
 }
 
-/// The figures in README's web section: honest move latency with N tables
+/// The figures in docs/hosting.md: honest move latency with N tables
 /// (`TRIPOLEY_BOT_TABLES`, 200 by default) of expert bots, then of heuristic
 /// bots. `cargo test -p tripoley-server --test bots -- --ignored --nocapture`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
