@@ -28,7 +28,7 @@ pub struct Why {
     /// The same for the move made.
     pub played_percent: u8,
     /// A part in which the move made did better, when one did by
-    /// [`MATERIAL`] chips or more.
+    /// `MATERIAL` chips or more.
     pub but: Option<Trade>,
 }
 

@@ -4,7 +4,7 @@
 //! with them ([`play_game`]), the self-play simulator ([`sim`]) and
 //! duplicate matches between bots ([`arena`]).
 //!
-//! A bot sees only its seat's [`View`](tripoley_engine::View) (or, to
+//! A bot sees only its seat's [`View`] (or, to
 //! search, its [`InfoSet`]): it can never cheat, and the same bot can
 //! advise a human ([`hint`]).
 //!

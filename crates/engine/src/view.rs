@@ -408,7 +408,7 @@ impl<'a> Sight<'a> {
     }
 
     /// All of it, copied out. (The per-seat lists are filled for the
-    /// seats at the table only, and whole arrays are cut, as [`first`]
+    /// seats at the table only, and whole arrays are cut, as `first`
     /// says: a view is built for every message and bot decision.)
     pub fn view(self) -> View {
         let n = self.players();

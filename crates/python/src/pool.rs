@@ -15,7 +15,7 @@
 //! receives it, and `recv` with no batch ready steps a batch that no
 //! worker would take before finishing another. The workers spin a while
 //! before sleeping (a thread woken on a virtual machine costs tens of
-//! microseconds, see [`crate::crew`]).
+//! microseconds, see `crate::crew`).
 //!
 //! What it gains (measured in `python/examples/benchmark.py`): a policy
 //! that takes time (a network, or NumPy) no longer holds the threads up.

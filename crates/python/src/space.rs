@@ -249,7 +249,7 @@ impl ActionSpace {
 }
 
 /// The legal integers at a decision, as bits: every decision's are some
-/// of the integers below [`AMOUNTS`] (cards, or the fixed actions) and one
+/// of the integers below `AMOUNTS` (cards, or the fixed actions) and one
 /// run of amounts (bets, raises or bids), so a mask's bits are written
 /// at once, never integer by integer (a bid's run is up to every chip at
 /// the table).

@@ -31,13 +31,13 @@ const FROZEN: Duration = Duration::from_secs(15);
 /// What a load test plays.
 #[derive(Clone, Debug)]
 pub struct LoadOptions {
-    /// Tables played at once (1 to [`MAX_TABLES`]).
+    /// Tables played at once (1 to `MAX_TABLES`).
     pub tables: usize,
     /// Seats per table, every one a client bot.
     pub seats: u8,
     /// How long each client waits before answering its turn.
     pub think: Duration,
-    /// How long the test runs (at most [`MAX_DURATION`]); a table that
+    /// How long the test runs (at most `MAX_DURATION`); a table that
     /// finishes its game early starts another.
     pub duration: Duration,
     /// A running server to load (loopback only); `None` starts one in this

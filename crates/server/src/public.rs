@@ -2,7 +2,7 @@
 //! public while they wait for players, so strangers can find a game.
 //!
 //! Each table's actor publishes its own entry whenever its seats or status
-//! change and withdraws it when it starts or stops ([`Directory`]), so a
+//! change and withdraws it when it starts or stops (`Directory`), so a
 //! request never asks a table anything: it reads a sorted snapshot, rebuilt
 //! only after a change. Private tables are never published.
 //!

@@ -54,7 +54,7 @@ impl Budget {
     /// 10 ms a decision.
     pub const DEFAULT: Budget = Budget::millis(10);
 
-    /// `ms` milliseconds a decision: [`PLAYOUTS_PER_MS`] playouts per
+    /// `ms` milliseconds a decision: `PLAYOUTS_PER_MS` playouts per
     /// millisecond, capped by the clock at 90% of `ms` (what a decision
     /// does besides its playouts, and a busy machine, take the rest).
     pub const fn millis(ms: u32) -> Budget {

@@ -33,7 +33,7 @@ const RAISE_AT: f32 = 0.8;
 ///   a showdown does not reveal them for Michigan);
 /// - bets from its chosen five's chance of winning the showdown against the
 ///   hands still in, read from precomputed tables, raising at most until a
-///   round holds [`RAISE_CAP`] raises;
+///   round holds `RAISE_CAP` raises;
 /// - leads in Michigan the card that sheds the most cards (in a row, and in
 ///   the whole sequence when others fill the gaps), that nobody else could
 ///   lead into, that keeps the lead when the next card is known to be gone,

@@ -20,7 +20,7 @@
 //! decisions the differences `earned - cost` must average to zero: that
 //! mean, with a standard error taken from its spread across decisions
 //! (which holds the hidden cards' part too), is the check's main figure
-//! ([`Report::bias`]). A bias means the verdict's playouts (heuristic
+//! (`Row::bias`). A bias means the verdict's playouts (heuristic
 //! players, the searcher's own later moves included) misjudge what the
 //! moves are worth in expert hands. The share of decisions whose two
 //! figures agree within two standard errors combined is reported as well,

@@ -9,7 +9,7 @@
 //! and ends in exactly the seat's view (so every earlier lead and stop
 //! would have happened alike). In each world every answer is played and the
 //! rest of the deal searched to its end: the seat's worth there (its chips
-//! plus its share of the layout, the search's measure, [`super::worth`])
+//! plus its share of the layout, the search's measure, `worth`)
 //! is bounded below by the others choosing what is worst for it and the
 //! seat itself always taking its first legal answer (a strategy it can
 //! follow without seeing the world), and above by everyone choosing what
@@ -18,7 +18,7 @@
 //! below another answer's lower bound: no play of the others and no later
 //! play of the seat could make it as good. One move of the others is left
 //! out: withholding one's last card when one could follow with it and go
-//! out, a gift to everyone else that no player would make ([`going_out`]). Positions are chosen so little
+//! out, a gift to everyone else that no player would make (`going_out`). Positions are chosen so little
 //! is left to choose after the decision, where the bounds meet.
 
 use tripoley_cards::{Card, CardSet, Rank};

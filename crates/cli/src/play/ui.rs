@@ -961,7 +961,7 @@ fn fit_keys(spans: Vec<Span<'static>>, width: u16) -> Vec<Span<'static>> {
         .collect()
 }
 
-/// "Save and quit? [y] yes  any other key: no".
+/// "Save and quit? \[y\] yes  any other key: no".
 fn confirm_quit(app: &App, theme: &Theme) -> Vec<Span<'static>> {
     vec![
         Span::styled(
