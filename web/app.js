@@ -13,7 +13,7 @@ import { boardView, tick } from "./render.js";
 import { unlock } from "./sounds.js";
 import { chatPanel } from "./chat.js";
 import { presetLine } from "./tables.js";
-import { hostSeatTools, lobbySeats } from "./seats.js";
+import { lobbySeats } from "./seats.js";
 import { qrCode } from "./qr.js";
 import { rulesView } from "./rules.js";
 import { addPlayerForm, passCover, shownToken } from "./passplay.js";
@@ -40,7 +40,6 @@ function livePage(/** @type {Table} */ ctl) {
     ctl.table.status === "lobby" ? lobby(ctl) : null,
     ctl.view ? boardView(ctl) : null,
     ctl.error ? el("p", { class: "error", role: "alert" }, ctl.error) : null,
-    hostSeatTools(ctl),
     offline ? null : chatPanel(ctl),
   ];
 }
