@@ -390,7 +390,7 @@ function gameOver(/** @type {Table} */ ctl, /** @type {View} */ v) {
     overHeading(ctl),
     el("p", { class: "winner" }, t("winners", { who: names(winners), count: winners.length })),
     el("ol", { class: "standings" }, order.map((s) => el("li", {}, el("span", {}, ctl.name(s.seat)), el("span", { class: "chips" }, t("chips-n", { n: s.chips })), s.winner ? el("span", { class: "tag win" }, t("tag-winner")) : null))),
-    ctl.finalTally && ctl.finalTally.shown.length ? el("p", {}, t("final-pot-line", { what: [...ctl.finalTally.shown, ...ctl.finalTally.pots].map((l) => l.text).join("; ") })) : null,
+    ctl.finalTally && ctl.finalTally.shown.length ? el("p", {}, t("final-pot-line", { what: ctl.finalTally.pokerLines().map((l) => l.text).join("; ") })) : null,
     ctl.replaying ? null : rematchButton(ctl, ctl.seat != null || ctl.host),
     ctl.rematchFailed ? el("p", { class: "error", role: "alert" }, ctl.rematchFailed) : null,
     replayButton(ctl));
