@@ -64,7 +64,10 @@ test("the end of an away player's grace and a rematch reach the other screen liv
   await axeScan(guest, "a rematch announced");
   await join.click();
   await guest.waitForURL(host.url());
-  await guest.locator(".lobby-seats li", { hasText: "Bob (here)" }).waitFor();
+  // The guest reads their own seat as theirs and the others unmarked while
+  // they are here (it read "Ann (here)", as if at the guest's device: issue 50).
+  await guest.locator(".lobby-seats li .who", { hasText: /^Bob \(you\)$/ }).waitFor();
+  await guest.locator(".lobby-seats li .who", { hasText: /^Ann$/ }).waitFor();
   assert.deepEqual(errors, []);
   await hostCtx.close();
   await guestCtx.close();

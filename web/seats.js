@@ -42,10 +42,11 @@ export function lobbySeats(/** @type {Table} */ ctl) {
   }));
 }
 
-/** A person's row: their name, whether they are here and, for the host,
- * "Remove Ann", then "Remove Ann from the table?" with Remove and Keep. */
+/** A person's row: their name ("(you)" on the viewer's own), whether they
+ * have left and, for the host, "Remove Ann", then "Remove Ann from the
+ * table?" with Remove and Keep. */
 function personRow(/** @type {Table} */ ctl, /** @type {import("./frames.js").SeatInfo} */ s) {
-  const who = el("span", { class: "who" }, t("lobby-seat-taken", { name: s.name, here: s.connected ? "yes" : "no" }));
+  const who = el("span", { class: "who" }, t("lobby-seat-taken", { name: ctl.name(s.seat), away: s.connected ? "no" : "yes" }));
   if (!ctl.host || s.seat === ctl.seat) return who;
   const key = `${ctl.invite} ${s.seat} ${s.name}`;
   const ask = (/** @type {boolean} */ on) => {
