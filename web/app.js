@@ -112,12 +112,13 @@ function lobby(/** @type {Table} */ ctl) {
       sitForm(ctl, open), summary, seats);
   }
   const box = el("section", { class: "panel lobby", "aria-label": t("lobby") }, el("h2", {}, t("lobby-waiting")));
-  // The link-sharing tools are the host's.
-  if (ctl.host) box.append(...inviteTools(ctl));
+  // The link-sharing tools are the host's, and the start right after them:
+  // by keyboard one Tab from Copy link, which has the focus (render.js),
+  // not past every seat's choice and the form below (15 Tabs: issue 50).
+  if (ctl.host) box.append(...inviteTools(ctl), el("button", { "data-key": "start", class: "primary", onclick: () => ctl.send({ type: "start" }) }, t("lobby-start")));
   box.append(summary, seats);
   if (ctl.role === "player") box.append(addPlayerForm(ctl, open) || "");
-  if (ctl.host) box.append(el("button", { "data-key": "start", class: "primary", onclick: () => ctl.send({ type: "start" }) }, t("lobby-start")));
-  else box.append(el("p", {}, t("lobby-wait-host")));
+  if (!ctl.host) box.append(el("p", {}, t("lobby-wait-host")));
   return box;
 }
 

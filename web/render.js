@@ -154,14 +154,19 @@ function showSubject(ctl, hand) {
   if (by) scrollBy(0, by);
 }
 
-/** At the game's end, a focus that fell to the page (the last result's
- * button went with it) goes to what comes next, a rematch or the replay:
- * keyboard players found them only from the top (issue 50).
+/** What comes next where no decision is asked: at the game's end a
+ * rematch or the replay, in the host's lobby the invite's Copy link (Start
+ * the game is the next Tab). */
+const NEXT = 'section.game-over button, section.lobby button[data-key="copy-link"]';
+
+/** A focus that fell to the page (the last result's button went with it,
+ * the lobby just opened) goes to what comes next: keyboard players found
+ * it only from the top (issue 50).
  * @param {Table} ctl */
 function focusWhatComesNext(ctl) {
   const active = document.activeElement;
   if (active && active !== document.body && active.isConnected) return;
-  const next = /** @type {HTMLElement | null} */ (ctl.root.querySelector("section.game-over button"));
+  const next = /** @type {HTMLElement | null} */ (ctl.root.querySelector(NEXT));
   if (next) next.focus({ preventScroll: true });
 }
 
