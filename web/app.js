@@ -56,7 +56,8 @@ function settingsBar(/** @type {Table} */ ctl) {
 }
 
 /** Sounds on or off, in view at the table (kept in this browser). Switching
- * them on is the click that lets the page's audio start. */
+ * them on is the click that lets the page's audio start. Its word is a
+ * label of its own: a phone shows the icon alone (style.css). */
 function soundSwitch(/** @type {Table} */ ctl) {
   const on = prefs.sound;
   return el("button", {
@@ -67,7 +68,7 @@ function soundSwitch(/** @type {Table} */ ctl) {
       savePrefs();
       ctl.redraw();
     },
-  }, soundIcon(on), " ", t("settings-sound"));
+  }, soundIcon(on), el("span", { class: "label" }, " " + t("settings-sound")));
 }
 
 /** A loudspeaker, with waves when sounds are on and a cross when off: drawn
