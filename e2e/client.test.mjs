@@ -115,6 +115,22 @@ test("a deal's result: antes in one line, spaces taken, the pot, Michigan, nets"
   assert.equal(t.ledger.length, 11);
 });
 
+test("a casino's final pot: each hand once, named at the showdown, and each bet (issue 50)", () => {
+  const t = new DealTally(2, 2, seen(["Ann (you)", "Bob"]));
+  const move = (from, to, amount, reason) => ({ event: "transfer", from, to, amount, reason });
+  t.add({ event: "final_pot_round", round: 1, chips: 9 });
+  t.add({ event: "face_up", seat: 0, cards: ["KH", "2H", "5H", "9H", "JH"] });
+  t.add({ event: "face_up", seat: 1, cards: ["3C", "3D", "7S", "8S", "QD"] });
+  t.add(move({ stack: 0 }, { space: "pot" }, 2, "bet"));
+  t.add(move({ stack: 1 }, { space: "pot" }, 2, "bet"));
+  t.add({ event: "showed", seat: 0, cards: ["2H", "5H", "9H", "JH", "KH"], rank: 5 << 26 });
+  t.add({ event: "showed", seat: 1, cards: ["3D", "3C", "7S", "8S", "QD"], rank: 1 << 26 });
+  t.add(move({ space: "pot" }, { stack: 0 }, 13, "final_pot"));
+  // Failed before: each hand came twice, face up and again at the showdown.
+  assert.deepEqual(t.pokerLines().map((l) => l.text), ["Ann (you): 2♥ 5♥ 9♥ J♥ K♥ (a flush)", "Bob: 3♣ 3♦ Q♦ 7♠ 8♠ (a pair)",
+    "Ann (you) bet 2 in all", "Bob bet 2 in all", "Ann (you) won the final pot: 13"]);
+});
+
 test("a misplay paid to each other player is one line, and the spare's price is a line", () => {
   const t = new DealTally(1, 4, seen(["Ann (you)", "Bob", "Cy", "Di"]));
   const move = (from, to, amount, reason) => ({ event: "transfer", from, to, amount, reason });

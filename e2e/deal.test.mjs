@@ -152,6 +152,21 @@ for (const [preset, size, tag, rules = {}] of GAMES) {
   });
 }
 
+test("on a phone the bar's four controls take one row, in English and in Spanish (issue 50, point 8)", { timeout: 60000 }, async () => {
+  for (const locale of ["en-GB", "es-ES"]) {
+    const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "2", turn: "0" }, start, { ...PHONE, locale });
+    await page.locator("section.board").waitFor();
+    const rows = await page.locator(".bar").evaluate((bar) => new Set([...bar.children].map((c) => Math.round(c.getBoundingClientRect().top))).size);
+    const tall = await page.locator(".bar").evaluate((bar) => bar.getBoundingClientRect().height);
+    await shot(page, `phone-bar-${locale}`, false);
+    // Failed before: Sounds went to a second row (about 100 px of 844 for the bar).
+    assert.equal(rows, 1, `${locale}: the bar's controls in one row`);
+    assert.ok(tall <= 60, `${locale}: the bar is ${tall} px tall`);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  }
+});
+
 test("on a laptop, a deal's result is not under the docked hand when the next decision is already yours", { timeout: 120000 }, async () => {
   // Five seats: a result of many lines.
   const { ctx, page, errors } = await soloTable({ preset: "pagat", seats: "5", deals: "2", turn: "0" }, start);

@@ -408,6 +408,20 @@ export class Player {
       this.offscreen.push(`${kind}: ${off.join(" ")}`);
       await shot(this.page, `${this.tag}-offscreen-${kind}`, false);
     }
+    // What the decision is about is in view with it, above the docked hand
+    // (issue 50, point 8: the Pot was under it when betting on a phone, the
+    // runs in Michigan, the diamonds' row cut in half on a laptop).
+    const hidden = await hand.evaluate((h, sel) => {
+      const top = Math.min(h.getBoundingClientRect().top, innerHeight);
+      return sel ? [...document.querySelectorAll(sel)].filter((e) => !h.contains(e)).filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.top < -1 || r.bottom > top + 1;
+      }).map((e) => e.className) : [];
+    }, SUBJECTS[kind] || null);
+    if (hidden.length) {
+      this.offscreen.push(`${kind}: what it is about is out of view (${hidden.join(", ")})`);
+      await shot(this.page, `${this.tag}-subject-hidden-${kind}`, false);
+    }
   }
 
   /** Leads a misplay: the price is shown on the card and asked before it is made. */
@@ -423,6 +437,13 @@ export class Player {
     return this.misplayed;
   }
 }
+
+/** What each kind of decision is about, which must be in view with its
+ * controls: the Pot and the others' bets when betting, the high bid when
+ * bidding, the cards played by suit in Michigan. */
+const BETTING = ".board .space-pot, .seats-ring .seat-bet";
+const PLAYED = ".played-rows .suit-row";
+const SUBJECTS = { open: BETTING, respond: BETTING, auction_bid: ".board .board-note", pay_suit_bid: ".board .board-note", lead: PLAYED, follow: PLAYED };
 
 /** How many pixels of a panel's height, as the page stands, are under the
  * player's docked hand (0 when the hand is not docked over it). */

@@ -97,6 +97,25 @@ test("choosing how many deals keeps the preset's name in the lobby (Pagat rules,
   await ctx.close();
 });
 
+test("the host's lobby by keyboard: the focus on Copy link, Start the game one Tab further (issue 50)", { timeout: 60000 }, async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  await openTable(page, [], { preset: "pagat", seats: "4" });
+  // The lobby as drawn once the presets came (the last drawing on its own).
+  await page.locator("section.lobby .preset-line").waitFor();
+  const start = page.locator('button[data-key="start"]');
+  const focused = () => start.evaluate((b) => b === document.activeElement);
+  let tabs = 0;
+  for (; tabs < 40 && !(await focused()); tabs++) await page.keyboard.press("Tab");
+  console.log(`the host's lobby: ${tabs} Tabs to Start the game`);
+  // Failed before: 15, through the header, the bar, the link, each seat's
+  // choice of player and the form for another player on this device.
+  assert.ok(tabs <= 2, `${tabs} Tabs to Start the game`);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.key), "start");
+  await shot(page, "desktop-lobby-start-focused", false);
+  await ctx.close();
+});
+
 test("static files: Brotli or gzipped, revalidated by ETag (304 Not Modified), a favicon; first load and reload measured", { timeout: 60000 }, async () => {
   for (const path of ["/", "/main.js", "/app.js", "/style.css", "/locales/en.ftl"]) {
     // Brotli where the client accepts it, the same text once decoded.

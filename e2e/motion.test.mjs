@@ -6,7 +6,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, openTable, playUntil, Player, PHONE, DESKTOP, browser } from "./harness.mjs";
+import { serverAndBrowser, openTable, playUntil, Player, PHONE, DESKTOP, browser, watchSocket, over } from "./harness.mjs";
 
 serverAndBrowser();
 
@@ -60,4 +60,61 @@ test("cards dealt fly to the seats, a run lands card after card, chips fly from 
   assert.deepEqual(errors, []);
   await deskCtx.close();
   await phoneCtx.close();
+});
+
+/** Before the page's scripts: at every frame, each card back or chip in
+ * flight that is drawn over the words of the pass-and-play cover or of the
+ * game-over panel is noted (what it covered), as is whether any flew there. */
+function recordOverWords() {
+  window.overWords = [];
+  window.flewBy = new Set();
+  const words = ".pass-cover > *, section.game-over > *";
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const look = () => {
+    for (const f of document.querySelectorAll(".flying")) {
+      const a = f.getBoundingClientRect();
+      for (const w of document.querySelectorAll(words)) {
+        const b = w.getBoundingClientRect();
+        if (!meet(a, b)) continue;
+        window.flewBy.add(w.closest(".pass-cover") ? "cover" : "game over");
+        const x = (Math.max(a.left, b.left) + Math.min(a.right, b.right)) / 2;
+        const y = (Math.max(a.top, b.top) + Math.min(a.bottom, b.bottom)) / 2;
+        // Flying things let clicks through: for a moment they may be hit.
+        f.style.pointerEvents = "auto";
+        const top = document.elementFromPoint(x, y);
+        f.style.pointerEvents = "";
+        if (top === f) window.overWords.push(`${f.className} over ${w.tagName.toLowerCase()} “${w.textContent.slice(0, 30)}”`);
+      }
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+test("nothing flies over words: dealt cards under the pass-and-play cover, chips under the game over (issue 50)", { timeout: 240000 }, async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  await ctx.addInitScript(recordOverWords);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const socket = watchSocket(page);
+  await openTable(page, [], { preset: "pagat", seats: "3", deals: "2", turn: "0" });
+  // Ann and Bob on one laptop, and a bot: a cover between them at each turn.
+  const add = page.locator("form.add-player");
+  await add.locator('input[name="local-name"]').fill("Bob");
+  await add.locator('button[type="submit"]').click();
+  await page.locator(".local-seats", { hasText: "Ann, Bob" }).waitFor();
+  await page.locator('button[data-key="start"]').click();
+  const me = new Player(page, "desktop-motion-words");
+  const ended = () => socket.received.some((m) => m.type === "update" && m.events.some((e) => e.event === "game_over"));
+  assert.ok(await playUntil([me], ended, 220000), "the game ended");
+  while (await me.results_());
+  await page.locator("section.game-over").waitFor({ timeout: 10000 });
+  // The last chips fly to the seats as the game-over panel comes.
+  await page.waitForFunction(() => !document.querySelector(".flying"), null, { timeout: 10000 });
+  const seen = await page.evaluate(() => ({ over: [...new Set(window.overWords)], by: [...window.flewBy] }));
+  console.log(`flew across: ${seen.by.join(", ") || "nothing"}`);
+  assert.deepEqual(seen.over, [], "nothing in flight is drawn over the words");
+  assert.deepEqual(errors, []);
+  await ctx.close();
 });

@@ -6,7 +6,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, openTable, Player, playUntil, over, axeScan, shot, PHONE, DESKTOP, base, browser } from "./harness.mjs";
+import { serverAndBrowser, openTable, Player, playUntil, over, axeScan, shot, underHand, PHONE, DESKTOP, base, browser } from "./harness.mjs";
 
 // A grace time of 2 s, so the test waits seconds, not the default 30.
 serverAndBrowser(["--grace", "2"]);
@@ -27,9 +27,22 @@ test("the end of an away player's grace and a rematch reach the other screen liv
   // Bob leaves mid-game; once his grace is over the host may free his seat,
   // told live (no reload, whoever's turn it is).
   await guest.close();
-  const free = host.locator("section.seat-tools button", { hasText: "Free Bob's seat" });
+  // It is on Bob's seat, beside his "away" (issue 50, point 9: it sat
+  // below the docked hand, out of the first screen), on a laptop and a phone.
+  const free = host.locator('.seats-ring .seat:has(.tag.away) button[data-key="free-1"]', { hasText: "Free Bob's seat" });
   await free.waitFor({ timeout: 10000 });
-  await shot(host, "desktop-free-seat-live");
+  for (const [size, tag] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+    await host.setViewportSize(size.viewport);
+    await host.evaluate(() => scrollTo(0, 0));
+    const box = await free.evaluate((b) => {
+      const r = b.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    });
+    await shot(host, `${tag}-free-seat-live`, false);
+    assert.ok(box.top >= 0 && box.bottom <= size.viewport.height && box.left >= 0 && box.right <= size.viewport.width, `${tag}: in the first screen (${JSON.stringify(box)})`);
+    assert.equal(await underHand(free), 0, `${tag}: not under the docked hand`);
+  }
+  await host.setViewportSize(DESKTOP.viewport);
 
   // Bob comes back; Ann plays the game to its end.
   guest = await guestCtx.newPage();
@@ -51,7 +64,10 @@ test("the end of an away player's grace and a rematch reach the other screen liv
   await axeScan(guest, "a rematch announced");
   await join.click();
   await guest.waitForURL(host.url());
-  await guest.locator(".lobby-seats li", { hasText: "Bob (here)" }).waitFor();
+  // The guest reads their own seat as theirs and the others unmarked while
+  // they are here (it read "Ann (here)", as if at the guest's device: issue 50).
+  await guest.locator(".lobby-seats li .who", { hasText: /^Bob \(you\)$/ }).waitFor();
+  await guest.locator(".lobby-seats li .who", { hasText: /^Ann$/ }).waitFor();
   assert.deepEqual(errors, []);
   await hostCtx.close();
   await guestCtx.close();

@@ -130,7 +130,7 @@ test("a public table is found and joined; chat with mute; the QR code; the host 
   // Cy leaves; the host removes her from the lobby; she is told when she
   // comes back.
   await stranger.goto("about:blank");
-  await host.locator(".lobby-seats li .who", { hasText: /^Cy$/ }).waitFor();
+  await host.locator(".lobby-seats li .who", { hasText: "Cy (away)" }).waitFor();
   await host.locator('button[data-key="remove-2"]').click();
   await shot(host, "desktop-free-seat");
   await axeScan(host, "the host's seat tools");

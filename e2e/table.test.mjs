@@ -58,17 +58,17 @@ test("two people and a bot play a whole pagat game to game over, then a rematch"
   });
   // Bob's page is connected (he may show as seated before it is), so that his leaving draws
   // the lobby again: else the clipboard never answered and "Copied." never came.
-  await host.locator(".lobby-seats li", { hasText: "Bob (here)" }).waitFor();
+  await host.locator(".lobby-seats li .who", { hasText: /^Bob$/ }).waitFor();
   await host.locator('button[data-key="copy-link"]').click();
   await guest.close();
-  await host.locator(".lobby-seats li .who", { hasText: /^Bob$/ }).waitFor();
+  await host.locator(".lobby-seats li .who", { hasText: "Bob (away)" }).waitFor();
   await host.locator(".invite .note", { hasText: "Copied." }).waitFor({ timeout: 5000 });
   assert.equal(await host.evaluate(() => navigator.clipboard.readText()), await host.locator('input[aria-label="Invite link"]').inputValue());
   // The lobby is drawn again when a player comes back: the note stays.
   guest = await guestCtx.newPage();
   guest.on("pageerror", (e) => errors.push(e.message));
   await guest.goto(link);
-  await host.locator(".lobby-seats li", { hasText: "Bob (here)" }).waitFor();
+  await host.locator(".lobby-seats li .who", { hasText: /^Bob$/ }).waitFor();
   assert.equal(await host.locator(".invite .note").textContent(), "Copied.");
   await shot(host, "phone-lobby-copied");
   await host.locator('button[data-key="start"]').click();

@@ -13,7 +13,7 @@ import { boardView, tick } from "./render.js";
 import { unlock } from "./sounds.js";
 import { chatPanel } from "./chat.js";
 import { presetLine } from "./tables.js";
-import { hostSeatTools, lobbySeats } from "./seats.js";
+import { lobbySeats } from "./seats.js";
 import { qrCode } from "./qr.js";
 import { rulesView } from "./rules.js";
 import { addPlayerForm, passCover, shownToken } from "./passplay.js";
@@ -40,7 +40,6 @@ function livePage(/** @type {Table} */ ctl) {
     ctl.table.status === "lobby" ? lobby(ctl) : null,
     ctl.view ? boardView(ctl) : null,
     ctl.error ? el("p", { class: "error", role: "alert" }, ctl.error) : null,
-    hostSeatTools(ctl),
     offline ? null : chatPanel(ctl),
   ];
 }
@@ -57,7 +56,8 @@ function settingsBar(/** @type {Table} */ ctl) {
 }
 
 /** Sounds on or off, in view at the table (kept in this browser). Switching
- * them on is the click that lets the page's audio start. */
+ * them on is the click that lets the page's audio start. Its word is a
+ * label of its own: a phone shows the icon alone (style.css). */
 function soundSwitch(/** @type {Table} */ ctl) {
   const on = prefs.sound;
   return el("button", {
@@ -68,7 +68,7 @@ function soundSwitch(/** @type {Table} */ ctl) {
       savePrefs();
       ctl.redraw();
     },
-  }, soundIcon(on), " ", t("settings-sound"));
+  }, soundIcon(on), el("span", { class: "label" }, " " + t("settings-sound")));
 }
 
 /** A loudspeaker, with waves when sounds are on and a cross when off: drawn
@@ -113,12 +113,13 @@ function lobby(/** @type {Table} */ ctl) {
       sitForm(ctl, open), summary, seats);
   }
   const box = el("section", { class: "panel lobby", "aria-label": t("lobby") }, el("h2", {}, t("lobby-waiting")));
-  // The link-sharing tools are the host's.
-  if (ctl.host) box.append(...inviteTools(ctl));
+  // The link-sharing tools are the host's, and the start right after them:
+  // by keyboard one Tab from Copy link, which has the focus (render.js),
+  // not past every seat's choice and the form below (15 Tabs: issue 50).
+  if (ctl.host) box.append(...inviteTools(ctl), el("button", { "data-key": "start", class: "primary", onclick: () => ctl.send({ type: "start" }) }, t("lobby-start")));
   box.append(summary, seats);
   if (ctl.role === "player") box.append(addPlayerForm(ctl, open) || "");
-  if (ctl.host) box.append(el("button", { "data-key": "start", class: "primary", onclick: () => ctl.send({ type: "start" }) }, t("lobby-start")));
-  else box.append(el("p", {}, t("lobby-wait-host")));
+  if (!ctl.host) box.append(el("p", {}, t("lobby-wait-host")));
   return box;
 }
 

@@ -7,7 +7,7 @@ import { el, keptOpen } from "./dom.js";
 import { prefs, CHOOSE_FIVE } from "./state.js";
 import { cardFace, cardWords, cardText, sortCards, suitOf, rankOf, bestFive, RANKS, SUIT_LETTERS, SUIT_SYMBOLS } from "./cards.js";
 import { coachPanel } from "./coach.js";
-import { overHeading, rematchButton } from "./seats.js";
+import { freeSeatButton, overHeading, rematchButton } from "./seats.js";
 import { spaceName, suitSymbol, suitWord, actionText, capital, names, ledgerLine } from "./words.js";
 import { t } from "./i18n.js";
 
@@ -97,6 +97,7 @@ function seatBox(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {num
     "data-account": "stack:" + s, "aria-label": label, role: "group",
   },
   el("div", { class: "seat-top" }, el("strong", { class: "seat-name", dir: "auto" }, ctl.name(s)), marks),
+  freeSeatButton(ctl, info),
   el("div", { class: "seat-nums" },
     el("span", { class: "stack" }, el("span", { class: "chip-icon", "aria-hidden": "true" }), chips),
     el("span", { class: "cards-left", title: t("seat-cards-title") }, el("span", { class: "back-icon", "aria-hidden": "true" }), v.hand_sizes[s])),
@@ -389,7 +390,7 @@ function gameOver(/** @type {Table} */ ctl, /** @type {View} */ v) {
     overHeading(ctl),
     el("p", { class: "winner" }, t("winners", { who: names(winners), count: winners.length })),
     el("ol", { class: "standings" }, order.map((s) => el("li", {}, el("span", {}, ctl.name(s.seat)), el("span", { class: "chips" }, t("chips-n", { n: s.chips })), s.winner ? el("span", { class: "tag win" }, t("tag-winner")) : null))),
-    ctl.finalTally && ctl.finalTally.shown.length ? el("p", {}, t("final-pot-line", { what: [...ctl.finalTally.shown, ...ctl.finalTally.pots].map((l) => l.text).join("; ") })) : null,
+    ctl.finalTally && ctl.finalTally.shown.length ? el("p", {}, t("final-pot-line", { what: ctl.finalTally.pokerLines().map((l) => l.text).join("; ") })) : null,
     ctl.replaying ? null : rematchButton(ctl, ctl.seat != null || ctl.host),
     ctl.rematchFailed ? el("p", { class: "error", role: "alert" }, ctl.rematchFailed) : null,
     replayButton(ctl));

@@ -44,6 +44,14 @@ function seatName(/** @type {Table} */ ctl, /** @type {number} */ seat) {
   return (s && s.name) || t("seat-n", { n: seat + 1 });
 }
 
+/** Whether several people play on this device (pass-and-play): then at
+ * the game's end nobody is "you" (the last one shown won as "Kid (you)",
+ * issue 50). Offline, every person's seat is this device's. */
+export function sharedDevice(/** @type {Table} */ ctl) {
+  if (ctl.kind === "offline") return !!ctl.table && ctl.table.seats.filter((s) => s.kind === "human").length > 1;
+  return ctl.kind === "online" && others(ctl).length > 0;
+}
+
 /** The token the page's own connection says hello with. */
 export function shownToken(/** @type {Table} */ ctl) {
   const mine = saved(ctl.invite);

@@ -115,6 +115,7 @@ function focusDecision(ctl) {
   const active = document.activeElement;
   const typing = active && active.matches("input, textarea, select") && !hand.contains(active);
   if (typing) return;
+  showSubject(ctl, hand);
   for (const sel of DECISION_FOCUS) {
     const target = /** @type {HTMLElement | null} */ (hand.querySelector(sel));
     if (target) {
@@ -124,14 +125,48 @@ function focusDecision(ctl) {
   }
 }
 
-/** At the game's end, a focus that fell to the page (the last result's
- * button went with it) goes to what comes next, a rematch or the replay:
- * keyboard players found them only from the top (issue 50).
+/** What each kind of decision is about, shown with its controls: the Pot
+ * and the others' bets when betting, the high bid when bidding, the cards
+ * played by suit in Michigan. */
+const BETTING = ".board .space-pot, .seats-ring .seat-bet";
+const PLAYED = ".played-rows .suit-row";
+/** @type {Record<string, string>} */
+const SUBJECTS = { open: BETTING, respond: BETTING, auction_bid: ".board .board-note", pay_suit_bid: ".board .board-note", lead: PLAYED, follow: PLAYED };
+
+/** At a new decision, the page scrolls so that what it is about is in view
+ * above the docked hand: on a phone the Pot was under it when betting, and
+ * the runs in Michigan; on a laptop the diamonds' row was cut in half
+ * (issue 50). Only the docked hand of a live table: a replay scrolls its own
+ * panel, and a result being read keeps the hand in its place.
+ * @param {Table} ctl @param {Element} hand */
+function showSubject(ctl, hand) {
+  const sel = SUBJECTS[/** @type {HTMLElement} */ (hand).dataset.decision || ""];
+  if (!sel || ctl.replaying || getComputedStyle(hand).position !== "sticky") return;
+  const rects = [...ctl.root.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+  if (!rects.length) return;
+  const top = Math.min(...rects.map((r) => r.top));
+  const bottom = Math.max(...rects.map((r) => r.bottom));
+  // The room left above the hand, with a little air under what is shown.
+  const room = Math.min(hand.getBoundingClientRect().top, innerHeight) - 8;
+  // Down until its bottom clears the hand, but never past its top; up when
+  // its top is above the window.
+  const by = top < 0 ? top - 8 : bottom > room ? Math.min(bottom - room, top - 8) : 0;
+  if (by) scrollBy(0, by);
+}
+
+/** What comes next where no decision is asked: at the game's end a
+ * rematch or the replay, in the host's lobby the invite's Copy link (Start
+ * the game is the next Tab). */
+const NEXT = 'section.game-over button, section.lobby button[data-key="copy-link"]';
+
+/** A focus that fell to the page (the last result's button went with it,
+ * the lobby just opened) goes to what comes next: keyboard players found
+ * it only from the top (issue 50).
  * @param {Table} ctl */
 function focusWhatComesNext(ctl) {
   const active = document.activeElement;
   if (active && active !== document.body && active.isConnected) return;
-  const next = /** @type {HTMLElement | null} */ (ctl.root.querySelector("section.game-over button"));
+  const next = /** @type {HTMLElement | null} */ (ctl.root.querySelector(NEXT));
   if (next) next.focus({ preventScroll: true });
 }
 

@@ -1,8 +1,8 @@
 // @ts-check
 // The lobby's seats: the host chooses each bot seat's level (`seat_bot`) and
 // removes anyone from the lobby; the host freeing the seat of a player who
-// left during a game (docs/protocol.md, `free_seat`), and what the player
-// whose seat was freed is told, by cause; the next
+// left during a game, from a button on that seat (docs/protocol.md,
+// `free_seat`), and what the player whose seat was freed is told, by cause; the next
 // game, told live at a finished table (`rematch`): instead of "Game over"
 // with whoever went ahead marked away, "Ann started a new game", and a
 // button that goes there.
@@ -42,10 +42,11 @@ export function lobbySeats(/** @type {Table} */ ctl) {
   }));
 }
 
-/** A person's row: their name, whether they are here and, for the host,
- * "Remove Ann", then "Remove Ann from the table?" with Remove and Keep. */
+/** A person's row: their name ("(you)" on the viewer's own), whether they
+ * have left and, for the host, "Remove Ann", then "Remove Ann from the
+ * table?" with Remove and Keep. */
 function personRow(/** @type {Table} */ ctl, /** @type {import("./frames.js").SeatInfo} */ s) {
-  const who = el("span", { class: "who" }, t("lobby-seat-taken", { name: s.name, here: s.connected ? "yes" : "no" }));
+  const who = el("span", { class: "who" }, t("lobby-seat-taken", { name: ctl.name(s.seat), away: s.connected ? "no" : "yes" }));
   if (!ctl.host || s.seat === ctl.seat) return who;
   const key = `${ctl.invite} ${s.seat} ${s.name}`;
   const ask = (/** @type {boolean} */ on) => {
@@ -64,21 +65,18 @@ function personRow(/** @type {Table} */ ctl, /** @type {import("./frames.js").Se
     el("button", { type: "button", "data-key": "remove-no-" + s.seat, onclick: () => ask(false) }, t("lobby-remove-no", { name: s.name })))];
 }
 
-/** For the host during a game: each person who has left and whom a bot
- * plays for now, with a button that frees their seat (the server refuses
- * sooner: a phone that slept for a moment keeps its seat). In the lobby the
- * seats' own rows do it (`lobbySeats`). Nothing for anyone else. */
-export function hostSeatTools(/** @type {Table} */ ctl) {
-  if (!ctl.host || !ctl.table || ctl.table.status !== "playing") return null;
-  const gone = ctl.table.seats.filter((s) => s.kind === "human" && s.seat !== ctl.seat && !s.connected && s.bot_playing);
-  if (!gone.length) return null;
-  return el("section", { class: "panel seat-tools", "aria-label": t("seat-left-title") },
-    el("h2", {}, t("seat-left-title")),
-    el("p", { class: "note" }, t("seat-free-game")),
-    el("ul", {}, gone.map((s) => el("li", {},
-      t("seat-left", { name: s.name }), " ",
-      el("button", { type: "button", "data-key": "free-" + s.seat, onclick: () => ctl.send({ type: "free_seat", seat: s.seat }) },
-        t("seat-free", { name: s.name }))))));
+/** For the host during a game, on the seat of a person who has left and
+ * whom a bot plays for now, beside their "away": a button that frees the
+ * seat (the server refuses sooner: a phone that slept for a moment keeps its
+ * seat). On the seat, it is in the first screen; a panel of its own came
+ * below the docked hand (issue 50). In the lobby the seats' own rows do it
+ * (`lobbySeats`). Nothing for anyone else.
+ * @param {Table} ctl @param {Partial<import("./frames.js").SeatInfo>} s */
+export function freeSeatButton(ctl, s) {
+  const gone = s.kind === "human" && s.seat !== ctl.seat && !s.connected && s.bot_playing;
+  if (!ctl.host || !ctl.table || ctl.table.status !== "playing" || !gone) return null;
+  return el("button", { type: "button", class: "free-seat", "data-key": "free-" + s.seat, title: t("seat-free-game"), onclick: () => ctl.send({ type: "free_seat", seat: s.seat }) },
+    t("seat-free", { name: s.name }));
 }
 
 /** A hello refused because the host freed this seat: the token is

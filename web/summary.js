@@ -52,6 +52,9 @@ export class DealTally {
     this.claims = [];
     /** @type {Line[]} */
     this.shown = [];
+    /** Each hand dealt face up (a casino's final pot), and where its line
+     * is in `shown`. @type {Map<number, { cards: string, at: number }>} */
+    this.faceUp = new Map();
     /** @type {Map<number, number>} */
     this.bets = new Map(); // seat -> chips bet in all
     /** @type {Line[]} */
@@ -91,8 +94,11 @@ export class DealTally {
       case "deal_ended": this.ended = true; break;
       case "pay_suit_named": this.paySuit = e.suit; break;
       case "final_pot_round": this.final = true; break;
-      case "showed": this.shown.push(line(t("sum-showed", { who: this.who(e.seat), cards: sortCards(e.cards).map(cardText).join(" "), hand: handName(e.rank) }))); break;
-      case "face_up": this.shown.push(line(t("sum-face-up", { who: this.who(e.seat), cards: sortCards(e.cards).map(cardText).join(" ") }))); break;
+      case "showed": this.showed(e.seat, e.cards, t("sum-showed", { who: this.who(e.seat), cards: sortCards(e.cards).map(cardText).join(" "), hand: handName(e.rank) })); break;
+      case "face_up":
+        this.faceUp.set(e.seat, { cards: sortCards(e.cards).join(), at: this.shown.length });
+        this.shown.push(line(t("sum-face-up", { who: this.who(e.seat), cards: sortCards(e.cards).map(cardText).join(" ") })));
+        break;
       case "folded": this.folded.push(this.who(e.seat)); break;
       case "led":
       case "played": this.lastCard = e.card; break;
@@ -102,6 +108,16 @@ export class DealTally {
       case "transfer": this.transfer(e); break;
       default: break;
     }
+  }
+
+  /** A hand shown at a showdown. A hand that lay face up already (the
+   * casino's final pot) is said once, its face-up line now naming the hand:
+   * the final pot listed each hand twice (issue 50).
+   * @param {number} seat @param {string[]} cards @param {string} text */
+  showed(seat, cards, text) {
+    const up = this.faceUp.get(seat);
+    if (up && up.cards === sortCards(cards).join()) this.shown[up.at] = line(text);
+    else this.shown.push(line(text));
   }
 
   /** @param {GameEvent} x */

@@ -17,7 +17,7 @@ import { play, soundsOf } from "./sounds.js";
 import { buzz } from "./notify.js";
 import { chatState, onChatMessage, onChatReply } from "./chat.js";
 import { onSeatFreed, onRematch } from "./seats.js";
-import { onWelcome, shownToken } from "./passplay.js";
+import { onWelcome, sharedDevice, shownToken } from "./passplay.js";
 import { OfflineLink } from "./offline.js";
 import { render } from "./render.js";
 
@@ -95,8 +95,9 @@ export class Table {
     /** Until the server takes us in again, the page says so and nothing can
      * be clicked that would be lost. */
     this.reconnecting = false;
-    /** A replay of a game this viewer did not play (a link, a file): seen as
-     * a player saw it, but nobody there is "you". */
+    /** A replay of a game this viewer did not play (a link, a file), or a
+     * game over on a device passed around (pass-and-play): seen as a player
+     * saw it, but nobody there is "you". */
     this.onlooker = false;
     /** Why a rematch could not be made, in words (null: none failed). @type {string | null} */
     this.rematchFailed = null;
@@ -381,6 +382,10 @@ export class Table {
   /** Takes in one step's events; `live` when they just happened (animate).
    * @param {GameEvent[]} events @param {number} n @param {boolean} live */
   absorb(events, n, live) {
+    // At the end of a game played on one device passed around, its last
+    // lines (the final pot) and its winners name nobody "you": it read
+    // "Bob (you) wins!" for whoever was shown last (issue 50).
+    if (events.some((e) => e.event === "game_over") && sharedDevice(this)) this.onlooker = true;
     for (const e of events) {
       // A deal's antes come before its `deal_started` (and after the last
       // deal's `deal_ended`): they open the next deal's tally, or the final

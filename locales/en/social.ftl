@@ -78,8 +78,6 @@ public-more-rules = { $count ->
 
 ## The host freeing a seat
 
-seat-left-title = Players who left
-seat-left = { $name } has left.
 seat-free = Free { $name }'s seat
 seat-free-game = Freeing it gives the seat to a bot for the rest of the game.
 seat-removed = The host removed you from the table before the game. You can watch, or take a seat that is open.

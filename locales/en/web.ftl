@@ -132,8 +132,11 @@ lobby-invite-link = Invite link
 lobby-copy = Copy link
 lobby-copied = Copied.
 lobby-copy-by-hand = Select the link and copy it.
-lobby-seat-taken = { $name }{ $here ->
-    [yes] {" "}(here)
+# A person's seat in the lobby: the viewer's own name says "(you)" already;
+# whoever has left is marked (nobody is marked for being here: a guest read
+# the others as being at their device).
+lobby-seat-taken = { $name }{ $away ->
+    [yes] {" "}(away)
    *[no] {""}
 }
 lobby-seat-open = open: a { $level } bot plays if nobody sits

@@ -78,8 +78,6 @@ public-more-rules = { $count ->
 
 ## El anfitrión libera un asiento
 
-seat-left-title = Jugadores que se fueron
-seat-left = { $name } se ha ido.
 seat-free = Liberar el asiento de { $name }
 seat-free-game = Si lo liberas, un bot jugará ese asiento el resto de la partida.
 seat-removed = El anfitrión te quitó de la mesa antes de la partida. Puedes mirar la partida o sentarte en un asiento libre.

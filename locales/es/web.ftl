@@ -154,8 +154,10 @@ lobby-invite-link = Enlace de invitación
 lobby-copy = Copiar enlace
 lobby-copied = Copiado.
 lobby-copy-by-hand = Selecciona el enlace y cópialo.
-lobby-seat-taken = { $name }{ $here ->
-    [yes] {" "}(aquí)
+# El asiento de una persona en la sala: el propio nombre ya dice "(tú)"; se
+# marca a quien se ha ido.
+lobby-seat-taken = { $name }{ $away ->
+    [yes] {" "}(ausente)
    *[no] {""}
 }
 lobby-seat-open = libre: si nadie se sienta, juega un bot { $level }
