@@ -19,10 +19,10 @@ pub use read::{AnalysisError, MAX_RECORD_BYTES, MAX_STEPS, read};
 pub use why::{Trade, Why, WhyKind, WhyPart, why};
 
 use serde::Serialize;
-use tripoley_bots::{Budget, hint, judge};
+use tripoley_bots::{Budget, Verdict, hint, judge};
 use tripoley_engine::{
-    Account, Action, Event, Game, InfoSet, NoEvents, Pending, Record, ReplayError, Seat, Stage,
-    Step,
+    Account, Action, Event, Game, InfoSet, NoEvents, Pending, Record, ReplayError, Rules, Seat,
+    Stage, Step,
 };
 
 /// Playouts per decision by default: the web table's hint budget.
@@ -225,12 +225,11 @@ pub fn analyse(
             budget,
             seed,
         );
-        // A best that measured no better than the move made, in worlds of
-        // its own, leaves no mistake (a verdict's cost may fall below 0).
-        let (best, cost) = if v.cost > 0.0 {
-            (v.best, v.cost)
+        let reason = why((v.played, v.best), &v.played_earned, &v.best_earned);
+        let (best, cost, reason) = if stands(&v, p.game.rules(), reason.as_ref()) {
+            (v.best, v.cost, reason)
         } else {
-            (v.played, 0.0)
+            (v.played, 0.0, None)
         };
         decisions.push(Judged {
             step: p.step,
@@ -242,11 +241,7 @@ pub fn analyse(
             std_error: v.std_error,
             worlds: v.worlds,
             part: Part::of(p.game.stage()),
-            why: if best == v.played {
-                None
-            } else {
-                why((v.played, v.best), &v.played_earned, &v.best_earned)
-            },
+            why: reason,
             line: Vec::new(),
         });
     }
@@ -279,6 +274,17 @@ pub fn analyse(
         chips,
         finished,
     })
+}
+
+/// Whether a verdict calls its move a mistake. A best that measured no
+/// better than the move made, in worlds of its own, leaves no mistake (a
+/// verdict's cost may fall below 0). A verdict that prefers a five below a
+/// straight to a straight or better goes against what every player knows
+/// of poker: it stands only when its cost is two standard errors clear of
+/// 0 and it has a reason to give (issue 47).
+fn stands(v: &Verdict, rules: &Rules, reason: Option<&Why>) -> bool {
+    v.cost > 0.0
+        && (!v.prefers_a_weaker_five(rules) || (v.cost > 2.0 * v.std_error && reason.is_some()))
 }
 
 /// The expert's line from `game`: `seat` plays `best`, then each seat due
@@ -598,6 +604,51 @@ mod tests {
                 seat: 3,
                 players: 3
             })
+        ));
+    }
+
+    /// Issue 47: a verdict that prefers a high-card five to a full house
+    /// stands only when it is sure (two standard errors) and has a reason;
+    /// the same doubt leaves any other mistake standing.
+    #[test]
+    fn a_verdict_against_the_ranking_of_fives_stands_only_sure_and_explained() {
+        let rules = Rules::preset(Preset::Pagat);
+        let five = |cards: &str| Action::Choose(cards.parse().expect("cards"));
+        let verdict = |played: Action, best: Action, cost: f64, std_error: f64| Verdict {
+            played,
+            best,
+            cost,
+            std_error,
+            worlds: 400,
+            played_earned: tripoley_bots::Earned::default(),
+            best_earned: tripoley_bots::Earned::default(),
+        };
+        let (full_house, high_card) = (five("5C 7C 5D 5H 7H"), five("5C 6C 4D 3H 8S"));
+        let reason = Why {
+            kind: WhyKind::Michigan,
+            chips: 3.1,
+            back: 0.0,
+            best_percent: 40,
+            played_percent: 19,
+            but: None,
+        };
+        let faulted = verdict(full_house, high_card, 1.0, 0.6);
+        assert!(faulted.prefers_a_weaker_five(&rules));
+        assert!(
+            !stands(&faulted, &rules, Some(&reason)),
+            "not two errors clear"
+        );
+        let sure = verdict(full_house, high_card, 2.0, 0.6);
+        assert!(stands(&sure, &rules, Some(&reason)));
+        assert!(!stands(&sure, &rules, None), "no reason to give");
+        // A weaker five called a mistake for a stronger one needs no more.
+        let other = verdict(high_card, full_house, 1.0, 0.6);
+        assert!(!other.prefers_a_weaker_five(&rules));
+        assert!(stands(&other, &rules, None));
+        assert!(!stands(
+            &verdict(high_card, full_house, -0.1, 0.6),
+            &rules,
+            None
         ));
     }
 }

@@ -2,7 +2,7 @@
 //! of a finished game: what the move was expected to bring against the best
 //! answer the search finds, and how sure that is.
 
-use tripoley_cards::seeded_rng;
+use tripoley_cards::{Category, seeded_rng};
 use tripoley_engine::{Action, Decision, InfoSet, Rules};
 
 use super::Budget;
@@ -25,6 +25,21 @@ const MICHIGAN_SEARCH: u32 = 8;
 /// (each of its playouts costs about ten heuristic ones): an analysis's
 /// 2,000 playouts measure a lead in 250 worlds.
 const MICHIGAN_SEARCH_COSTS: u32 = 2;
+
+impl Verdict {
+    /// Whether the verdict calls a five of a straight or better a mistake
+    /// in favour of one below a straight (issue 47: such a verdict goes
+    /// against what every player knows of poker, and stands only when it
+    /// is sure and says why).
+    pub fn prefers_a_weaker_five(&self, rules: &Rules) -> bool {
+        let (Action::Choose(played), Action::Choose(best)) = (self.played, self.best) else {
+            return false;
+        };
+        let eval = rules.evaluator();
+        eval.best(played).category() >= Category::Straight
+            && eval.best(best).category() < Category::Straight
+    }
+}
 
 /// Who plays the playouts that measure a verdict's cost at `decision`:
 /// `bot` throughout, but for a lead or a follow, whose cost is mostly how

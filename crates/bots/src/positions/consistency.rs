@@ -34,7 +34,7 @@ use std::collections::BTreeMap;
 
 use rand_core::Rng;
 use rayon::prelude::*;
-use tripoley_cards::{Category, seeded_rng};
+use tripoley_cards::seeded_rng;
 use tripoley_engine::{
     Action, ChanceKind, DealChance, Decision, Game, InfoSet, NoEvents, Pending, Preset, Rules, Seat,
 };
@@ -366,11 +366,7 @@ pub fn check(config: &Config, progress: &(dyn Fn(&Sample) + Sync)) -> Report {
                                 cost_sd: verdict.std_error * f64::from(verdict.worlds).sqrt(),
                                 earned,
                                 earned_se,
-                                strong_five_faulted: strong_five_faulted(
-                                    &rules,
-                                    played,
-                                    verdict.best,
-                                ),
+                                strong_five_faulted: verdict.prefers_a_weaker_five(&rules),
                             };
                             progress(&sample);
                             report.samples.push(sample);
@@ -383,15 +379,6 @@ pub fn check(config: &Config, progress: &(dyn Fn(&Sample) + Sync)) -> Report {
         }
     }
     report
-}
-
-/// A five of a straight or better, called a mistake for one below a straight.
-fn strong_five_faulted(rules: &Rules, played: Action, best: Action) -> bool {
-    let (Action::Choose(p), Action::Choose(b)) = (played, best) else {
-        return false;
-    };
-    let eval = rules.evaluator();
-    eval.best(p).category() >= Category::Straight && eval.best(b).category() < Category::Straight
 }
 
 /// The mean and standard error, over the continuations, of the seat's worth
