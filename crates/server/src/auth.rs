@@ -10,21 +10,6 @@ use sha2::{Digest, Sha256};
 
 use crate::store::TokenHash;
 
-fn random_bytes<const N: usize>() -> [u8; N] {
-    let mut b = [0; N];
-    getrandom::fill(&mut b).expect("the operating system supplies random bytes");
-    b
-}
-
-/// A new secret token: 128 random bits as 32 hex digits.
-pub(crate) fn new_token() -> String {
-    use std::fmt::Write;
-    random_bytes::<16>().iter().fold(String::new(), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
-}
-
 /// The digest the server stores instead of the token.
 pub(crate) fn hash_token(token: &str) -> TokenHash {
     Sha256::digest(token.as_bytes()).into()
@@ -39,7 +24,7 @@ pub(crate) fn same_hash(a: &TokenHash, b: &TokenHash) -> bool {
 /// (50 bits).
 pub(crate) fn new_invite() -> String {
     const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
-    random_bytes::<10>()
+    crate::secret::random_bytes::<10>()
         .iter()
         .map(|b| char::from(ALPHABET[usize::from(b & 31)]))
         .collect()
@@ -144,6 +129,7 @@ impl RateLimit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::secret::new_token;
 
     #[test]
     fn tokens_are_random_and_hashed() {

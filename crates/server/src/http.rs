@@ -14,11 +14,13 @@ use serde::de::DeserializeOwned;
 use serde_json::json;
 
 use crate::App;
-use crate::auth::{hash_token, new_invite, new_token, origin_allowed, valid_invite};
+use crate::api_error::ApiError;
+use crate::auth::{hash_token, new_invite, origin_allowed, valid_invite};
 use crate::lobbies::Crowded;
 use crate::protocol::{
     CreateTable, Created, ErrorBody, ErrorCode, SitRequest, StartRequest, TableSettings, clean_name,
 };
+use crate::secret::new_token;
 use crate::store::{Caps, Over, TokenHash};
 use crate::table::Cmd;
 use crate::web;
@@ -50,44 +52,6 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/ws/{invite}", get(upgrade))
         .layer(DefaultBodyLimit::max(16 * 1024))
         .with_state(app)
-}
-
-/// Seconds a client waits before trying again after a storage failure.
-pub(crate) const RETRY_AFTER: &str = "2";
-
-/// An API error as a response: a status and the JSON [`ErrorBody`].
-pub(crate) struct ApiError(ErrorBody);
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let status = match self.0.code {
-            ErrorCode::NoTable => StatusCode::NOT_FOUND,
-            ErrorCode::Unauthorized | ErrorCode::Forbidden => StatusCode::FORBIDDEN,
-            ErrorCode::SeatTaken | ErrorCode::AlreadyStarted | ErrorCode::GameOver => {
-                StatusCode::CONFLICT
-            }
-            ErrorCode::Full | ErrorCode::Busy => StatusCode::SERVICE_UNAVAILABLE,
-            ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
-            // Nothing changed, and the database is back within seconds (a
-            // restart, a table moving): the client tries again.
-            ErrorCode::Storage => {
-                return (
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    [(header::RETRY_AFTER, RETRY_AFTER)],
-                    axum::Json(self.0),
-                )
-                    .into_response();
-            }
-            _ => StatusCode::BAD_REQUEST,
-        };
-        (status, axum::Json(self.0)).into_response()
-    }
-}
-
-impl From<ErrorBody> for ApiError {
-    fn from(e: ErrorBody) -> ApiError {
-        ApiError(e)
-    }
 }
 
 /// Every refusal in the one JSON error shape (issue 49): the framework's

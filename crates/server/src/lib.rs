@@ -27,9 +27,11 @@
 #![allow(clippy::doc_markdown)]
 
 mod analysis;
+mod api_error;
 mod auth;
 mod budget;
 pub mod client;
+mod clock;
 mod cluster;
 mod http;
 mod limits;
@@ -41,6 +43,7 @@ pub mod public;
 mod rematch;
 mod replay;
 mod rules_text;
+mod secret;
 mod store;
 mod table;
 pub mod web;

@@ -77,7 +77,7 @@ pub(crate) async fn rematch(
     // store out of reach; the store's text goes to the log only.
     let storage = |e: crate::ServerError| {
         eprintln!("tripoley serve: a rematch of {invite} could not be stored: {e}");
-        crate::http::ApiError::from(e.answer()).into_response()
+        crate::api_error::ApiError::from(e.answer()).into_response()
     };
     if !valid_invite(&invite) {
         return no_table();

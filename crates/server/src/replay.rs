@@ -170,7 +170,7 @@ async fn player_or_host(app: &App, invite: &str, token: &str) -> Result<(), Resp
     let table = match app.store.load(invite.to_owned()).await {
         Ok(Some(t)) => t,
         Ok(None) => return Err(none()),
-        Err(e) => return Err(crate::http::ApiError::from(e.answer()).into_response()),
+        Err(e) => return Err(crate::api_error::ApiError::from(e.answer()).into_response()),
     };
     let hash = hash_token(token);
     let known = table.seats.iter().any(|s| same_hash(&hash, &s.2));

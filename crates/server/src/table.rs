@@ -40,12 +40,13 @@ const HINT_BUDGET: tripoley_bots::Budget = tripoley_bots::Budget {
     time: Some(Duration::from_millis(250)),
 };
 
-use crate::auth::{RateLimit, hash_token, new_token, same_hash};
+use crate::auth::{RateLimit, hash_token, same_hash};
 use crate::protocol::{
     Detail, ErrorBody, ErrorCode, GameKind, SeatInfo, SeatKind, Seated, TableInfo, TableSettings,
     TableStatus, clean_name, name_taken,
 };
 use crate::public::{Directory, PublicTable};
+use crate::secret::new_token;
 use crate::store::{Store, StoredSteps, StoredTable, TokenHash};
 
 /// How long a finished table with nobody watching stays in memory.

@@ -5,6 +5,7 @@
 //! (the cap on open lobbies); then any process's beat removes it, so an
 //! address is kept no longer than that.
 
+use crate::clock::now_ms;
 use tokio_postgres::Client;
 
 use super::lease::failed;

@@ -144,7 +144,7 @@ async fn connect(addr: &str) -> Option<tokio::net::TcpStream> {
 fn unreachable() -> Response {
     (
         StatusCode::SERVICE_UNAVAILABLE,
-        [(header::RETRY_AFTER, crate::http::RETRY_AFTER)],
+        [(header::RETRY_AFTER, crate::api_error::RETRY_AFTER)],
         axum::Json(moving()),
     )
         .into_response()

@@ -4,6 +4,7 @@
 //! costs one statement however many tables a process runs, and takes no
 //! lock a table's step could wait for.
 
+use crate::clock::now_ms;
 use tokio_postgres::Client;
 
 use crate::ServerError;

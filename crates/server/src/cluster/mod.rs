@@ -46,16 +46,6 @@
 //!
 //! With SQLite there is one process and no cluster.
 
-/// The database's clock in milliseconds, as SQL: every process reads the
-/// same clock, so leases (and the counts of one address's creates,
-/// `store::Caps`) do not depend on the machines' clocks agreeing.
-macro_rules! now_ms {
-    () => {
-        "(extract(epoch from clock_timestamp()) * 1000)::bigint"
-    };
-}
-pub(crate) use now_ms;
-
 /// The tables whose owner's death moves them to another process, as SQL
 /// over `tables t`: games in progress, and public tables waiting for
 /// players (so they stay on the list). A private lobby is loaded again

@@ -9,6 +9,7 @@
 //! The database also holds the cluster's secret (`cluster_secret`, one
 //! row), which the processes' forwarded requests carry (`forward.rs`).
 
+use crate::clock::now_ms;
 use std::collections::HashSet;
 
 use tokio_postgres::Client;
@@ -23,7 +24,11 @@ const SECRET_LEN: usize = 64;
 /// starting at once both insert one; the database keeps the first, and
 /// both read that one back).
 pub(super) async fn secret(db: &Client) -> Result<String, ServerError> {
-    let fresh = format!("{}{}", crate::auth::new_token(), crate::auth::new_token());
+    let fresh = format!(
+        "{}{}",
+        crate::secret::new_token(),
+        crate::secret::new_token()
+    );
     db.execute(
         "INSERT INTO cluster_secret (secret) VALUES ($1) ON CONFLICT DO NOTHING",
         &[&fresh],

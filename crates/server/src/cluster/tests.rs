@@ -2,6 +2,7 @@
 //! processes here are ids in the registry; `crates/cli/tests/cluster.rs`
 //! runs real ones).
 
+use crate::clock::now_ms;
 use std::time::Duration;
 
 use tokio::time::Instant;

@@ -349,7 +349,7 @@ impl dyn Backend + '_ {
                     "SELECT (SELECT count(*) FROM creations c JOIN tables t ON t.invite = c.invite \
                      WHERE c.address = $1 AND t.status = 'lobby'), \
                      (SELECT count(*) FROM creations WHERE address = $1 AND created > ",
-                    crate::cluster::now_ms!(),
+                    crate::clock::now_ms!(),
                     " - $2::bigint)"
                 ),
                 &[address, Int(caps.window_ms)],
@@ -366,7 +366,7 @@ impl dyn Backend + '_ {
         self.execute(
             concat!(
                 "INSERT INTO creations (invite, address, created) VALUES ($1, $2, ",
-                crate::cluster::now_ms!(),
+                crate::clock::now_ms!(),
                 ")"
             ),
             &[Text(invite), address],
@@ -1147,7 +1147,7 @@ impl Store {
         invite: String,
         make: bool,
     ) -> Result<Option<String>, ServerError> {
-        let fresh = make.then(crate::auth::new_token);
+        let fresh = make.then(crate::secret::new_token);
         self.run(move |db| db.share(&invite, fresh.as_deref()))
             .await
     }
