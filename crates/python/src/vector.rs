@@ -168,6 +168,9 @@ struct Lane {
     stacks: [u32; MAX_SEATS],
     /// The learners' steps in this game (for truncation).
     steps: u32,
+    /// The game ended (or was cut) and the next is dealt at the next step
+    /// ([`Autoreset::NextStep`]).
+    finished: bool,
 }
 
 /// What one step of one lane gives back.
@@ -301,6 +304,21 @@ pub struct Config {
     pub max_steps: u32,
     /// The reward of an illegal action (nothing else happens).
     pub illegal_reward: f32,
+    /// When a finished game's table deals the next.
+    pub autoreset: Autoreset,
+}
+
+/// When a table whose game ended (or was cut) deals the next, in
+/// Gymnasium's terms (`gymnasium.vector.AutoresetMode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Autoreset {
+    /// In the step that ended it: the row is the next game's, and the
+    /// finished game's last row is never written.
+    SameStep,
+    /// At the table's next step, whose action is ignored: the step that
+    /// ended the game shows its last row (Gymnasium's default, which its
+    /// wrappers that keep statistics of observations require).
+    NextStep,
 }
 
 impl Config {
@@ -523,9 +541,42 @@ impl Tables {
         Ok((size, acts))
     }
 
+    /// Deals the next game at every table whose game ended (or was cut) at
+    /// the last step under [`Autoreset::NextStep`], writing its rows and
+    /// `to_play` (when not empty): Gymnasium's `SAME_STEP` on top of
+    /// `NEXT_STEP`, once the caller has kept the finished games' last rows.
+    pub fn deal_finished<F: RowFormat>(
+        &mut self,
+        observations: &mut [F::Obs],
+        masks: &mut [F::Mask],
+        to_play: &mut [u8],
+    ) -> Result<(), String> {
+        let (size, acts) = self.row_sizes::<F>(observations.len(), masks.len())?;
+        if !to_play.is_empty() && to_play.len() != self.lanes.len() {
+            return Err("one seat to play per table".into());
+        }
+        for (i, lane) in self.lanes.iter_mut().enumerate() {
+            if !lane.finished {
+                continue;
+            }
+            lane.reset(&self.config)?;
+            let viewer = lane.viewer(&self.config);
+            lane.observe::<F>(
+                viewer,
+                &mut observations[i * size..(i + 1) * size],
+                &mut masks[i * acts..(i + 1) * acts],
+            );
+            if let Some(seat) = to_play.get_mut(i) {
+                *seat = viewer;
+            }
+        }
+        Ok(())
+    }
+
     /// Plays `actions[i]` at table `i` for the seat to act (the learning
     /// seat, or in self-play whoever's turn it is), the bots until a
-    /// learner's next turn, dealing a finished or cut game again;
+    /// learner's next turn, dealing a finished or cut game again (in this
+    /// step or, after [`Autoreset::NextStep`], in the next, ignoring its action);
     /// writes each table's outcome, then its (new) observation and mask.
     /// `threads` > 1 splits the tables into that many runs at once.
     pub fn step<F: RowFormat>(
@@ -798,6 +849,7 @@ impl Lane {
             moves: Vec::with_capacity(256),
             stacks: [0; MAX_SEATS],
             steps: 0,
+            finished: false,
         }
     }
 
@@ -837,6 +889,7 @@ impl Lane {
         self.stacks = [0; MAX_SEATS];
         self.stacks[..config.players].fill(config.rules.starting_chips);
         self.steps = 0;
+        self.finished = false;
         self.bots_play(config)
     }
 
@@ -868,6 +921,10 @@ impl Lane {
     /// Plays `action` for the learner's seat to act, then the bots; deals
     /// again at the end. Writes what happened into `outcome` (all of it).
     fn step(&mut self, config: &Config, action: i64, outcome: &mut Outcome) -> Result<(), String> {
+        if self.finished {
+            *outcome = Outcome::default();
+            return self.reset(config);
+        }
         let legal = usize::try_from(action)
             .ok()
             .and_then(|a| Some((a, self.table.decode(a)?)));
@@ -896,7 +953,10 @@ impl Lane {
         }
         outcome.truncated = cut && !outcome.terminated;
         if outcome.terminated || outcome.truncated {
-            self.reset(config)?;
+            match config.autoreset {
+                Autoreset::SameStep => self.reset(config)?,
+                Autoreset::NextStep => self.finished = true,
+            }
         }
         Ok(())
     }
@@ -943,6 +1003,7 @@ pub(crate) fn pagat_tables(seating: Seating, count: usize, seed: u64) -> Tables 
         bot_options: BotOptions::default(),
         max_steps: 10_000,
         illegal_reward: -1.0,
+        autoreset: Autoreset::SameStep,
     };
     Tables::new(config, count, seed).expect("pagat's tables")
 }
@@ -1271,6 +1332,7 @@ mod tests {
                     bot_options: BotOptions::default(),
                     max_steps: 10_000,
                     illegal_reward: -1.0,
+                    autoreset: Autoreset::SameStep,
                 };
                 let mut dense = Tables::new(config.clone(), 4, 7).unwrap();
                 let mut packed = Tables::new(config, 4, 7).unwrap();

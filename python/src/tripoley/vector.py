@@ -76,7 +76,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from . import _rules_json, _tripoley
+from . import TripoleyError, _rules_json, _tripoley
 
 __all__ = ["TripoleyEnvPool", "TripoleyVectorEnv"]
 
@@ -91,7 +91,7 @@ class _Batched:
     def __init__(self, num_envs: int, preset: Union[str, dict, None], players: int,
                  opponents: Union[str, Sequence[str]], seat: int, threads: int, max_steps: int,
                  illegal_reward: float, bot_playouts: int, seed: int,
-                 obs_dtype: Union[str, type, np.dtype, None], packed: bool):
+                 obs_dtype: Union[str, type, np.dtype, None], packed: bool, next_step: bool):
         self_play = opponents == "self"
         if self_play:
             kinds: list = []
@@ -102,7 +102,8 @@ class _Batched:
         self._args = (_rules_json(preset), players, num_envs, kinds)
         self._options = dict(seat=None if self_play else seat, threads=threads,
                              max_steps=max_steps, illegal_reward=illegal_reward,
-                             bot_playouts=bot_playouts, packed=bool(packed))
+                             bot_playouts=bot_playouts, packed=bool(packed),
+                             next_step=next_step)
         self._seeds = random.Random(seed)
         dtype = np.dtype(obs_dtype or ("uint8" if packed else "float32"))
         if dtype not in _OBS_DTYPES:
@@ -129,6 +130,8 @@ class _Batched:
         self._terminated = np.zeros(num_envs, bool)
         self._truncated = np.zeros(num_envs, bool)
         self._illegal = np.zeros(num_envs, bool)
+        # Rows whose game ended at the last step and is dealt at the next (NEXT_STEP).
+        self._finished = np.zeros(num_envs, bool)
 
     def _new_tables(self) -> Any:
         """New tables, dealt from the next seed of the environment's generator."""
@@ -172,18 +175,28 @@ class TripoleyVectorEnv(_Batched, VectorEnv):
     you at ``seat``, ``opponents`` (one kind, or one per other seat) at the others, or with
     ``opponents="self"`` you at every seat."""
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int = 1024, preset: Union[str, dict, None] = "pagat",
                  players: int = 4, opponents: Union[str, Sequence[str]] = "heuristic",
                  seat: int = 0, threads: int = 1, max_steps: int = 10_000,
                  illegal_reward: float = -1.0, bot_playouts: int = 50, seed: int = 0,
-                 obs_dtype: Union[str, type, np.dtype, None] = None, packed: bool = False):
+                 obs_dtype: Union[str, type, np.dtype, None] = None, packed: bool = False,
+                 autoreset_mode: AutoresetMode = AutoresetMode.NEXT_STEP):
+        if autoreset_mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
+            raise TripoleyError(f"autoreset_mode must be NEXT_STEP or SAME_STEP, "
+                                f"not {autoreset_mode!r}")
+        # The tables always deal at the next step; SAME_STEP deals at once after keeping
+        # the finished games' last rows (see step).
         super().__init__(num_envs, preset, players, opponents, seat, threads, max_steps,
-                         illegal_reward, bot_playouts, seed, obs_dtype, packed)
+                         illegal_reward, bot_playouts, seed, obs_dtype, packed, True)
+        self.metadata = {**type(self).metadata, "autoreset_mode": autoreset_mode}
         self._tables = self._new_tables()
-        self._infos = {"action_mask": self._masks, "illegal": self._illegal,
-                       "to_play": self._to_play}
+
+    def _infos(self) -> dict[str, Any]:
+        """A step's infos: a dict of its own (wrappers add keys to it, such as
+        ``RecordEpisodeStatistics``'s ``episode``), holding the arrays made once."""
+        return {"action_mask": self._masks, "illegal": self._illegal, "to_play": self._to_play}
 
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[dict] = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -195,15 +208,37 @@ class TripoleyVectorEnv(_Batched, VectorEnv):
         self._tables.observe(self._obs, self._masks)
         self._tables.to_play(self._to_play)
         self._illegal[:] = False
-        return self._obs, self._infos
+        self._finished[:] = False
+        return self._obs, self._infos()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
+        """Plays one action per table. Under
+        NEXT_STEP a game's last step shows its last row, and the table's next step deals the
+        next game, its action ignored; under SAME_STEP the next game is dealt at once and
+        ``infos["final_obs"]`` and ``infos["final_info"]`` keep the last rows (with
+        ``"_final_obs"`` and ``"_final_info"`` saying which), as Gymnasium's own."""
         actions = np.ascontiguousarray(actions, dtype=np.int64)
+        to_play = self._to_play if self._self_play else None
         self._tables.step(actions, self._rewards, self._terminated, self._truncated,
-                          self._illegal, self._obs, self._masks,
-                          self._to_play if self._self_play else None)
-        return self._obs, self._rewards, self._terminated, self._truncated, self._infos
+                          self._illegal, self._obs, self._masks, to_play)
+        np.logical_or(self._terminated, self._truncated, out=self._finished)
+        infos = self._infos()
+        if self.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP and self._finished.any():
+            infos.update(self._final_infos())
+            self._tables.deal_finished(self._obs, self._masks, to_play)
+            self._finished[:] = False
+        return self._obs, self._rewards, self._terminated, self._truncated, infos
+
+    def _final_infos(self) -> dict[str, Any]:
+        """The finished games' last rows (SAME_STEP), copied before the next games are dealt,
+        in Gymnasium's form: arrays of every table with the finished ones marked."""
+        done = self._finished.copy()
+        final = {"action_mask": self._masks.copy(), "illegal": self._illegal.copy(),
+                 "to_play": self._to_play.copy()}
+        final.update({f"_{key}": done for key in list(final)})
+        return {"final_obs": self._obs.copy(), "_final_obs": done,
+                "final_info": final, "_final_info": done}
 
 
 class TripoleyEnvPool(_Batched):
@@ -219,7 +254,7 @@ class TripoleyEnvPool(_Batched):
         if not 0 < batch_size <= num_envs or num_envs % batch_size:
             raise ValueError(f"batch_size must divide num_envs ({num_envs}), not {batch_size}")
         super().__init__(num_envs, preset, players, opponents, seat, threads, max_steps,
-                         illegal_reward, bot_playouts, seed, obs_dtype, packed)
+                         illegal_reward, bot_playouts, seed, obs_dtype, packed, False)
         self.batch_size = batch_size
         self._tables: Any = None
         # Each batch's views of the arrays, made once (a receive only writes their rows).

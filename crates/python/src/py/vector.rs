@@ -15,7 +15,7 @@ use tripoley_cards::{GameRng, seeded_rng};
 
 use super::{refused, rules_from_json};
 use crate::observe::card_plane_numbers;
-use crate::vector::{Config, Dense, Mask, Outcomes, Packed, RowFormat, Seating, Tables};
+use crate::vector::{Autoreset, Config, Dense, Mask, Outcomes, Packed, RowFormat, Seating, Tables};
 
 /// The row arrays of a call, as the environment writes them: observations
 /// in any of the types an observation is written in (see [`crate::observe::Number`]:
@@ -119,11 +119,13 @@ impl VecTables {
     /// seat `seat`, `bots` (one kind per other seat) at the others, or
     /// with `seat` None the learner at every seat (self-play, `bots`
     /// empty); table `i` deals from seeds drawn from `seed`; `threads`
-    /// runs at once; `packed`: rows packed into bits (see [`Packed`]).
+    /// runs at once; `packed`: rows packed into bits (see [`Packed`]);
+    /// `next_step`: a finished game is dealt again at the table's next
+    /// step, not in the step that ended it (see [`Autoreset`]).
     #[new]
     #[pyo3(signature = (rules_json, players, num_envs, bots, seat = Some(0), seed = 0,
                         threads = 1, max_steps = 10_000, illegal_reward = -1.0,
-                        bot_playouts = 50, packed = false))]
+                        bot_playouts = 50, packed = false, next_step = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -138,8 +140,9 @@ impl VecTables {
         illegal_reward: f32,
         bot_playouts: u32,
         packed: bool,
+        next_step: bool,
     ) -> PyResult<VecTables> {
-        let config = config(
+        let mut config = config(
             rules_json,
             players,
             num_envs,
@@ -150,6 +153,9 @@ impl VecTables {
             illegal_reward,
             bot_playouts,
         )?;
+        if next_step {
+            config.autoreset = Autoreset::NextStep;
+        }
         let tables = py
             .detach(|| Tables::new(config, num_envs, seed))
             .map_err(refused)?;
@@ -222,6 +228,42 @@ impl VecTables {
         let mut rows = RowArrays::extract(observations, masks, self.packed)?;
         let tables = self.lock();
         rows.with(Observe { tables: &tables })?
+    }
+
+    /// Deals the next game at every table whose game ended at the last step
+    /// (`next_step` tables), writing its rows, and with `to_play` its seat:
+    /// Gymnasium's `SAME_STEP` once the finished games' rows are kept.
+    #[pyo3(signature = (observations, masks, to_play = None))]
+    fn deal_finished(
+        &self,
+        observations: &Bound<'_, PyAny>,
+        masks: &Bound<'_, PyAny>,
+        mut to_play: Option<PyReadwriteArray1<'_, u8>>,
+    ) -> PyResult<()> {
+        struct Deal<'a, 'b> {
+            tables: &'a mut Tables,
+            to_play: &'b mut [u8],
+        }
+        impl RowsFn<PyResult<()>> for Deal<'_, '_> {
+            fn call<F: RowFormat>(
+                self,
+                (obs, masks): (&mut [F::Obs], &mut [F::Mask]),
+            ) -> PyResult<()> {
+                self.tables
+                    .deal_finished::<F>(obs, masks, self.to_play)
+                    .map_err(refused)
+            }
+        }
+        let to_play = match to_play.as_mut() {
+            Some(seats) => seats.as_slice_mut().map_err(refused)?,
+            None => &mut [],
+        };
+        let mut rows = RowArrays::extract(observations, masks, self.packed)?;
+        let mut tables = self.lock();
+        rows.with(Deal {
+            tables: &mut tables,
+            to_play,
+        })?
     }
 
     /// Writes into `seats` the seat whose view each table's row holds (the
@@ -377,6 +419,7 @@ fn config(
         },
         max_steps,
         illegal_reward,
+        autoreset: Autoreset::SameStep,
     })
 }
 
