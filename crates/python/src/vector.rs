@@ -660,7 +660,7 @@ impl Tables {
     }
 
     /// Writes into `actions[i]` a uniformly random legal action of row `i`
-    /// of `masks` (see [`Mask::random_legal`]; 0 for a row with none),
+    /// of `masks` (see [`Mask::random_legal`]; -1 for a row with none),
     /// `draws[i]` its randomness: a random policy for the batch, on
     /// `threads` threads (with a row per table, each reading mostly the
     /// rows its run of the step wrote).
@@ -702,11 +702,13 @@ impl Tables {
 }
 
 /// Writes into `actions[i]` a uniformly random legal action of row `i` of
-/// `masks` (`acts` elements a row; see [`Mask::random_legal`]; 0 for a
-/// row with none), `draws[i]` its randomness.
+/// `masks` (`acts` elements a row; see [`Mask::random_legal`]; -1, no
+/// action, for a row with none: 0 would look like a legal card),
+/// `draws[i]` its randomness.
 pub fn pick_actions<M: Mask>(masks: &[M], acts: usize, draws: &[u32], actions: &mut [i64]) {
     for ((row, &r), action) in masks.chunks_exact(acts).zip(draws).zip(actions) {
-        *action = M::random_legal(row, r).map_or(0, |a| i64::try_from(a).expect("an action index"));
+        *action =
+            M::random_legal(row, r).map_or(-1, |a| i64::try_from(a).expect("an action index"));
     }
 }
 

@@ -50,6 +50,18 @@ CARDS: list[str] = [r + s for s in "CDHS"
 CHOOSE_FIVE_KEY: str = _tripoley.choose_five_key()
 
 
+def _seed(seed: Any) -> Optional[int]:
+    """``seed`` as every interface takes it: Gymnasium's rule (None or a non-negative
+    integer, Python's or NumPy's), bounded by the engine's 64 bits. Anything else is refused,
+    never cast or reduced: -1 is not 1, and 2**64 is not 0."""
+    if seed is None:
+        return None
+    if (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer))
+            or not 0 <= seed < 1 << 64):
+        raise TripoleyError(f"a seed is None or an integer from 0 to 2**64 - 1, not {seed!r}")
+    return int(seed)
+
+
 def presets() -> list[str]:
     """The names of the preset rule sets: pagat, tripoley, michigan-casino, rummoli, cosmo."""
     return list(_tripoley.presets())
@@ -215,7 +227,7 @@ class Table:
     def __init__(self, rules: RulesLike = None, players: int = 4, seed: Optional[int] = 0, *,
                  napalm: bool = False, _inner: Any = None):
         self._t = _inner if _inner is not None else _tripoley.Table(
-            _rules_json(rules, napalm), players, seed, napalm)
+            _rules_json(rules, napalm), players, _seed(seed), napalm)
         self.players = self._t.players
         self.num_actions = self._t.num_actions
         self.observation_size = self._t.observation_size
@@ -239,7 +251,9 @@ class Table:
         return np.frombuffer(self._t.mask(), dtype=np.int8).copy()
 
     def step(self, action: int) -> None:
-        self._t.step(int(action))
+        """Plays ``action``, an integer of the action space (refused if it is anything else,
+        or not legal now)."""
+        self._t.step(action)
 
     def chance_outcomes(self) -> list[int]:
         return self._t.chance_outcomes()
@@ -288,7 +302,7 @@ class Table:
     def resample(self, seat: int, seed: int) -> "Table":
         t = Table.__new__(Table)
         t.__dict__.update(self.__dict__)
-        t._t = self._t.resample(seat, seed)
+        t._t = self._t.resample(seat, _seed(seed))
         return t
 
     def clone(self) -> "Table":

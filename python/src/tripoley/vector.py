@@ -76,7 +76,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from . import TripoleyError, _rules_json, _tripoley
+from . import TripoleyError, _rules_json, _seed, _tripoley
 
 __all__ = ["TripoleyEnvPool", "TripoleyVectorEnv"]
 
@@ -104,7 +104,7 @@ class _Batched:
                              max_steps=max_steps, illegal_reward=illegal_reward,
                              bot_playouts=bot_playouts, packed=bool(packed),
                              next_step=next_step)
-        self._seeds = random.Random(seed)
+        self._seeds = random.Random(_seed(seed))
         dtype = np.dtype(obs_dtype or ("uint8" if packed else "float32"))
         if dtype not in _OBS_DTYPES:
             raise ValueError(f"obs_dtype must be float32, uint16 or uint8, not {dtype}")
@@ -140,10 +140,15 @@ class _Batched:
     def sample_actions(self, masks: np.ndarray) -> np.ndarray:
         """A uniformly random legal action per row of ``masks`` (``infos["action_mask"]``,
         packed when the environment packs), drawn in Rust: the random policy at the cost of
-        reading the masks once."""
+        reading the masks once. A row with no legal action is refused, unless its game has
+        just ended (its action is ignored: it gets -1)."""
         actions = np.empty(len(masks), np.int64)
         self._tables.sample_actions(np.ascontiguousarray(masks, dtype=self._masks.dtype),
                                     actions)
+        stuck = (actions < 0) & ~self._finished[:len(actions)]
+        if stuck.any():
+            raise TripoleyError(f"row {int(np.flatnonzero(stuck)[0])} of the masks has no "
+                                f"legal action")
         return actions
 
     def unpack_observations(self, rows: np.ndarray) -> np.ndarray:
@@ -202,6 +207,7 @@ class TripoleyVectorEnv(_Batched, VectorEnv):
               options: Optional[dict] = None) -> tuple[np.ndarray, dict[str, Any]]:
         """New games at every table, dealt from ``seed`` (else from the environment's own
         generator, which the last seed given seeded: as Gymnasium's)."""
+        seed = _seed(seed)
         if seed is not None:
             self._seeds = random.Random(seed)
         self._tables = self._new_tables()
@@ -213,11 +219,14 @@ class TripoleyVectorEnv(_Batched, VectorEnv):
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
-        """Plays one action per table. Under
+        """Plays one action per table (integers: anything else is refused, never cast). Under
         NEXT_STEP a game's last step shows its last row, and the table's next step deals the
         next game, its action ignored; under SAME_STEP the next game is dealt at once and
         ``infos["final_obs"]`` and ``infos["final_info"]`` keep the last rows (with
         ``"_final_obs"`` and ``"_final_info"`` saying which), as Gymnasium's own."""
+        actions = np.asarray(actions)
+        if not np.issubdtype(actions.dtype, np.integer):
+            raise TripoleyError(f"actions must be integers, not {actions.dtype}")
         actions = np.ascontiguousarray(actions, dtype=np.int64)
         to_play = self._to_play if self._self_play else None
         self._tables.step(actions, self._rewards, self._terminated, self._truncated,
@@ -270,6 +279,7 @@ class TripoleyEnvPool(_Batched):
     def async_reset(self, seed: Optional[int] = None) -> None:
         """New games at every table, dealt from ``seed`` (else from the pool's own generator),
         every batch ready to be received."""
+        seed = _seed(seed)
         if seed is not None:
             self._seeds = random.Random(seed)
         self._tables = None  # the old pool's threads end first

@@ -15,7 +15,7 @@ use tripoley_engine::Seat;
 use tripoley_napalm::Pending as NapalmPending;
 
 use super::out::Out;
-use super::{json, napalm_rules_from_json, refused, rules_from_json};
+use super::{action_index, json, napalm_rules_from_json, refused, rules_from_json};
 use crate::int_game::IntGame;
 use crate::napalm::{NapalmTable, napalm_action};
 use crate::space::Step;
@@ -192,8 +192,14 @@ impl Table {
         .expect("a buffer of the space's size")
     }
 
+    /// Plays integer `action` for the seat to act (raises if it is not an
+    /// integer of the space, see [`action_index`], or not legal).
+    fn step(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.play(action_index(action)?)
+    }
+
     /// Plays integer `a` for the seat to act (raises if it is not legal).
-    pub(crate) fn step(&mut self, a: usize) -> PyResult<()> {
+    pub(crate) fn play(&mut self, a: usize) -> PyResult<()> {
         let seat = self.current();
         each!(&mut self.inner, t => t.act(a)).map_err(refused)?;
         self.log(seat, a);
@@ -244,7 +250,7 @@ impl Table {
     fn apply(&mut self, a: usize) -> PyResult<()> {
         match self.current() {
             CHANCE => self.apply_chance(a),
-            _ => self.step(a),
+            _ => self.play(a),
         }
     }
 

@@ -346,7 +346,7 @@ impl VecTables {
     }
 
     /// Writes into `actions` a uniformly random legal action of each row of
-    /// `masks` (int8, or packed uint8 bits; a row with none gets 0): a
+    /// `masks` (int8, or packed uint8 bits; a row with none gets -1): a
     /// random policy for the whole batch at the cost of reading the masks
     /// once, from the batch's own generator.
     fn sample_actions(
