@@ -476,12 +476,23 @@ impl Tables {
 
     /// Table `i` played again from its game's start, keeping a record.
     fn replayed(&self, i: usize) -> Result<Table, String> {
+        Ok(self
+            .replayed_lane(
+                i,
+                Table::new(self.config.rules.clone(), self.config.players, Some(0))?,
+            )?
+            .table)
+    }
+
+    /// Lane `i` played again at `table` from its game's seed, with the
+    /// lane's generators, stacks and counts as they are now: it plays on
+    /// as lane `i` would.
+    fn replayed_lane(&self, i: usize, table: Table) -> Result<Lane, String> {
         let lane = &self.lanes[i];
-        let table = Table::new(self.config.rules.clone(), self.config.players, Some(0))?;
         let mut again = Lane::new(
             &self.config,
             table,
-            seeded_rng(0),
+            lane.seeds.clone(),
             lane.bot_rng_at_deal.clone(),
         );
         again.deal(&self.config, lane.game_seed)?;
@@ -489,7 +500,24 @@ impl Tables {
             again.table.act(a as usize)?;
             again.bots_play(&self.config)?;
         }
-        Ok(again.table)
+        again.bot_rng.clone_from(&lane.bot_rng);
+        again.moves.clone_from(&lane.moves);
+        again.stacks = lane.stacks;
+        again.steps = lane.steps;
+        again.finished = lane.finished;
+        Ok(again)
+    }
+
+    /// A copy of every table, each game played again from its seed (a
+    /// lane's bots are not `Clone`), that plays on as these would.
+    pub fn duplicate(&self) -> Result<Tables, String> {
+        let lanes = (0..self.lanes.len())
+            .map(|i| {
+                let table = Table::new(self.config.rules.clone(), self.config.players, Some(0))?;
+                self.replayed_lane(i, table.without_record())
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(self.with_lanes(lanes))
     }
 
     /// The seat whose view row `i` holds: the learning seat, or in

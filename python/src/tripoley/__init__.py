@@ -215,6 +215,10 @@ class Game:
     def __deepcopy__(self, memo: dict) -> "Game":
         return self.clone()
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its record, replayed by the engine on load."""
+        return (Game.from_record, (self.record(),))
+
 
 class Table:
     """A game played in integers: a fixed action space and an action mask, observations as

@@ -266,6 +266,21 @@ impl VecTables {
         })?
     }
 
+    /// A copy that plays on as this would (`copy.deepcopy`): every game
+    /// played again from its seed, the generators where they are.
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<VecTables> {
+        let tables = self.lock();
+        let copy = tables.duplicate().map_err(refused)?;
+        Ok(VecTables {
+            tables: Mutex::new(copy),
+            threads: self.threads,
+            num_envs: self.num_envs,
+            policy_rng: self.policy_rng.clone(),
+            draws: Vec::new(),
+            packed: self.packed,
+        })
+    }
+
     /// Writes into `seats` the seat whose view each table's row holds (the
     /// seat to act, in self-play).
     fn to_play(&self, mut seats: PyReadwriteArray1<'_, u8>) -> PyResult<()> {
