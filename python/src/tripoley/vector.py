@@ -19,9 +19,19 @@
   ``"uint8"``) and masks ``(num_envs, num_actions)`` int8 (``infos["action_mask"]``), rewards (chips since your previous step), ``terminated``
   and ``truncated`` are written by Rust into arrays made once: no Python object per table.
   The same arrays come back at every step (Gymnasium's ``copy=False``): copy what you keep.
-* A finished (or truncated) game is dealt again in the same step (Gymnasium's
-  ``AutoresetMode.SAME_STEP``): the returned observation is the new game's; each table deals
-  from its own stream of seeds drawn from ``reset``'s seed.
+  The ``infos`` dict is a new one at every step (wrappers add keys to it).
+* A finished (or truncated) game is dealt again at the table's next step (Gymnasium's
+  default, ``AutoresetMode.NEXT_STEP``, which its wrappers such as ``NormalizeObservation``
+  require): the step that ends a game returns its last row; the next step ignores that
+  table's action, deals the next game and returns its first row, with reward 0 and both flags
+  false. ``autoreset_mode=AutoresetMode.SAME_STEP`` deals the next game in the step that ends
+  one, the finished games' last rows kept in ``infos["final_obs"]`` and
+  ``infos["final_info"]`` (``"_final_obs"``, ``"_final_info"`` say which tables), as
+  Gymnasium's own vector environments do. Each table deals from its own stream of seeds drawn
+  from ``reset``'s seed.
+* A seed is None or an integer from 0 to 2**64 - 1 and an action an integer: anything else
+  (a negative seed, a float action) is refused with ``TripoleyError``, never cast.
+* ``copy.deepcopy`` copies the environment: the copy plays on as the original would.
 * An action the mask forbids changes nothing at its table; it earns ``illegal_reward`` and
   ``infos["illegal"]`` marks it.
 * ``threads`` > 1 steps the tables, and draws ``sample_actions``, on that many threads (at most
