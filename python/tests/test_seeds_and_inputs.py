@@ -90,3 +90,30 @@ def test_sample_actions_refuses_a_row_with_no_legal_action():
     masks[1] = 0
     with pytest.raises(TripoleyError, match="row 1"):
         envs.sample_actions(masks)
+
+
+def test_every_other_seed_the_package_takes_follows_the_rule():
+    game = tripoley.Game("pagat", players=4)
+    with pytest.raises(TripoleyError, match="seed"):
+        game.chance(seed=-1)
+    while game.needs_chance():
+        game.chance(seed=1)
+    seat = game.to_act()
+    bot = tripoley.Bot("random", "pagat")
+    for call in (lambda: game.sample_world(seat, -1), lambda: bot.act(game, seat, seed=2**64),
+                 lambda: bot.act_on_view(game.view(seat), seed=-3),
+                 lambda: bot.steps(Table("pagat", 4, seed=1), seed=1.5),
+                 lambda: tripoley.simulate("pagat", deals=1, seed=-1)):
+        with pytest.raises(TripoleyError, match="seed"):
+            call()
+
+
+@pytest.mark.parametrize("action", [-1, 1.7, "52"])
+def test_a_tables_other_integer_inputs_are_refused_as_actions_are(action):
+    t = Table("pagat", 4, seed=1)
+    for call in (t.describe, t.engine_action):
+        with pytest.raises(TripoleyError, match="integer"):
+            call(action)
+    outside = Table("pagat", 4, seed=None)
+    with pytest.raises(TripoleyError, match="integer"):
+        outside.apply_chance(action)

@@ -39,9 +39,10 @@ pub(crate) fn refused(message: impl std::fmt::Display) -> PyErr {
     TripoleyError::new_err(message.to_string())
 }
 
-/// An integer of the action space as every interface takes it: a Python
-/// or NumPy integer of 0 or more. Anything else (a float, a string, a
-/// negative number) is refused here, never cast: `1.7` is not action 1.
+/// An integer of the action space (or a chance outcome) as every interface
+/// takes it: a Python or NumPy integer of 0 or more. Anything else (a
+/// float, a string, a negative number) is refused here, never cast: `1.7`
+/// is not action 1.
 pub(crate) fn action_index(action: &Bound<'_, PyAny>) -> PyResult<usize> {
     let whole = if action.is_instance_of::<PyFloat>() {
         None
