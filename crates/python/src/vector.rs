@@ -1109,6 +1109,97 @@ mod tests {
         }
     }
 
+    /// `count` tables of `pagat_tables` cut after `max_steps`, dealing again
+    /// as `autoreset` says.
+    fn cut_tables(autoreset: Autoreset, max_steps: u32) -> Tables {
+        let mut tables = pagat_tables(Seating::Every, 3, 6);
+        tables.config.max_steps = max_steps;
+        tables.config.autoreset = autoreset;
+        tables
+    }
+
+    /// One step of `tables`, each table's first legal action (0 where it
+    /// has none); its rows and outcomes.
+    fn first_legal_step(tables: &mut Tables) -> (Vec<f32>, Vec<i8>, Written) {
+        let n = tables.len();
+        let (size, acts) = (tables.observation_size(), tables.num_actions());
+        let (mut obs, mut masks) = (vec![0.0; n * size], vec![0; n * acts]);
+        tables.observe::<Dense<f32>>(&mut obs, &mut masks).unwrap();
+        let actions: Vec<i64> = masks
+            .chunks(acts)
+            .map(|row| {
+                row.iter()
+                    .position(|&m| m == 1)
+                    .map_or(0, |a| i64::try_from(a).unwrap())
+            })
+            .collect();
+        let mut written = Written::new(tables, true);
+        tables
+            .step::<Dense<f32>>(&actions, written.outcomes(), &mut obs, &mut masks, 1)
+            .unwrap();
+        (obs, masks, written)
+    }
+
+    /// Under [`Autoreset::NextStep`] the step that cuts a game shows its
+    /// last row, and the next deals the game [`Autoreset::SameStep`] dealt
+    /// at once, ignoring its action, with no reward and no flag.
+    #[test]
+    fn next_step_shows_the_last_row_then_deals_what_same_step_dealt() {
+        let mut same = cut_tables(Autoreset::SameStep, 4);
+        let mut next = cut_tables(Autoreset::NextStep, 4);
+        for step in 1..=4 {
+            let (same_obs, _, same_out) = first_legal_step(&mut same);
+            let (next_obs, _, next_out) = first_legal_step(&mut next);
+            assert_eq!(same_out.rewards, next_out.rewards);
+            assert_eq!(same_out.truncated, vec![step == 4; 3]);
+            assert_eq!(same_out.truncated, next_out.truncated);
+            // The rows, and whose view they hold, differ only once SameStep deals.
+            assert_eq!(same_obs == next_obs, step < 4);
+            assert_eq!(same_out.to_play == next_out.to_play, step < 4);
+        }
+        let dealt: Vec<_> = (0..3).map(|i| same.record(i).unwrap()).collect();
+        let mut ignored = Written::new(&next, true);
+        let n = next.len();
+        let (size, acts) = (next.observation_size(), next.num_actions());
+        let (mut obs, mut masks) = (vec![0.0; n * size], vec![0; n * acts]);
+        next.step::<Dense<f32>>(&[-1; 3], ignored.outcomes(), &mut obs, &mut masks, 1)
+            .unwrap();
+        assert!(ignored.rewards.iter().all(|&r| r == 0.0));
+        assert!(
+            !ignored
+                .terminated
+                .iter()
+                .chain(&ignored.truncated)
+                .chain(&ignored.illegal)
+                .any(|&f| f)
+        );
+        assert_eq!(
+            (0..3).map(|i| next.record(i).unwrap()).collect::<Vec<_>>(),
+            dealt
+        );
+        let (mut same_obs, mut same_masks) = (vec![0.0; n * size], vec![0; n * acts]);
+        same.observe::<Dense<f32>>(&mut same_obs, &mut same_masks)
+            .unwrap();
+        assert_eq!((obs, masks), (same_obs, same_masks));
+    }
+
+    /// A duplicate plays on as its original, whatever either has played.
+    #[test]
+    fn a_duplicate_plays_on_as_its_original() {
+        let mut tables = cut_tables(Autoreset::NextStep, 7);
+        for _ in 0..5 {
+            first_legal_step(&mut tables);
+        }
+        let mut copy = tables.duplicate().unwrap();
+        for _ in 0..12 {
+            let (obs, masks, out) = first_legal_step(&mut tables);
+            assert_eq!(first_legal_step(&mut copy), (obs, masks, out));
+        }
+        for i in 0..3 {
+            assert_eq!(copy.record(i).unwrap(), tables.record(i).unwrap());
+        }
+    }
+
     /// Lane `i`'s game played again at a single [`Table`] the way Python's
     /// `Table` and `Bot.steps` play it: every bot answer turned into
     /// integers (a five pick by pick), from the lane's seed, bots'
