@@ -27,7 +27,8 @@
   false. ``autoreset_mode=AutoresetMode.SAME_STEP`` deals the next game in the step that ends
   one, the finished games' last rows kept in ``infos["final_obs"]`` and
   ``infos["final_info"]`` (``"_final_obs"``, ``"_final_info"`` say which tables), as
-  Gymnasium's own vector environments do. Each table deals from its own stream of seeds drawn
+  Gymnasium's own vector environments do (arrays made once, as the others: only the marked
+  rows are the last step's). Each table deals from its own stream of seeds drawn
   from ``reset``'s seed.
 * A seed is None or an integer from 0 to 2**64 - 1 and an action an integer: anything else
   (a negative seed, a float action) is refused with ``TripoleyError``, never cast.
@@ -207,6 +208,8 @@ class TripoleyVectorEnv(_Batched, VectorEnv):
                          illegal_reward, bot_playouts, seed, obs_dtype, packed, True)
         self.metadata = {**type(self).metadata, "autoreset_mode": autoreset_mode}
         self._tables = self._new_tables()
+        # SAME_STEP's final rows (see _final_infos), made at the first game's end.
+        self._final: Optional[tuple[np.ndarray, ...]] = None
 
     def _infos(self) -> dict[str, Any]:
         """A step's infos: a dict of its own (wrappers add keys to it, such as
@@ -250,14 +253,21 @@ class TripoleyVectorEnv(_Batched, VectorEnv):
         return self._obs, self._rewards, self._terminated, self._truncated, infos
 
     def _final_infos(self) -> dict[str, Any]:
-        """The finished games' last rows (SAME_STEP), copied before the next games are dealt,
-        in Gymnasium's form: arrays of every table with the finished ones marked."""
-        done = self._finished.copy()
-        final = {"action_mask": self._masks.copy(), "illegal": self._illegal.copy(),
-                 "to_play": self._to_play.copy()}
+        """The finished games' last rows (SAME_STEP), kept before the next games are dealt,
+        in Gymnasium's form: arrays of every table, the finished ones marked. Like the other
+        arrays they are made once and only the finished tables' rows are written (a copy of
+        every row cost more than the step itself at a thousand tables): read the marked rows."""
+        if self._final is None:
+            self._final = tuple(np.zeros_like(a) for a in (
+                self._obs, self._masks, self._illegal, self._to_play, self._finished))
+        obs, masks, illegal, to_play, done = self._final
+        done[:] = self._finished
+        for kept, now in ((obs, self._obs), (masks, self._masks), (illegal, self._illegal),
+                          (to_play, self._to_play)):
+            kept[done] = now[done]
+        final = {"action_mask": masks, "illegal": illegal, "to_play": to_play}
         final.update({f"_{key}": done for key in list(final)})
-        return {"final_obs": self._obs.copy(), "_final_obs": done,
-                "final_info": final, "_final_info": done}
+        return {"final_obs": obs, "_final_obs": done, "final_info": final, "_final_info": done}
 
 
 class TripoleyEnvPool(_Batched):
