@@ -66,13 +66,18 @@ def main(argv=None):
 
     start = time.perf_counter()
     obs, infos = envs.reset(seed=1)
+    finished = np.zeros(args.tables, bool)
     for _ in range(args.steps):
         stage = obs[:, stages].argmax(axis=1).copy()
         actions = greedy(obs, infos["action_mask"], explore=0.3)
-        obs, rewards, _, _, infos = envs.step(actions)
-        np.add.at(seen, (stage, actions), 1.0)
-        np.add.at(value, (stage, actions),
-                  (rewards - value[stage, actions]) / seen[stage, actions])
+        # A finished game's table deals the next at this step, its action ignored (NEXT_STEP).
+        live = ~finished
+        obs, rewards, terminated, truncated, infos = envs.step(actions)
+        finished = terminated | truncated
+        stage, played = stage[live], actions[live]
+        np.add.at(seen, (stage, played), 1.0)
+        np.add.at(value, (stage, played),
+                  (rewards[live] - value[stage, played]) / seen[stage, played])
     trained_in = time.perf_counter() - start
 
     def random_policy(obs, masks):

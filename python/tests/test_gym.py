@@ -52,3 +52,18 @@ def test_an_illegal_action_changes_nothing_and_is_told_and_long_games_are_trunca
     for _ in range(2):
         obs, _, terminated, truncated, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert truncated and not terminated
+
+
+def test_seeds_and_actions_follow_the_packages_rule():
+    """Issue 51: a seed is None or an integer from 0 to 2**64 - 1, an action an integer (one
+    the mask forbids earns the illegal reward); anything else is refused, never cast."""
+    env = TripoleyEnv("pagat", 4, opponents="random")
+    for seed in (-1, 2**64, 1.5):
+        with pytest.raises(tripoley.TripoleyError, match="seed"):
+            env.reset(seed=seed)
+    obs, _ = env.reset(seed=2**64 - 1)
+    legal = int(obs["action_mask"].argmax())
+    for action in (legal + 0.5, str(legal)):
+        with pytest.raises(tripoley.TripoleyError, match="integer"):
+            env.step(action)
+    env.step(np.int64(legal))

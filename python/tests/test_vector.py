@@ -4,6 +4,7 @@ import json
 
 import numpy as np
 import pytest
+from gymnasium.vector import AutoresetMode
 
 import tripoley
 from tripoley.vector import TripoleyEnvPool, TripoleyVectorEnv
@@ -49,7 +50,9 @@ def test_sample_actions_draws_the_same_on_any_threads():
 
 
 def test_rows_are_each_tables_own_view_and_rewards_are_its_chips():
-    envs = TripoleyVectorEnv(4, "rummoli", 4, ["random", "heuristic", "random"], seat=1)
+    # Dealt in the step that ends a game: every step's row is a game's own.
+    envs = TripoleyVectorEnv(4, "rummoli", 4, ["random", "heuristic", "random"], seat=1,
+                             autoreset_mode=AutoresetMode.SAME_STEP)
     obs, infos = envs.reset(seed=2)
     rng = np.random.default_rng(0)
     finished, first = 0, [True] * 4
@@ -75,7 +78,7 @@ def test_rows_are_each_tables_own_view_and_rewards_are_its_chips():
 
 
 def test_self_play_gives_every_seat_its_turn_and_every_seats_rewards():
-    envs = TripoleyVectorEnv(4, "pagat", 4, "self")
+    envs = TripoleyVectorEnv(4, "pagat", 4, "self", autoreset_mode=AutoresetMode.SAME_STEP)
     obs, infos = envs.reset(seed=3)
     rng = np.random.default_rng(1)
     seen, finished, first = set(), 0, [True] * 4
@@ -237,7 +240,8 @@ def test_a_pool_plays_the_vector_envs_games_in_any_order_of_batches(opponents, p
     """Each table of the pool deals and plays what the same table of a vector environment
     with the same seed does, whichever batch comes back first."""
     options = dict(preset="pagat", players=4, opponents=opponents, packed=packed, seed=5)
-    envs = TripoleyVectorEnv(8, **options)
+    # A pool deals a finished game again in the step that ended it.
+    envs = TripoleyVectorEnv(8, **options, autoreset_mode=AutoresetMode.SAME_STEP)
     pool = TripoleyEnvPool(8, batch_size, threads=threads, **options)
     unpack = envs.unpack_masks if packed else (lambda m: m)
     obs, infos = envs.reset(seed=6)

@@ -20,7 +20,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use _tripoley::vector::{Config, Dense, Mask, Outcomes, Packed, RowFormat, Seating, Tables};
+use _tripoley::vector::{
+    Autoreset, Config, Dense, Mask, Outcomes, Packed, RowFormat, Seating, Tables,
+};
 use rand_core::Rng;
 use tripoley_bots::{BotKind, BotOptions};
 use tripoley_cards::seeded_rng;
@@ -78,6 +80,7 @@ where
             bot_options: BotOptions::default(),
             max_steps: 10_000,
             illegal_reward: -1.0,
+            autoreset: Autoreset::SameStep,
         };
         let mut tables = Tables::new(config, n, 1).expect("pagat tables");
         let (obs_size, acts) = (

@@ -168,6 +168,9 @@ struct Lane {
     stacks: [u32; MAX_SEATS],
     /// The learners' steps in this game (for truncation).
     steps: u32,
+    /// The game ended (or was cut) and the next is dealt at the next step
+    /// ([`Autoreset::NextStep`]).
+    finished: bool,
 }
 
 /// What one step of one lane gives back.
@@ -301,6 +304,21 @@ pub struct Config {
     pub max_steps: u32,
     /// The reward of an illegal action (nothing else happens).
     pub illegal_reward: f32,
+    /// When a finished game's table deals the next.
+    pub autoreset: Autoreset,
+}
+
+/// When a table whose game ended (or was cut) deals the next, in
+/// Gymnasium's terms (`gymnasium.vector.AutoresetMode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Autoreset {
+    /// In the step that ended it: the row is the next game's, and the
+    /// finished game's last row is never written.
+    SameStep,
+    /// At the table's next step, whose action is ignored: the step that
+    /// ended the game shows its last row (Gymnasium's default, which its
+    /// wrappers that keep statistics of observations require).
+    NextStep,
 }
 
 impl Config {
@@ -458,12 +476,23 @@ impl Tables {
 
     /// Table `i` played again from its game's start, keeping a record.
     fn replayed(&self, i: usize) -> Result<Table, String> {
+        Ok(self
+            .replayed_lane(
+                i,
+                Table::new(self.config.rules.clone(), self.config.players, Some(0))?,
+            )?
+            .table)
+    }
+
+    /// Lane `i` played again at `table` from its game's seed, with the
+    /// lane's generators, stacks and counts as they are now: it plays on
+    /// as lane `i` would.
+    fn replayed_lane(&self, i: usize, table: Table) -> Result<Lane, String> {
         let lane = &self.lanes[i];
-        let table = Table::new(self.config.rules.clone(), self.config.players, Some(0))?;
         let mut again = Lane::new(
             &self.config,
             table,
-            seeded_rng(0),
+            lane.seeds.clone(),
             lane.bot_rng_at_deal.clone(),
         );
         again.deal(&self.config, lane.game_seed)?;
@@ -471,7 +500,24 @@ impl Tables {
             again.table.act(a as usize)?;
             again.bots_play(&self.config)?;
         }
-        Ok(again.table)
+        again.bot_rng.clone_from(&lane.bot_rng);
+        again.moves.clone_from(&lane.moves);
+        again.stacks = lane.stacks;
+        again.steps = lane.steps;
+        again.finished = lane.finished;
+        Ok(again)
+    }
+
+    /// A copy of every table, each game played again from its seed (a
+    /// lane's bots are not `Clone`), that plays on as these would.
+    pub fn duplicate(&self) -> Result<Tables, String> {
+        let lanes = (0..self.lanes.len())
+            .map(|i| {
+                let table = Table::new(self.config.rules.clone(), self.config.players, Some(0))?;
+                self.replayed_lane(i, table.without_record())
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(self.with_lanes(lanes))
     }
 
     /// The seat whose view row `i` holds: the learning seat, or in
@@ -523,9 +569,42 @@ impl Tables {
         Ok((size, acts))
     }
 
+    /// Deals the next game at every table whose game ended (or was cut) at
+    /// the last step under [`Autoreset::NextStep`], writing its rows and
+    /// `to_play` (when not empty): Gymnasium's `SAME_STEP` on top of
+    /// `NEXT_STEP`, once the caller has kept the finished games' last rows.
+    pub fn deal_finished<F: RowFormat>(
+        &mut self,
+        observations: &mut [F::Obs],
+        masks: &mut [F::Mask],
+        to_play: &mut [u8],
+    ) -> Result<(), String> {
+        let (size, acts) = self.row_sizes::<F>(observations.len(), masks.len())?;
+        if !to_play.is_empty() && to_play.len() != self.lanes.len() {
+            return Err("one seat to play per table".into());
+        }
+        for (i, lane) in self.lanes.iter_mut().enumerate() {
+            if !lane.finished {
+                continue;
+            }
+            lane.reset(&self.config)?;
+            let viewer = lane.viewer(&self.config);
+            lane.observe::<F>(
+                viewer,
+                &mut observations[i * size..(i + 1) * size],
+                &mut masks[i * acts..(i + 1) * acts],
+            );
+            if let Some(seat) = to_play.get_mut(i) {
+                *seat = viewer;
+            }
+        }
+        Ok(())
+    }
+
     /// Plays `actions[i]` at table `i` for the seat to act (the learning
     /// seat, or in self-play whoever's turn it is), the bots until a
-    /// learner's next turn, dealing a finished or cut game again;
+    /// learner's next turn, dealing a finished or cut game again (in this
+    /// step or, after [`Autoreset::NextStep`], in the next, ignoring its action);
     /// writes each table's outcome, then its (new) observation and mask.
     /// `threads` > 1 splits the tables into that many runs at once.
     pub fn step<F: RowFormat>(
@@ -609,7 +688,7 @@ impl Tables {
     }
 
     /// Writes into `actions[i]` a uniformly random legal action of row `i`
-    /// of `masks` (see [`Mask::random_legal`]; 0 for a row with none),
+    /// of `masks` (see [`Mask::random_legal`]; -1 for a row with none),
     /// `draws[i]` its randomness: a random policy for the batch, on
     /// `threads` threads (with a row per table, each reading mostly the
     /// rows its run of the step wrote).
@@ -651,11 +730,13 @@ impl Tables {
 }
 
 /// Writes into `actions[i]` a uniformly random legal action of row `i` of
-/// `masks` (`acts` elements a row; see [`Mask::random_legal`]; 0 for a
-/// row with none), `draws[i]` its randomness.
+/// `masks` (`acts` elements a row; see [`Mask::random_legal`]; -1, no
+/// action, for a row with none: 0 would look like a legal card),
+/// `draws[i]` its randomness.
 pub fn pick_actions<M: Mask>(masks: &[M], acts: usize, draws: &[u32], actions: &mut [i64]) {
     for ((row, &r), action) in masks.chunks_exact(acts).zip(draws).zip(actions) {
-        *action = M::random_legal(row, r).map_or(0, |a| i64::try_from(a).expect("an action index"));
+        *action =
+            M::random_legal(row, r).map_or(-1, |a| i64::try_from(a).expect("an action index"));
     }
 }
 
@@ -798,6 +879,7 @@ impl Lane {
             moves: Vec::with_capacity(256),
             stacks: [0; MAX_SEATS],
             steps: 0,
+            finished: false,
         }
     }
 
@@ -837,6 +919,7 @@ impl Lane {
         self.stacks = [0; MAX_SEATS];
         self.stacks[..config.players].fill(config.rules.starting_chips);
         self.steps = 0;
+        self.finished = false;
         self.bots_play(config)
     }
 
@@ -868,6 +951,10 @@ impl Lane {
     /// Plays `action` for the learner's seat to act, then the bots; deals
     /// again at the end. Writes what happened into `outcome` (all of it).
     fn step(&mut self, config: &Config, action: i64, outcome: &mut Outcome) -> Result<(), String> {
+        if self.finished {
+            *outcome = Outcome::default();
+            return self.reset(config);
+        }
         let legal = usize::try_from(action)
             .ok()
             .and_then(|a| Some((a, self.table.decode(a)?)));
@@ -896,7 +983,10 @@ impl Lane {
         }
         outcome.truncated = cut && !outcome.terminated;
         if outcome.terminated || outcome.truncated {
-            self.reset(config)?;
+            match config.autoreset {
+                Autoreset::SameStep => self.reset(config)?,
+                Autoreset::NextStep => self.finished = true,
+            }
         }
         Ok(())
     }
@@ -943,6 +1033,7 @@ pub(crate) fn pagat_tables(seating: Seating, count: usize, seed: u64) -> Tables 
         bot_options: BotOptions::default(),
         max_steps: 10_000,
         illegal_reward: -1.0,
+        autoreset: Autoreset::SameStep,
     };
     Tables::new(config, count, seed).expect("pagat's tables")
 }
@@ -1015,6 +1106,97 @@ mod tests {
                 .step::<Dense<T>>(&actions, written.outcomes(), &mut obs, &mut masks, threads)
                 .unwrap();
             each(tables, &mut obs, &masks, &written);
+        }
+    }
+
+    /// `count` tables of `pagat_tables` cut after `max_steps`, dealing again
+    /// as `autoreset` says.
+    fn cut_tables(autoreset: Autoreset, max_steps: u32) -> Tables {
+        let mut tables = pagat_tables(Seating::Every, 3, 6);
+        tables.config.max_steps = max_steps;
+        tables.config.autoreset = autoreset;
+        tables
+    }
+
+    /// One step of `tables`, each table's first legal action (0 where it
+    /// has none); its rows and outcomes.
+    fn first_legal_step(tables: &mut Tables) -> (Vec<f32>, Vec<i8>, Written) {
+        let n = tables.len();
+        let (size, acts) = (tables.observation_size(), tables.num_actions());
+        let (mut obs, mut masks) = (vec![0.0; n * size], vec![0; n * acts]);
+        tables.observe::<Dense<f32>>(&mut obs, &mut masks).unwrap();
+        let actions: Vec<i64> = masks
+            .chunks(acts)
+            .map(|row| {
+                row.iter()
+                    .position(|&m| m == 1)
+                    .map_or(0, |a| i64::try_from(a).unwrap())
+            })
+            .collect();
+        let mut written = Written::new(tables, true);
+        tables
+            .step::<Dense<f32>>(&actions, written.outcomes(), &mut obs, &mut masks, 1)
+            .unwrap();
+        (obs, masks, written)
+    }
+
+    /// Under [`Autoreset::NextStep`] the step that cuts a game shows its
+    /// last row, and the next deals the game [`Autoreset::SameStep`] dealt
+    /// at once, ignoring its action, with no reward and no flag.
+    #[test]
+    fn next_step_shows_the_last_row_then_deals_what_same_step_dealt() {
+        let mut same = cut_tables(Autoreset::SameStep, 4);
+        let mut next = cut_tables(Autoreset::NextStep, 4);
+        for step in 1..=4 {
+            let (same_obs, _, same_out) = first_legal_step(&mut same);
+            let (next_obs, _, next_out) = first_legal_step(&mut next);
+            assert_eq!(same_out.rewards, next_out.rewards);
+            assert_eq!(same_out.truncated, vec![step == 4; 3]);
+            assert_eq!(same_out.truncated, next_out.truncated);
+            // The rows, and whose view they hold, differ only once SameStep deals.
+            assert_eq!(same_obs == next_obs, step < 4);
+            assert_eq!(same_out.to_play == next_out.to_play, step < 4);
+        }
+        let dealt: Vec<_> = (0..3).map(|i| same.record(i).unwrap()).collect();
+        let mut ignored = Written::new(&next, true);
+        let n = next.len();
+        let (size, acts) = (next.observation_size(), next.num_actions());
+        let (mut obs, mut masks) = (vec![0.0; n * size], vec![0; n * acts]);
+        next.step::<Dense<f32>>(&[-1; 3], ignored.outcomes(), &mut obs, &mut masks, 1)
+            .unwrap();
+        assert!(ignored.rewards.iter().all(|&r| r == 0.0));
+        assert!(
+            !ignored
+                .terminated
+                .iter()
+                .chain(&ignored.truncated)
+                .chain(&ignored.illegal)
+                .any(|&f| f)
+        );
+        assert_eq!(
+            (0..3).map(|i| next.record(i).unwrap()).collect::<Vec<_>>(),
+            dealt
+        );
+        let (mut same_obs, mut same_masks) = (vec![0.0; n * size], vec![0; n * acts]);
+        same.observe::<Dense<f32>>(&mut same_obs, &mut same_masks)
+            .unwrap();
+        assert_eq!((obs, masks), (same_obs, same_masks));
+    }
+
+    /// A duplicate plays on as its original, whatever either has played.
+    #[test]
+    fn a_duplicate_plays_on_as_its_original() {
+        let mut tables = cut_tables(Autoreset::NextStep, 7);
+        for _ in 0..5 {
+            first_legal_step(&mut tables);
+        }
+        let mut copy = tables.duplicate().unwrap();
+        for _ in 0..12 {
+            let (obs, masks, out) = first_legal_step(&mut tables);
+            assert_eq!(first_legal_step(&mut copy), (obs, masks, out));
+        }
+        for i in 0..3 {
+            assert_eq!(copy.record(i).unwrap(), tables.record(i).unwrap());
         }
     }
 
@@ -1271,6 +1453,7 @@ mod tests {
                     bot_options: BotOptions::default(),
                     max_steps: 10_000,
                     illegal_reward: -1.0,
+                    autoreset: Autoreset::SameStep,
                 };
                 let mut dense = Tables::new(config.clone(), 4, 7).unwrap();
                 let mut packed = Tables::new(config, 4, 7).unwrap();

@@ -50,6 +50,18 @@ CARDS: list[str] = [r + s for s in "CDHS"
 CHOOSE_FIVE_KEY: str = _tripoley.choose_five_key()
 
 
+def _seed(seed: Any) -> Optional[int]:
+    """``seed`` as every interface takes it: Gymnasium's rule (None or a non-negative
+    integer, Python's or NumPy's), bounded by the engine's 64 bits. Anything else is refused,
+    never cast or reduced: -1 is not 1, and 2**64 is not 0."""
+    if seed is None:
+        return None
+    if (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer))
+            or not 0 <= seed < 1 << 64):
+        raise TripoleyError(f"a seed is None or an integer from 0 to 2**64 - 1, not {seed!r}")
+    return int(seed)
+
+
 def presets() -> list[str]:
     """The names of the preset rule sets: pagat, tripoley, michigan-casino, rummoli, cosmo."""
     return list(_tripoley.presets())
@@ -109,7 +121,7 @@ def simulate(
     """Self-play on every core: chips per deal per seat and bot with 95%
     intervals, per stage and layout space, poker and Michigan counts (the
     statistics of ``tripoley sim``)."""
-    return json.loads(_tripoley.simulate(_rules_json(rules), list(bots), deals, seed))
+    return json.loads(_tripoley.simulate(_rules_json(rules), list(bots), deals, _seed(seed)))
 
 
 class Game:
@@ -174,7 +186,7 @@ class Game:
                viewer: Optional[int] = None) -> list:
         """Supplies chance: a deck shuffled from ``seed``, or an explicit ``deck`` of 52 cards dealt
         from the first; under ``cosmo`` the pay suit and Sequence (random from ``seed`` if not given)."""
-        return json.loads(self._g.chance(seed, deck, pay_suit, sequence, viewer))
+        return json.loads(self._g.chance(_seed(seed), deck, pay_suit, sequence, viewer))
 
     def view(self, seat: Optional[int] = None) -> dict:
         """What ``seat`` may know (a spectator's view for None): never a hidden card."""
@@ -189,7 +201,7 @@ class Game:
 
     def sample_world(self, seat: int, seed: int) -> "Game":
         """A game that looks exactly the same from ``seat``, hidden cards dealt again (Tripoley)."""
-        return Game(_inner=self._g.sample_world(seat, seed))
+        return Game(_inner=self._g.sample_world(seat, _seed(seed)))
 
     def record(self) -> str:
         """Every step so far as a JSON record."""
@@ -203,6 +215,10 @@ class Game:
     def __deepcopy__(self, memo: dict) -> "Game":
         return self.clone()
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its record, replayed by the engine on load."""
+        return (Game.from_record, (self.record(),))
+
 
 class Table:
     """A game played in integers: a fixed action space and an action mask, observations as
@@ -215,7 +231,7 @@ class Table:
     def __init__(self, rules: RulesLike = None, players: int = 4, seed: Optional[int] = 0, *,
                  napalm: bool = False, _inner: Any = None):
         self._t = _inner if _inner is not None else _tripoley.Table(
-            _rules_json(rules, napalm), players, seed, napalm)
+            _rules_json(rules, napalm), players, _seed(seed), napalm)
         self.players = self._t.players
         self.num_actions = self._t.num_actions
         self.observation_size = self._t.observation_size
@@ -239,13 +255,15 @@ class Table:
         return np.frombuffer(self._t.mask(), dtype=np.int8).copy()
 
     def step(self, action: int) -> None:
-        self._t.step(int(action))
+        """Plays ``action``, an integer of the action space (refused if it is anything else,
+        or not legal now)."""
+        self._t.step(action)
 
     def chance_outcomes(self) -> list[int]:
         return self._t.chance_outcomes()
 
     def apply_chance(self, outcome: int) -> None:
-        self._t.apply_chance(int(outcome))
+        self._t.apply_chance(outcome)
 
     def observation(self, seat: int) -> np.ndarray:
         return np.frombuffer(self._t.observation(seat), dtype="<f4").copy()
@@ -267,12 +285,12 @@ class Table:
         return self._t.deals_done()
 
     def describe(self, action: int) -> str:
-        return self._t.describe(int(action))
+        return self._t.describe(action)
 
     def engine_action(self, action: int) -> Any:
         """What ``action`` does now in the engine's form (``{"pick": card}`` for a card picked
         into a five), or None if it is not legal."""
-        text = self._t.engine_action(int(action))
+        text = self._t.engine_action(action)
         return None if text is None else json.loads(text)
 
     def engine_legal(self) -> list:
@@ -288,7 +306,7 @@ class Table:
     def resample(self, seat: int, seed: int) -> "Table":
         t = Table.__new__(Table)
         t.__dict__.update(self.__dict__)
-        t._t = self._t.resample(seat, seed)
+        t._t = self._t.resample(seat, _seed(seed))
         return t
 
     def clone(self) -> "Table":
@@ -317,14 +335,14 @@ class Bot:
 
     def act(self, game: Game, seat: int, seed: int = 0) -> Any:
         """The bot's action for ``seat`` in ``game`` (its turn), in the engine's form."""
-        return json.loads(self._b.act(game._g, seat, seed))
+        return json.loads(self._b.act(game._g, seat, _seed(seed)))
 
     def act_on_view(self, view: dict, seed: int = 0) -> Any:
         """The bot's action on a bare view (whose ``decision`` is set). The expert, with no
         game to sample worlds from, plays as its heuristic would."""
-        return json.loads(self._b.act_on_view(json.dumps(view), seed))
+        return json.loads(self._b.act_on_view(json.dumps(view), _seed(seed)))
 
     def steps(self, table: Table, seed: Optional[int] = None) -> list[int]:
         """The integers that play the bot's choice at ``table``'s decision (the picks of a
         poker five, or one integer)."""
-        return list(self._b.steps(table._t, seed))
+        return list(self._b.steps(table._t, _seed(seed)))

@@ -22,18 +22,31 @@ our bots at the others.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Optional, Sequence, Union
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from . import Bot, Table, TripoleyError
+from . import Bot, Table, TripoleyError, _seed
 
 __all__ = ["TripoleyEnv"]
 
 #: Games dealt at most by one ``reset`` looking for one in which you have a choice.
 _MAX_DEALS_AGAIN = 1000
+
+
+def _integer_action(action: Any) -> int:
+    """``action`` as an integer (Python's, NumPy's, a 0-d integer array), never cast: a float
+    or a string is refused. Any integer is an action here: one the mask forbids, negative
+    ones included, earns the illegal reward."""
+    if isinstance(action, (bool, np.bool_)):
+        raise TripoleyError(f"an action is an integer, not {action!r}")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise TripoleyError(f"an action is an integer, not {action!r}") from None
 
 
 class TripoleyEnv(gymnasium.Env):
@@ -83,7 +96,7 @@ class TripoleyEnv(gymnasium.Env):
         """A new game, dealt from the environment's generator (seeded by ``seed``, as
         Gymnasium's), the bots playing until it is your turn. A game that ends before you
         have a choice is dealt again."""
-        super().reset(seed=seed)
+        super().reset(seed=_seed(seed))
         for _ in range(_MAX_DEALS_AGAIN):
             self._table = Table(self._rules, self._players,
                                 seed=int(self.np_random.integers(0, 2 ** 63)),
@@ -102,7 +115,7 @@ class TripoleyEnv(gymnasium.Env):
             raise TripoleyError("the episode is over: reset() the environment")
         self._steps += 1
         truncated = self._steps >= self._max_steps
-        a = int(action)
+        a = _integer_action(action)
         if not (0 <= a < self.action_space.n and table.mask()[a]):
             return self._observe(), self._illegal_reward, False, truncated, {"illegal": True}
         table.step(a)

@@ -44,7 +44,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from . import _rules_json, _tripoley
+from . import _rules_json, _seed, _tripoley
 from ._tripoley import TripoleyError
 
 __all__ = ["env", "napalm_env", "raw_env"]
@@ -130,13 +130,14 @@ class raw_env(_tripoley.Aec, AECEnv):
         Seeds behave as Gymnasium's: ``reset(seed=s)`` also seeds the environment's own
         generator, from which every later ``reset()`` draws its game, so a run seeded once
         is reproducible; the first ``reset()`` without any seed seeds it from the system."""
+        seed = _seed(seed)
         if seed is not None:
-            self._seeds = _random.Random(int(seed))
+            self._seeds = _random.Random(seed)
         elif getattr(self, "_seeds", None) is None:
             self._seeds = _random.Random()
         if seed is None:
             seed = self._seeds.getrandbits(64)
-        self._restart(int(seed) % (1 << 64))
+        self._restart(seed)
 
     def __reduce__(self) -> tuple:
         """Copies (``copy.deepcopy``) and pickles: the environment is made again from its

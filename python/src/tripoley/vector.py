@@ -19,9 +19,20 @@
   ``"uint8"``) and masks ``(num_envs, num_actions)`` int8 (``infos["action_mask"]``), rewards (chips since your previous step), ``terminated``
   and ``truncated`` are written by Rust into arrays made once: no Python object per table.
   The same arrays come back at every step (Gymnasium's ``copy=False``): copy what you keep.
-* A finished (or truncated) game is dealt again in the same step (Gymnasium's
-  ``AutoresetMode.SAME_STEP``): the returned observation is the new game's; each table deals
-  from its own stream of seeds drawn from ``reset``'s seed.
+  The ``infos`` dict is a new one at every step (wrappers add keys to it).
+* A finished (or truncated) game is dealt again at the table's next step (Gymnasium's
+  default, ``AutoresetMode.NEXT_STEP``, which its wrappers such as ``NormalizeObservation``
+  require): the step that ends a game returns its last row; the next step ignores that
+  table's action, deals the next game and returns its first row, with reward 0 and both flags
+  false. ``autoreset_mode=AutoresetMode.SAME_STEP`` deals the next game in the step that ends
+  one, the finished games' last rows kept in ``infos["final_obs"]`` and
+  ``infos["final_info"]`` (``"_final_obs"``, ``"_final_info"`` say which tables), as
+  Gymnasium's own vector environments do (arrays made once, as the others: only the marked
+  rows are the last step's). Each table deals from its own stream of seeds drawn
+  from ``reset``'s seed.
+* A seed is None or an integer from 0 to 2**64 - 1 and an action an integer: anything else
+  (a negative seed, a float action) is refused with ``TripoleyError``, never cast.
+* ``copy.deepcopy`` copies the environment: the copy plays on as the original would.
 * An action the mask forbids changes nothing at its table; it earns ``illegal_reward`` and
   ``infos["illegal"]`` marks it.
 * ``threads`` > 1 steps the tables, and draws ``sample_actions``, on that many threads (at most
@@ -76,7 +87,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from . import _rules_json, _tripoley
+from . import TripoleyError, _rules_json, _seed, _tripoley
 
 __all__ = ["TripoleyEnvPool", "TripoleyVectorEnv"]
 
@@ -91,7 +102,7 @@ class _Batched:
     def __init__(self, num_envs: int, preset: Union[str, dict, None], players: int,
                  opponents: Union[str, Sequence[str]], seat: int, threads: int, max_steps: int,
                  illegal_reward: float, bot_playouts: int, seed: int,
-                 obs_dtype: Union[str, type, np.dtype, None], packed: bool):
+                 obs_dtype: Union[str, type, np.dtype, None], packed: bool, next_step: bool):
         self_play = opponents == "self"
         if self_play:
             kinds: list = []
@@ -102,8 +113,9 @@ class _Batched:
         self._args = (_rules_json(preset), players, num_envs, kinds)
         self._options = dict(seat=None if self_play else seat, threads=threads,
                              max_steps=max_steps, illegal_reward=illegal_reward,
-                             bot_playouts=bot_playouts, packed=bool(packed))
-        self._seeds = random.Random(seed)
+                             bot_playouts=bot_playouts, packed=bool(packed),
+                             next_step=next_step)
+        self._seeds = random.Random(_seed(seed))
         dtype = np.dtype(obs_dtype or ("uint8" if packed else "float32"))
         if dtype not in _OBS_DTYPES:
             raise ValueError(f"obs_dtype must be float32, uint16 or uint8, not {dtype}")
@@ -129,6 +141,8 @@ class _Batched:
         self._terminated = np.zeros(num_envs, bool)
         self._truncated = np.zeros(num_envs, bool)
         self._illegal = np.zeros(num_envs, bool)
+        # Rows whose game ended at the last step and is dealt at the next (NEXT_STEP).
+        self._finished = np.zeros(num_envs, bool)
 
     def _new_tables(self) -> Any:
         """New tables, dealt from the next seed of the environment's generator."""
@@ -137,10 +151,15 @@ class _Batched:
     def sample_actions(self, masks: np.ndarray) -> np.ndarray:
         """A uniformly random legal action per row of ``masks`` (``infos["action_mask"]``,
         packed when the environment packs), drawn in Rust: the random policy at the cost of
-        reading the masks once."""
+        reading the masks once. A row with no legal action is refused, unless its game has
+        just ended (its action is ignored: it gets -1)."""
         actions = np.empty(len(masks), np.int64)
         self._tables.sample_actions(np.ascontiguousarray(masks, dtype=self._masks.dtype),
                                     actions)
+        stuck = (actions < 0) & ~self._finished[:len(actions)]
+        if stuck.any():
+            raise TripoleyError(f"row {int(np.flatnonzero(stuck)[0])} of the masks has no "
+                                f"legal action")
         return actions
 
     def unpack_observations(self, rows: np.ndarray) -> np.ndarray:
@@ -172,38 +191,83 @@ class TripoleyVectorEnv(_Batched, VectorEnv):
     you at ``seat``, ``opponents`` (one kind, or one per other seat) at the others, or with
     ``opponents="self"`` you at every seat."""
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int = 1024, preset: Union[str, dict, None] = "pagat",
                  players: int = 4, opponents: Union[str, Sequence[str]] = "heuristic",
                  seat: int = 0, threads: int = 1, max_steps: int = 10_000,
                  illegal_reward: float = -1.0, bot_playouts: int = 50, seed: int = 0,
-                 obs_dtype: Union[str, type, np.dtype, None] = None, packed: bool = False):
+                 obs_dtype: Union[str, type, np.dtype, None] = None, packed: bool = False,
+                 autoreset_mode: AutoresetMode = AutoresetMode.NEXT_STEP):
+        if autoreset_mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
+            raise TripoleyError(f"autoreset_mode must be NEXT_STEP or SAME_STEP, "
+                                f"not {autoreset_mode!r}")
+        # The tables always deal at the next step; SAME_STEP deals at once after keeping
+        # the finished games' last rows (see step).
         super().__init__(num_envs, preset, players, opponents, seat, threads, max_steps,
-                         illegal_reward, bot_playouts, seed, obs_dtype, packed)
+                         illegal_reward, bot_playouts, seed, obs_dtype, packed, True)
+        self.metadata = {**type(self).metadata, "autoreset_mode": autoreset_mode}
         self._tables = self._new_tables()
-        self._infos = {"action_mask": self._masks, "illegal": self._illegal,
-                       "to_play": self._to_play}
+        # SAME_STEP's final rows (see _final_infos), made at the first game's end.
+        self._final: Optional[tuple[np.ndarray, ...]] = None
+
+    def _infos(self) -> dict[str, Any]:
+        """A step's infos: a dict of its own (wrappers add keys to it, such as
+        ``RecordEpisodeStatistics``'s ``episode``), holding the arrays made once."""
+        return {"action_mask": self._masks, "illegal": self._illegal, "to_play": self._to_play}
 
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[dict] = None) -> tuple[np.ndarray, dict[str, Any]]:
         """New games at every table, dealt from ``seed`` (else from the environment's own
         generator, which the last seed given seeded: as Gymnasium's)."""
+        seed = _seed(seed)
         if seed is not None:
             self._seeds = random.Random(seed)
         self._tables = self._new_tables()
         self._tables.observe(self._obs, self._masks)
         self._tables.to_play(self._to_play)
         self._illegal[:] = False
-        return self._obs, self._infos
+        self._finished[:] = False
+        return self._obs, self._infos()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
+        """Plays one action per table (integers: anything else is refused, never cast). Under
+        NEXT_STEP a game's last step shows its last row, and the table's next step deals the
+        next game, its action ignored; under SAME_STEP the next game is dealt at once and
+        ``infos["final_obs"]`` and ``infos["final_info"]`` keep the last rows (with
+        ``"_final_obs"`` and ``"_final_info"`` saying which), as Gymnasium's own."""
+        actions = np.asarray(actions)
+        if not np.issubdtype(actions.dtype, np.integer):
+            raise TripoleyError(f"actions must be integers, not {actions.dtype}")
         actions = np.ascontiguousarray(actions, dtype=np.int64)
+        to_play = self._to_play if self._self_play else None
         self._tables.step(actions, self._rewards, self._terminated, self._truncated,
-                          self._illegal, self._obs, self._masks,
-                          self._to_play if self._self_play else None)
-        return self._obs, self._rewards, self._terminated, self._truncated, self._infos
+                          self._illegal, self._obs, self._masks, to_play)
+        np.logical_or(self._terminated, self._truncated, out=self._finished)
+        infos = self._infos()
+        if self.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP and self._finished.any():
+            infos.update(self._final_infos())
+            self._tables.deal_finished(self._obs, self._masks, to_play)
+            self._finished[:] = False
+        return self._obs, self._rewards, self._terminated, self._truncated, infos
+
+    def _final_infos(self) -> dict[str, Any]:
+        """The finished games' last rows (SAME_STEP), kept before the next games are dealt,
+        in Gymnasium's form: arrays of every table, the finished ones marked. Like the other
+        arrays they are made once and only the finished tables' rows are written (a copy of
+        every row cost more than the step itself at a thousand tables): read the marked rows."""
+        if self._final is None:
+            self._final = tuple(np.zeros_like(a) for a in (
+                self._obs, self._masks, self._illegal, self._to_play, self._finished))
+        obs, masks, illegal, to_play, done = self._final
+        done[:] = self._finished
+        for kept, now in ((obs, self._obs), (masks, self._masks), (illegal, self._illegal),
+                          (to_play, self._to_play)):
+            kept[done] = now[done]
+        final = {"action_mask": masks, "illegal": illegal, "to_play": to_play}
+        final.update({f"_{key}": done for key in list(final)})
+        return {"final_obs": obs, "_final_obs": done, "final_info": final, "_final_info": done}
 
 
 class TripoleyEnvPool(_Batched):
@@ -219,7 +283,7 @@ class TripoleyEnvPool(_Batched):
         if not 0 < batch_size <= num_envs or num_envs % batch_size:
             raise ValueError(f"batch_size must divide num_envs ({num_envs}), not {batch_size}")
         super().__init__(num_envs, preset, players, opponents, seat, threads, max_steps,
-                         illegal_reward, bot_playouts, seed, obs_dtype, packed)
+                         illegal_reward, bot_playouts, seed, obs_dtype, packed, False)
         self.batch_size = batch_size
         self._tables: Any = None
         # Each batch's views of the arrays, made once (a receive only writes their rows).
@@ -235,6 +299,7 @@ class TripoleyEnvPool(_Batched):
     def async_reset(self, seed: Optional[int] = None) -> None:
         """New games at every table, dealt from ``seed`` (else from the pool's own generator),
         every batch ready to be received."""
+        seed = _seed(seed)
         if seed is not None:
             self._seeds = random.Random(seed)
         self._tables = None  # the old pool's threads end first

@@ -20,8 +20,8 @@ use tripoley_cards::seeded_rng;
 use tripoley_engine::Seat;
 
 use super::out::Out;
-use super::refused;
 use super::table::Table;
+use super::{action_index, refused};
 
 /// What `_configure` fixed: how to make a table on each `reset`.
 struct Setup {
@@ -248,8 +248,8 @@ impl Aec {
                     me.agent_selection.bind(py)
                 )));
             };
-            let a: usize = action.extract()?;
-            me.table()?.borrow_mut(py).step(a)?;
+            let a = action_index(action)?;
+            me.table()?.borrow_mut(py).play(a)?;
             if me.cumulative[seat] != 0.0 {
                 me.cumulative[seat] = 0.0;
                 let agent = me.setup()?.names[seat].bind(py);

@@ -17,6 +17,7 @@ mod vector;
 
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use pyo3::types::PyFloat;
 use serde::Serialize;
 use tripoley_bots::sim::{SimConfig, simulate as run_simulation};
 use tripoley_bots::{BotKind, BotOptions, BotSpec};
@@ -36,6 +37,26 @@ pyo3::create_exception!(
 /// A refusal as a Python exception.
 pub(crate) fn refused(message: impl std::fmt::Display) -> PyErr {
     TripoleyError::new_err(message.to_string())
+}
+
+/// An integer of the action space (or a chance outcome) as every interface
+/// takes it: a Python or NumPy integer of 0 or more. Anything else (a
+/// float, a string, a negative number) is refused here, never cast: `1.7`
+/// is not action 1.
+pub(crate) fn action_index(action: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let whole = if action.is_instance_of::<PyFloat>() {
+        None
+    } else {
+        action.extract::<i64>().ok()
+    };
+    whole.and_then(|a| usize::try_from(a).ok()).ok_or_else(|| {
+        refused(format!(
+            "an action is an integer of the action space (0 or more), not {}",
+            action
+                .repr()
+                .map_or_else(|_| "this".to_owned(), |r| r.to_string())
+        ))
+    })
 }
 
 /// A value as JSON text.

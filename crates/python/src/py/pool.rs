@@ -132,7 +132,7 @@ impl VecPool {
 
     /// Writes into `actions` a uniformly random legal action of each row of
     /// `masks` (a batch's rows; int8, or packed uint8 bits; a row with none
-    /// gets 0), from the pool's own generator.
+    /// gets -1), from the pool's own generator.
     fn sample_actions(
         &mut self,
         masks: &Bound<'_, PyAny>,

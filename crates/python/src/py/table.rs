@@ -15,7 +15,7 @@ use tripoley_engine::Seat;
 use tripoley_napalm::Pending as NapalmPending;
 
 use super::out::Out;
-use super::{json, napalm_rules_from_json, refused, rules_from_json};
+use super::{action_index, json, napalm_rules_from_json, refused, rules_from_json};
 use crate::int_game::IntGame;
 use crate::napalm::{NapalmTable, napalm_action};
 use crate::space::Step;
@@ -192,8 +192,14 @@ impl Table {
         .expect("a buffer of the space's size")
     }
 
+    /// Plays integer `action` for the seat to act (raises if it is not an
+    /// integer of the space, see [`action_index`], or not legal).
+    fn step(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.play(action_index(action)?)
+    }
+
     /// Plays integer `a` for the seat to act (raises if it is not legal).
-    pub(crate) fn step(&mut self, a: usize) -> PyResult<()> {
+    pub(crate) fn play(&mut self, a: usize) -> PyResult<()> {
         let seat = self.current();
         each!(&mut self.inner, t => t.act(a)).map_err(refused)?;
         self.log(seat, a);
@@ -205,8 +211,13 @@ impl Table {
         each!(&self.inner, t => t.chance_outcomes())
     }
 
-    /// Applies an outcome of chance.
-    fn apply_chance(&mut self, outcome: usize) -> PyResult<()> {
+    /// Applies an outcome of chance (an integer, see [`action_index`]).
+    fn apply_chance(&mut self, outcome: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.chance_outcome(action_index(outcome)?)
+    }
+
+    /// Applies outcome `outcome` of chance.
+    fn chance_outcome(&mut self, outcome: usize) -> PyResult<()> {
         each!(&mut self.inner, t => t.chance(outcome)).map_err(refused)?;
         self.log(CHANCE, outcome);
         Ok(())
@@ -243,8 +254,8 @@ impl Table {
     /// Applies `a`: an outcome at chance, else the seat to act's integer.
     fn apply(&mut self, a: usize) -> PyResult<()> {
         match self.current() {
-            CHANCE => self.apply_chance(a),
-            _ => self.step(a),
+            CHANCE => self.chance_outcome(a),
+            _ => self.play(a),
         }
     }
 
@@ -353,8 +364,9 @@ impl Table {
 
     /// What integer `a` does now, in the engine's JSON form: an action, or
     /// `{"pick": card}` for a card picked into a five (None if not legal).
-    fn engine_action(&self, a: usize) -> Option<String> {
-        match &self.inner {
+    fn engine_action(&self, a: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let a = action_index(a)?;
+        Ok(match &self.inner {
             AnyTable::Tripoley(t) => t.decode(a).map(|step| match step {
                 Step::Act(action) => json(&action),
                 Step::Pick(card) => json(&serde_json::json!({ "pick": card })),
@@ -365,7 +377,7 @@ impl Table {
                 }
                 _ => None,
             },
-        }
+        })
     }
 
     /// The engine's own list of legal actions now (JSON), to check the mask.
@@ -383,8 +395,9 @@ impl Table {
     }
 
     /// Integer `a` in words, at the current decision.
-    fn describe(&self, a: usize) -> String {
-        each!(&self.inner, t => t.describe(a))
+    fn describe(&self, a: &Bound<'_, PyAny>) -> PyResult<String> {
+        let a = action_index(a)?;
+        Ok(each!(&self.inner, t => t.describe(a)))
     }
 
     /// The record of the game so far, as JSON (replayable in Rust).

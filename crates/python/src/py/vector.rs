@@ -15,7 +15,7 @@ use tripoley_cards::{GameRng, seeded_rng};
 
 use super::{refused, rules_from_json};
 use crate::observe::card_plane_numbers;
-use crate::vector::{Config, Dense, Mask, Outcomes, Packed, RowFormat, Seating, Tables};
+use crate::vector::{Autoreset, Config, Dense, Mask, Outcomes, Packed, RowFormat, Seating, Tables};
 
 /// The row arrays of a call, as the environment writes them: observations
 /// in any of the types an observation is written in (see [`crate::observe::Number`]:
@@ -119,11 +119,13 @@ impl VecTables {
     /// seat `seat`, `bots` (one kind per other seat) at the others, or
     /// with `seat` None the learner at every seat (self-play, `bots`
     /// empty); table `i` deals from seeds drawn from `seed`; `threads`
-    /// runs at once; `packed`: rows packed into bits (see [`Packed`]).
+    /// runs at once; `packed`: rows packed into bits (see [`Packed`]);
+    /// `next_step`: a finished game is dealt again at the table's next
+    /// step, not in the step that ended it (see [`Autoreset`]).
     #[new]
     #[pyo3(signature = (rules_json, players, num_envs, bots, seat = Some(0), seed = 0,
                         threads = 1, max_steps = 10_000, illegal_reward = -1.0,
-                        bot_playouts = 50, packed = false))]
+                        bot_playouts = 50, packed = false, next_step = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -138,8 +140,9 @@ impl VecTables {
         illegal_reward: f32,
         bot_playouts: u32,
         packed: bool,
+        next_step: bool,
     ) -> PyResult<VecTables> {
-        let config = config(
+        let mut config = config(
             rules_json,
             players,
             num_envs,
@@ -150,6 +153,9 @@ impl VecTables {
             illegal_reward,
             bot_playouts,
         )?;
+        if next_step {
+            config.autoreset = Autoreset::NextStep;
+        }
         let tables = py
             .detach(|| Tables::new(config, num_envs, seed))
             .map_err(refused)?;
@@ -222,6 +228,57 @@ impl VecTables {
         let mut rows = RowArrays::extract(observations, masks, self.packed)?;
         let tables = self.lock();
         rows.with(Observe { tables: &tables })?
+    }
+
+    /// Deals the next game at every table whose game ended at the last step
+    /// (`next_step` tables), writing its rows, and with `to_play` its seat:
+    /// Gymnasium's `SAME_STEP` once the finished games' rows are kept.
+    #[pyo3(signature = (observations, masks, to_play = None))]
+    fn deal_finished(
+        &self,
+        observations: &Bound<'_, PyAny>,
+        masks: &Bound<'_, PyAny>,
+        mut to_play: Option<PyReadwriteArray1<'_, u8>>,
+    ) -> PyResult<()> {
+        struct Deal<'a, 'b> {
+            tables: &'a mut Tables,
+            to_play: &'b mut [u8],
+        }
+        impl RowsFn<PyResult<()>> for Deal<'_, '_> {
+            fn call<F: RowFormat>(
+                self,
+                (obs, masks): (&mut [F::Obs], &mut [F::Mask]),
+            ) -> PyResult<()> {
+                self.tables
+                    .deal_finished::<F>(obs, masks, self.to_play)
+                    .map_err(refused)
+            }
+        }
+        let to_play = match to_play.as_mut() {
+            Some(seats) => seats.as_slice_mut().map_err(refused)?,
+            None => &mut [],
+        };
+        let mut rows = RowArrays::extract(observations, masks, self.packed)?;
+        let mut tables = self.lock();
+        rows.with(Deal {
+            tables: &mut tables,
+            to_play,
+        })?
+    }
+
+    /// A copy that plays on as this would (`copy.deepcopy`): every game
+    /// played again from its seed, the generators where they are.
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<VecTables> {
+        let tables = self.lock();
+        let copy = tables.duplicate().map_err(refused)?;
+        Ok(VecTables {
+            tables: Mutex::new(copy),
+            threads: self.threads,
+            num_envs: self.num_envs,
+            policy_rng: self.policy_rng.clone(),
+            draws: Vec::new(),
+            packed: self.packed,
+        })
     }
 
     /// Writes into `seats` the seat whose view each table's row holds (the
@@ -304,7 +361,7 @@ impl VecTables {
     }
 
     /// Writes into `actions` a uniformly random legal action of each row of
-    /// `masks` (int8, or packed uint8 bits; a row with none gets 0): a
+    /// `masks` (int8, or packed uint8 bits; a row with none gets -1): a
     /// random policy for the whole batch at the cost of reading the masks
     /// once, from the batch's own generator.
     fn sample_actions(
@@ -377,6 +434,7 @@ fn config(
         },
         max_steps,
         illegal_reward,
+        autoreset: Autoreset::SameStep,
     })
 }
 
