@@ -199,6 +199,7 @@ def tripoley_table():
 
 def openspiel(counts):
     import pyspiel
+
     import tripoley.openspiel  # noqa: F401
     game = pyspiel.load_game("python_tripoley", {"preset": "pagat", "players": 4})
     rng = random.Random(1)

@@ -54,7 +54,6 @@ def main(argv=None):
     value = np.zeros((STAGES, n_actions))
     seen = np.zeros((STAGES, n_actions))
     rng = np.random.default_rng(0)
-    rows = np.arange(args.tables)
 
     def greedy(obs, masks, explore=0.0):
         stage = obs[:, stages].argmax(axis=1)

@@ -3,11 +3,10 @@
 import json
 
 import pytest
+from conftest import play_game_randomly
 
 import tripoley
 from tripoley import Bot, Game, TripoleyError
-
-from conftest import play_game_randomly
 
 
 def test_rules_from_a_preset_a_dict_and_a_house_rule_file():
@@ -29,7 +28,10 @@ def test_bad_rules_raise_with_the_engines_message():
 def test_t7_a_random_game_of_every_preset_conserves_chips(preset):
     game = Game(preset, 4)
     total = sum(game.stacks())
-    layout = lambda g: sum(chips for _, chips in g.view()["layout"])
+
+    def layout(g):
+        return sum(chips for _, chips in g.view()["layout"])
+
     play_game_randomly(game, 1, each=lambda g: _assert(sum(g.stacks()) + layout(g) == total))
     assert sum(game.stacks()) + layout(game) == total
 

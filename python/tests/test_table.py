@@ -59,7 +59,6 @@ def test_p1_the_five_is_picked_in_increasing_card_order_and_out_of_order_picks_r
         legal = table.legal()
         first = table.engine_action(legal[0])
         if isinstance(first, dict) and "pick" in first and table.view(table.current())["decision"]:
-            hand = table.view(table.current())["hand"]
             assert all(a < 52 for a in legal)
             table.step(legal[-1])
             with pytest.raises(tripoley.TripoleyError, match="not legal"):

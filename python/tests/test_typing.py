@@ -21,6 +21,9 @@ _USE = textwrap.dedent('''
     pairs: list[tuple[int, float]] = raw.chance_pairs()
     env = raw_env("pagat", 3)
     env.reset(seed=1)
+    # The stubs' __new__ returns Self: the environment is a raw_env, not the
+    # extension's Aec it is built on (issue 51: pyright flagged README's example).
+    same: raw_env = raw_env("pagat", 4)
 ''')
 
 

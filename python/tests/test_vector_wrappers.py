@@ -3,8 +3,7 @@
 
 import numpy as np
 from gymnasium.vector import AutoresetMode
-from gymnasium.wrappers.vector import (DtypeObservation, NormalizeObservation,
-                                       NormalizeReward, RecordEpisodeStatistics)
+from gymnasium.wrappers.vector import DtypeObservation, NormalizeObservation, NormalizeReward, RecordEpisodeStatistics
 
 from tripoley.vector import TripoleyVectorEnv
 
@@ -72,7 +71,7 @@ def test_same_step_gives_each_finished_games_final_observation_and_info():
     _, same_infos = same.reset(seed=4)
     _, next_infos = nxt.reset(seed=4)
     rng = np.random.default_rng(4)
-    for step in range(8):
+    for step in range(8):  # noqa: B007 (read after the loop)
         actions = _random_actions(same_infos["action_mask"], rng)
         obs, _, terminated, truncated, same_infos = same.step(actions)
         next_obs, _, _, _, next_infos = nxt.step(actions)
