@@ -5,7 +5,10 @@
 use std::path::PathBuf;
 
 use tripoley_engine::{Preset, Rules};
-use tripoley_i18n::{Lang, rules::describe, rules::describe_napalm};
+use tripoley_i18n::{
+    Lang,
+    rules::{describe, describe_for_players, describe_napalm},
+};
 
 use crate::Failure;
 use crate::setup::{load_house_rules, parse_lang, parse_preset};
@@ -56,7 +59,11 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
     let Some(path) = &args.check else {
         let rules = Rules::preset(args.preset.unwrap_or(Preset::Pagat));
-        print(&rules, args.toml, lang(args));
+        if args.toml {
+            print!("{}", with_hints(&rules));
+        } else {
+            print!("{}", describe_for_players(&rules, lang(args)));
+        }
         return Ok(());
     };
     let shown = path.display();
@@ -124,6 +131,8 @@ fn markdown(text: &str) -> String {
     out
 }
 
+/// A checked house-rule file's rules: for its author, so the options that
+/// change nothing at its table are named by their keys too.
 fn print(rules: &Rules, toml: bool, lang: Lang) {
     if toml {
         print!("{}", with_hints(rules));
