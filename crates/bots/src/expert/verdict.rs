@@ -21,9 +21,9 @@ use crate::{Bot, HeuristicBot};
 /// seat's own decisions only: 0.56 and 0.57).
 const MICHIGAN_SEARCH: u32 = 8;
 
-/// How many times fewer playouts that measure has than the heuristic's
-/// (each of its playouts costs about ten heuristic ones): an analysis's
-/// 2,000 playouts measure a lead in 250 worlds.
+/// That measure has this many times fewer playouts than one by the
+/// heuristic alone, since each of its playouts runs small searches: an
+/// analysis's 2,000 playouts measure a lead in 250 worlds.
 const MICHIGAN_SEARCH_COSTS: u32 = 2;
 
 impl Verdict {
@@ -137,8 +137,8 @@ pub fn judge(
         return forced;
     }
     let pair = [chosen, played];
-    let measurers = measurers(decision, bot);
-    let measure = if measurers.michigan_search > 0 {
+    let players = measurers(decision, bot);
+    let measure = if players.michigan_search > 0 {
         Budget {
             playouts: half.playouts / MICHIGAN_SEARCH_COSTS,
             time: half.time,
@@ -150,7 +150,7 @@ pub fn judge(
         info,
         &pair,
         Some(1),
-        measurers,
+        players,
         rules.bet_limit,
         measure,
         &mut rng,
