@@ -11,7 +11,9 @@ import assert from "node:assert/strict";
 import { request } from "node:http";
 import { serverAndBrowser, openTable, shot, pause, axeScan, violations, PHONE, DESKTOP, base, browser } from "./harness.mjs";
 
-serverAndBrowser();
+// Every table this file opens is one address's: more than a person's five
+// lobbies at once.
+serverAndBrowser(["--max-lobbies-per-address", "50"]);
 
 test("home: one line on Tripoley, only the chosen game's fields, bots Relaxed/Good/Strong, house rules as controls", { timeout: 60000 }, async () => {
   const ctx = await browser.newContext(DESKTOP);
@@ -245,4 +247,57 @@ test("the offline app's first load: every file its service worker keeps, the Web
 
 test("accessibility of these screens: axe-core finds no serious or critical violation", () => {
   assert.ok(violations.length === 0, violations.join("\n"));
+});
+
+test("a player named You is You in the lobby, not \"You (you)\"; Tú in Spanish (issue 50)", { timeout: 60000 }, async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  await openTable(page, [], { preset: "pagat", seats: "2" }, ["You"]);
+  const mine = page.locator(".lobby-seats li").first().locator(".who");
+  await mine.waitFor();
+  assert.match(await mine.innerText(), /^You\b/);
+  assert.doesNotMatch(await mine.innerText(), /\(you\)/);
+  // Spanish: the page's word for "you" alone; any other name is marked.
+  await page.goto(base + "/");
+  await page.locator('button[data-key="lang-es"]').click();
+  await page.locator('form:has(select[name="preset"])').waitFor();
+  await openTable(page, [], { preset: "pagat", seats: "2" }, ["Tú"]);
+  assert.doesNotMatch(await mine.innerText(), /\(tú\)/);
+  assert.match(await mine.innerText(), /^Tú(\s|$)/);
+  await page.goto(base + "/");
+  await openTable(page, [], { preset: "pagat", seats: "2" }, ["Ana"]);
+  assert.match(await mine.innerText(), /^Ana \(tú\)/);
+  await ctx.close();
+});
+
+test("the form drawn again when the network comes back keeps what was typed: Deals 1 is one deal (issue 50, item 14)", { timeout: 90000 }, async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  await page.goto(base + "/");
+  // The app keeps itself once its service worker controls the page; then
+  // with the network gone the page still opens, offering a game here.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  await ctx.setOffline(true);
+  await page.reload();
+  const form = page.locator('form:has(select[name="preset"])');
+  await page.locator('button[data-key="play-here"]').waitFor({ timeout: 15000 });
+  assert.equal(await form.locator('button[data-key="create"]').count(), 0);
+  await form.locator('input[name="name"]').fill("Ann");
+  await form.locator('select[name="preset"]').selectOption("michigan-casino");
+  await form.locator('input[name="deals"]').fill("1");
+  await form.locator('input[name="guide"]').check();
+  await form.locator('input[name="deals"]').focus();
+  // The network back: the page draws the form again, now with "Create".
+  await ctx.setOffline(false);
+  await form.locator('button[data-key="create"]').waitFor({ timeout: 15000 });
+  assert.equal(await form.locator('input[name="deals"]').inputValue(), "1");
+  assert.equal(await form.locator('input[name="name"]').inputValue(), "Ann");
+  assert.equal(await form.locator('select[name="preset"]').inputValue(), "michigan-casino");
+  assert.equal(await form.locator('input[name="guide"]').isChecked(), true);
+  assert.equal(await form.locator('input[name="deals"]').evaluate((i) => i === document.activeElement), true);
+  await form.locator('input[name="guide"]').uncheck();
+  await form.locator('button[data-key="create"]').click();
+  await page.waitForURL(/\/t\//);
+  assert.equal(await page.locator("section.lobby .preset-line").innerText(), "Michigan Rummy (casino rules) · one deal");
+  await ctx.close();
 });

@@ -68,7 +68,11 @@ export async function home() {
     here ? el("p", { class: "note" }, connected ? t("home-play-here-help") : t("home-no-server")) : null,
     error,
   );
-  showGame(form, "tripoley");
+  // Drawn again (the network came back): what the person typed stays, and
+  // so does their place in the form.
+  if (drawn && drawn.isConnected) keepTyped(drawn, form);
+  drawn = form;
+  showGame(form, /** @type {HTMLSelectElement} */ (form.elements.namedItem("game")).value);
   // The bots get ready while the player fills the form: at once with no
   // server (the engine is loaded already), else once the form is used (a
   // guest who only looks downloads no engine).
@@ -151,6 +155,26 @@ function playOffline(f, create) {
   import("./app.js").then((app) => app.openTable(OFFLINE));
 }
 
+
+/** The new table's form as last drawn: the home page is drawn again when
+ * the network comes back, and a redraw must not drop a field a person has
+ * filled (issue 50: "Deals" filled with 1, then a table of 4 deals).
+ * @type {HTMLFormElement | null} */
+let drawn = null;
+
+/** Copies every field's value (a box's tick) of the form `from` into the
+ * field of the same name in `to`, and the focus with it.
+ * @param {HTMLFormElement} from @param {HTMLFormElement} to */
+function keepTyped(from, to) {
+  const focused = document.activeElement;
+  for (const old of /** @type {Iterable<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>} */ (from.elements)) {
+    const now = old.name ? to.elements.namedItem(old.name) : null;
+    if (!(now instanceof HTMLInputElement || now instanceof HTMLSelectElement || now instanceof HTMLTextAreaElement)) continue;
+    if (now instanceof HTMLInputElement && now.type === "checkbox") now.checked = /** @type {HTMLInputElement} */ (old).checked;
+    else now.value = old.value;
+    if (old === focused) queueMicrotask(() => now.focus());
+  }
+}
 
 /** The bots' levels, in players' words Relaxed, Good and Strong. */
 const BOT_LEVELS = ["random", "heuristic", "expert"];

@@ -197,12 +197,14 @@ export class Table {
 
   /** A seat's name as this screen says it; the viewer's own (`you`: this
    * table's seat, unless said) is marked "(you)" (a third person fits every
-   * sentence: "Ann (you) bids 3").
+   * sentence: "Ann (you) bids 3"), unless the name is that word already
+   * ("You", the name of a terminal player who gave none, not "You (you)").
    * @param {number} seat @param {number | null} [you] */
   name(seat, you = this.seat) {
     const s = this.table && this.table.seats[seat];
     const plain = (s && s.name) || t("seat-n", { n: seat + 1 });
-    return seat === you && !this.onlooker ? t("name-you", { name: plain }) : plain;
+    if (seat !== you || this.onlooker || plain === t("you", { at: "start" })) return plain;
+    return t("name-you", { name: plain });
   }
 
   /** Whether a seat's own events may say "you": not to an onlooker, and

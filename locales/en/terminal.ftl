@@ -2,12 +2,6 @@
 ## the human's side ("You bid 3." / "Bot 1 bids 3."): each message chooses
 ## by $you (yes or no) and names $who; one paid chooses by $to_you and names $to.
 
-# The human, named: $at is start (alone, or where a line or a sentence
-# starts) or within (inside a sentence: "between you and Bot 3").
-term-you = { $at ->
-    [start] You
-   *[within] you
-}
 term-drew = Draw for first dealer: { $draws }.
 term-first-dealer = { $you ->
     [yes] You deal

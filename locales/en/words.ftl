@@ -2,6 +2,14 @@
 ## hands, reasons for chips moving, and the events of a game in a line each.
 
 seat-n = Seat { $n }
+# The player, named: $at is start (alone, or where a line or a sentence
+# starts) or within (inside a sentence: "between you and Bot 3"). A player
+# named just this (the terminal's name for one who gave none) is not also
+# marked "(you)".
+you = { $at ->
+    [start] You
+   *[within] you
+}
 name-you = { $name } (you)
 names-and = { $first } and { $last }
 words-chips = { $n ->

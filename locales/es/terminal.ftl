@@ -2,12 +2,6 @@
 ## historial desde el lado del jugador ("Pujas 3." / "Bot 1 puja 3."): cada
 ## mensaje elige según $you (yes o no) y nombra a $who; quien cobra, según $to_you, y se nombra $to.
 
-# Tú, dicho como nombre: $at es start (solo, o al empezar una línea o una
-# frase) o within (dentro de una frase: «entre tú y Bot 3»).
-term-you = { $at ->
-    [start] Tú
-   *[within] tú
-}
 term-drew = Sorteo del primer repartidor: { $draws }.
 term-first-dealer = { $you ->
     [yes] Repartes tú

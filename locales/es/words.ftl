@@ -3,6 +3,13 @@
 ## de la partida, uno por línea.
 
 seat-n = Asiento { $n }
+# Tú, dicho como nombre: $at es start (solo, o al empezar una línea o una
+# frase) o within (dentro de una frase: «entre tú y Bot 3»). Quien se llama
+# así (el nombre del terminal para quien no dio ninguno) no lleva además «(tú)».
+you = { $at ->
+    [start] Tú
+   *[within] tú
+}
 name-you = { $name } (tú)
 names-and = { $first } y { $last }
 words-chips = { $n ->

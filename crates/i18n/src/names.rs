@@ -117,7 +117,7 @@ fn looks_like_a_bot(looks: &str) -> bool {
 pub fn is_you_word(name: &str) -> bool {
     crate::Lang::ALL
         .into_iter()
-        .any(|lang| lang.t("term-you", &[("at", "start".into())]) == name)
+        .any(|lang| lang.t("you", &[("at", "start".into())]) == name)
 }
 
 /// The columns a text takes on a terminal: each grapheme cluster (a

@@ -199,7 +199,7 @@ impl Naming<'_> {
     fn in_sentence(&self, seat: Seat) -> String {
         let n = self.name(seat);
         if self.you == Some(seat) && tripoley_i18n::names::is_you_word(&n) {
-            self.lang.t("term-you", &[("at", "within".into())])
+            self.lang.t("you", &[("at", "within".into())])
         } else {
             n
         }

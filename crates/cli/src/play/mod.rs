@@ -100,7 +100,7 @@ impl Args {
     fn player_name(&self) -> String {
         self.name
             .clone()
-            .unwrap_or_else(|| self.language().t("term-you", &[("at", "start".into())]))
+            .unwrap_or_else(|| self.language().t("you", &[("at", "start".into())]))
     }
 }
 

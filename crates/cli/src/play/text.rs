@@ -84,7 +84,7 @@ impl Words {
     /// `term-you` at `at` (`start` or `within`) for the human, else the name.
     fn you_or_name(&self, seat: Seat, at: &str) -> String {
         if seat == self.me {
-            self.t("term-you", &[("at", at.into())])
+            self.t("you", &[("at", at.into())])
         } else {
             self.name(seat)
         }
