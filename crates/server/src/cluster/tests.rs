@@ -1,5 +1,5 @@
 //! Leases, the registry and fencing against a real PostgreSQL (the
-//! processes here are ids in the registry; `crates/cli/tests/cluster.rs`
+//! processes here are ids in the registry; `crates/cli/tests/cli/cluster.rs`
 //! runs real ones).
 
 use crate::clock::now_ms;

@@ -5,7 +5,7 @@
 //! nothing, as a partition does, until it is let go.
 //!
 //! The storage tests use it, and so does the chaos test
-//! (`crates/cli/tests/cluster/chaos.rs` includes this file), between one
+//! (`crates/cli/tests/cli/cluster/chaos.rs` includes this file), between one
 //! server and the database.
 
 use std::io::{Read, Write};

@@ -1,9 +1,7 @@
 //! `tripoley sim` and `tripoley arena` output: exact deal counts, tables
 //! that fit 100 columns, readable rates.
 
-mod common;
-
-use common::{Scratch, replay_json, stderr, stdout, tripoley};
+use crate::common::{Scratch, replay_json, stderr, stdout, tripoley};
 
 #[test]
 fn sim_plays_exactly_the_deals_asked() {

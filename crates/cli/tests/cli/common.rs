@@ -1,6 +1,5 @@
 //! Helpers shared by the command-line tests: run the binary, read its
 //! output, and scratch files.
-#![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

@@ -1,9 +1,7 @@
 //! `tripoley rules` as a user runs it: presets in words, house-rule files
 //! checked, presets as TOML.
 
-mod common;
-
-use common::{Scratch, stderr, stdout, tripoley};
+use crate::common::{Scratch, stderr, stdout, tripoley};
 
 /// The description of a preset, checked to have run cleanly.
 fn described(preset: &str) -> String {
@@ -303,12 +301,12 @@ fn the_rules_in_spanish_by_flag_or_by_lang() {
     assert!(text.contains("\nPóquer\n"));
     assert!(text.contains("Jugadores: de 2 a 9. Cada uno empieza con 100 fichas. (T2)"));
     assert!(!text.contains("{$") && !text.contains("rules-"), "{text}");
-    let by_env = common::tripoley_in(Some("es_ES.UTF-8"), &["rules"]);
+    let by_env = crate::common::tripoley_in(Some("es_ES.UTF-8"), &["rules"]);
     assert_eq!(stdout(&by_env), text);
     let napalm = stdout(&tripoley(&["rules", "--game", "napalm", "--lang", "es"]));
     assert!(napalm.starts_with("Póquer Napalm\n"), "{napalm}");
     // The flag wins over the environment, and an unknown language is refused.
-    let english = common::tripoley_in(Some("es_ES.UTF-8"), &["rules", "--lang", "en"]);
+    let english = crate::common::tripoley_in(Some("es_ES.UTF-8"), &["rules", "--lang", "en"]);
     assert_eq!(stdout(&english), stdout(&tripoley(&["rules"])));
     let o = tripoley(&["rules", "--lang", "klingon"]);
     assert!(!o.status.success());

@@ -1,9 +1,7 @@
 //! `tripoley replay` as a user runs it, on records of seeded random games
 //! played through the engine here.
 
-mod common;
-
-use common::{Scratch, stderr, stdout, tripoley};
+use crate::common::{Scratch, stderr, stdout, tripoley};
 
 use std::process::Output;
 

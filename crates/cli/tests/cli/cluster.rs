@@ -10,10 +10,8 @@
 // PostgreSQL and HAProxy are names here, not code.
 #![allow(clippy::doc_markdown)]
 
-#[path = "cluster/chaos.rs"]
 mod chaos;
-mod common;
-#[path = "../../server/src/store/relay.rs"]
+#[path = "../../../server/src/store/relay.rs"]
 mod relay;
 
 use std::collections::HashMap;
@@ -24,8 +22,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::Scratch;
-use common::pg::TestPostgres;
+use crate::common::Scratch;
+use crate::common::pg::TestPostgres;
 use relay::Relay;
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
@@ -247,7 +245,7 @@ impl Drop for TestCluster {
 /// second or two and a connection it refuses tried on the next one. The
 /// same configuration as `scripts/cluster`'s.
 fn haproxy_config(front: SocketAddr, servers: &[SocketAddr]) -> String {
-    let template = include_str!("../../../scripts/haproxy.cfg");
+    let template = include_str!("../../../../scripts/haproxy.cfg");
     let mut lines = String::new();
     for (i, a) in servers.iter().enumerate() {
         writeln!(lines, "    server s{i} {a}").expect("a string");
@@ -280,7 +278,8 @@ type Seen = Arc<Mutex<Vec<(String, Instant, u64)>>>;
 /// A table of three people created through the proxy and started, for a
 /// game of `deals` deals; returns its invite and the seats' tokens.
 async fn new_game(proxy: SocketAddr, deals: u32) -> (String, Vec<String>) {
-    let (invite, host_token, tokens) = common::three_seated(proxy, Preset::Pagat, deals).await;
+    let (invite, host_token, tokens) =
+        crate::common::three_seated(proxy, Preset::Pagat, deals).await;
     client::start_table(proxy, &invite, &host_token)
         .await
         .expect("started through the proxy");

@@ -3,14 +3,12 @@
 //! resumes the game, which the same people finish with every chip still
 //! there.
 
-mod common;
-
 use std::ffi::OsStr;
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::Scratch;
+use crate::common::Scratch;
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Preset, Rules, View};
@@ -63,7 +61,7 @@ fn a_server_killed_with_sigkill_resumes_the_game_from_its_database() {
 
 #[test]
 fn a_server_on_postgresql_killed_with_sigkill_resumes_the_game() {
-    let Some(pg) = common::pg::TestPostgres::start() else {
+    let Some(pg) = crate::common::pg::TestPostgres::start() else {
         return;
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -77,7 +75,7 @@ fn a_server_on_postgresql_killed_with_sigkill_resumes_the_game() {
 /// A table of three people, started; returns its invite, each seat's
 /// token (the host sits in seat 0) and each seat's socket.
 async fn table_of_three(addr: SocketAddr, preset: Preset) -> (String, Vec<String>, Vec<Socket>) {
-    let (invite, host_token, tokens) = common::three_seated(addr, preset, 3).await;
+    let (invite, host_token, tokens) = crate::common::three_seated(addr, preset, 3).await;
     let mut socks = Vec::new();
     for token in &tokens {
         let mut sock = Socket::connect(addr, &invite).await.unwrap();

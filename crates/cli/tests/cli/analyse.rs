@@ -1,11 +1,9 @@
 //! `tripoley analyse` as a user runs it: on records saved by `sim`, in
 //! words and as JSON, and on files that are not Tripoley records.
 
-mod common;
-
 use std::path::PathBuf;
 
-use common::{Scratch, stderr, stdout, tripoley, tripoley_in};
+use crate::common::{Scratch, stderr, stdout, tripoley, tripoley_in};
 use serde_json::Value;
 
 /// The first record of seeded games of three heuristic bots (`deals` deals

@@ -2,9 +2,7 @@
 //! child process, loads it over loopback websockets, reports the server's
 //! own memory, and leaves neither the process nor its database behind.
 
-mod common;
-
-use common::{stderr, stdout, tripoley};
+use crate::common::{stderr, stdout, tripoley};
 
 #[test]
 fn loadtest_plays_tables_against_its_own_server_process() {

@@ -1,8 +1,6 @@
 //! `tripoley eval` as a user runs it.
 
-mod common;
-
-use common::{stdout, tripoley};
+use crate::common::{stdout, tripoley};
 
 #[test]
 fn names_the_best_five() {

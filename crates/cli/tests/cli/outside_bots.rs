@@ -5,12 +5,10 @@
 //! Linux only: processes are counted in `/proc`.
 #![cfg(target_os = "linux")]
 
-mod common;
-
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Scratch, stderr, stdout, tripoley};
+use crate::common::{Scratch, stderr, stdout, tripoley};
 
 /// A bot in Python that appends its process id and that of a child it
 /// starts (`sleep 300`, standing for whatever a bot may start) to

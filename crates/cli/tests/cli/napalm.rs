@@ -1,10 +1,8 @@
 //! Napalm on the command line.
 
-mod common;
-
 use std::path::PathBuf;
 
-use common::{Scratch, replay_json, stderr, stdout, tripoley};
+use crate::common::{Scratch, replay_json, stderr, stdout, tripoley};
 
 #[test]
 fn n1_rules_of_napalm_in_words() {
