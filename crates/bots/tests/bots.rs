@@ -3,22 +3,15 @@
 
 use tripoley_bots::sim::{SimConfig, simulate};
 use tripoley_bots::{Bot, BotKind, BotOptions, HeuristicBot, RandomBot};
-use tripoley_cards::{CardSet, Deck, seeded_rng};
+use tripoley_cards::{Deck, seeded_rng};
 use tripoley_engine::{
     Account, DealChance, Event, FirstDealer, Game, Pending, Preset, Reason, Record, Rules,
 };
+use tripoley_testkit::deck_for;
 
 /// A deck dealing `hands` by seat (dealer 0, 3 players, 13 cards each) and the spare.
 fn deck(hands: [&str; 3], spare: &str) -> Deck {
-    let sets: Vec<CardSet> = [hands[1], hands[2], hands[0], spare]
-        .iter()
-        .map(|h| h.parse().unwrap())
-        .collect();
-    let lists: Vec<Vec<_>> = sets.iter().map(|s| s.to_vec()).collect();
-    let cards: Vec<_> = (0..13)
-        .flat_map(|i| lists.iter().map(move |l| l[i]))
-        .collect();
-    Deck::from_cards(&cards).unwrap()
+    deck_for(0, &hands, spare)
 }
 
 fn game_with(d: Deck) -> Game {

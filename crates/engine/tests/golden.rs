@@ -18,7 +18,7 @@ fn golden(preset: Preset, players: usize, seed: u64) {
             deals: Some(1),
             ..Rules::preset(preset)
         };
-        let (record, _, _) = common::play_random(&rules, players, seed, |_, _| {});
+        let (record, _, _) = tripoley_testkit::play_random(&rules, players, seed, |_, _| {});
         std::fs::write(&path, record.to_json()).expect("write the golden record");
     }
     let text = std::fs::read_to_string(&path).expect("read the golden record");

@@ -208,7 +208,7 @@ fn samples_consistent(game: &Game, seed: u64) {
         for _ in 0..30 {
             match world.pending() {
                 Pending::Decide { seat, decision } => {
-                    let action = common::random_action(&decision, &mut rng);
+                    let action = tripoley_testkit::random_action(&decision, &mut rng);
                     world
                         .apply(seat, action)
                         .expect("legal in the sampled world");
@@ -423,7 +423,7 @@ fn antes_as_t5_says(rules: &Rules, events: &[Event]) {
 
 fn check_game(rules: &Rules, players: usize, seed: u64, deep: bool) {
     let mut steps = 0;
-    let (record, game, events) = common::play_random(rules, players, seed, |g, ev| {
+    let (record, game, events) = tripoley_testkit::play_random(rules, players, seed, |g, ev| {
         steps += 1;
         assert_eq!(g.chips_in_play(), g.total_chips(), "T7: chips conserved");
         cards_accounted(g);

@@ -6,14 +6,15 @@
 mod common;
 
 use common::{
-    BLOCKED, PLAYED_EARLIER, STD, act, cards, choose_and_check, deal_owners, michigan_rules,
-    play_random, space, stack, table, tr, transfers, turn,
+    BLOCKED, PLAYED_EARLIER, STD, act, cards, choose_and_check, deal_owners, michigan_rules, space,
+    stack, table, tr, transfers, turn,
 };
 use tripoley_cards::{Card, CardSet, Deck, seeded_rng};
 use tripoley_engine::{
     Account, Action, ChanceKind, DealChance, Decision, Event, Game, Pending, Preset, Reason, Rules,
     Space, Standing, Transfer,
 };
+use tripoley_testkit::play_random;
 
 // ----- helpers -----
 
@@ -594,7 +595,7 @@ fn e1_the_table_asks_to_end_after_the_current_deal() {
     assert_eq!(game.deals_total(), 1);
     let mut rng = seeded_rng(2);
     while let tripoley_engine::Pending::Decide { seat, decision } = game.pending() {
-        let action = common::random_action(&decision, &mut rng);
+        let action = tripoley_testkit::random_action(&decision, &mut rng);
         game.apply(seat, action).unwrap();
     }
     assert_eq!(game.deals_done(), 1);

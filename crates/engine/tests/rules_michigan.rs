@@ -6,13 +6,14 @@ mod common;
 
 use common::{
     BLOCKED, PLAYED_EARLIER, STD, act, cards, choose_and_check, choose_fives, deal_owners,
-    deal_owners_asked, michigan_rules, play_random, space, stack, table, tr, transfers, turn,
+    deal_owners_asked, michigan_rules, space, stack, table, tr, transfers, turn,
 };
 use tripoley_cards::{Card, CardSet};
 use tripoley_engine::{
     Action, Decision, Event, FirstLead, Game, LeadColors, MichiganLeader, Misplays, Pending,
     Preset, Reason, Rules, Space, Stage, StopReason, Transfer,
 };
+use tripoley_testkit::play_random;
 
 // ----- helpers -----
 

@@ -102,7 +102,7 @@ fn leads_kept(rules: &Rules, games: u64) -> usize {
         let players = 3 + (seed % 4) as usize;
         let mut plays = Plays::default();
         let mut rng = seeded_rng(seed ^ 0x5a5a);
-        common::play_random(rules, players, seed, |game, events| {
+        tripoley_testkit::play_random(rules, players, seed, |game, events| {
             plays.note(events);
             let Pending::Decide { seat, .. } = game.pending() else {
                 return;
@@ -263,7 +263,7 @@ fn d5_a_sampled_world_keeps_what_bids_swaps_and_unsold_auctions_proved_about_bon
         let mut facts = BonusFacts::default();
         let mut rng = seeded_rng(seed ^ 0xd5);
         let mut decisions = 0u32;
-        common::play_random(&rules, players, seed, |game, events| {
+        tripoley_testkit::play_random(&rules, players, seed, |game, events| {
             facts.note(game, events);
             let Pending::Decide { seat, .. } = game.pending() else {
                 return;
@@ -353,7 +353,7 @@ fn m9b_a_sampled_settled_deal_makes_the_withholding_payments_everyone_saw() {
         let players = 3 + (seed % 4) as usize;
         let mut rng = seeded_rng(seed ^ 0x9b);
         let (mut stops, mut chips, mut stacks) = (Vec::new(), [0; 5], Vec::new());
-        common::play_random(&rules, players, seed, |game, events| {
+        tripoley_testkit::play_random(&rules, players, seed, |game, events| {
             // The pay spaces' chips as the settlement began, and what it paid.
             let (mut at_settlement, mut stacks_then) = (chips, stacks.clone());
             let mut seen = Vec::new();

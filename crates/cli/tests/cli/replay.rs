@@ -5,54 +5,9 @@ use crate::common::{Scratch, stderr, stdout, tripoley};
 
 use std::process::Output;
 
-use rand_core::Rng;
 use serde_json::Value;
-use tripoley_cards::{CardSet, GameRng, seeded_rng};
-use tripoley_engine::{
-    Action, DealChance, Decision, Game, Pending, Preset, Record, Rules, Space, Step,
-};
-
-/// A uniformly random answer to `decision` (as in the engine's tests).
-fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
-    let below =
-        |rng: &mut GameRng, n: u32| ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32;
-    if let Decision::ChooseFive { from } = *decision {
-        let mut cards = from.to_vec();
-        let mut five = CardSet::EMPTY;
-        for _ in 0..5 {
-            let i = below(rng, cards.len() as u32) as usize;
-            five.insert(cards.swap_remove(i));
-        }
-        Action::Choose(five)
-    } else {
-        let all = decision.actions();
-        all[below(rng, all.len() as u32) as usize]
-    }
-}
-
-/// A whole seeded random game: its record and the game at the end.
-fn play_random(rules: &Rules, players: usize, seed: u64) -> (Record, Game) {
-    let mut rng = seeded_rng(seed);
-    let mut record = Record::new(
-        rules.clone(),
-        (0..players).map(|i| format!("P{i}")).collect(),
-    );
-    let mut events = Vec::new();
-    let mut game = Game::start(rules.clone(), players, &mut events).expect("valid table");
-    for _ in 0..100_000 {
-        let step = match game.pending() {
-            Pending::GameOver => return (record, game),
-            Pending::Chance(_) => Step::Chance(DealChance::random(rules, &mut rng)),
-            Pending::Decide { seat, decision } => Step::Act {
-                seat,
-                action: random_action(&decision, &mut rng),
-            },
-        };
-        game.step(&step, &mut events).expect("a legal step applies");
-        record.steps.push(step);
-    }
-    panic!("the game did not end within 100,000 steps");
-}
+use tripoley_engine::{Preset, Rules, Space, Step};
+use tripoley_testkit::play_random;
 
 /// The chips of a JSON stacks array plus a JSON layout object.
 fn chips_of(line: &Value) -> u64 {
@@ -96,7 +51,7 @@ fn t7_e3_json_ledger_adds_up_and_standings_match_the_game() {
     for (i, preset) in Preset::ALL.into_iter().enumerate() {
         for (players, seed) in [(3, 11 + i as u64), (5, 40 + i as u64)] {
             let rules = Rules::preset(preset);
-            let (record, game) = play_random(&rules, players, seed);
+            let (record, game, _) = play_random(&rules, players, seed, |_, _| {});
             let file = dir.file(&format!("{preset}-{players}.json"), &record.to_json());
             let o = tripoley(&["replay", &file, "--json"]);
             assert!(o.status.success(), "{preset}: {}", stderr(&o));
@@ -168,7 +123,7 @@ fn t7_e3_json_ledger_adds_up_and_standings_match_the_game() {
 fn text_ledger_names_transfers_stacks_and_standings() {
     let dir = Scratch::new("text");
     let rules = Rules::preset(Preset::Pagat);
-    let (record, game) = play_random(&rules, 4, 3);
+    let (record, game, _) = play_random(&rules, 4, 3, |_, _| {});
     let file = dir.file("pagat.json", &record.to_json());
     let o = tripoley(&["replay", &file]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -199,7 +154,7 @@ fn text_ledger_names_transfers_stacks_and_standings() {
 fn an_unfinished_record_replays_without_standings() {
     let dir = Scratch::new("unfinished");
     let rules = Rules::preset(Preset::Tripoley);
-    let (mut record, _) = play_random(&rules, 3, 5);
+    let (mut record, _, _) = play_random(&rules, 3, 5, |_, _| {});
     record.steps.truncate(record.steps.len() / 2);
     let file = dir.file("half.json", &record.to_json());
     let o = tripoley(&["replay", &file, "--json"]);
@@ -218,7 +173,7 @@ fn an_unfinished_record_replays_without_standings() {
 fn bad_records_are_clear_errors_with_exit_code_2() {
     let dir = Scratch::new("bad");
     let rules = Rules::preset(Preset::Rummoli);
-    let (record, _) = play_random(&rules, 3, 9);
+    let (record, _, _) = play_random(&rules, 3, 9, |_, _| {});
 
     // A step the engine refuses: an action by the wrong seat.
     let mut wrong = record.clone();
@@ -283,7 +238,7 @@ fn replay_in_spanish_and_a_preset_with_its_deals() {
     let dir = Scratch::new("spanish");
     let mut rules = Rules::preset(Preset::Pagat);
     rules.deals = Some(2);
-    let (record, _) = play_random(&rules, 3, 9);
+    let (record, _, _) = play_random(&rules, 3, 9, |_, _| {});
     let file = dir.file("two.json", &record.to_json());
     let o = tripoley(&["replay", &file, "--lang", "en"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -344,7 +299,7 @@ fn a_byte_order_mark_is_no_reason_to_refuse_a_file() {
         deals: Some(1),
         ..Rules::preset(Preset::Pagat)
     };
-    let (record, _) = play_random(&rules, 3, 5);
+    let (record, _, _) = play_random(&rules, 3, 5, |_, _| {});
     let plain = dir.file("plain.json", &record.to_json());
     let marked = dir.file("marked.json", &format!("\u{feff}{}", record.to_json()));
     for command in [

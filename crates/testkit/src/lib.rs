@@ -1,0 +1,106 @@
+//! Helpers the project's tests share, so that no crate's tests keep a copy:
+//! decks that deal the hands a test names, a uniformly random legal answer,
+//! and whole seeded random games. Only tests depend on this crate.
+
+use rand_core::Rng;
+use tripoley_cards::{CardSet, Deck, GameRng, seeded_rng};
+use tripoley_engine::{Action, DealChance, Decision, Event, Game, Pending, Record, Rules, Step};
+
+/// A uniformly random answer to `decision`, built from its shape.
+pub fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
+    let below =
+        |rng: &mut GameRng, n: u32| ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32;
+    // One answer: no draw, so a game plays as it did when the engine made
+    // such moves itself (records and seeds stay comparable).
+    if let Some(only) = decision.only() {
+        return only;
+    }
+    if let Decision::ChooseFive { from } = *decision {
+        let mut cards = from.to_vec();
+        let mut five = CardSet::EMPTY;
+        for _ in 0..5 {
+            let i = below(rng, cards.len() as u32) as usize;
+            five.insert(cards.swap_remove(i));
+        }
+        Action::Choose(five)
+    } else {
+        let all = decision.actions();
+        all[below(rng, all.len() as u32) as usize]
+    }
+}
+
+/// Plays a whole game with random legal actions, calling `check` after every
+/// step; returns the record, the game and every event.
+pub fn play_random(
+    rules: &Rules,
+    players: usize,
+    seed: u64,
+    mut check: impl FnMut(&Game, &[Event]),
+) -> (Record, Game, Vec<Event>) {
+    let mut rng = seeded_rng(seed);
+    let mut record = Record::new(
+        rules.clone(),
+        (0..players).map(|i| format!("P{i}")).collect(),
+    );
+    let mut events = Vec::new();
+    let mut game = Game::start(rules.clone(), players, &mut events).expect("valid table");
+    check(&game, &events);
+    for _ in 0..100_000 {
+        let step = match game.pending() {
+            Pending::GameOver => return (record, game, events),
+            Pending::Chance(_) => Step::Chance(DealChance::random(rules, &mut rng)),
+            Pending::Decide { seat, decision } => Step::Act {
+                seat,
+                action: random_action(&decision, &mut rng),
+            },
+        };
+        let before = events.len();
+        game.step(&step, &mut events).expect("a legal step applies");
+        record.steps.push(step);
+        check(&game, &events[before..]);
+    }
+    panic!("the game did not end within 100,000 steps");
+}
+
+/// Parses "AH KH 10C".
+pub fn cards(text: &str) -> CardSet {
+    text.parse().expect("card text")
+}
+
+/// The deck that deals exactly `hands` (by seat) and `spare` when `dealer`
+/// deals (D1: left of the dealer first, the spare right after the dealer).
+/// Hands given incompletely are filled, in dealing order, with the cards no
+/// hand names, lowest first: tests name every card that matters.
+pub fn deck_for(dealer: u8, hands: &[&str], spare: &str) -> Deck {
+    let n = hands.len();
+    let order: Vec<usize> = (1..=n).map(|i| (usize::from(dealer) + i) % n).collect();
+    let mut wanted: Vec<CardSet> = order.iter().map(|&s| cards(hands[s])).collect();
+    wanted.push(cards(spare));
+    let sizes: Vec<usize> = (0..=n)
+        .map(|i| 52 / (n + 1) + usize::from(i < 52 % (n + 1)))
+        .collect();
+    let named = wanted.iter().fold(CardSet::EMPTY, |a, &h| {
+        assert!((a & h).is_empty(), "a card named twice");
+        a | h
+    });
+    let mut free = (CardSet::FULL - named).iter();
+    for (h, size) in wanted.iter_mut().zip(&sizes) {
+        assert!(
+            h.len() as usize <= *size,
+            "hand {h} has more than {size} cards"
+        );
+        while (h.len() as usize) < *size {
+            h.insert(free.next().expect("enough cards"));
+        }
+    }
+    let lists: Vec<Vec<tripoley_cards::Card>> = wanted.iter().map(|h| h.to_vec()).collect();
+    let mut deck = Vec::with_capacity(52);
+    for round in 0..sizes[0] {
+        for list in &lists {
+            if let Some(&c) = list.get(round) {
+                deck.push(c);
+            }
+        }
+    }
+    Deck::from_cards(&deck).expect("52 cards")
+}
