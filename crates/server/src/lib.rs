@@ -62,6 +62,20 @@ use tripoley_engine::Record;
 pub use loadtest::{GameSeen, LoadOptions, LoadReport, ScratchDb, loadtest, loadtest_with};
 pub use store::Database;
 
+/// The CPU time process `pid` has used so far, all its threads, in seconds
+/// (Linux: user and system time from `/proc/PID/stat`, counted in the
+/// kernel's USER_HZ ticks, which Linux fixes at 100 a second for what it
+/// reports there), if it can be read: the load test's work per action.
+pub fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The program's name, in parentheses, may hold spaces: the fields are
+    // counted after it, from the state (field 3) to utime and stime (14, 15).
+    let mut after_name = stat.get(stat.rfind(')')? + 1..)?.split_whitespace();
+    let user: u64 = after_name.nth(11)?.parse().ok()?;
+    let system: u64 = after_name.next()?.parse().ok()?;
+    Some((user + system) as f64 / 100.0)
+}
+
 /// Resident memory of process `pid` in KiB (Linux), if it can be read: the
 /// load test reports its server's.
 pub fn resident_kib(pid: u32) -> Option<u64> {

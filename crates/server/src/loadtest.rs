@@ -109,6 +109,14 @@ pub struct LoadReport {
     /// clients included, when the server ran in it; `tripoley loadtest`
     /// fills in its own server process's.
     pub memory_kib: Option<u64>,
+    /// The CPU seconds the server used during the test, all its threads:
+    /// `tripoley loadtest` fills it in for its own server process. Divided by
+    /// the actions, the server's work per action, a figure that other work
+    /// on the machine changes far less than it changes latency.
+    pub server_cpu_seconds: Option<f64>,
+    /// The CPU seconds of the load generator's own process (its clients,
+    /// and the server too when it ran in-process).
+    pub load_cpu_seconds: Option<f64>,
     /// Error replies the clients received (stale answers, for example).
     pub errors: u64,
     /// Games that could not be played: a connection refused or lost, a
@@ -155,6 +163,24 @@ impl fmt::Display for LoadReport {
                 f,
                 "memory (VmRSS)     not measured (the server is not ours)"
             )?,
+        }
+        let per_action = |cpu: f64| cpu * 1e6 / (self.actions.max(1) as f64);
+        let cores = |cpu: f64| cpu / self.seconds.max(1e-9);
+        if let Some(cpu) = self.server_cpu_seconds {
+            writeln!(
+                f,
+                "server CPU         {cpu:.1} s ({:.2} cores), {:.0} µs per action",
+                cores(cpu),
+                per_action(cpu)
+            )?;
+        }
+        if let Some(cpu) = self.load_cpu_seconds {
+            writeln!(
+                f,
+                "load generator CPU {cpu:.1} s ({:.2} cores), {:.0} µs per action",
+                cores(cpu),
+                per_action(cpu)
+            )?;
         }
         writeln!(f, "errors, failures   {}, {}", self.errors, self.failures)?;
         if self.sits_lost > 0 {
@@ -408,6 +434,8 @@ fn summarize(
         latency_p99_ms: pct(99),
         latency_max_ms: lat.last().map_or(0.0, |&m| m as f64 / 1000.0),
         memory_kib,
+        server_cpu_seconds: None,
+        load_cpu_seconds: None,
         errors: results
             .iter()
             .flat_map(|r| r.stats.iter().map(|s| s.errors))

@@ -266,14 +266,22 @@ pub fn loadtest(args: &LoadArgs) -> Result<(), Failure> {
     } else {
         client_runtime()?
     };
+    let cpu = |pid| tripoley_server::cpu_seconds(pid);
+    let before = (
+        own.as_ref().and_then(|s| cpu(s.child.id())),
+        cpu(std::process::id()),
+    );
     let mut report = runtime
         .block_on(tripoley_server::loadtest_with(opts))
         .map_err(|e| match e {
             tripoley_server::ServerError::Usage(m) => Failure::usage(m),
             other => failed(other),
         })?;
+    let since = |start: Option<f64>, now: Option<f64>| Some(now? - start?);
+    report.load_cpu_seconds = since(before.1, cpu(std::process::id()));
     if let Some(server) = own {
         report.memory_kib = tripoley_server::resident_kib(server.child.id());
+        report.server_cpu_seconds = since(before.0, cpu(server.child.id()));
     }
     if args.json {
         println!(
