@@ -31,6 +31,18 @@ fn loadtest_plays_tables_against_its_own_server_process() {
         memory > 1024,
         "a server holds more than 1 MiB: {memory} KiB"
     );
+    // Its work: some CPU time, and no more than the two seconds on every
+    // core (a misread field of /proc would be far off either way).
+    let cpu = report["server_cpu_seconds"]
+        .as_f64()
+        .expect("the server's CPU time is measured");
+    let cores = std::thread::available_parallelism().map_or(1, usize::from) as f64;
+    let seconds = report["seconds"].as_f64().unwrap();
+    assert!(cpu > 0.0 && cpu <= seconds * cores, "{report}");
+    assert!(
+        report["load_cpu_seconds"].as_f64().unwrap() > 0.0,
+        "{report}"
+    );
     // The child server is gone with its port.
     let addr = report["addr"].as_str().expect("the server's address");
     assert!(
