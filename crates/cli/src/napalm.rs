@@ -24,16 +24,6 @@ use tripoley_napalm::{
 use crate::Failure;
 use crate::setup::{TableArgs, bots_for_seats, run_with_progress};
 
-/// Which game a command is about.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum GameKind {
-    /// Tripoley (Michigan Rummy, Rummoli...).
-    #[default]
-    Tripoley,
-    /// Napalm poker.
-    Napalm,
-}
-
 /// A Napalm bot of the kind named on the command line (Napalm's bots are
 /// random and heuristic; the commands refuse other kinds).
 pub(crate) fn napalm_bot(kind: BotKind) -> Box<dyn NapalmBot> {

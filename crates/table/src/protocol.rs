@@ -131,6 +131,35 @@ pub enum GameKind {
     Napalm,
 }
 
+impl GameKind {
+    /// Both games.
+    pub const ALL: [GameKind; 2] = [GameKind::Tripoley, GameKind::Napalm];
+
+    /// The game's name in the protocol and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Tripoley => "tripoley",
+            GameKind::Napalm => "napalm",
+        }
+    }
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<GameKind, String> {
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.name() == s.trim())
+            .ok_or_else(|| format!("no game {s:?}: choose tripoley or napalm"))
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Why a message was refused: the `code` of an `error` message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -860,6 +889,16 @@ fn with_overrides<R: Serialize + serde::de::DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_has_one_name_in_the_protocol_and_on_the_command_line() {
+        for game in GameKind::ALL {
+            let json = serde_json::to_string(&game).unwrap();
+            assert_eq!(json, format!("\"{}\"", game.name()));
+            assert_eq!(game.name().parse::<GameKind>(), Ok(game));
+        }
+        assert!("poker".parse::<GameKind>().is_err());
+    }
 
     #[test]
     fn unknown_fields_and_types_are_refused() {

@@ -9,6 +9,7 @@ use tripoley_i18n::{
     Lang,
     rules::{describe, describe_for_players, describe_napalm},
 };
+use tripoley_table::protocol::GameKind;
 
 use crate::Failure;
 use crate::setup::{load_house_rules, parse_lang, parse_preset};
@@ -17,8 +18,8 @@ use crate::setup::{load_house_rules, parse_lang, parse_preset};
 #[derive(clap::Args)]
 pub struct Args {
     /// The game: tripoley (the default) or napalm.
-    #[arg(long, value_enum, default_value_t)]
-    game: crate::napalm::GameKind,
+    #[arg(long, value_name = "GAME", value_parser = str::parse::<GameKind>, default_value_t)]
+    game: GameKind,
     /// The preset to describe: pagat (the default), tripoley, michigan-casino, rummoli or cosmo.
     #[arg(long, value_name = "NAME", value_parser = parse_preset, conflicts_with = "check")]
     preset: Option<Preset>,
@@ -45,7 +46,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         print!("{}", rule_book());
         return Ok(());
     }
-    if args.game == crate::napalm::GameKind::Napalm {
+    if args.game == GameKind::Napalm {
         if args.preset.is_some() || args.check.is_some() || args.toml {
             return Err(Failure::usage(
                 "Napalm has one rule set: --game napalm takes no --preset, --check or --toml",

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use tripoley_bots::sim::{SimConfig, Stage, Summary, simulate};
+use tripoley_table::protocol::GameKind;
 
 use crate::Failure;
 use crate::setup::{
@@ -16,8 +17,8 @@ use crate::setup::{
 pub struct Args {
     /// The game: tripoley (the default) or napalm (then --deals counts hands,
     /// exactly, and --out writes one CSV file).
-    #[arg(long, value_enum, default_value_t)]
-    game: crate::napalm::GameKind,
+    #[arg(long, value_name = "GAME", value_parser = str::parse::<GameKind>, default_value_t)]
+    game: GameKind,
     #[command(flatten)]
     table: TableArgs,
     /// Deals to play, exactly (the last game is cut short after the last one).
@@ -57,7 +58,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             output_folder(flag, dir)?;
         }
     }
-    if args.game == crate::napalm::GameKind::Napalm {
+    if args.game == GameKind::Napalm {
         return crate::napalm::simulate(&crate::napalm::SimOptions {
             table: &args.table,
             bots: &args.bots,

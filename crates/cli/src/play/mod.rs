@@ -37,6 +37,7 @@ use ratatui::Frame;
 use tripoley_bots::BotKind;
 use tripoley_engine::{Preset, Record, Rules};
 use tripoley_i18n::Lang;
+use tripoley_table::protocol::GameKind;
 
 use crate::Failure;
 use crate::setup::{TableArgs, bots_for_seats};
@@ -47,8 +48,8 @@ use app::{App, HUMAN, Table};
 pub struct Args {
     /// The game: tripoley (the default) or napalm (Napalm poker; it takes no
     /// --preset, --house-rules or --deals; --resume knows a saved game's kind).
-    #[arg(long, value_enum, default_value = "tripoley")]
-    game: crate::napalm::GameKind,
+    #[arg(long, value_name = "GAME", value_parser = str::parse::<GameKind>, default_value_t)]
+    game: GameKind,
     #[command(flatten)]
     table: TableArgs,
     /// The bots in the other seats, one for all or one per seat: random, heuristic or expert

@@ -39,7 +39,7 @@ const LABEL: &str = "napalm";
 /// Whether `tripoley play` is about Napalm: `--game napalm`, or `--resume`
 /// of a saved Napalm game.
 pub fn wanted(args: &Args) -> bool {
-    args.game == crate::napalm::GameKind::Napalm
+    args.game == tripoley_table::protocol::GameKind::Napalm
         || args.resume.as_ref().is_some_and(|file| {
             crate::setup::read_text(file)
                 .is_ok_and(|text| crate::napalm::is_napalm_record(&text, "").unwrap_or(false))
