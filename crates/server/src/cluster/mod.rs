@@ -42,7 +42,7 @@
 //!   rewrites the load, and a registration whose answer was lost is made
 //!   again at the next beat under a new id (the lost one expires unused;
 //!   at start-up the server stops, saying why). The store's writes are
-//!   resolved by their group's mark instead (`store/mod.rs`).
+//!   resolved by their group's mark instead (`store/groups.rs`).
 //!
 //! With SQLite there is one process and no cluster.
 

@@ -122,7 +122,7 @@ CREATE TABLE cluster_secret (
 );
 ",
     "
--- Each group's mark, written in its transaction (store/mod.rs, Backend::mark):
+-- Each group's mark, written in its transaction (store/backend.rs, Backend::mark):
 -- after a commit whose answer was lost, it says whether the group was stored.
 CREATE TABLE commit_marks (
     mark TEXT PRIMARY KEY,
