@@ -16,7 +16,8 @@ state for RLCard) and picks uniformly among the legal actions it is given
 (the mask's nonzero entries, or RLCard's ``legal_actions``). OpenSpiel's
 chance steps (the deck, dealt card by card) are applied too but not counted.
 
-The batched rows (``tripoley.vector``) step 1,024 tables per call, you at one seat and
+The batched rows (``tripoley.vector``) step 1,024 tables per call (a table's step that only
+deals its next game, Gymnasium's ``NEXT_STEP`` auto-reset, is not counted), you at one seat and
 random bots at the other three inside Rust; a step there is one of your actions (at one
 table), the bots' actions between yours not counted, the policy a random legal action per
 table: drawn for the whole batch with NumPy, or by the environment's ``sample_actions`` (in
@@ -243,6 +244,9 @@ def tripoley_vector(threads, numpy_policy, obs_dtype="float32", tables=1024,
     rng = np.random.default_rng(1)
     _, infos = envs.reset(seed=1)
     masks = infos["action_mask"]
+    # Tables whose game ended at the last step: under Gymnasium's NEXT_STEP auto-reset (the
+    # default) their next step deals the next game and ignores the action, so it is no step.
+    done = np.zeros(tables, dtype=bool)
 
     def policy():
         if numpy_policy:
@@ -250,9 +254,12 @@ def tripoley_vector(threads, numpy_policy, obs_dtype="float32", tables=1024,
         return envs.sample_actions(masks)
 
     def one_batch():
+        steps = 0
         for _ in range(10):
-            envs.step(policy())
-        return 10 * tables
+            steps += tables - int(done.sum())
+            _, _, terminated, truncated, _ = envs.step(policy())
+            np.logical_or(terminated, truncated, out=done)
+        return steps
     return one_batch
 
 
@@ -332,6 +339,24 @@ def scaling(windows, seconds):
             for what, r in [("threads", threads), ("pool", pools), ("processes", processes)]))
 
 
+def when_and_what():
+    """The run's date, the machine's load and the versions measured: a figure means little
+    without them (other work on the machine slows every row, the anchor's too)."""
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+
+    def v(name):
+        try:
+            return version(name)
+        except PackageNotFoundError:
+            return "not installed"
+    names = ["tripoley", "rlcard", "numpy", "pettingzoo", "gymnasium", "open_spiel"]
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; load average {load} "
+            f"(1, 5, 15 min) on {os.cpu_count()} cores; Python "
+            f"{platform.python_version()}; " + ", ".join(f"{n} {v(n)}" for n in names))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per environment and round")
@@ -339,6 +364,7 @@ def main():
     parser.add_argument("--scaling-windows", type=int, default=10,
                         help="pairs of windows comparing threads with one thread (0: none)")
     args = parser.parse_args()
+    print(when_and_what())
     counts = {"player": 0, "chance": 0}
     loops = [
         ("RLCard limit hold'em, 4 players (rlcard.make)", rlcard_holdem()),
@@ -397,8 +423,10 @@ def main():
     per_player = counts["chance"] / max(1, counts["player"])
     print(f"(OpenSpiel also applied {per_player:.2f} chance steps per player step, the decks "
           f"card by card: {rates[OPENSPIEL] * (1 + per_player):,.0f} actions/s in all)")
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if args.scaling_windows > 0:
         scaling(args.scaling_windows, 0.5)
+        print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

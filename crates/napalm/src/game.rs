@@ -291,6 +291,11 @@ pub struct NapalmGame {
     pub(crate) deck: Vec<Card>,
     pub(crate) next_card: usize,
     pub(crate) cards: [CardSet; MAX_SEATS],
+    /// The seats dealt this hand, in dealing order (from the dealer's
+    /// left): who was dealt each card of `deck`, even once a seat out of
+    /// chips has lost its cards (N8), so the hand can be sampled again
+    /// after it ends ([`NapalmGame::sample_world`]).
+    pub(crate) dealt_to: arrayvec::ArrayVec<Seat, MAX_SEATS>,
     /// Declarations of the current round, as bit sets.
     declared: u16,
     said_yes: u16,
@@ -343,6 +348,7 @@ impl NapalmGame {
             deck: Vec::new(),
             next_card: 0,
             cards: [CardSet::EMPTY; MAX_SEATS],
+            dealt_to: arrayvec::ArrayVec::new(),
             declared: 0,
             said_yes: 0,
             seen: [[CardSet::EMPTY; MAX_SEATS]; MAX_SEATS],
@@ -520,6 +526,7 @@ impl NapalmGame {
         self.deck = deck.cards().to_vec();
         self.next_card = 0;
         self.cards = [CardSet::EMPTY; MAX_SEATS];
+        self.dealt_to = self.clockwise_from(self.dealer, self.active()).collect();
         self.seen = [[CardSet::EMPTY; MAX_SEATS]; MAX_SEATS];
         self.compared.clear();
         self.start_round(Round::BestTwo, &mut ev);

@@ -30,9 +30,11 @@ impl NapalmGame {
         let me = usize::from(seat);
         let dealt = self.next_card.min(self.deck.len());
         // Who was dealt each position, in which round (D: one card at a
-        // time round the table, `seats` of them).
-        let holder = |p: usize| (0..n).find(|&h| self.cards[h].contains(self.deck[p]));
-        let seats = (0..n).filter(|&h| !self.cards[h].is_empty()).count().max(1);
+        // time round the table, `seats` of them). From the dealing order,
+        // not the cards held: a seat out of chips at a hand's end holds
+        // none, yet its cards were dealt and compared.
+        let seats = self.dealt_to.len().max(1);
+        let holder = |p: usize| self.dealt_to.get(p % seats).map(|&h| usize::from(h));
         let round_of = |p: usize| match p / seats {
             0..2 => 0,
             2..5 => 1,
@@ -95,8 +97,11 @@ impl NapalmGame {
                 break;
             }
         }
-        for (cards, hand) in g.cards.iter_mut().zip(&world).take(n) {
-            *cards = prefix(hand, 2);
+        // A seat out of chips keeps holding nothing.
+        for (h, (cards, hand)) in g.cards.iter_mut().zip(&world).take(n).enumerate() {
+            if !self.cards[h].is_empty() {
+                *cards = prefix(hand, 2);
+            }
         }
         // The deck deals the new cards where the real one dealt the old:
         // each seat's round gets its new cards in a random order.

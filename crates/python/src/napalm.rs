@@ -11,7 +11,7 @@ use tripoley_napalm::{
 use crate::draw::DeckDraw;
 use crate::observe::Writer;
 use crate::table::Turn;
-use crate::world::{Move, RESAMPLE_ATTEMPTS};
+use crate::world::{Dealt, Move, RESAMPLE_ATTEMPTS, replayed_world};
 
 /// The integers of a Napalm table.
 pub const NAPALM_ACTIONS: usize = 2;
@@ -165,64 +165,28 @@ impl NapalmTable {
     }
 
     /// A table in the same information state for `seat`, with the integers
-    /// that play it from the start (chance's as `None`): every card hidden
-    /// from it dealt again (see [`NapalmGame::sample_world`]: the sampled
+    /// that play it from the start (chance's as `None`): every hand, past or
+    /// current, played again with every card hidden from `seat` dealt again
+    /// (see [`crate::world`] and [`NapalmGame::sample_world`]: the sampled
     /// world's deck deals its cards in the same rounds, and every comparison
     /// keeps its winners), the answers as they were (all public); outside
-    /// chance half drawn is dropped (nobody saw it). A sample is kept only
-    /// if the hand plays again with the same chips at every step (a tie the
-    /// sampler did not draw again would not); when none does, the engine's
-    /// sample alone, without integers. Later decks come from a generator of
-    /// `seed` when the table has its own (the real one holds the real future).
+    /// chance half drawn is dropped (nobody saw it). When no sample of a
+    /// hand replays, the engine's sample alone, without integers. Later
+    /// decks come from a generator of `seed` when the table has its own (the
+    /// real one holds the real future).
     pub fn resample(&self, seat: Seat, seed: u64) -> (NapalmTable, Option<Vec<Move>>) {
         let mut rng = seeded_rng(seed);
-        let game = &self.game;
-        let steps = &self.record.steps;
-        let view = self.view(Some(seat));
-        let last = steps
-            .iter()
-            .rposition(|s| matches!(s, NapalmStep::Deck(_)))
-            .unwrap_or(steps.len());
-        let mut base = NapalmTable::new(game.rules().clone(), game.players(), None)
-            .expect("the rules of a game played");
-        let mut base_moves = Vec::new();
-        for step in &steps[..last] {
-            base.play(step, &mut base_moves)
-                .expect("the record of a game played replays");
-        }
-        let mut shadow = base.game.clone();
-        if let Some(NapalmStep::Deck(deck)) = steps.get(last) {
-            shadow
-                .deal(deck)
-                .expect("the record of a game played replays");
-        }
-        let found = (0..RESAMPLE_ATTEMPTS).find_map(|_| {
-            let (mut out, mut moves) = (base.clone(), base_moves.clone());
-            let mut real = shadow.clone();
-            if let Some(NapalmStep::Deck(_)) = steps.get(last) {
-                let deck = game.sample_world(seat, &mut rng).hand_deck()?;
-                out.draw_deck(&deck, &mut moves).ok()?;
-            }
-            for step in steps.iter().skip(last + 1) {
-                out.play(step, &mut moves).ok()?;
-                if let NapalmStep::Act { seat: s, action } = step {
-                    real.apply(*s, *action).ok()?;
-                }
-                let same = out.game.stacks() == real.stacks() && out.game.pot() == real.pot();
-                same.then_some(())?;
-            }
-            (out.view(Some(seat)) == view).then_some((out, moves))
-        });
-        let (mut out, moves) = if let Some((out, moves)) = found {
-            (out, Some(moves))
-        } else {
-            let world = NapalmTable {
-                game: game.sample_world(seat, &mut rng),
-                chance: self.chance.clone(),
-                record: self.record.clone(),
+        let (mut out, moves) =
+            if let Some((out, moves)) = replayed_world(self, seat, &mut rng, RESAMPLE_ATTEMPTS) {
+                (out, Some(moves))
+            } else {
+                let world = NapalmTable {
+                    game: self.game.sample_world(seat, &mut rng),
+                    chance: self.chance.clone(),
+                    record: self.record.clone(),
+                };
+                (world, None)
             };
-            (world, None)
-        };
         if let Chance::Auto(_) = self.chance {
             out.chance = Chance::Auto(rng);
             out.settle();
@@ -262,6 +226,57 @@ impl NapalmTable {
         let mut view = self.view(None);
         view.seat = Some(seat);
         observe_napalm(&view, out);
+    }
+}
+
+/// Napalm's hands are dealt again one by one as Tripoley's deals are (see
+/// [`crate::world`]): a hand's deck from a sample at the hand's end.
+impl Dealt for NapalmTable {
+    type Step = NapalmStep;
+
+    fn outside(&self) -> Option<NapalmTable> {
+        NapalmTable::new(self.game.rules().clone(), self.game.players(), None).ok()
+    }
+
+    fn record_steps(&self) -> &[NapalmStep] {
+        &self.record.steps
+    }
+
+    fn deals(step: &NapalmStep) -> bool {
+        matches!(step, NapalmStep::Deck(_))
+    }
+
+    fn replay(&mut self, step: &NapalmStep, moves: &mut Vec<Move>) -> Option<()> {
+        self.play(step, moves).ok()
+    }
+
+    /// The sample's deck, then the answers as they were (all public): a
+    /// tie the sampler did not draw again would move other chips.
+    fn deal_again(
+        &mut self,
+        moves: &mut Vec<Move>,
+        deal: &[NapalmStep],
+        before: &NapalmTable,
+        after: &NapalmTable,
+        seat: Seat,
+        rng: &mut GameRng,
+    ) -> Option<()> {
+        let [NapalmStep::Deck(deck), rest @ ..] = deal else {
+            return None;
+        };
+        let mut real = before.game.clone();
+        real.deal(deck).ok()?;
+        let sampled = after.game.sample_world(seat, rng).hand_deck()?;
+        self.draw_deck(&sampled, moves).ok()?;
+        for step in rest {
+            self.play(step, moves).ok()?;
+            if let NapalmStep::Act { seat: s, action } = step {
+                real.apply(*s, *action).ok()?;
+            }
+            let same = self.game.stacks() == real.stacks() && self.game.pot() == real.pot();
+            same.then_some(())?;
+        }
+        (self.view(Some(seat)) == after.view(Some(seat))).then_some(())
     }
 }
 

@@ -398,9 +398,9 @@ impl Table {
 
     /// A table in the same information state for `seat`, with the integers
     /// that play it from the start (chance's as `None`): every card hidden
-    /// from it dealt again consistently with what it has seen (the engine's
-    /// [`InfoSet`] sampling), others' hidden choices made again in that deal
-    /// (see [`crate::world`]). Cards another seat has picked into its five
+    /// from it, in past deals as in the current one, dealt again
+    /// consistently with what it has seen (the engine's [`InfoSet`]
+    /// sampling), others' hidden choices made again (see [`crate::world`]). Cards another seat has picked into its five
     /// are hidden from `seat`, so they are forgotten (its picks start
     /// again); chance half drawn from outside is dropped (nobody saw it).
     /// When no sample replays (see [`RESAMPLE_ATTEMPTS`]), the engine's

@@ -1,19 +1,24 @@
 //! A resampled world that was played from the start: [`replayed_world`]
 //! turns a game sampled from one seat's information set (the engine's
-//! [`InfoSet`]) into a game its own history replays, so a resampled
-//! OpenSpiel state has a history, a move number and an initial state as
-//! OpenSpiel's own games do.
+//! [`InfoSet`], Napalm's `sample_world`) into a game its own history
+//! replays, so a resampled OpenSpiel state has a history, a move number and
+//! an initial state as OpenSpiel's own games do.
 //!
-//! The history is the real one with what the seat cannot know replaced:
-//! the current deal's deck is the sampled deal turned back into a deck
-//! (each card the sample puts in a seat's hand, among its played cards or in
-//! the spare goes to a deck position dealt there, at random among them, so
-//! no card order of the real deck shows), others' hidden fives are their
-//! sampled hands' best fives (the engine's sampling rule, P1), and a card
-//! another seat withheld (M9b) is withheld by whoever holds it in the sample
-//! (nobody, if it is in the sampled spare). Earlier deals stay as they were:
-//! the sample deals only the current deal again. Chance being drawn from
-//! outside (a deal half drawn) is dropped: nobody has seen any of it.
+//! The history is the real one with what the seat cannot know replaced,
+//! deal by deal: every deal, past or current, is dealt again from a sample
+//! of the seat's information set at the deal's end (for a past deal, the
+//! settled deal before the next one is dealt, whose sample keeps what the
+//! seat saw then: its cards, shown hands, played cards and the chips that
+//! moved). Were past deals kept as they were, a search could read what its
+//! opponents really held before from its "samples". In Tripoley the
+//! sampled deal turns back into a deck (each card the sample puts in a
+//! seat's hand, among its played cards or in the spare goes to a deck
+//! position dealt there, at random among them, so no card order of the real
+//! deck shows), others' hidden fives are their sampled hands' best fives
+//! (the engine's sampling rule, P1), and a card another seat withheld (M9b)
+//! is withheld by whoever holds it in the sample (nobody, if it is in the
+//! sampled spare). Chance being drawn from outside (a deal half drawn) is
+//! dropped: nobody has seen any of it.
 
 use rand_core::Rng;
 use tripoley_cards::{Card, CardSet, Deck, GameRng};
@@ -25,70 +30,157 @@ use tripoley_engine::{
 use crate::space::chosen_five;
 use crate::table::{Table, Turn};
 
-/// Samples a resample tries before it gives up: most worlds replay at the
-/// first, a few positions need more; should none (a deduction the engine's
-/// sample misses), the resample falls back to the sample alone.
+/// Samples a resample tries for each deal before it gives up: most deals
+/// replay at the first, a few positions need more; should none (a
+/// deduction the engine's sample misses), the resample falls back to the
+/// sample alone.
 pub const RESAMPLE_ATTEMPTS: usize = 300;
 
 /// One integer played: by a seat, or an outcome of chance (`None`).
 pub type Move = (Option<Seat>, usize);
 
+/// A table whose record is a run of deals, each a chance step (a deck
+/// dealt) and the seats' steps on it: what [`replayed_world`] deals again,
+/// one deal at a time. Tripoley's [`Table`] and Napalm's table are both, so
+/// both games resample their past the same way.
+pub trait Dealt: Clone {
+    /// A step of the record.
+    type Step;
+    /// A new table of this game, its chance drawn from outside.
+    fn outside(&self) -> Option<Self>;
+    /// The record's steps.
+    fn record_steps(&self) -> &[Self::Step];
+    /// Whether `step` deals (a chance step).
+    fn deals(step: &Self::Step) -> bool;
+    /// Plays a recorded step as it was, noting its integers in `moves`.
+    fn replay(&mut self, step: &Self::Step, moves: &mut Vec<Move>) -> Option<()>;
+    /// Plays one deal of the real game again onto this table: `deal` is
+    /// its steps (the chance step first), `before` and `after` the real
+    /// table before and after them. Every card `seat` could not see is
+    /// dealt again from a sample of `seat`'s information set at `after`,
+    /// others' hidden choices made again. `None` unless the chips move as
+    /// they did at every step and the deal ends in `after`'s view for
+    /// `seat`.
+    fn deal_again(
+        &mut self,
+        moves: &mut Vec<Move>,
+        deal: &[Self::Step],
+        before: &Self,
+        after: &Self,
+        seat: Seat,
+        rng: &mut GameRng,
+    ) -> Option<()>;
+}
+
 /// A table with outside chance in the same information state for `seat`
-/// as `real`, with the integers that play it from the start. Up to
-/// `attempts` samples are tried: the engine's sample keeps the seat's view
-/// but not every deduction from the past (a pay card nobody claimed in
-/// stage 1 is in no hand, H1), so a sample is kept only if the deal plays
-/// again with the same chips moved at every step, to the seat's view.
-/// `None` when none does.
-pub fn replayed_world(
-    real: &Table,
+/// as `real`, with the integers that play it from the start. Each deal is
+/// dealt again in turn (see [`Dealt::deal_again`]), up to `attempts`
+/// samples each: a sample keeps the seat's view but not every deduction
+/// from the past (a pay card nobody claimed in stage 1 is in no hand, H1),
+/// so one is kept only if its deal plays again with the same chips moved
+/// at every step, to the seat's view. `None` when a deal has none.
+pub fn replayed_world<T: Dealt>(
+    real: &T,
     seat: Seat,
     rng: &mut GameRng,
     attempts: usize,
-) -> Option<(Table, Vec<Move>)> {
-    let game = real.game();
-    let steps = real.steps();
-    let mut base = Replay {
-        table: Table::new(game.rules().clone(), game.players(), None).ok()?,
-        moves: Vec::new(),
-    };
-    let Some(last) = steps
-        .iter()
-        .rposition(|s| matches!(s, RecordStep::Chance(_)))
-    else {
-        return Some((base.table, base.moves));
-    };
-    for step in &steps[..last] {
-        base.step(step)?;
+) -> Option<(T, Vec<Move>)> {
+    let steps = real.record_steps();
+    let starts: Vec<usize> = (0..steps.len()).filter(|&i| T::deals(&steps[i])).collect();
+    let mut world = real.outside()?;
+    let mut moves = Vec::new();
+    for step in &steps[..starts.first().copied().unwrap_or(steps.len())] {
+        world.replay(step, &mut moves)?;
     }
-    let RecordStep::Chance(deal) = &steps[last] else {
-        unreachable!("found as a chance step")
-    };
-    // The draw for the first dealer is public: nothing to sample.
-    let hidden = matches!(
-        base.table.game().pending(),
-        Pending::Chance(ChanceKind::Deal | ChanceKind::FinalPot)
-    );
-    // The real game, step by step alongside: its decisions say what each
-    // real step was an answer to.
-    let mut shadow = base.table.game().clone();
-    shadow.step(&steps[last], &mut NoEvents).ok()?;
-    (0..attempts).find_map(|_| {
+    // The real game alongside, deal by deal: each deal is sampled from the
+    // seat's information set at its end.
+    let mut before = world.clone();
+    for (k, &start) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(steps.len());
+        let deal = &steps[start..end];
+        let after = if end == steps.len() {
+            None
+        } else {
+            let mut after = before.clone();
+            for step in deal {
+                after.replay(step, &mut Vec::new())?;
+            }
+            Some(after)
+        };
+        (world, moves) = (0..attempts).find_map(|_| {
+            let (mut w, mut m) = (world.clone(), moves.clone());
+            w.deal_again(
+                &mut m,
+                deal,
+                &before,
+                after.as_ref().unwrap_or(real),
+                seat,
+                rng,
+            )?;
+            Some((w, m))
+        })?;
+        if let Some(after) = after {
+            before = after;
+        }
+    }
+    Some((world, moves))
+}
+
+impl Dealt for Table {
+    type Step = RecordStep;
+
+    fn outside(&self) -> Option<Table> {
+        let game = self.game();
+        Table::new(game.rules().clone(), game.players(), None).ok()
+    }
+
+    fn record_steps(&self) -> &[RecordStep] {
+        self.steps()
+    }
+
+    fn deals(step: &RecordStep) -> bool {
+        matches!(step, RecordStep::Chance(_))
+    }
+
+    fn replay(&mut self, step: &RecordStep, moves: &mut Vec<Move>) -> Option<()> {
+        Replay { table: self, moves }.step(step)
+    }
+
+    fn deal_again(
+        &mut self,
+        moves: &mut Vec<Move>,
+        deal: &[RecordStep],
+        before: &Table,
+        after: &Table,
+        seat: Seat,
+        rng: &mut GameRng,
+    ) -> Option<()> {
+        let [RecordStep::Chance(dealt), rest @ ..] = deal else {
+            return None;
+        };
+        // The draw for the first dealer is public: nothing to sample.
+        let hidden = matches!(
+            self.game().pending(),
+            Pending::Chance(ChanceKind::Deal | ChanceKind::FinalPot)
+        );
+        // The real game, step by step alongside: its decisions say what each
+        // real step was an answer to.
+        let mut shadow = before.game().clone();
+        shadow.step(&deal[0], &mut NoEvents).ok()?;
         let dealt = if hidden {
-            let world = InfoSet::new(game, seat).sample(rng);
-            let deck = redeal(&deal.deck, &places(game), &places(&world), rng)?;
+            let world = InfoSet::new(after.game(), seat).sample(rng);
+            let deck = redeal(&dealt.deck, &places(after.game()), &places(&world), rng)?;
             DealChance {
                 deck,
-                ..deal.clone()
+                ..dealt.clone()
             }
         } else {
-            deal.clone()
+            dealt.clone()
         };
-        let mut out = base.clone();
+        let mut out = Replay { table: self, moves };
         out.step(&RecordStep::Chance(dealt))?;
-        out.follow_real(shadow.clone(), &steps[last + 1..], real, seat)?;
-        Some((out.table, out.moves))
-    })
+        out.follow_real(shadow, rest, after, seat)
+    }
 }
 
 /// The card a seat must play or withhold in `game` now (M9b), if any.
@@ -148,13 +240,12 @@ fn redeal(deck: &Deck, real: &[CardSet], world: &[CardSet], rng: &mut GameRng) -
 }
 
 /// The table being played again, and the integers played.
-#[derive(Clone)]
-struct Replay {
-    table: Table,
-    moves: Vec<Move>,
+struct Replay<'a> {
+    table: &'a mut Table,
+    moves: &'a mut Vec<Move>,
 }
 
-impl Replay {
+impl Replay<'_> {
     /// Plays the real `steps` after the deal, `shadow` being the real game
     /// before them, with what `seat` cannot know made again (see the
     /// module's notes); `None` unless the chips move alike at every step
@@ -394,6 +485,141 @@ mod tests {
                 assert_eq!(*failed, 0, "{name}: {failed} of {all} resamples fell back");
             }
         }
+    }
+
+    /// Plays `table` at random (the seed's integers) until its record holds
+    /// `deals` chance steps, then a few decisions more: a position well
+    /// into a later deal. `None` if the game ends first.
+    fn into_deal<T: Measured>(
+        mut table: T,
+        seed: u64,
+        deals: usize,
+        count: impl Fn(&T) -> usize,
+    ) -> Option<T> {
+        let mut rng = seeded_rng(seed);
+        let mut after = 0;
+        while after < 5 {
+            let Turn::Seat(_) = table.turn() else {
+                return None;
+            };
+            if count(&table) >= deals {
+                after += 1;
+            }
+            let l = table.legal();
+            table.act(l[(rng.next_u64() % l.len() as u64) as usize]);
+        }
+        (count(&table) >= deals).then_some(table)
+    }
+
+    /// Of `worlds` resampled for the seat to act at `table`, how many give
+    /// some other seat (or the spare) other cards in the deal before the
+    /// current one than the real game gave it: `places(t)` says where each
+    /// card of that deal was in table `t`.
+    fn past_deals_dealt_again<T: Measured>(
+        table: &T,
+        worlds: u64,
+        resample: impl Fn(&T, Seat, u64) -> T,
+        places: impl Fn(&T) -> Vec<CardSet>,
+    ) -> usize {
+        let Turn::Seat(seat) = table.turn() else {
+            unreachable!("into_deal stops at a decision")
+        };
+        let real = places(table);
+        let others = |p: &[CardSet]| -> Vec<CardSet> {
+            p.iter()
+                .enumerate()
+                .filter(|&(i, _)| i != usize::from(seat))
+                .map(|(_, &c)| c)
+                .collect()
+        };
+        (0..worlds)
+            .filter(|&w| others(&places(&resample(table, seat, w))) != others(&real))
+            .count()
+    }
+
+    /// Where each card of the deal before the current one was at its end
+    /// (see [`places`]), as `table`'s record plays it.
+    fn last_deal_places(table: &Table) -> Vec<CardSet> {
+        let mut record = table.record();
+        let start = record
+            .steps
+            .iter()
+            .rposition(|s| matches!(s, RecordStep::Chance(_)))
+            .expect("a deal was dealt");
+        record.steps.truncate(start);
+        places(&record.replay().expect("a game played replays").0)
+    }
+
+    /// Each seat's cards in the hand before the current one, as `table`'s
+    /// record plays it.
+    fn last_hand_cards(table: &crate::napalm::NapalmTable) -> Vec<CardSet> {
+        let mut record = table.record().clone();
+        let start = record
+            .steps
+            .iter()
+            .rposition(|s| matches!(s, tripoley_napalm::NapalmStep::Deck(_)))
+            .expect("a hand was dealt");
+        record.steps.truncate(start);
+        let game = record.replay().expect("a game played replays").0;
+        game.cards().to_vec()
+    }
+
+    /// Hidden information: a resampled world deals again the cards of past
+    /// deals that the seat never saw, not only the current deal's; else a
+    /// search reads from its "samples" what its opponents really held
+    /// before. Over 8 games of each (in the third deal of Tripoley, after
+    /// the draw for first dealer and one whole deal; in Napalm's second
+    /// hand), most of 8 worlds each give the others other cards then.
+    #[test]
+    fn resampled_worlds_deal_past_deals_unseen_cards_again() {
+        let (mut changed, mut worlds) = (0, 0);
+        for seed in 0..8 {
+            let table = Table::new(Rules::preset(Preset::Pagat), 4, Some(seed)).unwrap();
+            let chances = |t: &Table| {
+                t.steps()
+                    .iter()
+                    .filter(|s| matches!(s, RecordStep::Chance(_)))
+                    .count()
+            };
+            let Some(table) = into_deal(table, seed, 3, chances) else {
+                continue;
+            };
+            worlds += 8;
+            changed +=
+                past_deals_dealt_again(&table, 8, |t, s, w| t.resample(s, w).0, last_deal_places);
+        }
+        assert!(worlds >= 32, "only {worlds} worlds reached a later deal");
+        assert!(
+            changed * 2 > worlds,
+            "Tripoley: {changed} of {worlds} worlds dealt a past deal's unseen cards again"
+        );
+        let (mut changed, mut worlds) = (0, 0);
+        for seed in 0..8 {
+            let table = crate::napalm::NapalmTable::new(
+                tripoley_napalm::NapalmRules::default(),
+                4,
+                Some(seed),
+            )
+            .unwrap();
+            let hands = |t: &crate::napalm::NapalmTable| {
+                t.record()
+                    .steps
+                    .iter()
+                    .filter(|s| matches!(s, tripoley_napalm::NapalmStep::Deck(_)))
+                    .count()
+            };
+            let Some(table) = into_deal(table, seed, 2, hands) else {
+                continue;
+            };
+            worlds += 8;
+            changed +=
+                past_deals_dealt_again(&table, 8, |t, s, w| t.resample(s, w).0, last_hand_cards);
+        }
+        assert!(worlds >= 32, "only {worlds} worlds reached a later hand");
+        assert!(
+            changed * 2 > worlds,
+            "Napalm: {changed} of {worlds} worlds dealt a past hand's unseen cards again"
+        );
     }
 
     #[test]

@@ -50,6 +50,13 @@ CARDS: list[str] = [r + s for s in "CDHS"
 CHOOSE_FIVE_KEY: str = _tripoley.choose_five_key()
 
 
+def _missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
+    """The error a module raises when a library of one of the package's extras is missing:
+    the package itself needs numpy only, so the message says which extra to install."""
+    return ImportError(f"{module} needs {error.name or 'a library'}, from the package's "
+                       f"{extra!r} extra: pip install 'tripoley[{extra}]'", name=error.name)
+
+
 def _seed(seed: Any) -> Optional[int]:
     """``seed`` as every interface takes it: Gymnasium's rule (None or a non-negative
     integer, Python's or NumPy's), bounded by the engine's 64 bits. Anything else is refused,

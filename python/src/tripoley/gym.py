@@ -1,5 +1,5 @@
 """Tripoley (or Napalm poker) as a Gymnasium single-agent environment: you at one seat,
-our bots at the others.
+our bots at the others. Needs the ``gymnasium`` extra (``pip install 'tripoley[gymnasium]'``).
 
 >>> import gymnasium, tripoley.gym
 >>> env = gymnasium.make("tripoley/Tripoley-v0", preset="pagat", players=4, opponents="heuristic")
@@ -25,11 +25,15 @@ from __future__ import annotations
 import operator
 from typing import Any, Optional, Sequence, Union
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
 
-from . import Bot, Table, TripoleyError, _seed
+from . import Bot, Table, TripoleyError, _missing_extra, _seed
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as error:  # the extra's library is missing
+    raise _missing_extra(__name__, "gymnasium", error) from error
 
 __all__ = ["TripoleyEnv"]
 

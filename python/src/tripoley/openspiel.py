@@ -1,4 +1,5 @@
 """Tripoley and Napalm poker as OpenSpiel games (``python_tripoley``, ``python_napalm``).
+Needs the ``openspiel`` extra (``pip install 'tripoley[openspiel]'``).
 
 Importing this module registers both games with ``pyspiel``:
 
@@ -34,9 +35,13 @@ import random
 from typing import Any, NamedTuple, Optional
 
 import numpy as np
-import pyspiel
 
-from . import CARDS, _rules_json, _tripoley
+from . import CARDS, _missing_extra, _rules_json, _tripoley
+
+try:
+    import pyspiel
+except ImportError as error:  # the extra's library is missing
+    raise _missing_extra(__name__, "openspiel", error) from error
 from ._tripoley import TripoleyError
 
 __all__ = ["EngineBot", "NapalmGame", "PlayerAction", "TripoleyGame", "TripoleyState"]

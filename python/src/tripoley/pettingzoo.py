@@ -1,4 +1,5 @@
-"""Tripoley (and Napalm poker) as a PettingZoo AEC environment.
+"""Tripoley (and Napalm poker) as a PettingZoo AEC environment. Needs the ``pettingzoo`` extra
+(``pip install 'tripoley[pettingzoo]'``: PettingZoo and Gymnasium).
 
 >>> from tripoley.pettingzoo import raw_env
 >>> e = raw_env("pagat", 4)  # env(preset="pagat", players=4): in PettingZoo's wrapper
@@ -38,13 +39,18 @@ from __future__ import annotations
 import random as _random
 from typing import Optional, Union
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
-from . import _rules_json, _seed, _tripoley
+from . import _missing_extra, _rules_json, _seed, _tripoley
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:  # the extra's library is missing
+    raise _missing_extra(__name__, "pettingzoo", error) from error
+
 from ._tripoley import TripoleyError
 
 __all__ = ["env", "napalm_env", "raw_env"]

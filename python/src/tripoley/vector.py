@@ -1,5 +1,7 @@
 """Many Tripoley tables stepped in one call from Rust: a Gymnasium vector environment.
 
+Needs the ``gymnasium`` extra (``pip install 'tripoley[gymnasium]'``).
+
 >>> from tripoley.vector import TripoleyVectorEnv
 >>> envs = TripoleyVectorEnv(num_envs=1024, preset="pagat", players=4, opponents="heuristic")
 >>> obs, infos = envs.reset(seed=1)
@@ -73,23 +75,47 @@ while your policy chooses for another. No thread waits for another, nor for the 
   per table (``env_id``), not per call.
 * ``recv`` returns views of arrays made once; a batch's views hold its rows until you send its
   actions and receive it again.
-* Use ``threads`` = your cores and ``num_envs`` = 2 x ``threads`` x ``batch_size``: a batch
-  for each thread to step and one for each to wait, so none waits for your policy.
+* ``threads`` defaults to the machine's idle cores (``free_cores()``: the cores this process
+  may use less the load average, at least 1); more threads than idle cores only wait for one.
+  Use ``num_envs`` = 2 x ``threads`` x ``batch_size``: a batch for each thread to step and one
+  for each to wait, so none waits for your policy.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from typing import Any, Optional, Sequence, Union
 
 import numpy as np
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode, VectorEnv
 
-from . import TripoleyError, _rules_json, _seed, _tripoley
+from . import TripoleyError, _missing_extra, _rules_json, _seed, _tripoley
 
-__all__ = ["TripoleyEnvPool", "TripoleyVectorEnv"]
+try:
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+except ImportError as error:  # the extra's library is missing
+    raise _missing_extra(__name__, "gymnasium", error) from error
+
+__all__ = ["TripoleyEnvPool", "TripoleyVectorEnv", "free_cores"]
+
+def free_cores() -> int:
+    """The cores this process may run on that the machine's other work leaves idle: the
+    cores it is allowed (``os.sched_getaffinity``, else every core) less the last minute's
+    load average, rounded, at least 1. The pool's threads default to it: a thread more than
+    the idle cores waits for a core, and on a busy machine two threads ran at 0.55x to 0.92x
+    of one (issue 51)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # no affinity on this platform (macOS, Windows)
+        cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average (Windows)
+        load = 0.0
+    return max(1, min(cores, round(cores - load)))
+
 
 # The types an observation is written in (see the module's notes).
 _OBS_DTYPES = (np.dtype(np.float32), np.dtype(np.uint16), np.dtype(np.uint8))
@@ -277,11 +303,14 @@ class TripoleyEnvPool(_Batched):
     def __init__(self, num_envs: int = 2048, batch_size: int = 512,
                  preset: Union[str, dict, None] = "pagat", players: int = 4,
                  opponents: Union[str, Sequence[str]] = "heuristic", seat: int = 0,
-                 threads: int = 2, max_steps: int = 10_000, illegal_reward: float = -1.0,
-                 bot_playouts: int = 50, seed: int = 0,
+                 threads: Optional[int] = None, max_steps: int = 10_000,
+                 illegal_reward: float = -1.0, bot_playouts: int = 50, seed: int = 0,
                  obs_dtype: Union[str, type, np.dtype, None] = None, packed: bool = False):
         if not 0 < batch_size <= num_envs or num_envs % batch_size:
             raise ValueError(f"batch_size must divide num_envs ({num_envs}), not {batch_size}")
+        # The idle cores, when not told: a thread beyond them only waits for a core.
+        self.threads = free_cores() if threads is None else threads
+        threads = self.threads
         super().__init__(num_envs, preset, players, opponents, seat, threads, max_steps,
                          illegal_reward, bot_playouts, seed, obs_dtype, packed, False)
         self.batch_size = batch_size
