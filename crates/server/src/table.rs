@@ -215,6 +215,8 @@ pub(crate) struct TableConfig {
     pub hints: Arc<tokio::sync::Semaphore>,
     /// The server-wide budget of expert bots' searches.
     pub experts: Arc<tokio::sync::Semaphore>,
+    /// How the table's bots are made (an expert's search budget).
+    pub bots: tripoley_bots::BotOptions,
     /// The list of public tables, where a public table shows itself.
     pub directory: Arc<Directory>,
 }
@@ -341,7 +343,7 @@ pub(crate) fn spawn(
                         .seat_bots
                         .get(&s)
                         .unwrap_or(&stored.settings.bot)
-                        .make(&rules),
+                        .make_with(&rules, &cfg.bots),
                 ),
                 told_away: false,
             }

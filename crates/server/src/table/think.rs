@@ -35,9 +35,6 @@ use tripoley_table::Played;
 
 use super::{ConnId, HINT_BUDGET, Out, Table, error_frame};
 
-/// The longest an expert bot waits for a free search slot: about as long as
-/// its search would take ([`tripoley_bots::Budget::DEFAULT`]).
-const EXPERT_WAIT: Duration = Duration::from_millis(10);
 use crate::protocol::{ErrorBody, ErrorCode};
 
 /// What comes back from the blocking pool.
@@ -119,11 +116,12 @@ impl Table {
         // rest, and a table's bot takes about as long either way.
         let experts =
             (self.seat_level(seat) == BotKind::Expert).then(|| Arc::clone(&self.cfg.experts));
+        let wait = self.cfg.bots.budget.time.unwrap_or_default();
         self.thinking = true;
         tokio::spawn(async move {
             let (slot, mut stand_by) = match experts {
                 None => (None, None),
-                Some(experts) => match timeout(EXPERT_WAIT, experts.acquire_owned()).await {
+                Some(experts) => match timeout(wait, experts.acquire_owned()).await {
                     Ok(Ok(slot)) => (Some(slot), None),
                     _ => (None, Some(HeuristicBot::for_rules(game.rules()))),
                 },
@@ -156,7 +154,8 @@ impl Table {
         let s = usize::from(answer.seat);
         let Some((bot, action)) = answer.moved else {
             // A bot that panicked is replaced; the move is tried again later.
-            self.seats[s].bot = Some(self.seat_level(answer.seat).make(&self.settings.rules));
+            self.seats[s].bot = Some(self.seat_level(answer.seat)
+                    .make_with(&self.settings.rules, &self.cfg.bots));
             self.retry_at = Some(Instant::now() + Duration::from_secs(1));
             return;
         };
