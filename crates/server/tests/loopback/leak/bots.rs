@@ -7,16 +7,21 @@
 //! The server's bots decide live, so each game is stored up to the bot's
 //! decision (written while the server is down, as [`super`] does), and the
 //! bot decides after the restart. A random bot withholds one time in two:
-//! the withhold's game is played in several copies, and those whose bot
-//! followed are left out.
+//! the withhold's game is played in ten copies (all ten follow once in a
+//! thousand runs), and those whose bot followed are left out.
 
 use super::*;
 
-/// The server's bot delay: long enough for a random share of it to show.
+/// The server's bot delay: long enough for a random share of it to show,
+/// and for an expert's search of [`EXPERT_MS`] to end within it.
 const DELAY: Duration = Duration::from_millis(300);
 
-/// Copies of each game of a pair played at once.
-const COPIES: usize = 6;
+/// Copies of each game of a pair where a random bot withholds.
+const COPIES: usize = 10;
+
+/// Copies of each game of a pair where an expert searches: few, as each
+/// search takes a core from the frames of the others.
+const SEARCHES: usize = 3;
 
 /// How long an expert bot searches here: a tell as long as this would
 /// show far beyond the loopback's jitter (by default it is 10 ms).
@@ -167,13 +172,14 @@ fn pass_only_in_the_twin(dealt: &Record) -> BotPair {
 }
 
 /// Starts a server on a fresh database with tables of `request` (people
-/// in `people`'s seats) for each game of `pair` in `COPIES` copies, stores
+/// in `people`'s seats) for each game of `pair` in `copies` copies, stores
 /// the pair's games in them while it is down, starts it again and returns
 /// what each table's viewers (its people and a spectator) saw until the
-/// bot's answer: game `a`'s copies, then `b`'s.
+/// bot's answer: game `a`'s copies, and `b`'s.
 async fn play(
     request: &CreateTable,
     people: &[u8],
+    copies: usize,
     pair: impl Fn(&Record) -> BotPair,
 ) -> (BotPair, [Vec<Seen>; 2]) {
     let db = common::temp_db("leak-bots");
@@ -185,14 +191,14 @@ async fn play(
         max_games_per_address: 10_000,
         // Each table's expert searches: one waiting for another's slot
         // would play the heuristic's move instead.
-        max_expert_searches: 2 * COPIES,
+        max_expert_searches: 2 * copies,
         expert_ms: EXPERT_MS,
         ..ServerConfig::ephemeral()
     };
     let server = tripoley_server::start(config.clone()).await.unwrap();
     let addr = server.addr();
     let mut tables = Vec::new();
-    for _ in 0..2 * COPIES {
+    for _ in 0..2 * copies {
         let t = common::table_from(addr, request, people).await;
         client::start_table(addr, &t.invite, &t.host_token)
             .await
@@ -215,12 +221,13 @@ async fn play(
         tables
             .iter()
             .enumerate()
-            .map(|(i, t)| (t.invite.as_str(), stored[i / COPIES].as_slice())),
+            .map(|(i, t)| (t.invite.as_str(), stored[i / copies].as_slice())),
     );
     let server = tripoley_server::start(config).await.unwrap();
     let addr = server.addr();
     let cut = pair.last as usize + 1;
     let seats = request.seats.map_or(4, usize::from);
+    // Everyone joins at once, as the tables start again together.
     let runs: Vec<_> = tables
         .into_iter()
         .map(|t| {
@@ -235,7 +242,7 @@ async fn play(
     }
     server.shutdown().await;
     common::remove_db(&db);
-    let b = seen.split_off(COPIES);
+    let b = seen.split_off(copies);
     (pair, [seen, b])
 }
 
@@ -265,7 +272,7 @@ async fn m9b_a_card_only_bots_might_hold_stops_the_same_withheld_or_in_the_spare
         bot: Some(BotKind::Random),
         ..CreateTable::default()
     };
-    let (pair, [a, b]) = play(&request, &[0], withheld_by_a_bot).await;
+    let (pair, [a, b]) = play(&request, &[0], COPIES, withheld_by_a_bot).await;
     let what = format!(
         "{} withheld by a bot in game a, in the spare in game b",
         pair.cards.0
@@ -313,7 +320,7 @@ async fn a_bot_s_forced_answer_comes_as_late_as_a_searched_one() {
         bot: Some(BotKind::Expert),
         ..CreateTable::default()
     };
-    let (pair, [a, b]) = play(&request, &[], pass_only_in_the_twin).await;
+    let (pair, [a, b]) = play(&request, &[], SEARCHES, pass_only_in_the_twin).await;
     let cut = pair.last as usize + 1;
     // The spectator's gap from the frame before the bot's answer to it.
     let median = |games: &[Seen]| {
