@@ -22,7 +22,7 @@ use tripoley_engine::{
     Step,
 };
 use tripoley_server::client::{self, Socket};
-use tripoley_server::{Database, ServerConfig};
+use tripoley_server::{Database, RunningServer, ServerConfig};
 
 /// Who received a frame: a seat, or a spectator.
 type Viewer = Option<Seat>;
@@ -354,6 +354,20 @@ async fn no_frame_holds_a_card_its_viewer_may_not_see() {
     server.shutdown().await;
 }
 
+/// A server of `config` and a four-seat michigan-casino table on it,
+/// started, whose seat 0 is a person: the server, the table, and seat 0's
+/// connection.
+async fn casino_for_one(config: ServerConfig) -> (RunningServer, common::Table, Socket) {
+    let server = tripoley_server::start(config).await.unwrap();
+    let addr = server.addr();
+    let t = table(addr, Preset::MichiganCasino, 4, &[0], 0).await;
+    let (sock, _) = join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    (server, t, sock)
+}
+
 /// The next `update` and when it came.
 async fn next_update(sock: &mut Socket) -> (Instant, Value) {
     loop {
@@ -376,18 +390,11 @@ async fn m9b_a_withhold_waits_for_the_window_and_no_answer_plays_at_its_end() {
     /// Timers and the loopback's jitter.
     const SLACK: Duration = Duration::from_millis(50);
     let _alone = ONE_AT_A_TIME.lock().await;
-    let server = tripoley_server::start(tripoley_server::ServerConfig {
+    let (server, _, mut sock) = casino_for_one(ServerConfig {
         withhold_window: WINDOW,
-        ..tripoley_server::ServerConfig::ephemeral()
+        ..ServerConfig::ephemeral()
     })
-    .await
-    .unwrap();
-    let addr = server.addr();
-    let t = table(addr, Preset::MichiganCasino, 4, &[0], 0).await;
-    let (mut sock, _) = join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
-    client::start_table(addr, &t.invite, &t.host_token)
-        .await
-        .unwrap();
+    .await;
     let mut bot = BotKind::Random.make(&Rules::preset(Preset::MichiganCasino));
     let mut rng = seeded_rng(49);
     let (mut withheld, mut let_run) = (false, false);
@@ -482,13 +489,8 @@ async fn withhold_outlives_a_restart(db: Database) {
         grace: Duration::from_secs(120),
         ..ServerConfig::ephemeral()
     };
-    let server = tripoley_server::start(config.clone()).await.unwrap();
+    let (server, t, mut sock) = casino_for_one(config.clone()).await;
     let addr = server.addr();
-    let t = table(addr, Preset::MichiganCasino, 4, &[0], 0).await;
-    let (mut sock, _) = join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
-    client::start_table(addr, &t.invite, &t.host_token)
-        .await
-        .unwrap();
     let mut bot = BotKind::Random.make(&Rules::preset(Preset::MichiganCasino));
     let mut rng = seeded_rng(49);
     let (n, card) = loop {

@@ -246,6 +246,18 @@ async fn play(
     (pair, [seen, b])
 }
 
+/// A four-seat table of one michigan-casino deal whose bots are `bot`s.
+fn casino(bot: BotKind) -> CreateTable {
+    CreateTable {
+        preset: Some(Preset::MichiganCasino),
+        seats: Some(4),
+        deals: Some(1),
+        turn_seconds: Some(0),
+        bot: Some(bot),
+        ..CreateTable::default()
+    }
+}
+
 /// Whether a viewer's frames end with the run stopped at `card`.
 fn stopped_at(frames: &[(Instant, Value)], card: Card) -> bool {
     frames.iter().any(|(_, m)| {
@@ -264,14 +276,7 @@ fn stopped_at(frames: &[(Instant, Value)], card: Card) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn m9b_a_card_only_bots_might_hold_stops_the_same_withheld_or_in_the_spare() {
     let _alone = super::super::ONE_AT_A_TIME.lock().await;
-    let request = CreateTable {
-        preset: Some(Preset::MichiganCasino),
-        seats: Some(4),
-        deals: Some(1),
-        turn_seconds: Some(0),
-        bot: Some(BotKind::Random),
-        ..CreateTable::default()
-    };
+    let request = casino(BotKind::Random);
     let (pair, [a, b]) = play(&request, &[0], COPIES, withheld_by_a_bot).await;
     let what = format!(
         "{} withheld by a bot in game a, in the spare in game b",
@@ -312,14 +317,7 @@ async fn m9b_a_card_only_bots_might_hold_stops_the_same_withheld_or_in_the_spare
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_s_forced_answer_comes_as_late_as_a_searched_one() {
     let _alone = super::super::ONE_AT_A_TIME.lock().await;
-    let request = CreateTable {
-        preset: Some(Preset::MichiganCasino),
-        seats: Some(4),
-        deals: Some(1),
-        turn_seconds: Some(0),
-        bot: Some(BotKind::Expert),
-        ..CreateTable::default()
-    };
+    let request = casino(BotKind::Expert);
     let (pair, [a, b]) = play(&request, &[], SEARCHES, pass_only_in_the_twin).await;
     let cut = pair.last as usize + 1;
     // The spectator's gap from the frame before the bot's answer to it.
