@@ -218,6 +218,29 @@ test("cosmo: eight spaces on the board, no Pot, and no poker", { timeout: 120000
   await ctx.close();
 });
 
+// Issue 49: a withhold is shown when the clock runs out (the server holds
+// it till then), so once it is sent the holder's page says the answer is
+// in and the run stops when the clock ends: no buttons asking again.
+test("michigan-casino: a card held back says the answer is in until the clock runs out", { timeout: 120000 }, async () => {
+  const { ctx, page, errors, socket } = await soloTable({ preset: "michigan-casino", seats: "3", deals: "1", turn: "0" },
+    (start) => start.click());
+  const me = new Player(page, "casino-withhold", { skip: ["follow"] });
+  const follow = page.locator('section.hand.mine[data-decision="follow"]');
+  assert.ok(await playUntil([me], async () => (await follow.count()) > 0, 90000), "a follow was asked");
+  await follow.locator('.controls button[data-key="withhold"]').click();
+  await follow.locator('.controls button[data-key="confirm"]').click();
+  const note = follow.locator(".controls .note.withheld");
+  await note.waitFor({ timeout: 2000 });
+  assert.match(await note.innerText(), /^Your answer is in: you hold back .+\. The others see the run stop when your clock runs out/);
+  assert.equal(await follow.locator('.controls button:is([data-key="play"], [data-key="withhold"], [data-key="confirm"]), button.cardface.playable').count(), 0, "nothing asks again");
+  await shot(page, "casino-withheld-waiting", false);
+  // The clock runs out (5 s by default): the run stops, the note goes.
+  await page.locator('section.hand.mine[data-decision="follow"]').waitFor({ state: "detached", timeout: 10000 });
+  assert.ok(socket.received.some((m) => m.type === "update" && m.events.some((e) => e.event === "withheld")), "the withhold was shown");
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test("michigan-casino: a misplay is priced and confirmed, and the deal's result is shown", { timeout: 180000 }, async () => {
   const { ctx, page, errors } = await soloTable({ preset: "michigan-casino", seats: "3", deals: "3", turn: "0" },
     (start) => start.click());

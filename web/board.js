@@ -173,6 +173,13 @@ function isMisplay(/** @type {View} */ v, /** @type {string} */ c) {
 }
 
 /** Asks once before a costly move when a free one exists. */
+/** Whether this player held the card a run waits at back, at a server:
+ * the answer is in, and the server shows the stop when the clock runs out;
+ * until then it takes no other answer. */
+function heldBack(/** @type {Table} */ ctl) {
+  return ctl.withheldAt === ctl.last && !!ctl.turn && ctl.turn.ms != null;
+}
+
 function costly(/** @type {Table} */ ctl, /** @type {string} */ key, /** @type {string} */ question, /** @type {string} */ yes, /** @type {unknown} */ action) {
   if (ctl.confirm && ctl.confirm.key === key) return ctl.act(action);
   ctl.confirm = { key, question, yes, action };
@@ -196,7 +203,7 @@ function handView(/** @type {Table} */ ctl, /** @type {View} */ v, /** @type {nu
   const rerender = () => ctl.redraw();
   const misplayPrice = othersIn(ctl, v);
   const hand = sortCards(v.hand).map((c) => {
-    const playable = leads.has(c) || choosing || (kind === "follow" && body.card === c);
+    const playable = leads.has(c) || choosing || (kind === "follow" && body.card === c && !heldBack(ctl));
     const misplay = leads.has(c) && isMisplay(v, c);
     const chosen = ctl.chosen.has(c);
     const inFive = !choosing && v.my_five && v.my_five.includes(c);
@@ -307,6 +314,10 @@ function decisionControls(/** @type {Table} */ ctl, /** @type {View} */ v, /** @
       else controls.append(el("span", { class: "note" }, t("lead-help")));
       break;
     case "follow":
+      if (heldBack(ctl)) {
+        controls.append(el("span", { class: "note withheld", role: "status" }, t("follow-withheld", { card: cardText(body.card) })));
+        break;
+      }
       controls.append(button(t("btn-play", { card: cardText(body.card) }), "play", "play", "primary"),
         el("button", {
           "data-key": "withhold",

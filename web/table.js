@@ -182,6 +182,10 @@ export class Table {
     this.focusedFor = null;
     /** The table decided for this player: their time ran out. */
     this.timedOut = false;
+    /** The event number at which this player held a card back: the answer
+     * is in, and the stop shows when their clock runs out (the server holds
+     * it till then). @type {number | null} */
+    this.withheldAt = null;
     /** Offline: who must act next, as the worker says. @type {{ due: string, seat?: number } | null} */
     this.due = null;
   }
@@ -246,7 +250,10 @@ export class Table {
     this.timedOut = false;
     this.hint = null;
     this.confirm = null;
+    this.withheldAt = action === "withhold" ? this.last : null;
     this.send({ type: "act", action, n: this.last, seat: this.seat });
+    // Nothing comes back until the clock runs out: say the answer is in now.
+    if (this.withheldAt != null) this.redraw();
   }
 
   /** Opens the table's link (again after it closed, with a growing pause):
@@ -364,6 +371,7 @@ export class Table {
       }
       case "error":
         this.error = errorText(m);
+        this.withheldAt = null;
         if (m.code === "unauthorized" && this.role == null) {
           localStorage.removeItem(storeKey(/** @type {string} */ (this.invite)));
           if (this.link) this.link.close();

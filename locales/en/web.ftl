@@ -284,6 +284,7 @@ five-picked = { $best ->
 }
 lead-help = Tap a raised card to lead it.
 follow-window = Nobody can tell from the timing whether you hold it back: if you do, the run stops when your clock runs out. With no answer by then, { $card } is played.
+follow-withheld = Your answer is in: you hold back { $card }. The others see the run stop when your clock runs out, as they would if nobody held it.
 btn-lead-only = Lead your { $card } (your only lead)
 hint-expert = The expert would { $action }.
 hint-five = { $same ->

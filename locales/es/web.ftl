@@ -310,6 +310,7 @@ five-picked = { $best ->
 }
 lead-help = Toca una carta levantada para salir con ella.
 follow-window = Nadie puede saber por el tiempo si te la guardas: si te la guardas, la serie se corta cuando se acaba tu reloj. Si no contestas antes, se juega { $card }.
+follow-withheld = Tu respuesta ya está: te guardas { $card }. Los demás verán cortarse la serie cuando se acabe tu reloj, igual que si nadie la tuviera.
 btn-lead-only = Sal con tu { $card } (tu única salida)
 hint-expert = El experto { $action }.
 hint-five = { $same ->

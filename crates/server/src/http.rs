@@ -166,6 +166,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
             "rate_per_second": c.rate_per_second,
             "max_hint_searches": c.max_hint_searches,
             "max_expert_searches": c.max_expert_searches,
+            "expert_ms": c.expert_ms,
             "hello_timeout_ms": c.hello_timeout.as_millis() as u64,
             "idle_timeout_ms": c.idle_timeout.as_millis() as u64,
             "table_idle_ms": c.table_idle.as_millis() as u64,

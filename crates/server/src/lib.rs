@@ -181,6 +181,11 @@ pub struct ServerConfig {
     /// turn comes while all are busy plays the heuristic's move for that
     /// decision instead. 0 makes every expert play like the heuristic.
     pub max_expert_searches: usize,
+    /// Milliseconds an expert bot searches one decision at most (its
+    /// playouts scale with them). Its answer is shown `bot_delay` after its
+    /// decision began, however long it searched, so a forced answer looks
+    /// like a searched one (issue 49); keep this below `bot_delay`.
+    pub expert_ms: u32,
     /// With PostgreSQL, several servers may share the database: how long a
     /// server that stops answering keeps its tables before the others take
     /// them over (it renews its lease four times within it).
@@ -225,6 +230,7 @@ impl Default for ServerConfig {
             keep_finished: Duration::from_secs(7 * 24 * 3600),
             max_hint_searches: 2,
             max_expert_searches: 1,
+            expert_ms: 10,
             lease: Duration::from_secs(5),
             advertise: None,
         }
@@ -344,6 +350,10 @@ impl App {
             idle: self.config.table_idle,
             hints: Arc::clone(&self.hints),
             experts: Arc::clone(&self.experts),
+            bots: tripoley_bots::BotOptions {
+                budget: tripoley_bots::Budget::millis(self.config.expert_ms),
+                ..tripoley_bots::BotOptions::default()
+            },
             directory: Arc::clone(&self.public),
         }
     }

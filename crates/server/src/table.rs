@@ -215,6 +215,8 @@ pub(crate) struct TableConfig {
     pub hints: Arc<tokio::sync::Semaphore>,
     /// The server-wide budget of expert bots' searches.
     pub experts: Arc<tokio::sync::Semaphore>,
+    /// How the table's bots are made (an expert's search budget).
+    pub bots: tripoley_bots::BotOptions,
     /// The list of public tables, where a public table shows itself.
     pub directory: Arc<Directory>,
 }
@@ -276,7 +278,7 @@ struct Table {
     held_until: Option<Instant>,
     /// When a stop at the card a run waits at (M9b) is shown.
     window: Option<hold::Window>,
-    /// A secret follow's answer waiting for its moment.
+    /// A bot's answer waiting for its moment.
     parked: Option<hold::Parked>,
     /// The `rematch` message, once a rematch of this table was made.
     rematch: Option<String>,
@@ -341,7 +343,7 @@ pub(crate) fn spawn(
                         .seat_bots
                         .get(&s)
                         .unwrap_or(&stored.settings.bot)
-                        .make(&rules),
+                        .make_with(&rules, &cfg.bots),
                 ),
                 told_away: false,
             }
@@ -665,19 +667,20 @@ impl Table {
         }
         let seat = self.to_decide()?;
         let s = &self.seats[usize::from(seat)];
-        // At a secret follow a bot is asked at once: its answer is parked
-        // until its moment ([`Table::decide`]), which it must not miss.
-        let window = self.secret_window();
-        let earliest = if window.is_some() {
-            self.turn_started
-        } else {
+        // A Tripoley bot is asked at once: its answer is parked until the
+        // bot delay has passed ([`Table::decide`]), so how long it thinks
+        // tells nothing of its hand. Napalm's bots do not search: they
+        // answer at once when the delay has passed.
+        let earliest = if self.is_napalm() {
             self.turn_started + self.cfg.bot_delay
+        } else {
+            self.turn_started
         };
         if s.hash.is_none() {
             return Some(earliest);
         }
         // A person who might hold the card has until the window's end.
-        let window = window.filter(|w| w.person).map(|w| w.until);
+        let window = self.secret_window().filter(|w| w.person).map(|w| w.until);
         let timer = (self.settings.turn_seconds > 0).then(|| {
             self.turn_started + Duration::from_secs(u64::from(self.settings.turn_seconds))
         });
@@ -710,7 +713,7 @@ impl Table {
         // ran out gets the stand-in that spends nothing; empty seats and
         // people long gone get the table's bot.
         if self.bot_plays(seat) {
-            self.ask_bot(seat);
+            self.ask_bot(seat, due);
         } else {
             self.stand_in_acts(seat).await;
         }
@@ -732,17 +735,8 @@ impl Table {
     /// Checks, stores, applies and broadcasts one step of either game;
     /// `auto` when the server decided it for a person.
     async fn take_step(&mut self, step: TableStep, auto: bool) -> Result<(), ErrorBody> {
-        let played = self
-            .played
-            .as_ref()
-            .ok_or_else(|| ErrorBody::new(ErrorCode::NotStarted, "the game has not started"))?;
-        played.check(&step)?;
-        let idx = played.steps();
-        self.store
-            .append_step(self.invite.clone(), idx, &step)
-            .await
-            .map_err(|e| self.storage(&e))?;
-        let played = self.played.as_mut().expect("checked above");
+        self.store_step(&step).await?;
+        let played = self.played.as_mut().expect("stored");
         // Who follows under M9b is hidden: nobody is told the server
         // decided for them.
         let auto = auto && !played.decision_is_secret();
@@ -752,6 +746,20 @@ impl Table {
         let (n, due) = (played.n(), played.due());
         self.step_taken(n, due == Due::Over, auto).await;
         Ok(())
+    }
+
+    /// Checks a step and stores it, before it is applied.
+    async fn store_step(&mut self, step: &TableStep) -> Result<(), ErrorBody> {
+        let played = self
+            .played
+            .as_ref()
+            .ok_or_else(|| ErrorBody::new(ErrorCode::NotStarted, "the game has not started"))?;
+        played.check(step)?;
+        let idx = played.steps();
+        self.store
+            .append_step(self.invite.clone(), idx, step)
+            .await
+            .map_err(|e| self.storage(&e))
     }
 
     /// After a step is stored and applied, in either game: the event number
@@ -779,7 +787,7 @@ impl Table {
     ) -> Result<(), ErrorBody> {
         let seat = self.acting_seat(conn, seat_claim, n_claim)?;
         self.check_parked(seat)?;
-        self.decide(seat, action, false, false).await
+        self.decide(seat, action, None, false).await
     }
 
     /// The seat `conn` acts for, once the claims in its message are checked.

@@ -16,7 +16,7 @@ use serde::Serialize;
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, Deck, GameRng};
 use tripoley_engine::{
-    DealChance, Decision, Event, Game, IllegalAction, Pending, Record, Seat, Step,
+    Action, DealChance, Decision, Event, Game, IllegalAction, Pending, Record, Seat, Step,
 };
 use tripoley_napalm::{
     HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmStep, NapalmView,
@@ -178,13 +178,35 @@ impl Played {
     }
 
     /// Applies a stored game's steps, each logged as it was shown live
-    /// (every held part at once); the message says which step failed.
+    /// (every held part at once), but the last: its stop stays held, a
+    /// withhold's whole step with it ([`Played::hold`]), for the caller to
+    /// show when a window from now ends. A table restarted inside a window
+    /// cannot know whether its stop was shown, so it shows it again a
+    /// window later, withheld or at a card in the spare alike (issue 49).
+    /// The message says which step failed.
     pub fn replay(&mut self, steps: impl IntoIterator<Item = TableStep>) -> Result<(), String> {
-        for (i, step) in steps.into_iter().enumerate() {
+        let mut steps = steps.into_iter().enumerate().peekable();
+        while let Some((i, step)) = steps.next() {
+            let last = steps.peek().is_none();
+            let withhold = matches!(
+                step,
+                TableStep::Tripoley(Step::Act {
+                    action: Action::Withhold,
+                    ..
+                })
+            );
             self.check(&step)
-                .and_then(|()| self.apply(step))
+                .and_then(|()| {
+                    if last && withhold {
+                        self.hold(step)
+                    } else {
+                        self.apply(step)
+                    }
+                })
                 .map_err(|e| format!("step {i}: {}", e.message))?;
-            while self.release() {}
+            if !last {
+                while self.release() {}
+            }
         }
         Ok(())
     }
@@ -238,6 +260,13 @@ impl Played {
     /// refusal reads as at any decision that is not the actor's.
     pub fn check(&self, step: &TableStep) -> Result<(), ErrorBody> {
         match (&self.kind, step) {
+            // A withhold held whole shows the game before it, which would
+            // take its seat's answer again.
+            (Kind::Tripoley { held, .. }, TableStep::Tripoley(Step::Act { seat, .. }))
+                if !held.is_empty() =>
+            {
+                Err(tripoley_illegal(&IllegalAction::NotYourTurn(*seat)))
+            }
             (Kind::Tripoley { game, .. }, TableStep::Tripoley(Step::Act { seat, action })) => {
                 game.check(*seat, *action).map_err(|e| tripoley_illegal(&e))
             }
@@ -299,6 +328,19 @@ impl Played {
     /// Applies a checked step: its record grows by it and its log by its
     /// first part; the parts after a held stop wait for [`Played::release`].
     pub fn apply(&mut self, step: TableStep) -> Result<(), ErrorBody> {
+        self.take(step, false)
+    }
+
+    /// Applies a checked withhold (M9b) and holds all of it back: the
+    /// record grows by it (so it is stored when given, issue 49), but its
+    /// viewers see the game before it until [`Played::release`] shows its
+    /// stop, when a stop at a card in the spare would be shown.
+    pub fn hold(&mut self, step: TableStep) -> Result<(), ErrorBody> {
+        self.take(step, true)
+    }
+
+    /// [`Played::apply`], or with `whole` [`Played::hold`].
+    fn take(&mut self, step: TableStep, whole: bool) -> Result<(), ErrorBody> {
         match (&mut self.kind, step) {
             (
                 Kind::Tripoley {
@@ -310,24 +352,31 @@ impl Played {
                 TableStep::Tripoley(step),
             ) => {
                 let stops = hold::stops(game, &step);
+                let before = whole.then(|| game.clone());
                 let mut ev = Vec::new();
                 game.step(&step, &mut ev)
                     .map_err(|e| tripoley_illegal(&e))?;
                 record.steps.push(step);
                 // Most steps hold nothing back: no copy of the game then.
-                let first = if stops.is_empty() {
-                    ev
+                let first = if stops.is_empty() && before.is_none() {
+                    Some(ev)
                 } else {
-                    let mut parts = hold::parts(ev, stops, game.clone());
-                    let (shown, first) = parts.pop_front().expect("a first part");
-                    *game = shown;
-                    *held = parts;
-                    first
+                    *held = hold::parts(ev, stops, game.clone());
+                    if let Some(before) = before {
+                        *game = before;
+                        None
+                    } else {
+                        let (shown, first) = held.pop_front().expect("a first part");
+                        *game = shown;
+                        Some(first)
+                    }
                 };
-                if first.iter().any(|e| matches!(e, Event::DealEnded { .. })) {
-                    self.deal_start = log.len();
+                if let Some(first) = first {
+                    if first.iter().any(|e| matches!(e, Event::DealEnded { .. })) {
+                        self.deal_start = log.len();
+                    }
+                    log.push(first);
                 }
-                log.push(first);
             }
             (Kind::Napalm { game, record, log }, TableStep::Napalm(step)) => {
                 let ev = match &step {

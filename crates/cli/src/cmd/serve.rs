@@ -89,6 +89,12 @@ struct Limits {
     /// finding none free plays the heuristic's move; 0: always).
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_expert_searches)]
     max_expert_searches: usize,
+    /// Milliseconds an expert bot searches one decision at most, from 1 to 1,000. Its answer is
+    /// shown when the bot pause has passed however long it searched, so keep this below
+    /// --bot-pause.
+    #[arg(long, value_name = "MS", default_value_t = ServerConfig::default().expert_ms,
+        value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    expert_ms: u32,
     /// Seconds a request has for its whole head and body, an answered connection to begin its
     /// next request, and a websocket to send its hello.
     #[arg(long, value_name = "SECONDS", default_value_t = ServerConfig::default().hello_timeout.as_secs())]
@@ -214,6 +220,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         max_spectators_per_address: l.max_spectators_per_address,
         max_hint_searches: l.max_hint_searches,
         max_expert_searches: l.max_expert_searches,
+        expert_ms: l.expert_ms,
         hello_timeout: Duration::from_secs(l.hello_timeout),
         idle_timeout: Duration::from_secs(l.idle_timeout),
         table_idle: Duration::from_secs(l.table_idle),

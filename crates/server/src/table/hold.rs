@@ -8,16 +8,22 @@
 //! window whose end depends on public facts only: if a person might hold
 //! the card (a seat of a person with cards, none of them ruled out in
 //! public), the server's `withhold_window` from the moment the waiting
-//! update goes out; otherwise a bot's pause drawn from the table's own
-//! generator. A stop, withheld or at a card in the spare, is shown exactly
-//! when the window ends: a withhold decided earlier is parked until then. A
-//! follow shows its card anyway and goes out when decided (a bot's after
-//! the bot's pause). A person holding the card sees the window's clock as
-//! their turn's `ms`; with no answer by its end the stand-in plays the card.
+//! update goes out; otherwise the bot delay, when a bot's answer would be
+//! shown. A stop, withheld or at a card in the spare, is shown exactly
+//! when the window ends, by the same path: a withhold is stored and applied
+//! when given, but held whole ([`tripoley_table::Played::hold`]) until
+//! then, so no store write tells it either, and a restart inside the
+//! window loses no answer. A follow shows its card anyway and goes out when
+//! decided (a bot's when the bot delay has passed). A person holding the
+//! card sees the window's clock as their turn's `ms`; with no answer by its
+//! end the stand-in plays the card.
+//!
+//! A bot is asked as soon as its decision is due, and its answer waits
+//! for the bot delay counted from then: how long it searched (nothing for
+//! a forced answer) never shows (issue 49).
 
 use std::time::{Duration, Instant};
 
-use rand_core::Rng;
 use tripoley_engine::{Action, Seat, Step};
 use tripoley_table::{Due, Played, TableStep};
 
@@ -34,8 +40,8 @@ pub(super) struct Window {
     pub person: bool,
 }
 
-/// A decision at a secret follow taken but not yet applied: it is applied
-/// (and shown) at `at`.
+/// A bot's answer taken but not yet applied: it is applied (and shown)
+/// at `at`, when the bot delay has passed since it was due.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Parked {
     pub at: Instant,
@@ -45,14 +51,6 @@ pub(super) struct Parked {
 }
 
 impl Table {
-    /// When a held part is shown: a bot's decision takes the bot delay and
-    /// its search; a random share of the delay more stands for the search.
-    pub(super) fn pause(&mut self) -> Instant {
-        let delay = self.cfg.bot_delay;
-        let extra = self.rng.next_u64() % (delay.as_millis() as u64 + 1);
-        Instant::now() + delay + Duration::from_millis(extra)
-    }
-
     /// Opens the window of the card the shown game waits at, if any, as
     /// its update is about to go out; a held stop is shown when it ends.
     /// Worked out from public facts only (the seats' kinds, hand sizes
@@ -70,11 +68,7 @@ impl Table {
         let people: Vec<bool> = self.seats.iter().map(|s| s.hash.is_some()).collect();
         let w = self.cfg.withhold_window;
         let person = !w.is_zero() && played.person_might_hold(card, &people);
-        let until = if person {
-            Instant::now() + w
-        } else {
-            self.pause()
-        };
+        let until = self.turn_started + if person { w } else { self.cfg.bot_delay };
         self.window = Some(Window { until, person });
         if held {
             self.held_until = Some(until);
@@ -87,35 +81,37 @@ impl Table {
             .filter(|_| self.played.as_ref().is_some_and(Played::decision_is_secret))
     }
 
-    /// Takes `seat`'s `action`; at a secret follow a withhold is parked
-    /// until the window ends (when a stop at a card in the spare would be
-    /// shown), and a bot's follow until the bot's pause has passed.
+    /// Takes `seat`'s `action`. A withhold at a secret follow is stored and
+    /// held until the window ends (when a stop at a card in the spare would
+    /// be shown); a bot's other answers (`release`: when they may be shown)
+    /// are parked until then.
     pub(super) async fn decide(
         &mut self,
         seat: Seat,
         action: Action,
-        bot: bool,
+        release: Option<Instant>,
         auto: bool,
     ) -> Result<(), ErrorBody> {
         let step = TableStep::Tripoley(Step::Act { seat, action });
-        if let Some(w) = self.secret_window()
-            && let Some(played) = &self.played
+        if action == Action::Withhold
+            && let Some(w) = self.secret_window()
         {
-            played.check(&step)?;
-            let at = match action {
-                Action::Withhold => w.until,
-                _ if bot => self.turn_started + self.cfg.bot_delay,
-                _ => Instant::now(),
-            };
-            if Instant::now() < at {
-                self.parked = Some(Parked {
-                    at,
-                    seat,
-                    action,
-                    auto,
-                });
-                return Ok(());
+            self.store_step(&step).await?;
+            self.played.as_mut().expect("stored").hold(step)?;
+            self.held_until = Some(w.until);
+            return Ok(());
+        }
+        if let Some(at) = release.filter(|&at| Instant::now() < at) {
+            if let Some(played) = &self.played {
+                played.check(&step)?;
             }
+            self.parked = Some(Parked {
+                at,
+                seat,
+                action,
+                auto,
+            });
+            return Ok(());
         }
         self.take_step(step, auto).await
     }
@@ -125,13 +121,13 @@ impl Table {
         match self.parked {
             Some(p) if p.seat == seat => Err(ErrorBody::new(
                 ErrorCode::NotYourTurn,
-                "you have answered: the run goes on in a moment",
+                "the bot playing for you has answered: the game goes on in a moment",
             )),
             _ => Ok(()),
         }
     }
 
-    /// Applies the parked decision once it is due; whether one was parked.
+    /// Applies the parked answer once it is due; whether one was parked.
     pub(super) async fn take_parked(&mut self) -> bool {
         let Some(p) = self.parked else {
             return false;

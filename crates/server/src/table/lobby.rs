@@ -69,7 +69,8 @@ impl Table {
         }
         if self.settings.game == GameKind::Tripoley {
             let level = self.seat_level(seat);
-            self.seats[usize::from(seat)].bot = Some(level.make(&self.settings.rules));
+            self.seats[usize::from(seat)].bot =
+                Some(level.make_with(&self.settings.rules, &self.cfg.bots));
         }
         self.publish();
         self.broadcast_table();

@@ -1,10 +1,10 @@
 //! Bots think off the table's task. A bot in an empty seat (or standing in
-//! for an absent person) decides on its seat's information set, and
-//! the expert searches it for about 10 ms: long enough to hold up every
-//! connection of the table if the table's task waited. So the bot and a copy
-//! of the game go to tokio's blocking pool, and the answer comes back to the
-//! table's actor as a message tagged with the event number it answers; an
-//! answer to a state that has passed is dropped. Expert searches hold one
+//! for an absent person) decides on its seat's information set, and the
+//! expert searches it for `expert_ms` (10 by default): long enough to hold
+//! up every connection of the table if the table's task waited. So the bot
+//! and a copy of the game go to tokio's blocking pool, and the answer comes
+//! back to the table's actor as a message tagged with the event number it
+//! answers; an answer to a state that has passed is dropped. Expert searches hold one
 //! of the server's `max_expert_searches` slots: an expert that finds none
 //! free in time plays the heuristic's move for that decision, so tables of
 //! experts cannot take every core from the other tables.
@@ -35,9 +35,6 @@ use tripoley_table::Played;
 
 use super::{ConnId, HINT_BUDGET, Out, Table, error_frame};
 
-/// The longest an expert bot waits for a free search slot: about as long as
-/// its search would take ([`tripoley_bots::Budget::DEFAULT`]).
-const EXPERT_WAIT: Duration = Duration::from_millis(10);
 use crate::protocol::{ErrorBody, ErrorCode};
 
 /// What comes back from the blocking pool.
@@ -58,6 +55,8 @@ pub(crate) struct Answer {
     /// The event number the bot was asked at.
     n: u64,
     seat: Seat,
+    /// When the answer may be shown: the bot delay after it was due.
+    at: Instant,
     /// The bot (it travels with its question) and its action; `None` if
     /// the bot panicked.
     moved: Option<(Box<dyn Bot>, Action)>,
@@ -100,9 +99,11 @@ pub(crate) fn stand_in(decision: &Decision, view: &View, evaluator: Evaluator) -
 }
 
 impl Table {
-    /// Asks `seat`'s bot for its move on the blocking pool; the answer
-    /// arrives through the table's answer channel ([`Table::on_answer`]).
-    pub(super) fn ask_bot(&mut self, seat: Seat) {
+    /// Asks `seat`'s bot for its move on the blocking pool, its decision
+    /// having been due `since`; the answer arrives through the table's
+    /// answer channel ([`Table::on_answer`]) and is shown the bot delay
+    /// after `since`, however long the bot took.
+    pub(super) fn ask_bot(&mut self, seat: Seat, since: Instant) {
         let Some(game) = self.played.as_ref().and_then(Played::tripoley).cloned() else {
             return;
         };
@@ -110,6 +111,7 @@ impl Table {
             return;
         };
         let n = self.n();
+        let at = since + self.cfg.bot_delay;
         let mut rng = seeded_rng(self.rng.next_u64());
         let answers = self.answers.clone();
         // An expert searches only with one of the server's expert slots,
@@ -119,11 +121,12 @@ impl Table {
         // rest, and a table's bot takes about as long either way.
         let experts =
             (self.seat_level(seat) == BotKind::Expert).then(|| Arc::clone(&self.cfg.experts));
+        let wait = self.cfg.bots.budget.time.unwrap_or_default();
         self.thinking = true;
         tokio::spawn(async move {
             let (slot, mut stand_by) = match experts {
                 None => (None, None),
-                Some(experts) => match timeout(EXPERT_WAIT, experts.acquire_owned()).await {
+                Some(experts) => match timeout(wait, experts.acquire_owned()).await {
                     Ok(Ok(slot)) => (Some(slot), None),
                     _ => (None, Some(HeuristicBot::for_rules(game.rules()))),
                 },
@@ -139,7 +142,7 @@ impl Table {
                     (bot, action)
                 }))
                 .ok();
-                Thought::Move(Answer { n, seat, moved })
+                Thought::Move(Answer { n, seat, at, moved })
             })
             .await;
             // The table may have stopped meanwhile: nobody waits then.
@@ -156,7 +159,10 @@ impl Table {
         let s = usize::from(answer.seat);
         let Some((bot, action)) = answer.moved else {
             // A bot that panicked is replaced; the move is tried again later.
-            self.seats[s].bot = Some(self.seat_level(answer.seat).make(&self.settings.rules));
+            self.seats[s].bot = Some(
+                self.seat_level(answer.seat)
+                    .make_with(&self.settings.rules, &self.cfg.bots),
+            );
             self.retry_at = Some(Instant::now() + Duration::from_secs(1));
             return;
         };
@@ -166,7 +172,11 @@ impl Table {
             return;
         }
         let auto = self.seats[s].hash.is_some();
-        if self.decide(answer.seat, action, true, auto).await.is_err() {
+        if self
+            .decide(answer.seat, action, Some(answer.at), auto)
+            .await
+            .is_err()
+        {
             self.retry_at = Some(Instant::now() + Duration::from_secs(1));
         }
     }
@@ -181,7 +191,7 @@ impl Table {
             return;
         };
         let action = stand_in(&decision, &game.view(Some(seat)), game.rules().evaluator());
-        if self.decide(seat, action, false, true).await.is_err() {
+        if self.decide(seat, action, None, true).await.is_err() {
             self.retry_at = Some(Instant::now() + Duration::from_secs(1));
         }
     }

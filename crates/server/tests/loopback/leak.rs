@@ -17,8 +17,12 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, CardSet, seeded_rng};
-use tripoley_engine::{Event, Game, Misplays, PayCards, Preset, Record, Rules, Seat, Space, Stage};
+use tripoley_engine::{
+    Action, Decision, Event, Game, Misplays, PayCards, Preset, Record, Rules, Seat, Space, Stage,
+    Step,
+};
 use tripoley_server::client::{self, Socket};
+use tripoley_server::{Database, RunningServer, ServerConfig};
 
 /// Who received a frame: a seat, or a spectator.
 type Viewer = Option<Seat>;
@@ -350,6 +354,20 @@ async fn no_frame_holds_a_card_its_viewer_may_not_see() {
     server.shutdown().await;
 }
 
+/// A server of `config` and a four-seat michigan-casino table on it,
+/// started, whose seat 0 is a person: the server, the table, and seat 0's
+/// connection.
+async fn casino_for_one(config: ServerConfig) -> (RunningServer, common::Table, Socket) {
+    let server = tripoley_server::start(config).await.unwrap();
+    let addr = server.addr();
+    let t = table(addr, Preset::MichiganCasino, 4, &[0], 0).await;
+    let (sock, _) = join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
+    client::start_table(addr, &t.invite, &t.host_token)
+        .await
+        .unwrap();
+    (server, t, sock)
+}
+
 /// The next `update` and when it came.
 async fn next_update(sock: &mut Socket) -> (Instant, Value) {
     loop {
@@ -372,18 +390,11 @@ async fn m9b_a_withhold_waits_for_the_window_and_no_answer_plays_at_its_end() {
     /// Timers and the loopback's jitter.
     const SLACK: Duration = Duration::from_millis(50);
     let _alone = ONE_AT_A_TIME.lock().await;
-    let server = tripoley_server::start(tripoley_server::ServerConfig {
+    let (server, _, mut sock) = casino_for_one(ServerConfig {
         withhold_window: WINDOW,
-        ..tripoley_server::ServerConfig::ephemeral()
+        ..ServerConfig::ephemeral()
     })
-    .await
-    .unwrap();
-    let addr = server.addr();
-    let t = table(addr, Preset::MichiganCasino, 4, &[0], 0).await;
-    let (mut sock, _) = join(addr, &t.invite, Some(&t.tokens[0].1), None).await;
-    client::start_table(addr, &t.invite, &t.host_token)
-        .await
-        .unwrap();
+    .await;
     let mut bot = BotKind::Random.make(&Rules::preset(Preset::MichiganCasino));
     let mut rng = seeded_rng(49);
     let (mut withheld, mut let_run) = (false, false);
@@ -447,5 +458,94 @@ async fn m9b_a_withhold_waits_for_the_window_and_no_answer_plays_at_its_end() {
         let act = serde_json::json!({"type": "act", "action": action, "id": n, "n": n});
         sock.send_text(&act.to_string()).await.unwrap();
     }
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn m9b_a_withhold_given_in_the_window_outlives_a_restart() {
+    let db = common::temp_db("withhold-restart");
+    withhold_outlives_a_restart(db.clone().into()).await;
+    common::remove_db(&db);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn m9b_a_withhold_given_in_the_window_outlives_a_restart_on_postgresql() {
+    let Some(pg) = common::pg::TestPostgres::start() else {
+        return;
+    };
+    withhold_outlives_a_restart(Database::Postgres(pg.new_database())).await;
+}
+
+/// Issue 49: a person's withhold given inside the window (M9b) is stored
+/// when given, with the table's steps. A server killed inside the window
+/// and started again on its database shows the stop a window later, and
+/// before then nobody else sees the answer: the spectator's first state
+/// after the restart still has the run waiting.
+async fn withhold_outlives_a_restart(db: Database) {
+    const WINDOW: Duration = Duration::from_secs(2);
+    let config = ServerConfig {
+        db,
+        withhold_window: WINDOW,
+        grace: Duration::from_secs(120),
+        ..ServerConfig::ephemeral()
+    };
+    let (server, t, mut sock) = casino_for_one(config.clone()).await;
+    let addr = server.addr();
+    let mut bot = BotKind::Random.make(&Rules::preset(Preset::MichiganCasino));
+    let mut rng = seeded_rng(49);
+    let (n, card) = loop {
+        let msg = sock.recv_timeout(WAIT).await.expect("the game goes on");
+        let Some(view) = client::view_of(&msg) else {
+            continue;
+        };
+        let Some(decision) = view.decision else {
+            continue;
+        };
+        let n = msg["n"].as_u64().unwrap();
+        if let Decision::Follow { card } = decision {
+            break (n, card);
+        }
+        let action = bot.act(&view, &mut rng);
+        let act = serde_json::json!({"type": "act", "action": action, "id": n, "n": n});
+        sock.send_text(&act.to_string()).await.unwrap();
+    };
+    let act = serde_json::json!({"type": "act", "action": "withhold", "id": n, "n": n});
+    sock.send_text(&act.to_string()).await.unwrap();
+    let ack = sock
+        .recv_type("ack", WAIT)
+        .await
+        .expect("the answer is taken");
+    assert_eq!(ack["id"], n);
+    server.kill().await;
+
+    // At the same address: on PostgreSQL that tells the database the
+    // killed server is gone, so its tables need not wait out its lease.
+    let server = tripoley_server::start(ServerConfig { addr, ..config })
+        .await
+        .unwrap();
+    let (mut spectator, _) = join(addr, &t.invite, None, None).await;
+    let joined = Instant::now();
+    let state = spectator.recv_type("state", WAIT).await.expect("a state");
+    assert_eq!(state["n"], n, "nothing more is shown at once: {state}");
+    let (at, update) = next_update(&mut spectator).await;
+    let stopped = update["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["event"] == "run_stopped" && e["next"] == card.to_string());
+    assert!(stopped, "the run stops at the withheld {card}: {update}");
+    assert!(
+        at.duration_since(joined) + Duration::from_millis(100) >= WINDOW,
+        "the stop is shown a window after the restart, not after {:?}",
+        at.duration_since(joined)
+    );
+    let record = server.record(&t.invite).await.unwrap();
+    let withheld = record.steps.iter().any(|s| {
+        *s == Step::Act {
+            seat: 0,
+            action: Action::Withhold,
+        }
+    });
+    assert!(withheld, "the withhold is in the record");
     server.shutdown().await;
 }

@@ -103,3 +103,55 @@ fn a_replayed_game_is_the_game_played_live() {
         }
     }
 }
+
+/// Issue 49: a game stored up to a withhold (M9b) replays with it held
+/// whole, as the server holds it live until its window ends: the game shown
+/// is the one before it, which takes no action, not even its seat's answer
+/// again; released, it is the next event, as live.
+#[test]
+fn m9b_a_replay_that_ends_in_a_withhold_holds_it_until_released() {
+    let settings = penalised(4);
+    let names: Vec<String> = (0..4).map(|s| format!("P{s}")).collect();
+    let mut bots: Vec<_> = (0..4)
+        .map(|_| BotKind::Random.make(&settings.rules))
+        .collect();
+    let record = record_game(&settings.rules, &mut bots, names.clone(), 7).expect("a game");
+    let k = record
+        .steps
+        .iter()
+        .position(|s| {
+            matches!(
+                s,
+                Step::Act {
+                    action: Action::Withhold,
+                    ..
+                }
+            )
+        })
+        .expect("a withhold");
+    let steps: Vec<_> = record.steps[..=k]
+        .iter()
+        .cloned()
+        .map(TableStep::Tripoley)
+        .collect();
+    let mut live = Played::start(&settings, names.clone()).expect("it starts");
+    for step in steps[..k].iter().cloned() {
+        live.apply(step).expect("applied");
+        while live.release() {}
+    }
+    let mut replayed = Played::start(&settings, names).expect("it starts");
+    replayed.replay(steps.clone()).expect("it replays");
+    assert_eq!(replayed.due(), Due::Held);
+    assert_eq!(replayed.n(), live.n(), "nothing of the withhold is shown");
+    assert_eq!(replayed.tripoley(), live.tripoley());
+    assert!(
+        replayed.check(&steps[k]).is_err(),
+        "its seat cannot answer again"
+    );
+    assert!(replayed.release());
+    while replayed.release() {}
+    live.apply(steps[k].clone()).expect("applied");
+    while live.release() {}
+    assert_eq!(replayed.n(), live.n());
+    assert_eq!(replayed.tripoley(), live.tripoley());
+}

@@ -25,6 +25,7 @@
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rand_core::Rng;
@@ -44,6 +45,9 @@ use tripoley_server::protocol::{CreateTable, GameKind};
 
 use super::common::{self, join};
 use super::{log, revealed};
+
+#[path = "bots.rs"]
+mod bots;
 
 /// The server's bot pause.
 const PAUSE: Duration = Duration::from_millis(100);
@@ -848,6 +852,23 @@ struct Compared {
     only_leads: usize,
 }
 
+/// Writes each table's steps (JSON) into the database `db` of a server
+/// that is down, in place of those it stored.
+fn store<'a>(db: &Path, tables: impl IntoIterator<Item = (&'a str, &'a [String])>) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    for (invite, steps) in tables {
+        conn.execute("DELETE FROM steps WHERE invite = ?1", [invite])
+            .unwrap();
+        for (i, step) in steps.iter().enumerate() {
+            conn.execute(
+                "INSERT INTO steps (invite, idx, step) VALUES (?1, ?2, ?3)",
+                rusqlite::params![invite, i, step],
+            )
+            .unwrap();
+        }
+    }
+}
+
 /// Prepares every preset's pairs, plays them at a server and compares
 /// what each viewer who may not know the hidden fact saw.
 #[allow(clippy::too_many_lines)] // one scenario, read top to bottom
@@ -936,21 +957,15 @@ async fn compare_pairs(budget: &Budget) -> Compared {
         }
     }
     server.kill().await;
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    for (_, ta, tb, p) in &games {
-        for (t, steps) in [ta, tb].into_iter().zip(&p.stored) {
-            conn.execute("DELETE FROM steps WHERE invite = ?1", [&t.invite])
-                .unwrap();
-            for (i, step) in steps.iter().enumerate() {
-                conn.execute(
-                    "INSERT INTO steps (invite, idx, step) VALUES (?1, ?2, ?3)",
-                    rusqlite::params![t.invite, i, step],
-                )
-                .unwrap();
-            }
-        }
-    }
-    drop(conn);
+    store(
+        &db,
+        games.iter().flat_map(|(_, ta, tb, p)| {
+            [ta, tb]
+                .into_iter()
+                .zip(&p.stored)
+                .map(|(t, steps)| (t.invite.as_str(), steps.as_slice()))
+        }),
+    );
     let server = tripoley_server::start(config).await.unwrap();
     let addr = server.addr();
     let mut runs = Vec::new();
