@@ -389,3 +389,74 @@ async fn issue_49_3_uploads_do_not_crowd_out_a_games_analysis() {
     flood.abort_all();
     server.shutdown().await;
 }
+
+/// Issue 49, point 2 at the issue's scale, as a report (opt-in:
+/// `TRIPOLEY_FLOOD_REPORT=1 cargo test -p tripoley-server --profile ci
+/// --test loopback crowding::issue_49_2_started_tables_report --
+/// --nocapture`): 100 addresses create and start games of bots as fast as
+/// they can against a server with `tripoley serve`'s caps and bot pace;
+/// then what an honest host meets (a lobby kept, creates answered), and
+/// what the flood's running tables cost this process (memory, CPU over
+/// the next 10 s). Issue 49 measured before: 4,996 started in 4.4 s, every
+/// honest create 503 `full`, honest lobbies reclaimed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_49_2_started_tables_report() {
+    if std::env::var("TRIPOLEY_FLOOD_REPORT").as_deref() != Ok("1") {
+        return;
+    }
+    let d = ServerConfig::default();
+    let server = tripoley_server::start(ServerConfig {
+        max_lobbies_per_address: d.max_lobbies_per_address,
+        max_tables_per_address: d.max_tables_per_address,
+        max_games_per_address: d.max_games_per_address,
+        max_tables: d.max_tables,
+        bot_delay: d.bot_delay,
+        ..ServerConfig::ephemeral()
+    })
+    .await
+    .expect("starts");
+    let addr = server.addr();
+    let me = std::process::id();
+    let rss = || tripoley_server::resident_kib(me).map_or(f64::NAN, |k| k as f64 / 1024.0);
+    let cpu = || tripoley_server::cpu_seconds(me).unwrap_or(f64::NAN);
+    let before = rss();
+    let honest = from(250);
+    let (status, lobby) = create(honest, addr, &json!({"seats": 3, "host_name": "Ann"})).await;
+    assert_eq!(status, 201, "{lobby}");
+    let began = Instant::now();
+    let mut flood = tokio::task::JoinSet::new();
+    for i in 0..100 {
+        flood.spawn(flood_started(from(100 + i), addr));
+    }
+    let mut started = 0;
+    while let Some(n) = flood.join_next().await {
+        started += n.unwrap();
+    }
+    let took = began.elapsed();
+    let (kept, _) = request_from(
+        honest,
+        addr,
+        "GET",
+        &format!("/api/tables/{}", lobby["invite"].as_str().unwrap()),
+        &[],
+        "",
+    )
+    .await;
+    let mut served = 0;
+    for i in 0..5 {
+        let (status, _) = create(from(240 + i), addr, &json!({"seats": 3})).await;
+        served += usize::from(status == 201);
+    }
+    let (cpu0, at) = (cpu(), Instant::now());
+    tokio::time::sleep(Duration::from_secs(10)).await;
+    let cores = (cpu() - cpu0) / at.elapsed().as_secs_f64();
+    eprintln!(
+        "| 100 addresses start games of bots (caps of `serve`) | {started} started in {:.1} s \
+         (at most {} an address going) | honest lobby: {kept}; honest creates: {served} of 5 \
+         answered 201 | {before:.0} → {:.0} MiB; {cores:.2} cores over the next 10 s |",
+        took.as_secs_f64(),
+        d.max_games_per_address,
+        rss()
+    );
+    server.shutdown().await;
+}
