@@ -273,7 +273,7 @@ pub fn loadtest(args: &LoadArgs) -> Result<(), Failure> {
     } else {
         client_runtime()?
     };
-    let cpu = |pid| tripoley_server::cpu_seconds(pid);
+    let cpu = tripoley_server::cpu_seconds;
     let before = (
         own.as_ref().and_then(|s| cpu(s.child.id())),
         cpu(std::process::id()),

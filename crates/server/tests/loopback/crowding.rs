@@ -203,6 +203,26 @@ async fn flood_started(ip: IpAddr, addr: SocketAddr) -> usize {
     started
 }
 
+/// Floods from each of `addresses` at once ([`flood_started`]); the
+/// tables they started in all.
+async fn flood_from(addresses: impl Iterator<Item = IpAddr>, addr: SocketAddr) -> usize {
+    let mut flood = tokio::task::JoinSet::new();
+    for ip in addresses {
+        flood.spawn(flood_started(ip, addr));
+    }
+    let mut started = 0;
+    while let Some(n) = flood.join_next().await {
+        started += n.unwrap();
+    }
+    started
+}
+
+/// How the server answers `host` asking for its lobby (200 while kept).
+async fn lobby_status(host: IpAddr, addr: SocketAddr, lobby: &Value) -> (u16, Value) {
+    let path = format!("/api/tables/{}", lobby["invite"].as_str().unwrap());
+    request_from(host, addr, "GET", &path, &[], "").await
+}
+
 /// Pt 2: started all-bot tables escaped both the lobbies' cap and the
 /// reclaiming; a flood of them filled the server, then reclaimed an honest
 /// host's fresh lobby before the host connected.
@@ -213,24 +233,9 @@ async fn issue_49_2_started_tables_do_not_fill_the_server() {
     let honest = from(20);
     let (status, lobby) = create(honest, addr, &json!({"seats": 3, "host_name": "Ann"})).await;
     assert_eq!(status, 201, "{lobby}");
-    let mut flood = tokio::task::JoinSet::new();
-    for i in 0..5 {
-        flood.spawn(flood_started(from(30 + i), addr));
-    }
-    let mut started = 0;
-    while let Some(n) = flood.join_next().await {
-        started += n.unwrap();
-    }
+    let started = flood_from((30..35).map(from), addr).await;
     eprintln!("the flood started {started} tables");
-    let (status, e) = request_from(
-        honest,
-        addr,
-        "GET",
-        &format!("/api/tables/{}", lobby["invite"].as_str().unwrap()),
-        &[],
-        "",
-    )
-    .await;
+    let (status, e) = lobby_status(honest, addr, &lobby).await;
     assert_eq!(status, 200, "the honest lobby was reclaimed: {e}");
     let (status, e) = create(from(21), addr, &json!({"seats": 3})).await;
     assert_eq!(status, 201, "an honest create after the flood: {e}");
@@ -406,12 +411,9 @@ async fn issue_49_2_started_tables_report() {
     }
     let d = ServerConfig::default();
     let server = tripoley_server::start(ServerConfig {
-        max_lobbies_per_address: d.max_lobbies_per_address,
-        max_tables_per_address: d.max_tables_per_address,
         max_games_per_address: d.max_games_per_address,
-        max_tables: d.max_tables,
         bot_delay: d.bot_delay,
-        ..ServerConfig::ephemeral()
+        ..deployed(d.max_tables)
     })
     .await
     .expect("starts");
@@ -424,24 +426,9 @@ async fn issue_49_2_started_tables_report() {
     let (status, lobby) = create(honest, addr, &json!({"seats": 3, "host_name": "Ann"})).await;
     assert_eq!(status, 201, "{lobby}");
     let began = Instant::now();
-    let mut flood = tokio::task::JoinSet::new();
-    for i in 0..100 {
-        flood.spawn(flood_started(from(100 + i), addr));
-    }
-    let mut started = 0;
-    while let Some(n) = flood.join_next().await {
-        started += n.unwrap();
-    }
+    let started = flood_from((100..200).map(from), addr).await;
     let took = began.elapsed();
-    let (kept, _) = request_from(
-        honest,
-        addr,
-        "GET",
-        &format!("/api/tables/{}", lobby["invite"].as_str().unwrap()),
-        &[],
-        "",
-    )
-    .await;
+    let (kept, _) = lobby_status(honest, addr, &lobby).await;
     let mut served = 0;
     for i in 0..5 {
         let (status, _) = create(from(240 + i), addr, &json!({"seats": 3})).await;
