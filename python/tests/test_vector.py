@@ -300,3 +300,25 @@ def test_a_pool_refuses_misuse_with_a_message_and_loses_nothing():
     # The refusals lost nothing: the batch's actions, sent once, were played once.
     assert not again["illegal"].any()
     assert (rows != before).any(axis=1).all()
+
+
+def test_bot_actions_are_legal_labels_that_change_no_game():
+    envs = TripoleyVectorEnv(8, "pagat", 4, "heuristic")
+    other = TripoleyVectorEnv(8, "pagat", 4, "heuristic")
+    obs, infos = envs.reset(seed=5)
+    other.reset(seed=5)
+    for k in range(30):
+        masks = infos["action_mask"]
+        for kind in ("heuristic", "expert"):
+            labels = envs.bot_actions(kind, seed=k)
+            assert np.array_equal(labels, envs.bot_actions(kind, seed=k))  # seeded
+            live = labels >= 0
+            assert (masks.sum(axis=1)[~live] == 0).all()  # only finished games get -1
+            assert (masks[np.flatnonzero(live), labels[live]] == 1).all()
+        actions = np.maximum(labels, 0)
+        obs, rewards, _, _, infos = envs.step(actions)
+        # Asking the bots changed nothing: the same game as a table never asked.
+        obs2, rewards2, _, _, _ = other.step(actions)
+        assert np.array_equal(obs, obs2) and np.array_equal(rewards, rewards2)
+    with pytest.raises(tripoley.TripoleyError):
+        envs.bot_actions("nobody")

@@ -27,7 +27,7 @@ use tripoley_engine::{InfoSet, MAX_SEATS, Record, Rules, Seat};
 use crate::crew::Crew;
 use crate::observe::{Number, observation_size, packed_observation_size};
 use crate::space::Legal;
-use crate::table::{Table, Turn};
+use crate::table::{Table, Turn, bot_steps};
 
 /// Games dealt at most by one reset looking for one in which the learning
 /// seat acts (under `cosmo` every play can be forced).
@@ -465,6 +465,39 @@ impl Tables {
     /// Table `i`.
     pub fn table(&self, i: usize) -> &Table {
         &self.lanes[i].table
+    }
+
+    /// Writes into `actions` the integer a bot of `kind` (with the tables'
+    /// rules and bot options) would play now at each table, for the seat to
+    /// act there (the learner's): the first of its steps, as
+    /// [`bot_steps`] gives them, so a pick of a five is one card. A table
+    /// whose game has ended (dealt at its next step) gets -1. Its
+    /// randomness is drawn from `seed` in table order, apart from the
+    /// tables' own: asking changes no game. A teacher's labels for
+    /// imitation (DAgger) on the learner's own positions.
+    pub fn bot_actions(&self, kind: BotKind, seed: u64, actions: &mut [i64]) -> Result<(), String> {
+        if actions.len() != self.lanes.len() {
+            return Err(format!(
+                "one action per table: {} for {} tables",
+                actions.len(),
+                self.lanes.len()
+            ));
+        }
+        let mut bot = kind.make_with(&self.config.rules, &self.config.bot_options);
+        let mut seeds = seeded_rng(seed);
+        let mut steps = Vec::new();
+        for (lane, action) in self.lanes.iter().zip(actions.iter_mut()) {
+            let mut rng = seeded_rng(seeds.next_u64());
+            *action = if lane.finished || !matches!(lane.table.turn(), Turn::Seat(_)) {
+                -1
+            } else {
+                bot_steps(bot.as_mut(), &lane.table, &mut rng, &mut steps)?;
+                steps
+                    .first()
+                    .map_or(-1, |&a| i64::try_from(a).expect("a small action space"))
+            };
+        }
+        Ok(())
     }
 
     /// Table `i`'s game so far as a record (replayable in Rust): the game

@@ -236,6 +236,23 @@ class TripoleyVectorEnv(_Batched, VectorEnv):
         self._tables = self._new_tables()
         # SAME_STEP's final rows (see _final_infos), made at the first game's end.
         self._final: Optional[tuple[np.ndarray, ...]] = None
+        # bot_actions' randomness when given no seed (apart from the deals' generator).
+        self._teacher_seeds = random.Random(0)
+
+    def bot_actions(self, kind: str = "expert", seed: Optional[int] = None) -> np.ndarray:
+        """The integer our bot of ``kind`` ("random", "heuristic" or "expert", with the
+        environment's ``bot_playouts``) would play now at each table, for the seat whose row
+        it is: a teacher's label on your own positions, for imitation (DAgger). A pick of a
+        poker five is the bot's next card of the five it would choose. A table whose game has
+        just ended (dealt at its next step) gets -1. The bot's randomness comes from ``seed``
+        (else from a generator of its own), never from the tables' nor from the deals': asking
+        changes no game. ``TripoleyVectorEnv`` only (not the pool)."""
+        actions = np.empty(self.num_envs, np.int64)
+        seed = _seed(seed)
+        if seed is None:
+            seed = self._teacher_seeds.getrandbits(64)
+        self._tables.bot_actions(kind, actions, seed)
+        return actions
 
     def _infos(self) -> dict[str, Any]:
         """A step's infos: a dict of its own (wrappers add keys to it, such as

@@ -384,6 +384,27 @@ impl VecTables {
         }
     }
 
+    /// Writes into `actions` the integer a bot of `kind` ("random",
+    /// "heuristic", "expert") would play now for the seat to act at each
+    /// table (-1 where the game has ended), its randomness from `seed`:
+    /// a teacher's labels on the learner's positions. Changes no table.
+    fn bot_actions(
+        &self,
+        py: Python<'_>,
+        kind: &str,
+        mut actions: PyReadwriteArray1<'_, i64>,
+        seed: u64,
+    ) -> PyResult<()> {
+        let kind: BotKind = kind.parse().map_err(refused)?;
+        let actions = actions.as_slice_mut().map_err(refused)?;
+        let tables = &self.tables;
+        py.detach(|| {
+            let tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+            tables.bot_actions(kind, seed, actions)
+        })
+        .map_err(refused)
+    }
+
     /// Table `i`'s game so far, as a JSON record (to look at or replay).
     fn record(&self, i: usize) -> PyResult<String> {
         let tables = self.lock();
