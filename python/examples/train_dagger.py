@@ -1,30 +1,36 @@
 """Imitates our expert bot with DAgger and a small NumPy network, then measures the policy
 against the heuristic and the expert on the same deals.
 
-    python examples/train_dagger.py                       # the measured run (about half an hour)
-    python examples/train_dagger.py --tables 32 --rounds 2 --steps 20 --eval-games 1   # a minute
+    python examples/train_dagger.py --eval-expert      # the measured run (docs/python.md)
+    python examples/train_dagger.py --tables 32 --rounds 2 --steps 20 --eval-games 1  # a minute
 
 The learner plays seat 0 of ``--tables`` tables of the pagat preset at four seats, our
 heuristic bots at the other three (``TripoleyVectorEnv(opponents="heuristic")``). At each of
-its steps the environment's ``bot_actions("expert")`` gives what the expert would play in the
-learner's place (its teacher's label, on the learner's own position: DAgger), and the network
-learns those labels from everything gathered so far. The first round lets the expert drive; in
-later rounds the learner plays more and more of its own moves (the expert drives a share
-``--beta`` to the power of the round), so it is taught where its own mistakes lead. A pick of
-a poker five is one card of the five the expert would choose, so the network learns the
-choose-five stage card by card, as the action space plays it. Nothing of the rules is written
-here: the masks say what is legal, the engine plays, the bots teach.
+its steps the environment's ``bot_actions("expert")`` gives what the expert (searching
+``--teacher-playouts`` playouts a decision) would play in the learner's place: its teacher's
+label on the learner's own position (DAgger). The network learns those labels from everything
+gathered so far. The first round lets the expert drive; in later rounds the learner plays more
+and more of its own moves (the expert drives a share ``--beta`` to the power of the round), so
+it is taught where its own mistakes lead. A pick of a poker five is one card of the five the
+expert would choose, so the choose-five stage is learned card by card, as the action space
+plays it. Nothing of the rules is written here: the masks say what is legal, the engine plays,
+the bots teach.
 
-The network: the observation (``log1p`` of its counts), two hidden layers of ReLUs, a logit
-per action integer, the illegal ones masked out; trained by cross-entropy with Adam. NumPy
-only (one BLAS thread: set ``OPENBLAS_NUM_THREADS`` to change it).
+The network reads the observation (``log1p`` of its counts) and, by default, the heuristic's
+move in the position (``--hint heuristic``: its one-hot, from ``bot_actions("heuristic")``,
+plus a learned weight on that move's logit): two hidden layers of ReLUs, a logit per action
+integer, the illegal ones masked out, trained by cross-entropy with Adam. The expert plays
+the heuristic's move in most positions (all but a few of the choose-five picks; about two
+thirds of the betting and the Michigan play): the network learns where it departs from it.
+From the observation alone (``--hint none``) it learns the common moves but not those, and
+loses to the heuristic. NumPy only, one BLAS thread (``OPENBLAS_NUM_THREADS`` changes it).
 
 Then it plays ``--eval-games`` whole games at each of ``--eval-tables`` tables, seat 0, for
-each of the policies: the learner, and our heuristic and expert bots asked through
-``bot_actions`` (so they sit where the learner sits), all on the same seeded tables: game ``k``
-of table ``i`` is the same deal for each. It prints each one's chips a game and the learner's
-margins over each, paired by deal, with 95% intervals; against the heuristic's tables, and
-with ``--eval-expert`` also at tables of expert opponents.
+each of the policies: the learner, and our heuristic and expert bots (``--playouts``, the
+environment's default 50) asked through ``bot_actions`` so they sit where the learner sits, all
+on the same seeded tables: game ``k`` of table ``i`` is the same deal for each. It prints each
+one's chips a game and the learner's margins over the others, paired by deal, with 95%
+intervals: at tables of heuristic bots, and with ``--eval-expert`` also of expert bots.
 """
 
 import os
@@ -172,12 +178,15 @@ def fit(policy, data, epochs, batch, rng):
 
 
 def agreement(policy, data):
-    """The share of positions where the learner plays the expert's label."""
+    """The share of positions where the learner plays the expert's label, and with a hint
+    the share of those where the expert departs from the hint (None without one)."""
     obs, masks, hints, labels = data
     cut = [slice(i, i + 4096) for i in range(0, len(labels), 4096)]
-    return float(np.mean(np.concatenate([
+    same = np.concatenate([
         policy.act(obs[c], masks[c], None if hints is None else hints[c]) == labels[c]
-        for c in cut])))
+        for c in cut])
+    departs = None if hints is None else float(same[hints != labels].mean())
+    return float(same.mean()), departs
 
 
 def play_games(envs, choose, games, seed):
@@ -246,7 +255,7 @@ def main(argv=None):
     parser.add_argument("--steps", type=int, default=80, help="batched steps a round")
     parser.add_argument("--beta", type=float, default=0.5,
                         help="the expert drives a share beta**round of the steps")
-    parser.add_argument("--epochs", type=int, default=3, help="passes over the data a round")
+    parser.add_argument("--epochs", type=int, default=2, help="passes over the data a round")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--hidden", type=int, default=256)
     parser.add_argument("--lr", type=float, default=1e-3)
@@ -256,7 +265,7 @@ def main(argv=None):
                         help="the teaching expert's playouts a decision")
     parser.add_argument("--playouts", type=int, default=50,
                         help="the measured expert's playouts (the environment's default)")
-    parser.add_argument("--eval-tables", type=int, default=256)
+    parser.add_argument("--eval-tables", type=int, default=512)
     parser.add_argument("--eval-games", type=int, default=4, help="games at each table")
     parser.add_argument("--eval-expert", action="store_true",
                         help="also play at tables of expert opponents")
@@ -284,13 +293,16 @@ def main(argv=None):
         for r in range(args.rounds):
             fresh = gather(envs, policy, args.steps, args.beta ** r, rng, seed=args.seed * 1000 + r)
             # The learner's agreement with the expert on positions it has not learned from.
-            seen = agreement(policy, fresh)
+            seen, departs = agreement(policy, fresh)
             data = fresh if data is None else tuple(
                 None if old is None else np.concatenate([old, new]) for old, new in zip(data, fresh))
             loss = fit(policy, data, args.epochs, args.batch, rng)
-            history.append(seen)
-            print(f"round {r}: {len(data[2]):,} positions, agreement before learning "
-                  f"{seen:.3f}, loss {loss:.3f} ({time.perf_counter() - start:.0f} s)", flush=True)
+            history.append((seen, departs))
+            print(f"round {r}: {len(data[3]):,} positions; before learning them, plays the "
+                  f"expert's move in {seen:.3f} of the new ones"
+                  + ("" if departs is None else f" ({departs:.3f} of those where the expert "
+                     f"departs from the {policy.hint})")
+                  + f"; loss {loss:.3f} ({time.perf_counter() - start:.0f} s)", flush=True)
         if args.save:
             policy.save(args.save)
     trained_in = time.perf_counter() - start
