@@ -19,7 +19,7 @@ def _example():
 def test_the_dagger_example_learns_to_play_the_experts_moves():
     example = _example()
     policy, history, results, seconds = example.main([
-        "--tables", "32", "--rounds", "3", "--steps", "24", "--epochs", "4", "--hidden", "64",
+        "--tables", "32", "--rounds", "2", "--steps", "24", "--epochs", "4", "--hidden", "64",
         "--teacher-playouts", "10", "--playouts", "10", "--eval-tables", "8", "--eval-games", "1"])
     # The share of the expert's moves it plays on positions it has not learned from: an
     # untrained network plays few of them (about 0.3), a taught one most.
