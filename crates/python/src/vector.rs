@@ -1233,6 +1233,46 @@ mod tests {
         }
     }
 
+    /// A bot's integers for the learner's seat are legal there, the same
+    /// from the same seed, -1 at a finished (or cut) game, and asking changes no
+    /// game: the asked tables play on as a duplicate never asked.
+    #[test]
+    fn bot_actions_are_legal_seeded_and_change_no_game() {
+        let mut tables = cut_tables(Autoreset::NextStep, 6);
+        // Playouts, not milliseconds: the same search from the same seed.
+        tables.config.bot_options.budget = tripoley_bots::Budget::playouts(8);
+        let mut unasked = tables.duplicate().unwrap();
+        let acts = tables.num_actions();
+        for step in 0..10 {
+            let size = tables.observation_size();
+            let (mut obs, mut masks) = (vec![0.0; 3 * size], vec![0; 3 * acts]);
+            tables.observe::<Dense<f32>>(&mut obs, &mut masks).unwrap();
+            for kind in [BotKind::Heuristic, BotKind::Expert] {
+                let (mut a, mut b) = ([0; 3], [0; 3]);
+                tables.bot_actions(kind, step, &mut a).unwrap();
+                tables.bot_actions(kind, step, &mut b).unwrap();
+                assert_eq!(a, b);
+                let rows = a.iter().zip(masks.chunks(acts)).zip(&tables.lanes);
+                for ((action, row), lane) in rows {
+                    // -1 exactly at a game that ended or was cut at the last step.
+                    assert_eq!(*action < 0, lane.finished);
+                    if let Ok(i) = usize::try_from(*action) {
+                        assert_eq!(row[i], 1, "{kind:?} played an illegal {i}");
+                    }
+                }
+            }
+            assert_eq!(
+                first_legal_step(&mut tables),
+                first_legal_step(&mut unasked)
+            );
+        }
+        assert!(
+            tables
+                .bot_actions(BotKind::Heuristic, 0, &mut [0; 2])
+                .is_err()
+        );
+    }
+
     /// Lane `i`'s game played again at a single [`Table`] the way Python's
     /// `Table` and `Bot.steps` play it: every bot answer turned into
     /// integers (a five pick by pick), from the lane's seed, bots'

@@ -244,9 +244,9 @@ class TripoleyVectorEnv(_Batched, VectorEnv):
         environment's ``bot_playouts``) would play now at each table, for the seat whose row
         it is: a teacher's label on your own positions, for imitation (DAgger). A pick of a
         poker five is the bot's next card of the five it would choose. A table whose game has
-        just ended (dealt at its next step) gets -1. The bot's randomness comes from ``seed``
-        (else from a generator of its own), never from the tables' nor from the deals': asking
-        changes no game. ``TripoleyVectorEnv`` only (not the pool)."""
+        just ended or was cut (dealt at its next step) gets -1. The bot's randomness comes
+        from ``seed`` (else from a generator of its own), never from the tables' nor from the
+        deals': asking changes no game. ``TripoleyVectorEnv`` only (not the pool)."""
         actions = np.empty(self.num_envs, np.int64)
         seed = _seed(seed)
         if seed is None:
