@@ -2,7 +2,7 @@
 against the heuristic and the expert on the same deals.
 
     python examples/train_dagger.py --eval-expert      # the measured run (docs/python.md)
-    python examples/train_dagger.py --tables 32 --rounds 2 --steps 20 --eval-games 1  # a minute
+    python examples/train_dagger.py --tables 32 --rounds 2 --steps 20 --eval-tables 64 --eval-games 1  # seconds
 
 The learner plays seat 0 of ``--tables`` tables of the pagat preset at four seats, our
 heuristic bots at the other three (``TripoleyVectorEnv(opponents="heuristic")``). At each of
