@@ -55,7 +55,19 @@ impl<'a> InfoSet<'a> {
 
     /// A game that looks the same from this seat, hidden cards dealt at random.
     pub fn sample(&self, rng: &mut (impl Rng + ?Sized)) -> Game {
-        self.game.sample_world(self.seat, rng)
+        self.game.sample_world(self.seat, rng, false)
+    }
+
+    /// [`InfoSet::sample`], believing that nobody withheld a card (M9b) they
+    /// need not have: each card a run stopped below, where the seat cannot
+    /// see it, lies in the spare while the spare has room. Withholding costs
+    /// a player every pay card and payments after, so people (and every bot
+    /// here) rarely do it, while a uniform draw puts such a card in a hand
+    /// about two times in three: a hand that then holds a card its owner in
+    /// truth never had, and is a withholder. Before a deal is settled only;
+    /// the settlement's payments say who withheld.
+    pub fn sample_likely(&self, rng: &mut (impl Rng + ?Sized)) -> Game {
+        self.game.sample_world(self.seat, rng, true)
     }
 }
 
@@ -191,7 +203,8 @@ impl BonusProofs {
 impl Deal {
     /// In a sample of `real` for seat `me`: others' private knowledge
     /// follows the new cards, as its existence is public; their withholding
-    /// is private (M9b), so forgotten.
+    /// (M9b) is private, so it follows the new cards too: whoever holds a
+    /// card a run stopped below withheld it.
     fn follow_others_knowledge(&mut self, real: &Deal, me: usize, n: usize) {
         for o in (0..n).filter(|&o| o != me) {
             for h in 0..n {
@@ -202,11 +215,34 @@ impl Deal {
             if !real.spare_known[o].is_empty() {
                 self.spare_known[o] = self.spare;
             }
-            self.withheld_suits[o] = 0;
-            self.withholders.retain(|w| usize::from(*w) != o);
-            if real.misled >> o & 1 == 0 {
-                self.barred &= !(1 << o);
+        }
+        self.withhold_what_stopped_runs(n);
+    }
+
+    /// M9b in a sampled world: each card a run stopped below unplayed was
+    /// withheld by whoever holds it there (now, or among the cards it played
+    /// since), and nobody else withheld anything. Who really withheld is
+    /// private; a world that gave the card to a seat without making it a
+    /// withholder would let that seat collect pay cards, go out and escape
+    /// the payments a withholder cannot.
+    fn withhold_what_stopped_runs(&mut self, n: usize) {
+        self.withheld_suits = [0; MAX_SEATS];
+        self.withholders.clear();
+        for &card in &self.stops {
+            let Some(w) = (0..n).find(|&h| (self.hands[h] | self.played_by[h]).contains(card))
+            else {
+                continue;
+            };
+            if self.withheld_suits[w] == 0 {
+                // Seats are below MAX_SEATS, so each fits a `Seat`.
+                self.withholders.push(w as Seat);
             }
+            self.withheld_suits[w] |= 1 << card.suit().index();
+        }
+        // M9a's and M9b's bars: misplays are public.
+        self.barred = self.misled;
+        for &w in &self.withholders {
+            self.barred |= 1 << w;
         }
     }
 
@@ -247,8 +283,14 @@ struct Slot {
 
 impl Game {
     /// A copy of this game in which every card `seat` cannot see is dealt
-    /// again at random (see [`InfoSet`]).
-    pub(crate) fn sample_world(&self, seat: Seat, rng: &mut (impl Rng + ?Sized)) -> Game {
+    /// again at random (see [`InfoSet`]); with `stops_in_spare`, the cards
+    /// runs stopped below go to the spare first ([`InfoSet::sample_likely`]).
+    pub(crate) fn sample_world(
+        &self,
+        seat: Seat,
+        rng: &mut (impl Rng + ?Sized),
+        stops_in_spare: bool,
+    ) -> Game {
         let mut g = self.clone();
         let n = usize::from(self.n);
         let me = usize::from(seat);
@@ -262,10 +304,27 @@ impl Game {
             _ if h == me => d.hands[h],
             _ => (d.public | d.known_by[me][h]) & d.hands[h],
         });
-        let spare_fixed = (d.public_spare | d.spare_known[me]) & d.spare;
-        let hidden = fixed
+        let mut spare_fixed = (d.public_spare | d.spare_known[me]) & d.spare;
+        let mut hidden = fixed
             .iter()
             .fold(CardSet::FULL - d.played - spare_fixed, |a, &f| a - f);
+        if stops_in_spare && d.settled.is_none() {
+            // D5: a spare shown to hold no bonus card takes no pay card.
+            let barred = if d.bonus_proofs.none & SPARE_PLACE != 0 {
+                d.bonus_proofs.pay
+            } else {
+                CardSet::EMPTY
+            };
+            for &card in &d.stops {
+                if hidden.contains(card)
+                    && !barred.contains(card)
+                    && spare_fixed.len() < d.spare.len()
+                {
+                    spare_fixed.insert(card);
+                    hidden.remove(card);
+                }
+            }
+        }
         // Slots 0..n are the seats, slot n the spare.
         let mut slots = [Slot {
             room: 0,
@@ -315,7 +374,7 @@ impl Game {
             .collect();
         // M9b: a settled deal's withholding payments were public.
         let paid = self.withholding_paid(&|h| d.hands[h]);
-        let mut placed = None;
+        let (mut placed, mut kept_all) = (None, false);
         let redraws = if paid.is_some() {
             SETTLED_REDRAWS
         } else {
@@ -341,8 +400,14 @@ impl Game {
                 && self.withholding_paid(&|h| fixed[h] | draw[h]) == paid;
             placed = Some(draw);
             if kept {
+                kept_all = true;
                 break;
             }
+        }
+        if stops_in_spare && !kept_all {
+            // The seat's deductions keep a card runs stopped below out of
+            // the spare: drawn as any other, it goes where it may.
+            return self.sample_world(seat, rng, false);
         }
         let placed = placed.unwrap_or_else(|| {
             deal_hidden(hidden, &mut slots[..=n], rng)

@@ -8,8 +8,8 @@ mod common;
 
 use tripoley_cards::{Card, CardSet, Rank, Suit, seeded_rng};
 use tripoley_engine::{
-    Account, Event, FirstLead, Game, InfoSet, LeadColors, Misplays, Pending, Preset, Reason, Rules,
-    Space, Stage, StopReason, Transfer,
+    Account, Action, DealChance, Decision, Event, FirstLead, Game, InfoSet, LeadColors, Misplays,
+    Pending, Preset, Reason, Rules, Space, Stage, StopReason, Transfer,
 };
 
 /// A lead seen by everyone: who, which card, whether it was penalised, and
@@ -338,74 +338,123 @@ fn withholding_payments(
     paid
 }
 
+/// M9b's payments: payer, payee and amount each.
+type Payments = Vec<(u8, u8, u32)>;
+
+const PAY_SPACES: [Space; 5] = [
+    Space::Ace,
+    Space::King,
+    Space::Queen,
+    Space::Jack,
+    Space::Ten,
+];
+
+/// Follows a deal step by step for M9b: the cards its runs stopped below
+/// unplayed, and the chips before each step.
+#[derive(Clone)]
+struct Withholding {
+    stops: Vec<Card>,
+    /// The pay spaces' chips and the stacks after the last step.
+    chips: [u32; 5],
+    stacks: Vec<u32>,
+}
+
+/// A deal's settlement: the withholding payments made, and what M9b's
+/// payments are worked out from.
+struct Settlement {
+    seen: Payments,
+    stops: Vec<Card>,
+    chips: [u32; 5],
+    stacks: Vec<u32>,
+}
+
+impl Settlement {
+    /// The payments RULES.md asks for in `world` (settled as the game was).
+    fn due(&self, world: &Game) -> Payments {
+        withholding_payments(world, &self.stops, self.chips, self.stacks.clone())
+    }
+}
+
+impl Withholding {
+    fn new(game: &Game) -> Withholding {
+        Withholding {
+            stops: Vec::new(),
+            chips: PAY_SPACES.map(|space| game.layout().get(space)),
+            stacks: game.stacks().to_vec(),
+        }
+    }
+
+    /// After a step of `game` that told `events`: the settlement, when the
+    /// step settled a deal whose runs stopped below unplayed cards.
+    fn step(&mut self, game: &Game, events: &[Event]) -> Option<Settlement> {
+        // The pay spaces' chips as the settlement began, and what it paid.
+        let (mut chips, mut stacks) = (self.chips, self.stacks.clone());
+        let mut seen = Vec::new();
+        for e in events {
+            match *e {
+                Event::DealStarted { .. } => self.stops.clear(),
+                Event::RunStopped {
+                    next: Some(card),
+                    reason: StopReason::NotPlayed,
+                } => self.stops.push(card),
+                Event::Transfer(Transfer {
+                    from: Account::Stack(w),
+                    to: Account::Stack(h),
+                    amount,
+                    reason: Reason::Withheld,
+                }) => seen.push((w, h, amount)),
+                Event::Transfer(Transfer {
+                    from, to, amount, ..
+                }) if seen.is_empty() => {
+                    if let Account::Stack(s) = from {
+                        stacks[usize::from(s)] -= amount;
+                    }
+                    if let Account::Stack(s) = to {
+                        stacks[usize::from(s)] += amount;
+                    }
+                    for (i, &space) in PAY_SPACES.iter().enumerate() {
+                        if from == Account::Space(space) {
+                            chips[i] -= amount;
+                        }
+                        if to == Account::Space(space) {
+                            chips[i] += amount;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.chips = PAY_SPACES.map(|space| game.layout().get(space));
+        self.stacks = game.stacks().to_vec();
+        let settled = events.iter().any(|e| matches!(e, Event::DealEnded { .. }));
+        (settled && !self.stops.is_empty()).then(|| Settlement {
+            seen,
+            stops: self.stops.clone(),
+            chips,
+            stacks,
+        })
+    }
+}
+
 #[test]
 fn m9b_a_sampled_settled_deal_makes_the_withholding_payments_everyone_saw() {
     let rules = Rules::preset(Preset::MichiganCasino);
-    let spaces = [
-        Space::Ace,
-        Space::King,
-        Space::Queen,
-        Space::Jack,
-        Space::Ten,
-    ];
     let mut checked = 0;
     for seed in 0..16 {
         let players = 3 + (seed % 4) as usize;
         let mut rng = seeded_rng(seed ^ 0x9b);
-        let (mut stops, mut chips, mut stacks) = (Vec::new(), [0; 5], Vec::new());
+        let mut watch: Option<Withholding> = None;
         tripoley_testkit::play_random(&rules, players, seed, |game, events| {
-            // The pay spaces' chips as the settlement began, and what it paid.
-            let (mut at_settlement, mut stacks_then) = (chips, stacks.clone());
-            let mut seen = Vec::new();
-            for e in events {
-                match *e {
-                    Event::DealStarted { .. } => stops.clear(),
-                    Event::RunStopped {
-                        next: Some(card),
-                        reason: StopReason::NotPlayed,
-                    } => stops.push(card),
-                    Event::Transfer(Transfer {
-                        from: Account::Stack(w),
-                        to: Account::Stack(h),
-                        amount,
-                        reason: Reason::Withheld,
-                    }) => seen.push((w, h, amount)),
-                    Event::Transfer(Transfer {
-                        from, to, amount, ..
-                    }) if seen.is_empty() => {
-                        if let Account::Stack(s) = from {
-                            stacks_then[usize::from(s)] -= amount;
-                        }
-                        if let Account::Stack(s) = to {
-                            stacks_then[usize::from(s)] += amount;
-                        }
-                        for (i, &space) in spaces.iter().enumerate() {
-                            if from == Account::Space(space) {
-                                at_settlement[i] -= amount;
-                            }
-                            if to == Account::Space(space) {
-                                at_settlement[i] += amount;
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            chips = spaces.map(|space| game.layout().get(space));
-            stacks = game.stacks().to_vec();
-            let settled = events.iter().any(|e| matches!(e, Event::DealEnded { .. }));
-            if !settled || stops.is_empty() {
+            let watch = watch.get_or_insert_with(|| Withholding::new(game));
+            let Some(settled) = watch.step(game, events) else {
                 return;
-            }
-            let due = |world: &Game| {
-                withholding_payments(world, &stops, at_settlement, stacks_then.clone())
             };
-            assert_eq!(due(game), seen, "seed {seed}");
+            assert_eq!(settled.due(game), settled.seen, "seed {seed}");
             for seat in 0..players as u8 {
                 let world = InfoSet::new(game, seat).sample(&mut rng);
                 assert_eq!(
-                    due(&world),
-                    seen,
+                    settled.due(&world),
+                    settled.seen,
                     "seed {seed}: a world sampled for seat {seat}"
                 );
                 checked += 1;
@@ -413,4 +462,128 @@ fn m9b_a_sampled_settled_deal_makes_the_withholding_payments_everyone_saw() {
         });
     }
     assert!(checked > 100, "{checked}");
+}
+
+/// Plays `world` on at random to the end of its deal, followed from
+/// `watch`: the world then, and its settlement.
+fn settle(
+    mut world: Game,
+    mut watch: Withholding,
+    rng: &mut tripoley_cards::GameRng,
+) -> (Game, Settlement) {
+    let mut events = Vec::new();
+    loop {
+        let Pending::Decide { seat, decision } = world.pending() else {
+            panic!("a deal whose runs stopped below unplayed cards ends with their settlement");
+        };
+        let action = tripoley_testkit::random_action(&decision, rng);
+        events.clear();
+        world
+            .step(&tripoley_engine::Step::Act { seat, action }, &mut events)
+            .expect("a legal step applies");
+        if let Some(settled) = watch.step(&world, &events) {
+            return (world, settled);
+        }
+    }
+}
+
+#[test]
+fn m9b_in_a_sampled_world_whoever_holds_a_card_a_run_stopped_below_withheld_it() {
+    // At stage-3 decisions after a run stopped below an unplayed card, a
+    // world sampled for the deciding seat is played on to its settlement: it pays
+    // what M9b asks of the world's own hands, in which whoever holds such a
+    // card withheld it.
+    let rules = Rules::preset(Preset::MichiganCasino);
+    let mut checked = 0;
+    for seed in 0..24 {
+        let players = 3 + (seed % 4) as usize;
+        let mut rng = seeded_rng(seed ^ 0x9b9b);
+        let mut watch: Option<Withholding> = None;
+        tripoley_testkit::play_random(&rules, players, seed, |game, events| {
+            let watch = watch.get_or_insert_with(|| Withholding::new(game));
+            watch.step(game, events);
+            // Worlds are sampled for the seat that decides, as bots do.
+            let Pending::Decide { seat, .. } = game.pending() else {
+                return;
+            };
+            if watch.stops.is_empty() || game.view(None).stage != Stage::Michigan {
+                return;
+            }
+            let world = InfoSet::new(game, seat).sample(&mut rng);
+            let (end, settled) = settle(world, watch.clone(), &mut rng);
+            assert_eq!(
+                settled.seen,
+                settled.due(&end),
+                "seed {seed}: a world sampled for seat {seat}"
+            );
+            checked += 1;
+        });
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn m9b_a_likely_world_puts_the_cards_runs_stopped_below_in_the_spare() {
+    // Random games in which nobody withholds, as bots and most people play:
+    // every card a run stopped below lies in the spare. A likely world puts
+    // each there too, where a uniform one puts most in hands (whose holders
+    // it must then make withholders).
+    let rules = Rules::preset(Preset::MichiganCasino);
+    let (mut checked, mut stops, mut uniform_in_hands) = (0, 0, 0);
+    for seed in 0..24u64 {
+        let players = 3 + (seed % 4) as usize;
+        let mut rng = seeded_rng(seed ^ 0x5b5b);
+        let mut events = Vec::new();
+        let mut game = Game::start(rules.clone(), players, &mut events).expect("a table");
+        let mut watch = Withholding::new(&game);
+        loop {
+            let step = match game.pending() {
+                Pending::GameOver => break,
+                Pending::Chance(_) => {
+                    tripoley_engine::Step::Chance(DealChance::random(&rules, &mut rng))
+                }
+                Pending::Decide { seat, decision } => {
+                    let action = match decision {
+                        Decision::Follow { .. } => Action::Play,
+                        _ => tripoley_testkit::random_action(&decision, &mut rng),
+                    };
+                    tripoley_engine::Step::Act { seat, action }
+                }
+            };
+            events.clear();
+            game.step(&step, &mut events).expect("a legal step applies");
+            watch.step(&game, &events);
+            let Pending::Decide { seat, .. } = game.pending() else {
+                continue;
+            };
+            if watch.stops.is_empty() || game.view(None).stage != Stage::Michigan {
+                continue;
+            }
+            let spare = game.card_locations().1;
+            assert!(
+                watch.stops.iter().all(|&c| spare.contains(c)),
+                "nobody withheld"
+            );
+            let info = InfoSet::new(&game, seat);
+            let likely = info.sample_likely(&mut rng).card_locations().1;
+            assert!(
+                watch.stops.iter().all(|&c| likely.contains(c)),
+                "seed {seed}: stops {:?}, a likely spare {likely:?}",
+                watch.stops
+            );
+            let uniform = info.sample(&mut rng).card_locations().1;
+            stops += watch.stops.len();
+            uniform_in_hands += watch
+                .stops
+                .iter()
+                .filter(|&&c| !uniform.contains(c))
+                .count();
+            checked += 1;
+        }
+    }
+    assert!(checked > 200, "{checked}");
+    assert!(
+        uniform_in_hands * 3 > stops,
+        "{uniform_in_hands} of {stops}"
+    );
 }
