@@ -134,6 +134,9 @@ impl SearchStats {
 #[derive(Clone, Debug)]
 pub struct ExpertBot {
     rollout: HeuristicBot,
+    /// Whether its worlds believe nobody withheld what they need not have
+    /// (see `search::Players`): the anchor's do not.
+    stops_in_spare: bool,
     rules: Rules,
     budget: Budget,
     stats: SearchStats,
@@ -143,21 +146,28 @@ impl ExpertBot {
     /// An expert for a table with these rules, searching within `budget`
     /// at each decision.
     pub fn new(rules: &Rules, budget: Budget) -> ExpertBot {
-        ExpertBot::with_rollout(rules, budget, playout_player(rules))
+        ExpertBot::with_rollout(rules, budget, playout_player(rules), true)
     }
 
     /// The expert as it played until 2026-11 (its playouts' players judge
-    /// their hands against random ones, whatever the bets): the anchor the
-    /// expert's progress is measured against.
+    /// their hands against random ones, whatever the bets; its worlds put
+    /// the cards runs stopped below anywhere): the anchor the expert's
+    /// progress is measured against.
     pub fn anchor(rules: &Rules, budget: Budget) -> ExpertBot {
-        ExpertBot::with_rollout(rules, budget, HeuristicBot::anchor(rules))
+        ExpertBot::with_rollout(rules, budget, HeuristicBot::anchor(rules), false)
     }
 
-    fn with_rollout(rules: &Rules, budget: Budget, rollout: HeuristicBot) -> ExpertBot {
+    fn with_rollout(
+        rules: &Rules,
+        budget: Budget,
+        rollout: HeuristicBot,
+        stops_in_spare: bool,
+    ) -> ExpertBot {
         // Build the odds tables now, not in the first decision's time.
         rollout.prepare();
         ExpertBot {
             rollout,
+            stops_in_spare,
             rules: rules.clone(),
             budget,
             stats: SearchStats::default(),
@@ -203,7 +213,10 @@ impl ExpertBot {
             info,
             &cands,
             None,
-            search::Players::heuristic(self.rollout),
+            search::Players {
+                stops_in_spare: self.stops_in_spare,
+                ..search::Players::heuristic(self.rollout)
+            },
             self.rules.bet_limit,
             self.budget,
             &mut seed_rng,

@@ -91,7 +91,7 @@ pub(crate) fn search(
             {
                 break 'rounds;
             }
-            let world = sample(info, &belief, rollout.bot, rng);
+            let world = sample(info, &belief, rollout, rng);
             let seed = rng.next_u64();
             // A verdict follows the seat's chips from what it is worth here.
             let before = keep.map_or(0.0, |_| worth(&world, seat));
@@ -253,14 +253,21 @@ const BELIEF_TRIES: u32 = 16;
 
 /// A world sampled from the information set, weighed by `belief` (by
 /// rejection: the likeliest of the tries when none is accepted).
-fn sample(info: &InfoSet<'_>, belief: &Belief, bot: HeuristicBot, rng: &mut GameRng) -> Game {
+fn sample(info: &InfoSet<'_>, belief: &Belief, players: Players, rng: &mut GameRng) -> Game {
+    let draw = |rng: &mut GameRng| {
+        if players.stops_in_spare {
+            info.sample_likely(rng)
+        } else {
+            info.sample(rng)
+        }
+    };
     if belief.is_empty() {
-        return info.sample(rng);
+        return draw(rng);
     }
     let mut best: Option<(f32, Game)> = None;
     for _ in 0..BELIEF_TRIES {
-        let g = info.sample(rng);
-        let w = belief.weight(&g, bot);
+        let g = draw(rng);
+        let w = belief.weight(&g, players.bot);
         let u = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
         if u < w {
             return g;
@@ -272,11 +279,16 @@ fn sample(info: &InfoSet<'_>, belief: &Belief, bot: HeuristicBot, rng: &mut Game
     best.expect("at least one try").1
 }
 
-/// Who makes a playout's later decisions.
+/// Who makes a playout's later decisions, and what they are believed to
+/// have done unseen.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Players {
     /// The heuristic bot (the searching seat's reads bets, see [`playout`]).
     pub bot: HeuristicBot,
+    /// Whether worlds are drawn believing that nobody withheld (M9b) a card
+    /// a run stopped below ([`InfoSet::sample_likely`]); the anchor expert
+    /// draws them as it did until 2026-12, uniformly.
+    pub stops_in_spare: bool,
     /// When above 0, every seat's later Michigan decisions with a choice
     /// (leads, follows) are made by a search of this many playouts, as an
     /// expert makes them, instead of by the heuristic: see
@@ -289,6 +301,7 @@ impl Players {
     pub fn heuristic(bot: HeuristicBot) -> Players {
         Players {
             bot,
+            stops_in_spare: true,
             michigan_search: 0,
         }
     }
@@ -364,7 +377,10 @@ fn searched(
     if cands.len() < 2 {
         return first;
     }
-    let inner = Players::heuristic(players.bot);
+    let inner = Players {
+        michigan_search: 0,
+        ..players
+    };
     let budget = Budget::playouts(players.michigan_search);
     search(
         &info,

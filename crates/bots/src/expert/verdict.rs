@@ -48,8 +48,8 @@ impl Verdict {
 pub(crate) fn measurers(decision: Decision, bot: HeuristicBot) -> Players {
     match decision {
         Decision::Lead { .. } | Decision::Follow { .. } => Players {
-            bot,
             michigan_search: MICHIGAN_SEARCH,
+            ..Players::heuristic(bot)
         },
         _ => Players::heuristic(bot),
     }
