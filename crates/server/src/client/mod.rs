@@ -226,7 +226,7 @@ pub async fn start_table(addr: SocketAddr, invite: &str, token: &str) -> Result<
 pub async fn public_tables(
     addr: SocketAddr,
     page: usize,
-) -> Result<crate::public::PublicPage, ClientError> {
+) -> Result<crate::table::public::PublicPage, ClientError> {
     api(addr, "GET", &format!("/api/tables?page={page}"), None).await
 }
 

@@ -11,7 +11,7 @@
 #![allow(clippy::doc_markdown)]
 
 mod chaos;
-#[path = "../../../server/src/store/relay.rs"]
+#[path = "../../../../server/src/store/relay.rs"]
 mod relay;
 
 use std::collections::HashMap;
@@ -245,7 +245,7 @@ impl Drop for TestCluster {
 /// second or two and a connection it refuses tried on the next one. The
 /// same configuration as `scripts/cluster`'s.
 fn haproxy_config(front: SocketAddr, servers: &[SocketAddr]) -> String {
-    let template = include_str!("../../../../scripts/haproxy.cfg");
+    let template = include_str!("../../../../../scripts/haproxy.cfg");
     let mut lines = String::new();
     for (i, a) in servers.iter().enumerate() {
         writeln!(lines, "    server s{i} {a}").expect("a string");

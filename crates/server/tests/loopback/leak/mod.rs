@@ -6,7 +6,6 @@
 //! own list of revealing events, not the engine's audiences.
 
 use crate::common;
-#[path = "leak/pairs.rs"]
 mod pairs;
 
 use std::collections::HashMap;
