@@ -11,7 +11,8 @@
 //! `web/` is embedded in the binary.
 //!
 //! ```
-//! use tripoley_server::{ServerConfig, client, protocol::CreateTable};
+//! use tripoley_loadtest::client;
+//! use tripoley_server::{ServerConfig, protocol::CreateTable};
 //!
 //! # tokio::runtime::Runtime::new()?.block_on(async {
 //! let server = tripoley_server::start(ServerConfig::ephemeral()).await?;
@@ -29,10 +30,8 @@
 mod api;
 mod api_error;
 mod auth;
-pub mod client;
 mod clock;
 mod cluster;
-mod loadtest;
 mod net;
 pub use tripoley_table::protocol;
 mod secret;
@@ -52,7 +51,6 @@ use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 use tripoley_engine::Record;
 
-pub use loadtest::{GameSeen, LoadOptions, LoadReport, ScratchDb, loadtest, loadtest_with};
 pub use store::Database;
 
 /// The CPU time process `pid` has used so far, all its threads, in seconds
@@ -249,9 +247,12 @@ impl ServerConfig {
     }
 }
 
+/// The most tables a load generator plays at once (`tripoley_loadtest`'s
+/// limit): the caps below are sized for it.
+pub const LOAD_MAX_TABLES: usize = 3000;
 /// Connections per address a load generator needs: two for each of its
 /// clients (`tripoley serve --max-connections-per-address` for one).
-pub const LOAD_CONNECTIONS: usize = loadtest::MAX_TABLES * 4 * 2;
+pub const LOAD_CONNECTIONS: usize = LOAD_MAX_TABLES * 4 * 2;
 /// Tables per address per hour a load generator needs.
 pub const LOAD_TABLES: u32 = 1_000_000;
 /// Unstarted lobbies at once from one address a load generator (or the

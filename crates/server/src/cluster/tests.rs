@@ -9,12 +9,12 @@ use tokio::time::Instant;
 use tokio_postgres::Client;
 
 use super::{lease, listing, registry};
-use crate::client::{self, ClientError, Socket};
 use crate::protocol::{ClientMsg, CreateTable};
 use crate::store::relay::Relay;
 use crate::store::testpg::TestPostgres;
 use crate::store::tests::{started_table, steps};
 use crate::store::{Database, Fence, Store, StoredSteps};
+use tripoley_loadtest::client::{self, ClientError, Socket};
 
 const MINUTE: i64 = 60_000;
 

@@ -28,7 +28,7 @@ use relay::Relay;
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Pending, Preset, Record, Rules, Step, View};
-use tripoley_server::client::{self, Socket};
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::protocol::TableSettings;
 
 /// The lease: a killed process's tables move within about this time.
