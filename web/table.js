@@ -59,7 +59,7 @@ const OUTAGE_MS = MOVE_MS + 2000;
  * tables at once): then each pause is drawn from 2 to 7 s, so that when
  * it ends the players come back spread over seven seconds (a quarter at
  * most in any one) instead of all in the same one (as the load generator's clients do: `reconnect_pause` in
- * crates/server/src/loadtest.rs). @param {number} retry @param {number} failedFor */
+ * crates/loadtest/src/lib.rs). @param {number} retry @param {number} failedFor */
 function reconnectPause(retry, failedFor) {
   if (failedFor >= OUTAGE_MS) return 2000 + Math.random() * 5000;
   return Math.min(1000, 250 * 2 ** retry) * (0.5 + Math.random() / 2);

@@ -11,7 +11,8 @@
 //! `web/` is embedded in the binary.
 //!
 //! ```
-//! use tripoley_server::{ServerConfig, client, protocol::CreateTable};
+//! use tripoley_loadtest::client;
+//! use tripoley_server::{ServerConfig, protocol::CreateTable};
 //!
 //! # tokio::runtime::Runtime::new()?.block_on(async {
 //! let server = tripoley_server::start(ServerConfig::ephemeral()).await?;
@@ -26,28 +27,19 @@
 // SQLite, PostgreSQL, WebSocket and VmRSS are names here, not code.
 #![allow(clippy::doc_markdown)]
 
-mod analysis;
+mod api;
 mod api_error;
 mod auth;
-mod budget;
-pub mod client;
 mod clock;
 mod cluster;
-mod http;
-mod limits;
-mod loadtest;
-mod lobbies;
+mod net;
 pub use tripoley_table::protocol;
-pub mod proxy;
-pub mod public;
-mod rematch;
-mod replay;
-mod rules_text;
 mod secret;
 mod store;
 mod table;
-pub mod web;
-mod ws;
+
+pub use net::{proxy, web};
+pub use table::public;
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -59,7 +51,6 @@ use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 use tripoley_engine::Record;
 
-pub use loadtest::{GameSeen, LoadOptions, LoadReport, ScratchDb, loadtest, loadtest_with};
 pub use store::Database;
 
 /// The CPU time process `pid` has used so far, all its threads, in seconds
@@ -256,9 +247,12 @@ impl ServerConfig {
     }
 }
 
+/// The most tables a load generator plays at once (`tripoley_loadtest`'s
+/// limit): the caps below are sized for it.
+pub const LOAD_MAX_TABLES: usize = 3000;
 /// Connections per address a load generator needs: two for each of its
 /// clients (`tripoley serve --max-connections-per-address` for one).
-pub const LOAD_CONNECTIONS: usize = loadtest::MAX_TABLES * 4 * 2;
+pub const LOAD_CONNECTIONS: usize = LOAD_MAX_TABLES * 4 * 2;
 /// Tables per address per hour a load generator needs.
 pub const LOAD_TABLES: u32 = 1_000_000;
 /// Unstarted lobbies at once from one address a load generator (or the
@@ -323,14 +317,14 @@ pub(crate) struct App {
     pub shutdown: watch::Receiver<bool>,
     pub next_conn: AtomicU64,
     /// Connections and tables created per client address.
-    pub addresses: Arc<limits::AddressBook>,
+    pub addresses: Arc<net::limits::AddressBook>,
     /// The unstarted lobbies created here, by age and creator.
-    pub lobbies: lobbies::Lobbies,
+    pub lobbies: table::lobbies::Lobbies,
     /// The server-wide budget of hint searches running at once.
     pub hints: Arc<tokio::sync::Semaphore>,
     /// The server-wide budget of expert bots' searches running at once.
     pub experts: Arc<tokio::sync::Semaphore>,
-    pub rematches: rematch::Rematches,
+    pub rematches: api::rematch::Rematches,
     /// The public tables waiting for players.
     pub public: Arc<public::Directory>,
     /// This server's part in a cluster (PostgreSQL only).
@@ -722,9 +716,9 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         .local_addr()
         .map_err(|e| ServerError::Io(e.to_string()))?;
     let (stop, shutdown) = watch::channel(false);
-    let addresses = Arc::new(limits::AddressBook::default());
-    let conn_limits = limits::ConnLimits::of(&config);
-    let listener = limits::LimitedListener::new(listener, Arc::clone(&addresses), conn_limits)
+    let addresses = Arc::new(net::limits::AddressBook::default());
+    let conn_limits = net::limits::ConnLimits::of(&config);
+    let listener = net::limits::LimitedListener::new(listener, Arc::clone(&addresses), conn_limits)
         .behind(config.proxies.clone());
     let cluster = match &config.db {
         Database::Postgres(url) => {
@@ -752,8 +746,8 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
         shutdown: shutdown.clone(),
         next_conn: AtomicU64::new(1),
         addresses,
-        lobbies: lobbies::Lobbies::default(),
-        rematches: rematch::Rematches::default(),
+        lobbies: table::lobbies::Lobbies::default(),
+        rematches: api::rematch::Rematches::default(),
         public: Arc::new(public),
     });
     // Old lobbies are removed at start-up, when none is in memory here;
@@ -791,18 +785,16 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
             }
         }
     }
-    let router = http::router(Arc::clone(&app))
-        .merge(analysis::router(Arc::clone(&app)))
-        .merge(replay::router(Arc::clone(&app)))
+    let router = api::router(Arc::clone(&app))
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&app),
             cluster::route,
         ))
-        .layer(axum::middleware::map_response(http::json_errors))
+        .layer(axum::middleware::map_response(api::json_errors))
         .into_make_service_with_connect_info::<SocketAddr>();
     // Connect info (the client's address) is read through `tap_io`, which
     // also turns off Nagle's delay: frames are small and wanted at once.
-    let listener = axum::serve::ListenerExt::tap_io(listener, limits::Limited::set_nodelay);
+    let listener = axum::serve::ListenerExt::tap_io(listener, net::limits::Limited::set_nodelay);
     let mut quit = shutdown;
     let serving = tokio::spawn(async move {
         let _ = axum::serve(listener, router)

@@ -6,7 +6,8 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use tripoley_server::{Database, LoadOptions, ScratchDb, ServerConfig};
+use tripoley_loadtest::{LoadOptions, ScratchDb};
+use tripoley_server::{Database, ServerConfig};
 
 use crate::Failure;
 
@@ -279,7 +280,7 @@ pub fn loadtest(args: &LoadArgs) -> Result<(), Failure> {
         cpu(std::process::id()),
     );
     let mut report = runtime
-        .block_on(tripoley_server::loadtest_with(opts))
+        .block_on(tripoley_loadtest::loadtest_with(opts))
         .map_err(|e| match e {
             tripoley_server::ServerError::Usage(m) => Failure::usage(m),
             other => failed(other),
@@ -303,7 +304,7 @@ pub fn loadtest(args: &LoadArgs) -> Result<(), Failure> {
 
 /// A load test that lost games, or chips, or made no action at all fails
 /// (exit 1) after its report, so scripts and CI notice.
-fn verdict(report: &tripoley_server::LoadReport) -> Result<(), Failure> {
+fn verdict(report: &tripoley_loadtest::LoadReport) -> Result<(), Failure> {
     if report.failures > 0 {
         Err(failed(format!(
             "{} games could not be played (their causes are in the report)",

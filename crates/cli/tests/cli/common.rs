@@ -78,7 +78,7 @@ pub async fn three_seated(
     preset: tripoley_engine::Preset,
     deals: u32,
 ) -> (String, String, Vec<String>) {
-    use tripoley_server::client;
+    use tripoley_loadtest::client;
     let created = client::create_table(
         addr,
         &tripoley_server::protocol::CreateTable {

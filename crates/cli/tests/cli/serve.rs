@@ -12,7 +12,7 @@ use crate::common::Scratch;
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Preset, Rules, View};
-use tripoley_server::client::{self, Socket};
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::protocol::{ClientMsg, TableStatus};
 
 const WAIT: Duration = Duration::from_secs(20);

@@ -25,7 +25,7 @@ use tokio_postgres::Client;
 
 use super::lease::failed;
 use crate::ServerError;
-use crate::public::PublicTable;
+use crate::table::public::PublicTable;
 
 /// Entries whose owner holds their table's lease, as SQL over
 /// `public_tables pt`.

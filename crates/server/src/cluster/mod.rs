@@ -77,8 +77,8 @@ use tokio::time::Instant;
 use tokio_postgres::{Client, NoTls};
 
 use crate::auth::{hash_token, same_hash};
-use crate::public::PublicTable;
 use crate::store::{Bounds, Fence, TokenHash};
+use crate::table::public::PublicTable;
 use crate::{App, ServerError};
 
 /// This process's part in a cluster.

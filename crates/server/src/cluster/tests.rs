@@ -1,5 +1,5 @@
 //! Leases, the registry and fencing against a real PostgreSQL (the
-//! processes here are ids in the registry; `crates/cli/tests/cli/cluster.rs`
+//! processes here are ids in the registry; `crates/cli/tests/cli/cluster/mod.rs`
 //! runs real ones).
 
 use crate::clock::now_ms;
@@ -9,12 +9,12 @@ use tokio::time::Instant;
 use tokio_postgres::Client;
 
 use super::{lease, listing, registry};
-use crate::client::{self, ClientError, Socket};
 use crate::protocol::{ClientMsg, CreateTable};
 use crate::store::relay::Relay;
 use crate::store::testpg::TestPostgres;
 use crate::store::tests::{started_table, steps};
 use crate::store::{Database, Fence, Store, StoredSteps};
+use tripoley_loadtest::client::{self, ClientError, Socket};
 
 const MINUTE: i64 = 60_000;
 
@@ -475,7 +475,7 @@ async fn old_lobby_tables_without_a_live_owner_are_removed_at_start_up() {
 async fn the_public_list_is_shared_and_shows_lease_holders_tables_only() {
     use std::collections::HashMap;
 
-    use crate::public::PublicTable;
+    use crate::table::public::PublicTable;
 
     let Some(pg) = TestPostgres::start() else {
         return;
@@ -898,7 +898,11 @@ async fn the_cap_on_one_address_s_open_lobbies_holds_across_the_cluster() {
         let (status, answer) = create_here(server, &lobby).await;
         assert_eq!(status, 503, "{answer}");
         assert_eq!(answer["code"], "busy", "{answer}");
-        assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{answer}");
+        assert_eq!(
+            answer["message"],
+            crate::api::tables::TOO_MANY_LOBBIES,
+            "{answer}"
+        );
     }
     // One lobby starts: room for one more, on either server.
     let (on, first) = &created[0];
@@ -960,7 +964,7 @@ async fn the_cap_on_one_address_s_tables_per_hour_holds_across_the_cluster() {
     assert_eq!(answers[0].0, 201, "{answers:?}");
     assert_eq!(answers[1].0, 429, "{answers:?}");
     assert_eq!(answers[1].1["code"], "rate_limited", "{answers:?}");
-    assert_eq!(answers[1].1["message"], crate::http::TOO_MANY_TABLES);
+    assert_eq!(answers[1].1["message"], crate::api::tables::TOO_MANY_TABLES);
     assert!(began.elapsed() < window, "the window has not passed yet");
     tokio::time::sleep_until(first + window).await;
     assert_eq!(create_here(a, &table).await.0, 201);
@@ -1021,7 +1025,11 @@ async fn a_forwarded_create_counts_as_its_client_s() {
         assert_eq!(status, 201, "lobby {k}: {answer}");
     }
     let (status, answer) = create_from(process, &for_him, servers[1].addr(), &lobby).await;
-    assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{status}");
+    assert_eq!(
+        answer["message"],
+        crate::api::tables::TOO_MANY_LOBBIES,
+        "{status}"
+    );
     // The forwarding process's own address holds none of them.
     assert_eq!(create_here(&servers[0], &lobby).await.0, 201);
     // Its own address naming others, with a wrong secret or none: all its own.
@@ -1033,7 +1041,11 @@ async fn a_forwarded_create_counts_as_its_client_s() {
         if k < cap {
             assert_eq!(status, 201, "lobby {k}: {answer}");
         } else {
-            assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{status}");
+            assert_eq!(
+                answer["message"],
+                crate::api::tables::TOO_MANY_LOBBIES,
+                "{status}"
+            );
         }
     }
     // A client naming the full address with a mark that is not the secret
@@ -1051,7 +1063,11 @@ async fn a_forwarded_create_counts_as_its_client_s() {
         assert_eq!(status, 201, "lobby {k}: {answer}");
     }
     let (status, answer) = create_from(client, "", servers[0].addr(), &lobby).await;
-    assert_eq!(answer["message"], crate::http::TOO_MANY_LOBBIES, "{status}");
+    assert_eq!(
+        answer["message"],
+        crate::api::tables::TOO_MANY_LOBBIES,
+        "{status}"
+    );
     for server in servers {
         server.shutdown().await;
     }

@@ -11,7 +11,7 @@ use common::table_from;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpSocket;
-use tripoley_server::client;
+use tripoley_loadtest::client;
 
 /// `GET path` from the loopback address `from`: the status and the body.
 async fn get(from: IpAddr, addr: SocketAddr, path: &str) -> (u16, Value) {

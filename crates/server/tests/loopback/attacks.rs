@@ -16,7 +16,7 @@ use tokio::net::{TcpSocket, TcpStream};
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Action, Preset, Rules, Step};
-use tripoley_server::client::{self, ClientError, Socket};
+use tripoley_loadtest::client::{self, ClientError, Socket};
 use tripoley_server::protocol::{ClientMsg, CreateTable};
 use tripoley_server::{RunningServer, ServerConfig};
 

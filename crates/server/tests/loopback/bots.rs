@@ -10,7 +10,7 @@ use common::{WAIT, join};
 use tripoley_bots::{Bot, BotKind, HeuristicBot};
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Preset, Rules, Step};
-use tripoley_server::client;
+use tripoley_loadtest::client;
 use tripoley_server::protocol::{ClientMsg, CreateTable, GameKind, SeatKind};
 use tripoley_server::{RunningServer, ServerConfig};
 

@@ -13,8 +13,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tripoley_bots::{BotKind, record_game};
 use tripoley_engine::{Preset, Rules};
+use tripoley_loadtest::client::Socket;
 use tripoley_server::ServerConfig;
-use tripoley_server::client::Socket;
 
 const JSON: (&str, &str) = ("Content-Type", "application/json");
 
@@ -356,7 +356,7 @@ async fn issue_49_3_uploads_do_not_crowd_out_a_games_analysis() {
     let server = common::server().await;
     let addr = server.addr();
     let t = common::table_from(addr, &common::one_deal_of_bots(), &[]).await;
-    tripoley_server::client::start_table(addr, &t.invite, &t.host_token)
+    tripoley_loadtest::client::start_table(addr, &t.invite, &t.host_token)
         .await
         .unwrap();
     let long: Value = serde_json::from_str(&long_record(12_300, 100)).unwrap();

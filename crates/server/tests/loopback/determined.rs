@@ -15,8 +15,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tripoley_bots::BotKind;
 use tripoley_engine::Preset;
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::ServerConfig;
-use tripoley_server::client::{self, Socket};
 use tripoley_server::protocol::{ClientMsg, CreateTable};
 
 const JSON: (&str, &str) = ("Content-Type", "application/json");
@@ -357,7 +357,7 @@ async fn finding_3_honest_creation_works_through_a_lobby_flood_from_100_addresse
     assert!(honest.iter().all(|&s| s == 201), "{honest:?}");
     assert!(flood >= CAP, "the flood made {flood} tables");
     assert!(
-        tripoley_server::client::table_info(addr, &mine)
+        tripoley_loadtest::client::table_info(addr, &mine)
             .await
             .is_ok()
     );

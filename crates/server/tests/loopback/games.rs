@@ -10,7 +10,7 @@ use common::{WAIT, chips, join, starting_total, table, until_decision};
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Pending, Preset, Rules};
-use tripoley_server::client::{self, Socket};
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::protocol::ClientMsg;
 use tripoley_server::{Database, ServerConfig};
 

@@ -4,7 +4,7 @@ use crate::common;
 
 use common::{WAIT, join, table};
 use tripoley_engine::{Action, Preset};
-use tripoley_server::client::{self, Socket};
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::protocol::ClientMsg;
 
 /// Reads until this socket's own decision; returns its view.

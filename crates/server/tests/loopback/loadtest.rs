@@ -4,7 +4,7 @@ use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_short_load_test_plays_and_conserves_chips() {
-    let report = tripoley_server::loadtest(2, 0, Duration::from_secs(3), None)
+    let report = tripoley_loadtest::loadtest(2, 0, Duration::from_secs(3), None)
         .await
         .expect("the load test runs");
     assert_eq!(report.tables, 2);
@@ -24,17 +24,17 @@ async fn a_short_load_test_plays_and_conserves_chips() {
 async fn a_load_test_stays_on_this_machine_and_within_bounds() {
     let far = "192.0.2.1:8080".parse().unwrap();
     assert!(
-        tripoley_server::loadtest(1, 0, Duration::from_secs(1), Some(far))
+        tripoley_loadtest::loadtest(1, 0, Duration::from_secs(1), Some(far))
             .await
             .is_err()
     );
     assert!(
-        tripoley_server::loadtest(0, 0, Duration::from_secs(1), None)
+        tripoley_loadtest::loadtest(0, 0, Duration::from_secs(1), None)
             .await
             .is_err()
     );
     assert!(
-        tripoley_server::loadtest(1, 0, Duration::from_secs(100_000), None)
+        tripoley_loadtest::loadtest(1, 0, Duration::from_secs(100_000), None)
             .await
             .is_err()
     );

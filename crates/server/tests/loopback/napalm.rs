@@ -12,12 +12,12 @@ use common::{WAIT, join};
 use serde_json::{Value, json};
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, CardSet, seeded_rng};
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_napalm::{
     Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmStep, RandomNapalmBot,
     Seat,
 };
 use tripoley_server::ServerConfig;
-use tripoley_server::client::{self, Socket};
 use tripoley_server::protocol::{CreateTable, GameKind, NapalmClientMsg};
 
 /// Creates a Napalm table; seats `humans` are taken by people.

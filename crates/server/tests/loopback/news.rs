@@ -8,8 +8,8 @@ use std::time::Duration;
 use common::{WAIT, join};
 use serde_json::json;
 use tripoley_engine::Preset;
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::ServerConfig;
-use tripoley_server::client::{self, Socket};
 use tripoley_server::protocol::CreateTable;
 
 /// Reads until a `table` message for which `test` holds.

@@ -6,7 +6,7 @@ use crate::common;
 use common::join;
 use serde_json::json;
 use tripoley_engine::Preset;
-use tripoley_server::client;
+use tripoley_loadtest::client;
 use tripoley_server::protocol::{SeatKind, TableStatus};
 
 async fn rematch(

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::{http_from, request_from, table_from};
 use serde_json::{Value, json};
-use tripoley_server::client::{self, Socket};
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::protocol::{CreateTable, GameKind};
 
 async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {

@@ -10,8 +10,8 @@ use common::{WAIT, join, table};
 use serde_json::{Value, json};
 use tripoley_cards::Suit;
 use tripoley_engine::{Action, Decision, Preset};
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::ServerConfig;
-use tripoley_server::client::{self, Socket};
 use tripoley_server::protocol::ClientMsg;
 
 /// Reads a spectator's messages until someone must decide: the event

@@ -7,8 +7,8 @@ use crate::common;
 use common::{WAIT, join};
 use tripoley_bots::BotKind;
 use tripoley_engine::Preset;
+use tripoley_loadtest::client::{self, ClientError, Socket};
 use tripoley_server::ServerConfig;
-use tripoley_server::client::{self, ClientError, Socket};
 use tripoley_server::protocol::CreateTable;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

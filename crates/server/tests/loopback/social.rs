@@ -13,8 +13,8 @@ use std::time::Duration;
 use common::{WAIT, join};
 use serde_json::Value;
 use tripoley_engine::Preset;
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::ServerConfig;
-use tripoley_server::client::{self, Socket};
 use tripoley_server::protocol::{ClientMsg, CreateTable, Created, SeatKind, TableStatus};
 use tripoley_server::public::PAGE_SIZE;
 

@@ -3,7 +3,7 @@
 use crate::common;
 
 use serde_json::json;
-use tripoley_server::client;
+use tripoley_loadtest::client;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_web_client_is_served_and_bad_requests_are_refused() {

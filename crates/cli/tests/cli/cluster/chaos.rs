@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use tripoley_engine::{Pending, Preset, Rules};
-use tripoley_server::{GameSeen, LoadOptions, LoadReport};
+use tripoley_loadtest::{GameSeen, LoadOptions, LoadReport};
 
 use super::{TestCluster, runtime};
 
@@ -388,7 +388,7 @@ fn chaos_under_load_through_the_proxy() {
         let old = cluster.all_tables();
         let (tx, mut seen) = unbounded_channel();
         let started = Instant::now();
-        let load = rt.spawn(tripoley_server::loadtest_with(LoadOptions {
+        let load = rt.spawn(tripoley_loadtest::loadtest_with(LoadOptions {
             tables: tables as usize,
             think: Duration::from_millis(20),
             duration: length,

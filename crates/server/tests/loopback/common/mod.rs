@@ -9,7 +9,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpSocket;
 use tripoley_bots::BotKind;
 use tripoley_engine::{Preset, Rules, View};
-use tripoley_server::client::{self, Socket};
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::protocol::{ClientMsg, CreateTable};
 use tripoley_server::{RunningServer, ServerConfig};
 

@@ -25,25 +25,22 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::Semaphore;
-use tripoley_analysis::MAX_RECORD_BYTES;
 use tripoley_engine::{RECORD_VERSION, Record, Seat};
 use tripoley_napalm::NapalmRecord;
 
 use crate::App;
-use crate::analysis::refuse;
+use crate::api::budget::{PerAddress, Slot};
+use crate::api::refuse;
 use crate::auth::{hash_token, same_hash};
-use crate::budget::{PerAddress, Slot};
-use crate::protocol::{Detail, ErrorBody, ErrorCode, RecordProblem, StartRequest};
-use crate::store::StoredSteps;
+use crate::protocol::{Detail, ErrorBody, ErrorCode, RecordProblem, StartRequest, TableStatus};
+use crate::store::{StoredSteps, StoredTable};
 pub(crate) use tripoley_table::replay::{Failure, Refused, Replayed, frames};
 /// Replays built at once.
 pub const RUNNING: usize = 2;
@@ -60,30 +57,18 @@ pub(crate) struct Replays {
     addresses: Arc<PerAddress>,
 }
 
-pub(crate) fn router(app: Arc<App>) -> Router {
-    let replays = Arc::new(Replays {
+/// The routes' state: the app and fresh budgets.
+pub(super) fn state(app: Arc<App>) -> Arc<Replays> {
+    Arc::new(Replays {
         app,
         running: Semaphore::new(RUNNING),
         queue: Arc::new(Semaphore::new(QUEUE)),
         addresses: PerAddress::new(PER_ADDRESS),
-    });
-    Router::new()
-        .route("/api/tables/{invite}/replay", get(by_invite))
-        .route("/api/tables/{invite}/share", post(share).get(share_made))
-        .route("/api/replays/{share}", get(by_share))
-        .route("/api/tables/{invite}/record", get(record_by_invite))
-        .route("/api/replays/{share}/record", get(record_by_share))
-        .route(
-            "/api/replays",
-            // The file, with room for a request's headers.
-            post(upload).layer(DefaultBodyLimit::max(MAX_RECORD_BYTES + 1024)),
-        )
-        .route("/replay/{share}", get(crate::web::index))
-        .with_state(replays)
+    })
 }
 
 #[derive(Deserialize)]
-struct Viewer {
+pub(super) struct Viewer {
     seat: Option<Seat>,
 }
 
@@ -112,7 +97,7 @@ fn admit(replays: &Replays, client: SocketAddr) -> Result<Admitted, &'static str
     })
 }
 
-async fn by_invite(
+pub(super) async fn by_invite(
     State(replays): State<Arc<Replays>>,
     Path(invite): Path<String>,
     Query(q): Query<Viewer>,
@@ -126,13 +111,13 @@ async fn by_invite(
 /// player's or the host's token makes it: publishing the game to whoever
 /// gets the link is theirs to decide, not a spectator's. The link shows the
 /// game and nothing else of the table.
-async fn share(
+pub(super) async fn share(
     State(replays): State<Arc<Replays>>,
     Path(invite): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Err(e) = crate::http::json_request(&replays.app, &headers) {
+    if let Err(e) = crate::api::json_request(&replays.app, &headers) {
         return e.into_response();
     }
     let Ok(StartRequest { token }) = serde_json::from_slice(&body) else {
@@ -151,7 +136,10 @@ async fn share(
 /// `GET /api/tables/{invite}/share`: the link a player or the host made,
 /// for anyone with the invite (a spectator keeps the game in My games
 /// with it); 404 until it is made.
-async fn share_made(State(replays): State<Arc<Replays>>, Path(invite): Path<String>) -> Response {
+pub(super) async fn share_made(
+    State(replays): State<Arc<Replays>>,
+    Path(invite): Path<String>,
+) -> Response {
     link(&replays.app, invite, false).await
 }
 
@@ -186,7 +174,7 @@ async fn player_or_host(app: &App, invite: &str, token: &str) -> Result<(), Resp
 
 /// The finished game's link as `{"share", "path"}`, made if `make`.
 async fn link(app: &App, invite: String, make: bool) -> Response {
-    if let Err((status, e)) = crate::analysis::finished(app, &invite).await {
+    if let Err((status, e)) = finished(app, &invite).await {
         return (status, axum::Json(e)).into_response();
     }
     match app.store.share(invite, make).await {
@@ -230,7 +218,7 @@ pub(crate) async fn shared(app: &App, share: &str) -> Result<String, (StatusCode
         .ok_or_else(none)
 }
 
-async fn by_share(
+pub(super) async fn by_share(
     State(replays): State<Arc<Replays>>,
     Path(share): Path<String>,
     Query(q): Query<Viewer>,
@@ -265,7 +253,7 @@ async fn stored(
 /// A finished game of this server's tables as its record, or the answer
 /// to give (none before the end: it tells every hand).
 async fn finished_record(app: &App, invite: &str) -> Result<Replayed, Response> {
-    let stored = match crate::analysis::finished(app, invite).await {
+    let stored = match finished(app, invite).await {
         Ok(s) => s,
         Err((status, e)) => return Err((status, axum::Json(e)).into_response()),
     };
@@ -289,7 +277,7 @@ async fn finished_record(app: &App, invite: &str) -> Result<Replayed, Response> 
 /// "Try it yourself" plays on from in the browser, and a file `tripoley
 /// replay` and `analyse` read. Anyone who may see its replay face up may
 /// have it; nothing is built, so no budget is taken.
-async fn record_by_invite(
+pub(super) async fn record_by_invite(
     State(replays): State<Arc<Replays>>,
     Path(invite): Path<String>,
 ) -> Response {
@@ -297,7 +285,7 @@ async fn record_by_invite(
 }
 
 /// `GET /api/replays/{share}/record`: the same by the game's share link.
-async fn record_by_share(
+pub(super) async fn record_by_share(
     State(replays): State<Arc<Replays>>,
     Path(share): Path<String>,
 ) -> Response {
@@ -318,14 +306,14 @@ async fn record_answer(app: &App, invite: &str) -> Response {
 /// `POST /api/replays`: a record file's frames (nothing stored). The file
 /// is read as `tripoley analyse` reads it (bounded, checked); what is wrong
 /// with it is said in `detail` (`record`, its `problem`).
-async fn upload(
+pub(super) async fn upload(
     State(replays): State<Arc<Replays>>,
     Query(q): Query<Viewer>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Err(e) = crate::http::json_request(&replays.app, &headers) {
+    if let Err(e) = crate::api::json_request(&replays.app, &headers) {
         return e.into_response();
     }
     let admitted = match admit(&replays, client) {
@@ -410,4 +398,41 @@ pub(crate) fn read_upload(body: &[u8]) -> Result<Replayed, Refused> {
         ));
     }
     Ok(record)
+}
+
+/// A finished game of this server (either kind), from storage.
+pub(crate) async fn finished(
+    app: &App,
+    invite: &str,
+) -> Result<StoredTable, (StatusCode, ErrorBody)> {
+    let none = || {
+        (
+            StatusCode::NOT_FOUND,
+            ErrorBody::new(ErrorCode::NoTable, "there is no table with this code"),
+        )
+    };
+    if !crate::auth::valid_invite(invite) {
+        return Err(none());
+    }
+    let stored = app
+        .store
+        .load(invite.to_owned())
+        .await
+        .map_err(|e| {
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorBody::new(ErrorCode::Storage, e.to_string()),
+            )
+        })?
+        .ok_or_else(none)?;
+    if !matches!(stored.status, TableStatus::Finished) {
+        return Err((
+            StatusCode::CONFLICT,
+            ErrorBody::new(
+                ErrorCode::NotStarted,
+                "the game is not over: it is replayed and analysed once it has ended",
+            ),
+        ));
+    }
+    Ok(stored)
 }

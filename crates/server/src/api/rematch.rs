@@ -56,7 +56,7 @@ pub(crate) async fn rematch(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Err(refused) = crate::http::json_request(&app, &headers) {
+    if let Err(refused) = crate::api::json_request(&app, &headers) {
         return refused.into_response();
     }
     let Ok(req) = serde_json::from_slice::<StartRequest>(&body) else {
@@ -112,13 +112,18 @@ pub(crate) async fn rematch(
     // A rematch makes a table as a create does: it counts towards the
     // asker's caps, and at the server's cap the oldest lobby nobody has
     // opened makes room (issue 31, finding 3).
-    let next =
-        match crate::http::new_lobby(&app, client.ip(), &old.settings, old.host_hash, old.seats)
-            .await
-        {
-            Ok(next) => next,
-            Err(refused) => return refused.into_response(),
-        };
+    let next = match crate::api::tables::new_lobby(
+        &app,
+        client.ip(),
+        &old.settings,
+        old.host_hash,
+        old.seats,
+    )
+    .await
+    {
+        Ok(next) => next,
+        Err(refused) => return refused.into_response(),
+    };
     let answer = created(&next);
     announce(&app, &invite, &next, by).await;
     remember(&mut rematches, invite, next, app.config.keep_finished);

@@ -256,7 +256,7 @@ pub(crate) struct LimitedListener {
     began: Instant,
     /// The next connection's id.
     next_id: u64,
-    /// Proxies whose connections name their client ([`crate::proxy`]).
+    /// Proxies whose connections name their client ([`crate::net::proxy`]).
     proxies: Vec<IpAddr>,
 }
 
@@ -294,7 +294,7 @@ impl axum::serve::Listener for LimitedListener {
             // A proxy sends its header at once: a short wait, and only
             // proxies can make the listener wait.
             let addr = if self.proxies.contains(&addr.ip()) {
-                match crate::proxy::client_address(&mut stream, addr, PROXY_WAIT).await {
+                match crate::net::proxy::client_address(&mut stream, addr, PROXY_WAIT).await {
                     Some(client) => client,
                     None => continue,
                 }

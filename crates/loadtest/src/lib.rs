@@ -1,6 +1,26 @@
 //! The load generator behind `tripoley loadtest`: N tables of client bots
 //! over loopback websockets, each answering its turn after a think time.
-//! Bounded in count and time, and loopback only.
+//! Bounded in count and time, and loopback only. Its [`client`] of the
+//! server is the server's and the command line's tests' too.
+//!
+//! ```
+//! use tripoley_loadtest::client;
+//! use tripoley_server::{ServerConfig, protocol::CreateTable};
+//!
+//! # tokio::runtime::Runtime::new()?.block_on(async {
+//! let server = tripoley_server::start(ServerConfig::ephemeral()).await?;
+//! let table = client::create_table(server.addr(), &CreateTable::default()).await?;
+//! assert_eq!(table.path, format!("/t/{}", table.invite));
+//! server.shutdown().await;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # })?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+// SQLite, PostgreSQL and HAProxy are names here, not code.
+#![allow(clippy::doc_markdown)]
+
+pub mod client;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -15,12 +35,13 @@ use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Preset, Rules, View};
 
-use crate::client::{self, PlayStats, Socket};
-use crate::protocol::{CreateTable, ErrorCode};
-use crate::{RunningServer, ServerConfig, ServerError};
+use crate::client::{PlayStats, Socket};
+use tripoley_server::protocol::{CreateTable, ErrorCode};
+use tripoley_server::{RunningServer, ServerConfig, ServerError};
 
-/// The most tables a load test may play at once.
-pub const MAX_TABLES: usize = 3000;
+/// The most tables a load test may play at once (the server's caps for a
+/// load generator are sized for them).
+pub const MAX_TABLES: usize = tripoley_server::LOAD_MAX_TABLES;
 /// The longest a load test may run: an hour, room for the 30-minute soak.
 pub const MAX_DURATION: Duration = Duration::from_secs(3600);
 /// How long a game may go without news before it counts as frozen, by
@@ -275,7 +296,7 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
     let server: Option<RunningServer> = match &db {
         None => None,
         Some(db) => Some(
-            crate::start(ServerConfig {
+            tripoley_server::start(ServerConfig {
                 max_tables: MAX_TABLES * 4,
                 db: db.path().to_path_buf().into(),
                 ..ServerConfig::ephemeral().for_load_generator()
@@ -698,7 +719,7 @@ const OUTAGE_SPREAD: Duration = Duration::from_secs(5);
 /// from taking those whose pauses were ending: a pause's rest is more
 /// often short than long). The page does the same (`reconnectPause` in
 /// `web/table.js`).
-pub(crate) fn reconnect_pause(failed_for: Duration, draw: u64) -> Duration {
+fn reconnect_pause(failed_for: Duration, draw: u64) -> Duration {
     if failed_for < OUTAGE_AFTER {
         return MOVE_PAUSE;
     }
@@ -808,6 +829,11 @@ fn passing(e: &client::ClientError) -> bool {
     }
 }
 
+/// The tests' throwaway PostgreSQL, the server's own (`crates/server/src/store/testpg.rs`).
+#[cfg(test)]
+#[path = "../../server/src/store/testpg.rs"]
+mod testpg;
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -859,8 +885,9 @@ mod tests {
     use std::net::SocketAddr;
 
     use super::{LoadOptions, ScratchDb, loadtest_with};
-    use crate::store::testpg::TestPostgres;
-    use crate::store::{Database, Store};
+    use tripoley_server::Database;
+
+    use crate::testpg::TestPostgres;
 
     /// One whole HTTP message from `from`: its head up to the blank line and
     /// as many body bytes as its `Content-Length` says. A request may come
@@ -938,9 +965,9 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_sit_done_behind_a_lost_answer_is_not_a_failure() {
         let db = ScratchDb::new();
-        let server = crate::start(crate::ServerConfig {
+        let server = tripoley_server::start(tripoley_server::ServerConfig {
             db: db.path().to_path_buf().into(),
-            ..crate::ServerConfig::ephemeral().for_load_generator()
+            ..tripoley_server::ServerConfig::ephemeral().for_load_generator()
         })
         .await
         .expect("the server starts");
@@ -970,14 +997,13 @@ mod tests {
             return;
         };
         let url = pg.new_database();
-        let server = crate::start(crate::ServerConfig {
+        let server = tripoley_server::start(tripoley_server::ServerConfig {
             addr: "127.0.0.1:0".parse().expect("an address"),
             db: Database::Postgres(url.clone()),
-            ..crate::ServerConfig::default()
+            ..tripoley_server::ServerConfig::default()
         })
         .await
         .expect("the server starts");
-        drop(Store::open(&Database::Postgres(url.clone())).expect("opens"));
         // Seats that think a little, so the first game outlasts the test:
         // with no thinking it could end before the lock below, which then
         // held up only the next game's start, where nothing is frozen (it

@@ -38,12 +38,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use tokio::sync::{oneshot, watch};
@@ -51,10 +49,11 @@ use tripoley_analysis::{AnalysisError, Options};
 use tripoley_engine::{RECORD_VERSION, Record, Seat};
 
 use crate::App;
-use crate::budget::{PerAddress, Slot};
-use crate::protocol::{ErrorBody, ErrorCode, RecordProblem, TableStatus};
-use crate::replay::Replayed;
-use crate::store::{StoredSteps, StoredTable};
+use crate::api::budget::{PerAddress, Slot};
+use crate::api::refuse;
+use crate::api::replay::Replayed;
+use crate::protocol::{ErrorBody, ErrorCode, RecordProblem};
+use crate::store::StoredSteps;
 
 /// Analyses queued or running for one table.
 pub const PER_TABLE: usize = 2;
@@ -112,33 +111,19 @@ struct Job {
     done: watch::Receiver<Option<Outcome>>,
 }
 
-/// The route, with its own state.
-pub(crate) fn router(app: Arc<App>) -> Router {
-    let analyst = Arc::new(Analyst {
+/// The routes' state: the app, an empty cache and fresh budgets.
+pub(super) fn state(app: Arc<App>) -> Arc<Analyst> {
+    Arc::new(Analyst {
         app,
         turns: Arc::default(),
         state: Mutex::new(Book::default()),
         addresses: PerAddress::new(PER_ADDRESS),
-    });
-    Router::new()
-        .route("/api/tables/{invite}/analysis", get(by_invite))
-        .route("/api/replays/{share}/analysis", get(by_share))
-        .route(
-            "/api/replays/analysis",
-            post(uploaded).layer(axum::extract::DefaultBodyLimit::max(
-                tripoley_analysis::MAX_RECORD_BYTES + 1024,
-            )),
-        )
-        .with_state(analyst)
+    })
 }
 
 #[derive(Deserialize)]
-struct Query1 {
+pub(super) struct Query1 {
     seat: Option<Seat>,
-}
-
-pub(crate) fn refuse(code: ErrorCode, status: StatusCode, why: &str) -> Response {
-    (status, axum::Json(ErrorBody::new(code, why))).into_response()
 }
 
 fn json(body: Bytes) -> Response {
@@ -163,7 +148,7 @@ impl Drop for Waiting {
     }
 }
 
-async fn by_invite(
+pub(super) async fn by_invite(
     State(analyst): State<Arc<Analyst>>,
     Path(invite): Path<String>,
     Query(q): Query<Query1>,
@@ -172,13 +157,13 @@ async fn by_invite(
     analysis(analyst, (Game::Table(invite), q.seat), client, None).await
 }
 
-async fn by_share(
+pub(super) async fn by_share(
     State(analyst): State<Arc<Analyst>>,
     Path(share): Path<String>,
     Query(q): Query<Query1>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
 ) -> Response {
-    match crate::replay::shared(&analyst.app, &share).await {
+    match crate::api::replay::shared(&analyst.app, &share).await {
         Ok(invite) => analysis(analyst, (Game::Table(invite), q.seat), client, None).await,
         Err((status, e)) => (status, axum::Json(e)).into_response(),
     }
@@ -186,27 +171,27 @@ async fn by_share(
 
 /// `POST /api/replays/analysis`: a record file's analysis, the file read
 /// as an uploaded replay is (refused in the same words).
-async fn uploaded(
+pub(super) async fn uploaded(
     State(analyst): State<Arc<Analyst>>,
     Query(q): Query<Query1>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Err(e) = crate::http::json_request(&analyst.app, &headers) {
+    if let Err(e) = crate::api::json_request(&analyst.app, &headers) {
         return e.into_response();
     }
     // Reading the file is work too: within the address's budget.
     let Some(slot) = analyst.addresses.take(client.ip()) else {
         return busy(WAITING);
     };
-    let record = match crate::replay::read_upload(&body) {
+    let record = match crate::api::replay::read_upload(&body) {
         Ok(Replayed::Tripoley(r)) => r,
         Ok(Replayed::Napalm(_)) => {
             let why = AnalysisError::Napalm.to_string();
-            return crate::replay::refused_file(RecordProblem::Napalm, why);
+            return crate::api::replay::refused_file(RecordProblem::Napalm, why);
         }
-        Err((problem, why)) => return crate::replay::refused_file(problem, why),
+        Err((problem, why)) => return crate::api::replay::refused_file(problem, why),
     };
     if record.steps.len() > UPLOAD_STEPS {
         let why = format!(
@@ -214,7 +199,7 @@ async fn uploaded(
              {UPLOAD_STEPS}",
             record.steps.len()
         );
-        return crate::replay::refused_file(RecordProblem::TooLongToAnalyse, why);
+        return crate::api::replay::refused_file(RecordProblem::TooLongToAnalyse, why);
     }
     // The record as read, not the bytes sent: the same game with other
     // spaces is the same analysis.
@@ -562,7 +547,7 @@ impl Drop for Turn {
 
 /// The record of a finished Tripoley game of this server, from storage.
 pub(crate) async fn load(app: &App, invite: &str) -> Result<Record, (StatusCode, ErrorBody)> {
-    let stored = finished(app, invite).await?;
+    let stored = crate::api::replay::finished(app, invite).await?;
     let StoredSteps::Tripoley(steps) = stored.steps else {
         return Err((
             StatusCode::BAD_REQUEST,
@@ -575,41 +560,4 @@ pub(crate) async fn load(app: &App, invite: &str) -> Result<Record, (StatusCode,
         names: stored.names.unwrap_or_default(),
         steps,
     })
-}
-
-/// A finished game of this server (either kind), from storage.
-pub(crate) async fn finished(
-    app: &App,
-    invite: &str,
-) -> Result<StoredTable, (StatusCode, ErrorBody)> {
-    let none = || {
-        (
-            StatusCode::NOT_FOUND,
-            ErrorBody::new(ErrorCode::NoTable, "there is no table with this code"),
-        )
-    };
-    if !crate::auth::valid_invite(invite) {
-        return Err(none());
-    }
-    let stored = app
-        .store
-        .load(invite.to_owned())
-        .await
-        .map_err(|e| {
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                ErrorBody::new(ErrorCode::Storage, e.to_string()),
-            )
-        })?
-        .ok_or_else(none)?;
-    if !matches!(stored.status, TableStatus::Finished) {
-        return Err((
-            StatusCode::CONFLICT,
-            ErrorBody::new(
-                ErrorCode::NotStarted,
-                "the game is not over: it is replayed and analysed once it has ended",
-            ),
-        ));
-    }
-    Ok(stored)
 }

@@ -1,122 +1,30 @@
-//! The HTTP side: the embedded web client, the JSON API (create a table,
-//! look at it, take a seat, start it) and the websocket upgrade.
+//! The tables' JSON API (create a table, look at it, take a seat, start
+//! it), the server's health and presets, and the websocket upgrade.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State, WebSocketUpgrade};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::extract::{ConnectInfo, Path, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
 use serde_json::json;
 
+use super::json_request;
 use crate::App;
 use crate::api_error::ApiError;
 use crate::auth::{hash_token, new_invite, origin_allowed, valid_invite};
-use crate::lobbies::Crowded;
 use crate::protocol::{
     CreateTable, Created, ErrorBody, ErrorCode, SitRequest, StartRequest, TableSettings, clean_name,
 };
 use crate::secret::new_token;
 use crate::store::{Caps, Over, TokenHash};
 use crate::table::Cmd;
-use crate::web;
+use crate::table::lobbies::Crowded;
 
 /// Bytes a websocket reads at once.
 const READ_BUFFER: usize = 4096;
-
-/// The routes.
-pub(crate) fn router(app: Arc<App>) -> Router {
-    Router::new()
-        .route("/", get(web::index))
-        .route("/t/{invite}", get(web::index))
-        .route("/{file}", get(web::file))
-        .route("/vendor/fluent-bundle/{file}", get(web::fluent))
-        .route("/locales/{file}", get(web::locale))
-        .route("/pkg/{file}", get(web::pkg))
-        .route("/icons/{file}", get(web::icon))
-        .route("/api/health", get(health))
-        .route("/api/presets", get(presets))
-        .route("/api/tables", get(crate::public::list).post(create))
-        .route("/api/tables/{invite}", get(info))
-        .route("/api/tables/{invite}/sit", post(sit))
-        .route("/api/tables/{invite}/start", post(start))
-        .route(
-            "/api/tables/{invite}/rematch",
-            post(crate::rematch::rematch),
-        )
-        .route("/api/tables/{invite}/rules", get(crate::rules_text::rules))
-        .route("/ws/{invite}", get(upgrade))
-        .layer(DefaultBodyLimit::max(16 * 1024))
-        .with_state(app)
-}
-
-/// Every refusal in the one JSON error shape (issue 49): the framework's
-/// own (a query or path that does not parse, a body over its limit, an
-/// upgrade without its headers, a method or an address the routes do not
-/// have) are plain text, which no client words; each becomes an
-/// [`ErrorBody`] with the code its status means and no parser's text.
-pub(crate) async fn json_errors(response: Response) -> Response {
-    let status = response.status();
-    let json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if json || !(status.is_client_error() || status.is_server_error()) {
-        return response;
-    }
-    let (code, message) = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::TooLarge, "the request is too large"),
-        StatusCode::NOT_FOUND => (ErrorCode::NoTable, "there is nothing at this address"),
-        StatusCode::FORBIDDEN => (ErrorCode::Forbidden, "this request is not allowed"),
-        StatusCode::TOO_MANY_REQUESTS => (ErrorCode::RateLimited, "too many requests: slow down"),
-        s if s.is_server_error() => (ErrorCode::Busy, "the server could not answer: try again"),
-        _ => (
-            ErrorCode::BadMessage,
-            "bad request: this is not a request the server takes (docs/protocol.md)",
-        ),
-    };
-    let mut answer = (status, axum::Json(ErrorBody::new(code, message))).into_response();
-    // What the framework said of itself stays (Allow, Retry-After, ...),
-    // but not the length of the body it replaced.
-    for (name, value) in response.headers() {
-        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
-            answer.headers_mut().insert(name, value.clone());
-        }
-    }
-    answer
-}
-
-/// Checks a POST to the JSON API before its body is read: it must say it is
-/// JSON (`application/json`, which a page of another site cannot send
-/// without the browser asking this server first) and, when a browser sends
-/// an Origin, come from this server's own pages or an allowed origin. So
-/// another website cannot make its visitors' browsers create tables or take
-/// seats here.
-pub(crate) fn json_request(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
-    let json = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
-    if !json {
-        return Err(ApiError(ErrorBody::new(
-            ErrorCode::Forbidden,
-            "requests to this API are JSON: send Content-Type: application/json",
-        )));
-    }
-    if !origin_allowed(headers, &app.config.allowed_origins) {
-        return Err(ApiError(ErrorBody::new(
-            ErrorCode::Forbidden,
-            "this page's origin may not use this server",
-        )));
-    }
-    Ok(())
-}
 
 /// A POST's body, once [`json_request`] lets it through.
 fn json_body<T: DeserializeOwned>(
@@ -141,12 +49,12 @@ fn no_table() -> ApiError {
     ))
 }
 
-async fn presets() -> impl IntoResponse {
+pub(super) async fn presets() -> impl IntoResponse {
     axum::Json(crate::protocol::presets())
 }
 
 /// `GET /api/health`: the server answers, and its limits.
-async fn health(State(app): State<Arc<App>>) -> Response {
+pub(super) async fn health(State(app): State<Arc<App>>) -> Response {
     let c = &app.config;
     axum::Json(json!({
         "ok": true,
@@ -200,7 +108,7 @@ fn over(cap: Over) -> ApiError {
     ApiError(ErrorBody::new(code, message))
 }
 
-async fn create(
+pub(super) async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
@@ -304,7 +212,7 @@ pub(crate) async fn new_lobby(
     Ok(invite)
 }
 
-async fn info(
+pub(super) async fn info(
     State(app): State<Arc<App>>,
     Path(invite): Path<String>,
 ) -> Result<Response, ApiError> {
@@ -312,7 +220,7 @@ async fn info(
     Ok(axum::Json(info).into_response())
 }
 
-async fn sit(
+pub(super) async fn sit(
     State(app): State<Arc<App>>,
     Path(invite): Path<String>,
     headers: HeaderMap,
@@ -329,7 +237,7 @@ async fn sit(
     Ok(axum::Json(seated).into_response())
 }
 
-async fn start(
+pub(super) async fn start(
     State(app): State<Arc<App>>,
     Path(invite): Path<String>,
     headers: HeaderMap,
@@ -346,7 +254,7 @@ async fn start(
     Ok(axum::Json(json!({"ok": true})).into_response())
 }
 
-async fn upgrade(
+pub(super) async fn upgrade(
     State(app): State<Arc<App>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(invite): Path<String>,
@@ -378,5 +286,5 @@ async fn upgrade(
     ws.max_message_size(cap)
         .max_frame_size(cap)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| crate::ws::run(socket, app, client.ip(), invite, table))
+        .on_upgrade(move |socket| crate::net::ws::run(socket, app, client.ip(), invite, table))
 }

@@ -13,7 +13,7 @@ use sha2::Digest;
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// The page.
-const INDEX: &[u8] = include_bytes!("../../../web/index.html");
+const INDEX: &[u8] = include_bytes!("../../../../../web/index.html");
 
 /// `(name, type, bytes)` of a file of `web/`, embedded.
 macro_rules! web {
@@ -21,7 +21,7 @@ macro_rules! web {
         (
             $name,
             $kind,
-            include_bytes!(concat!("../../../web/", $name)) as &[u8],
+            include_bytes!(concat!("../../../../../web/", $name)) as &[u8],
         )
     };
 }
@@ -71,7 +71,7 @@ const FILES: &[(&str, &str, &[u8])] = &[
     (
         "qrcode.mjs",
         JS,
-        include_bytes!("../../../web/vendor/qrcode-generator/qrcode.mjs"),
+        include_bytes!("../../../../../web/vendor/qrcode-generator/qrcode.mjs"),
     ),
     web!("vendor/fluent-bundle/builtins.js", JS),
     web!("vendor/fluent-bundle/bundle.js", JS),
@@ -106,7 +106,7 @@ pub const HAS_WASM: bool = !WASM.is_empty();
 
 /// The service worker's template: its version and the files it keeps are
 /// written in by [`files`].
-const SERVICE_WORKER: &str = include_str!("../../../web/sw.js");
+const SERVICE_WORKER: &str = include_str!("../../../../../web/sw.js");
 
 /// A file of the web app as it is published, under `/<path>`.
 pub struct File {

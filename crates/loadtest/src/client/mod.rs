@@ -22,7 +22,7 @@ use tripoley_bots::Bot;
 use tripoley_cards::GameRng;
 use tripoley_engine::{Seat, Stage, View};
 
-use crate::protocol::{
+use tripoley_server::protocol::{
     ClientMsg, CreateTable, Created, ErrorBody, NapalmClientMsg, PROTOCOL_VERSION, Seated,
     SitRequest, StartRequest, TableInfo,
 };
@@ -172,7 +172,10 @@ async fn api<T: DeserializeOwned>(
     let (status, value) = request(addr, method, path, body).await?;
     if !(200..300).contains(&status) {
         let body = serde_json::from_value(value.clone()).unwrap_or_else(|_| {
-            ErrorBody::new(crate::protocol::ErrorCode::BadMessage, value.to_string())
+            ErrorBody::new(
+                tripoley_server::protocol::ErrorCode::BadMessage,
+                value.to_string(),
+            )
         });
         return Err(ClientError::Refused { status, body });
     }
@@ -226,7 +229,7 @@ pub async fn start_table(addr: SocketAddr, invite: &str, token: &str) -> Result<
 pub async fn public_tables(
     addr: SocketAddr,
     page: usize,
-) -> Result<crate::public::PublicPage, ClientError> {
+) -> Result<tripoley_server::public::PublicPage, ClientError> {
     api(addr, "GET", &format!("/api/tables?page={page}"), None).await
 }
 

@@ -11,7 +11,7 @@
 #![allow(clippy::doc_markdown)]
 
 mod chaos;
-#[path = "../../../server/src/store/relay.rs"]
+#[path = "../../../../server/src/store/relay.rs"]
 mod relay;
 
 use std::collections::HashMap;
@@ -28,7 +28,7 @@ use relay::Relay;
 use tripoley_bots::BotKind;
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Pending, Preset, Record, Rules, Step, View};
-use tripoley_server::client::{self, Socket};
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::protocol::TableSettings;
 
 /// The lease: a killed process's tables move within about this time.
@@ -245,7 +245,7 @@ impl Drop for TestCluster {
 /// second or two and a connection it refuses tried on the next one. The
 /// same configuration as `scripts/cluster`'s.
 fn haproxy_config(front: SocketAddr, servers: &[SocketAddr]) -> String {
-    let template = include_str!("../../../../scripts/haproxy.cfg");
+    let template = include_str!("../../../../../scripts/haproxy.cfg");
     let mut lines = String::new();
     for (i, a) in servers.iter().enumerate() {
         writeln!(lines, "    server s{i} {a}").expect("a string");

@@ -12,9 +12,11 @@
 
 mod frames;
 mod hold;
+pub(crate) mod lobbies;
 mod lobby;
 mod napalm;
 mod news;
+pub mod public;
 mod social;
 mod think;
 
@@ -45,9 +47,9 @@ use crate::protocol::{
     Detail, ErrorBody, ErrorCode, GameKind, SeatInfo, SeatKind, Seated, TableInfo, TableSettings,
     TableStatus, clean_name, name_taken,
 };
-use crate::public::{Directory, PublicTable};
 use crate::secret::new_token;
 use crate::store::{Store, StoredSteps, StoredTable, TokenHash};
+use crate::table::public::{Directory, PublicTable};
 
 /// How long a finished table with nobody watching stays in memory.
 const LINGER: Duration = Duration::from_secs(10);

@@ -6,7 +6,6 @@
 //! own list of revealing events, not the engine's audiences.
 
 use crate::common;
-#[path = "leak/pairs.rs"]
 mod pairs;
 
 use std::collections::HashMap;
@@ -21,7 +20,7 @@ use tripoley_engine::{
     Action, Decision, Event, Game, Misplays, PayCards, Preset, Record, Rules, Seat, Space, Stage,
     Step,
 };
-use tripoley_server::client::{self, Socket};
+use tripoley_loadtest::client::{self, Socket};
 use tripoley_server::{Database, RunningServer, ServerConfig};
 
 /// Who received a frame: a seat, or a spectator.
