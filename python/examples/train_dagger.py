@@ -1,7 +1,7 @@
 """Imitates our expert bot with DAgger and a small NumPy network, then measures the policy
 against the heuristic and the expert on the same deals.
 
-    python examples/train_dagger.py --eval-expert      # the measured run (docs/python.md)
+    python examples/train_dagger.py --eval-expert      # the measured run (docs/python-measurements.md)
     python examples/train_dagger.py --tables 32 --rounds 2 --steps 20 --eval-tables 64 --eval-games 1  # seconds
 
 The learner plays seat 0 of ``--tables`` tables of the pagat preset at four seats, our

@@ -11,7 +11,7 @@
 * Agents ``player_0`` .. ``player_{n-1}``, one per seat; the seat to act is
   ``agent_selection`` (chance is dealt inside the environment, from the seed
   given to ``reset``).
-* Actions: a fixed ``Discrete`` space (see ``docs`` in ``python/README.md``): a
+* Actions: a fixed ``Discrete`` space (``docs/python-reference.md``): a
   card (0..52, to lead it or pick it into the poker five), the spare options,
   pass, the four suits, check, call, fold, play, withhold, then bets, raises
   and bids by amount. Choosing the poker five takes five steps, one card each,
