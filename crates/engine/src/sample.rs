@@ -246,6 +246,26 @@ impl Deal {
         }
     }
 
+    /// [`InfoSet::sample_likely`]: moves the cards runs stopped below from
+    /// `hidden` to `spare_fixed` while the spare has room (a spare shown to
+    /// hold no bonus card, D5, takes no pay card).
+    fn stops_to_spare(&self, hidden: &mut CardSet, spare_fixed: &mut CardSet) {
+        let barred = if self.bonus_proofs.none & SPARE_PLACE != 0 {
+            self.bonus_proofs.pay
+        } else {
+            CardSet::EMPTY
+        };
+        for &card in &self.stops {
+            if hidden.contains(card)
+                && !barred.contains(card)
+                && spare_fixed.len() < self.spare.len()
+            {
+                spare_fixed.insert(card);
+                hidden.remove(card);
+            }
+        }
+    }
+
     /// M3, M5, M6, M9a: what everyone learns from `seat` leading `card` under
     /// `rule`. A proper lead shows the leader holds none of the cards that
     /// would have come before it (lower in the suit, or lower in rank where
@@ -309,21 +329,7 @@ impl Game {
             .iter()
             .fold(CardSet::FULL - d.played - spare_fixed, |a, &f| a - f);
         if stops_in_spare && d.settled.is_none() {
-            // D5: a spare shown to hold no bonus card takes no pay card.
-            let barred = if d.bonus_proofs.none & SPARE_PLACE != 0 {
-                d.bonus_proofs.pay
-            } else {
-                CardSet::EMPTY
-            };
-            for &card in &d.stops {
-                if hidden.contains(card)
-                    && !barred.contains(card)
-                    && spare_fixed.len() < d.spare.len()
-                {
-                    spare_fixed.insert(card);
-                    hidden.remove(card);
-                }
-            }
+            d.stops_to_spare(&mut hidden, &mut spare_fixed);
         }
         // Slots 0..n are the seats, slot n the spare.
         let mut slots = [Slot {
@@ -413,20 +419,38 @@ impl Game {
             deal_hidden(hidden, &mut slots[..=n], rng)
                 .expect("the real deal satisfies the constraints, so a placement exists")
         });
+        self.deal_sample(
+            &mut g,
+            me,
+            |h| fixed[h] | placed[h],
+            spare_fixed | placed[n],
+        );
+        g
+    }
+
+    /// Gives `g`, a sample of this game for seat `me`, its hands and spare,
+    /// and what follows from them.
+    fn deal_sample(
+        &self,
+        g: &mut Game,
+        me: usize,
+        hand: impl Fn(usize) -> CardSet,
+        spare: CardSet,
+    ) {
+        let n = usize::from(self.n);
         for h in 0..n {
-            g.deal.hands[h] = fixed[h] | placed[h];
+            g.deal.hands[h] = hand(h);
         }
-        g.deal.spare = spare_fixed | placed[n];
+        g.deal.spare = spare;
         g.deal.index_hands(n);
-        g.deal.follow_others_knowledge(d, me, n);
-        self.choose_fives_again(&mut g, me);
+        g.deal.follow_others_knowledge(&self.deal, me, n);
+        self.choose_fives_again(g, me);
         if matches!(self.phase, Phase::Michigan(_)) {
             for h in 0..n {
                 g.deal.stage3_hands[h] = g.deal.hands[h] | g.deal.played_by[h];
             }
         }
         g.refresh_pending();
-        g
     }
 
     /// P1: others' fives are hidden choices; in the sample `g` of this game
