@@ -133,10 +133,9 @@ impl SearchStats {
 /// when the cap is reached).
 #[derive(Clone, Debug)]
 pub struct ExpertBot {
-    rollout: HeuristicBot,
-    /// Whether its worlds believe nobody withheld what they need not have
-    /// (see `search::Players`): the anchor's do not.
-    stops_in_spare: bool,
+    /// Who plays its playouts and how their worlds are drawn (the anchor's
+    /// put the cards runs stopped below anywhere).
+    players: search::Players,
     rules: Rules,
     budget: Budget,
     stats: SearchStats,
@@ -166,8 +165,10 @@ impl ExpertBot {
         // Build the odds tables now, not in the first decision's time.
         rollout.prepare();
         ExpertBot {
-            rollout,
-            stops_in_spare,
+            players: search::Players {
+                stops_in_spare,
+                ..search::Players::heuristic(rollout)
+            },
             rules: rules.clone(),
             budget,
             stats: SearchStats::default(),
@@ -199,7 +200,7 @@ impl ExpertBot {
             };
         }
         let mut seed_rng = seeded_rng(rand_core::Rng::next_u64(rng));
-        let first = self.rollout.act(&view, &mut seed_rng);
+        let first = self.players.bot.act(&view, &mut seed_rng);
         let cands = candidates::candidates(&view, decision, first, &self.rules);
         self.stats.decisions += 1;
         if cands.len() < 2 {
@@ -213,10 +214,7 @@ impl ExpertBot {
             info,
             &cands,
             None,
-            search::Players {
-                stops_in_spare: self.stops_in_spare,
-                ..search::Players::heuristic(self.rollout)
-            },
+            self.players,
             self.rules.bet_limit,
             self.budget,
             &mut seed_rng,
@@ -243,7 +241,7 @@ impl Bot for ExpertBot {
     /// Without the information set there is nothing to sample: the
     /// heuristic's answer.
     fn act(&mut self, view: &View, rng: &mut GameRng) -> Action {
-        self.rollout.act(view, rng)
+        self.players.bot.act(view, rng)
     }
 
     fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
