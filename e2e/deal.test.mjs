@@ -9,7 +9,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, shot, pause, PHONE, DESKTOP, Player, playUntil, soloTable, over, openTable, browser, underHand } from "./harness.mjs";
 
-serverAndBrowser();
+// A run waits 2 s at a card a person might hold in michigan-casino, not the
+// default 5 s: these tests check what the table shows, not the window (the
+// withhold's own tests keep 5 s), and each stop of a whole game waits it.
+serverAndBrowser(["--withhold-window", "2000"]);
 
 const PRESETS = ["pagat", "tripoley", "michigan-casino", "rummoli", "cosmo"];
 const start = (button) => button.click();
