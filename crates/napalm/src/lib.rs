@@ -27,7 +27,7 @@ mod record;
 mod rules;
 mod sample;
 
-pub use bots::{HeuristicNapalmBot, NapalmBot, RandomNapalmBot, beats_share};
+pub use bots::{HeuristicNapalmBot, RandomNapalmBot, beats_share};
 pub use game::{
     Account, Action, Audience, Decision, Event, IllegalAction, MAX_SEATS, NapalmGame, NapalmView,
     Pending, Reason, Round, Seat, Transfer, hand_strength, two_card_value,

@@ -1,10 +1,14 @@
 //! Helpers the project's tests share, so that no crate's tests keep a copy:
 //! decks that deal the hands a test names, a uniformly random legal answer,
-//! and whole seeded random games. Only tests depend on this crate.
+//! whole seeded random games, and [`properties`], the property suite every
+//! game keeps, written once for Tripoley and Napalm. Only tests depend on
+//! this crate.
+
+pub mod properties;
 
 use rand_core::Rng;
-use tripoley_cards::{CardSet, Deck, GameRng, seeded_rng};
-use tripoley_engine::{Action, DealChance, Decision, Event, Game, Pending, Record, Rules, Step};
+use tripoley_cards::{CardSet, Deck, GameRng};
+use tripoley_engine::{Action, Decision, Event, Game, Pending, Record, Rules};
 
 /// A uniformly random answer to `decision`, built from its shape.
 pub fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
@@ -29,15 +33,15 @@ pub fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
     }
 }
 
-/// Plays a whole game with random legal actions, calling `check` after every
-/// step; returns the record, the game and every event.
+/// Plays a whole Tripoley game with random legal actions ([`random_action`]),
+/// calling `check` after the start and after every step; returns the record,
+/// the game and every event.
 pub fn play_random(
     rules: &Rules,
     players: usize,
     seed: u64,
     mut check: impl FnMut(&Game, &[Event]),
 ) -> (Record, Game, Vec<Event>) {
-    let mut rng = seeded_rng(seed);
     let mut record = Record::new(
         rules.clone(),
         (0..players).map(|i| format!("P{i}")).collect(),
@@ -45,21 +49,20 @@ pub fn play_random(
     let mut events = Vec::new();
     let mut game = Game::start(rules.clone(), players, &mut events).expect("valid table");
     check(&game, &events);
-    for _ in 0..100_000 {
-        let step = match game.pending() {
-            Pending::GameOver => return (record, game, events),
-            Pending::Chance(_) => Step::Chance(DealChance::random(rules, &mut rng)),
-            Pending::Decide { seat, decision } => Step::Act {
-                seat,
-                action: random_action(&decision, &mut rng),
-            },
-        };
-        let before = events.len();
-        game.step(&step, &mut events).expect("a legal step applies");
-        record.steps.push(step);
-        check(&game, &events[before..]);
-    }
-    panic!("the game did not end within 100,000 steps");
+    record.steps =
+        properties::play_out(&mut game, seed, tripoley_choice, |game, _, step_events| {
+            check(game, step_events);
+            events.extend_from_slice(step_events);
+        });
+    (record, game, events)
+}
+
+/// [`random_action`] for the seat to act in a Tripoley game.
+pub fn tripoley_choice(game: &Game, _seat: u8, rng: &mut GameRng) -> Action {
+    let Pending::Decide { decision, .. } = game.pending() else {
+        unreachable!("asked only when a seat decides")
+    };
+    random_action(&decision, rng)
 }
 
 /// Parses "AH KH 10C".
