@@ -16,7 +16,7 @@ use serde::Serialize;
 use tripoley_bots::BotKind;
 use tripoley_bots::sim::{Estimate, Moments};
 use tripoley_cards::seeded_rng;
-use tripoley_game::Bot;
+use tripoley_game::{Bot, Dice};
 use tripoley_i18n::Lang;
 use tripoley_napalm::{
     Account, Event, HeuristicNapalmBot, NapalmGame, NapalmRecord, NapalmRules, RandomNapalmBot,
@@ -316,10 +316,11 @@ fn play_one(rules: &NapalmRules, kinds: &[BotKind], seed: u64, cap: u64, keep: b
         }
     };
     if tally(&mut played, &first).is_continue() {
+        let mut rng = seeded_rng(seed);
         tripoley_game::play(
             &mut game,
             &mut bots,
-            &mut seeded_rng(seed),
+            Dice::shared(&mut rng),
             |_, step, events| {
                 if let Some(r) = &mut record {
                     r.steps.push(step.clone());

@@ -277,8 +277,29 @@ impl tripoley_game::Game for Game {
         self.step(step, events)
     }
 
+    fn take_step_quietly(&mut self, step: &Step) -> Result<(), IllegalAction> {
+        self.step(step, &mut NoEvents)
+    }
+
     fn view(&self, seat: Option<Seat>) -> crate::view::View {
         Game::view(self, seat)
+    }
+
+    type Information<'a> = crate::sample::InfoSet<'a>;
+
+    fn information(&self, seat: Seat) -> crate::sample::InfoSet<'_> {
+        crate::sample::InfoSet::new(self, seat)
+    }
+
+    fn information_view(information: &crate::sample::InfoSet<'_>) -> crate::view::View {
+        information.view()
+    }
+
+    fn only_action(&self) -> Option<Action> {
+        match self.pending() {
+            Pending::Decide { decision, .. } => decision.only(),
+            Pending::Chance(_) | Pending::GameOver => None,
+        }
     }
 
     fn chips_in_play(&self) -> u32 {

@@ -12,12 +12,13 @@
 //!
 //! ```
 //! use tripoley_cards::seeded_rng;
-//! use tripoley_game::{Bot, Game, Turn};
+//! use tripoley_game::{Bot, Dice, Game, Turn};
 //!
 //! /// Counts a game's steps with whatever bots play it.
 //! fn steps<G: Game>(mut game: G, bots: &mut [Box<dyn Bot<G>>]) -> usize {
 //!     let mut steps = 0;
-//!     tripoley_game::play(&mut game, bots, &mut seeded_rng(1), |_, _, _| {
+//!     let mut rng = seeded_rng(1);
+//!     tripoley_game::play(&mut game, bots, Dice::shared(&mut rng), |_, _, _| {
 //!         steps += 1;
 //!         std::ops::ControlFlow::Continue(())
 //!     })
@@ -93,8 +94,32 @@ pub trait Game: Clone + Debug + PartialEq {
         events: &mut Vec<Self::Event>,
     ) -> Result<(), Self::Error>;
 
+    /// Takes `step` without building its events: for a game whose end is
+    /// all that matters (self-play at speed). By default, [`Game::take_step`].
+    fn take_step_quietly(&mut self, step: &Self::Step) -> Result<(), Self::Error> {
+        self.take_step(step, &mut Vec::new())
+    }
+
     /// `seat`'s view (a spectator's for `None`).
     fn view(&self, seat: Option<Seat>) -> Self::View;
+
+    /// What `seat` knows at its decision, for bots that search: its view,
+    /// and whatever lets them sample the worlds it cannot tell apart.
+    type Information<'a>
+    where
+        Self: 'a;
+
+    /// `seat`'s information at its decision.
+    fn information(&self, seat: Seat) -> Self::Information<'_>;
+
+    /// The view within an information.
+    fn information_view(information: &Self::Information<'_>) -> Self::View;
+
+    /// The answer of the decision pending when it has only one: no bot is
+    /// asked it.
+    fn only_action(&self) -> Option<Self::Action> {
+        None
+    }
 
     /// Chips at the table now: stacks and whatever lies in the middle.
     fn chips_in_play(&self) -> u32;
@@ -104,13 +129,23 @@ pub trait Game: Clone + Debug + PartialEq {
     fn total_chips(&self) -> u32;
 }
 
-/// A player of game `G`: it sees only its seat's view.
+/// A player of game `G`: it sees only its seat's view or information.
 pub trait Bot<G: Game>: Send {
     /// The bot's kind, as written on the command line.
     fn name(&self) -> &'static str;
 
     /// The answer to the decision of `view`'s seat (it is that seat's turn).
     fn act(&mut self, view: &G::View, rng: &mut GameRng) -> G::Action;
+
+    /// The answer at a decision, given the seat's information: bots that
+    /// search sample worlds from it. By default, [`Bot::act`] on its view.
+    fn act_in(&mut self, information: &G::Information<'_>, rng: &mut GameRng) -> G::Action {
+        self.act(&G::information_view(information), rng)
+    }
+
+    /// A new game begins ([`play`] says so before its first step): an
+    /// outside program is told by the number of its requests.
+    fn new_game(&mut self) {}
 }
 
 /// A bot's answer the game refused (a bug in the bot).
@@ -125,39 +160,96 @@ pub struct IllegalMove<E: std::error::Error> {
     pub error: E,
 }
 
-/// Plays `game` until it is over or `observe` breaks: chance and the bots
-/// draw from `rng`, seat `i` is played by `bots[i]`. `observe` sees the game
-/// after each step, the step and its events.
-pub fn play<G: Game>(
+/// Where chance and the bots draw their randomness.
+pub struct Dice<'a> {
+    /// Chance's RNG.
+    pub chance: &'a mut GameRng,
+    /// The bots' own RNG; `None`: they share chance's. With their own, the
+    /// cards depend on chance's seed alone, whatever the bots do, so the
+    /// same decks can be played again with the bots in other seats.
+    pub bots: Option<&'a mut GameRng>,
+}
+
+impl<'a> Dice<'a> {
+    /// Chance and the bots drawing from one RNG.
+    pub fn shared(rng: &'a mut GameRng) -> Dice<'a> {
+        Dice {
+            chance: rng,
+            bots: None,
+        }
+    }
+
+    fn bots(&mut self) -> &mut GameRng {
+        match &mut self.bots {
+            Some(rng) => rng,
+            None => self.chance,
+        }
+    }
+}
+
+/// Plays `game` until it is over or `observe` breaks, seat `i` played by
+/// `bots[i]` (each told first that a new game begins). A decision with one
+/// answer is asked of no bot. `observe` sees the game after each step, the
+/// step and its events.
+pub fn play<G: Game, B: Bot<G> + ?Sized>(
     game: &mut G,
-    bots: &mut [Box<dyn Bot<G>>],
-    rng: &mut GameRng,
+    bots: &mut [Box<B>],
+    dice: Dice<'_>,
     mut observe: impl FnMut(&G, &G::Step, &[G::Event]) -> ControlFlow<()>,
 ) -> Result<(), IllegalMove<G::Error>> {
     let mut events = Vec::new();
-    loop {
+    drive(game, bots, dice, |game, step| {
         events.clear();
-        let step = match game.turn() {
+        game.take_step(step, &mut events)?;
+        Ok(observe(game, step, &events))
+    })
+}
+
+/// [`play`] without events ([`Game::take_step_quietly`]) until the game is
+/// over: the fastest way to play a game whose end is all that matters.
+pub fn play_quietly<G: Game, B: Bot<G> + ?Sized>(
+    game: &mut G,
+    bots: &mut [Box<B>],
+    dice: Dice<'_>,
+) -> Result<(), IllegalMove<G::Error>> {
+    drive(game, bots, dice, |game, step| {
+        game.take_step_quietly(step)?;
+        Ok(ControlFlow::Continue(()))
+    })
+}
+
+/// The loop of [`play`] and [`play_quietly`]: `take` takes a step and says
+/// whether to go on.
+fn drive<G: Game, B: Bot<G> + ?Sized>(
+    game: &mut G,
+    bots: &mut [Box<B>],
+    mut dice: Dice<'_>,
+    mut take: impl FnMut(&mut G, &G::Step) -> Result<ControlFlow<()>, G::Error>,
+) -> Result<(), IllegalMove<G::Error>> {
+    for bot in bots.iter_mut() {
+        bot.new_game();
+    }
+    loop {
+        let flow = match game.turn() {
             Turn::Over => return Ok(()),
             Turn::Chance => {
-                let step = G::chance_step(game.random_chance(rng));
-                game.take_step(&step, &mut events)
-                    .expect("random chance always fits the rules");
-                step
+                let step = G::chance_step(game.random_chance(dice.chance));
+                take(game, &step).expect("random chance always fits the rules")
             }
             Turn::Seat(seat) => {
                 let bot = &mut bots[usize::from(seat)];
-                let step = G::act_step(seat, bot.act(&game.view(Some(seat)), rng));
-                game.take_step(&step, &mut events)
-                    .map_err(|error| IllegalMove {
-                        bot: bot.name(),
-                        seat,
-                        error,
-                    })?;
-                step
+                let action = match game.only_action() {
+                    Some(only) => only,
+                    None => bot.act_in(&game.information(seat), dice.bots()),
+                };
+                take(game, &G::act_step(seat, action)).map_err(|error| IllegalMove {
+                    bot: bot.name(),
+                    seat,
+                    error,
+                })?
             }
         };
-        if observe(game, &step, &events).is_break() {
+        if flow.is_break() {
             return Ok(());
         }
     }

@@ -131,6 +131,17 @@ impl Game for NapalmGame {
         NapalmGame::view(self, seat)
     }
 
+    /// A seat's view is all it knows: Napalm's bots do not search.
+    type Information<'a> = NapalmView;
+
+    fn information(&self, seat: Seat) -> NapalmView {
+        NapalmGame::view(self, Some(seat))
+    }
+
+    fn information_view(view: &NapalmView) -> NapalmView {
+        view.clone()
+    }
+
     fn chips_in_play(&self) -> u32 {
         NapalmGame::chips_in_play(self)
     }

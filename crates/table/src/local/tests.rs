@@ -4,7 +4,7 @@
 //! send that seat the same frames.
 
 use serde_json::Value;
-use tripoley_bots::{Bot, BotKind, HeuristicBot};
+use tripoley_bots::{BotKind, HeuristicBot};
 use tripoley_engine::{Misplays, Preset, Rules, Seat};
 use tripoley_game::Bot as _;
 use tripoley_napalm::{HeuristicNapalmBot, NapalmRules};
