@@ -389,7 +389,7 @@ fn check_game(rules: &Rules, players: usize, seed: u64, deep: bool) {
         seed,
         &PROBES,
         every,
-        tripoley_testkit::tripoley_choice,
+        &mut tripoley_testkit::random_players(players),
         check,
     );
     let game = played.game;

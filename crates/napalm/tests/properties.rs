@@ -133,7 +133,7 @@ fn play(players: usize, seed: u64, heuristic: bool, rules: NapalmRules) {
         seed,
         &[Action::Yes, Action::No, Action::Challenge, Action::Decline],
         1,
-        |game, seat, rng| bots[usize::from(seat)].act(&game.view(Some(seat)), rng),
+        &mut bots,
         |game, events| {
             watch.see(events, game);
             let dealt = game.cards().iter().fold(CardSet::EMPTY, |a, &h| {

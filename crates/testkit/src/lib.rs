@@ -8,7 +8,8 @@ pub mod properties;
 
 use rand_core::Rng;
 use tripoley_cards::{CardSet, Deck, GameRng};
-use tripoley_engine::{Action, Decision, Event, Game, Pending, Record, Rules};
+use tripoley_engine::{Action, Decision, Event, Game, InfoSet, Record, Rules, View};
+use tripoley_game::Bot;
 
 /// A uniformly random answer to `decision`, built from its shape.
 pub fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
@@ -33,7 +34,7 @@ pub fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
     }
 }
 
-/// Plays a whole Tripoley game with random legal actions ([`random_action`]),
+/// Plays a whole Tripoley game with random legal actions ([`random_players`]),
 /// calling `check` after the start and after every step; returns the record,
 /// the game and every event.
 pub fn play_random(
@@ -49,20 +50,39 @@ pub fn play_random(
     let mut events = Vec::new();
     let mut game = Game::start(rules.clone(), players, &mut events).expect("valid table");
     check(&game, &events);
-    record.steps =
-        properties::play_out(&mut game, seed, tripoley_choice, |game, _, step_events| {
-            check(game, step_events);
-            events.extend_from_slice(step_events);
-        });
+    let mut bots = random_players(players);
+    record.steps = properties::play_out(&mut game, seed, &mut bots, |game, _, step_events| {
+        check(game, step_events);
+        events.extend_from_slice(step_events);
+    });
     (record, game, events)
 }
 
-/// [`random_action`] for the seat to act in a Tripoley game.
-pub fn tripoley_choice(game: &Game, _seat: u8, rng: &mut GameRng) -> Action {
-    let Pending::Decide { decision, .. } = game.pending() else {
-        unreachable!("asked only when a seat decides")
-    };
-    random_action(&decision, rng)
+/// Tripoley's players of testkit's random games, one per seat: each answers
+/// with [`random_action`]. Not the bots' `RandomBot`, which draws
+/// differently: the games tests have stored (goldens, records) were played
+/// with these draws.
+pub fn random_players(players: usize) -> Vec<Box<dyn Bot<Game>>> {
+    (0..players)
+        .map(|_| Box::new(RandomAnswers) as Box<dyn Bot<Game>>)
+        .collect()
+}
+
+/// See [`random_players`].
+struct RandomAnswers;
+
+impl Bot<Game> for RandomAnswers {
+    fn name(&self) -> &'static str {
+        "random answers"
+    }
+
+    fn act(&mut self, view: &View, rng: &mut GameRng) -> Action {
+        random_action(&view.decision.expect("asked on its turn"), rng)
+    }
+
+    fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
+        random_action(info.decision().expect("asked on its turn"), rng)
+    }
 }
 
 /// Parses "AH KH 10C".

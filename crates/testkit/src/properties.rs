@@ -6,37 +6,41 @@
 //! and its events. What only one game has (its cards, its views' secrets,
 //! its record's file) each game's tests check in the `check` they pass.
 
-use tripoley_cards::{GameRng, seeded_rng};
-use tripoley_game::{Game, Seat, Turn};
+use std::ops::ControlFlow;
+
+use tripoley_cards::seeded_rng;
+use tripoley_game::{Bot, Dice, Game, Seat, Turn, play};
 
 /// Steps after which a game that has not ended is a bug.
 const MAX_STEPS: usize = 100_000;
 
-/// Plays `game` to its end: chance and `choose` (the seat to act's answer)
+/// Plays `game` to its end with [`tripoley_game::play`]: chance and `bots`
 /// draw from one RNG seeded with `seed`; `each` sees the game after every
 /// step, the step and its events. Returns the steps.
 pub fn play_out<G: Game>(
     game: &mut G,
     seed: u64,
-    mut choose: impl FnMut(&G, Seat, &mut GameRng) -> G::Action,
+    bots: &mut [Box<dyn Bot<G>>],
     mut each: impl FnMut(&G, &G::Step, &[G::Event]),
 ) -> Vec<G::Step> {
     let mut rng = seeded_rng(seed);
     let mut steps = Vec::new();
-    let mut events = Vec::new();
-    for _ in 0..MAX_STEPS {
-        let step = match game.turn() {
-            Turn::Over => return steps,
-            Turn::Chance => G::chance_step(game.random_chance(&mut rng)),
-            Turn::Seat(seat) => G::act_step(seat, choose(game, seat, &mut rng)),
-        };
-        events.clear();
-        game.take_step(&step, &mut events)
-            .unwrap_or_else(|e| panic!("a legal step applies: {step:?}: {e}"));
-        each(game, &step, &events);
-        steps.push(step);
-    }
-    panic!("the game did not end within {MAX_STEPS} steps");
+    play(game, bots, Dice::shared(&mut rng), |game, step, events| {
+        each(game, step, events);
+        steps.push(step.clone());
+        if steps.len() < MAX_STEPS {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        game.turn(),
+        Turn::Over,
+        "the game did not end within {MAX_STEPS} steps"
+    );
+    steps
 }
 
 /// What [`check_random_game`] played: the game at its end, its steps and
@@ -50,7 +54,8 @@ pub struct Played<G: Game> {
     pub events: Vec<G::Event>,
 }
 
-/// Plays `start` to its end as [`play_out`] does and checks the properties
+/// Plays `start` to its end as [`play_out`] does (seat `i` played by
+/// `bots[i]`) and checks the properties
 /// every game keeps: chips conserved after every step; every `every` steps,
 /// each legal action applies (on a copy; all of them when there are at most
 /// 30, else the first and the last), each of `probes` that is not legal is
@@ -62,13 +67,13 @@ pub fn check_random_game<G: Game>(
     seed: u64,
     probes: &[G::Action],
     every: usize,
-    choose: impl FnMut(&G, Seat, &mut GameRng) -> G::Action,
+    bots: &mut [Box<dyn Bot<G>>],
     mut check: impl FnMut(&G, &[G::Event]),
 ) -> Played<G> {
     let mut game = start.clone();
     let mut events = Vec::new();
     let mut taken = 0;
-    let steps = play_out(&mut game, seed, choose, |game, _, step_events| {
+    let steps = play_out(&mut game, seed, bots, |game, _, step_events| {
         taken += 1;
         assert_eq!(game.chips_in_play(), game.total_chips(), "chips conserved");
         if taken % every.max(1) == 0 {
