@@ -1,10 +1,11 @@
 //! What every game of the project is from outside, written once for
 //! Tripoley (`tripoley-engine`) and Napalm (`tripoley-napalm`): the
 //! [`Game`] trait (the `State` of `OpenSpiel` in Rust terms), the [`Bot`] that
-//! plays one from its seat's view, and [`play`], the loop that plays a
-//! whole game with bots. The simulators, the property suite of
-//! `tripoley-testkit` and every other driver are written against these, so
-//! a second game is not a second copy of them.
+//! plays one from its seat's view or information, and [`play`], the loop
+//! that plays a whole game with bots. Tripoley's driver (`tripoley-bots`),
+//! Napalm's simulator, the property suite of `tripoley-testkit` and the
+//! Python crate's integer layer are written against these, so a second
+//! game is not a second copy of them.
 //!
 //! Why a crate of its own: both rule crates implement the trait, so it must
 //! sit below them, and `tripoley-cards` is about cards, not turns. Like the
