@@ -3,11 +3,12 @@
 //! take from it; that fold is ranked first among their decisions.
 
 use tripoley_analysis::{Options, analyse};
-use tripoley_bots::{Bot, HeuristicBot};
+use tripoley_bots::HeuristicBot;
 use tripoley_cards::{Card, CardSet, Deck, seeded_rng};
 use tripoley_engine::{
     Action, DealChance, Decision, Game, InfoSet, Pending, Preset, Record, Rules, Step,
 };
+use tripoley_game::Bot as _;
 
 /// The royal flush seat 0 is dealt (spades: not the pay suit, so stage 1
 /// leaves it whole).

@@ -1,10 +1,10 @@
 //! Playing whole games with bots.
 
-use tripoley_cards::{GameRng, seeded_rng};
-use tripoley_engine::{
-    DealChance, Event, EventSink, Game, IllegalAction, InfoSet, NoEvents, Pending, Record, Rules,
-    RulesError, Step,
-};
+use std::ops::ControlFlow;
+
+use tripoley_cards::seeded_rng;
+use tripoley_engine::{Event, Game, IllegalAction, NoEvents, Record, Rules, RulesError, Step};
+use tripoley_game::{Dice, IllegalMove, play, play_quietly};
 
 use crate::Bot;
 
@@ -26,19 +26,6 @@ pub enum PlayError {
     },
 }
 
-/// Where chance and the bots draw their randomness.
-struct Rngs {
-    chance: GameRng,
-    /// The bots' own stream; `None`: they share chance's.
-    bots: Option<GameRng>,
-}
-
-impl Rngs {
-    fn bots(&mut self) -> &mut GameRng {
-        self.bots.as_mut().unwrap_or(&mut self.chance)
-    }
-}
-
 /// Plays a whole game, seat `i` played by `bots[i]`, chance and bots drawing
 /// from one RNG seeded with `seed`. `observe` sees every step and the events
 /// it caused. Returns the finished game.
@@ -48,11 +35,8 @@ pub fn play_game(
     seed: u64,
     observe: impl FnMut(&Step, &[Event]),
 ) -> Result<Game, PlayError> {
-    let rngs = Rngs {
-        chance: seeded_rng(seed),
-        bots: None,
-    };
-    drive(rules, bots, rngs, &mut Vec::new(), observe)
+    let mut rng = seeded_rng(seed);
+    drive(rules, bots, Dice::shared(&mut rng), Some(observe))
 }
 
 /// [`play_game`] without events: the engine builds none, so this is the
@@ -62,11 +46,13 @@ pub fn play_game_quietly(
     bots: &mut [Box<dyn Bot>],
     seed: u64,
 ) -> Result<Game, PlayError> {
-    let rngs = Rngs {
-        chance: seeded_rng(seed),
-        bots: None,
-    };
-    drive(rules, bots, rngs, &mut NoEvents, |_, _| {})
+    let mut rng = seeded_rng(seed);
+    drive(
+        rules,
+        bots,
+        Dice::shared(&mut rng),
+        None::<fn(&Step, &[Event])>,
+    )
 }
 
 /// [`play_game`] with chance and the bots drawing from separate RNGs: the
@@ -79,77 +65,40 @@ pub fn play_game_with(
     bot_seed: u64,
     observe: impl FnMut(&Step, &[Event]),
 ) -> Result<Game, PlayError> {
-    let rngs = Rngs {
-        chance: seeded_rng(chance_seed),
-        bots: Some(seeded_rng(bot_seed)),
+    let (mut chance, mut bot_rng) = (seeded_rng(chance_seed), seeded_rng(bot_seed));
+    let dice = Dice {
+        chance: &mut chance,
+        bots: Some(&mut bot_rng),
     };
-    drive(rules, bots, rngs, &mut Vec::new(), observe)
+    drive(rules, bots, dice, Some(observe))
 }
 
-/// Where [`drive`] collects the events of each step.
-trait StepEvents: EventSink {
-    /// Forgets the previous step's events.
-    fn clear(&mut self);
-    /// The events of the step just taken.
-    fn events(&self) -> &[Event];
-}
-
-impl StepEvents for Vec<Event> {
-    fn clear(&mut self) {
-        Vec::clear(self);
-    }
-    fn events(&self) -> &[Event] {
-        self
-    }
-}
-
-impl StepEvents for NoEvents {
-    fn clear(&mut self) {}
-    fn events(&self) -> &[Event] {
-        &[]
-    }
-}
-
+/// Starts a game at `rules` and plays it with [`tripoley_game::play`]
+/// (events for `observe`), or [`tripoley_game::play_quietly`] when nobody
+/// observes (the engine then builds no events).
 fn drive(
     rules: &Rules,
     bots: &mut [Box<dyn Bot>],
-    mut rngs: Rngs,
-    events: &mut impl StepEvents,
-    mut observe: impl FnMut(&Step, &[Event]),
+    dice: Dice<'_>,
+    observe: Option<impl FnMut(&Step, &[Event])>,
 ) -> Result<Game, PlayError> {
-    let mut game = Game::start(rules.clone(), bots.len(), events)?;
-    for bot in bots.iter_mut() {
-        bot.new_game();
-    }
-    loop {
-        events.clear();
-        // Chance from its RNG, or the bot's action; the step is built for
-        // `observe` only after the game took it (self-play observes nothing).
-        match game.pending() {
-            Pending::GameOver => return Ok(game),
-            Pending::Chance(_) => {
-                let chance = DealChance::random(rules, &mut rngs.chance);
-                game.chance_into(&chance, events)
-                    .expect("random chance always fits the rules");
-                observe(&Step::Chance(chance), events.events());
-            }
-            Pending::Decide { seat, decision } => {
-                let bot = &mut bots[usize::from(seat)];
-                // A decision with one answer (a lead with one card) needs no
-                // bot: it is asked only so that it takes a turn like others.
-                let action = match decision.only() {
-                    Some(only) => only,
-                    None => bot.act_in(&InfoSet::new(&game, seat), rngs.bots()),
-                };
-                game.apply_into(seat, action, events)
-                    .map_err(|error| PlayError::Illegal {
-                        bot: bot.name(),
-                        seat,
-                        error,
-                    })?;
-                observe(&Step::Act { seat, action }, events.events());
-            }
-        }
+    let refused = |e: IllegalMove<IllegalAction>| PlayError::Illegal {
+        bot: e.bot,
+        seat: e.seat,
+        error: e.error,
+    };
+    if let Some(mut observe) = observe {
+        let mut game = Game::start(rules.clone(), bots.len(), &mut Vec::new())?;
+        play(&mut game, bots, dice, |_, step, events| {
+            observe(step, events);
+            ControlFlow::Continue(())
+        })
+        .map_err(refused)?;
+        Ok(game)
+    } else {
+        let mut game = Game::start(rules.clone(), bots.len(), &mut NoEvents)?;
+        play_quietly(&mut game, bots, dice).map_err(refused)?;
+        Ok(game)
     }
 }
 

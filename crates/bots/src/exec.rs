@@ -316,7 +316,7 @@ impl ExecBot {
     }
 }
 
-impl Bot for ExecBot {
+impl tripoley_game::Bot<Game> for ExecBot {
     fn name(&self) -> &'static str {
         "exec"
     }
@@ -342,6 +342,8 @@ impl Bot for ExecBot {
         self.fallback.act(view, rng)
     }
 }
+
+impl Bot for ExecBot {}
 
 /// `sh -c command` (`cmd /C` on Windows).
 fn shell(command: &str) -> Command {

@@ -41,27 +41,14 @@ pub use heuristic::HeuristicBot;
 pub use random::RandomBot;
 
 use tripoley_cards::GameRng;
-use tripoley_engine::{Action, InfoSet, View};
+use tripoley_engine::Game;
+#[cfg(doc)]
+use tripoley_engine::{InfoSet, View};
 
-/// A player. It sees its seat's view, whose `decision` is set when it must act.
-pub trait Bot: Send {
-    /// The bot's kind, as written on the command line.
-    fn name(&self) -> &'static str;
-
-    /// The bot's answer to `view.decision`, which the caller guarantees is set.
-    fn act(&mut self, view: &View, rng: &mut GameRng) -> Action;
-
-    /// A new game begins (the driver says so before its first step): an
-    /// outside program is told by the `game` number of its requests.
-    fn new_game(&mut self) {}
-
-    /// The bot's answer at a decision, given the seat's information set:
-    /// its view, and worlds sampled consistently with it for bots that
-    /// search. By default, [`Bot::act`] on the view.
-    fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
-        self.act(&info.view(), rng)
-    }
-
+/// A Tripoley player: a [`tripoley_game::Bot`] of Tripoley's [`Game`] (it
+/// sees its seat's [`View`], or its [`InfoSet`] to search), whose searches
+/// a simulation may ask the cost of.
+pub trait Bot: tripoley_game::Bot<Game> {
     /// For searching bots: what the searches since the last call cost
     /// (decisions, playouts, time), and the counts are reset.
     fn take_stats(&mut self) -> Option<SearchStats> {

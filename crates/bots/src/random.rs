@@ -1,7 +1,7 @@
 //! [`RandomBot`]: a uniformly random legal action.
 
 use tripoley_cards::{CardSet, GameRng, Suit};
-use tripoley_engine::{Action, Decision, InfoSet, View};
+use tripoley_engine::{Action, Decision, Game, InfoSet, View};
 
 use crate::{Bot, below};
 
@@ -10,7 +10,7 @@ use crate::{Bot, below};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomBot;
 
-impl Bot for RandomBot {
+impl tripoley_game::Bot<Game> for RandomBot {
     fn name(&self) -> &'static str {
         "random"
     }
@@ -26,6 +26,8 @@ impl Bot for RandomBot {
         random_action(decision, rng)
     }
 }
+
+impl Bot for RandomBot {}
 
 /// A uniformly random answer to `decision`, without listing large choices.
 pub(crate) fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {

@@ -7,6 +7,7 @@ use tripoley_cards::{Deck, seeded_rng};
 use tripoley_engine::{
     Account, DealChance, Event, FirstDealer, Game, Pending, Preset, Reason, Record, Rules,
 };
+use tripoley_game::Bot as _;
 use tripoley_testkit::deck_for;
 
 /// A deck dealing `hands` by seat (dealer 0, 3 players, 13 cards each) and the spare.

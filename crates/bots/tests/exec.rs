@@ -5,9 +5,10 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tripoley_bots::{Bot, BotKind, BotSpec, ExecBot};
+use tripoley_bots::{BotKind, BotSpec, ExecBot};
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{DealChance, Game, Pending, Preset, Rules};
+use tripoley_game::Bot as _;
 
 /// A temporary folder with `name` holding `script`.
 fn script(name: &str, text: &str) -> PathBuf {

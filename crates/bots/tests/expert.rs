@@ -5,6 +5,7 @@ use tripoley_bots::arena::{ArenaConfig, run_arena};
 use tripoley_bots::{Bot, BotKind, BotOptions, Budget, ExpertBot, advise, hint, judge};
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Action, DealChance, Decision, Game, InfoSet, Pending, Preset, Rules, Stage};
+use tripoley_game::Bot as _;
 
 /// Plays `rules` with heuristic bots from `seed` until the first decision in
 /// `stage`, and returns the game there.

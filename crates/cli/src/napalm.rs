@@ -8,17 +8,19 @@
 //! count, never on the threads.
 
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use rayon::prelude::*;
 use serde::Serialize;
 use tripoley_bots::BotKind;
 use tripoley_bots::sim::{Estimate, Moments};
-use tripoley_cards::{Deck, seeded_rng};
+use tripoley_cards::seeded_rng;
+use tripoley_game::{Bot, Dice};
 use tripoley_i18n::Lang;
 use tripoley_napalm::{
-    Account, Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmRules,
-    NapalmStep, Pending, RandomNapalmBot, Reason, Seat, Transfer,
+    Account, Event, HeuristicNapalmBot, NapalmGame, NapalmRecord, NapalmRules, RandomNapalmBot,
+    Reason, Seat, Transfer,
 };
 
 use crate::Failure;
@@ -26,7 +28,7 @@ use crate::setup::{TableArgs, bots_for_seats, run_with_progress};
 
 /// A Napalm bot of the kind named on the command line (Napalm's bots are
 /// random and heuristic; the commands refuse other kinds).
-pub(crate) fn napalm_bot(kind: BotKind) -> Box<dyn NapalmBot> {
+pub(crate) fn napalm_bot(kind: BotKind) -> Box<dyn Bot<NapalmGame>> {
     if kind == BotKind::Random {
         Box::new(RandomNapalmBot)
     } else {
@@ -273,8 +275,7 @@ fn play_hands(
 /// Plays game `seed` for at most `cap` hands, tallying each hand's chips.
 fn play_one(rules: &NapalmRules, kinds: &[BotKind], seed: u64, cap: u64, keep: bool) -> Played {
     let n = kinds.len();
-    let mut rng = seeded_rng(seed);
-    let mut bots: Vec<Box<dyn NapalmBot>> = kinds.iter().map(|&k| napalm_bot(k)).collect();
+    let mut bots: Vec<Box<dyn Bot<NapalmGame>>> = kinds.iter().map(|&k| napalm_bot(k)).collect();
     let mut first = Vec::new();
     let mut game = NapalmGame::start(rules.clone(), n, &mut first).expect("checked table");
     let mut record = keep.then(|| {
@@ -286,9 +287,10 @@ fn play_one(rules: &NapalmRules, kinds: &[BotKind], seed: u64, cap: u64, keep: b
         winners: None,
         record: None,
     };
-    let mut events = first;
-    loop {
-        for e in &events {
+    // Tallies a step's events; breaks once the hand after the last one
+    // wanted has begun (and drops it).
+    let tally = |played: &mut Played, events: &[Event]| {
+        for e in events {
             match e {
                 Event::HandStarted { .. } => played.hands.push(vec![0; n]),
                 Event::Transfer(t) => {
@@ -304,29 +306,29 @@ fn play_one(rules: &NapalmRules, kinds: &[BotKind], seed: u64, cap: u64, keep: b
             }
         }
         if played.hands.len() as u64 > cap {
-            // The hand after the last one wanted has begun: drop it.
             played
                 .hands
                 .truncate(usize::try_from(cap).unwrap_or(usize::MAX));
             played.winners = None;
-            break;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-        let step = match game.pending() {
-            Pending::GameOver => break,
-            Pending::Deck => NapalmStep::Deck(Deck::shuffled(&mut rng)),
-            Pending::Decide { seat, .. } => NapalmStep::Act {
-                seat,
-                action: bots[usize::from(seat)].act(&game.view(Some(seat)), &mut rng),
+    };
+    if tally(&mut played, &first).is_continue() {
+        let mut rng = seeded_rng(seed);
+        tripoley_game::play(
+            &mut game,
+            &mut bots,
+            Dice::shared(&mut rng),
+            |_, step, events| {
+                if let Some(r) = &mut record {
+                    r.steps.push(step.clone());
+                }
+                tally(&mut played, events)
             },
-        };
-        events = match &step {
-            NapalmStep::Deck(deck) => game.deal(deck),
-            NapalmStep::Act { seat, action } => game.apply(*seat, *action),
-        }
+        )
         .expect("bots answer legally");
-        if let Some(r) = &mut record {
-            r.steps.push(step);
-        }
     }
     played.record = record;
     played

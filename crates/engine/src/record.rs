@@ -232,6 +232,85 @@ impl Record {
     }
 }
 
+/// Tripoley as one of the project's games: the drivers, simulators and
+/// property suite written once for every game play it through this.
+impl tripoley_game::Game for Game {
+    type Action = Action;
+    type Chance = DealChance;
+    type Step = Step;
+    type View = crate::view::View;
+    type Event = Event;
+    type Error = IllegalAction;
+
+    fn players(&self) -> usize {
+        Game::players(self)
+    }
+
+    fn turn(&self) -> tripoley_game::Turn {
+        match self.pending() {
+            Pending::Chance(_) => tripoley_game::Turn::Chance,
+            Pending::Decide { seat, .. } => tripoley_game::Turn::Seat(seat),
+            Pending::GameOver => tripoley_game::Turn::Over,
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        match self.pending() {
+            Pending::Decide { seat, .. } => self.legal(seat),
+            Pending::Chance(_) | Pending::GameOver => Vec::new(),
+        }
+    }
+
+    fn random_chance(&self, rng: &mut tripoley_cards::GameRng) -> DealChance {
+        DealChance::random(self.rules(), rng)
+    }
+
+    fn chance_step(chance: DealChance) -> Step {
+        Step::Chance(chance)
+    }
+
+    fn act_step(seat: Seat, action: Action) -> Step {
+        Step::Act { seat, action }
+    }
+
+    fn take_step(&mut self, step: &Step, events: &mut Vec<Event>) -> Result<(), IllegalAction> {
+        self.step(step, events)
+    }
+
+    fn take_step_quietly(&mut self, step: &Step) -> Result<(), IllegalAction> {
+        self.step(step, &mut NoEvents)
+    }
+
+    fn view(&self, seat: Option<Seat>) -> crate::view::View {
+        Game::view(self, seat)
+    }
+
+    type Information<'a> = crate::sample::InfoSet<'a>;
+
+    fn information(&self, seat: Seat) -> crate::sample::InfoSet<'_> {
+        crate::sample::InfoSet::new(self, seat)
+    }
+
+    fn information_view(information: &crate::sample::InfoSet<'_>) -> crate::view::View {
+        information.view()
+    }
+
+    fn only_action(&self) -> Option<Action> {
+        match self.pending() {
+            Pending::Decide { decision, .. } => decision.only(),
+            Pending::Chance(_) | Pending::GameOver => None,
+        }
+    }
+
+    fn chips_in_play(&self) -> u32 {
+        Game::chips_in_play(self)
+    }
+
+    fn total_chips(&self) -> u32 {
+        Game::total_chips(self)
+    }
+}
+
 impl Game {
     /// Applies one recorded step.
     pub fn step(&mut self, step: &Step, ev: &mut impl EventSink) -> Result<(), IllegalAction> {

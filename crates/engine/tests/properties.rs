@@ -8,7 +8,7 @@ mod common;
 use proptest::prelude::*;
 use tripoley_cards::{Card, CardSet, Rank, Suit, seeded_rng};
 use tripoley_engine::{
-    Account, Action, AuctionPays, Decision, Event, FinalPot, FirstDealer, FirstLead, Game, InfoSet,
+    Account, Action, AuctionPays, Event, FinalPot, FirstDealer, FirstLead, Game, InfoSet,
     LeadColors, MichiganLeader, Misplays, NoEvents, PayCards, PaySuitRule, Pending, PokerOpener,
     PokerRule, Preset, Reason, Rules, SequenceRule, Space, SpareRule, Stage, View,
 };
@@ -261,80 +261,19 @@ fn stage1_deductions_kept(game: &Game, world: &Game) {
     }
 }
 
-/// Illegal actions are refused and change nothing.
-fn illegal_refused(game: &Game) {
-    let Pending::Decide { seat, decision } = game.pending() else {
-        return;
-    };
-    let other = (seat + 1) % game.players() as u8;
-    let mut copy = game.clone();
-    let legal = decision.actions_sample();
-    for wrong in [
-        Action::Bid(0),
-        Action::Bid(u32::MAX),
-        Action::Bet(0),
-        Action::Raise(u32::MAX),
-        Action::Choose(CardSet::EMPTY),
-        Action::Lead(Card::new(Rank::Two, Suit::Clubs)),
-        Action::NameSuit(Suit::Clubs),
-        Action::Play,
-        Action::Keep,
-    ] {
-        if !legal.contains(&wrong) {
-            assert!(
-                copy.apply(seat, wrong).is_err(),
-                "{wrong:?} accepted for {decision:?}"
-            );
-            assert_eq!(&copy, game, "a refused action changed the game");
-        }
-    }
-    if let Some(action) = legal.first() {
-        assert!(copy.apply(other, *action).is_err() || other == seat);
-        assert_eq!(&copy, game);
-    }
-}
-
-/// A few actions the decision allows (all of them when there are few).
-trait Sample {
-    fn actions_sample(&self) -> Vec<Action>;
-}
-
-impl Sample for Decision {
-    fn actions_sample(&self) -> Vec<Action> {
-        match self {
-            Decision::ChooseFive { from } => from
-                .iter()
-                .take(5)
-                .collect::<CardSet>()
-                .pipe(|five| vec![Action::Choose(five)]),
-            _ => self.actions(),
-        }
-    }
-}
-
-trait Pipe: Sized {
-    fn pipe<T>(self, f: impl FnOnce(Self) -> T) -> T {
-        f(self)
-    }
-}
-impl<T> Pipe for T {}
-
-/// Every legal action applies (tried on copies, where there are few).
-fn legal_apply(game: &Game) {
-    let Pending::Decide { seat, decision } = game.pending() else {
-        return;
-    };
-    let actions = decision.actions_sample();
-    if actions.len() > 30 {
-        return;
-    }
-    for a in actions {
-        let mut copy = game.clone();
-        copy.apply(seat, a)
-            .unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
-        assert_eq!(copy.chips_in_play(), copy.total_chips());
-    }
-}
+/// Actions tried at every decision: those that do not answer it must be
+/// refused (the property suite of `tripoley-testkit`).
+const PROBES: [Action; 9] = [
+    Action::Bid(0),
+    Action::Bid(u32::MAX),
+    Action::Bet(0),
+    Action::Raise(u32::MAX),
+    Action::Choose(CardSet::EMPTY),
+    Action::Lead(Card::new(Rank::Two, Suit::Clubs)),
+    Action::NameSuit(Suit::Clubs),
+    Action::Play,
+    Action::Keep,
+];
 
 /// P1 over a whole game's events: in every deal with betting, each player
 /// still in sets five apart, in turn from the dealer's left, before the
@@ -422,15 +361,14 @@ fn antes_as_t5_says(rules: &Rules, events: &[Event]) {
 }
 
 fn check_game(rules: &Rules, players: usize, seed: u64, deep: bool) {
+    let mut events = Vec::new();
+    let start = Game::start(rules.clone(), players, &mut events).expect("valid table");
     let mut steps = 0;
-    let (record, game, events) = tripoley_testkit::play_random(rules, players, seed, |g, ev| {
+    let mut check = |g: &Game, ev: &[Event]| {
         steps += 1;
-        assert_eq!(g.chips_in_play(), g.total_chips(), "T7: chips conserved");
         cards_accounted(g);
         if deep || steps % 7 == 0 {
             views_hide(g);
-            illegal_refused(g);
-            legal_apply(g);
             samples_consistent(g, steps);
         }
         for e in ev {
@@ -438,10 +376,32 @@ fn check_game(rules: &Rules, players: usize, seed: u64, deep: bool) {
                 assert!(t.amount > 0);
             }
         }
-    });
+    };
+    assert_eq!(
+        start.chips_in_play(),
+        start.total_chips(),
+        "T7: chips conserved"
+    );
+    check(&start, &events);
+    let every = if deep { 1 } else { 7 };
+    let played = tripoley_testkit::properties::check_random_game(
+        &start,
+        seed,
+        &PROBES,
+        every,
+        &mut tripoley_testkit::random_players(players),
+        check,
+    );
+    let game = played.game;
+    events.extend(played.events);
     assert!(game.standings().is_some(), "the game ended");
     fives_chosen_before_betting(players, &events);
     antes_as_t5_says(rules, &events);
+    let mut record = tripoley_engine::Record::new(
+        rules.clone(),
+        (0..players).map(|i| format!("P{i}")).collect(),
+    );
+    record.steps = played.steps;
     let (replayed, replay_events) = record.replay().expect("the record replays");
     assert_eq!(replayed, game, "replay reproduces the game");
     assert_eq!(replay_events, events, "replay reproduces every event");

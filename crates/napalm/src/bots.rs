@@ -1,26 +1,21 @@
-//! Napalm bots: random, and a heuristic that declares from how its hand
-//! ranks among the hands the others could hold.
+//! Napalm's bots ([`Bot`]s of a [`NapalmGame`]): random, and a heuristic
+//! that declares from how its hand ranks among the hands the others could
+//! hold.
 
 use std::sync::OnceLock;
 
 use rand_core::Rng;
 use tripoley_cards::{CardSet, GameRng, seeded_rng};
 
-use crate::game::{Action, Decision, NapalmView, Round, hand_strength};
+use tripoley_game::Bot;
 
-/// A Napalm player: sees only its view.
-pub trait NapalmBot: Send {
-    /// The bot's name.
-    fn name(&self) -> &'static str;
-    /// The answer to `view.decision` (set when asked).
-    fn act(&mut self, view: &NapalmView, rng: &mut GameRng) -> Action;
-}
+use crate::game::{Action, Decision, NapalmGame, NapalmView, Round, hand_strength};
 
 /// Answers at random.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomNapalmBot;
 
-impl NapalmBot for RandomNapalmBot {
+impl Bot<NapalmGame> for RandomNapalmBot {
     fn name(&self) -> &'static str {
         "random"
     }
@@ -68,7 +63,7 @@ pub fn beats_share(round: Round, cards: CardSet) -> f64 {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HeuristicNapalmBot;
 
-impl NapalmBot for HeuristicNapalmBot {
+impl Bot<NapalmGame> for HeuristicNapalmBot {
     fn name(&self) -> &'static str {
         "heuristic"
     }

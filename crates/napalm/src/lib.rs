@@ -3,6 +3,8 @@
 //! The game has the engine's shape: [`NapalmGame::pending`],
 //! [`NapalmGame::check`], [`NapalmGame::apply`], [`NapalmGame::deal`] (chance),
 //! events that know who may see them, per-seat views, records and replay.
+//! It is one of the project's games: [`NapalmGame`] implements
+//! `tripoley_game::Game`, and its bots are `tripoley_game::Bot`s of it.
 //!
 //! ```
 //! use tripoley_cards::{Deck, seeded_rng};
@@ -27,7 +29,7 @@ mod record;
 mod rules;
 mod sample;
 
-pub use bots::{HeuristicNapalmBot, NapalmBot, RandomNapalmBot, beats_share};
+pub use bots::{HeuristicNapalmBot, RandomNapalmBot, beats_share};
 pub use game::{
     Account, Action, Audience, Decision, Event, IllegalAction, MAX_SEATS, NapalmGame, NapalmView,
     Pending, Reason, Round, Seat, Transfer, hand_strength, two_card_value,

@@ -1,9 +1,10 @@
 //! [`NapalmRecord`]: a whole game as rules, decks and actions; replay rebuilds it.
 
 use serde::{Deserialize, Serialize};
-use tripoley_cards::Deck;
+use tripoley_cards::{Deck, GameRng};
+use tripoley_game::{Game, Turn};
 
-use crate::game::{Action, Event, IllegalAction, NapalmGame, Seat};
+use crate::game::{Action, Event, IllegalAction, NapalmGame, NapalmView, Pending, Seat};
 use crate::rules::{NapalmRules, NapalmRulesError};
 
 /// One step: a deck for a hand, or a seat's action.
@@ -66,13 +67,86 @@ impl NapalmRecord {
         let mut ev = Vec::new();
         let mut game = NapalmGame::start(self.rules.clone(), self.names.len(), &mut ev)?;
         for (index, step) in self.steps.iter().enumerate() {
-            let more = match step {
-                NapalmStep::Deck(d) => game.deal(d),
-                NapalmStep::Act { seat, action } => game.apply(*seat, *action),
-            }
-            .map_err(|error| NapalmReplayError::Step { index, error })?;
-            ev.extend(more);
+            game.take_step(step, &mut ev)
+                .map_err(|error| NapalmReplayError::Step { index, error })?;
         }
         Ok((game, ev))
+    }
+}
+
+/// Napalm as one of the project's games: the drivers, simulators and
+/// property suite written once for every game play it through this.
+impl Game for NapalmGame {
+    type Action = Action;
+    type Chance = Deck;
+    type Step = NapalmStep;
+    type View = NapalmView;
+    type Event = Event;
+    type Error = IllegalAction;
+
+    fn players(&self) -> usize {
+        NapalmGame::players(self)
+    }
+
+    fn turn(&self) -> Turn {
+        match self.pending() {
+            Pending::Deck => Turn::Chance,
+            Pending::Decide { seat, .. } => Turn::Seat(seat),
+            Pending::GameOver => Turn::Over,
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        match self.pending() {
+            Pending::Decide { decision, .. } => decision.actions().to_vec(),
+            Pending::Deck | Pending::GameOver => Vec::new(),
+        }
+    }
+
+    fn random_chance(&self, rng: &mut GameRng) -> Deck {
+        Deck::shuffled(rng)
+    }
+
+    fn chance_step(deck: Deck) -> NapalmStep {
+        NapalmStep::Deck(deck)
+    }
+
+    fn act_step(seat: Seat, action: Action) -> NapalmStep {
+        NapalmStep::Act { seat, action }
+    }
+
+    fn take_step(
+        &mut self,
+        step: &NapalmStep,
+        events: &mut Vec<Event>,
+    ) -> Result<(), IllegalAction> {
+        events.extend(match step {
+            NapalmStep::Deck(deck) => self.deal(deck),
+            NapalmStep::Act { seat, action } => self.apply(*seat, *action),
+        }?);
+        Ok(())
+    }
+
+    fn view(&self, seat: Option<Seat>) -> NapalmView {
+        NapalmGame::view(self, seat)
+    }
+
+    /// A seat's view is all it knows: Napalm's bots do not search.
+    type Information<'a> = NapalmView;
+
+    fn information(&self, seat: Seat) -> NapalmView {
+        NapalmGame::view(self, Some(seat))
+    }
+
+    fn information_view(view: &NapalmView) -> NapalmView {
+        view.clone()
+    }
+
+    fn chips_in_play(&self) -> u32 {
+        NapalmGame::chips_in_play(self)
+    }
+
+    fn total_chips(&self) -> u32 {
+        NapalmGame::total_chips(self)
     }
 }

@@ -1,15 +1,18 @@
 //! Napalm over many random games, 2 to 7 players, random and heuristic
-//! bots, random tables: chips conserved, cards dealt once, every game ends
-//! within its hand limit, the pot never goes to a player who is out (N8),
-//! illegal actions change nothing, replay equals the live game, views and
-//! events hide cards.
+//! bots, random tables: the properties every game keeps (the suite of
+//! `tripoley-testkit`: chips conserved, the game ends, illegal actions
+//! change nothing, replay equals the live game), and Napalm's own: cards
+//! dealt once, every game ends within its hand limit, the pot never goes to
+//! a player who is out (N8), views and events hide cards.
 
 use proptest::prelude::*;
-use tripoley_cards::{CardSet, Deck, GameRng, seeded_rng};
+use tripoley_cards::CardSet;
+use tripoley_game::Bot;
 use tripoley_napalm::{
-    Account, Action, Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmRules,
-    NapalmStep, Pending, RandomNapalmBot, Reason,
+    Account, Action, Event, HeuristicNapalmBot, NapalmGame, NapalmRecord, NapalmRules,
+    RandomNapalmBot, Reason,
 };
+use tripoley_testkit::properties::check_random_game;
 
 fn check_views(g: &NapalmGame) {
     for viewer in (0..g.players() as u8).map(Some).chain([None]) {
@@ -111,64 +114,48 @@ impl OutWatch {
 }
 
 fn play(players: usize, seed: u64, heuristic: bool, rules: NapalmRules) {
-    let mut rng: GameRng = seeded_rng(seed);
-    let mut all_events = Vec::new();
-    let mut game = NapalmGame::start(rules.clone(), players, &mut all_events).unwrap();
+    let mut start_events = Vec::new();
+    let start = NapalmGame::start(rules.clone(), players, &mut start_events).unwrap();
     let mut watch = OutWatch::default();
-    watch.see(&all_events, &game);
-    let mut record = NapalmRecord::new(rules, (0..players).map(|i| format!("P{i}")).collect());
-    let mut bots: Vec<Box<dyn NapalmBot>> = (0..players)
+    watch.see(&start_events, &start);
+    let mut bots: Vec<Box<dyn Bot<NapalmGame>>> = (0..players)
         .map(|i| {
             if heuristic && i % 2 == 0 {
-                Box::new(HeuristicNapalmBot) as Box<dyn NapalmBot>
+                Box::new(HeuristicNapalmBot) as Box<dyn Bot<NapalmGame>>
             } else {
                 Box::new(RandomNapalmBot)
             }
         })
         .collect();
-    for step in 0..10_000 {
-        let s = match game.pending() {
-            Pending::GameOver => break,
-            Pending::Deck => NapalmStep::Deck(Deck::shuffled(&mut rng)),
-            Pending::Decide { seat, .. } => {
-                let view = game.view(Some(seat));
-                let action = bots[usize::from(seat)].act(&view, &mut rng);
-                // An answer to another decision, or out of turn, changes nothing.
-                let before = game.clone();
-                let wrong = if matches!(action, Action::Yes | Action::No) {
-                    Action::Challenge
-                } else {
-                    Action::Yes
-                };
-                assert!(game.apply(seat, wrong).is_err());
-                assert!(game.apply((seat + 1) % players as u8, action).is_err());
-                assert_eq!(game, before);
-                NapalmStep::Act { seat, action }
+    let mut step = 0;
+    let played = check_random_game(
+        &start,
+        seed,
+        &[Action::Yes, Action::No, Action::Challenge, Action::Decline],
+        1,
+        &mut bots,
+        |game, events| {
+            watch.see(events, game);
+            let dealt = game.cards().iter().fold(CardSet::EMPTY, |a, &h| {
+                assert!((a & h).is_empty(), "a card in two hands");
+                a | h
+            });
+            assert!(dealt.len() <= 52);
+            if step % 5 == 0 {
+                check_views(game);
             }
-        };
-        let ev = match &s {
-            NapalmStep::Deck(d) => game.deal(d),
-            NapalmStep::Act { seat, action } => game.apply(*seat, *action),
-        }
-        .expect("a legal step");
-        watch.see(&ev, &game);
-        all_events.extend(ev);
-        record.steps.push(s);
-        assert_eq!(game.chips_in_play(), game.total_chips(), "chips conserved");
-        let dealt = game.cards().iter().fold(CardSet::EMPTY, |a, &h| {
-            assert!((a & h).is_empty(), "a card in two hands");
-            a | h
-        });
-        assert!(dealt.len() <= 52);
-        if step % 5 == 0 {
-            check_views(&game);
-        }
-    }
+            step += 1;
+        },
+    );
+    let game = played.game;
     assert!(game.is_over(), "the game ends");
     assert!(game.hands_played() <= game.rules().max_hands);
+    let mut record = NapalmRecord::new(rules, (0..players).map(|i| format!("P{i}")).collect());
+    record.steps = played.steps;
     let (replayed, events) = record.replay().unwrap();
     assert_eq!(replayed, game);
-    assert_eq!(events, all_events);
+    start_events.extend(played.events);
+    assert_eq!(events, start_events);
     let json = serde_json::to_string(&record).unwrap();
     assert_eq!(serde_json::from_str::<NapalmRecord>(&json).unwrap(), record);
 }

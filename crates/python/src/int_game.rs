@@ -1,9 +1,13 @@
 //! [`IntGame`]: what the Python environments need of a game played in
 //! integers, so one binding and one Python wrapper serve Tripoley and Napalm.
+//! It is an adapter over the game's [`tripoley_game::Game`]: seats and views
+//! come from there; what is its own is the integer action space, chance as
+//! integers, and observations.
 
 use std::fmt::Write as _;
 
 use tripoley_engine::Seat;
+use tripoley_game::Game as _;
 
 use crate::napalm::{NAPALM_ACTIONS, NapalmTable, napalm_observation_size};
 use crate::observe::observation_size;
@@ -11,8 +15,14 @@ use crate::table::{Table, Turn};
 
 /// A game played in integers.
 pub trait IntGame: Clone + Send + Sync {
+    /// The game played in integers.
+    type Game: tripoley_game::Game<View: serde::Serialize>;
+    /// The game played in integers, as it stands.
+    fn game(&self) -> &Self::Game;
     /// Seats.
-    fn players(&self) -> usize;
+    fn players(&self) -> usize {
+        self.game().players()
+    }
     /// Integers in the action space.
     fn num_actions(&self) -> usize;
     /// Numbers in an observation.
@@ -42,7 +52,9 @@ pub trait IntGame: Clone + Send + Sync {
         out
     }
     /// `seat`'s view as JSON (a spectator's for `None`).
-    fn view_json(&self, seat: Option<Seat>) -> String;
+    fn view_json(&self, seat: Option<Seat>) -> String {
+        serde_json::to_string(&self.game().view(seat)).expect("views serialise")
+    }
     /// Everything `seat` knows, as text: equal for two states exactly when
     /// the seat cannot tell them apart by its view.
     fn information(&self, seat: Seat) -> String;
@@ -66,8 +78,9 @@ pub trait IntGame: Clone + Send + Sync {
 const DECK_DRAWS: usize = 51;
 
 impl IntGame for Table {
-    fn players(&self) -> usize {
-        self.game().players()
+    type Game = tripoley_engine::Game;
+    fn game(&self) -> &tripoley_engine::Game {
+        Table::game(self)
     }
     fn num_actions(&self) -> usize {
         self.space().size()
@@ -99,9 +112,6 @@ impl IntGame for Table {
     fn observe_public_into(&self, seat: Seat, out: &mut [f32]) {
         let sight = self.game().public_sight_at(seat);
         crate::observe::observe(sight, tripoley_cards::CardSet::EMPTY, out);
-    }
-    fn view_json(&self, seat: Option<Seat>) -> String {
-        serde_json::to_string(&self.view(seat)).expect("views serialise")
     }
     fn information(&self, seat: Seat) -> String {
         format!(
@@ -213,8 +223,9 @@ fn render_tripoley(table: &Table, seat: Option<Seat>) -> String {
 }
 
 impl IntGame for NapalmTable {
-    fn players(&self) -> usize {
-        self.game().players()
+    type Game = tripoley_napalm::NapalmGame;
+    fn game(&self) -> &tripoley_napalm::NapalmGame {
+        NapalmTable::game(self)
     }
     fn num_actions(&self) -> usize {
         NAPALM_ACTIONS
@@ -245,9 +256,6 @@ impl IntGame for NapalmTable {
     }
     fn observe_public_into(&self, seat: Seat, out: &mut [f32]) {
         NapalmTable::observe_public_into(self, seat, out);
-    }
-    fn view_json(&self, seat: Option<Seat>) -> String {
-        serde_json::to_string(&self.view(seat)).expect("views serialise")
     }
     fn information(&self, seat: Seat) -> String {
         self.view_json(Some(seat))

@@ -37,16 +37,9 @@ struct Draws {
     sequence: Option<Rank>,
 }
 
-/// What the table waits for, in integers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Turn {
-    /// An outcome of chance (only when chance comes from outside).
-    Chance,
-    /// This seat's integer.
-    Seat(Seat),
-    /// The game is over.
-    Over,
-}
+/// What the table waits for: the games' own [`Turn`], its chance asked for
+/// only when chance comes from outside.
+pub use tripoley_game::Turn;
 
 /// A game of Tripoley played in integers (see [`crate::space`]).
 #[derive(Clone, Debug)]

@@ -1,10 +1,15 @@
 //! Helpers the project's tests share, so that no crate's tests keep a copy:
 //! decks that deal the hands a test names, a uniformly random legal answer,
-//! and whole seeded random games. Only tests depend on this crate.
+//! whole seeded random games, and [`properties`], the property suite every
+//! game keeps, written once for Tripoley and Napalm. Only tests depend on
+//! this crate.
+
+pub mod properties;
 
 use rand_core::Rng;
-use tripoley_cards::{CardSet, Deck, GameRng, seeded_rng};
-use tripoley_engine::{Action, DealChance, Decision, Event, Game, Pending, Record, Rules, Step};
+use tripoley_cards::{CardSet, Deck, GameRng};
+use tripoley_engine::{Action, Decision, Event, Game, InfoSet, Record, Rules, View};
+use tripoley_game::Bot;
 
 /// A uniformly random answer to `decision`, built from its shape.
 pub fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
@@ -29,15 +34,15 @@ pub fn random_action(decision: &Decision, rng: &mut GameRng) -> Action {
     }
 }
 
-/// Plays a whole game with random legal actions, calling `check` after every
-/// step; returns the record, the game and every event.
+/// Plays a whole Tripoley game with random legal actions ([`random_players`]),
+/// calling `check` after the start and after every step; returns the record,
+/// the game and every event.
 pub fn play_random(
     rules: &Rules,
     players: usize,
     seed: u64,
     mut check: impl FnMut(&Game, &[Event]),
 ) -> (Record, Game, Vec<Event>) {
-    let mut rng = seeded_rng(seed);
     let mut record = Record::new(
         rules.clone(),
         (0..players).map(|i| format!("P{i}")).collect(),
@@ -45,21 +50,39 @@ pub fn play_random(
     let mut events = Vec::new();
     let mut game = Game::start(rules.clone(), players, &mut events).expect("valid table");
     check(&game, &events);
-    for _ in 0..100_000 {
-        let step = match game.pending() {
-            Pending::GameOver => return (record, game, events),
-            Pending::Chance(_) => Step::Chance(DealChance::random(rules, &mut rng)),
-            Pending::Decide { seat, decision } => Step::Act {
-                seat,
-                action: random_action(&decision, &mut rng),
-            },
-        };
-        let before = events.len();
-        game.step(&step, &mut events).expect("a legal step applies");
-        record.steps.push(step);
-        check(&game, &events[before..]);
+    let mut bots = random_players(players);
+    record.steps = properties::play_out(&mut game, seed, &mut bots, |game, _, step_events| {
+        check(game, step_events);
+        events.extend_from_slice(step_events);
+    });
+    (record, game, events)
+}
+
+/// Tripoley's players of testkit's random games, one per seat: each answers
+/// with [`random_action`]. Not the bots' `RandomBot`, which draws
+/// differently: the games tests have stored (goldens, records) were played
+/// with these draws.
+pub fn random_players(players: usize) -> Vec<Box<dyn Bot<Game>>> {
+    (0..players)
+        .map(|_| Box::new(RandomAnswers) as Box<dyn Bot<Game>>)
+        .collect()
+}
+
+/// See [`random_players`].
+struct RandomAnswers;
+
+impl Bot<Game> for RandomAnswers {
+    fn name(&self) -> &'static str {
+        "random answers"
     }
-    panic!("the game did not end within 100,000 steps");
+
+    fn act(&mut self, view: &View, rng: &mut GameRng) -> Action {
+        random_action(&view.decision.expect("asked on its turn"), rng)
+    }
+
+    fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
+        random_action(info.decision().expect("asked on its turn"), rng)
+    }
 }
 
 /// Parses "AH KH 10C".

@@ -29,7 +29,9 @@ use std::time::Duration;
 use web_time::Instant;
 
 use tripoley_cards::{GameRng, seeded_rng};
-use tripoley_engine::{Action, InfoSet, Rules, View};
+use tripoley_engine::{Action, Game, InfoSet, Rules, View};
+
+use tripoley_game::Bot as _;
 
 use crate::{Bot, HeuristicBot};
 
@@ -233,7 +235,7 @@ impl ExpertBot {
     }
 }
 
-impl Bot for ExpertBot {
+impl tripoley_game::Bot<Game> for ExpertBot {
     fn name(&self) -> &'static str {
         "expert"
     }
@@ -247,7 +249,9 @@ impl Bot for ExpertBot {
     fn act_in(&mut self, info: &InfoSet<'_>, rng: &mut GameRng) -> Action {
         self.decide(info, rng)
     }
+}
 
+impl Bot for ExpertBot {
     fn take_stats(&mut self) -> Option<SearchStats> {
         Some(std::mem::take(&mut self.stats))
     }

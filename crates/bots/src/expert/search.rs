@@ -14,7 +14,9 @@ use tripoley_engine::{
 use super::Budget;
 use super::candidates::MAX_CANDIDATES;
 use super::earned::{Earned, tally};
-use crate::{Bot, HeuristicBot};
+use tripoley_game::Bot as _;
+
+use crate::HeuristicBot;
 
 /// What a search found.
 pub(crate) struct Outcome {

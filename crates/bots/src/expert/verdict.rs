@@ -9,7 +9,9 @@ use super::Budget;
 use super::candidates::candidates;
 use super::earned::Earned;
 use super::search::{Players, search};
-use crate::{Bot, HeuristicBot};
+use tripoley_game::Bot as _;
+
+use crate::HeuristicBot;
 
 /// Playouts of the search that makes each later Michigan decision when a
 /// verdict on a lead or a follow measures its cost. With the heuristic

@@ -5,7 +5,7 @@ mod odds;
 mod value;
 
 use tripoley_cards::{CardSet, Evaluator, GameRng};
-use tripoley_engine::{Action, AuctionItem, Decision, InfoSet, PayCards, Space, View};
+use tripoley_engine::{Action, AuctionItem, Decision, Game, InfoSet, PayCards, Space, View};
 
 use crate::Bot;
 use odds::OddsTable;
@@ -253,7 +253,7 @@ impl HeuristicBot {
     }
 }
 
-impl Bot for HeuristicBot {
+impl tripoley_game::Bot<Game> for HeuristicBot {
     fn name(&self) -> &'static str {
         "heuristic"
     }
@@ -296,6 +296,8 @@ impl Bot for HeuristicBot {
         }
     }
 }
+
+impl Bot for HeuristicBot {}
 
 /// H8: bid the minimum while half the pay cards held in the best suit pay for it.
 fn pay_suit_bid(view: &View, min: u32, max: u32) -> Action {

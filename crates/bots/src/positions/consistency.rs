@@ -40,8 +40,10 @@ use tripoley_engine::{
 };
 
 use super::worth;
+use tripoley_game::Bot as _;
+
 use crate::expert::{measurers, playout, playout_player};
-use crate::{Bot, Budget, ExpertBot, HeuristicBot, judge};
+use crate::{Budget, ExpertBot, HeuristicBot, judge};
 
 /// What to sample and how hard to look.
 #[derive(Clone, Copy, Debug)]

@@ -29,7 +29,9 @@ use tripoley_engine::{
     Action, DealChance, Decision, FirstDealer, Game, InfoSet, Pending, Preset, Rules, Seat,
 };
 
-use crate::{Bot, Budget, ExpertBot, Verdict, advise, judge};
+use tripoley_game::Bot as _;
+
+use crate::{Budget, ExpertBot, Verdict, advise, judge};
 
 /// The kinds of decision the suite counts separately.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

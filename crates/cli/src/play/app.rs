@@ -21,6 +21,7 @@ use tripoley_engine::{
 };
 
 use super::text::{self, Context, Words};
+use tripoley_game::Bot as _;
 use tripoley_i18n::{Lang, Value};
 
 /// The seat of the human (bots fill the others).

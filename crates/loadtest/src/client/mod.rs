@@ -623,7 +623,7 @@ pub fn shows_game_over(msg: &Value) -> bool {
 /// when the game is over, the socket closes, or `until` passes.
 pub async fn play_napalm_seat(
     sock: &mut Socket,
-    bot: &mut dyn tripoley_napalm::NapalmBot,
+    bot: &mut dyn tripoley_game::Bot<tripoley_napalm::NapalmGame>,
     rng: &mut GameRng,
     until: Option<Instant>,
     mut observe: impl FnMut(&Value),

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use tripoley_bots::{Bot as TripoleyBot, BotKind, BotOptions, Budget};
 use tripoley_cards::{GameRng, seeded_rng};
 use tripoley_engine::{InfoSet, Seat, View};
-use tripoley_napalm::{HeuristicNapalmBot, NapalmBot, NapalmView, RandomNapalmBot};
+use tripoley_napalm::{HeuristicNapalmBot, NapalmGame, NapalmView, RandomNapalmBot};
 
 use super::game::{Game, Inner};
 use super::table::{AnyTable, Table};
@@ -17,7 +17,7 @@ use crate::table::{Turn, bot_steps};
 
 enum Player {
     Tripoley(Box<dyn TripoleyBot>),
-    Napalm(Box<dyn NapalmBot>),
+    Napalm(Box<dyn tripoley_game::Bot<NapalmGame>>),
 }
 
 /// One of our bots. It sees only the seat's view (the expert also samples

@@ -28,6 +28,7 @@ use serde_json::json;
 use tripoley_bots::{Bot, BotKind, HeuristicBot};
 use tripoley_cards::{Evaluator, Suit, seeded_rng};
 use tripoley_engine::{Action, Decision, InfoSet, Pending, Seat, View};
+use tripoley_game::Bot as _;
 
 use tokio::time::timeout;
 

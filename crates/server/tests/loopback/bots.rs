@@ -7,9 +7,10 @@ use crate::common;
 use std::time::{Duration, Instant};
 
 use common::{WAIT, join};
-use tripoley_bots::{Bot, BotKind, HeuristicBot};
+use tripoley_bots::{BotKind, HeuristicBot};
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Preset, Rules, Step};
+use tripoley_game::Bot as _;
 use tripoley_loadtest::client;
 use tripoley_server::protocol::{ClientMsg, CreateTable, GameKind, SeatKind};
 use tripoley_server::{RunningServer, ServerConfig};

@@ -12,10 +12,10 @@ use common::{WAIT, join};
 use serde_json::{Value, json};
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, CardSet, seeded_rng};
+use tripoley_game::Bot;
 use tripoley_loadtest::client::{self, Socket};
 use tripoley_napalm::{
-    Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmStep, RandomNapalmBot,
-    Seat,
+    Event, HeuristicNapalmBot, NapalmGame, NapalmRecord, NapalmStep, RandomNapalmBot, Seat,
 };
 use tripoley_server::ServerConfig;
 use tripoley_server::protocol::{CreateTable, GameKind, NapalmClientMsg};
@@ -155,7 +155,7 @@ fn compared_events(frames: &[(Option<Seat>, Value)]) -> usize {
 async fn play(
     mut sock: Socket,
     seat: Seat,
-    mut bot: Box<dyn NapalmBot>,
+    mut bot: Box<dyn Bot<NapalmGame>>,
     seed: u64,
 ) -> (
     bool,

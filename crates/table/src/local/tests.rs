@@ -4,9 +4,10 @@
 //! send that seat the same frames.
 
 use serde_json::Value;
-use tripoley_bots::{Bot, BotKind, HeuristicBot};
+use tripoley_bots::{BotKind, HeuristicBot};
 use tripoley_engine::{Misplays, Preset, Rules, Seat};
-use tripoley_napalm::{HeuristicNapalmBot, NapalmBot, NapalmRules};
+use tripoley_game::Bot as _;
+use tripoley_napalm::{HeuristicNapalmBot, NapalmRules};
 
 use super::{Local, Next, step_rng};
 use crate::protocol::{GameKind, TableSettings, TableStatus};

@@ -18,9 +18,9 @@ use tripoley_cards::{Card, Deck, GameRng};
 use tripoley_engine::{
     Action, DealChance, Decision, Event, Game, IllegalAction, Pending, Record, Seat, Step,
 };
+use tripoley_game::Bot as _;
 use tripoley_napalm::{
-    HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord, NapalmStep, NapalmView,
-    RandomNapalmBot,
+    HeuristicNapalmBot, NapalmGame, NapalmRecord, NapalmStep, NapalmView, RandomNapalmBot,
 };
 
 use crate::frames::{self, Turn};

@@ -13,9 +13,10 @@ use std::collections::VecDeque;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use tripoley_bots::BotKind;
 use tripoley_cards::{Card, CardSet, Deck, Evaluator};
+use tripoley_game::Bot;
 use tripoley_napalm::{
-    Account, Action, Decision, Event, HeuristicNapalmBot, NapalmBot, NapalmGame, NapalmRecord,
-    NapalmRules, NapalmStep, NapalmView, Pending, Reason, Round, Seat, beats_share,
+    Account, Action, Decision, Event, HeuristicNapalmBot, NapalmGame, NapalmRecord, NapalmRules,
+    NapalmStep, NapalmView, Pending, Reason, Round, Seat, beats_share,
 };
 
 use super::super::app::{scroll_back, step_rng};
@@ -61,7 +62,7 @@ pub struct NapalmApp {
     pub(super) words: Words,
     /// The bot of each seat (`None`: the human).
     pub(super) kinds: Vec<Option<BotKind>>,
-    bots: Vec<Option<Box<dyn NapalmBot>>>,
+    bots: Vec<Option<Box<dyn Bot<NapalmGame>>>>,
     seed: u64,
     /// Every step so far (decks and actions): chance and the bots draw from
     /// an RNG seeded from the seed and the number of steps before theirs.

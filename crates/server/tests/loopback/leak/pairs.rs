@@ -35,10 +35,11 @@ use tripoley_cards::{Card, CardSet, Deck, seeded_rng};
 use tripoley_engine::{
     Action, Audience, DealChance, Decision, Event, Game, Misplays, Pending, Preset, Record, Step,
 };
+use tripoley_game::Bot as _;
 use tripoley_loadtest::client::{self, Socket};
 use tripoley_napalm::{
-    Audience as NapalmAudience, Event as NapalmEvent, NapalmBot, NapalmGame, NapalmRecord,
-    NapalmStep, Pending as NapalmPending, RandomNapalmBot,
+    Audience as NapalmAudience, Event as NapalmEvent, NapalmGame, NapalmRecord, NapalmStep,
+    Pending as NapalmPending, RandomNapalmBot,
 };
 use tripoley_server::ServerConfig;
 use tripoley_server::protocol::{CreateTable, GameKind};
