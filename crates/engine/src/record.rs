@@ -291,8 +291,10 @@ impl tripoley_game::Game for Game {
         crate::sample::InfoSet::new(self, seat)
     }
 
-    fn information_view(information: &crate::sample::InfoSet<'_>) -> crate::view::View {
-        information.view()
+    fn information_view<'a>(
+        information: &'a crate::sample::InfoSet<'_>,
+    ) -> std::borrow::Cow<'a, crate::view::View> {
+        std::borrow::Cow::Owned(information.view())
     }
 
     fn only_action(&self) -> Option<Action> {

@@ -29,6 +29,7 @@
 //! }
 //! ```
 
+use std::borrow::Cow;
 use std::fmt::Debug;
 use std::ops::ControlFlow;
 
@@ -62,7 +63,7 @@ pub trait Game: Clone + Debug + PartialEq {
     /// One step of the game's record: a chance or a seat's action.
     type Step: Clone + Debug + PartialEq;
     /// What a seat (or a spectator) may see.
-    type View;
+    type View: Clone;
     /// What a step changed, as the game reports it.
     type Event: Clone + Debug + PartialEq;
     /// Why a step was refused.
@@ -113,8 +114,9 @@ pub trait Game: Clone + Debug + PartialEq {
     /// `seat`'s information at its decision.
     fn information(&self, seat: Seat) -> Self::Information<'_>;
 
-    /// The view within an information.
-    fn information_view(information: &Self::Information<'_>) -> Self::View;
+    /// The view within an information: borrowed where the information is
+    /// the view itself (Napalm), so asking a bot copies nothing.
+    fn information_view<'a>(information: &'a Self::Information<'_>) -> Cow<'a, Self::View>;
 
     /// The answer of the decision pending when it has only one: no bot is
     /// asked it.

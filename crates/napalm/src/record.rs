@@ -138,8 +138,8 @@ impl Game for NapalmGame {
         NapalmGame::view(self, Some(seat))
     }
 
-    fn information_view(view: &NapalmView) -> NapalmView {
-        view.clone()
+    fn information_view(view: &NapalmView) -> std::borrow::Cow<'_, NapalmView> {
+        std::borrow::Cow::Borrowed(view)
     }
 
     fn chips_in_play(&self) -> u32 {
