@@ -44,7 +44,7 @@ pub enum ClientError {
     /// The server answered something this client does not understand.
     #[error("protocol: {0}")]
     Protocol(String),
-    /// The websocket closed.
+    /// The connection closed: a websocket, or an HTTP answer before its head ended.
     #[error("the connection closed")]
     Closed,
     /// Nothing arrived in time.
@@ -152,9 +152,9 @@ async fn exchange(
     let mut answer = Vec::new();
     stream.read_to_end(&mut answer).await.map_err(io)?;
     let text = String::from_utf8_lossy(&answer);
-    let (head, body) = text
-        .split_once("\r\n\r\n")
-        .ok_or_else(|| ClientError::Protocol("no HTTP header".into()))?;
+    // Closed before the head's end: the answer was lost on its way (a
+    // proxy whose server died mid-request), like any dropped connection.
+    let (head, body) = text.split_once("\r\n\r\n").ok_or(ClientError::Closed)?;
     let status = head
         .split_whitespace()
         .nth(1)
