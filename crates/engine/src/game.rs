@@ -117,7 +117,7 @@ pub(crate) struct Deal {
     pub bonus_proofs: crate::sample::BonusProofs,
     /// H3, H4: suits whose Sequence nobody claimed in stage 1 (a bit per
     /// suit index). Public: no hand held one whole as stage 1 began, so no
-    /// sampled world may deal one ([`Game::sample_world`]).
+    /// sampled world may deal one ([`Game::deal_world`]).
     pub unclaimed_sequences: u8,
     /// M9b: suits each seat withheld in (bit per suit index).
     pub withheld_suits: [u8; MAX_SEATS],

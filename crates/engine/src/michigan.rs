@@ -100,6 +100,50 @@ impl Game {
         (allowed, proper)
     }
 
+    /// M5, M6: the seat asked to lead now, and the cards of which it must
+    /// hold one (else the turn would have passed it by): public, so a
+    /// sampled world keeps it ([`Game::deal_world`]).
+    pub(crate) fn leader_holds_one_of(&self) -> Option<(Seat, CardSet)> {
+        let Phase::Michigan(Michigan {
+            turn: Turn::Lead { seat, rule },
+            ..
+        }) = self.phase
+        else {
+            return None;
+        };
+        let cards = match rule {
+            LeadRule::AnySuit | LeadRule::LowestOverall => CardSet::FULL,
+            LeadRule::NotSuit(x) => CardSet::FULL - CardSet::suit(x),
+            LeadRule::ColourEachSuit(red) | LeadRule::ColourLowest(red) => colour(red),
+        };
+        Some((seat, cards))
+    }
+
+    /// M9b: the card a run waits on while its holder decides to play or
+    /// withhold it, and that holder. That someone holds it is public (the
+    /// run did not stop); who, only the holder knows.
+    pub(crate) fn followed_card(&self) -> Option<(Seat, Card)> {
+        match self.phase {
+            Phase::Michigan(Michigan {
+                turn: Turn::Follow { seat, card },
+                ..
+            }) => Some((seat, card)),
+            _ => None,
+        }
+    }
+
+    /// M9b: in a sampled world, whoever was dealt the card the run waits on
+    /// is the one who decides ([`Game::deal_world`]).
+    pub(crate) fn follow_its_holder(&mut self) {
+        if let Phase::Michigan(Michigan {
+            turn: Turn::Follow { seat, card },
+            ..
+        }) = &mut self.phase
+        {
+            *seat = self.deal.holders.0[usize::from(card.bit())];
+        }
+    }
+
     /// M1, M2, M3: stage 3 begins with every hand taken back.
     pub(crate) fn start_michigan(&mut self, ev: &mut impl EventSink) {
         self.deal.stage3_hands = self.deal.hands;

@@ -297,6 +297,10 @@ impl tripoley_game::Game for Game {
         std::borrow::Cow::Owned(information.view())
     }
 
+    fn sample_world(&self, seat: Seat, rng: &mut tripoley_cards::GameRng) -> Game {
+        crate::sample::InfoSet::new(self, seat).sample(rng)
+    }
+
     fn only_action(&self) -> Option<Action> {
         match self.pending() {
             Pending::Decide { decision, .. } => decision.only(),

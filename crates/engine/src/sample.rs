@@ -55,7 +55,7 @@ impl<'a> InfoSet<'a> {
 
     /// A game that looks the same from this seat, hidden cards dealt at random.
     pub fn sample(&self, rng: &mut (impl Rng + ?Sized)) -> Game {
-        self.game.sample_world(self.seat, rng, false)
+        self.game.deal_world(self.seat, rng, false)
     }
 
     /// [`InfoSet::sample`], believing that nobody withheld a card (M9b) they
@@ -67,11 +67,11 @@ impl<'a> InfoSet<'a> {
     /// truth never had, and is a withholder. Before a deal is settled only;
     /// the settlement's payments say who withheld.
     pub fn sample_likely(&self, rng: &mut (impl Rng + ?Sized)) -> Game {
-        self.game.sample_world(self.seat, rng, true)
+        self.game.deal_world(self.seat, rng, true)
     }
 }
 
-/// Draws of the hidden cards [`Game::sample_world`] makes before it keeps
+/// Draws of the hidden cards [`Game::deal_world`] makes before it keeps
 /// one that breaks a deduction slots cannot say (a Sequence nobody claimed
 /// dealt whole, a misplay without the lower card): a draw misses one time in
 /// five or so, and the later draws place the misplays' cards first, so this
@@ -305,7 +305,7 @@ impl Game {
     /// A copy of this game in which every card `seat` cannot see is dealt
     /// again at random (see [`InfoSet`]); with `stops_in_spare`, the cards
     /// runs stopped below go to the spare first ([`InfoSet::sample_likely`]).
-    pub(crate) fn sample_world(
+    pub(crate) fn deal_world(
         &self,
         seat: Seat,
         rng: &mut (impl Rng + ?Sized),
@@ -331,24 +331,8 @@ impl Game {
         if stops_in_spare && d.settled.is_none() {
             d.stops_to_spare(&mut hidden, &mut spare_fixed);
         }
-        // Slots 0..n are the seats, slot n the spare.
-        let mut slots = [Slot {
-            room: 0,
-            forbidden: CardSet::EMPTY,
-        }; MAX_SEATS + 1];
-        for h in 0..n {
-            slots[h] = Slot {
-                room: d.hands[h].len() - fixed[h].len(),
-                forbidden: d.known_not_held(h),
-            };
-        }
-        slots[n].room = d.spare.len() - spare_fixed.len();
-        // D5: a hand that held no bonus card held none of the pay cards (the
-        // seats' hands say so in `known_not_held`; the spare's here).
+        let mut slots = self.slots(&fixed, spare_fixed, hidden);
         let bonus = d.bonus_proofs;
-        if bonus.none & SPARE_PLACE != 0 {
-            slots[n].forbidden |= bonus.pay;
-        }
         // H4: a Sequence nobody claimed was in no hand as stage 1 began;
         // M9a: a seat penalised for a misplay held a lower card then; D5: a
         // hand held a bonus card (or none, or not all did); M9b: the
@@ -366,12 +350,18 @@ impl Game {
             _ => fixed[k] | d.played_by[k],
         };
         let holds_bonus = |cards: CardSet| self.holds_bonus_card(cards, bonus.pay);
-        // Misplays that the cards kept do not prove already.
+        // Misplays that the cards kept do not prove already, and M5, M6:
+        // the seat asked to lead holds a card it may lead (now, so its
+        // played cards prove nothing).
+        let leader = self.leader_holds_one_of().filter(|&(h, cards)| {
+            usize::from(h) != me && (fixed[usize::from(h)] & cards).is_empty()
+        });
         let proofs: Vec<(usize, CardSet)> = d
             .misplay_proofs
             .iter()
             .map(|&(h, cards)| (usize::from(h), cards))
             .filter(|&(h, cards)| (kept_by(h) & cards).is_empty())
+            .chain(leader.map(|(h, cards)| (usize::from(h), cards)))
             .map(|(h, cards)| (h, cards & (hidden - slots[h].forbidden)))
             .collect();
         let proving: Vec<(usize, CardSet)> = bonus
@@ -413,7 +403,7 @@ impl Game {
         if stops_in_spare && !kept_all {
             // The seat's deductions keep a card runs stopped below out of
             // the spare: drawn as any other, it goes where it may.
-            return self.sample_world(seat, rng, false);
+            return self.deal_world(seat, rng, false);
         }
         let placed = placed.unwrap_or_else(|| {
             deal_hidden(hidden, &mut slots[..=n], rng)
@@ -426,6 +416,41 @@ impl Game {
             spare_fixed | placed[n],
         );
         g
+    }
+
+    /// Where the `hidden` cards may go: slots 0..n are the seats, slot n the
+    /// spare, each with room for what it holds beyond its `fixed` cards
+    /// (the spare's: `spare_fixed`) and the cards it cannot hold.
+    fn slots(
+        &self,
+        fixed: &[CardSet; MAX_SEATS],
+        spare_fixed: CardSet,
+        hidden: CardSet,
+    ) -> [Slot; MAX_SEATS + 1] {
+        let d = &self.deal;
+        let n = usize::from(self.n);
+        let mut slots = [Slot {
+            room: 0,
+            forbidden: CardSet::EMPTY,
+        }; MAX_SEATS + 1];
+        for h in 0..n {
+            slots[h] = Slot {
+                room: d.hands[h].len() - fixed[h].len(),
+                forbidden: d.known_not_held(h),
+            };
+        }
+        slots[n].room = d.spare.len() - spare_fixed.len();
+        // M9b: a run waits on a card's holder, so a hand holds it: which
+        // one, the sample draws where the seat cannot see.
+        if let Some((_, card)) = self.followed_card().filter(|&(_, c)| hidden.contains(c)) {
+            slots[n].forbidden.insert(card);
+        }
+        // D5: a hand that held no bonus card held none of the pay cards (the
+        // seats' hands say so in `known_not_held`; the spare's here).
+        if d.bonus_proofs.none & SPARE_PLACE != 0 {
+            slots[n].forbidden |= d.bonus_proofs.pay;
+        }
+        slots
     }
 
     /// Gives `g`, a sample of this game for seat `me`, its hands and spare,
@@ -445,6 +470,7 @@ impl Game {
         g.deal.index_hands(n);
         g.deal.follow_others_knowledge(&self.deal, me, n);
         self.choose_fives_again(g, me);
+        g.follow_its_holder();
         if matches!(self.phase, Phase::Michigan(_)) {
             for h in 0..n {
                 g.deal.stage3_hands[h] = g.deal.hands[h] | g.deal.played_by[h];

@@ -186,8 +186,9 @@ fn views_hide(game: &Game) {
     }
 }
 
-/// Sampled worlds look exactly like the real one from the deciding seat,
-/// are whole games (chips, cards), and play on legally.
+/// Sampled worlds hold every card once and keep what stage 1 proved (that
+/// they look like the real one from each seat, and play on legally, the
+/// shared suite checks: `tripoley_testkit::properties`).
 fn samples_consistent(game: &Game, seed: u64) {
     let Pending::Decide { seat, .. } = game.pending() else {
         return;
@@ -195,27 +196,9 @@ fn samples_consistent(game: &Game, seed: u64) {
     let info = InfoSet::new(game, seat);
     let mut rng = seeded_rng(seed);
     for _ in 0..2 {
-        let mut world = info.sample(&mut rng);
-        assert_eq!(
-            world.view(Some(seat)),
-            game.view(Some(seat)),
-            "the sample contradicts the view"
-        );
-        assert_eq!(world.pending(), game.pending());
+        let world = info.sample(&mut rng);
         cards_accounted(&world);
         stage1_deductions_kept(game, &world);
-        assert_eq!(world.chips_in_play(), world.total_chips());
-        for _ in 0..30 {
-            match world.pending() {
-                Pending::Decide { seat, decision } => {
-                    let action = tripoley_testkit::random_action(&decision, &mut rng);
-                    world
-                        .apply(seat, action)
-                        .expect("legal in the sampled world");
-                }
-                Pending::Chance(_) | Pending::GameOver => break,
-            }
-        }
     }
 }
 

@@ -587,3 +587,86 @@ fn m9b_a_likely_world_puts_the_cards_runs_stopped_below_in_the_spare() {
         "{uniform_in_hands} of {stops}"
     );
 }
+
+/// M5, M6: a seat asked to lead holds a card it may lead, or the turn would
+/// have passed it by; everyone can tell. So a world sampled for any other
+/// seat keeps a lead it can make: over random games of every preset, at
+/// every stage-3 lead, worlds for the other seats ask the same seat to lead
+/// and give it a card to lead.
+#[test]
+fn m5_m6_a_world_sampled_by_another_seat_leaves_the_leader_a_card_to_lead() {
+    let mut checked = 0;
+    for preset in Preset::ALL {
+        let rules = Rules::preset(preset);
+        for seed in 0..6 {
+            let players = 3 + (seed % 4) as usize;
+            let mut rng = seeded_rng(seed ^ 0xa5a5);
+            tripoley_testkit::play_random(&rules, players, seed, |game, _| {
+                let Pending::Decide {
+                    seat: leader,
+                    decision: Decision::Lead { .. },
+                } = game.pending()
+                else {
+                    return;
+                };
+                for other in (0..players as u8).filter(|&s| s != leader) {
+                    let world = InfoSet::new(game, other).sample(&mut rng);
+                    match world.pending() {
+                        Pending::Decide {
+                            seat,
+                            decision: Decision::Lead { cards },
+                        } if seat == leader && !cards.is_empty() => checked += 1,
+                        pending => panic!(
+                            "{preset:?}: seat {leader} leads, but in seat {other}'s world: {pending:?}"
+                        ),
+                    }
+                }
+            });
+        }
+    }
+    assert!(checked > 1000, "{checked} worlds checked");
+}
+
+/// M9b: while a run waits on a card's holder (to play or withhold it),
+/// everyone can tell that a hand holds it, not whose. A world sampled for
+/// another seat deals the card to a hand, and that hand decides: over
+/// random games of penalised misplays, at every such wait, each other
+/// seat's world asks the card's holder in that world, who may play it.
+#[test]
+fn m9b_a_world_sampled_by_another_seat_while_a_run_waits_asks_the_cards_holder() {
+    let rules = Rules::preset(Preset::MichiganCasino);
+    let mut checked = 0;
+    for seed in 0..12 {
+        let players = 3 + (seed % 4) as usize;
+        let mut rng = seeded_rng(seed ^ 0x9b9b);
+        tripoley_testkit::play_random(&rules, players, seed, |game, _| {
+            let Pending::Decide {
+                seat: follower,
+                decision: Decision::Follow { card },
+            } = game.pending()
+            else {
+                return;
+            };
+            for other in (0..players as u8).filter(|&s| s != follower) {
+                let mut world = InfoSet::new(game, other).sample(&mut rng);
+                let (hands, _, _) = world.card_locations();
+                match world.pending() {
+                    Pending::Decide {
+                        seat,
+                        decision: Decision::Follow { card: waited },
+                    } if waited == card && hands[usize::from(seat)].contains(card) => {
+                        world
+                            .apply(seat, Action::Play)
+                            .expect("the holder plays the card");
+                        checked += 1;
+                    }
+                    pending => panic!(
+                        "seat {follower} may follow with {card}, but in seat {other}'s world: \
+                         {pending:?}, {card} in hands {hands:?}"
+                    ),
+                }
+            }
+        });
+    }
+    assert!(checked > 50, "{checked} worlds checked");
+}

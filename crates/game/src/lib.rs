@@ -62,8 +62,9 @@ pub trait Game: Clone + Debug + PartialEq {
     type Chance: Clone + Debug;
     /// One step of the game's record: a chance or a seat's action.
     type Step: Clone + Debug + PartialEq;
-    /// What a seat (or a spectator) may see.
-    type View: Clone;
+    /// What a seat (or a spectator) may see: comparable, so that a test can
+    /// tell whether two worlds look the same from a seat.
+    type View: Clone + Debug + PartialEq;
     /// What a step changed, as the game reports it.
     type Event: Clone + Debug + PartialEq;
     /// Why a step was refused.
@@ -117,6 +118,14 @@ pub trait Game: Clone + Debug + PartialEq {
     /// The view within an information: borrowed where the information is
     /// the view itself (Napalm), so asking a bot copies nothing.
     fn information_view<'a>(information: &'a Self::Information<'_>) -> Cow<'a, Self::View>;
+
+    /// A world `seat` cannot tell from this one: every card it cannot see
+    /// dealt again at random, consistent with all it saw (the determinizations
+    /// of searches such as `OpenSpiel`'s ISMCTS). Its views, `seat`'s and a
+    /// spectator's, equal this game's: a view that differed would show
+    /// `seat` a card it may not know.
+    #[must_use]
+    fn sample_world(&self, seat: Seat, rng: &mut GameRng) -> Self;
 
     /// The answer of the decision pending when it has only one: no bot is
     /// asked it.

@@ -142,6 +142,10 @@ impl Game for NapalmGame {
         std::borrow::Cow::Borrowed(view)
     }
 
+    fn sample_world(&self, seat: Seat, rng: &mut tripoley_cards::GameRng) -> NapalmGame {
+        NapalmGame::sample_world(self, seat, rng)
+    }
+
     fn chips_in_play(&self) -> u32 {
         NapalmGame::chips_in_play(self)
     }

@@ -2,12 +2,13 @@
 //! [`tripoley_game::Game`] and run by Tripoley's and Napalm's property tests
 //! (the `basic_tests` of `OpenSpiel`): a random game ends, every legal action is
 //! accepted, an illegal one (or one out of turn) is refused and changes
-//! nothing, chips are conserved, and replaying the steps reproduces the game
-//! and its events. What only one game has (its cards, its views' secrets,
-//! its record's file) each game's tests check in the `check` they pass.
+//! nothing, chips are conserved, views hide what they must, and replaying
+//! the steps reproduces the game and its events. What only one game has (its
+//! cards, its record's file) each game's tests check in the `check` they pass.
 
 use std::ops::ControlFlow;
 
+use rand_core::Rng as _;
 use tripoley_cards::seeded_rng;
 use tripoley_game::{Bot, Dice, Game, Seat, Turn, play};
 
@@ -55,13 +56,14 @@ pub struct Played<G: Game> {
 }
 
 /// Plays `start` to its end as [`play_out`] does (seat `i` played by
-/// `bots[i]`) and checks the properties
-/// every game keeps: chips conserved after every step; every `every` steps,
-/// each legal action applies (on a copy; all of them when there are at most
-/// 30, else the first and the last), each of `probes` that is not legal is
-/// refused, a legal action of another seat is refused, and a refusal changes
-/// nothing; at the end, the steps replayed on `start` give the same game and
-/// events. `check` adds a game's own checks after every step.
+/// `bots[i]`) and checks the properties every game keeps: chips conserved
+/// after every step; every `every` steps, each legal action applies (on a
+/// copy; all of them when there are at most 30, else the first and the
+/// last), each of `probes` that is not legal is refused, a legal action of
+/// another seat is refused, a refusal changes nothing, and no seat tells
+/// the game from a world it cannot know (`worlds_look_alike`); at the end,
+/// the steps replayed on `start` give the same game and events. `check`
+/// adds a game's own checks after every step.
 pub fn check_random_game<G: Game>(
     start: &G,
     seed: u64,
@@ -79,6 +81,7 @@ pub fn check_random_game<G: Game>(
         if taken % every.max(1) == 0 {
             legal_accepted(game);
             illegal_refused(game, probes);
+            worlds_look_alike(game, seed ^ taken as u64);
         }
         check(game, step_events);
         events.extend_from_slice(step_events);
@@ -118,6 +121,64 @@ fn legal_accepted<G: Game>(game: &G) {
         assert_eq!(copy.chips_in_play(), copy.total_chips());
     }
 }
+
+/// Views hide what they must: for each seat, a world it cannot tell from
+/// this one ([`Game::sample_world`], its hidden cards dealt again) gives it
+/// and a spectator the same views and, at its decision, the same legal
+/// actions (whose turn it is otherwise may be hidden: who holds the card a
+/// run waits on, M9b). A view that showed a card the seat may not know
+/// would differ between the two worlds (the samplers deal every unseen card
+/// again), so this is the pair-of-games test of hidden information, for
+/// every seat at every checked step of every random game. The world is a
+/// whole game too: it plays on legally to its next chance (at most
+/// [`WORLD_STEPS`] steps), as a search's playout plays it.
+fn worlds_look_alike<G: Game>(game: &G, seed: u64) {
+    let mut rng = seeded_rng(seed);
+    for seat in (0..game.players()).map(|s| s as Seat) {
+        let mut world = game.sample_world(seat, &mut rng);
+        assert_eq!(
+            world.view(Some(seat)),
+            game.view(Some(seat)),
+            "seat {seat} tells a world it may not know from the real one"
+        );
+        assert_eq!(
+            world.view(None),
+            game.view(None),
+            "a spectator tells them apart"
+        );
+        assert_eq!(
+            world.chips_in_play(),
+            world.total_chips(),
+            "chips conserved"
+        );
+        if game.turn() == Turn::Seat(seat) {
+            assert_eq!(
+                world.legal_actions(),
+                game.legal_actions(),
+                "seat {seat}'s choices depend on cards it cannot see"
+            );
+        }
+        for _ in 0..WORLD_STEPS {
+            let Turn::Seat(to_act) = world.turn() else {
+                break;
+            };
+            let legal = world.legal_actions();
+            let pick = (u64::from(rng.next_u32()) * legal.len() as u64) >> 32;
+            let action = legal[usize::try_from(pick).expect("below the length")];
+            world
+                .take_step(&G::act_step(to_act, action), &mut Vec::new())
+                .unwrap_or_else(|e| panic!("{action:?}, legal in a sampled world, refused: {e}"));
+            assert_eq!(
+                world.chips_in_play(),
+                world.total_chips(),
+                "chips conserved"
+            );
+        }
+    }
+}
+
+/// Steps a sampled world is played on by [`worlds_look_alike`].
+const WORLD_STEPS: usize = 30;
 
 /// Probes that are not legal, and a legal action out of turn, are refused
 /// and change nothing.
