@@ -28,7 +28,9 @@ pub trait IntGame: Clone + Send + Sync {
     /// Numbers in an observation.
     fn observation_size(&self) -> usize;
     /// What the game waits for.
-    fn turn(&self) -> Turn;
+    fn turn(&self) -> Turn {
+        self.game().turn()
+    }
     /// The legal integers of the seat to act, ascending.
     fn legal(&self) -> Vec<usize>;
     /// Plays integer `a` for the seat to act.
@@ -87,9 +89,6 @@ impl IntGame for Table {
     }
     fn observation_size(&self) -> usize {
         observation_size(self.players())
-    }
-    fn turn(&self) -> Turn {
-        Table::turn(self)
     }
     fn legal(&self) -> Vec<usize> {
         Table::legal(self)
@@ -232,9 +231,6 @@ impl IntGame for NapalmTable {
     }
     fn observation_size(&self) -> usize {
         napalm_observation_size(self.players())
-    }
-    fn turn(&self) -> Turn {
-        NapalmTable::turn(self)
     }
     fn legal(&self) -> Vec<usize> {
         NapalmTable::legal(self)

@@ -78,13 +78,9 @@ impl NapalmTable {
         &self.record
     }
 
-    /// What the table waits for.
+    /// What the table waits for: its game's turn.
     pub fn turn(&self) -> Turn {
-        match self.game.pending() {
-            Pending::Decide { seat, .. } => Turn::Seat(seat),
-            Pending::Deck => Turn::Chance,
-            Pending::GameOver => Turn::Over,
-        }
+        tripoley_game::Game::turn(&self.game)
     }
 
     /// The legal integers: both, on a seat's turn.

@@ -128,13 +128,9 @@ impl Table {
         record
     }
 
-    /// What the table waits for.
+    /// What the table waits for: its game's turn.
     pub fn turn(&self) -> Turn {
-        match self.game.pending() {
-            Pending::Decide { seat, .. } => Turn::Seat(seat),
-            Pending::Chance(_) => Turn::Chance,
-            Pending::GameOver => Turn::Over,
-        }
+        tripoley_game::Game::turn(&self.game)
     }
 
     fn decision(&self) -> Option<Decision> {
