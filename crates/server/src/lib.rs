@@ -828,13 +828,3 @@ async fn sweep_finished(app: Arc<App>) {
         }
     }
 }
-
-/// `tripoley serve`: runs the server until Ctrl-C.
-pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
-    let server = start(config).await?;
-    tokio::signal::ctrl_c()
-        .await
-        .map_err(|e| ServerError::Io(e.to_string()))?;
-    server.shutdown().await;
-    Ok(())
-}
