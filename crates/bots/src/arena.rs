@@ -16,7 +16,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 use tripoley_engine::{Account, Rules};
 
-use crate::sim::{ChipReport, Estimate, Moments, Stage, StageTracker, game_seed};
+use tripoley_game::run::game_seed;
+use tripoley_game::stats::{Estimate, Moments};
+
+use crate::sim::{ChipReport, Stage, StageTracker};
 use crate::{
     Bot, BotMaker, BotOptions, BotSpec, OutsideReport, PlayError, SearchStats, play_game_with,
 };

@@ -14,8 +14,8 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde::Serialize;
 use tripoley_bots::BotKind;
-use tripoley_bots::sim::{Estimate, Moments};
 use tripoley_cards::seeded_rng;
+use tripoley_game::stats::{Estimate, Moments};
 use tripoley_game::{Bot, Dice};
 use tripoley_i18n::Lang;
 use tripoley_napalm::{
