@@ -6,8 +6,9 @@
 //! the property suite of `tripoley-testkit` and the Python crate's integer
 //! layer are written against these, so a second game is not a second copy
 //! of them. So are the runs of many games: [`run`] (exactly the rounds
-//! asked, whatever the threads) and [`stats`] (means with their
-//! intervals), on which both games' simulators are built.
+//! asked, whatever the threads), [`arena`] (duplicate matches) and
+//! [`stats`] (means with their intervals), on which both games' simulators
+//! and arenas are built.
 //!
 //! Why a crate of its own: both rule crates implement the trait, so it must
 //! sit below them, and `tripoley-cards` is about cards, not turns. Like the
@@ -32,6 +33,7 @@
 //! }
 //! ```
 
+pub mod arena;
 pub mod run;
 pub mod stats;
 
