@@ -42,10 +42,10 @@ const MAX_BATCH: u64 = 1024;
 /// `limit` rounds (a game with fewer rounds than `limit` must count the same
 /// whatever `limit`); `state` is made by `init` once per worker (bots a
 /// thread keeps between games). Games are played in batches sized by the
-/// rounds a game counted so far (`guess` before the first batch, at least
-/// one; the most a game can count gives a first batch that is never cut), each with the
-/// limit left at the batch's start; then `count(g, result)` takes them in
-/// order of `g`. A game that counted more than is left by then is played
+/// rounds a game counted so far (by `guess` before the first batch: the
+/// most a game can count gives a first batch that is never cut), each with
+/// the limit left at the batch's start; then `count(g, result)` takes them
+/// in order of `g`. A game that counted more than is left by then is played
 /// again with exactly what is left, and the games after it are dropped.
 /// `progress` is told the rounds played so far (at most `target`) as each
 /// game finishes.
