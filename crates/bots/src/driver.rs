@@ -70,6 +70,17 @@ pub fn play_game_with(
         chance: &mut chance,
         bots: Some(&mut bot_rng),
     };
+    play_game_with_dice(rules, bots, dice, observe)
+}
+
+/// [`play_game`] drawing from the caller's `dice`: for a caller that
+/// seeds chance itself (the arena of `tripoley_game::arena`).
+pub fn play_game_with_dice(
+    rules: &Rules,
+    bots: &mut [Box<dyn Bot>],
+    dice: Dice<'_>,
+    observe: impl FnMut(&Step, &[Event]),
+) -> Result<Game, PlayError> {
     drive(rules, bots, dice, Some(observe))
 }
 

@@ -3,12 +3,12 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use rayon::prelude::*;
 use serde::Serialize;
 use tripoley_cards::Category;
 use tripoley_engine::{Account, Event, Reason, Record, Rules, Space, Transfer};
+use tripoley_game::run::{Counted, game_seed, play_rounds};
+use tripoley_game::stats::{Estimate, Moments};
 
 use crate::{BotMaker, BotOptions, BotSpec, OutsideReport, PlayError, play_game};
 
@@ -123,61 +123,6 @@ impl StageTracker {
             _ => None,
         }
     }
-}
-
-/// A running mean and variance (Welford), mergeable across threads.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Moments {
-    n: u64,
-    mean: f64,
-    m2: f64,
-}
-
-impl Moments {
-    /// Adds one sample.
-    pub fn push(&mut self, x: f64) {
-        self.n += 1;
-        let d = x - self.mean;
-        self.mean += d / self.n as f64;
-        self.m2 += d * (x - self.mean);
-    }
-
-    /// Combines two sets of samples (Chan et al.).
-    pub fn merge(&mut self, o: &Moments) {
-        if o.n == 0 {
-            return;
-        }
-        let n = self.n + o.n;
-        let d = o.mean - self.mean;
-        self.mean += d * o.n as f64 / n as f64;
-        self.m2 += o.m2 + d * d * self.n as f64 * o.n as f64 / n as f64;
-        self.n = n;
-    }
-
-    /// Mean with the half-width of its 95% confidence interval.
-    pub fn estimate(&self) -> Estimate {
-        let var = if self.n > 1 {
-            self.m2 / (self.n - 1) as f64
-        } else {
-            0.0
-        };
-        Estimate {
-            mean: self.mean,
-            ci95: 1.96 * (var / self.n.max(1) as f64).sqrt(),
-            samples: self.n,
-        }
-    }
-}
-
-/// A mean and its 95% confidence interval, mean ± ci95.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Estimate {
-    /// The sample mean.
-    pub mean: f64,
-    /// Half-width of the 95% interval.
-    pub ci95: f64,
-    /// Number of samples.
-    pub samples: u64,
 }
 
 /// Chips won per deal, in total and per stage.
@@ -547,16 +492,9 @@ pub enum SimError {
     Io(#[from] std::io::Error),
 }
 
-/// The seed of game `i` of a run seeded with `seed` (`SplitMix64` steps).
-pub(crate) fn game_seed(seed: u64, i: u64) -> u64 {
-    let mut z = seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Runs the simulation on the current rayon pool; `progress` is told the
-/// number of deals finished so far, now and then.
+/// Runs the simulation on the current rayon pool ([`play_rounds`]: the
+/// figures depend on the seed and the deals asked, never on the threads);
+/// `progress` is told the number of deals finished so far, now and then.
 pub fn simulate(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary, SimError> {
     let players = config.bots.len();
     config
@@ -568,45 +506,37 @@ pub fn simulate(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<S
     }
     let maker = BotMaker::new(&config.rules, &config.bots, config.options);
     maker.probe(players).map_err(SimError::Config)?;
-    let per_game = u64::from(config.rules.deals.unwrap_or(players as u32)).max(1);
     let spaces: Vec<Space> = Space::ALL
         .into_iter()
         .filter(|&s| config.rules.has_pot() || s != Space::Pot)
         .collect();
-    let done = AtomicU64::new(0);
     let run = Run {
         config,
         maker: &maker,
         spaces: &spaces,
-        done: &done,
-        progress,
     };
-    // Games are played in rounds. A game has at most `per_game` deals, so
-    // a round of `remaining / per_game` games counts whole; once fewer
-    // deals remain than a game has, one game at a time counts only the
-    // deals that remain. Game `g` is the same game whatever the threads.
+    // The most deals a game can have: a first batch of games that is never
+    // cut short.
+    let per_game = config.rules.deals.unwrap_or(players as u32).max(1);
     let mut tally = Tally::default();
-    let mut next_game = 0;
-    while tally.deals < config.deals {
-        let remaining = config.deals - tally.deals;
-        let round = (remaining / per_game).max(1);
-        // The time series keeps the first games' deals: every game has a
-        // deal at least, so this many more games are sure to fill it (games
-        // that end early, players gone out, have fewer than `per_game`).
-        let kept: usize = tally.series.iter().map(|(_, rows)| rows.len()).sum();
-        let keep_until = next_game + config.series_deals.saturating_sub(kept) as u64;
-        let played = (next_game..next_game + round)
-            .into_par_iter()
-            .map(|g| run.play_one(g, remaining, g < keep_until))
-            .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;
-        if played.deals == 0 {
-            return Err(SimError::Config(
-                "no game gets through a deal with these rules: nobody can pay the first ante"
-                    .into(),
-            ));
-        }
-        tally = tally.merge(played);
-        next_game += round;
+    let counted = play_rounds(
+        config.deals,
+        u64::from(per_game),
+        || (),
+        |(), g, limit| run.play_one(g, limit),
+        |g, game| {
+            if let (Some((dir, _)), Some(r)) = (&config.save_records, game.record) {
+                std::fs::write(dir.join(format!("game-{g:06}.json")), r.to_json())?;
+            }
+            tally = std::mem::take(&mut tally).merge(game.tally);
+            Ok::<_, SimError>(())
+        },
+        progress,
+    )?;
+    if counted < config.deals {
+        return Err(SimError::Config(
+            "no game gets through a deal with these rules: nobody can pay the first ante".into(),
+        ));
     }
     Ok(summarise(config, &maker, tally, &spaces))
 }
@@ -616,16 +546,28 @@ struct Run<'a> {
     config: &'a SimConfig,
     maker: &'a BotMaker,
     spaces: &'a [Space],
-    done: &'a AtomicU64,
-    progress: &'a (dyn Fn(u64) + Sync),
+}
+
+/// One game as the run counts it: its deals, and its record when saved.
+struct PlayedGame {
+    tally: Tally,
+    record: Option<Record>,
+}
+
+impl Counted for PlayedGame {
+    fn rounds(&self) -> u64 {
+        self.tally.deals
+    }
 }
 
 impl Run<'_> {
     /// Plays game `g`, counting at most its first `limit` deals, keeping
-    /// them for the time series when `keep_series`.
-    fn play_one(&self, g: u64, limit: u64, keep_series: bool) -> Result<Tally, SimError> {
+    /// them for the time series when it is one of the first games (every
+    /// game has a deal at least, so these have the first deals of the run).
+    fn play_one(&self, g: u64, limit: u64) -> Result<PlayedGame, SimError> {
         let config = self.config;
         let players = config.bots.len();
+        let keep_series = g < config.series_deals as u64;
         let mut bots: Vec<_> = config.bots.iter().map(|k| self.maker.make(k)).collect();
         let mut tally = Tally {
             games: 1,
@@ -685,15 +627,10 @@ impl Run<'_> {
                 }
             },
         )?;
-        if let (Some((dir, _)), Some(r)) = (save, record) {
-            std::fs::write(dir.join(format!("game-{g:06}.json")), r.to_json())?;
-        }
         if keep_series {
             tally.series.push((g, series));
         }
-        let total = self.done.fetch_add(tally.deals, Ordering::Relaxed) + tally.deals;
-        (self.progress)(total);
-        Ok(tally)
+        Ok(PlayedGame { tally, record })
     }
 }
 

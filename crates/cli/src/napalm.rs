@@ -1,26 +1,18 @@
-//! Napalm poker on the command line: self-play (`sim --game napalm`), its
-//! records replayed (`replay`), and telling its records from Tripoley's.
-//!
-//! Self-play plays exactly the hands asked for: game `g` is seeded from the
-//! run's seed and `g` alone, games are played on the thread pool in batches
-//! and counted in order of `g`, and the last game counted is cut after the
-//! hand that completes the count. So the figures depend on the seed and the
-//! count, never on the threads.
+//! Napalm poker on the command line: self-play (`sim --game napalm`, the
+//! simulator of `tripoley_napalm::sim` printed), its records replayed
+//! (`replay`), and telling its records from Tripoley's.
 
 use std::fmt::Write as _;
-use std::ops::ControlFlow;
 use std::path::Path;
 
-use rayon::prelude::*;
 use serde::Serialize;
 use tripoley_bots::BotKind;
-use tripoley_bots::sim::{Estimate, Moments};
-use tripoley_cards::seeded_rng;
-use tripoley_game::{Bot, Dice};
+use tripoley_game::Bot;
+use tripoley_game::stats::Estimate;
 use tripoley_i18n::Lang;
+use tripoley_napalm::sim::SimConfig;
 use tripoley_napalm::{
-    Account, Event, HeuristicNapalmBot, NapalmGame, NapalmRecord, NapalmRules, RandomNapalmBot,
-    Reason, Seat, Transfer,
+    Account, Event, NapalmBotKind, NapalmGame, NapalmRecord, NapalmRules, Reason, Seat, Transfer,
 };
 
 use crate::Failure;
@@ -29,10 +21,15 @@ use crate::setup::{TableArgs, bots_for_seats, run_with_progress};
 /// A Napalm bot of the kind named on the command line (Napalm's bots are
 /// random and heuristic; the commands refuse other kinds).
 pub(crate) fn napalm_bot(kind: BotKind) -> Box<dyn Bot<NapalmGame>> {
+    napalm_kind(kind).make()
+}
+
+/// Napalm's bot of the kind named on the command line.
+pub(crate) fn napalm_kind(kind: BotKind) -> NapalmBotKind {
     if kind == BotKind::Random {
-        Box::new(RandomNapalmBot)
+        NapalmBotKind::Random
     } else {
-        Box::new(HeuristicNapalmBot)
+        NapalmBotKind::Heuristic
     }
 }
 
@@ -107,60 +104,6 @@ struct NapalmSummary {
     seats: Vec<SeatReport>,
 }
 
-/// One game as self-play saw it.
-struct Played {
-    /// Each hand's chips won (or lost) per seat, the pot at the end in the last.
-    hands: Vec<Vec<i64>>,
-    /// Who took the pot, when the game ended within the hands allowed.
-    winners: Option<Vec<Seat>>,
-    /// Its record, when asked for.
-    record: Option<NapalmRecord>,
-}
-
-/// The running totals, fed games in order.
-struct Tally {
-    left: u64,
-    games: u64,
-    cut: bool,
-    unclaimed: u64,
-    per_hand: Vec<Moments>,
-    wins: Vec<f64>,
-}
-
-impl Tally {
-    /// Counts a game's hands while any are still wanted; returns whether it
-    /// was counted whole.
-    fn add(&mut self, game: &Played) -> bool {
-        let take = game
-            .hands
-            .len()
-            .min(usize::try_from(self.left).unwrap_or(usize::MAX));
-        for hand in &game.hands[..take] {
-            for (m, &w) in self.per_hand.iter_mut().zip(hand) {
-                m.push(w as f64);
-            }
-        }
-        self.left -= take as u64;
-        match &game.winners {
-            Some(winners) if take == game.hands.len() => {
-                self.games += 1;
-                for &w in winners {
-                    self.wins[usize::from(w)] += 1.0 / winners.len() as f64;
-                }
-                true
-            }
-            _ => {
-                // Cut short: every chip won so far is counted, so the pot
-                // at the cut is what nobody took.
-                let pot: i64 = game.hands[..take].iter().flatten().sum();
-                self.unclaimed += pot.unsigned_abs();
-                self.cut = true;
-                false
-            }
-        }
-    }
-}
-
 /// Plays Napalm games until exactly `hands` hands were played; prints the
 /// summary, writes the CSV file and the records asked for.
 pub fn simulate(o: &SimOptions) -> Result<(), Failure> {
@@ -175,26 +118,43 @@ pub fn simulate(o: &SimOptions) -> Result<(), Failure> {
     if o.hands == 0 {
         return Err(Failure::usage("--deals must be at least 1"));
     }
-    let (tally, secs) = run_with_progress(o.hands, "hands", o.threads, |progress| {
-        play_hands(&rules, &bots, o, progress).map_err(|e| Failure {
-            message: format!("cannot write a game record: {e}"),
-            code: 1,
+    let config = SimConfig {
+        rules,
+        bots: bots.iter().map(|&k| napalm_kind(k)).collect(),
+        hands: o.hands,
+        seed: o.seed,
+        keep_records: o.save_records.map_or(0, |(_, limit)| limit),
+    };
+    // Records of the games counted whole, as the simulator hands them over.
+    let save = |g: u64, record: &NapalmRecord| -> Result<(), Failure> {
+        let Some((dir, _)) = o.save_records else {
+            return Ok(());
+        };
+        let json = serde_json::to_string_pretty(record).expect("records serialise");
+        std::fs::write(dir.join(format!("napalm-game-{g:06}.json")), json + "\n").map_err(|e| {
+            Failure {
+                message: format!("cannot write a game record: {e}"),
+                code: 1,
+            }
         })
+    };
+    let (sim, secs) = run_with_progress(o.hands, "hands", o.threads, |progress| {
+        tripoley_napalm::sim::simulate(&config, progress, save)
     })?;
     let summary = NapalmSummary {
         game: "napalm",
         players,
         hands: o.hands,
-        games: tally.games,
-        last_game_cut: tally.cut,
-        unclaimed_chips: tally.unclaimed,
+        games: sim.games,
+        last_game_cut: sim.last_game_cut,
+        unclaimed_chips: sim.unclaimed_chips,
         seed: o.seed,
         seats: (0..players)
             .map(|s| SeatReport {
                 seat: s as u8,
                 bot: bots[s],
-                chips_per_hand: tally.per_hand[s].estimate(),
-                games_won: tally.wins[s] / tally.games.max(1) as f64,
+                chips_per_hand: sim.chips_per_hand[s],
+                games_won: sim.games_won[s],
             })
             .collect(),
     };
@@ -218,120 +178,6 @@ pub fn simulate(o: &SimOptions) -> Result<(), Failure> {
         }
     }
     Ok(())
-}
-
-/// The seed of game `g` of a run.
-fn game_seed(seed: u64, g: u64) -> u64 {
-    seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-/// Plays games in batches on the current pool, counting them in order.
-fn play_hands(
-    rules: &NapalmRules,
-    bots: &[BotKind],
-    o: &SimOptions,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Tally, std::io::Error> {
-    let mut tally = Tally {
-        left: o.hands,
-        games: 0,
-        cut: false,
-        unclaimed: 0,
-        per_hand: vec![Moments::default(); bots.len()],
-        wins: vec![0.0; bots.len()],
-    };
-    let mut next = 0u64;
-    // Hands and games played so far (a guess of 8 hands a game to start).
-    let (mut hands_seen, mut games_seen) = (8u64, 1u64);
-    while tally.left > 0 {
-        // Enough games for the hands left, by the mean so far, a few more
-        // for luck; at most a few thousand at once to bound the memory.
-        let batch = (tally.left.saturating_mul(games_seen) / hands_seen * 11 / 10).clamp(1, 4096);
-        let cap = tally.left;
-        let save = o.save_records.map_or(0, |(_, limit)| limit as u64);
-        let games: Vec<Played> = (next..next + batch)
-            .into_par_iter()
-            .map(|g| play_one(rules, bots, game_seed(o.seed, g), cap, g < save))
-            .collect();
-        let played: usize = games.iter().map(|p| p.hands.len()).sum();
-        for (g, game) in (next..).zip(&games) {
-            if tally.left == 0 {
-                break;
-            }
-            let whole = tally.add(game);
-            if let (true, Some(record), Some((dir, _))) = (whole, &game.record, o.save_records) {
-                let json = serde_json::to_string_pretty(record).expect("records serialise");
-                std::fs::write(dir.join(format!("napalm-game-{g:06}.json")), json + "\n")?;
-            }
-        }
-        hands_seen += played as u64;
-        games_seen += batch;
-        next += batch;
-        progress(o.hands - tally.left);
-    }
-    Ok(tally)
-}
-
-/// Plays game `seed` for at most `cap` hands, tallying each hand's chips.
-fn play_one(rules: &NapalmRules, kinds: &[BotKind], seed: u64, cap: u64, keep: bool) -> Played {
-    let n = kinds.len();
-    let mut bots: Vec<Box<dyn Bot<NapalmGame>>> = kinds.iter().map(|&k| napalm_bot(k)).collect();
-    let mut first = Vec::new();
-    let mut game = NapalmGame::start(rules.clone(), n, &mut first).expect("checked table");
-    let mut record = keep.then(|| {
-        let names = (0..).zip(kinds).map(|(s, k)| format!("{k} {s}"));
-        NapalmRecord::new(rules.clone(), names.collect())
-    });
-    let mut played = Played {
-        hands: Vec::new(),
-        winners: None,
-        record: None,
-    };
-    // Tallies a step's events; breaks once the hand after the last one
-    // wanted has begun (and drops it).
-    let tally = |played: &mut Played, events: &[Event]| {
-        for e in events {
-            match e {
-                Event::HandStarted { .. } => played.hands.push(vec![0; n]),
-                Event::Transfer(t) => {
-                    let hand = played.hands.last_mut().expect("chips move in a hand");
-                    for (acc, sign) in [(t.from, -1), (t.to, 1)] {
-                        if let Account::Stack(s) = acc {
-                            hand[usize::from(s)] += sign * i64::from(t.amount);
-                        }
-                    }
-                }
-                Event::GameOver { winners } => played.winners = Some(winners.clone()),
-                _ => {}
-            }
-        }
-        if played.hands.len() as u64 > cap {
-            played
-                .hands
-                .truncate(usize::try_from(cap).unwrap_or(usize::MAX));
-            played.winners = None;
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    };
-    if tally(&mut played, &first).is_continue() {
-        let mut rng = seeded_rng(seed);
-        tripoley_game::play(
-            &mut game,
-            &mut bots,
-            Dice::shared(&mut rng),
-            |_, step, events| {
-                if let Some(r) = &mut record {
-                    r.steps.push(step.clone());
-                }
-                tally(&mut played, events)
-            },
-        )
-        .expect("bots answer legally");
-    }
-    played.record = record;
-    played
 }
 
 /// The summary as a text table.

@@ -308,7 +308,7 @@ pub fn thousands(n: u64) -> String {
 
 /// A mean with its 95% interval, `+5.55 ± 2.93`, to as many decimals as
 /// the interval's two first digits need (one to four).
-pub fn estimate(e: &tripoley_bots::sim::Estimate) -> String {
+pub fn estimate(e: &tripoley_game::stats::Estimate) -> String {
     let decimals = if e.ci95 > 0.0 {
         usize::try_from((1 - e.ci95.log10().floor() as i32).clamp(1, 4)).unwrap_or(3)
     } else {
@@ -349,7 +349,7 @@ pub const TABLE_WIDTH: usize = 100;
 pub fn estimate_table(
     corner: &str,
     columns: &[&str],
-    rows: &[(String, Vec<tripoley_bots::sim::Estimate>)],
+    rows: &[(String, Vec<tripoley_game::stats::Estimate>)],
 ) -> String {
     use std::fmt::Write as _;
     let cells: Vec<Vec<String>> = rows

@@ -3,13 +3,17 @@
 //! [`Game`] trait (the `State` of `OpenSpiel` in Rust terms), the [`Bot`] that
 //! plays one from its seat's view or information, and [`play`], the loop
 //! that plays a whole game with bots. Tripoley's driver (`tripoley-bots`),
-//! Napalm's simulator, the property suite of `tripoley-testkit` and the
-//! Python crate's integer layer are written against these, so a second
-//! game is not a second copy of them.
+//! the property suite of `tripoley-testkit` and the Python crate's integer
+//! layer are written against these, so a second game is not a second copy
+//! of them. So are the runs of many games: [`run`] (exactly the rounds
+//! asked, whatever the threads), [`arena`] (duplicate matches) and
+//! [`stats`] (means with their intervals), on which both games' simulators
+//! and arenas are built.
 //!
 //! Why a crate of its own: both rule crates implement the trait, so it must
 //! sit below them, and `tripoley-cards` is about cards, not turns. Like the
-//! rule crates, it never does I/O, reads a clock or spawns.
+//! rule crates, it never does I/O or reads a clock; its runs play games on
+//! rayon's pool (the caller's, when it installs one).
 //!
 //! ```
 //! use tripoley_cards::seeded_rng;
@@ -28,6 +32,10 @@
 //!     steps
 //! }
 //! ```
+
+pub mod arena;
+pub mod run;
+pub mod stats;
 
 use std::borrow::Cow;
 use std::fmt::Debug;

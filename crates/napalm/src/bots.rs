@@ -103,3 +103,38 @@ impl Bot<NapalmGame> for HeuristicNapalmBot {
         }
     }
 }
+
+/// Napalm's bots as a run names them (the command line, a simulation, an
+/// arena): one place that makes each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NapalmBotKind {
+    /// [`RandomNapalmBot`].
+    Random,
+    /// [`HeuristicNapalmBot`].
+    Heuristic,
+}
+
+impl NapalmBotKind {
+    /// A new bot of this kind.
+    pub fn make(self) -> Box<dyn Bot<NapalmGame>> {
+        match self {
+            NapalmBotKind::Random => Box::new(RandomNapalmBot),
+            NapalmBotKind::Heuristic => Box::new(HeuristicNapalmBot),
+        }
+    }
+
+    /// The name a run prints and a record keeps: `heuristic`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            NapalmBotKind::Random => "random",
+            NapalmBotKind::Heuristic => "heuristic",
+        }
+    }
+}
+
+impl std::fmt::Display for NapalmBotKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

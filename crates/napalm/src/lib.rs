@@ -23,13 +23,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod arena;
 mod bots;
 mod game;
 mod record;
 mod rules;
 mod sample;
+pub mod sim;
 
-pub use bots::{HeuristicNapalmBot, RandomNapalmBot, beats_share};
+pub use bots::{HeuristicNapalmBot, NapalmBotKind, RandomNapalmBot, beats_share};
 pub use game::{
     Account, Action, Audience, Decision, Event, IllegalAction, MAX_SEATS, NapalmGame, NapalmView,
     Pending, Reason, Round, Seat, Transfer, hand_strength, two_card_value,

@@ -308,3 +308,81 @@ fn napalm_replay_speaks_spanish_when_asked_or_saved_so() {
         stdout(&o)
     );
 }
+
+/// `arena --game napalm` with `extra` flags, as JSON without its time.
+fn arena_json(extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["arena", "--game", "napalm", "--json"];
+    args.extend_from_slice(extra);
+    let o = tripoley(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    v.as_object_mut().unwrap().remove("elapsed_secs");
+    v
+}
+
+#[test]
+fn arena_napalm_the_heuristic_beats_random_over_the_same_decks() {
+    let v = arena_json(&["--bots", "heuristic,random", "--deals", "300"]);
+    assert_eq!(v["game"], "napalm");
+    assert_eq!(v["deals"], 300);
+    // Four seats, two bots: the line-ups that differ are H,R,H,R and R,H,R,H.
+    assert_eq!(v["games"], 600);
+    let d = &v["differences"][0];
+    assert_eq!(
+        (d["bot"].as_str(), d["other"].as_str()),
+        (Some("heuristic"), Some("random"))
+    );
+    let (mean, ci) = (
+        d["chips_per_game"]["mean"].as_f64().unwrap(),
+        d["chips_per_game"]["ci95"].as_f64().unwrap(),
+    );
+    assert!(mean - ci > 0.0, "heuristic - random: {mean} ± {ci}");
+    // Chips are conserved: what the bots won per seat, over their seats,
+    // adds up to nothing.
+    let won: f64 = v["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["chips_per_game"]["mean"].as_f64().unwrap() * b["seats"].as_f64().unwrap())
+        .sum();
+    assert!(won.abs() < 1e-9, "{won}");
+}
+
+#[test]
+fn arena_napalm_does_not_depend_on_threads() {
+    let run = |threads: &str| {
+        arena_json(&[
+            "--players",
+            "3",
+            "--bots",
+            "heuristic,random",
+            "--deals",
+            "90",
+            "--seed",
+            "4",
+            "--threads",
+            threads,
+        ])
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn arena_napalm_refuses_what_does_not_fit() {
+    for (args, want) in [
+        (&["--preset", "pagat"][..], "one rule set"),
+        (&["--bots", "expert,random"], "random and heuristic"),
+        (
+            &["--bots", "heuristic,random,random", "--players", "2"],
+            "bots for 2 players",
+        ),
+        (&["--players", "8", "--bots", "random"], "players"),
+        (&["--bots", "random", "--deals", "0"], "--deals"),
+    ] {
+        let mut all = vec!["arena", "--game", "napalm"];
+        all.extend_from_slice(args);
+        let o = tripoley(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+    }
+}

@@ -1,10 +1,14 @@
-//! `tripoley arena`: duplicate matches between bots.
+//! `tripoley arena`: duplicate matches between bots, Tripoley's here and
+//! Napalm's in [`napalm`].
+
+mod napalm;
 
 use std::fmt::Write as _;
 
 use tripoley_bots::BotSpec;
 use tripoley_bots::arena::{ArenaConfig, ArenaSummary, run_arena};
 use tripoley_bots::sim::Stage;
+use tripoley_table::protocol::GameKind;
 
 use crate::Failure;
 use crate::setup::{
@@ -15,6 +19,10 @@ use crate::setup::{
 /// Arguments of `tripoley arena`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The game: tripoley (the default) or napalm (then each duplicate deal
+    /// is one whole game, scored by the chips each seat won).
+    #[arg(long, value_name = "GAME", value_parser = str::parse::<GameKind>, default_value_t)]
+    game: GameKind,
     #[command(flatten)]
     table: TableArgs,
     /// The bots, one to --players of them, seated in turn around the table:
@@ -41,6 +49,9 @@ pub struct Args {
 
 /// Plays the match and prints the summary.
 pub fn run(args: &Args) -> Result<(), Failure> {
+    if args.game == GameKind::Napalm {
+        return napalm::run(args);
+    }
     let rules = args.table.rules()?;
     let players = args.table.players;
     let bots = parse_bots::<BotSpec>(&args.bots)?;

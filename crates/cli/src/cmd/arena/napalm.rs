@@ -1,0 +1,143 @@
+//! `tripoley arena --game napalm`: duplicate matches between Napalm's
+//! bots, one whole game per duplicate deal (`tripoley_napalm::arena`).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+use tripoley_bots::BotKind;
+use tripoley_game::arena::Lineups;
+use tripoley_game::stats::Estimate;
+use tripoley_napalm::{NapalmBotKind, NapalmRules};
+
+use super::Args;
+use crate::Failure;
+use crate::napalm::{napalm_bots_only, napalm_kind, one_rule_set};
+use crate::setup::{estimate, estimate_table, parse_bots, run_with_progress, thousands, wrap};
+
+/// One bot's results.
+#[derive(Serialize)]
+struct BotReport {
+    bot: NapalmBotKind,
+    /// Seats it held in each game.
+    seats: usize,
+    chips_per_game: Estimate,
+}
+
+/// How much more one bot won than another, per seat per game.
+#[derive(Serialize)]
+struct Difference {
+    bot: NapalmBotKind,
+    other: NapalmBotKind,
+    chips_per_game: Estimate,
+}
+
+/// The result of `tripoley arena --game napalm`.
+#[derive(Serialize)]
+struct Summary {
+    game: &'static str,
+    players: usize,
+    /// Duplicate deals played.
+    deals: u64,
+    /// Games played: deals times line-ups.
+    games: u64,
+    seed: u64,
+    lineups: Vec<Vec<String>>,
+    bots: Vec<BotReport>,
+    differences: Vec<Difference>,
+}
+
+/// Plays the Napalm match `args` asks for and prints the summary; refuses
+/// Tripoley's rules and bots as `sim --game napalm` does.
+pub(super) fn run(args: &Args) -> Result<(), Failure> {
+    one_rule_set(&args.table)?;
+    let players = args.table.players;
+    let rules = NapalmRules::default();
+    rules
+        .check_players(players)
+        .map_err(|e| Failure::usage(e.to_string()))?;
+    let kinds = parse_bots::<BotKind>(&args.bots)?;
+    napalm_bots_only(&kinds)?;
+    let bots: Vec<NapalmBotKind> = kinds.into_iter().map(napalm_kind).collect();
+    let lineups = Lineups::new(players, &bots).map_err(Failure::usage)?;
+    if args.deals == 0 {
+        return Err(Failure::usage("--deals must be at least 1"));
+    }
+    let (outcome, secs) =
+        run_with_progress(args.deals, "duplicate deals", args.threads, |progress| {
+            Ok::<_, Failure>(tripoley_napalm::arena::play_arena(
+                &rules, &lineups, args.deals, args.seed, progress,
+            ))
+        })?;
+    let distinct = lineups.distinct();
+    let summary = Summary {
+        game: "napalm",
+        players,
+        deals: outcome.deals,
+        games: outcome.deals * lineups.games_per_deal(),
+        seed: args.seed,
+        lineups: lineups.names(),
+        bots: (0..distinct.len())
+            .map(|b| BotReport {
+                bot: distinct[b],
+                seats: lineups.seats(b),
+                chips_per_game: outcome.bots[b][0],
+            })
+            .collect(),
+        differences: outcome
+            .differences
+            .iter()
+            .map(|&(i, j, chips_per_game)| Difference {
+                bot: distinct[i],
+                other: distinct[j],
+                chips_per_game,
+            })
+            .collect(),
+    };
+    if args.json {
+        let mut v = serde_json::to_value(&summary).expect("summaries serialise");
+        v["elapsed_secs"] = secs.into();
+        println!("{v}");
+    } else {
+        print!("{}", table(&summary, secs));
+    }
+    Ok(())
+}
+
+/// The summary as text, at most 100 columns wide.
+fn table(s: &Summary, secs: f64) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "Napalm: {} duplicate deals x {} line-ups = {} games, {} players, {secs:.1} s",
+        thousands(s.deals),
+        s.lineups.len(),
+        thousands(s.games),
+        s.players,
+    );
+    for (i, l) in s.lineups.iter().enumerate() {
+        o.push_str(&wrap(&format!("line-up {}: {}", i + 1, l.join(", ")), 4));
+    }
+    let _ = writeln!(
+        o,
+        "\nchips won per seat per game (mean ± 95% interval over duplicate deals)"
+    );
+    let rows: Vec<_> = s
+        .bots
+        .iter()
+        .map(|b| (format!("{} x{}", b.bot, b.seats), vec![b.chips_per_game]))
+        .collect();
+    o.push_str(&estimate_table("bot", &["chips"], &rows));
+    if !s.differences.is_empty() {
+        let _ = writeln!(o, "\ndifferences (same decks, chips per seat per game)");
+        for d in &s.differences {
+            let _ = writeln!(
+                o,
+                "{} - {}: {}",
+                d.bot,
+                d.other,
+                estimate(&d.chips_per_game)
+            );
+        }
+    }
+    o
+}
