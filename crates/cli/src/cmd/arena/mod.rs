@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use tripoley_bots::BotSpec;
 use tripoley_bots::arena::{ArenaConfig, ArenaSummary, run_arena};
 use tripoley_bots::sim::Stage;
+use tripoley_game::stats::Estimate;
 use tripoley_table::protocol::GameKind;
 
 use crate::Failure;
@@ -93,21 +94,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 
 /// The summary as text tables, at most 100 columns wide.
 fn table(s: &ArenaSummary, secs: f64) -> String {
-    let mut o = String::new();
-    let _ = writeln!(
-        o,
-        "{} duplicate deals x {} line-ups = {} one-deal games, {} players, {secs:.1} s",
-        thousands(s.deals),
-        s.lineups.len(),
-        thousands(s.games),
-        s.players,
-    );
-    for (i, l) in s.lineups.iter().enumerate() {
-        o.push_str(&wrap(&format!("line-up {}: {}", i + 1, l.join(", ")), 4));
-    }
-    let _ = writeln!(
-        o,
-        "\nchips won per seat per deal (mean ± 95% interval over duplicate deals)"
+    let mut o = head(
+        &format!(
+            "{} duplicate deals x {} line-ups = {} one-deal games, {} players, {secs:.1} s",
+            thousands(s.deals),
+            s.lineups.len(),
+            thousands(s.games),
+            s.players,
+        ),
+        &s.lineups,
+        "deal",
     );
     let columns: Vec<&str> = ["total"]
         .into_iter()
@@ -130,18 +126,13 @@ fn table(s: &ArenaSummary, secs: f64) -> String {
     for n in notes {
         o.push_str(&wrap(&n, 2));
     }
-    if !s.differences.is_empty() {
-        let _ = writeln!(o, "\ndifferences (same decks, chips per seat per deal)");
-        for d in &s.differences {
-            let _ = writeln!(
-                o,
-                "{} - {}: {}",
-                d.bot,
-                d.other,
-                estimate(&d.chips_per_deal)
-            );
-        }
-    }
+    differences(
+        &mut o,
+        "deal",
+        s.differences
+            .iter()
+            .map(|d| (d.bot.to_string(), d.other.to_string(), d.chips_per_deal)),
+    );
     for r in &s.search {
         let _ = writeln!(
             o,
@@ -158,4 +149,34 @@ fn table(s: &ArenaSummary, secs: f64) -> String {
         );
     }
     o
+}
+
+/// The start of an arena's text: `title`, each line-up, and what the table
+/// of chips below counts (chips per seat per `unit`).
+fn head(title: &str, lineups: &[Vec<String>], unit: &str) -> String {
+    let mut o = format!("{title}\n");
+    for (i, l) in lineups.iter().enumerate() {
+        o.push_str(&wrap(&format!("line-up {}: {}", i + 1, l.join(", ")), 4));
+    }
+    let _ = writeln!(
+        o,
+        "\nchips won per seat per {unit} (mean ± 95% interval over duplicate deals)"
+    );
+    o
+}
+
+/// The differences between pairs of bots, `(bot, other, chips per seat per
+/// unit)`, when there are any.
+fn differences(
+    o: &mut String,
+    unit: &str,
+    pairs: impl ExactSizeIterator<Item = (String, String, Estimate)>,
+) {
+    if pairs.len() == 0 {
+        return;
+    }
+    let _ = writeln!(o, "\ndifferences (same decks, chips per seat per {unit})");
+    for (bot, other, chips) in pairs {
+        let _ = writeln!(o, "{bot} - {other}: {}", estimate(&chips));
+    }
 }

@@ -1,8 +1,6 @@
 //! `tripoley arena --game napalm`: duplicate matches between Napalm's
 //! bots, one whole game per duplicate deal (`tripoley_napalm::arena`).
 
-use std::fmt::Write as _;
-
 use serde::Serialize;
 use tripoley_bots::BotKind;
 use tripoley_game::arena::Lineups;
@@ -12,7 +10,7 @@ use tripoley_napalm::{NapalmBotKind, NapalmRules};
 use super::Args;
 use crate::Failure;
 use crate::napalm::{napalm_bots_only, napalm_kind, one_rule_set};
-use crate::setup::{estimate, estimate_table, parse_bots, run_with_progress, thousands, wrap};
+use crate::setup::{estimate_table, parse_bots, run_with_progress, thousands};
 
 /// One bot's results.
 #[derive(Serialize)]
@@ -105,21 +103,16 @@ pub(super) fn run(args: &Args) -> Result<(), Failure> {
 
 /// The summary as text, at most 100 columns wide.
 fn table(s: &Summary, secs: f64) -> String {
-    let mut o = String::new();
-    let _ = writeln!(
-        o,
-        "Napalm: {} duplicate deals x {} line-ups = {} games, {} players, {secs:.1} s",
-        thousands(s.deals),
-        s.lineups.len(),
-        thousands(s.games),
-        s.players,
-    );
-    for (i, l) in s.lineups.iter().enumerate() {
-        o.push_str(&wrap(&format!("line-up {}: {}", i + 1, l.join(", ")), 4));
-    }
-    let _ = writeln!(
-        o,
-        "\nchips won per seat per game (mean ± 95% interval over duplicate deals)"
+    let mut o = super::head(
+        &format!(
+            "Napalm: {} duplicate deals x {} line-ups = {} games, {} players, {secs:.1} s",
+            thousands(s.deals),
+            s.lineups.len(),
+            thousands(s.games),
+            s.players,
+        ),
+        &s.lineups,
+        "game",
     );
     let rows: Vec<_> = s
         .bots
@@ -127,17 +120,12 @@ fn table(s: &Summary, secs: f64) -> String {
         .map(|b| (format!("{} x{}", b.bot, b.seats), vec![b.chips_per_game]))
         .collect();
     o.push_str(&estimate_table("bot", &["chips"], &rows));
-    if !s.differences.is_empty() {
-        let _ = writeln!(o, "\ndifferences (same decks, chips per seat per game)");
-        for d in &s.differences {
-            let _ = writeln!(
-                o,
-                "{} - {}: {}",
-                d.bot,
-                d.other,
-                estimate(&d.chips_per_game)
-            );
-        }
-    }
+    super::differences(
+        &mut o,
+        "game",
+        s.differences
+            .iter()
+            .map(|d| (d.bot.to_string(), d.other.to_string(), d.chips_per_game)),
+    );
     o
 }
