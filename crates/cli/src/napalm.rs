@@ -47,14 +47,19 @@ pub(crate) fn napalm_bots_only(bots: &[BotKind]) -> Result<(), Failure> {
     }
 }
 
-/// Refuses `--preset` and `--house-rules`, which are Tripoley's.
-pub(crate) fn one_rule_set(table: &TableArgs) -> Result<(), Failure> {
+/// Napalm's one rule set, for the seats asked: refuses `--preset` and
+/// `--house-rules`, which are Tripoley's, and a number of players it cannot seat.
+pub(crate) fn one_rule_set(table: &TableArgs) -> Result<NapalmRules, Failure> {
     if table.preset.is_some() || table.house_rules.is_some() {
         return Err(Failure::usage(
             "Napalm has one rule set: --game napalm takes no --preset or --house-rules",
         ));
     }
-    Ok(())
+    let rules = NapalmRules::default();
+    rules
+        .check_players(table.players)
+        .map_err(|e| Failure::usage(e.to_string()))?;
+    Ok(rules)
 }
 
 /// What `tripoley sim --game napalm` was asked for.
@@ -107,12 +112,8 @@ struct NapalmSummary {
 /// Plays Napalm games until exactly `hands` hands were played; prints the
 /// summary, writes the CSV file and the records asked for.
 pub fn simulate(o: &SimOptions) -> Result<(), Failure> {
-    one_rule_set(o.table)?;
+    let rules = one_rule_set(o.table)?;
     let players = o.table.players;
-    let rules = NapalmRules::default();
-    rules
-        .check_players(players)
-        .map_err(|e| Failure::usage(e.to_string()))?;
     let bots = bots_for_seats::<BotKind>(o.bots, players)?;
     napalm_bots_only(&bots)?;
     if o.hands == 0 {

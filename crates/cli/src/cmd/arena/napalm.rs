@@ -5,7 +5,7 @@ use serde::Serialize;
 use tripoley_bots::BotKind;
 use tripoley_game::arena::Lineups;
 use tripoley_game::stats::Estimate;
-use tripoley_napalm::{NapalmBotKind, NapalmRules};
+use tripoley_napalm::NapalmBotKind;
 
 use super::Args;
 use crate::Failure;
@@ -47,12 +47,8 @@ struct Summary {
 /// Plays the Napalm match `args` asks for and prints the summary; refuses
 /// Tripoley's rules and bots as `sim --game napalm` does.
 pub(super) fn run(args: &Args) -> Result<(), Failure> {
-    one_rule_set(&args.table)?;
+    let rules = one_rule_set(&args.table)?;
     let players = args.table.players;
-    let rules = NapalmRules::default();
-    rules
-        .check_players(players)
-        .map_err(|e| Failure::usage(e.to_string()))?;
     let kinds = parse_bots::<BotKind>(&args.bots)?;
     napalm_bots_only(&kinds)?;
     let bots: Vec<NapalmBotKind> = kinds.into_iter().map(napalm_kind).collect();

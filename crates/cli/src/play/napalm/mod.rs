@@ -23,7 +23,7 @@ use ratatui::Frame;
 use serde::Serialize;
 use tripoley_bots::BotKind;
 use tripoley_i18n::Lang;
-use tripoley_napalm::{NapalmRecord, NapalmRules};
+use tripoley_napalm::NapalmRecord;
 
 use super::{
     Args, Interactive, PlayMeta, bot_seats, clock_seed, color_wanted, free_path, need_terminal,
@@ -87,12 +87,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 
 /// A new game from the arguments, and the default file to save it to.
 fn new_game(args: &Args) -> Result<(NapalmTable, PathBuf), Failure> {
-    one_rule_set(&args.table)?;
+    let rules = one_rule_set(&args.table)?;
     let players = args.table.players;
-    let rules = NapalmRules::default();
-    rules
-        .check_players(players)
-        .map_err(|e| Failure::usage(e.to_string()))?;
     let bots = bot_seats(&args.bots, players)?;
     napalm_bots_only(&bots)?;
     let name = player_name(&args.player_name())?;
