@@ -16,7 +16,7 @@ use tripoley_game::stats::Estimate;
 
 use crate::sim::{ChipReport, Stage, StageTracker};
 use crate::{
-    Bot, BotMaker, BotOptions, BotSpec, OutsideReport, PlayError, SearchStats, play_game_with_dice,
+    Bot, BotMaker, BotOptions, BotSpec, OutsideReport, PlayError, SearchStats, play_game_with,
 };
 
 /// What to play.
@@ -153,7 +153,7 @@ impl Duplicate for OneDeal<'_> {
     fn play(&self, bots: &mut [Box<dyn Bot>], dice: Dice<'_>) -> Result<Vec<Vec<f64>>, ArenaError> {
         let mut won = vec![[0i64; 6]; bots.len()];
         let mut stages = StageTracker::default();
-        play_game_with_dice(&self.rules, bots, dice, |_, events| {
+        play_game_with(&self.rules, bots, dice, |_, events| {
             for e in events {
                 if let Some((t, stage)) = stages.see(e) {
                     let stage = stage as usize;

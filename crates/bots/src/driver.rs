@@ -55,27 +55,11 @@ pub fn play_game_quietly(
     )
 }
 
-/// [`play_game`] with chance and the bots drawing from separate RNGs: the
-/// cards depend on `chance_seed` alone, whatever the bots do, so the same
-/// decks can be replayed with the bots in other seats (duplicate play).
+/// [`play_game`] drawing from the caller's `dice`: with the bots on an RNG
+/// of their own, the cards depend on chance's seed alone, whatever the bots
+/// do, so the same decks can be replayed with the bots in other seats
+/// (duplicate play, `tripoley_game::arena`).
 pub fn play_game_with(
-    rules: &Rules,
-    bots: &mut [Box<dyn Bot>],
-    chance_seed: u64,
-    bot_seed: u64,
-    observe: impl FnMut(&Step, &[Event]),
-) -> Result<Game, PlayError> {
-    let (mut chance, mut bot_rng) = (seeded_rng(chance_seed), seeded_rng(bot_seed));
-    let dice = Dice {
-        chance: &mut chance,
-        bots: Some(&mut bot_rng),
-    };
-    play_game_with_dice(rules, bots, dice, observe)
-}
-
-/// [`play_game`] drawing from the caller's `dice`: for a caller that
-/// seeds chance itself (the arena of `tripoley_game::arena`).
-pub fn play_game_with_dice(
     rules: &Rules,
     bots: &mut [Box<dyn Bot>],
     dice: Dice<'_>,

@@ -34,9 +34,7 @@ pub mod sim;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use driver::{
-    PlayError, play_game, play_game_quietly, play_game_with, play_game_with_dice, record_game,
-};
+pub use driver::{PlayError, play_game, play_game_quietly, play_game_with, record_game};
 pub use exec::{ExecBot, ExecShared, OutsideReport, kill_outside_bots, outside_bots_running};
 pub use expert::{Advice, Budget, Earned, ExpertBot, SearchStats, Verdict, advise, hint, judge};
 pub use heuristic::HeuristicBot;

@@ -5,7 +5,7 @@ use tripoley_bots::arena::{ArenaConfig, run_arena};
 use tripoley_bots::{Bot, BotKind, BotOptions, Budget, ExpertBot, advise, hint, judge};
 use tripoley_cards::seeded_rng;
 use tripoley_engine::{Action, DealChance, Decision, Game, InfoSet, Pending, Preset, Rules, Stage};
-use tripoley_game::Bot as _;
+use tripoley_game::{Bot as _, Dice};
 
 /// Plays `rules` with heuristic bots from `seed` until the first decision in
 /// `stage`, and returns the game there.
@@ -76,7 +76,12 @@ fn expert_games_replay_exactly_for_a_seed() {
             deals: Some(1),
             ..rules.clone()
         };
-        tripoley_bots::play_game_with(&rules1, &mut bots, 5, 6, |s, _| steps.push(s.clone()))
+        let (mut chance, mut bot_rng) = (seeded_rng(5), seeded_rng(6));
+        let dice = Dice {
+            chance: &mut chance,
+            bots: Some(&mut bot_rng),
+        };
+        tripoley_bots::play_game_with(&rules1, &mut bots, dice, |s, _| steps.push(s.clone()))
             .unwrap();
         steps
     };

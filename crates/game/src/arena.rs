@@ -131,16 +131,6 @@ impl<S: Clone + PartialEq + Display> Lineups<S> {
         })
     }
 
-    /// The distinct bots, in the order first named.
-    pub fn distinct(&self) -> &[S] {
-        &self.distinct
-    }
-
-    /// Seats distinct bot `b` holds in each game.
-    pub fn seats(&self, b: usize) -> usize {
-        self.base.iter().filter(|&&x| x == b).count()
-    }
-
     /// The line-ups each deck is played with, seat by seat, named.
     pub fn names(&self) -> Vec<Vec<String>> {
         let n = self.base.len();
@@ -157,6 +147,18 @@ impl<S: Clone + PartialEq + Display> Lineups<S> {
     /// Games per duplicate deal.
     pub fn games_per_deal(&self) -> u64 {
         self.rotations.len() as u64
+    }
+}
+
+impl<S> Lineups<S> {
+    /// The distinct bots, in the order first named.
+    pub fn distinct(&self) -> &[S] {
+        &self.distinct
+    }
+
+    /// Seats distinct bot `b` holds in each game.
+    pub fn seats(&self, b: usize) -> usize {
+        self.base.iter().filter(|&&x| x == b).count()
     }
 }
 
@@ -253,7 +255,6 @@ fn duplicate_deal<D: Duplicate, S>(
     let k = lineups.distinct.len();
     let rotations = lineups.rotations.len() as u64;
     let mut sums = vec![vec![0f64; game.figures()]; k];
-    let mut seats = vec![0u32; k];
     let mut reports: Vec<D::Report> = (0..k).map(|_| D::Report::default()).collect();
     for (ri, &r) in (0u64..).zip(&lineups.rotations) {
         let mut chance = seeded_rng(game_seed(seed, d));
@@ -271,15 +272,16 @@ fn duplicate_deal<D: Duplicate, S>(
         seated.rotate_right(r);
         for (s, row) in played?.iter().enumerate() {
             let b = lineups.base[(s + r) % n];
-            seats[b] += 1;
             for (acc, &x) in sums[b].iter_mut().zip(row) {
                 *acc += x;
             }
         }
     }
-    for (row, &c) in sums.iter_mut().zip(&seats) {
+    // Each rotation seats bot `b` in as many seats as the first line-up.
+    for (b, row) in sums.iter_mut().enumerate() {
+        let seats = (lineups.seats(b) as u64 * rotations).max(1) as f64;
         for x in row.iter_mut() {
-            *x /= f64::from(c.max(1));
+            *x /= seats;
         }
     }
     Ok(DealResult {
