@@ -27,6 +27,11 @@ pub struct Turn {
     pub bot: bool,
 }
 
+/// Writes `value` as JSON: a view, or a turn.
+pub fn write_json(out: &mut Vec<u8>, value: &impl Serialize) {
+    serde_json::to_writer(out, value).expect("views serialise");
+}
+
 /// An event of either game as JSON text.
 pub fn event_json(e: &impl Serialize) -> String {
     serde_json::to_string(e).expect("events serialise")
@@ -69,12 +74,16 @@ pub fn seen_by(events: &[Entry], viewer: Option<Seat>) -> impl Iterator<Item = &
         .map(|e| &*e.json)
 }
 
-/// Writes `"view":…,"turn":…`.
-pub fn write_view_and_turn(out: &mut Vec<u8>, view: &impl Serialize, turn: Option<&Turn>) {
+/// Writes `"view":…,"turn":…`, the view's JSON by `write_view`.
+pub fn write_view_and_turn(
+    out: &mut Vec<u8>,
+    write_view: impl FnOnce(&mut Vec<u8>),
+    turn: Option<&Turn>,
+) {
     out.extend_from_slice(b"\"view\":");
-    serde_json::to_writer(&mut *out, view).expect("views serialise");
+    write_view(out);
     out.extend_from_slice(b",\"turn\":");
-    serde_json::to_writer(&mut *out, &turn).expect("turns serialise");
+    write_json(out, &turn);
 }
 
 /// An `update`: the events (JSON texts) a viewer may see of step `n`, its

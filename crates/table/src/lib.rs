@@ -16,6 +16,7 @@ pub mod message;
 pub mod played;
 pub mod protocol;
 pub mod replay;
+pub mod shared_view;
 
 pub use local::Local;
-pub use played::{Due, Played, TableStep};
+pub use played::{Due, Played, TableStep, Views};

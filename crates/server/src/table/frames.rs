@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use tripoley_engine::{Seat, View};
+use tripoley_engine::Seat;
 use tripoley_table::frames::{self, Turn, seen_by};
 use tripoley_table::journal::Catch;
 
@@ -75,7 +75,7 @@ impl Table {
             Some(played) => {
                 played.write_view_and_turn(viewer, out, |seat| Some(self.turn_of(seat)));
             }
-            None => frames::write_view_and_turn(out, &None::<View>, None),
+            None => frames::write_view_and_turn(out, |out| out.extend_from_slice(b"null"), None),
         }
     }
 
@@ -121,10 +121,22 @@ impl Table {
         let Some(events) = played.journal().step(played.log_len() - 1) else {
             return;
         };
+        // What everyone sees of the views is written once for all of them.
+        let views = played.views();
+        let n = self.n();
         let frames: Vec<Out> = viewers
             .iter()
-            .map(|&v| self.update_frame(v, seen_by(&events, v), auto))
+            .map(|&v| {
+                let text = frames::update(
+                    n,
+                    seen_by(&events, v),
+                    |out| views.write_view_and_turn(v, out, |seat| Some(self.turn_of(seat))),
+                    auto,
+                );
+                Out::Text(text.into())
+            })
             .collect();
+        drop(views);
         let targets: Vec<(ConnId, usize)> = self
             .conns
             .iter()

@@ -27,6 +27,7 @@ use crate::frames::{self, Turn};
 use crate::hold;
 use crate::journal::Journal;
 use crate::protocol::{ErrorBody, ErrorCode, GameKind, TableSettings};
+use crate::shared_view::SharedView;
 
 /// A step of either game, as its record keeps it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -521,6 +522,42 @@ impl Played {
         .expect("records serialise")
     }
 
+    /// Writes `"view":…,"turn":…` for `viewer` alone ([`Views`]).
+    pub fn write_view_and_turn(
+        &self,
+        viewer: Option<Seat>,
+        out: &mut Vec<u8>,
+        turn_of: impl Fn(Seat) -> Option<Turn>,
+    ) {
+        let one = Views {
+            played: self,
+            shared: None,
+        };
+        one.write_view_and_turn(viewer, out, turn_of);
+    }
+
+    /// This moment's views, to write every viewer's frame of a step: what
+    /// everyone sees of a Tripoley view is serialised once, not per viewer.
+    pub fn views(&self) -> Views<'_> {
+        let shared = match &self.kind {
+            Kind::Tripoley { game, .. } => Some(SharedView::new(game)),
+            Kind::Napalm { .. } => None,
+        };
+        Views {
+            played: self,
+            shared,
+        }
+    }
+}
+
+/// A moment of a started game as its viewers see it ([`Played::views`]).
+pub struct Views<'a> {
+    played: &'a Played,
+    /// A Tripoley view's fields everyone sees, when written for many.
+    shared: Option<SharedView>,
+}
+
+impl Views<'_> {
     /// Writes `"view":…,"turn":…` for `viewer`: its view and the public
     /// turn, which `turn_of` makes for the seat that decides. A decision the
     /// viewer may not know about (M9b) has no public turn.
@@ -530,21 +567,31 @@ impl Played {
         out: &mut Vec<u8>,
         turn_of: impl Fn(Seat) -> Option<Turn>,
     ) {
-        match &self.kind {
+        match &self.played.kind {
             Kind::Tripoley { game, .. } => {
-                let view = game.view(viewer);
+                let (to_act, _) = game.sight(viewer).turn();
                 let turn = match game.pending() {
-                    Pending::Decide { seat, .. } if view.to_act == Some(seat) => turn_of(seat),
+                    Pending::Decide { seat, .. } if to_act == Some(seat) => turn_of(seat),
                     _ => None,
                 };
-                frames::write_view_and_turn(out, &Some(view), turn.as_ref());
+                let write_view = |out: &mut Vec<u8>| match (&self.shared, viewer) {
+                    (Some(shared), None) => out.extend_from_slice(shared.spectators()),
+                    (Some(shared), Some(_)) => shared.write(out, &game.view(viewer)),
+                    (None, _) => frames::write_json(out, &game.view(viewer)),
+                };
+                frames::write_view_and_turn(out, write_view, turn.as_ref());
             }
             Kind::Napalm { game, .. } => {
                 let turn = match game.pending() {
                     tripoley_napalm::Pending::Decide { seat, .. } => turn_of(seat),
                     _ => None,
                 };
-                frames::write_view_and_turn(out, &game.view(viewer), turn.as_ref());
+                let view = game.view(viewer);
+                frames::write_view_and_turn(
+                    out,
+                    |out| frames::write_json(out, &view),
+                    turn.as_ref(),
+                );
             }
         }
     }

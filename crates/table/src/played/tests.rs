@@ -155,3 +155,61 @@ fn m9b_a_replay_that_ends_in_a_withhold_holds_it_until_released() {
     assert_eq!(replayed.n(), live.n());
     assert_eq!(replayed.tripoley(), live.tripoley());
 }
+
+/// Issue 53: the views written for a step's whole audience (what everyone
+/// sees serialised once and shared) are serde's text of each viewer's own
+/// view, byte for byte, at every moment of random games of every preset,
+/// penalised misplays (M9b's secret follow) and a finished game included.
+#[test]
+fn views_written_for_an_audience_are_each_viewer_s_own() {
+    let mut checked = 0;
+    for (k, preset) in Preset::ALL.into_iter().enumerate() {
+        for (seats, misplays) in [
+            (4, Misplays::Penalised),
+            (5, Rules::preset(preset).misplays),
+        ] {
+            let settings = TableSettings {
+                rules: Rules {
+                    misplays,
+                    deals: Some(2),
+                    ..Rules::preset(preset)
+                },
+                ..penalised(seats)
+            };
+            let names: Vec<String> = (0..seats).map(|s| format!("P{s}")).collect();
+            let mut bots: Vec<_> = (0..seats)
+                .map(|_| BotKind::Random.make(&settings.rules))
+                .collect();
+            let record =
+                record_game(&settings.rules, &mut bots, names.clone(), k as u64).expect("a game");
+            let mut played = Played::start(&settings, names).expect("it starts");
+            let viewers = frames::viewers(usize::from(seats));
+            let mut check = |played: &Played| {
+                let views = played.views();
+                let game = played.tripoley().expect("Tripoley");
+                for &v in &viewers {
+                    let mut written = Vec::new();
+                    views.write_view_and_turn(v, &mut written, |_| None);
+                    let own = serde_json::to_string(&game.view(v)).unwrap();
+                    let serde = format!("\"view\":{own},\"turn\":null");
+                    assert_eq!(
+                        String::from_utf8(written).unwrap(),
+                        serde,
+                        "{preset:?}, viewer {v:?}"
+                    );
+                    checked += 1;
+                }
+            };
+            check(&played);
+            for step in record.steps {
+                played.apply(TableStep::Tripoley(step)).expect("applied");
+                check(&played);
+                while played.release() {
+                    check(&played);
+                }
+            }
+            assert_eq!(played.due(), Due::Over);
+        }
+    }
+    assert!(checked > 3_000, "{checked} views checked");
+}
