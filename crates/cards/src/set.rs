@@ -406,6 +406,25 @@ impl Not for CardSet {
     }
 }
 
+impl CardSet {
+    /// Appends the set's JSON text, `["2C","10H"]`, byte for byte what its
+    /// `Serialize` writes through serde_json, for a fraction of the cost: a
+    /// card's name never needs escaping, and a server writes hundreds of
+    /// cards a move into its frames (issue 53).
+    pub fn write_json(self, out: &mut Vec<u8>) {
+        out.push(b'[');
+        for (i, card) in self.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.push(b'"');
+            out.extend_from_slice(card.ascii().as_bytes());
+            out.push(b'"');
+        }
+        out.push(b']');
+    }
+}
+
 impl Serialize for CardSet {
     /// A list of card texts: `["2C", "10H"]`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -437,6 +456,20 @@ mod tests {
             CardSet::from_bits(bits & CardSet::FULL.bits())
         })
         .take(count)
+    }
+
+    #[test]
+    fn a_set_s_json_text_is_serde_s() {
+        for sparse in [false, true] {
+            for cards in random_sets(7, 2_000, sparse).chain([CardSet::EMPTY, CardSet::FULL]) {
+                let mut out = Vec::new();
+                cards.write_json(&mut out);
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    serde_json::to_string(&cards).unwrap()
+                );
+            }
+        }
     }
 
     #[test]

@@ -14,6 +14,7 @@
 use std::ops::Range;
 
 use serde::Serialize;
+use tripoley_cards::CardSet;
 use tripoley_engine::{Game, View};
 
 /// The spectators' view of one moment as text, and where each field
@@ -93,8 +94,8 @@ fn write(out: &mut Vec<u8>, view: &View, public: Public<'_>) {
         public,
         next: 0,
     };
-    w.out.push(b'{');
-    w.field("seat", seat);
+    w.out.extend_from_slice(b"{\"seat\":");
+    serde_json::to_writer(&mut *w.out, seat).expect("views serialise");
     w.shared("players", players);
     w.shared("dealer", dealer);
     w.shared("deal_number", deal_number);
@@ -105,15 +106,18 @@ fn write(out: &mut Vec<u8>, view: &View, public: Public<'_>) {
     w.shared("layout", layout);
     w.shared("pay_suit", pay_suit);
     w.shared("sequence", sequence);
-    w.own("hand", hand);
+    w.own_with("hand", |out| hand.write_json(out));
     w.shared("hand_sizes", hand_sizes);
-    w.own("my_five", my_five);
+    w.own_with("my_five", |out| match my_five {
+        Some(five) => five.write_json(out),
+        None => out.extend_from_slice(b"null"),
+    });
     w.shared("chose_five", chose_five);
     w.shared("spare_size", spare_size);
-    w.own("spare_known", spare_known);
-    w.own("known_cards", known_cards);
-    w.shared("cannot_hold", cannot_hold);
-    w.shared("played", played);
+    w.own_with("spare_known", |out| spare_known.write_json(out));
+    w.own_with("known_cards", |out| write_sets(out, known_cards));
+    w.shared_with("cannot_hold", |out| write_sets(out, cannot_hold));
+    w.shared_with("played", |out| write_sets(out, played));
     w.shared("last_played", last_played);
     w.own("to_act", to_act);
     w.own("decision", decision);
@@ -132,32 +136,53 @@ struct Writer<'a, 'b> {
 }
 
 impl Writer<'_, '_> {
-    /// The first field: `"name":value` right after the brace.
-    fn field(&mut self, name: &str, value: &impl Serialize) {
-        self.out.push(b'"');
-        self.out.extend_from_slice(name.as_bytes());
-        self.out.extend_from_slice(b"\":");
-        serde_json::to_writer(&mut *self.out, value).expect("views serialise");
-    }
-
     /// A field of the viewer's own: `,"name":value`.
     fn own(&mut self, name: &str, value: &impl Serialize) {
-        self.out.push(b',');
-        self.field(name, value);
+        self.own_with(name, |out| {
+            serde_json::to_writer(out, value).expect("views serialise");
+        });
+    }
+
+    /// A field of the viewer's own whose value `write` writes: cards, by
+    /// [`tripoley_cards::CardSet::write_json`], not through serde.
+    fn own_with(&mut self, name: &str, write: impl FnOnce(&mut Vec<u8>)) {
+        self.out.extend_from_slice(b",\"");
+        self.out.extend_from_slice(name.as_bytes());
+        self.out.extend_from_slice(b"\":");
+        write(self.out);
     }
 
     /// A field everyone sees: recorded as it is written, or copied.
     fn shared(&mut self, name: &str, value: &impl Serialize) {
+        self.shared_with(name, |out| {
+            serde_json::to_writer(out, value).expect("views serialise");
+        });
+    }
+
+    /// A field everyone sees whose value `write` writes.
+    fn shared_with(&mut self, name: &str, write: impl FnOnce(&mut Vec<u8>)) {
         if let Public::Copy(shared) = &self.public {
             let span = shared.public[self.next].clone();
             self.out.extend_from_slice(&shared.text[span]);
         } else {
             let start = self.out.len();
-            self.own(name, value);
+            self.own_with(name, write);
             if let Public::Record(spans) = &mut self.public {
                 spans.push(start..self.out.len());
             }
         }
         self.next += 1;
     }
+}
+
+/// Writes a set per seat as serde would: a list of lists of cards.
+fn write_sets(out: &mut Vec<u8>, sets: &[CardSet]) {
+    out.push(b'[');
+    for (i, cards) in sets.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        cards.write_json(out);
+    }
+    out.push(b']');
 }
