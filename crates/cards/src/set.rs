@@ -408,7 +408,7 @@ impl Not for CardSet {
 
 impl CardSet {
     /// Appends the set's JSON text, `["2C","10H"]`, byte for byte what its
-    /// `Serialize` writes through serde_json, for a fraction of the cost: a
+    /// `Serialize` writes through `serde_json`, for a fraction of the cost: a
     /// card's name never needs escaping, and a server writes hundreds of
     /// cards a move into its frames (issue 53).
     pub fn write_json(self, out: &mut Vec<u8>) {
