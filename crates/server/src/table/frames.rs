@@ -121,22 +121,23 @@ impl Table {
         let Some(events) = played.journal().step(played.log_len() - 1) else {
             return;
         };
-        // What everyone sees of the views is written once for all of them.
-        let views = played.views();
         let n = self.n();
-        let frames: Vec<Out> = viewers
-            .iter()
-            .map(|&v| {
-                let text = frames::update(
-                    n,
-                    seen_by(&events, v),
-                    |out| views.write_view_and_turn(v, out, |seat| Some(self.turn_of(seat))),
-                    auto,
-                );
-                Out::Text(text.into())
-            })
-            .collect();
-        drop(views);
+        let frames: Vec<Out> = {
+            // What everyone sees of the views is written once for all of them.
+            let views = played.views();
+            viewers
+                .iter()
+                .map(|&v| {
+                    let text = frames::update(
+                        n,
+                        seen_by(&events, v),
+                        |out| views.write_view_and_turn(v, out, |seat| Some(self.turn_of(seat))),
+                        auto,
+                    );
+                    Out::Text(text.into())
+                })
+                .collect()
+        };
         let targets: Vec<(ConnId, usize)> = self
             .conns
             .iter()
