@@ -107,6 +107,32 @@ pub(crate) trait Backend: Send {
     fn query(&mut self, sql: &'static str, params: &[Value<'_>])
     -> Result<Vec<Vec<Cell>>, DbError>;
 
+    /// Runs a statement that must change (a query: find) exactly `rows`
+    /// rows; the request is refused with `refused` otherwise. While the
+    /// group [pipelines](Backend::pipeline), a back end may send it and
+    /// read its answer later, at the group's next call: then its failure
+    /// is that call's.
+    fn expect(
+        &mut self,
+        sql: &'static str,
+        params: &[Value<'_>],
+        rows: u64,
+        refused: &'static str,
+    ) -> Result<(), DbError> {
+        if self.execute(sql, params)? == rows {
+            Ok(())
+        } else {
+            Err(DbError(refused.into()))
+        }
+    }
+    /// Lets [`Backend::expect`] send statements before the answers of
+    /// those sent earlier (`true`), or stops (`false`); either way first
+    /// waits for every answer still due: the first failure among them. A
+    /// back end whose calls cost no round trip (a file) runs each at once.
+    fn pipeline(&mut self, _on: bool) -> Result<(), DbError> {
+        Ok(())
+    }
+
     /// Opens the group's transaction.
     fn begin(&mut self) -> Result<(), DbError> {
         self.batch("BEGIN")
@@ -277,11 +303,12 @@ impl dyn Backend + '_ {
         step: &str,
     ) -> Result<(), DbError> {
         use Value::{Int, Text};
-        self.execute(
+        self.expect(
             "INSERT INTO steps (invite, idx, step) VALUES ($1, $2, $3)",
             &[Text(invite), Int(idx), Text(step)],
+            1,
+            "the step was not stored",
         )
-        .map(drop)
     }
 
     /// Sets a table's status (`finished`, `refused`).
@@ -300,16 +327,12 @@ impl dyn Backend + '_ {
     /// not replay: no action is applied twice. PostgreSQL only.
     pub(super) fn check_fence(&mut self, fence: &Fence) -> Result<(), DbError> {
         use Value::{Int, Text};
-        let held = self.query(
+        self.expect(
             "SELECT epoch FROM leases WHERE invite = $1 AND owner = $2 AND epoch = $3 FOR SHARE",
             &[Text(&fence.invite), Text(&fence.owner), Int(fence.epoch)],
-        )?;
-        if held.is_empty() {
-            return Err(DbError(
-                "this table has moved to another server; reconnect to go on".into(),
-            ));
-        }
-        Ok(())
+            1,
+            "this table has moved to another server; reconnect to go on",
+        )
     }
 
     /// Removes a table, its seats and steps.

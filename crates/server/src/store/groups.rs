@@ -189,7 +189,9 @@ fn try_group(db: &mut dyn Backend, group: &mut [Job], mark: &str) -> Option<Fail
 }
 
 /// Runs a group's requests in one transaction, marks it and commits it.
-/// First without savepoints (each costs PostgreSQL a round trip); if the
+/// First without savepoints (each costs PostgreSQL a round trip), its
+/// steps and fence checks pipelined (sent without waiting for the answers
+/// before them: a round trip each was PostgreSQL's limit, issue 53); if the
 /// database refuses a request, the transaction is rolled back and the
 /// group run again with each request in a savepoint of its own, so that
 /// the refused one fails alone and leaves nothing (PostgreSQL aborts the
@@ -206,7 +208,12 @@ pub(super) fn run_group(
         in_doubt: false,
     };
     begin_group(db, group).map_err(plain)?;
-    if !group.iter_mut().all(|request| request.run(db)) {
+    db.pipeline(true).map_err(plain)?;
+    let ran = group.iter_mut().all(|request| request.run(db));
+    // A statement sent ahead that was refused fails the pass as a request
+    // refused at once does (a lost connection then fails the rollback).
+    let answered = db.pipeline(false);
+    if !ran || answered.is_err() {
         db.batch("ROLLBACK").map_err(plain)?;
         begin_group(db, group).map_err(plain)?;
         for request in group.iter_mut() {
