@@ -119,11 +119,7 @@ pub(crate) trait Backend: Send {
         rows: u64,
         refused: &'static str,
     ) -> Result<(), DbError> {
-        if self.execute(sql, params)? == rows {
-            Ok(())
-        } else {
-            Err(DbError(refused.into()))
-        }
+        expected(self.execute(sql, params)?, rows, refused)
     }
     /// Lets [`Backend::expect`] send statements before the answers of
     /// those sent earlier (`true`), or stops (`false`); either way first
@@ -175,6 +171,15 @@ pub(crate) trait Backend: Send {
     /// Undoes what the request did; the group goes on.
     fn rollback_to(&mut self) -> Result<(), DbError> {
         self.batch("ROLLBACK TO SAVEPOINT request; RELEASE SAVEPOINT request")
+    }
+}
+
+/// What [`Backend::expect`] answers once a statement `changed` rows.
+pub(super) fn expected(changed: u64, rows: u64, refused: &'static str) -> Result<(), DbError> {
+    if changed == rows {
+        Ok(())
+    } else {
+        Err(DbError(refused.into()))
     }
 }
 

@@ -31,6 +31,7 @@ use tokio::task::JoinHandle;
 use tokio_postgres::types::{ToSql, Type};
 use tokio_postgres::{Client, Config, NoTls, Statement};
 
+use super::backend::expected;
 use super::{Backend, Cell, DbError, Value, pending};
 
 impl From<tokio_postgres::Error> for DbError {
@@ -523,10 +524,10 @@ impl Postgres {
                 client.execute(&a.statement, &params).await
             }) as Call<'_>
         })))?;
-        match ahead.iter().zip(counts).find(|(a, n)| a.rows != *n) {
-            Some((a, _)) => Err(DbError(a.refused.into())),
-            None => Ok(()),
-        }
+        ahead
+            .iter()
+            .zip(counts)
+            .try_for_each(|(a, n)| expected(n, a.rows, a.refused))
     }
 
     /// The calls made so far, each a round trip.
@@ -593,12 +594,7 @@ impl Backend for Postgres {
         refused: &'static str,
     ) -> Result<(), DbError> {
         if !self.pipelining {
-            let changed = self.execute(sql, params)?;
-            return if changed == rows {
-                Ok(())
-            } else {
-                Err(DbError(refused.into()))
-            };
+            return expected(self.execute(sql, params)?, rows, refused);
         }
         let statement = self.statement(sql)?;
         self.ahead.push(Ahead {
