@@ -35,6 +35,10 @@ test("long and wide names are never cut; chat reads right-to-left, marks unread 
   await hebrew.waitFor();
   assert.equal(await hebrew.locator('[dir="auto"]').count() >= 1, true, "the line's text has dir=auto");
   assert.equal(await hebrew.locator('[dir="auto"]').last().evaluate((e) => getComputedStyle(e).direction), "rtl");
+  // The guest has it in view, and the page counts it read at its next
+  // frames (an IntersectionObserver): the game starts only after those, or
+  // the line would still be news below the board (it was, once, in CI).
+  await guest.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
 
   await host.locator('button[data-key="start"]').click();
   await guest.locator(".seat.me").waitFor();
