@@ -554,23 +554,28 @@ async fn in_order<'a>(
 ) -> Result<Vec<u64>, tokio_postgres::Error> {
     let mut calls: Vec<Call<'a>> = calls.collect();
     let mut answers: Vec<Option<u64>> = calls.iter().map(|_| None).collect();
+    // The calls before it have all answered.
+    let mut first = 0;
     let mut sent = false;
     std::future::poll_fn(|cx| {
         // The database answers in order: once every request is sent, the
         // calls are polled from the first unanswered to the first waiting.
-        for (call, answer) in calls.iter_mut().zip(answers.iter_mut()) {
+        for (call, answer) in calls[first..].iter_mut().zip(&mut answers[first..]) {
             if answer.is_some() {
                 continue;
             }
             match call.as_mut().poll(cx) {
                 Poll::Ready(Ok(n)) => *answer = Some(n),
                 Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
-                Poll::Pending if sent => return Poll::Pending,
+                Poll::Pending if sent => break,
                 Poll::Pending => {}
             }
         }
         sent = true;
-        if answers.iter().all(Option::is_some) {
+        while answers.get(first).is_some_and(Option::is_some) {
+            first += 1;
+        }
+        if first == answers.len() {
             Poll::Ready(Ok(()))
         } else {
             Poll::Pending
