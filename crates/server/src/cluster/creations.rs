@@ -1,8 +1,8 @@
-//! The tables each client address created lately, which the caps on one
-//! address's creates count across every process (`creations`, written with
-//! each counted create: `store::Caps`). A row is kept while it counts: for
-//! the window of `max_tables_per_address`, and while its table is a lobby
-//! (the cap on open lobbies); then any process's beat removes it, so an
+//! The tables each client address created lately, which the cap on one
+//! address's creates in a window counts across every process (`creations`,
+//! written with each counted create: `store::Caps`; its open lobbies are
+//! counted from the tables themselves). A row is kept for the window of
+//! `max_tables_per_address`; then any process's beat removes it, so an
 //! address is kept no longer than that.
 
 use crate::clock::now_ms;
@@ -11,15 +11,9 @@ use tokio_postgres::Client;
 use super::lease::failed;
 use crate::ServerError;
 
-/// Removes the creations older than `window_ms` whose table is no longer a
-/// lobby (started, or removed).
+/// Removes the creations older than `window_ms`.
 pub(super) async fn forget_old(db: &Client, window_ms: i64) -> Result<u64, ServerError> {
-    const FORGET: &str = concat!(
-        "DELETE FROM creations c WHERE c.created < ",
-        now_ms!(),
-        " - $1 AND NOT EXISTS (SELECT 1 FROM tables t WHERE t.invite = c.invite \
-         AND t.status = 'lobby')"
-    );
+    const FORGET: &str = concat!("DELETE FROM creations WHERE created < ", now_ms!(), " - $1");
     db.execute(FORGET, &[&window_ms])
         .await
         .map_err(|e| failed("removing old creations", &e))

@@ -183,6 +183,18 @@ pub(super) fn expected(changed: u64, rows: u64, refused: &'static str) -> Result
     }
 }
 
+/// What one address holds against its caps ([`Caps`]): its open lobbies
+/// (their own index holds only lobbies, by address), and its creates in
+/// the last `$2` milliseconds (the clock read once, so the index on
+/// address and time bounds the range; read per row, it cannot, and every
+/// create of the address not yet forgotten was read).
+pub(super) const CAPS_COUNT: &str = concat!(
+    "SELECT (SELECT count(*) FROM tables WHERE address = $1 AND status = 'lobby'), \
+     (SELECT count(*) FROM creations WHERE address = $1 AND created > (SELECT ",
+    crate::clock::now_ms!(),
+    " - $2::bigint))"
+);
+
 /// The server's statements, on either back end.
 impl dyn Backend + '_ {
     /// Stores a new table in the lobby.
@@ -226,16 +238,7 @@ impl dyn Backend + '_ {
             &[address],
         )?;
         let row = self
-            .query(
-                concat!(
-                    "SELECT (SELECT count(*) FROM creations c JOIN tables t ON t.invite = c.invite \
-                     WHERE c.address = $1 AND t.status = 'lobby'), \
-                     (SELECT count(*) FROM creations WHERE address = $1 AND created > ",
-                    crate::clock::now_ms!(),
-                    " - $2::bigint)"
-                ),
-                &[address, Int(caps.window_ms)],
-            )?
+            .query(CAPS_COUNT, &[address, Int(caps.window_ms)])?
             .pop()
             .ok_or_else(|| DbError("the count of an address's tables was empty".into()))?;
         let [lobbies, recent] = cells(row)?;
@@ -254,6 +257,10 @@ impl dyn Backend + '_ {
             &[Text(invite), address],
         )?;
         self.create_table(invite, created, settings, host_hash)?;
+        self.execute(
+            "UPDATE tables SET address = $2 WHERE invite = $1",
+            &[Text(invite), address],
+        )?;
         Ok(None)
     }
 
@@ -291,10 +298,11 @@ impl dyn Backend + '_ {
         .map(drop)
     }
 
-    /// Marks a game started with these names (JSON).
+    /// Marks a game started with these names (JSON). Its creator's
+    /// address, kept while it was a lobby, goes.
     pub(super) fn start(&mut self, invite: &str, names: &str) -> Result<(), DbError> {
         self.execute(
-            "UPDATE tables SET status = 'playing', names = $2 WHERE invite = $1",
+            "UPDATE tables SET status = 'playing', names = $2, address = NULL WHERE invite = $1",
             &[Value::Text(invite), Value::Text(names)],
         )
         .map(drop)
@@ -316,10 +324,11 @@ impl dyn Backend + '_ {
         )
     }
 
-    /// Sets a table's status (`finished`, `refused`).
+    /// Sets a table's status (`finished`, `refused`); its creator's
+    /// address goes, as at [`start`](Self::start).
     pub(super) fn set_status(&mut self, invite: &str, status: &str) -> Result<(), DbError> {
         self.execute(
-            "UPDATE tables SET status = $2 WHERE invite = $1",
+            "UPDATE tables SET status = $2, address = NULL WHERE invite = $1",
             &[Value::Text(invite), Value::Text(status)],
         )
         .map(drop)

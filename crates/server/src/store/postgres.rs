@@ -15,9 +15,9 @@
 //! of migration 2), and a server that lost a lease cannot write that
 //! table's steps ([`Fence`](super::Fence)). The public tables every server
 //! lists are kept in `public_tables` (migration 3), and the tables each
-//! client address created lately in `creations` (migration 5), which the
-//! caps on one address's creates count across every server
-//! ([`Caps`](super::Caps)). Migrations take a transaction's
+//! client address created lately in `creations` (migration 5) and each
+//! lobby's address (migration 8), which the caps on one address's creates
+//! count across every server ([`Caps`](super::Caps)). Migrations take a transaction's
 //! advisory lock, so servers started together migrate one after another.
 
 use std::collections::HashMap;
@@ -135,6 +135,15 @@ CREATE TABLE commit_marks (
     at   BIGINT NOT NULL
 );
 CREATE INDEX commit_marks_at ON commit_marks (at);
+",
+    "
+-- The address a lobby was created from, while it is a lobby (store/backend.rs,
+-- create_counted): the cap on an address's open lobbies counts them here, by
+-- an index of lobbies alone, not through every create the address made.
+ALTER TABLE tables ADD COLUMN address TEXT;
+UPDATE tables t SET address = c.address FROM creations c
+    WHERE c.invite = t.invite AND t.status = 'lobby';
+CREATE INDEX tables_lobby_address ON tables (address) WHERE status = 'lobby';
 ",
 ];
 

@@ -64,6 +64,11 @@ CREATE TABLE analyses (
     PRIMARY KEY (invite, seat)
 );
 ",
+    "
+-- A lobby's creator's address, which PostgreSQL's caps count (store/backend.rs,
+-- create_counted); a server on SQLite counts in memory and leaves it empty.
+ALTER TABLE tables ADD COLUMN address TEXT;
+",
 ];
 
 /// A SQLite database, owned by the database thread.
