@@ -273,6 +273,44 @@ test("a lost connection: a banner, the controls disabled until the table answers
   await ctx.close();
 });
 
+test("a chat line written while the connection is lost is kept and the player told at once, then sent once the table is back", { timeout: 120000 }, async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  let cut = false;
+  let current = null;
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    current = ws;
+    if (!cut) ws.connectToServer();
+  });
+  await openTable(page, [], { preset: "pagat", seats: "2", deals: "1", turn: "0" });
+  await page.locator('button[data-key="start"]').click();
+  await page.locator("section.hand.mine").waitFor({ timeout: 30000 });
+  cut = true;
+  await current.close();
+  await page.locator(".offline").waitFor({ timeout: 5000 });
+  const field = page.locator('section.chat input[name="chat"]');
+  await field.fill("Back in a minute");
+  // The answer is on screen in the same task as the key (it waited for the
+  // next frame from the table, and the line was gone from the field).
+  const told = await field.evaluate((input) => {
+    input.form.requestSubmit();
+    const error = [...document.querySelectorAll("p.error")].map((p) => p.textContent).join(" | ");
+    return { error, kept: /** @type {HTMLInputElement} */ (document.querySelector('section.chat input[name="chat"]')).value };
+  });
+  assert.match(told.error, /Not sent: the connection was lost/, "the player is told");
+  assert.equal(told.kept, "Back in a minute", "the line is kept to send again");
+  cut = false;
+  await current.close();
+  await page.locator(".offline").waitFor({ state: "detached", timeout: 15000 });
+  await field.press("Enter");
+  await page.locator("section.chat .chat-lines li", { hasText: "Back in a minute" }).waitFor({ timeout: 5000 });
+  assert.equal(await field.inputValue(), "", "sent, the field is empty");
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test("a server away for 8 s: the page is back within a second of its return, not at its backoff's next 8 s step", { timeout: 120000 }, async () => {
   const ctx = await browser.newContext(DESKTOP);
   const page = await ctx.newPage();

@@ -110,19 +110,21 @@ function markRead(/** @type {Table} */ ctl, /** @type {boolean} */ mark) {
   if (ctl.chat.lines.length) ctl.chat.readId = ctl.chat.lines[ctl.chat.lines.length - 1].id;
 }
 
+/** Sends a line; whether it went (if not, the player was told). */
 function sendText(/** @type {Table} */ ctl, /** @type {string} */ text) {
   const id = nextId++;
+  if (!ctl.send({ type: "chat", text, id })) return false;
   ctl.chat.pending.add(id);
-  ctl.send({ type: "chat", text, id });
   // Writing is reading: the marker has done its work.
   ctl.chat.markId = null;
+  return true;
 }
 
 function sendLine(/** @type {Table} */ ctl, /** @type {HTMLFormElement} */ form) {
   const input = /** @type {HTMLInputElement} */ (form.elements.namedItem("chat"));
   const text = input.value.trim();
-  if (!text) return;
-  sendText(ctl, text);
+  // A line that could not go stays in the field, to send again.
+  if (!text || !sendText(ctl, text)) return;
   // Emptied for the next line; the field keeps the focus.
   input.value = "";
   input.defaultValue = "";

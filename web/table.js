@@ -237,11 +237,16 @@ export class Table {
   }
 
   /** Sends a message; one that cannot go (the connection is down) is not
-   * dropped without a word: the player is told to do it again.
-   * @param {object} msg */
+   * dropped without a word: the player is told at once to do it again.
+   * @param {object} msg @returns {boolean} whether it went */
   send(msg) {
-    if (this.link && this.link.readyState === WebSocket.OPEN) this.link.send(JSON.stringify(msg));
-    else this.error = t("offline-not-sent");
+    if (this.link && this.link.readyState === WebSocket.OPEN) {
+      this.link.send(JSON.stringify(msg));
+      return true;
+    }
+    this.error = t("offline-not-sent");
+    this.redraw();
+    return false;
   }
 
   /** Answers the decision with `action`. @param {unknown} action */
