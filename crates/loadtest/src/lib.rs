@@ -126,6 +126,11 @@ pub struct LoadReport {
     pub latency_p99_ms: f64,
     /// The slowest.
     pub latency_max_ms: f64,
+    /// The same once all but one in a hundred tables had played: setting
+    /// the tables up (each create, sit and welcome) counts in the figures
+    /// above, not here. `None` if more never played, or only in the last
+    /// second.
+    pub steady: Option<Steady>,
     /// The server's resident memory at the end in KiB: of this process,
     /// clients included, when the server ran in it; `tripoley loadtest`
     /// fills in its own server process's.
@@ -162,6 +167,65 @@ pub struct LoadReport {
     pub sits_lost: u64,
 }
 
+/// A load test's figures from the moment every table had made its first
+/// move to the end: what a server serves once its tables are set up.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Steady {
+    /// When, in seconds from the start.
+    pub from_seconds: f64,
+    /// Actions sent from then on and answered, a second.
+    pub actions_per_second: f64,
+    /// Median milliseconds from sending one of those actions to its result.
+    pub latency_p50_ms: f64,
+    /// 99th percentile of the same.
+    pub latency_p99_ms: f64,
+    /// The slowest.
+    pub latency_max_ms: f64,
+}
+
+impl Steady {
+    /// The figures of each table's answers sent from the moment all but
+    /// one in a hundred tables had sent their first (a table whose game
+    /// failed and started again later is no setup the server still does),
+    /// to `ended`.
+    fn of(tables: &[Vec<client::Answer>], started: Instant, ended: Instant) -> Option<Steady> {
+        let mut firsts: Vec<Instant> = tables
+            .iter()
+            .filter_map(|t| t.iter().map(|a| a.sent).min())
+            .collect();
+        firsts.sort_unstable();
+        let most = tables.len() - tables.len() / 100;
+        let from = *firsts.get(most.checked_sub(1)?)?;
+        let seconds = ended.saturating_duration_since(from).as_secs_f64();
+        if seconds < 1.0 {
+            return None;
+        }
+        let mut lat: Vec<u64> = tables
+            .iter()
+            .flatten()
+            .filter(|a| a.sent >= from)
+            .map(|a| a.micros)
+            .collect();
+        lat.sort_unstable();
+        Some(Steady {
+            from_seconds: from.duration_since(started).as_secs_f64(),
+            actions_per_second: lat.len() as f64 / seconds,
+            latency_p50_ms: percentile_ms(&lat, 50),
+            latency_p99_ms: percentile_ms(&lat, 99),
+            latency_max_ms: percentile_ms(&lat, 100),
+        })
+    }
+}
+
+/// The `p`th percentile of sorted microseconds, in milliseconds (0 if none).
+fn percentile_ms(sorted: &[u64], p: usize) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) * p + 50) / 100;
+    sorted[i] as f64 / 1000.0
+}
+
 impl fmt::Display for LoadReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "server             {}", self.addr)?;
@@ -178,6 +242,22 @@ impl fmt::Display for LoadReport {
             "latency            p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
             self.latency_p50_ms, self.latency_p99_ms, self.latency_max_ms
         )?;
+        match &self.steady {
+            Some(s) => writeln!(
+                f,
+                "once all played    from {:.1} s: {:.0} actions/s, p50 {:.2} ms, p99 {:.2} ms, \
+                 max {:.2} ms",
+                s.from_seconds,
+                s.actions_per_second,
+                s.latency_p50_ms,
+                s.latency_p99_ms,
+                s.latency_max_ms
+            )?,
+            None => writeln!(
+                f,
+                "once all played    never (more than one table in a hundred did not play)"
+            )?,
+        }
         match self.memory_kib {
             Some(k) => writeln!(f, "memory (VmRSS)     {:.1} MiB", k as f64 / 1024.0)?,
             None => writeln!(
@@ -329,7 +409,7 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
             results.push(r);
         }
     }
-    let seconds = started.elapsed().as_secs_f64();
+    let ended = Instant::now();
     let memory_kib = server.as_ref().and_then(|_| RunningServer::memory_kib());
     if let Some(s) = server {
         s.shutdown().await;
@@ -339,7 +419,7 @@ pub async fn loadtest_with(opts: LoadOptions) -> Result<LoadReport, ServerError>
         addr,
         opts.tables,
         peak.load(Ordering::Relaxed),
-        seconds,
+        (started, ended),
         memory_kib,
         &results,
     ))
@@ -423,22 +503,23 @@ fn summarize(
     addr: SocketAddr,
     tables: usize,
     clients: usize,
-    seconds: f64,
+    (started, ended): (Instant, Instant),
     memory_kib: Option<u64>,
     results: &[TableResult],
 ) -> LoadReport {
-    let mut lat: Vec<u64> = results
+    let seconds = ended.duration_since(started).as_secs_f64();
+    let answers: Vec<Vec<client::Answer>> = results
         .iter()
-        .flat_map(|r| r.stats.iter().flat_map(|s| s.latencies_us.iter().copied()))
+        .map(|r| {
+            r.stats
+                .iter()
+                .flat_map(|s| s.answers.iter().copied())
+                .collect()
+        })
         .collect();
+    let mut lat: Vec<u64> = answers.iter().flatten().map(|a| a.micros).collect();
     lat.sort_unstable();
-    let pct = |p: usize| -> f64 {
-        if lat.is_empty() {
-            return 0.0;
-        }
-        let i = ((lat.len() - 1) * p + 50) / 100;
-        lat[i] as f64 / 1000.0
-    };
+    let pct = |p: usize| percentile_ms(&lat, p);
     let actions: u64 = results
         .iter()
         .flat_map(|r| r.stats.iter().map(|s| s.actions))
@@ -453,7 +534,8 @@ fn summarize(
         actions_per_second: actions as f64 / seconds.max(1e-9),
         latency_p50_ms: pct(50),
         latency_p99_ms: pct(99),
-        latency_max_ms: lat.last().map_or(0.0, |&m| m as f64 / 1000.0),
+        latency_max_ms: pct(100),
+        steady: Steady::of(&answers, started, ended),
         memory_kib,
         server_cpu_seconds: None,
         load_cpu_seconds: None,
@@ -836,7 +918,61 @@ mod testpg;
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
+
+    use super::Steady;
+    use crate::client::Answer;
+
+    /// The steady state starts when all but one in a hundred tables have
+    /// made their first move (here: all of them) and counts only the answers
+    /// sent from then: a slow setup's early moves, and their latencies, are
+    /// left out.
+    #[test]
+    fn the_steady_state_begins_when_the_last_table_first_moves() {
+        let started = Instant::now();
+        let at = |ms: u64, micros: u64| Answer {
+            sent: started + Duration::from_millis(ms),
+            micros,
+        };
+        // The first table plays from the start, slowly at first; the second
+        // only from 2 s (its answers in the order the seats were read).
+        let tables = vec![
+            vec![
+                at(0, 900_000),
+                at(500, 800_000),
+                at(2_500, 1_000),
+                at(3_000, 2_000),
+            ],
+            vec![at(3_500, 4_000), at(2_000, 3_000)],
+        ];
+        let ended = started + Duration::from_secs(4);
+        let steady = Steady::of(&tables, started, ended).expect("every table played");
+        let figures = [
+            steady.from_seconds,
+            steady.actions_per_second,
+            steady.latency_p50_ms,
+            steady.latency_max_ms,
+        ];
+        // From 2 s, four answers in 2 s; 1 to 4 ms.
+        assert!(
+            figures
+                .iter()
+                .zip([2.0, 2.0, 3.0, 4.0])
+                .all(|(got, want)| (got - want).abs() < 1e-9),
+            "{steady:?}"
+        );
+        // A table that never played: no steady state.
+        let idle = vec![tables[0].clone(), Vec::new()];
+        assert_eq!(Steady::of(&idle, started, ended), None);
+        // One in a hundred did not: it starts when the rest had played.
+        let mut many = vec![vec![at(100, 1_000)]; 98];
+        many.extend([vec![at(1_000, 1_000)], Vec::new()]);
+        let from = Steady::of(&many, started, ended).map(|s| s.from_seconds);
+        assert!(from.is_some_and(|f| (f - 1.0).abs() < 1e-9), "{from:?}");
+        // Every table played, but only in the last second: none either.
+        let late = Steady::of(&tables, started, started + Duration::from_millis(2_500));
+        assert_eq!(late, None);
+    }
 
     /// A database outage longer than the lease stops every table at once,
     /// and their clients (1,200 at 300 tables) keep trying; when it ends

@@ -431,14 +431,23 @@ pub fn view_of(msg: &Value) -> Option<View> {
     serde_json::from_value(v.clone()).ok()
 }
 
+/// One action answered.
+#[derive(Clone, Copy, Debug)]
+pub struct Answer {
+    /// When it was sent.
+    pub sent: Instant,
+    /// Microseconds until the frame that showed its result.
+    pub micros: u64,
+}
+
 /// What [`play_seat`] saw.
 #[derive(Clone, Debug, Default)]
 pub struct PlayStats {
     /// Actions sent.
     pub actions: u64,
-    /// Microseconds from sending each action to receiving the frame that
-    /// showed its result.
-    pub latencies_us: Vec<u64>,
+    /// Each action answered: when it was sent, and how long until the frame
+    /// that showed its result.
+    pub answers: Vec<Answer>,
     /// Messages received.
     pub frames: u64,
     /// Error replies received (stale answers after a timeout, for example),
@@ -562,7 +571,10 @@ async fn play<O: FnMut(&Value)>(
         if let Some((at, t0, _)) = &sent
             && n > *at
         {
-            stats.latencies_us.push(t0.elapsed().as_micros() as u64);
+            stats.answers.push(Answer {
+                sent: *t0,
+                micros: t0.elapsed().as_micros() as u64,
+            });
             sent = None;
         }
         let Some(head) = frame.view else { continue };

@@ -415,7 +415,8 @@ async fn honest_latency(tables: usize, bot: BotKind, window: Duration) -> [Durat
                 Duration::ZERO,
                 Some(until),
             );
-            stats.await.unwrap().latencies_us
+            let answers = stats.await.unwrap().answers;
+            answers.into_iter().map(|a| a.micros).collect::<Vec<_>>()
         })
     });
     let mut latencies = Vec::new();

@@ -11,13 +11,23 @@ async fn a_short_load_test_plays_and_conserves_chips() {
     assert_eq!(report.clients, 8, "four client bots per table");
     assert!(report.actions > 0);
     assert!(report.actions_per_second > 0.0);
-    assert!(report.latency_p50_ms > 0.0 && report.latency_p50_ms <= report.latency_max_ms);
+    assert!(
+        report.latency_p50_ms > 0.0 && report.latency_p50_ms <= report.latency_max_ms,
+        "{report}"
+    );
     assert!(report.latency_p99_ms <= report.latency_max_ms);
+    let steady = report.steady.as_ref().expect("both tables played");
+    assert!(steady.from_seconds < report.seconds - 1.0, "{steady:?}");
+    assert!(steady.actions_per_second > 0.0, "{steady:?}");
+    let steady_actions = steady.actions_per_second * (report.seconds - steady.from_seconds);
+    assert!(steady_actions < report.actions as f64 + 0.5, "{steady:?}");
+    assert!(steady.latency_max_ms <= report.latency_max_ms, "{steady:?}");
     assert!(report.memory_kib.is_some_and(|k| k > 0));
     assert!(report.chips_conserved);
     assert_eq!(report.failures, 0, "{:?}", report.failure_causes);
     let text = report.to_string();
     assert!(text.contains("chips conserved    yes"), "{text}");
+    assert!(text.contains("once all played    from "), "{text}");
 }
 
 #[tokio::test]
