@@ -38,6 +38,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::RequestBody;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{StatusCode, header};
@@ -176,7 +177,7 @@ pub(super) async fn uploaded(
     Query(q): Query<Query1>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
-    body: Bytes,
+    RequestBody(body): RequestBody,
 ) -> Response {
     if let Err(e) = crate::api::json_request(&analyst.app, &headers) {
         return e.into_response();

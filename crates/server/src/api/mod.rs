@@ -7,7 +7,9 @@
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, FailedToBufferBody};
+use axum::extract::{DefaultBodyLimit, FromRequest, Request};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -115,6 +117,32 @@ pub(crate) async fn json_errors(response: Response) -> Response {
         }
     }
     answer
+}
+
+/// A request's body, read whole. One whose connection failed while it came
+/// (the client gone, or the connection shed by the server at its cap:
+/// `net::limits`) is no bad request: it is told to try again (the
+/// framework's answer, "bad request", blamed the request).
+pub(crate) struct RequestBody(pub(crate) Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for RequestBody {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, state: &S) -> Result<RequestBody, Response> {
+        Bytes::from_request(req, state)
+            .await
+            .map(RequestBody)
+            .map_err(|rejected| match rejected {
+                BytesRejection::FailedToBufferBody(FailedToBufferBody::UnknownBodyError(_)) => {
+                    ApiError(ErrorBody::new(
+                        ErrorCode::Busy,
+                        "the request did not arrive whole: try again",
+                    ))
+                    .into_response()
+                }
+                other => other.into_response(),
+            })
+    }
 }
 
 /// Checks a POST to the JSON API before its body is read: it must say it is

@@ -15,7 +15,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::Bytes;
+use super::RequestBody;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -54,7 +54,7 @@ pub(crate) async fn rematch(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(invite): Path<String>,
     headers: HeaderMap,
-    body: Bytes,
+    RequestBody(body): RequestBody,
 ) -> Response {
     if let Err(refused) = crate::api::json_request(&app, &headers) {
         return refused.into_response();

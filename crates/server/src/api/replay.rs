@@ -25,7 +25,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::body::Bytes;
+use super::RequestBody;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -115,7 +115,7 @@ pub(super) async fn share(
     State(replays): State<Arc<Replays>>,
     Path(invite): Path<String>,
     headers: HeaderMap,
-    body: Bytes,
+    RequestBody(body): RequestBody,
 ) -> Response {
     if let Err(e) = crate::api::json_request(&replays.app, &headers) {
         return e.into_response();
@@ -311,7 +311,7 @@ pub(super) async fn upload(
     Query(q): Query<Viewer>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    body: Bytes,
+    RequestBody(body): RequestBody,
 ) -> Response {
     if let Err(e) = crate::api::json_request(&replays.app, &headers) {
         return e.into_response();

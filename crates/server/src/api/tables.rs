@@ -4,6 +4,7 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
+use super::RequestBody;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
@@ -112,7 +113,7 @@ pub(super) async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    body: Bytes,
+    RequestBody(body): RequestBody,
 ) -> Result<Response, ApiError> {
     let req: CreateTable = json_body(&app, &headers, &body)?;
     let settings = req.settings()?;
@@ -224,7 +225,7 @@ pub(super) async fn sit(
     State(app): State<Arc<App>>,
     Path(invite): Path<String>,
     headers: HeaderMap,
-    body: Bytes,
+    RequestBody(body): RequestBody,
 ) -> Result<Response, ApiError> {
     let req: SitRequest = json_body(&app, &headers, &body)?;
     let seated = app
@@ -241,7 +242,7 @@ pub(super) async fn start(
     State(app): State<Arc<App>>,
     Path(invite): Path<String>,
     headers: HeaderMap,
-    body: Bytes,
+    RequestBody(body): RequestBody,
 ) -> Result<Response, ApiError> {
     let req: StartRequest = json_body(&app, &headers, &body)?;
     app.ask(&invite, |reply| Cmd::Start {
