@@ -253,6 +253,11 @@ pub const LOAD_MAX_TABLES: usize = 3000;
 /// Connections per address a load generator needs: two for each of its
 /// clients (`tripoley serve --max-connections-per-address` for one).
 pub const LOAD_CONNECTIONS: usize = LOAD_MAX_TABLES * 4 * 2;
+/// Connections open at once a load generator's server needs: a websocket
+/// for each of its clients and a request for each table being set up, well
+/// below this machine's 20,000 open files (at its cap a server sheds the
+/// oldest request still coming: at 2,500 tables, the generator's own).
+pub const LOAD_OPEN: usize = LOAD_MAX_TABLES * 5;
 /// Tables per address per hour a load generator needs.
 pub const LOAD_TABLES: u32 = 1_000_000;
 /// Unstarted lobbies at once from one address a load generator (or the
@@ -631,7 +636,7 @@ impl ServerConfig {
     pub fn for_load_generator(self) -> ServerConfig {
         ServerConfig {
             max_connections_per_address: LOAD_CONNECTIONS,
-            max_connections: self.max_connections.max(LOAD_CONNECTIONS),
+            max_connections: self.max_connections.max(LOAD_OPEN),
             max_tables_per_address: LOAD_TABLES,
             max_lobbies_per_address: LOAD_LOBBIES,
             max_games_per_address: LOAD_LOBBIES,

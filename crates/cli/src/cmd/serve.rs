@@ -203,8 +203,27 @@ async fn stop_signal() -> Result<(), Failure> {
 /// taken, the database cannot be opened, a limit is zero) exits with code 2
 /// and the cause.
 pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
+    let config = config(args);
+    crate::allocator::return_freed_pages();
+    runtime()?.block_on(async {
+        let server = tripoley_server::start(config)
+            .await
+            .map_err(|e| Failure::usage(format!("tripoley serve cannot start: {e}")))?;
+        println!(
+            "Tripoley is being served at http://{} (tables kept in {}); Ctrl-C stops it.",
+            server.addr(),
+            args.db
+        );
+        stop_signal().await?;
+        server.shutdown().await;
+        Ok(())
+    })
+}
+
+/// The server `args` ask for.
+fn config(args: &ServeArgs) -> ServerConfig {
     let l = &args.limits;
-    let config = ServerConfig {
+    ServerConfig {
         addr: args.addr,
         db: args.db.clone(),
         allowed_origins: args.allow_origin.clone(),
@@ -232,21 +251,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         lease: Duration::from_millis(args.lease_ms),
         advertise: args.advertise,
         ..ServerConfig::default()
-    };
-    crate::allocator::return_freed_pages();
-    runtime()?.block_on(async {
-        let server = tripoley_server::start(config)
-            .await
-            .map_err(|e| Failure::usage(format!("tripoley serve cannot start: {e}")))?;
-        println!(
-            "Tripoley is being served at http://{} (tables kept in {}); Ctrl-C stops it.",
-            server.addr(),
-            args.db
-        );
-        stop_signal().await?;
-        server.shutdown().await;
-        Ok(())
-    })
+    }
 }
 
 /// Runs the load generator and prints its report. Unless given a server or
@@ -333,22 +338,44 @@ struct ServerProcess {
 }
 
 impl ServerProcess {
+    /// `tripoley serve`'s arguments for it: a free port, `db`, and the
+    /// limits a load generator needs ([`ServerConfig::for_load_generator`]:
+    /// all its clients come from this machine's one address).
+    fn args(db: &std::path::Path) -> Vec<std::ffi::OsString> {
+        let c = ServerConfig::default().for_load_generator();
+        let mut args: Vec<std::ffi::OsString> = vec!["--addr".into(), "127.0.0.1:0".into()];
+        args.extend(["--db".into(), db.into()]);
+        for (flag, value) in [
+            ("--max-connections", c.max_connections.to_string()),
+            (
+                "--max-connections-per-address",
+                c.max_connections_per_address.to_string(),
+            ),
+            (
+                "--max-tables-per-address",
+                c.max_tables_per_address.to_string(),
+            ),
+            (
+                "--max-lobbies-per-address",
+                c.max_lobbies_per_address.to_string(),
+            ),
+            (
+                "--max-games-per-address",
+                c.max_games_per_address.to_string(),
+            ),
+        ] {
+            args.extend([flag.into(), value.into()]);
+        }
+        args
+    }
+
     fn start() -> Result<ServerProcess, Failure> {
         let db = ScratchDb::new();
         let exe = std::env::current_exe()
             .map_err(|e| failed(format!("cannot find this program to start its server: {e}")))?;
         let mut child = Command::new(exe)
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(db.path())
-            // All the clients come from this machine's one address.
-            .arg("--max-connections-per-address")
-            .arg(tripoley_server::LOAD_CONNECTIONS.to_string())
-            .arg("--max-tables-per-address")
-            .arg(tripoley_server::LOAD_TABLES.to_string())
-            .arg("--max-lobbies-per-address")
-            .arg(tripoley_server::LOAD_LOBBIES.to_string())
-            .arg("--max-games-per-address")
-            .arg(tripoley_server::LOAD_LOBBIES.to_string())
+            .arg("serve")
+            .args(ServerProcess::args(db.path()))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .spawn()
@@ -384,5 +411,44 @@ impl Drop for ServerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ServeArgs, ServerProcess, config};
+    use clap::Parser;
+    use tripoley_server::ServerConfig;
+
+    #[derive(Parser)]
+    struct Serve {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    /// `tripoley loadtest`'s own server has every limit a load generator
+    /// needs. It was given the caps per address but not the server's
+    /// total, 10,000 connections: at 2,500 tables the generator's 10,000
+    /// clients filled it, and each new request shed one of its own.
+    #[test]
+    fn the_load_generator_s_own_server_has_the_load_generator_s_limits() {
+        let line = std::iter::once("serve".into())
+            .chain(ServerProcess::args(std::path::Path::new("load.db")));
+        let given = config(
+            &Serve::try_parse_from(line)
+                .expect("its arguments parse")
+                .args,
+        );
+        let wanted = ServerConfig::default().for_load_generator();
+        let limits = |c: &ServerConfig| {
+            (
+                c.max_connections,
+                c.max_connections_per_address,
+                c.max_tables_per_address,
+                c.max_lobbies_per_address,
+                c.max_games_per_address,
+            )
+        };
+        assert_eq!(limits(&given), limits(&wanted));
     }
 }
