@@ -240,33 +240,47 @@ test("the clock: a bar on your decision, red at ten seconds, the tab's title and
   await ctx.close();
 });
 
-test("a lost connection: a banner, the controls disabled until the table answers, then play goes on", { timeout: 120000 }, async () => {
+/** A two-seat table started by a person, its socket through a route the
+ * test can cut: `cut()` drops it and lets no new one reach the server
+ * (waiting for the page to say so), `mend()` lets the next one through and
+ * waits for the table to be back. */
+async function cuttableTable() {
   const ctx = await browser.newContext(DESKTOP);
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  // The table's socket goes through here: while `cut`, nothing reaches the server.
-  let cut = false;
+  let cutOff = false;
   let current = null;
   await page.routeWebSocket(/\/ws\//, (ws) => {
     current = ws;
-    if (!cut) ws.connectToServer();
+    if (!cutOff) ws.connectToServer();
   });
   await openTable(page, [], { preset: "pagat", seats: "2", deals: "1", turn: "0" });
   await page.locator('button[data-key="start"]').click();
   const hand = page.locator("section.hand.mine:not([data-decision=''])[data-decision]");
   await hand.waitFor({ timeout: 30000 });
-  cut = true;
-  await current.close();
-  await page.locator(".offline").waitFor({ timeout: 5000 });
+  const cut = async () => {
+    cutOff = true;
+    await current.close();
+    await page.locator(".offline").waitFor({ timeout: 5000 });
+  };
+  const mend = async () => {
+    cutOff = false;
+    await current.close();
+    await page.locator(".offline").waitFor({ state: "detached", timeout: 15000 });
+  };
+  return { ctx, page, errors, hand, cut, mend };
+}
+
+test("a lost connection: a banner, the controls disabled until the table answers, then play goes on", { timeout: 120000 }, async () => {
+  const { ctx, page, errors, hand, cut, mend } = await cuttableTable();
+  await cut();
   assert.match(await page.locator(".offline").innerText(), /Connection lost/);
   const controls = page.locator(".table .hand button");
   assert.ok(await controls.count());
   assert.deepEqual(await controls.evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.outerHTML)), [], "every control is disabled");
   await shot(page, "desktop-reconnecting", false);
-  cut = false;
-  await current.close();
-  await page.locator(".offline").waitFor({ state: "detached", timeout: 15000 });
+  await mend();
   await hand.waitFor();
   assert.equal(await hand.locator("button:disabled").count() - await hand.locator('button[data-key="choose"]:disabled').count(), 0, "the controls are back");
   assert.deepEqual(errors, []);
@@ -274,22 +288,8 @@ test("a lost connection: a banner, the controls disabled until the table answers
 });
 
 test("a chat line written while the connection is lost is kept and the player told at once, then sent once the table is back", { timeout: 120000 }, async () => {
-  const ctx = await browser.newContext(DESKTOP);
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  let cut = false;
-  let current = null;
-  await page.routeWebSocket(/\/ws\//, (ws) => {
-    current = ws;
-    if (!cut) ws.connectToServer();
-  });
-  await openTable(page, [], { preset: "pagat", seats: "2", deals: "1", turn: "0" });
-  await page.locator('button[data-key="start"]').click();
-  await page.locator("section.hand.mine").waitFor({ timeout: 30000 });
-  cut = true;
-  await current.close();
-  await page.locator(".offline").waitFor({ timeout: 5000 });
+  const { ctx, page, errors, cut, mend } = await cuttableTable();
+  await cut();
   const field = page.locator('section.chat input[name="chat"]');
   await field.fill("Back in a minute");
   // The answer is on screen in the same task as the key (it waited for the
@@ -301,9 +301,7 @@ test("a chat line written while the connection is lost is kept and the player to
   });
   assert.match(told.error, /Not sent: the connection was lost/, "the player is told");
   assert.equal(told.kept, "Back in a minute", "the line is kept to send again");
-  cut = false;
-  await current.close();
-  await page.locator(".offline").waitFor({ state: "detached", timeout: 15000 });
+  await mend();
   await field.press("Enter");
   await page.locator("section.chat .chat-lines li", { hasText: "Back in a minute" }).waitFor({ timeout: 5000 });
   assert.equal(await field.inputValue(), "", "sent, the field is empty");
