@@ -301,6 +301,7 @@ test("a chat line written while the connection is lost is kept and the player to
   });
   assert.match(told.error, /Not sent: the connection was lost/, "the player is told");
   assert.equal(told.kept, "Back in a minute", "the line is kept to send again");
+  await shot(page, "desktop-chat-not-sent", false);
   await mend();
   await field.press("Enter");
   await page.locator("section.chat .chat-lines li", { hasText: "Back in a minute" }).waitFor({ timeout: 5000 });
