@@ -167,8 +167,9 @@ pub struct LoadReport {
     pub sits_lost: u64,
 }
 
-/// A load test's figures from the moment every table had made its first
-/// move to the end: what a server serves once its tables are set up.
+/// A load test's figures from the moment all but one table in a hundred
+/// had made its first move to the end: what a server serves once its
+/// tables are set up.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Steady {
     /// When, in seconds from the start.
