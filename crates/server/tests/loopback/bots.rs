@@ -31,7 +31,10 @@ async fn an_expert_table_bot_searches_and_does_not_just_follow_the_heuristic() {
 
 /// A person away past the grace time is played by the table's bot at the
 /// table's level: at an expert table, the expert (not the heuristic, nor
-/// the timer's stand-in that spends nothing).
+/// the timer's stand-in that spends nothing). One short game can leave the
+/// away seat a dozen decisions the expert makes as the heuristic would (a
+/// clean-clone CI run saw 11 alike), so games play until the seat has shown
+/// its level, four at most.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_away_player_is_played_at_the_tables_level() {
     let server = tripoley_server::start(ServerConfig {
@@ -41,8 +44,15 @@ async fn an_away_player_is_played_at_the_tables_level() {
     .await
     .unwrap();
     let preset = Preset::Pagat;
-    let invite = expert_game(&server, preset, &[0]).await;
-    let (decisions, different) = unlike_the_heuristic(&server, &invite, preset, &[0]).await;
+    let (mut decisions, mut different) = (0, 0);
+    for _ in 0..4 {
+        let invite = expert_game(&server, preset, &[0]).await;
+        let (more, unlike) = unlike_the_heuristic(&server, &invite, preset, &[0]).await;
+        (decisions, different) = (decisions + more, different + unlike);
+        if decisions > 5 && different > 0 {
+            break;
+        }
+    }
     assert!(decisions > 5, "the away seat had {decisions} decisions");
     assert!(different > 0, "of {decisions} decisions");
     server.shutdown().await;
