@@ -244,8 +244,8 @@ test("the clock: a bar on your decision, red at ten seconds, the tab's title and
  * test can cut: `cut()` drops it and lets no new one reach the server
  * (waiting for the page to say so), `mend()` lets the next one through and
  * waits for the table to be back. */
-async function cuttableTable() {
-  const ctx = await browser.newContext(DESKTOP);
+async function cuttableTable(device = DESKTOP) {
+  const ctx = await browser.newContext(device);
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -287,28 +287,42 @@ test("a lost connection: a banner, the controls disabled until the table answers
   await ctx.close();
 });
 
-test("a chat line written while the connection is lost is kept and the player told at once, then sent once the table is back", { timeout: 120000 }, async () => {
-  const { ctx, page, errors, cut, mend } = await cuttableTable();
-  await cut();
-  const field = page.locator('section.chat input[name="chat"]');
-  await field.fill("Back in a minute");
-  // The answer is on screen in the same task as the key (it waited for the
-  // next frame from the table, and the line was gone from the field).
-  const told = await field.evaluate((input) => {
-    input.form.requestSubmit();
-    const error = [...document.querySelectorAll("p.error")].map((p) => p.textContent).join(" | ");
-    return { error, kept: /** @type {HTMLInputElement} */ (document.querySelector('section.chat input[name="chat"]')).value };
+for (const [device, size] of [[DESKTOP, "desktop"], [PHONE, "phone"]]) {
+  test(`${size}: a chat line written while the connection is lost is kept and the player told beside the field at once, then sent once the table is back`, { timeout: 120000 }, async () => {
+    const { ctx, page, errors, cut, mend } = await cuttableTable(device);
+    await cut();
+    const field = page.locator('section.chat input[name="chat"]');
+    await field.fill("Back in a minute");
+    // The answer is on screen in the same task as the key (it waited for the
+    // next frame from the table, and the line was gone from the field),
+    // under the field and in view where the writer is: on a phone the
+    // page's error line is a screen above.
+    const told = await field.evaluate((input) => {
+      input.form.requestSubmit();
+      const field = /** @type {HTMLInputElement} */ (document.querySelector('section.chat input[name="chat"]'));
+      const note = document.getElementById(field.getAttribute("aria-describedby") ?? "");
+      const box = note?.getBoundingClientRect();
+      return {
+        note: note?.textContent,
+        inView: box != null && box.top >= 0 && box.bottom <= innerHeight,
+        underField: note?.previousElementSibling === field.form,
+        kept: field.value,
+      };
+    });
+    assert.match(told.note ?? "", /Not sent: the connection was lost/, "the player is told by the field");
+    assert.ok(told.underField, "the note is under the field");
+    assert.ok(told.inView, "the note is in view with the field");
+    assert.equal(told.kept, "Back in a minute", "the line is kept to send again");
+    await shot(page, `${size}-chat-not-sent`, false);
+    await mend();
+    await field.press("Enter");
+    await page.locator("section.chat .chat-lines li", { hasText: "Back in a minute" }).waitFor({ timeout: 5000 });
+    assert.equal(await field.inputValue(), "", "sent, the field is empty");
+    assert.equal(await page.locator("#chat-note").count(), 0, "the note is gone once the line went");
+    assert.deepEqual(errors, []);
+    await ctx.close();
   });
-  assert.match(told.error, /Not sent: the connection was lost/, "the player is told");
-  assert.equal(told.kept, "Back in a minute", "the line is kept to send again");
-  await shot(page, "desktop-chat-not-sent", false);
-  await mend();
-  await field.press("Enter");
-  await page.locator("section.chat .chat-lines li", { hasText: "Back in a minute" }).waitFor({ timeout: 5000 });
-  assert.equal(await field.inputValue(), "", "sent, the field is empty");
-  assert.deepEqual(errors, []);
-  await ctx.close();
-});
+}
 
 test("a server away for 8 s: the page is back within a second of its return, not at its backoff's next 8 s step", { timeout: 120000 }, async () => {
   const ctx = await browser.newContext(DESKTOP);

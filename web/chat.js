@@ -110,10 +110,14 @@ function markRead(/** @type {Table} */ ctl, /** @type {boolean} */ mark) {
   if (ctl.chat.lines.length) ctl.chat.readId = ctl.chat.lines[ctl.chat.lines.length - 1].id;
 }
 
-/** Sends a line; whether it went (if not, the player was told). */
+/** Sends a line; whether it went (if not, the player was told beside the
+ * field: on a phone with a long chat the page's error line is far above). */
 function sendText(/** @type {Table} */ ctl, /** @type {string} */ text) {
   const id = nextId++;
-  if (!ctl.send({ type: "chat", text, id })) return false;
+  if (!ctl.send({ type: "chat", text, id }, (note) => { ctl.chat.note = note; })) {
+    document.getElementById("chat-note")?.scrollIntoView({ block: "nearest" });
+    return false;
+  }
   ctl.chat.pending.add(id);
   // Writing is reading: the marker has done its work.
   ctl.chat.markId = null;
@@ -147,7 +151,7 @@ export function chatPanel(/** @type {Table} */ ctl, covered = false) {
   // The newest line in view once the panel is on the page.
   queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
   const news = unread(ctl, hidden).length;
-  /** @type {Node[]} */
+  /** @type {(Node | null)[]} */
   const parts = [el("h2", {}, t("chat-title")), shown.length ? list : el("p", { class: "note" }, t("chat-empty"))];
   if (news) {
     // Where the player is (the chat may be below the board): a button that
@@ -159,17 +163,20 @@ export function chatPanel(/** @type {Table} */ ctl, covered = false) {
   const count = ctl.chat.lines.length - shown.length;
   if (count) parts.push(el("p", { class: "note" }, t("chat-hidden", { count })));
   if (ctl.seat != null) {
+    // What became of the last line stands under the field, where the
+    // writer is looking, and the field names it to a screen reader.
+    const note = ctl.chat.note ? el("p", { class: "error", id: "chat-note", role: "alert" }, ctl.chat.note) : null;
     const form = el("form", { class: "chat-form" },
-      el("input", { name: "chat", maxlength: 200, autocomplete: "off", "aria-label": t("chat-message-label") }),
+      el("input", { name: "chat", maxlength: 200, autocomplete: "off", "aria-label": t("chat-message-label"),
+        "aria-describedby": note ? "chat-note" : null }),
       el("button", { type: "submit" }, t("chat-send")));
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       sendLine(ctl, form);
     });
-    parts.push(form, el("div", { class: "reactions", role: "group", "aria-label": t("chat-reactions") },
+    parts.push(form, note, el("div", { class: "reactions", role: "group", "aria-label": t("chat-reactions") },
       REACTIONS.map((emoji) => el("button", { type: "button", "aria-label": t("chat-react", { emoji }), onclick: () => sendText(ctl, emoji) }, emoji))));
   } else parts.push(el("p", { class: "note" }, t("chat-spectator")));
-  if (ctl.chat.note) parts.push(el("p", { class: "error", role: "alert" }, ctl.chat.note));
   parts.push(muteMenu(ctl, hidden));
   return el("section", { class: "panel chat", "aria-label": t("chat-title") }, parts);
 }

@@ -237,14 +237,17 @@ export class Table {
   }
 
   /** Sends a message; one that cannot go (the connection is down) is not
-   * dropped without a word: the player is told at once to do it again.
-   * @param {object} msg @returns {boolean} whether it went */
-  send(msg) {
+   * dropped without a word: the player is told at once to do it again,
+   * by `tell` where they are looking (the page's error line by default).
+   * @param {object} msg
+   * @param {(text: string) => void} [tell]
+   * @returns {boolean} whether it went */
+  send(msg, tell = (text) => { this.error = text; }) {
     if (this.link && this.link.readyState === WebSocket.OPEN) {
       this.link.send(JSON.stringify(msg));
       return true;
     }
-    this.error = t("offline-not-sent");
+    tell(t("offline-not-sent"));
     this.redraw();
     return false;
   }
