@@ -76,12 +76,17 @@ test("the analysis keeps the keys, says its margins, and charts the chips with a
   assert.equal(await step.getAttribute("data-step"), String(to + 1), "→ after a click on a mistake");
   await page.keyboard.press("Home");
   assert.equal(await step.getAttribute("data-step"), "0", "Home after a click on a mistake");
-  // Each margin is the verdict's own, not "± 1" for all (failed before).
+  // Each margin is the verdict's own, not "± 1" for all (failed before);
+  // a cost the same in every sample game says so, not "about 10 chips, ± 0"
+  // (failed before).
   for (let i = 0; i < listed.length; i++) {
     const text = await mistakes.nth(i).innerText();
-    assert.ok(text.includes(`± ${margin(listed[i].std_error)})`), `${text} against ${listed[i].std_error}`);
+    const exact = listed[i].std_error < 0.005;
+    assert.ok(text.includes(exact ? " in every sample game)" : `, ± ${margin(listed[i].std_error)})`), `${text} against ${listed[i].std_error}`);
+    assert.equal(text.includes("about"), !exact, text);
   }
   assert.ok(listed.some((d) => chips(d.std_error) !== "1"), "some margin is not 1");
+  assert.ok(listed.some((d) => d.std_error < 0.005), "some verdict is exact");
   // The chart: chips up the side, each point of the game along the bottom,
   // each line's value at the end in its key (failed before: no text at all).
   const chart = panel.locator("svg.chip-chart");

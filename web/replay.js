@@ -346,6 +346,9 @@ const chips = (x) => (x < 10 ? Math.round(x * 10) / 10 : Math.round(x));
 /** A verdict's margin: as chips, but to a hundredth under 0.05, where a
  * tenth would say "± 0" of a margin that is not nothing. @param {number} x */
 const margin = (x) => (x < 0.05 ? Math.round(x * 100) / 100 : chips(x));
+/** Whether a verdict's cost was the same in every sample game: its margin
+ * would say 0, and "about 10 chips, ± 0" says less than that. @param {number} x */
+const exact = (x) => (x < 0.005 ? "yes" : "no");
 
 /** The verdicts the viewer may read: seen as a player, that player's own
  * (another's mistake would name cards that player never saw); else all.
@@ -378,7 +381,7 @@ function analysisPanel(r) {
     r.error ? el("p", { class: "error", role: "alert" }, r.error) : null,
     mistakes.length ? el("ol", { class: "mistakes" }, mistakes.map((d) => el("li", { "data-seat": d.seat },
       el("button", { "data-step": frameOf(r, d.step), "data-mistake": d.step, onclick: () => goToMistake(r, frameOf(r, d.step)) },
-        t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: moveText(d.played), best: actionText(d.best), cost: chips(d.cost), error: margin(d.std_error) })),
+        t("replay-mistake", { deal: d.deal, who: nameIn(r, d.seat), played: moveText(d.played), best: actionText(d.best), cost: chips(d.cost), error: margin(d.std_error), exact: exact(d.std_error) })),
       el("div", { class: "mistake-after" }, whyText(d), bestLine(r, d), tryButton(r, d)))))
       : el("p", {}, t("replay-no-mistakes")),
     summary(r, a),

@@ -10,7 +10,10 @@ analysis-mistakes = Biggest mistakes first:
 analysis-mistake = Deal { $deal }, { $you ->
     [yes] your move
    *[no] { $who }:
-} “{ $played }” cost about { $cost } chips (± { $error }); the expert would { $best }.
+} “{ $played }” cost { $exact ->
+    [yes] { $cost } chips in every sample game
+   *[no] about { $cost } chips (± { $error })
+}; the expert would { $best }.
 analysis-none = No move cost a chip or more against the expert's choice.
 analysis-more = { $count ->
     [one] One more move cost a chip or more.

@@ -493,10 +493,16 @@ replay-analyse = Ask the expert
 replay-analysing = The expert is looking at every decision…
 replay-napalm-no-analysis = The expert plays only Tripoley: it gives no verdict on Napalm moves. Step through the game to see how it went.
 replay-mistakes = The biggest mistakes
-replay-mistake = Deal { $deal }: { $who } — { $played }; the expert: { $best } (about { $cost ->
-    [one] 1 chip
-   *[other] { $cost } chips
-  }, ± { $error })
+replay-mistake = Deal { $deal }: { $who } — { $played }; the expert: { $best } ({ $exact ->
+    [yes] { $cost ->
+        [one] 1 chip
+       *[other] { $cost } chips
+    } in every sample game
+   *[no] about { $cost ->
+        [one] 1 chip
+       *[other] { $cost } chips
+    }, ± { $error }
+  })
 replay-no-mistakes = The expert found no costly mistake.
 replay-mistakes-of = { $who }'s biggest mistakes
 replay-mistakes-yours = Your biggest mistakes

@@ -10,7 +10,10 @@ analysis-mistakes = Los errores más caros primero:
 analysis-mistake = Reparto { $deal }, { $you ->
     [yes] tu jugada
    *[no] { $who }:
-} «{ $played }» costó unas { $cost } fichas (± { $error }); el experto habría elegido «{ $best }».
+} «{ $played }» costó { $exact ->
+    [yes] { $cost } fichas en todas las partidas de muestra
+   *[no] unas { $cost } fichas (± { $error })
+}; el experto habría elegido «{ $best }».
 analysis-none = Ninguna jugada costó una ficha o más frente a la elección del experto.
 analysis-more = { $count ->
     [one] Otra jugada costó una ficha o más.

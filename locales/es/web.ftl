@@ -522,10 +522,16 @@ replay-analyse = Preguntar al experto
 replay-analysing = El experto está mirando cada decisión…
 replay-napalm-no-analysis = El experto solo juega al Tripoley: no da veredicto sobre las jugadas de Napalm. Recorre la partida paso a paso para ver cómo fue.
 replay-mistakes = Los errores más caros
-replay-mistake = Reparto { $deal }: { $who } — { $played }; el experto: { $best } ({ $cost ->
-    [one] 1 ficha
-   *[other] unas { $cost } fichas
-  }, ± { $error })
+replay-mistake = Reparto { $deal }: { $who } — { $played }; el experto: { $best } ({ $exact ->
+    [yes] { $cost ->
+        [one] 1 ficha
+       *[other] { $cost } fichas
+    } en todas las partidas de muestra
+   *[no] { $cost ->
+        [one] 1 ficha
+       *[other] unas { $cost } fichas
+    }, ± { $error }
+  })
 replay-no-mistakes = El experto no encontró ningún error caro.
 replay-mistakes-of = Los errores más caros de { $who }
 replay-mistakes-yours = Tus errores más caros

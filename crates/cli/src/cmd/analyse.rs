@@ -174,6 +174,12 @@ fn margin(x: f64, lang: Lang) -> String {
     lang.decimal(x, places)
 }
 
+/// Whether a verdict's cost was the same in every sample game: its margin
+/// would print as 0, and "about 10 chips (± 0)" says less than that.
+fn exact(margin: f64) -> &'static str {
+    if margin < 0.005 { "yes" } else { "no" }
+}
+
 /// How the analysis names the players, for a reader who may be one of
 /// them (`you`: the seat whose moves are "your moves").
 struct Naming<'a> {
@@ -255,6 +261,7 @@ fn words(a: &Analysis, you: Option<Seat>, top: usize, lang: Lang) -> String {
                         ("played", action_words(d.played, lang).into()),
                         ("cost", chips(d.cost).into()),
                         ("error", margin(d.std_error, lang).into()),
+                        ("exact", exact(d.std_error).into()),
                         ("best", action_words(d.best, lang).into()),
                     ],
                 )

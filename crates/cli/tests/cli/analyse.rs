@@ -80,7 +80,14 @@ fn a_saved_game_is_judged_in_words_and_as_json_the_costliest_first() {
     assert!(a["cost_by_part"][0]["poker"].is_number(), "{a}");
     // Every listed mistake says why, in the search's numbers: its reason
     // is the line under it ("The expert's choice wins about ...").
-    let listed = text.matches("” cost about ").count();
+    let listed = text.matches("” cost ").count();
+    // A cost the same in every sample game says so (this record's costliest
+    // call), where it said "about 4.0 chips (± 0.00)".
+    assert!(
+        text.contains("“call” cost 4.0 chips in every sample game; the expert would fold."),
+        "{text}"
+    );
+    assert!(!text.contains("(± 0.00)"), "{text}");
     let said = reasons(
         &text,
         &[
