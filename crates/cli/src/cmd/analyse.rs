@@ -14,7 +14,7 @@ use tripoley_engine::Seat;
 use tripoley_i18n::{Lang, Value};
 
 use crate::Failure;
-use crate::play::action_words;
+use crate::play::move_words;
 
 /// Moves that cost less than this many chips are not listed as mistakes.
 const MISTAKE_CHIPS: f64 = 1.0;
@@ -131,7 +131,7 @@ fn line_words(
                 "analysis-line-move",
                 &[
                     ("who", name(m.seat).into()),
-                    ("move", action_words(m.action, lang).into()),
+                    ("move", move_words(m.action, lang).into()),
                 ],
             )
         })
@@ -258,11 +258,11 @@ fn words(a: &Analysis, you: Option<Seat>, top: usize, lang: Lang) -> String {
                         ("deal", d.deal.into()),
                         ("who", name(d.seat).into()),
                         ("you", naming.yours(d.seat)),
-                        ("played", action_words(d.played, lang).into()),
+                        ("played", move_words(d.played, lang).into()),
                         ("cost", chips(d.cost).into()),
                         ("error", margin(d.std_error, lang).into()),
                         ("exact", exact(d.std_error).into()),
-                        ("best", action_words(d.best, lang).into()),
+                        ("best", move_words(d.best, lang).into()),
                     ],
                 )
             ));

@@ -1224,7 +1224,7 @@ fn betting(v: &mut View, n: usize) -> &mut BettingView {
 }
 
 /// An action in words, as the hint advises it ("keep the hand", "bid 3").
-pub fn action_words(action: Action, lang: Lang) -> String {
+fn action_words(action: Action, lang: Lang) -> String {
     let (what, n, suit, cards) = match action {
         Action::Keep => ("keep", 0, "", String::new()),
         Action::Swap => ("swap", 0, "", String::new()),
@@ -1252,6 +1252,38 @@ pub fn action_words(action: Action, lang: Lang) -> String {
             ("cards", cards.into()),
         ],
     )
+}
+
+/// A move as it was made, by whoever made it, in the words the browser's
+/// analysis uses (`move` in words.ftl): the hint's words speak to the
+/// player (Spanish "retirarte", "quedarte tu mano"), which is wrong of
+/// another player's move, and of the expert's in an analysis.
+pub fn move_words(action: Action, lang: Lang) -> String {
+    let amount = |what: &str, n: u32| {
+        lang.t(
+            "move-amount",
+            &[("action", what.into()), ("amount", n.into())],
+        )
+    };
+    let plain = |what: &str| lang.t("move", &[("action", what.into())]);
+    match action {
+        Action::Keep => plain("keep"),
+        Action::Swap => plain("swap"),
+        Action::AuctionSpare => plain("auction_spare"),
+        Action::SwapAndAuction => plain("swap_and_auction"),
+        Action::Pass => plain("pass"),
+        Action::Check => plain("check"),
+        Action::Call => plain("call"),
+        Action::Fold => plain("fold"),
+        Action::Play => plain("play"),
+        Action::Withhold => plain("withhold"),
+        Action::Bid(n) => amount("bid", n),
+        Action::Bet(n) => amount("bet", n),
+        Action::Raise(n) => amount("raise", n),
+        Action::NameSuit(s) => lang.t("move-name-suit", &[("suit", s.name().into())]),
+        Action::Choose(five) => lang.t("move-pick", &[("cards", text::cards(five).into())]),
+        Action::Lead(c) => lang.t("move-lead", &[("card", text::card(c).into())]),
+    }
 }
 
 /// Up and down scroll a log (or ledger) read back from its end: `scroll` is

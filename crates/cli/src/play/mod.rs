@@ -23,7 +23,7 @@ mod napalm;
 pub(crate) mod text;
 mod ui;
 
-pub(crate) use app::action_words;
+pub(crate) use app::move_words;
 
 #[cfg(test)]
 mod tests;

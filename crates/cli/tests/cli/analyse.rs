@@ -217,4 +217,12 @@ fn the_player_of_a_saved_game_is_told_of_their_own_moves() {
         file.to_str().unwrap(),
     ]));
     assert_eq!(sim.matches("sus jugadas").count(), 3, "{sim}");
+    // Moves are said as they were made, by whoever made them, as the
+    // browser says them: not in the hint's words to the player
+    // ("retirarte", said of the expert's and everyone's moves before).
+    assert!(
+        sim.contains("el experto habría elegido «retirarse»"),
+        "{sim}"
+    );
+    assert!(!sim.contains("retirarte"), "{sim}");
 }
