@@ -1223,9 +1223,10 @@ fn betting(v: &mut View, n: usize) -> &mut BettingView {
     })
 }
 
-/// An action in words, as the hint advises it ("keep the hand", "bid 3").
-fn action_words(action: Action, lang: Lang) -> String {
-    let (what, n, suit, cards) = match action {
+/// An action's parts as the catalogues name them: its kind (the
+/// selector's key), its amount, its suit and its cards in text.
+fn action_parts(action: Action) -> (&'static str, u32, &'static str, String) {
+    match action {
         Action::Keep => ("keep", 0, "", String::new()),
         Action::Swap => ("swap", 0, "", String::new()),
         Action::AuctionSpare => ("auction_spare", 0, "", String::new()),
@@ -1242,7 +1243,12 @@ fn action_words(action: Action, lang: Lang) -> String {
         Action::Lead(c) => ("lead", 0, "", text::card(c)),
         Action::Play => ("play", 0, "", String::new()),
         Action::Withhold => ("withhold", 0, "", String::new()),
-    };
+    }
+}
+
+/// An action in words, as the hint advises it ("keep the hand", "bid 3").
+fn action_words(action: Action, lang: Lang) -> String {
+    let (what, n, suit, cards) = action_parts(action);
     lang.t(
         "term-action",
         &[
@@ -1259,30 +1265,16 @@ fn action_words(action: Action, lang: Lang) -> String {
 /// player (Spanish "retirarte", "quedarte tu mano"), which is wrong of
 /// another player's move, and of the expert's in an analysis.
 pub fn move_words(action: Action, lang: Lang) -> String {
-    let amount = |what: &str, n: u32| {
-        lang.t(
+    let (what, n, suit, cards) = action_parts(action);
+    match action {
+        Action::Bid(_) | Action::Bet(_) | Action::Raise(_) => lang.t(
             "move-amount",
             &[("action", what.into()), ("amount", n.into())],
-        )
-    };
-    let plain = |what: &str| lang.t("move", &[("action", what.into())]);
-    match action {
-        Action::Keep => plain("keep"),
-        Action::Swap => plain("swap"),
-        Action::AuctionSpare => plain("auction_spare"),
-        Action::SwapAndAuction => plain("swap_and_auction"),
-        Action::Pass => plain("pass"),
-        Action::Check => plain("check"),
-        Action::Call => plain("call"),
-        Action::Fold => plain("fold"),
-        Action::Play => plain("play"),
-        Action::Withhold => plain("withhold"),
-        Action::Bid(n) => amount("bid", n),
-        Action::Bet(n) => amount("bet", n),
-        Action::Raise(n) => amount("raise", n),
-        Action::NameSuit(s) => lang.t("move-name-suit", &[("suit", s.name().into())]),
-        Action::Choose(five) => lang.t("move-pick", &[("cards", text::cards(five).into())]),
-        Action::Lead(c) => lang.t("move-lead", &[("card", text::card(c).into())]),
+        ),
+        Action::NameSuit(_) => lang.t("move-name-suit", &[("suit", suit.into())]),
+        Action::Choose(_) => lang.t("move-pick", &[("cards", cards.into())]),
+        Action::Lead(_) => lang.t("move-lead", &[("card", cards.into())]),
+        _ => lang.t("move", &[("action", what.into())]),
     }
 }
 
