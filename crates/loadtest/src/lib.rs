@@ -256,7 +256,8 @@ impl fmt::Display for LoadReport {
             )?,
             None => writeln!(
                 f,
-                "once all played    never (more than one table in a hundred did not play)"
+                "once all played    never (more than one table in a hundred did not play, or \
+                 only in the last second)"
             )?,
         }
         match self.memory_kib {
